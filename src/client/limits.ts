@@ -1,0 +1,31 @@
+/**
+ * The limits of the API (section 8), in one place for the client, the widget and the
+ * reference service. Where the description gives two conflicting figures, the service
+ * accepts the larger and the widget sends at most the smaller, so both are safe.
+ */
+
+/** What the service accepts in `term`. */
+export const TERM_MAX_CHARS = 300;
+export const TERM_MAX_WORDS = 20;
+
+/** What the widget sends in `term`: safe under both statements of the limit. */
+export const WIDGET_TERM_MAX_CHARS = 150;
+export const WIDGET_TERM_MAX_WORDS = 10;
+
+export const LIMIT_MIN = 1;
+export const LIMIT_MAX = 300;
+export const LIMIT_DEFAULT = 10;
+
+export const NUM_FACETS_MAX = 1000;
+export const NUM_FACETS_DEFAULT = 10;
+
+export const SUGGEST_SIZE_DEFAULT = 10;
+
+/** `analyticsTag` on search and `tag` on stats events. */
+export const TAG_MAX_CHARS = 50;
+/** `session` and `docid` on stats events. */
+export const SESSION_MAX_CHARS = 32;
+export const DOCID_MAX_CHARS = 32;
+
+/** Request bodies, batches included. */
+export const BODY_MAX_BYTES = 1_000_000;

@@ -1,0 +1,298 @@
+/**
+ * The types of the Site Search API: resources (section 2), request parameters
+ * (section 4) and error bodies. This is the one place they are written down; the
+ * client, the widget and the reference service all import them from here.
+ */
+
+/** A custom field value as indexed: text, integer, double, or several strings. */
+export type CustomFieldValue = string | number | readonly string[];
+
+/** Input of the create, replace and batch operations (2.1). */
+export interface IndexDocument {
+  /** When absent on the replace operations, the md5 (hex) of `url`. */
+  id?: string;
+  url?: string;
+  /** URL of the document's default thumbnail. */
+  thumbnail_external_src?: string;
+  /**
+   * A small inline thumbnail (base64, or a `data:image/*` URL), returned as
+   * `images.main_b64`. An addition of the reference service; the hosted service makes
+   * this image itself.
+   */
+  thumbnail_b64?: string;
+  /** Two-letter language code. */
+  language?: string;
+  title?: string;
+  /** The automatic highlight of search hits comes only from this field. */
+  main_content?: string;
+  /** `yyyy-MM-dd`, a date-time with `Z` or an offset, or epoch milliseconds as a string. */
+  doc_date?: string;
+  custom_fields?: Record<string, CustomFieldValue>;
+}
+
+/** The images of a hit (2.2). */
+export interface HitImages {
+  main: string | null;
+  /** A low-resolution thumbnail as base64 (or a `data:image/*` URL). */
+  main_b64?: string | null;
+  capture: string | null;
+}
+
+/** The document types a hit can have. */
+export type DocumentType = 'html' | 'pdf' | 'doc' | 'docx' | 'ppt' | 'pptx' | 'xlsx';
+
+/** One element of `hits` in a search response (2.2). */
+export interface SearchHit {
+  id: string;
+  thumbnail_external_src?: string | null;
+  url: string;
+  title: string;
+  meta_description: string | null;
+  meta_categories: string | string[] | null;
+  /** Each value is a string, or an array of strings for a multi-valued field. */
+  custom_fields: Record<string, string | string[]>;
+  /** A passage of `main_content`; matched terms are wrapped in `<em>`, the rest is HTML-escaped. */
+  highlight: string;
+  /** Publishing date, `yyyy-MM-ddTHH:mm:ss`. */
+  ts: string;
+  /** `0x<domain>`, `1x<segment>`, `2x<segment>`, ..., `doctype_<type>`. */
+  categories: string[];
+  document_type: DocumentType;
+  images: HitImages;
+  score: number;
+}
+
+/** A hit returned by recommendations: a search hit plus its `type`. */
+export interface RecommendationHit extends SearchHit {
+  type: string;
+}
+
+/** One value of a value facet, as the reference service returns it. */
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+/** One bucket of a range facet: `from` inclusive, `to` exclusive. */
+export interface RangeFacetBucket {
+  from?: number;
+  to?: number;
+  count: number;
+}
+
+/** The search response envelope (2.3). */
+export interface SearchResponse {
+  page: number;
+  total_hits: number;
+  processing_time_ms: number;
+  hits: SearchHit[];
+  /** Per requested facet field, values ordered by count, then value; null when none were asked for. */
+  facets: Record<string, FacetValue[]> | null;
+  /** Per requested field, one bucket per requested range in request order; null when none were asked for. */
+  rangeFacets: Record<string, RangeFacetBucket[]> | null;
+}
+
+/** A filter on custom field values and categories (4.1). */
+export type SearchFilter =
+  | { and: SearchFilter[] }
+  | { or: SearchFilter[] }
+  | { not: SearchFilter }
+  | { range: Record<string, RangeBounds> }
+  | { category: string }
+  | { [customField: `custom_fields.${string}`]: string | number };
+
+/** Bounds of a range filter; both exclusive. Numbers or numeric strings. */
+export interface RangeBounds {
+  gt?: number | string;
+  lt?: number | string;
+}
+
+/** One requested range facet: a numeric custom field and its ranges. */
+export interface RangeFacetRequest {
+  field: string;
+  ranges: Array<{ from?: number; to?: number }>;
+}
+
+export type SortOrder = 'asc' | 'desc';
+export type FuzzyMode = 'false' | 'true' | 'auto';
+
+/** Query parameters of `GET /v1/search/{key}` (4.1). */
+export interface SearchParams {
+  /** The search term; `*` returns every document. */
+  term: string;
+  /** Results per page, 1-300. @default 10 */
+  limit?: number;
+  /** @default 1 */
+  page?: number;
+  /** Two-letter language code: only results in this language. */
+  lang?: string;
+  /** A domain (`0x<domain>`), a URL path level (`1x<segment>`) or a file type (`doctype_<type>`). */
+  categories?: string;
+  /** `relevance`, `date` or `custom_fields.<name>`. @default 'relevance' */
+  sort?: string;
+  /** Applies when `sort` is `date` or a custom field. @default 'desc' */
+  order?: SortOrder;
+  /** @default 'false' */
+  fuzzy?: FuzzyMode | boolean;
+  /** Match the last word as a prefix (search as you type). @default true */
+  postfixWildcard?: boolean;
+  /** Only results newer than this date, `yyyy-MM-dd`. */
+  dateFrom?: string;
+  /** Only results older than this date, `yyyy-MM-dd`. */
+  dateTo?: string;
+  /** Custom field equality: values of one name are ORed, names are ANDed. */
+  customField?: Record<string, string | number | ReadonlyArray<string | number>>;
+  /** @default 'all' */
+  resultType?: 'all' | 'organic';
+  userToken?: string;
+  /** Facet fields: `custom_fields.<name>`, or `categorys` with `categories` set to a path level. */
+  facet?: readonly string[];
+  /** Values per facet field, up to 1000. @default 10 */
+  numFacets?: number;
+  rangeFacets?: readonly RangeFacetRequest[];
+  /** Whether the search counts in the statistics. @default true */
+  collectAnalytics?: boolean;
+  /** At most 50 characters. */
+  analyticsTag?: string;
+  filter?: SearchFilter;
+  /** Only with `fuzzy=auto`. */
+  defaultOperator?: 'and' | 'or';
+}
+
+/** A suggestion or autocomplete item (2.6). */
+export interface ValueItem {
+  value: string;
+}
+
+/** Query parameters of `GET /v1/suggest/{key}` (4.2). */
+export interface SuggestParams {
+  term: string;
+  /** @default 10 */
+  size?: number;
+}
+
+export interface SuggestResponse {
+  suggestions: ValueItem[];
+}
+
+/** Query parameters of `GET /v1/autocomplete/document-field/{key}` (4.3). */
+export interface AutocompleteParams {
+  term: string;
+  /** `custom_fields.<name>`. */
+  source: string;
+}
+
+export interface AutocompleteResponse {
+  autocomplete: ValueItem[];
+}
+
+/** Body of `PUT .../documents:batch` (4.6). */
+export interface BatchRequest {
+  documents: IndexDocument[];
+}
+
+/** Answer of a batch: the ids written, in request order. */
+export interface BatchResponse {
+  ids: string[];
+}
+
+/** Answer of a single create, replace or delete. */
+export interface WriteResponse {
+  id: string;
+}
+
+/** Document status values (2.4, section 3). */
+export type DocumentStatusValue = 'INDEXED' | 'EXCLUDED' | 'PENDING' | 'ERROR' | 'UNKNOWN';
+
+/** Document status (2.4). */
+export interface DocumentStatus {
+  indexPublicKey: string;
+  docId: string;
+  status: DocumentStatusValue;
+  statusInfo: string;
+  lastFetched: string;
+  duplicateOf?: { href: string };
+  content?: { href: string };
+}
+
+/** Indexed content of a document (2.5). */
+export interface DocumentContent {
+  title: string;
+  h1: string;
+  h2: string;
+  mainContent: string;
+  documentDate: string;
+  language: string;
+  hiddenKeywords: string | null;
+}
+
+/** A search event for `POST /v1/stats/{key}` (4.9). */
+export interface SearchEvent {
+  action: 'search';
+  session: string;
+  keyword: string;
+  numberOfResults: number;
+  tag?: string;
+}
+
+/** A click event for `POST /v1/stats/{key}` (4.9). */
+export interface ClickEvent {
+  action: 'click';
+  session: string;
+  keyword: string;
+  docid: string;
+  /** Counting from 1. */
+  position: number;
+  tag?: string;
+}
+
+export type StatsEvent = SearchEvent | ClickEvent;
+
+/** An item-viewed-together event (2.8). */
+export interface RecommendationEvent {
+  transaction: string;
+  item: string;
+  time: string;
+}
+
+export interface RecommendationsResponse {
+  total_hits: number;
+  processing_time_ms: number;
+  hits: RecommendationHit[];
+}
+
+/** Body of `POST /crawler` (4.8). */
+export interface CrawlRequest {
+  action: 'FETCH';
+  indexPublicKey: string;
+  url: string;
+}
+
+export interface CrawlResponse {
+  message: 'Scheduled';
+  docId: string;
+}
+
+/** Machine-readable error codes of the reference service. */
+export type ErrorCode =
+  | 'invalid_parameter'
+  | 'invalid_body'
+  | 'custom_field_type_conflict'
+  | 'unauthorized'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'internal_error';
+
+/** The body of every error answer. */
+export interface ApiErrorBody {
+  error: {
+    status: number;
+    code: ErrorCode | (string & {});
+    message: string;
+    /** The parameter or field at fault, where there is one. */
+    parameter?: string;
+  };
+}
