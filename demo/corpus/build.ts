@@ -1,0 +1,113 @@
+// Builds the demo corpus from installed packages: MDN's browser-compat-data joined with the
+// descriptions in TypeScript's library typings. Run directly, it writes NDJSON:
+//   npx tsx demo/corpus/build.ts [--out FILE] [--thumb-base URL] [--limit N]
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { IndexDocument } from '../../src/client/types.ts';
+import { listFeatures, loadBcd, type BcdFeature, type Browsers } from './bcdFeatures.ts';
+import { parseLibDescriptions, type LibDescriptions } from './domDescriptions.ts';
+import { featureDocument, type FeatureDocument } from './featureDocument.ts';
+import { thumbnailB64 } from './thumbnails.ts';
+
+export interface BuildCorpusOptions {
+  /** Origin the demo serves `/thumbs/<name>.svg` from, such as `http://127.0.0.1:3000`. */
+  thumbBase: string;
+  /** At most this many documents, taken evenly across the corpus so every area stays in. */
+  limit?: number;
+}
+
+interface Sources {
+  features: BcdFeature[];
+  browsers: Browsers;
+  lib: LibDescriptions;
+}
+
+let cachedSources: Sources | undefined;
+
+/** The corpus, in a stable order with stable content for a given set of installed packages. */
+export function buildCorpus(options: BuildCorpusOptions): IndexDocument[] {
+  const { features, browsers, lib } = loadSources();
+  const built: FeatureDocument[] = [];
+  const urls = new Set<string>();
+  for (const feature of features) {
+    const doc = featureDocument(feature, { lib, browsers });
+    if (doc === null) continue;
+    // Several features can point at one MDN page; the first keeps it, the rest get a fragment.
+    if (urls.has(doc.document.url)) {
+      doc.document.url = `${doc.document.url.replace(/#.*$/, '')}#${encodeURIComponent(feature.path.join('.'))}`;
+    }
+    urls.add(doc.document.url);
+    built.push(doc);
+  }
+
+  const chosen = fractionalScoreFirst(sample(built, options.limit));
+  const base = options.thumbBase.replace(/\/+$/, '');
+  const inline = new Map<string, string>();
+  return chosen.map(({ document, thumbnail }) => {
+    let b64 = inline.get(thumbnail);
+    if (b64 === undefined) {
+      b64 = thumbnailB64(thumbnail);
+      inline.set(thumbnail, b64);
+    }
+    return {
+      id: createHash('md5').update(document.url).digest('hex'),
+      ...document,
+      thumbnail_external_src: `${base}/thumbs/${thumbnail}.svg`,
+      thumbnail_b64: b64,
+    };
+  });
+}
+
+function loadSources(): Sources {
+  if (cachedSources === undefined) {
+    const data = loadBcd();
+    cachedSources = { features: listFeatures(data), browsers: data.browsers, lib: parseLibDescriptions() };
+  }
+  return cachedSources;
+}
+
+function sample<T>(items: readonly T[], limit: number | undefined): T[] {
+  if (limit === undefined || limit >= items.length) return [...items];
+  const count = Math.max(0, Math.floor(limit));
+  return Array.from({ length: count }, (_, i) => items[Math.floor((i * items.length) / count)] as T);
+}
+
+/**
+ * The service fixes a custom field's type from its first value, and JSON cannot tell
+ * 1.0 from 1: lead with a document whose `support_score` is visibly a double.
+ */
+function fractionalScoreFirst(docs: FeatureDocument[]): FeatureDocument[] {
+  const index = docs.findIndex((d) => !Number.isInteger(d.document.custom_fields['support_score']));
+  if (index <= 0) return docs;
+  return [docs[index] as FeatureDocument, ...docs.slice(0, index), ...docs.slice(index + 1)];
+}
+
+function main(argv: readonly string[]): void {
+  const started = performance.now();
+  const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const option = (name: string) => {
+    const at = argv.indexOf(name);
+    return at >= 0 ? argv[at + 1] : undefined;
+  };
+  const out = resolve(option('--out') ?? resolve(root, '.cache/corpus.ndjson'));
+  const limitText = option('--limit');
+  const limit = limitText === undefined ? undefined : Number.parseInt(limitText, 10);
+  const docs = buildCorpus({ thumbBase: option('--thumb-base') ?? 'http://localhost:3000', limit });
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, docs.map((doc) => `${JSON.stringify(doc)}\n`).join(''));
+
+  const byArea = new Map<string, number>();
+  for (const doc of docs) {
+    const area = String(doc.custom_fields?.['area']);
+    byArea.set(area, (byArea.get(area) ?? 0) + 1);
+  }
+  const areas = [...byArea].sort((a, b) => b[1] - a[1]).map(([area, n]) => `${area} ${n}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`corpus: ${docs.length} documents in ${seconds} s -> ${out} (${areas.join(', ')})`);
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2));
+}

@@ -1,0 +1,59 @@
+// Turns the markup found in upstream text (HTML in BCD, Markdown in TypeScript's JSDoc)
+// into plain sentences, because the service highlights `main_content` as plain text.
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** Plain text of an HTML fragment: tags dropped, entities decoded, spaces collapsed. */
+export function htmlToText(html: string): string {
+  return collapse(
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, code: string) => {
+        if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(parseInt(code.slice(2), 16));
+        if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10));
+        return ENTITIES[code.toLowerCase()] ?? whole;
+      })
+      // Markup around a final period leaves a doubled one (`<code>x.</code>.`); keep ellipses.
+      .replace(/(?<!\.)\.\.(?!\.)/g, '.'),
+  );
+}
+
+/** Plain text of a JSDoc comment in Markdown: emphasis and code marks dropped, links reduced to their text. */
+export function markdownToText(markdown: string): string {
+  return collapse(
+    markdown
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\*\*|__|`/g, '')
+      .replace(/\{@link\s+([^}|\s]+)[^}]*\}/g, '$1'),
+  );
+}
+
+/** Ends the text with a period unless it already ends a sentence. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed === '') return '';
+  return /[.!?]["')\]]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /[A-Za-z0-9]/.test(word)).length;
+}
+
+/**
+ * Whether the text holds a real sentence: at least `minWords` words and a sentence end.
+ * Bare labels such as "`load` event" do not count.
+ */
+export function isSentence(text: string, minWords = 6): boolean {
+  return wordCount(text) >= minWords && /[.!?]["')\]]?$/.test(text.trim());
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
