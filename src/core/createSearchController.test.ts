@@ -1,0 +1,390 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchParams, SearchResponse } from '../client/types.ts';
+import { createSearchController, type SearchControllerOptions } from './createSearchController.ts';
+
+interface Call {
+  params: SearchParams;
+  signal: AbortSignal | undefined;
+  at: number;
+  resolve(response: SearchResponse): void;
+  reject(reason: unknown): void;
+}
+
+function response(term: string, total = 1): SearchResponse {
+  return {
+    page: 1,
+    total_hits: total,
+    processing_time_ms: 3,
+    hits: [],
+    facets: null,
+    rangeFacets: null,
+    // Tag the response with its term so tests can tell which answer is painted.
+    ...({ forTerm: term } as object),
+  };
+}
+
+/** A client whose answers the test settles by hand, in any order. */
+function fakeClient() {
+  const calls: Call[] = [];
+  const client = {
+    search: vi.fn((params: SearchParams, options?: { signal?: AbortSignal }) => {
+      return new Promise<SearchResponse>((resolve, reject) => {
+        calls.push({ params, signal: options?.signal, at: Date.now(), resolve, reject });
+      });
+    }),
+  };
+  return { client, calls };
+}
+
+function setup(options: Partial<SearchControllerOptions> = {}) {
+  const { client, calls } = fakeClient();
+  const controller = createSearchController({ client, ...options });
+  return { client, calls, controller };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createSearchController', () => {
+  it('starts idle with no results', () => {
+    const { controller, client } = setup();
+    expect(controller.status.value).toBe('idle');
+    expect(controller.results.value).toBeNull();
+    expect(controller.term.value).toBe('');
+    expect(client.search).not.toHaveBeenCalled();
+  });
+
+  it('debounces typing: five quick keystrokes make one request for the last term', async () => {
+    const { controller, calls } = setup();
+    for (const t of ['h', 'he', 'hel', 'hell', 'hello']) {
+      controller.setTerm(t);
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.params).toEqual({ term: 'hello', limit: 10, page: 1 });
+  });
+
+  it('waits exactly the debounce time after the last keystroke', async () => {
+    const { controller, calls } = setup({ debounceMs: 200 });
+    controller.setTerm('css');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('sends the limit it was given', async () => {
+    const { controller, calls } = setup({ limit: 25 });
+    controller.setTerm('grid');
+    controller.submit();
+    expect(calls[0]?.params).toEqual({ term: 'grid', limit: 25, page: 1 });
+  });
+
+  it('submit searches at once, without the debounce', () => {
+    const { controller, calls } = setup();
+    controller.setTerm('flex');
+    controller.submit();
+    expect(calls).toHaveLength(1);
+    expect(controller.status.value).toBe('loading');
+  });
+
+  it('never starts more than 5 requests in a second, and never drops the newest term', async () => {
+    const { controller, calls } = setup();
+    for (const t of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']) {
+      controller.setTerm(t);
+      controller.submit();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    await vi.advanceTimersByTimeAsync(1000);
+    // f and g were overtaken while waiting; h, the newest, went out once the window allowed.
+    expect(calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'e', 'h']);
+    expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('keeps any 1-second window at 5 requests or fewer under a storm of submits and typing', async () => {
+    const { controller, calls } = setup();
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let i = 0; i < 200; i++) {
+      controller.setTerm(`term ${i}`);
+      if (random() < 0.6) controller.submit();
+      if (random() < 0.2) controller.retry();
+      await vi.advanceTimersByTimeAsync(Math.floor(random() * 120));
+    }
+    await vi.advanceTimersByTimeAsync(2000);
+    const times = calls.map((c) => c.at);
+    expect(times.length).toBeGreaterThan(20);
+    for (let i = 5; i < times.length; i++) {
+      expect((times[i] ?? 0) - (times[i - 5] ?? 0)).toBeGreaterThanOrEqual(1000);
+    }
+    expect(calls.at(-1)?.params.term).toBe('term 199');
+  });
+
+  it('aborts the request in flight when a newer one starts', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('java');
+    controller.submit();
+    controller.setTerm('javascript');
+    controller.submit();
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    expect(calls[1]?.signal?.aborted).toBe(false);
+  });
+
+  it('never paints a late answer for an older term over newer results', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('ja');
+    controller.submit();
+    controller.setTerm('jav');
+    controller.submit();
+    // The newer answer comes first...
+    calls[1]?.resolve(response('jav', 2));
+    await flush();
+    expect(controller.results.value).toMatchObject({ forTerm: 'jav' });
+    expect(controller.resultsTerm.value).toBe('jav');
+    expect(controller.status.value).toBe('done');
+    // ...then the older one, as if the abort had not been honoured.
+    calls[0]?.resolve(response('ja', 9));
+    await flush();
+    expect(controller.results.value).toMatchObject({ forTerm: 'jav', total_hits: 2 });
+    expect(controller.resultsTerm.value).toBe('jav');
+  });
+
+  it('does not paint an older answer that arrives while the newest is still pending', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('ja');
+    controller.submit();
+    controller.setTerm('jav');
+    controller.submit();
+    calls[0]?.resolve(response('ja'));
+    await flush();
+    expect(controller.results.value).toBeNull();
+    expect(controller.status.value).toBe('loading');
+    calls[1]?.resolve(response('jav'));
+    await flush();
+    expect(controller.results.value).toMatchObject({ forTerm: 'jav' });
+  });
+
+  it('ignores a late error for an older term', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('a');
+    controller.submit();
+    controller.setTerm('ab');
+    controller.submit();
+    calls[1]?.resolve(response('ab'));
+    await flush();
+    calls[0]?.reject(new Error('network down'));
+    await flush();
+    expect(controller.status.value).toBe('done');
+    expect(controller.error.value).toBeNull();
+  });
+
+  it('turns loading into stalled after 300 ms without an answer, not before', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('grid');
+    controller.submit();
+    expect(controller.status.value).toBe('loading');
+    await vi.advanceTimersByTimeAsync(299);
+    expect(controller.status.value).toBe('loading');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(controller.status.value).toBe('stalled');
+    calls[0]?.resolve(response('grid'));
+    await flush();
+    expect(controller.status.value).toBe('done');
+  });
+
+  it('does not stall when the answer comes in time', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('grid');
+    controller.submit();
+    await vi.advanceTimersByTimeAsync(100);
+    calls[0]?.resolve(response('grid'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(controller.status.value).toBe('done');
+  });
+
+  it('stays stalled when a newer request replaces a slow one', async () => {
+    const { controller } = setup();
+    controller.setTerm('gri');
+    controller.submit();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(controller.status.value).toBe('stalled');
+    controller.setTerm('grid');
+    controller.submit();
+    expect(controller.status.value).toBe('stalled');
+  });
+
+  it('shows an error, keeps it for the UI, and retry searches again', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('flexbox');
+    controller.submit();
+    const failure = Object.assign(new Error('Too many requests'), { status: 429, code: 'rate_limited' });
+    calls[0]?.reject(failure);
+    await flush();
+    expect(controller.status.value).toBe('error');
+    expect(controller.error.value).toBe(failure);
+    expect(controller.results.value).toBeNull();
+
+    controller.retry();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.params.term).toBe('flexbox');
+    expect(controller.status.value).toBe('loading');
+    expect(controller.error.value).toBeNull();
+    calls[1]?.resolve(response('flexbox'));
+    await flush();
+    expect(controller.status.value).toBe('done');
+  });
+
+  it('treats a network failure (TypeError from fetch) as an error', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('x');
+    controller.submit();
+    calls[0]?.reject(new TypeError('Failed to fetch'));
+    await flush();
+    expect(controller.status.value).toBe('error');
+    expect(controller.error.value).toBeInstanceOf(TypeError);
+  });
+
+  it('treats a synchronous throw of the client as an error', async () => {
+    const controller = createSearchController({
+      client: {
+        search: () => {
+          throw new Error('bad params');
+        },
+      },
+    });
+    controller.setTerm('x');
+    controller.submit();
+    await flush();
+    expect(controller.status.value).toBe('error');
+    expect(controller.error.value?.message).toBe('bad params');
+  });
+
+  it('does not treat its own abort as an error', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('a');
+    controller.submit();
+    controller.setTerm('ab');
+    controller.submit();
+    calls[0]?.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    await flush();
+    expect(controller.status.value).toBe('loading');
+    expect(controller.error.value).toBeNull();
+  });
+
+  it('an empty term clears the results and goes idle without a request', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('css');
+    controller.submit();
+    calls[0]?.resolve(response('css'));
+    await flush();
+    controller.setTerm('   ');
+    expect(controller.status.value).toBe('idle');
+    expect(controller.results.value).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.submit();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('emptying the term cancels a pending search and ignores the answer in flight', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('css');
+    controller.submit();
+    controller.setTerm('cssx');
+    controller.setTerm('');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    calls[0]?.resolve(response('css'));
+    await flush();
+    expect(controller.status.value).toBe('idle');
+    expect(controller.results.value).toBeNull();
+  });
+
+  it('clear() empties term and results', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('css');
+    controller.submit();
+    calls[0]?.resolve(response('css'));
+    await flush();
+    controller.clear();
+    expect(controller.term.value).toBe('');
+    expect(controller.results.value).toBeNull();
+    expect(controller.status.value).toBe('idle');
+  });
+
+  it('respects minTermLength', async () => {
+    const { controller, calls } = setup({ minTermLength: 3 });
+    controller.setTerm('ab');
+    await vi.advanceTimersByTimeAsync(500);
+    controller.submit();
+    expect(calls).toHaveLength(0);
+    controller.setTerm('abc');
+    controller.submit();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('trims and caps the term before sending, keeping the typed term as is', async () => {
+    const { controller, calls } = setup();
+    const words = Array.from({ length: 14 }, (_, i) => `w${i}`);
+    controller.setTerm(`   ${words.join('  ')}   `);
+    controller.submit();
+    expect(calls[0]?.params.term).toBe(words.slice(0, 10).join(' '));
+    expect(controller.term.value).toBe(`   ${words.join('  ')}   `);
+
+    controller.setTerm('x'.repeat(400));
+    controller.submit();
+    expect(calls[1]?.params.term).toBe('x'.repeat(150));
+  });
+
+  it('does not search again for a term that only differs by spaces', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('grid');
+    controller.submit();
+    controller.setTerm('grid ');
+    await vi.advanceTimersByTimeAsync(500);
+    controller.submit();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('typing back to the searched term cancels the pending search', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('grid');
+    controller.submit();
+    calls[0]?.resolve(response('grid'));
+    await flush();
+    controller.setTerm('gridx');
+    await vi.advanceTimersByTimeAsync(100);
+    controller.setTerm('grid');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls).toHaveLength(1);
+    expect(controller.status.value).toBe('done');
+  });
+
+  it('dispose stops timers and aborts the request in flight', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('a');
+    controller.submit();
+    controller.setTerm('ab');
+    controller.dispose();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+    controller.setTerm('abc');
+    controller.submit();
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,234 @@
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { isAbortError, type SearchClient } from '../client/index.ts';
+import type { SearchResponse } from '../client/types.ts';
+import { LIMIT_DEFAULT } from '../client/limits.ts';
+import { capTerm } from './capTerm.ts';
+import { createRateLimiter } from './createRateLimiter.ts';
+import { debounce } from './debounce.ts';
+
+/**
+ * Where a search stands. `loading` turns into `stalled` when the answer is slow, which
+ * is the only time the UI shows skeletons, so fast answers never flicker.
+ */
+export type SearchStatus = 'idle' | 'loading' | 'stalled' | 'done' | 'error';
+
+export interface SearchControllerOptions {
+  /** The API client; only its `search` is used. */
+  client: Pick<SearchClient, 'search'>;
+  /**
+   * Results per page, 1-300.
+   * @default 10
+   */
+  limit?: number;
+  /**
+   * Quiet time after the last keystroke before a search-as-you-type request.
+   * @default 200
+   */
+  debounceMs?: number;
+  /**
+   * Time without an answer after which `status` becomes `stalled`.
+   * @default 300
+   */
+  stalledMs?: number;
+  /**
+   * Shortest term (after trimming) that is searched; shorter terms reset to `idle`.
+   * @default 1
+   */
+  minTermLength?: number;
+}
+
+/** The headless state of one search widget: signals to read, actions to call. */
+export interface SearchController {
+  /** The term as typed. */
+  readonly term: ReadonlySignal<string>;
+  /** The answer on screen: always the newest request's, never an older one's. */
+  readonly results: ReadonlySignal<SearchResponse | null>;
+  /** The term (as sent) that `results` answer. */
+  readonly resultsTerm: ReadonlySignal<string>;
+  readonly status: ReadonlySignal<SearchStatus>;
+  /** The failure of the newest request while `status` is `error`; else null. */
+  readonly error: ReadonlySignal<Error | null>;
+  /** Sets the term and searches once typing pauses; an empty term resets to `idle`. */
+  setTerm(term: string): void;
+  /** Searches the current term now, without waiting for the debounce. */
+  submit(): void;
+  /** Searches the current term again, after an error. */
+  retry(): void;
+  /** Empties the term and the results, cancelling any pending request. */
+  clear(): void;
+  /** Stops timers and aborts the request in flight; the controller is inert afterwards. */
+  dispose(): void;
+}
+
+/** Requests per window: the widget's promise of "never more than 5 per second". */
+const MAX_REQUESTS = 5;
+const WINDOW_MS = 1000;
+
+export function createSearchController(options: SearchControllerOptions): SearchController {
+  const { client, limit = LIMIT_DEFAULT, debounceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
+
+  const term = signal('');
+  const results = signal<SearchResponse | null>(null);
+  const resultsTerm = signal('');
+  const status = signal<SearchStatus>('idle');
+  const error = signal<Error | null>(null);
+
+  const limiter = createRateLimiter(MAX_REQUESTS, WINDOW_MS);
+  // Request counter: only the answer to request number `latest` may be painted.
+  // Aborting is not enough, because a fetch may settle after abort() was called:
+  //
+  //   t0 "ab"  sent (#1) --------------------------------------> answer #1 (dropped)
+  //   t1 "abc" sent (#2), #1 aborted --> answer #2 (painted)
+  let latest = 0;
+  let inFlight: AbortController | undefined;
+  // The term of the newest request, so the same term is not searched twice in a row.
+  let requested = '';
+  // The newest term waiting for the rate limiter; later terms replace it, never drop.
+  let waiting = '';
+  let rateTimer: ReturnType<typeof setTimeout> | undefined;
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  let disposed = false;
+  const searchLater = debounce(schedule, debounceMs);
+
+  function cancelRequest() {
+    latest += 1;
+    inFlight?.abort();
+    inFlight = undefined;
+    clearTimeout(stallTimer);
+  }
+
+  function cancelPending() {
+    searchLater.cancel();
+    clearTimeout(rateTimer);
+    rateTimer = undefined;
+  }
+
+  function reset() {
+    cancelPending();
+    cancelRequest();
+    requested = '';
+    batch(() => {
+      results.value = null;
+      resultsTerm.value = '';
+      status.value = 'idle';
+      error.value = null;
+    });
+  }
+
+  function schedule(query: string) {
+    waiting = query;
+    if (rateTimer !== undefined) return;
+    const wait = limiter.wait();
+    if (wait > 0) {
+      rateTimer = setTimeout(() => {
+        rateTimer = undefined;
+        schedule(waiting);
+      }, wait);
+      return;
+    }
+    run(query);
+  }
+
+  function run(query: string) {
+    cancelRequest();
+    limiter.record();
+    const id = latest;
+    const controller = new AbortController();
+    inFlight = controller;
+    requested = query;
+    batch(() => {
+      // A stalled list stays stalled when a newer request replaces the slow one, so
+      // skeletons do not blink back to the old results in between.
+      if (status.value !== 'stalled') status.value = 'loading';
+      error.value = null;
+    });
+    if (status.value !== 'stalled') {
+      stallTimer = setTimeout(() => {
+        if (id === latest) status.value = 'stalled';
+      }, stalledMs);
+    }
+    // `new Promise` turns a synchronous throw of the client into a rejection.
+    new Promise<SearchResponse>((resolve) => {
+      resolve(client.search({ term: query, limit, page: 1 }, { signal: controller.signal }));
+    }).then(
+      (response) => {
+        if (id !== latest) return;
+        clearTimeout(stallTimer);
+        inFlight = undefined;
+        batch(() => {
+          results.value = response;
+          resultsTerm.value = query;
+          status.value = 'done';
+        });
+      },
+      (reason: unknown) => {
+        if (id !== latest) return;
+        // Every abort of ours also bumps `latest`, so an AbortError that gets here was
+        // not ours (the page or the client gave up) and is a real failure to show.
+        if (isAbortError(reason) && controller.signal.aborted) return;
+        clearTimeout(stallTimer);
+        inFlight = undefined;
+        batch(() => {
+          results.value = null;
+          status.value = 'error';
+          error.value = reason instanceof Error ? reason : new Error(String(reason));
+        });
+      },
+    );
+  }
+
+  /** The term to send, or null when it is too short to search. */
+  function query(): string | null {
+    const capped = capTerm(term.value);
+    return capped.length >= minTermLength ? capped : null;
+  }
+
+  function isCurrent(q: string) {
+    return q === requested && status.value !== 'error';
+  }
+
+  return {
+    term,
+    results,
+    resultsTerm,
+    status,
+    error,
+    setTerm(value) {
+      if (disposed) return;
+      term.value = value;
+      const q = query();
+      if (q === null) return reset();
+      // A term waiting for the rate limiter is outdated now; the debounce sends this one.
+      clearTimeout(rateTimer);
+      rateTimer = undefined;
+      // A trailing space, or typing back to the term on screen, needs no request.
+      if (isCurrent(q)) return searchLater.cancel();
+      searchLater(q);
+    },
+    submit() {
+      if (disposed) return;
+      const q = query();
+      if (q === null) return;
+      searchLater.cancel();
+      if (!isCurrent(q)) schedule(q);
+    },
+    retry() {
+      if (disposed) return;
+      const q = query();
+      if (q === null) return;
+      searchLater.cancel();
+      schedule(q);
+    },
+    clear() {
+      if (disposed) return;
+      term.value = '';
+      reset();
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      cancelPending();
+      cancelRequest();
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Results } from './Results.tsx';
+import { advance, answer, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
+
+const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+async function setup(hits = [hit()]) {
+  const { controller, calls } = fakeController();
+  const view = renderWith(controller, <Results />);
+  await act(() => searchAndAnswer(controller, calls, 'grid', answer(hits)));
+  return { controller, calls, view };
+}
+
+describe('Results', () => {
+  it('renders nothing while idle', () => {
+    const { controller } = fakeController();
+    const { container } = renderWith(controller, <Results />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('renders each hit as an article in a list named "Search results"', async () => {
+    await setup([hit(), hit({ id: 'doc-2', title: 'flex - CSS', url: 'https://example.com/flex/' })]);
+    const list = screen.getByRole('list', { name: 'Search results' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByRole('article')).toBeTruthy();
+  });
+
+  it('renders the title as the heading link, the display URL and the highlight', async () => {
+    await setup();
+    const heading = screen.getByRole('heading', { name: 'grid - CSS' });
+    const link = within(heading).getByRole('link', { name: 'grid - CSS' });
+    expect(link.getAttribute('href')).toBe('https://developer.mozilla.org/en-US/docs/Web/CSS/grid');
+    expect(screen.getByText('developer.mozilla.org/en-US/docs/Web/CSS/grid')).toBeTruthy();
+    const mark = document.querySelector('.ss-hit-snippet mark');
+    expect(mark?.textContent).toBe('grid');
+    expect(document.querySelector('.ss-hit-snippet')?.textContent).toBe('The grid CSS property');
+  });
+
+  it('renders the placeholder at once and the image lazily over it', async () => {
+    await setup([hit({ images: { main: 'https://example.com/t.png', main_b64: PNG_B64, capture: null } })]);
+    const placeholder = document.querySelector('img.ss-thumb-placeholder');
+    const image = document.querySelector('img.ss-thumb-image');
+    expect(placeholder?.getAttribute('src')).toBe(`data:image/png;base64,${PNG_B64}`);
+    expect(image?.getAttribute('src')).toBe('https://example.com/t.png');
+    expect(image?.getAttribute('loading')).toBe('lazy');
+    expect(image?.getAttribute('decoding')).toBe('async');
+    expect(image?.getAttribute('alt')).toBe('');
+    expect(image?.getAttribute('width')).toBe('64');
+    expect(image?.getAttribute('height')).toBe('64');
+    // Fades in only once it has loaded.
+    expect(document.querySelector('.ss-thumb-loaded')).toBeNull();
+    fireEvent.load(image!);
+    expect(document.querySelector('.ss-thumb-loaded')).not.toBeNull();
+  });
+
+  it('keeps the placeholder when the image fails', async () => {
+    await setup([hit({ images: { main: 'https://example.com/broken.png', main_b64: PNG_B64, capture: null } })]);
+    fireEvent.error(document.querySelector('img.ss-thumb-image')!);
+    expect(document.querySelector('img.ss-thumb-image')).toBeNull();
+    expect(document.querySelector('img.ss-thumb-placeholder')).not.toBeNull();
+  });
+
+  it('shows a document icon when the image fails and there is no placeholder', async () => {
+    await setup([hit({ images: { main: 'https://example.com/broken.png', main_b64: null, capture: null } })]);
+    fireEvent.error(document.querySelector('img.ss-thumb-image')!);
+    expect(document.querySelector('.ss-thumb img')).toBeNull();
+    expect(document.querySelector('.ss-thumb svg')).not.toBeNull();
+  });
+
+  it('renders hostile hit fields as text: no script, no event handlers, no javascript: links', async () => {
+    await setup([
+      hit({
+        title: '<script>alert(1)</script><img src=x onerror=alert(2)>',
+        url: 'javascript:alert(3)',
+        highlight: '<img src=x onerror=alert(4)><em>grid</em><script>alert(5)</script><a href="javascript:alert(6)">x</a>',
+        images: { main: 'javascript:alert(7)', main_b64: 'data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoOCk+', capture: null },
+        thumbnail_external_src: 'data:text/html,<script>alert(9)</script>',
+      }),
+    ]);
+    const article = screen.getByRole('article');
+    expect(article.querySelector('script')).toBeNull();
+    expect(article.querySelector('img')).toBeNull();
+    expect(article.querySelector('[onerror]')).toBeNull();
+    expect(article.querySelector('a')).toBeNull();
+    expect(document.querySelectorAll('a[href^="javascript" i]')).toHaveLength(0);
+    // Every element inside the passage is a <mark>: the rest is text.
+    const snippet = article.querySelector('.ss-hit-snippet')!;
+    expect([...snippet.querySelectorAll('*')].map((el) => el.tagName)).toEqual(['MARK']);
+    expect(snippet.textContent).toBe(
+      '<img src=x onerror=alert(4)>grid<script>alert(5)</script><a href="javascript:alert(6)">x</a>',
+    );
+    // The title still shows, as plain heading text.
+    expect(screen.getByRole('heading').textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(2)>');
+  });
+
+  it('never renders non-string fields from a misbehaving API', async () => {
+    const evil = { type: 'img', props: { src: 'x', onerror: 'alert(1)' } };
+    await setup([hit({ title: evil as unknown as string, highlight: evil as unknown as string })]);
+    expect(document.querySelector('.ss-hit img')).toBeNull();
+    expect(screen.getByRole('heading').textContent).toBe('developer.mozilla.org/en-US/docs/Web/CSS/grid');
+  });
+
+  it('falls back to the meta description when there is no highlight', async () => {
+    await setup([hit({ highlight: '' })]);
+    expect(document.querySelector('.ss-hit-snippet')?.textContent).toBe('The grid CSS property is a shorthand.');
+  });
+
+  it('shows the empty state naming the term that found nothing', async () => {
+    await setup([]);
+    expect(screen.getByText('No results for “grid”')).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('shows skeletons only once the search has stalled', async () => {
+    const { controller } = fakeController();
+    const { container } = renderWith(controller, <Results />);
+    act(() => {
+      controller.setTerm('grid');
+      controller.submit();
+    });
+    expect(container.querySelector('.ss-skeletons')).toBeNull();
+    await advance(299);
+    expect(container.querySelector('.ss-skeletons')).toBeNull();
+    await advance(1);
+    expect(container.querySelector('.ss-skeletons')).not.toBeNull();
+    expect(container.querySelector('.ss-skeletons')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('keeps the previous list, marked busy, while a newer search runs', async () => {
+    const { controller } = await setup();
+    act(() => {
+      controller.setTerm('gridx');
+      controller.submit();
+    });
+    expect(screen.getByRole('list', { name: 'Search results' }).getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('shows an error with a Retry button that searches again', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    act(() => {
+      controller.setTerm('grid');
+      controller.submit();
+    });
+    await act(async () => {
+      calls[0]?.reject(Object.assign(new Error('rate limited'), { status: 429 }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Search failed');
+    expect(alert.textContent).toContain('Too many searches');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.params.term).toBe('grid');
+    await act(async () => {
+      calls[1]?.resolve(answer([hit()]));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Search results' })).toBeTruthy();
+  });
+
+  it('describes a network failure', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    act(() => {
+      controller.setTerm('grid');
+      controller.submit();
+    });
+    await act(async () => {
+      calls[0]?.reject(Object.assign(new Error('network'), { status: 0 }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('alert').textContent).toContain('could not be reached');
+  });
+});

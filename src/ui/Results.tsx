@@ -1,0 +1,32 @@
+import { useSearchController } from './SearchContext.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { ErrorState } from './ErrorState.tsx';
+import { LoadingState } from './LoadingState.tsx';
+import { ResultItem } from './ResultItem.tsx';
+
+/**
+ * The result list and its states: skeletons only once a search has stalled (fast
+ * answers replace the old list directly, without a flash), an empty state, an error
+ * with Retry. While a newer search runs, the previous list stays (marked busy for
+ * assistive technology) rather than blinking out for a fast answer.
+ */
+export function Results() {
+  const { results, resultsTerm, status, error, retry } = useSearchController();
+  const current = status.value;
+  const response = results.value;
+
+  if (current === 'error') return <ErrorState error={error.value} onRetry={retry} />;
+  if (current === 'stalled') return <LoadingState />;
+  if (current === 'idle' || response === null) return null;
+  if (response.hits.length === 0) return <EmptyState term={resultsTerm.value} />;
+
+  return (
+    <ol class="ss-list" aria-label="Search results" aria-busy={current === 'loading'}>
+      {response.hits.map((hit, index) => (
+        <li class="ss-item" key={typeof hit.id === 'string' && hit.id !== '' ? hit.id : index}>
+          <ResultItem hit={hit} />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,23 @@
+import { act, cleanup, render, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SearchWidget } from './SearchWidget.tsx';
+import { answer, fakeController, hit, searchAndAnswer } from './testing.tsx';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('SearchWidget', () => {
+  it('composes the box, the stats line and the results around one controller', async () => {
+    const { controller, calls } = fakeController();
+    render(<SearchWidget controller={controller} />);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('');
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()], 1, 2)));
+    expect(screen.getByRole('status').textContent).toBe('1 result (2 ms)');
+    const list = screen.getByRole('list', { name: 'Search results' });
+    expect(within(list).getByRole('link', { name: 'grid - CSS' })).toBeTruthy();
+  });
+});

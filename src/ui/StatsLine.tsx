@@ -1,0 +1,29 @@
+import { useComputed } from '@preact/signals';
+import { useSearchController } from './SearchContext.ts';
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * "1,234 results (12 ms)". A polite live region that is in the DOM from the start
+ * (screen readers ignore live regions added together with their text), whose text
+ * changes only when an answer is painted or the search stalls.
+ */
+export function StatsLine() {
+  const { results, status } = useSearchController();
+  const message = useComputed(() => {
+    const current = status.value;
+    if (current === 'stalled') return 'Searching…';
+    const response = results.value;
+    if (current === 'idle' || current === 'error' || response === null) return '';
+    const total = Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length;
+    const label = `${count.format(total)} ${total === 1 ? 'result' : 'results'}`;
+    const ms = response.processing_time_ms;
+    return Number.isFinite(ms) ? `${label} (${count.format(Math.round(ms))} ms)` : label;
+  });
+  // The signal itself as the child: its text node updates without a re-render.
+  return (
+    <p class="ss-stats" role="status">
+      {message}
+    </p>
+  );
+}

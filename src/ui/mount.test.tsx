@@ -1,0 +1,82 @@
+import { act, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mount, type MountedWidget } from './mount.tsx';
+import { answer, hit } from './testing.tsx';
+
+interface FetchCall {
+  url: URL;
+  signal: AbortSignal | undefined;
+}
+
+let calls: FetchCall[];
+let respond: (body: unknown) => void;
+let widget: MountedWidget | undefined;
+let target: HTMLElement;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  calls = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init?: RequestInit) => {
+      calls.push({ url: new URL(input), signal: init?.signal ?? undefined });
+      return new Promise<Response>((resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+        respond = (body) =>
+          resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
+      });
+    }),
+  );
+  target = document.createElement('div');
+  document.body.append(target);
+});
+
+afterEach(() => {
+  widget?.destroy();
+  widget = undefined;
+  target.remove();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('mount', () => {
+  it('renders the widget into the element, with the placeholder given', () => {
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787', placeholder: 'Search MDN' });
+    const box = within(target).getByRole('searchbox', { name: 'Search' });
+    expect(box.getAttribute('placeholder')).toBe('Search MDN');
+    expect(within(target).getByRole('status')).toBeTruthy();
+  });
+
+  it('search() fills the field, asks the API with the site key and limit, and paints the answer', async () => {
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787', limit: 5 });
+    act(() => widget?.search('grid'));
+    expect(calls).toHaveLength(1);
+    const url = calls[0]!.url;
+    expect(url.origin + url.pathname).toBe('http://127.0.0.1:8787/v1/search/demo');
+    expect(url.searchParams.get('term')).toBe('grid');
+    expect(url.searchParams.get('limit')).toBe('5');
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('grid');
+    await act(async () => {
+      respond(answer([hit()], 1, 7));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('status').textContent).toBe('1 result (7 ms)');
+    expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('destroy() empties the element, aborts the request in flight and leaves no timers', async () => {
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787' });
+    act(() => widget?.search('grid'));
+    widget.destroy();
+    expect(target.innerHTML).toBe('');
+    expect(calls[0]?.signal?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+    widget.search('flex');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refuses a target that is not an element', () => {
+    expect(() => mount(null as unknown as Element, { siteKey: 'demo', baseUrl: 'http://x' })).toThrow(TypeError);
+  });
+});
