@@ -21,8 +21,8 @@ beforeAll(() => {
 }, 60_000);
 
 describe('buildCorpus', () => {
-  it('holds at least 5,000 documents from several areas', () => {
-    expect(corpus.length).toBeGreaterThanOrEqual(5000);
+  it('holds at least 8,000 documents from several areas', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(8000);
     const areas = new Set(corpus.map((d) => d.custom_fields?.['area']));
     for (const area of ['api', 'css', 'html', 'http', 'javascript', 'svg', 'webextensions']) {
       expect(areas).toContain(area);
@@ -130,6 +130,24 @@ describe('buildCorpus', () => {
     expect(titles).toContain('URL: canParse() static method');
     expect(titles).toContain('Array.from()');
     expect([...titles].some((t) => t?.startsWith('CSS property: '))).toBe(true);
+  });
+
+  it('describes CSS and HTML features with the MDN text of VS Code web data', () => {
+    const byTitle = new Map(corpus.map((d) => [d.title, d.main_content ?? '']));
+    expect(byTitle.get('CSS property: grid-template-columns')).toMatch(
+      /^grid-template-columns specifies, as a space-separated track list, the line names and track sizing functions of the grid\. /,
+    );
+    expect(byTitle.get('CSS property: grid-template-areas')).toMatch(/^Specifies named grid areas, /);
+    expect(byTitle.get('HTML element: <dialog>')).toMatch(/^The dialog element represents a part of an application /);
+    expect(byTitle.get('CSS selector: :hover')).toMatch(/pointing device/);
+    expect(byTitle.get('HTML global attribute: accesskey')).toMatch(/^Provides a hint for generating a keyboard shortcut/);
+    const count = (prefix: string) => corpus.filter((d) => String(d.custom_fields?.['bcd_path']).startsWith(prefix)).length;
+    expect(count('css.properties.')).toBeGreaterThan(1000);
+    expect(count('css.selectors.')).toBeGreaterThan(100);
+    expect(count('css.at-rules.')).toBeGreaterThan(80);
+    expect(count('html.elements.')).toBeGreaterThan(450);
+    const grid = corpus.filter((d) => /grid-template/.test(d.title ?? ''));
+    expect(grid.length).toBeGreaterThan(10);
   });
 
   it('is deterministic, and a limit samples across the whole corpus', () => {

@@ -1,5 +1,5 @@
 // Builds the demo corpus from installed packages: MDN's browser-compat-data joined with the
-// descriptions in TypeScript's library typings. Run directly, it writes NDJSON:
+// descriptions in TypeScript's library typings and in VS Code's CSS and HTML data. Run directly, it writes NDJSON:
 //   npx tsx demo/corpus/build.ts [--out FILE] [--thumb-base URL] [--limit N]
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { listFeatures, loadBcd, type BcdFeature, type Browsers } from './bcdFeat
 import { parseLibDescriptions, type LibDescriptions } from './domDescriptions.ts';
 import { featureDocument, type FeatureDocument } from './featureDocument.ts';
 import { thumbnailB64 } from './thumbnails.ts';
+import { loadWebCustomData, type WebCustomData } from './webCustomData.ts';
 
 export interface BuildCorpusOptions {
   /** Origin the demo serves `/thumbs/<name>.svg` from, such as `http://127.0.0.1:3000`. */
@@ -22,17 +23,18 @@ interface Sources {
   features: BcdFeature[];
   browsers: Browsers;
   lib: LibDescriptions;
+  web: WebCustomData;
 }
 
 let cachedSources: Sources | undefined;
 
 /** The corpus, in a stable order with stable content for a given set of installed packages. */
 export function buildCorpus(options: BuildCorpusOptions): IndexDocument[] {
-  const { features, browsers, lib } = loadSources();
+  const { features, browsers, lib, web } = loadSources();
   const built: FeatureDocument[] = [];
   const urls = new Set<string>();
   for (const feature of features) {
-    const doc = featureDocument(feature, { lib, browsers });
+    const doc = featureDocument(feature, { lib, web, browsers });
     if (doc === null) continue;
     // Several features can point at one MDN page; the first keeps it, the rest get a fragment.
     if (urls.has(doc.document.url)) {
@@ -63,7 +65,12 @@ export function buildCorpus(options: BuildCorpusOptions): IndexDocument[] {
 function loadSources(): Sources {
   if (cachedSources === undefined) {
     const data = loadBcd();
-    cachedSources = { features: listFeatures(data), browsers: data.browsers, lib: parseLibDescriptions() };
+    cachedSources = {
+      features: listFeatures(data),
+      browsers: data.browsers,
+      lib: parseLibDescriptions(),
+      web: loadWebCustomData(),
+    };
   }
   return cachedSources;
 }

@@ -57,6 +57,9 @@ describe('plain text', () => {
   it('strips markup from BCD HTML and TypeScript Markdown', () => {
     expect(htmlToText('Use <code>&lt;img&gt;</code> &amp; <a href="x">links</a>..')).toBe('Use <img> & links.');
     expect(markdownToText('The **`at()`** method of [Array](https://x) instances')).toBe('The at() method of Array instances');
+    expect(markdownToText('The [URL](https://x/URL "URL: a "string" (text).") of the _linked_ resource \\[sic\\]')).toBe(
+      'The URL of the linked resource [sic]',
+    );
   });
 
   it('tells a sentence from a label', () => {

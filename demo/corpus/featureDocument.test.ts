@@ -5,6 +5,7 @@ import { parseLibDescriptions, type LibDescriptions } from './domDescriptions.ts
 import { featureDocument } from './featureDocument.ts';
 import { featureKind, featureTitle } from './featureTitle.ts';
 import { featureUrl } from './featureUrl.ts';
+import { parseWebCustomData, type WebCustomData } from './webCustomData.ts';
 
 let browsers: Browsers;
 const lib: LibDescriptions = parseLibDescriptions([
@@ -26,6 +27,13 @@ const lib: LibDescriptions = parseLibDescriptions([
         /** [MDN Reference](https://developer.mozilla.org/docs/Web/API/Widget/size) */
         readonly size: number;
       }
+      interface HTMLElementTagNameMap { "gizmo": HTMLGizmoElement; }
+      /**
+       * The **\`HTMLGizmoElement\`** interface gives scripts access to gizmo elements and their parts.
+       *
+       * [MDN Reference](https://developer.mozilla.org/docs/Web/API/HTMLGizmoElement)
+       */
+      interface HTMLGizmoElement {}
       declare var Widget: {
         prototype: Widget;
         new(): Widget;
@@ -38,6 +46,20 @@ const lib: LibDescriptions = parseLibDescriptions([
       };`,
   },
 ]);
+
+const web: WebCustomData = parseWebCustomData(
+  {
+    properties: [{ name: 'spin-speed', description: 'Sets how fast a widget spins, in turns per second.' }],
+  },
+  {
+    tags: [
+      {
+        name: 'gizmo',
+        description: { kind: 'markdown', value: 'The **gizmo** element represents a [gadget](https://x.test "A gadget") with parts.' },
+      },
+    ],
+  },
+);
 
 beforeAll(() => {
   browsers = loadBcd().browsers;
@@ -71,19 +93,29 @@ function feature(path: string[], own: CompatStatement = compat(), childKeys: str
 
 describe('featureDocument', () => {
   it('drops a feature that no upstream sentence describes', () => {
-    expect(featureDocument(feature(['api', 'Widget', 'size']), { lib, browsers })).toBeNull();
+    expect(featureDocument(feature(['api', 'Widget', 'size']), { lib, web, browsers })).toBeNull();
     const label = compat({ description: '<code>size</code> in pixels' });
-    expect(featureDocument(feature(['api', 'Widget', 'size'], label), { lib, browsers })).toBeNull();
+    expect(featureDocument(feature(['api', 'Widget', 'size'], label), { lib, web, browsers })).toBeNull();
+  });
+
+  it('describes CSS and HTML features by the web data, before the typings summary of their interface', () => {
+    const property = featureDocument(feature(['css', 'properties', 'spin-speed']), { lib, web, browsers });
+    expect(property?.document.title).toBe('CSS property: spin-speed');
+    expect(property?.document.main_content).toMatch(/^Sets how fast a widget spins, in turns per second\. Supported since /);
+    const element = featureDocument(feature(['html', 'elements', 'gizmo']), { lib, web, browsers });
+    expect(element?.document.main_content).toMatch(
+      /^The gizmo element represents a gadget with parts\. The HTMLGizmoElement interface gives scripts access to gizmo elements and their parts\. Supported since /,
+    );
   });
 
   it('keeps a feature with a support note of six words or more', () => {
     const noted = compat({ support: { chrome: { version_added: '5', notes: 'Only the <code>x</code> &amp; y values are honoured.' } } });
-    const doc = featureDocument(feature(['api', 'Widget', 'size'], noted), { lib, browsers });
+    const doc = featureDocument(feature(['api', 'Widget', 'size'], noted), { lib, web, browsers });
     expect(doc?.document.main_content).toContain('Chrome: Only the x & y values are honoured.');
   });
 
   it('joins the typings summary with composed compat facts and typed custom fields', () => {
-    const doc = featureDocument(feature(['api', 'Widget', 'spin'], compat(), ['secure_context_required']), { lib, browsers });
+    const doc = featureDocument(feature(['api', 'Widget', 'spin'], compat(), ['secure_context_required']), { lib, web, browsers });
     expect(doc).not.toBeNull();
     const { document, thumbnail } = doc ?? { document: undefined, thumbnail: '' };
     expect(document?.title).toBe('Widget.spin()');

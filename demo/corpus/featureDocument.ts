@@ -7,6 +7,7 @@ import { featureKind, featureTitle } from './featureTitle.ts';
 import { factSentences, featureStatus, sourceSentences } from './featureText.ts';
 import { featureUrl } from './featureUrl.ts';
 import { thumbnailName } from './thumbnails.ts';
+import type { WebCustomData } from './webCustomData.ts';
 
 /** A document before the builder gives it an id and thumbnails (both depend on the whole corpus or the origin). */
 export interface FeatureDocument {
@@ -19,12 +20,14 @@ export interface FeatureDocument {
 
 export interface FeatureContext {
   lib: LibDescriptions;
+  /** VS Code's CSS and HTML data, for the descriptions of markup features. */
+  web: WebCustomData;
   browsers: Browsers;
 }
 
 /** The document of a feature, or null when no upstream sentence describes it. */
 export function featureDocument(feature: BcdFeature, context: FeatureContext): FeatureDocument | null {
-  const { descriptions, notes } = sourceSentences(feature, context.lib, context.browsers);
+  const { descriptions, notes } = sourceSentences(feature, context, context.browsers);
   if (descriptions.length === 0 && notes.length === 0) return null;
   const summary = summarizeSupport(feature.compat.support, context.browsers);
   // What it is, then who supports it, then the notes that qualify that support.

@@ -1,10 +1,12 @@
-// The sentences of a document. "Source" sentences are upstream text (TypeScript's MDN
-// summaries, BCD's descriptions and support notes); "fact" sentences are composed here
-// from the compat data. A feature without a source sentence does not become a document.
+// The sentences of a document. "Source" sentences are upstream text (the MDN summaries in
+// VS Code's web data and in TypeScript's typings, BCD's descriptions and support notes);
+// "fact" sentences are composed here from the compat data. A feature without a source
+// sentence does not become a document.
 import type { BcdFeature, Browsers } from './bcdFeatures.ts';
 import { MAJOR_BROWSERS, firstReleaseDate, type SupportSummary } from './browserSupport.ts';
 import { mdnUrlKey, type LibDescriptions, type LibEntry } from './domDescriptions.ts';
 import { asSentence, htmlToText, isSentence, wordCount } from './plainText.ts';
+import { webDataEntry, webDataText, type WebCustomData } from './webCustomData.ts';
 
 export type FeatureStatus = 'standard' | 'experimental' | 'deprecated' | 'non-standard';
 
@@ -18,20 +20,44 @@ const MONTHS = [
 ];
 
 export interface SourceSentences {
-  /** What the feature is: TypeScript's MDN summary, or BCD's description when it is a sentence. */
+  /**
+   * What the feature is: the web data's description of the markup (CSS, HTML), then
+   * TypeScript's MDN summary of the DOM side, then BCD's description when it is a sentence.
+   */
   descriptions: string[];
   /** BCD's support notes, each naming its browsers. */
   notes: string[];
 }
 
-/** The upstream sentences about a feature; both lists are empty when it has none. */
-export function sourceSentences(feature: BcdFeature, lib: LibDescriptions, browsers: Browsers): SourceSentences {
+/** Where the upstream text comes from, besides BCD itself. */
+export interface DescriptionSources {
+  lib: LibDescriptions;
+  web: WebCustomData;
+}
+
+/**
+ * The upstream sentences about a feature; both lists are empty when it has none.
+ * Where VS Code's web data and the typings both describe a feature, both are kept: for an
+ * element or attribute the web data says what the markup does (`The dialog element
+ * represents ...`), the typings what its DOM interface or reflecting property does.
+ */
+export function sourceSentences(feature: BcdFeature, sources: DescriptionSources, browsers: Browsers): SourceSentences {
   const descriptions: string[] = [];
-  const summary = libEntry(feature, lib)?.description;
-  if (summary && wordCount(summary) >= 6) descriptions.push(asSentence(summary));
+  const add = (text: string | undefined) => {
+    const sentence = text && asSentence(text);
+    if (sentence && wordCount(sentence) >= 6 && !descriptions.some((d) => sameText(d, sentence))) descriptions.push(sentence);
+  };
+  add(webDataText(webDataEntry(feature.path, sources.web)));
+  add(libEntry(feature, sources.lib)?.description);
   const description = feature.compat.description && htmlToText(feature.compat.description);
-  if (description && isSentence(description)) descriptions.push(description);
+  if (description && isSentence(description)) add(description);
   return { descriptions, notes: supportNotes(feature, browsers) };
+}
+
+/** Whether two texts say the same, give or take case, spacing and punctuation. */
+function sameText(a: string, b: string): boolean {
+  const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return key(a) === key(b);
 }
 
 /** The TypeScript library entry that documents this feature, by name or by MDN page. */

@@ -1,5 +1,6 @@
-// Turns the markup found in upstream text (HTML in BCD, Markdown in TypeScript's JSDoc)
-// into plain sentences, because the service highlights `main_content` as plain text.
+// Turns the markup found in upstream text (HTML in BCD, Markdown in TypeScript's JSDoc and in
+// VS Code's web data) into plain sentences, because the service highlights `main_content` as
+// plain text.
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -25,13 +26,30 @@ export function htmlToText(html: string): string {
   );
 }
 
-/** Plain text of a JSDoc comment in Markdown: emphasis and code marks dropped, links reduced to their text. */
+/**
+ * A Markdown link: `[text](url)` or `[text](url "title")`. The URL may hold one level of
+ * parentheses; a title (MDN glossary tooltips, with quotes of their own) ends at `")`.
+ */
+const MARKDOWN_LINK = /\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+"[^\n]*?")?\s*\)/g;
+/** `_word_` or `*word*` standing alone; `snake_case`, `_self`, `a * b` and `margin-*` are left as they are. */
+const EMPHASIS = /(^|[\s(])([*_])(?=\S)([^*_\n]*?[^*_\s])\2(?=$|[\s.,;:!?)'"])/g;
+
+/** Plain text of Markdown (TypeScript's JSDoc, VS Code's web data): emphasis, code marks and escapes dropped, links reduced to their text. */
 export function markdownToText(markdown: string): string {
+  const linked = markdown.replace(MARKDOWN_LINK, '$1').replace(/\{@link\s+([^}|\s]+)[^}]*\}/g, '$1');
+  // Odd parts are code spans, whose text is literal: `` `_self` `` is no emphasis, `` `\` `` no escape.
+  const parts = linked.split(/(`[^`\n]*`)/);
   return collapse(
-    markdown
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\*\*|__|`/g, '')
-      .replace(/\{@link\s+([^}|\s]+)[^}]*\}/g, '$1'),
+    parts
+      .map((part, i) =>
+        i % 2 === 1
+          ? part.slice(1, -1)
+          : part
+              .replace(/\*\*|__|`/g, '')
+              .replace(EMPHASIS, '$1$3')
+              .replace(/\\([\\`*_{}[\]()#+\-.!<>])/g, '$1'),
+      )
+      .join(''),
   );
 }
 
