@@ -76,7 +76,15 @@ describe('npm run serve (server/main.ts)', () => {
 
 describe('parseCli', () => {
   it('applies defaults', () => {
-    expect(parseCli([])).toEqual({ port: 8787, host: '127.0.0.1', dataDir: '.data/service', config: null });
+    expect(parseCli([], {})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      dataDir: '.data/service',
+      config: null,
+      tls: null,
+      httpPort: null,
+      quiet: false,
+    });
   });
 
   it('checks the config file', () => {
@@ -85,7 +93,7 @@ describe('parseCli', () => {
     expect(() => parseCli(['--config', bad])).toThrow(/indices\[0\]/);
     writeFileSync(bad, '{not json');
     expect(() => parseCli(['--config', bad])).toThrow(/not valid JSON/);
-    writeFileSync(bad, '{"port": 1}');
-    expect(() => parseCli(['--config', bad])).toThrow(/unknown config key 'port'/);
+    writeFileSync(bad, '{"prot": 1}');
+    expect(() => parseCli(['--config', bad])).toThrow(/unknown config key 'prot'/);
   });
 });
