@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiError, unsupportedMediaType } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { EventStores } from '../events/eventStores.ts';
 import { validateStatsEvent } from '../events/validateStatsEvent.ts';
 import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
@@ -23,7 +23,9 @@ export const statsRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { 
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   app.addHook('onRequest', async (request) => void indices.get((request.params as KeyParams).key));
   app.addHook('preValidation', async (request) => {
-    if (!JSON_OR_TEXT.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
+    if (!JSON_OR_TEXT.test(request.headers['content-type'] ?? '')) {
+      throw new ApiError(415, 'unsupported_media_type', 'send the event as JSON with Content-Type: application/json or text/plain');
+    }
   });
 
   const handler = async (request: { params: KeyParams; body: unknown }): Promise<Record<string, never>> => {
