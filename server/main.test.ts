@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { get as httpsGet } from 'node:https';
 import { parseCli } from './cliArgs.ts';
 import { configFromEnvironment } from './environment.ts';
+import { EventStore } from './events/eventStore.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -51,6 +52,10 @@ describe('npm run serve (server/main.ts)', () => {
     const exited = exitOf(child);
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);
+    // The search event was still queued when the signal came: shutdown committed it.
+    const events = new EventStore(join(folder, 'data', 'events', 'demo.sqlite'));
+    expect(events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
+    events.close();
   });
 
   it('serves the indices of a config file, without printing demo credentials', async () => {

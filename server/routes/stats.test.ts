@@ -94,6 +94,8 @@ describe('POST /v1/stats/{key}', () => {
       [post('{}', null), 415, 'unsupported_media_type'],
       [post(JSON.stringify({ action: 'search', session: 's', keyword: 'k', numberOfResults: 1 }), 'application/json', '/v1/stats/nope'), 404, 'not_found'],
       [post('{}', 'application/json', '/v1/stats/demo/extra'), 404, 'not_found'],
+      [post(JSON.stringify({ action: 'search', session: 's', keyword: 'k'.repeat(1_100_000), numberOfResults: 1 })), 413, 'payload_too_large'],
+      [post(JSON.stringify({ action: 'search', session: 's', keyword: 'k'.repeat(301), numberOfResults: 1 })), 400, 'invalid_body'],
     ];
     for (const [request, status, code] of cases) {
       const answer = await request;
