@@ -42,8 +42,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 2048 },
     ...(config.tls !== null && { https: { cert: config.tls.cert, key: config.tls.key } }),
   });
-  // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.decorate('eventStores', events);
+  // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => events.close());
   app.addHook('onClose', async () => indices.close());
   try {
