@@ -7,11 +7,16 @@ import { resolveConfig, type AppOptions, type IndexCredentials } from './config.
 import { corsDelegator } from './cors.ts';
 import { SqliteEngine } from './engine/sqliteEngine.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
+import { EventStores } from './events/eventStores.ts';
 import { IndexRegistry, type SearchIndex } from './indices.ts';
+import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
 import { documentsRoutes } from './routes/documents.ts';
+import { healthRoutes } from './routes/health.ts';
+import { recommendationsRoutes } from './routes/recommendations.ts';
 import { searchRoutes } from './routes/search.ts';
+import { statsRoutes } from './routes/stats.ts';
 import { suggestRoutes } from './routes/suggest.ts';
 
 /**
@@ -22,13 +27,24 @@ import { suggestRoutes } from './routes/suggest.ts';
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const indices = openIndices(config.dataDir, config.indices);
+  let events: EventStores;
+  try {
+    events = new EventStores(config.dataDir, config.indices.map((index) => index.publicKey));
+  } catch (error) {
+    indices.close();
+    throw error;
+  }
 
   const app = Fastify({
     logger: config.logger,
     bodyLimit: BODY_MAX_BYTES,
     // Document ids may be up to 512 characters; the router's default stops at 100.
     routerOptions: { maxParamLength: 2048 },
+    ...(config.tls !== null && { https: { cert: config.tls.cert, key: config.tls.key } }),
   });
+  app.decorate('eventStores', events);
+  // onClose runs after in-flight requests finish: queued events are committed, then files closed.
+  app.addHook('onClose', async () => events.close());
   app.addHook('onClose', async () => indices.close());
   try {
     const routes = new RouteTable();
@@ -36,10 +52,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler(routes));
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
-    await app.register(searchRoutes, { indices });
+    // After CORS, so a 429 still carries the CORS headers a page needs to read it.
+    if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
+    await app.register(searchRoutes, { indices, events });
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
+    await app.register(statsRoutes, { indices, events });
+    await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });
+    await app.register(healthRoutes, { indices });
   } catch (error) {
     await app.close();
     throw error;

@@ -1,7 +1,11 @@
-/** The flags of `npm run serve` (server/main.ts). */
+/**
+ * The flags of `npm run serve` (server/main.ts). Each setting comes from, in order of
+ * precedence: a flag, an environment variable (environment.ts), the config file, the default.
+ */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseConfigFile, type ConfigFile } from './config.ts';
+import { parseConfigFile, type ConfigFile, type TlsFiles } from './config.ts';
+import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
 
 const DEFAULT_PORT = 8787;
 const DEFAULT_DATA = '.data/service';
@@ -11,11 +15,18 @@ export interface Cli {
   port: number;
   host: string;
   dataDir: string;
+  /** The config file's settings overlaid with the environment's; null when neither sets any. */
   config: ConfigFile | null;
+  /** PEM text of the certificate and key read from the files named. */
+  tls: TlsFiles | null;
+  /** With TLS: the plain-HTTP port answering 405; `port + 1` unless set (0 when port is 0). */
+  httpPort: number | null;
+  /** No request logs. */
+  quiet: boolean;
 }
 
 /** The CLI flags, checked; throws an Error whose message is the one line to print. */
-export function parseCli(args: readonly string[]): Cli {
+export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Cli {
   const { values } = parseArgs({
     args: [...args],
     options: {
@@ -23,21 +34,48 @@ export function parseCli(args: readonly string[]): Cli {
       data: { type: 'string' },
       config: { type: 'string' },
       host: { type: 'string' },
+      'http-port': { type: 'string' },
+      quiet: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
   });
-  const portText = values.port ?? String(DEFAULT_PORT);
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`--port must be an integer from 0 to 65535 (got '${portText}')`);
+  const port = values.port === undefined ? undefined : portFlag('--port', values.port);
+  const httpPort = values['http-port'] === undefined ? undefined : portFlag('--http-port', values['http-port']);
   if (values.data === '') throw new Error('--data must be a folder path');
   if (values.host === '') throw new Error('--host must be a host name or address');
+  const configPath = values.config ?? (env[CONFIG_VARIABLE] || undefined);
+  const file = configPath === undefined ? null : readConfig(configPath);
+  const fromEnv = configFromEnvironment(env);
+  const config = file === null && Object.keys(fromEnv).length === 0 ? null : { ...file, ...fromEnv };
+  const listenPort = port ?? config?.port ?? DEFAULT_PORT;
+  const tls = config?.tls === undefined ? null : readTls(config.tls);
   return {
-    port,
-    host: values.host ?? DEFAULT_HOST,
-    dataDir: values.data ?? DEFAULT_DATA,
-    config: values.config === undefined ? null : readConfig(values.config),
+    port: listenPort,
+    host: values.host ?? config?.host ?? DEFAULT_HOST,
+    dataDir: values.data ?? config?.data ?? DEFAULT_DATA,
+    config,
+    tls,
+    httpPort: tls === null ? null : (httpPort ?? config?.httpPort ?? (listenPort === 0 ? 0 : listenPort + 1)),
+    quiet: values.quiet ?? false,
   };
+}
+
+function portFlag(flag: string, text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new Error(`${flag} must be an integer from 0 to 65535 (got '${text}')`);
+  return port;
+}
+
+function readTls(paths: { cert: string; key: string }): TlsFiles {
+  const read = (what: string, file: string): string => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`cannot read the TLS ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  };
+  return { cert: read('certificate', paths.cert), key: read('key', paths.key) };
 }
 
 function readConfig(file: string): ConfigFile {

@@ -1,3 +1,5 @@
+import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
+
 /** The credentials of one index. */
 export interface IndexCredentials {
   /** The public site key: the username of Basic auth and the `{key}` of every path. */
@@ -16,17 +18,66 @@ export interface AppOptions {
   allowedOrigins?: string[];
   /** Log requests with pino to stdout. @default false */
   logger?: boolean;
+  /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
+  recommendations?: Record<string, RecommendationConfig>;
+  /** Per-IP limit of search, suggest and autocomplete (API 8); `false` turns it off. @default { max: 5, windowMs: 1000 } */
+  rateLimit?: RateLimit | false;
+  /** Serve HTTPS with this certificate and key (PEM text). @default none: plain HTTP */
+  tls?: TlsFiles;
+  /** Hosts the crawler may fetch besides loopback and the hosts of the index's documents. @default [] */
+  crawlAllowedHosts?: string[];
+}
+
+/** A recommendation configuration: which dataset's events, and how items name documents. */
+export interface RecommendationConfig {
+  /** The `{dataset_name}` whose events are used. */
+  dataset: string;
+  /** The custom field whose value is the item id; absent or null: items are document ids. */
+  itemField?: string | null;
+  /** Most hits answered. @default 10 */
+  maxHits?: number;
+}
+
+/** At most `max` requests per IP address and endpoint in each window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** PEM text of a certificate (chain) and its private key. */
+export interface TlsFiles {
+  cert: string;
+  key: string;
+}
+
+/** Where and how `npm run serve` listens; settable in the config file too. */
+export interface ListenSettings {
+  port?: number;
+  host?: string;
+  /** The storage folder. */
+  data?: string;
+  /** With TLS: the plain-HTTP port that answers every call with 405. */
+  httpPort?: number;
+  /** File paths of the PEM certificate and key. */
+  tls?: { cert: string; key: string };
 }
 
 /** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins'>;
+export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowedHosts'> &
+  ListenSettings;
 
 export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
   allowedOrigins: string[];
   logger: boolean;
+  recommendations: Map<string, Required<RecommendationConfig>>;
+  rateLimit: RateLimit | false;
+  tls: TlsFiles | null;
+  crawlAllowedHosts: string[];
 }
+
+export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
 
 /** The index served when none is configured: for local use only. */
 export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secret: 'demo-secret' };
@@ -41,7 +92,18 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
   checkIndices(indices);
   const allowedOrigins = options.allowedOrigins ?? [];
   checkOrigins(allowedOrigins);
-  return { dataDir: options.dataDir, indices, allowedOrigins, logger: options.logger ?? false };
+  const rateLimit = options.rateLimit ?? { ...DEFAULT_RATE_LIMIT };
+  if (rateLimit !== false) checkRateLimit(rateLimit);
+  return {
+    dataDir: options.dataDir,
+    indices,
+    allowedOrigins,
+    logger: options.logger ?? false,
+    recommendations: resolveRecommendations(options.recommendations ?? {}),
+    rateLimit,
+    tls: options.tls ?? null,
+    crawlAllowedHosts: [...(options.crawlAllowedHosts ?? [])],
+  };
 }
 
 /** Checks the parsed JSON of a config file; throws an Error that says what is wrong. */
@@ -51,9 +113,9 @@ export function parseConfigFile(value: unknown): ConfigFile {
   }
   const record = value as Record<string, unknown>;
   for (const key of Object.keys(record)) {
-    if (key !== 'indices' && key !== 'allowedOrigins') throw new Error(`unknown config key '${key}'`);
+    if (!CONFIG_KEYS.has(key)) throw new Error(`unknown config key '${key}'`);
   }
-  const config: ConfigFile = {};
+  const config: ConfigFile = parseServiceSettings(record);
   if (record.indices !== undefined) {
     if (!Array.isArray(record.indices)) throw new Error('indices must be an array of {publicKey, secret}');
     config.indices = record.indices.map((entry: unknown, i) => {

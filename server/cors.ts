@@ -14,8 +14,10 @@ export function corsDelegator(allowedOrigins: readonly string[]) {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
+    // The plugin's own 400 for an OPTIONS without Origin is plain text, not the error JSON.
+    strictPreflight: false,
   };
-  const open: FastifyCorsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST'], maxAge: 600 };
+  const open: FastifyCorsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST'], maxAge: 600, strictPreflight: false };
   return (request: FastifyRequest, callback: (error: Error | null, options?: FastifyCorsOptions) => void): void => {
     const path = request.url.split('?', 1)[0] ?? '';
     callback(null, PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix)) ? open : restricted);

@@ -22,6 +22,11 @@ export class IndexRegistry {
     return index;
   }
 
+  /** Every index, in configuration order. */
+  all(): SearchIndex[] {
+    return [...this.byKey.values()];
+  }
+
   close(): void {
     for (const index of this.byKey.values()) index.engine.close();
   }

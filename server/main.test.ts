@@ -3,15 +3,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { get as httpsGet } from 'node:https';
 import { parseCli } from './cliArgs.ts';
+import { configFromEnvironment } from './environment.ts';
+import { EventStore } from './events/eventStore.ts';
+import { selfSignedCert } from './testing/selfSignedCert.ts';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const folder = mkdtempSync(join(tmpdir(), 'site-search-cli-'));
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-function run(args: string[]): ChildProcessWithoutNullStreams {
-  return spawn(TSX, ['server/main.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+function run(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(TSX, ['server/main.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NODE_NO_WARNINGS: '1', ...env } });
 }
 
 /** Output until `pattern` shows up on stdout. */
@@ -48,6 +52,10 @@ describe('npm run serve (server/main.ts)', () => {
     const exited = exitOf(child);
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);
+    // The search event was still queued when the signal came: shutdown committed it.
+    const events = new EventStore(join(folder, 'data', 'events', 'demo.sqlite'));
+    expect(events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
+    events.close();
   });
 
   it('serves the indices of a config file, without printing demo credentials', async () => {
@@ -64,7 +72,43 @@ describe('npm run serve (server/main.ts)', () => {
     expect((await exited).code).toBe(0);
   });
 
+  it('takes its settings from SITE_SEARCH_* variables, serves HTTPS, refuses plain HTTP and logs JSON lines', async () => {
+    const tls = selfSignedCert();
+    const child = run(['--port', '0'], {
+      SITE_SEARCH_DATA: join(folder, 'data-env'),
+      SITE_SEARCH_INDICES: 'site:s3cret',
+      SITE_SEARCH_TLS_CERT: tls.certPath,
+      SITE_SEARCH_TLS_KEY: tls.keyPath,
+      SITE_SEARCH_HTTP_PORT: '0',
+      SITE_SEARCH_RATE_LIMIT: 'off',
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      const out = await waitFor(child, /listening on https:\/\/127\.0\.0\.1:\d+\n/);
+      expect(out).not.toContain('demo-secret');
+      const httpsUrl = /listening on (https:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+      const httpUrl = /plain HTTP on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+      const status = await new Promise<number>((resolve, reject) =>
+        httpsGet(`${httpsUrl}/v1/search/site?term=*`, { ca: tls.cert }, (r) => resolve(r.statusCode ?? 0)).on('error', reject),
+      );
+      expect(status).toBe(200);
+      expect((await fetch(`${httpUrl}/v1/search/site?term=*`)).status).toBe(405);
+      for (let i = 0; i < 50 && !stdout.includes('"statusCode":200'); i++) await new Promise((r) => setTimeout(r, 100));
+      const line = stdout.split('\n').find((l) => l.includes('"statusCode":200'))!;
+      expect(JSON.parse(line)).toMatchObject({ level: 30, res: { statusCode: 200 } });
+    } finally {
+      const exited = exitOf(child);
+      child.kill('SIGTERM');
+      expect((await exited).code).toBe(0);
+      tls.remove();
+    }
+  });
+
   it('exits with 2 and one line on bad flags', async () => {
+    const badEnv = await exitOf(run(['--port', '0'], { SITE_SEARCH_RATE_LIMIT: 'lots' }));
+    expect(badEnv.code).toBe(2);
+    expect(badEnv.stderr).toMatch(/^serve: SITE_SEARCH_RATE_LIMIT: rateLimit\.max/);
     for (const args of [['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['--config', join(folder, 'missing.json')], ['extra']]) {
       const { code, stderr } = await exitOf(run(args));
       expect(code, args.join(' ')).toBe(2);
@@ -76,7 +120,15 @@ describe('npm run serve (server/main.ts)', () => {
 
 describe('parseCli', () => {
   it('applies defaults', () => {
-    expect(parseCli([])).toEqual({ port: 8787, host: '127.0.0.1', dataDir: '.data/service', config: null });
+    expect(parseCli([], {})).toEqual({
+      port: 8787,
+      host: '127.0.0.1',
+      dataDir: '.data/service',
+      config: null,
+      tls: null,
+      httpPort: null,
+      quiet: false,
+    });
   });
 
   it('checks the config file', () => {
@@ -85,7 +137,54 @@ describe('parseCli', () => {
     expect(() => parseCli(['--config', bad])).toThrow(/indices\[0\]/);
     writeFileSync(bad, '{not json');
     expect(() => parseCli(['--config', bad])).toThrow(/not valid JSON/);
-    writeFileSync(bad, '{"port": 1}');
-    expect(() => parseCli(['--config', bad])).toThrow(/unknown config key 'port'/);
+    writeFileSync(bad, '{"prot": 1}');
+    expect(() => parseCli(['--config', bad])).toThrow(/unknown config key 'prot'/);
+  });
+});
+
+describe('configFromEnvironment', () => {
+  it('reads each variable into the config key it names', () => {
+    expect(
+      configFromEnvironment({
+        SITE_SEARCH_PORT: '9000',
+        SITE_SEARCH_HOST: '0.0.0.0',
+        SITE_SEARCH_DATA: '/var/lib/site-search',
+        SITE_SEARCH_INDICES: 'a:one, b:two:with:colons',
+        SITE_SEARCH_ALLOWED_ORIGINS: 'https://a.example,https://b.example',
+        SITE_SEARCH_CRAWL_ALLOWED_HOSTS: 'docs.example.com',
+        SITE_SEARCH_RATE_LIMIT: '10/60000',
+        SITE_SEARCH_RECOMMENDATIONS: '{"related": {"dataset": "carts", "itemField": "sku"}}',
+        SITE_SEARCH_TLS_CERT: '/etc/cert.pem',
+        SITE_SEARCH_TLS_KEY: '/etc/key.pem',
+      }),
+    ).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      data: '/var/lib/site-search',
+      indices: [
+        { publicKey: 'a', secret: 'one' },
+        { publicKey: 'b', secret: 'two:with:colons' },
+      ],
+      allowedOrigins: ['https://a.example', 'https://b.example'],
+      crawlAllowedHosts: ['docs.example.com'],
+      rateLimit: { max: 10, windowMs: 60000 },
+      recommendations: { related: { dataset: 'carts', itemField: 'sku' } },
+      tls: { cert: '/etc/cert.pem', key: '/etc/key.pem' },
+    });
+    expect(configFromEnvironment({ SITE_SEARCH_RATE_LIMIT: 'off' })).toEqual({ rateLimit: false });
+  });
+
+  it('names the variable at fault', () => {
+    expect(() => configFromEnvironment({ SITE_SEARCH_PORT: 'x' })).toThrow(/^SITE_SEARCH_PORT: port/);
+    expect(() => configFromEnvironment({ SITE_SEARCH_INDICES: 'nosecret' })).toThrow(/^SITE_SEARCH_INDICES: indices\[0\]/);
+    expect(() => configFromEnvironment({ SITE_SEARCH_RECOMMENDATIONS: '{' })).toThrow(/^SITE_SEARCH_RECOMMENDATIONS: must be JSON/);
+    expect(() => configFromEnvironment({ SITE_SEARCH_TLS_CERT: '/c.pem' })).toThrow(/go together/);
+  });
+
+  it('wins over the config file, and flags win over both', () => {
+    const file = join(folder, 'layered.json');
+    writeFileSync(file, JSON.stringify({ port: 7000, data: 'from-file', allowedOrigins: ['https://file.example'] }));
+    const cli = parseCli(['--data', 'from-flag'], { SITE_SEARCH_CONFIG: file, SITE_SEARCH_PORT: '7001' });
+    expect(cli).toMatchObject({ port: 7001, dataDir: 'from-flag', config: { allowedOrigins: ['https://file.example'] } });
   });
 });

@@ -123,6 +123,8 @@ export interface SearchEngine {
   suggest(term: string, size: number): Promise<string[]>;
   /** Values of a custom field completing `term`, most used first. */
   autocomplete(field: string, term: string, size: number): Promise<string[]>;
+  /** Documents whose id, or whose custom field `field`, is one of `values` (for recommendations). */
+  lookup(values: readonly string[], field: string | null): Promise<StoredDocument[]>;
   count(): Promise<number>;
   close(): void;
 }

@@ -26,6 +26,7 @@ import { fuzzyDistance, isVocabularyWord, Vocabulary } from './vocabulary.ts';
 const FUZZY_ALTERNATIVES = 20;
 const MEMO_MAX = 10_000;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
+const DOC_COLUMNS = 'rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, custom_fields';
 interface DocRow {
   rowid: number;
   id: string;
@@ -90,6 +91,23 @@ export class SqliteEngine implements SearchEngine {
 
   async autocomplete(field: string, term: string, size: number): Promise<string[]> {
     return sqliteAutocomplete(this.statements, field, term, size);
+  }
+
+  async lookup(values: readonly string[], field: string | null): Promise<StoredDocument[]> {
+    if (values.length === 0) return [];
+    const rows = (
+      field === null
+        ? this.statements
+            .get(`SELECT ${DOC_COLUMNS} FROM docs WHERE id IN (SELECT value FROM json_each(?))`)
+            .all(JSON.stringify(values))
+        : this.statements
+            .get(
+              `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN
+               (SELECT doc FROM field_values WHERE field = ? AND text IN (SELECT value FROM json_each(?)))`,
+            )
+            .all(field, JSON.stringify(values))
+    ) as DocRow[];
+    return rows.map(storedDocument);
   }
 
   async count(): Promise<number> {

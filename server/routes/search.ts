@@ -1,12 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { searchQuerystringSchema, type SearchQuerystring } from '../search/searchQuerystring.ts';
-import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
+import { keyParamsSchema, type KeyParams } from './routeOptions.ts';
+import type { EventRouteOptions } from './stats.ts';
 
-/** `GET /v1/search/{key}` (API 4.1): public, no authentication. */
-export const searchRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
+/** The session of a recorded search when the request names none. */
+export const ANONYMOUS_SESSION = 'anonymous';
+
+/**
+ * `GET /v1/search/{key}` (API 4.1): public, no authentication. Each search is recorded
+ * as a search event unless `collectAnalytics=false`.
+ */
+export const searchRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
   app.get<{ Params: KeyParams; Querystring: SearchQuerystring }>(
     '/v1/search/:key',
     {
@@ -28,6 +36,19 @@ export const searchRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indi
         facets: result.facets,
         rangeFacets: result.rangeFacets,
       };
+      if (request.query.collectAnalytics !== false) {
+        const { term, analyticsTag, session, userToken } = request.query;
+        events.get(index.publicKey).queueStats(
+          {
+            action: 'search',
+            session: (session ?? userToken ?? ANONYMOUS_SESSION).slice(0, SESSION_MAX_CHARS),
+            keyword: term,
+            numberOfResults: result.total,
+            ...(analyticsTag !== undefined && { tag: analyticsTag }),
+          },
+          'search',
+        );
+      }
       if (jsonp === null) return body;
       return reply
         .type('application/javascript; charset=utf-8')

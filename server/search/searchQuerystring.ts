@@ -4,6 +4,7 @@ import {
   LIMIT_MIN,
   NUM_FACETS_DEFAULT,
   NUM_FACETS_MAX,
+  SESSION_MAX_CHARS,
   TAG_MAX_CHARS,
   TERM_MAX_CHARS,
 } from '../../src/client/limits.ts';
@@ -33,6 +34,8 @@ export interface SearchQuerystring {
   customField?: string[];
   resultType?: 'all' | 'organic';
   userToken?: string;
+  /** Our addition: the tracker's session, so recorded searches join its clicks. */
+  session?: string;
   facet?: string[];
   numFacets: number;
   rangeFacets?: string;
@@ -61,6 +64,7 @@ export const searchQuerystringSchema = {
     customField: { type: 'array', items: { type: 'string' }, maxItems: MAX_REPEATS },
     resultType: { type: 'string', enum: ['all', 'organic'] },
     userToken: { type: 'string', maxLength: 256 },
+    session: { type: 'string', minLength: 1, maxLength: SESSION_MAX_CHARS },
     facet: { type: 'array', items: { type: 'string' }, maxItems: MAX_REPEATS },
     numFacets: { type: 'integer', minimum: 1, maximum: NUM_FACETS_MAX, default: NUM_FACETS_DEFAULT },
     rangeFacets: { type: 'string', minLength: 1, maxLength: 10_000 },

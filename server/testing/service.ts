@@ -23,10 +23,13 @@ export function basicAuth(user: string, password: string): string {
 
 export const DEMO_AUTH = basicAuth('demo', 'demo-secret');
 
-/** Starts `buildApp` on 127.0.0.1 with a fresh temp data folder, or `dataDir` when given. */
+/**
+ * Starts `buildApp` on 127.0.0.1 with a fresh temp data folder, or `dataDir` when given.
+ * Without a rate limit unless one is given: tests search faster than 5 per second.
+ */
 export async function startService(options: Partial<AppOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-test-'));
-  const app = await buildApp({ ...options, dataDir });
+  const app = await buildApp({ rateLimit: false, ...options, dataDir });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

@@ -255,6 +255,22 @@ export interface RecommendationEvent {
   time: string;
 }
 
+/** Body of `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch` (4.11). */
+export interface RecommendationEventsRequest {
+  events: RecommendationEvent[];
+}
+
+/** Answer of a recommendation events batch (reference service): how many events it held. */
+export interface RecommendationEventsResponse {
+  events: number;
+}
+
+/** Answer of the reference service's `GET /health`: not part of the API. */
+export interface HealthResponse {
+  status: 'ok';
+  indices: Array<{ publicKey: string; documents: number }>;
+}
+
 export interface RecommendationsResponse {
   total_hits: number;
   processing_time_ms: number;

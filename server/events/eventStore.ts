@@ -1,0 +1,184 @@
+import Database from 'better-sqlite3';
+import type { RecommendationEvent, StatsEvent } from '../../src/client/types.ts';
+import { StatementCache } from '../engine/statementCache.ts';
+
+/** Automatic search events wait at most this long, or for this many, before one commit. */
+const QUEUE_FLUSH_MS = 200;
+const QUEUE_MAX = 500;
+
+/** Where a stats event came from: the stats endpoint, or a search it recorded itself. */
+export type StatsSource = 'stats' | 'search';
+
+/** An item seen in the same transactions as another, and in how many. */
+export interface RelatedItem {
+  item: string;
+  transactions: number;
+}
+
+/**
+ * The events of one index in their own SQLite file beside the index's: stats (search
+ * and click) events and recommendation (item-viewed-together) events. Events sent to an
+ * endpoint are committed before the answer; searches recorded by the search endpoint are
+ * queued and committed together (a commit per search would cost a disk sync per search).
+ */
+export class EventStore {
+  private readonly db: Database.Database;
+  private readonly statements: StatementCache;
+  private readonly insertStats: (rows: ReadonlyArray<{ event: StatsEvent; source: StatsSource; received: number }>) => void;
+  private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
+  private queue: Array<{ event: StatsEvent; source: StatsSource; received: number }> = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // Acknowledged events survive a power cut, like documents.
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS stats_events (
+        rowid INTEGER PRIMARY KEY,
+        -- A client-given id to drop duplicates of a resent event; not sent yet.
+        event_id TEXT UNIQUE,
+        received INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        action TEXT NOT NULL,
+        session TEXT NOT NULL,
+        keyword TEXT NOT NULL,
+        number_of_results INTEGER,
+        docid TEXT,
+        position INTEGER,
+        tag TEXT
+      );
+      CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
+
+      -- One row per item in a transaction: a resent batch changes nothing.
+      CREATE TABLE IF NOT EXISTS recommendation_events (
+        dataset TEXT NOT NULL,
+        txn TEXT NOT NULL,
+        item TEXT NOT NULL,
+        time TEXT NOT NULL,
+        received INTEGER NOT NULL,
+        PRIMARY KEY (dataset, txn, item)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
+    `);
+    this.statements = new StatementCache(this.db);
+    this.insertStats = this.db.transaction((rows) => {
+      const insert = this.statements.get(`
+        INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, docid, position, tag)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const { event, source, received } of rows) {
+        insert.run(
+          received,
+          source,
+          event.action,
+          event.session,
+          event.keyword,
+          event.action === 'search' ? event.numberOfResults : null,
+          event.action === 'click' ? event.docid : null,
+          event.action === 'click' ? event.position : null,
+          event.tag ?? null,
+        );
+      }
+    });
+    this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
+      const insert = this.statements.get(
+        'INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)',
+      );
+      const now = Date.now();
+      for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
+    });
+  }
+
+  /** Stores events durably before returning. */
+  addStats(events: readonly StatsEvent[], source: StatsSource = 'stats'): void {
+    const received = Date.now();
+    this.insertStats(events.map((event) => ({ event, source, received })));
+  }
+
+  /** Queues an event the service recorded itself; committed within 200 ms or on close. */
+  queueStats(event: StatsEvent, source: StatsSource): void {
+    this.queue.push({ event, source, received: Date.now() });
+    if (this.queue.length >= QUEUE_MAX) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), QUEUE_FLUSH_MS);
+  }
+
+  /** Commits the queued events now. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.queue.length === 0 || !this.db.open) return;
+    const rows = this.queue;
+    this.queue = [];
+    this.insertStats(rows);
+  }
+
+  /** Stores the events of one dataset durably, in one transaction. */
+  addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): void {
+    this.insertRecommendations(dataset, events);
+  }
+
+  /** Items seen in the same transactions as `item`, most transactions first (then by id, for a stable order). */
+  related(dataset: string, item: string, limit: number): { transactions: number; items: RelatedItem[] } {
+    const transactions = this.statements
+      .get('SELECT count(*) FROM recommendation_events WHERE dataset = ? AND item = ?')
+      .pluck()
+      .get(dataset, item) as number;
+    if (transactions === 0) return { transactions, items: [] };
+    const items = this.statements
+      .get(
+        `SELECT other.item AS item, count(*) AS transactions
+         FROM recommendation_events AS seen
+         JOIN recommendation_events AS other ON other.dataset = seen.dataset AND other.txn = seen.txn
+         WHERE seen.dataset = ? AND seen.item = ? AND other.item != seen.item
+         GROUP BY other.item ORDER BY transactions DESC, other.item LIMIT ?`,
+      )
+      .all(dataset, item, limit) as RelatedItem[];
+    return { transactions, items };
+  }
+
+  /** Stored stats events, oldest first: for tests and a later dashboard. */
+  stats(limit = 1000): Array<{ source: StatsSource } & StatsEvent> {
+    const rows = this.statements
+      .get(
+        `SELECT source, action, session, keyword, number_of_results, docid, position, tag
+         FROM stats_events ORDER BY rowid LIMIT ?`,
+      )
+      .all(limit) as StatsRow[];
+    return rows.map(statsEventOf);
+  }
+
+  counts(): { statsEvents: number; recommendationEvents: number } {
+    this.flush();
+    return {
+      statsEvents: this.statements.get('SELECT count(*) FROM stats_events').pluck().get() as number,
+      recommendationEvents: this.statements.get('SELECT count(*) FROM recommendation_events').pluck().get() as number,
+    };
+  }
+
+  /** Commits what is queued, then closes the database. */
+  close(): void {
+    if (!this.db.open) return;
+    this.flush();
+    this.db.close();
+  }
+}
+
+interface StatsRow {
+  source: StatsSource;
+  action: 'search' | 'click';
+  session: string;
+  keyword: string;
+  number_of_results: number | null;
+  docid: string | null;
+  position: number | null;
+  tag: string | null;
+}
+
+function statsEventOf(row: StatsRow): { source: StatsSource } & StatsEvent {
+  const tag = row.tag === null ? {} : { tag: row.tag };
+  if (row.action === 'click') {
+    return { source: row.source, action: 'click', session: row.session, keyword: row.keyword, docid: row.docid ?? '', position: row.position ?? 0, ...tag };
+  }
+  return { source: row.source, action: 'search', session: row.session, keyword: row.keyword, numberOfResults: row.number_of_results ?? 0, ...tag };
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { EventStore } from './eventStore.ts';
+
+/**
+ * The event store of each index, by public key, in `dataDir/events/`: a file apart from
+ * the index's, so event writes never wait on document writes nor the other way round.
+ */
+export class EventStores {
+  private readonly byKey = new Map<string, EventStore>();
+
+  constructor(dataDir: string, publicKeys: readonly string[]) {
+    const folder = join(dataDir, 'events');
+    mkdirSync(folder, { recursive: true });
+    try {
+      for (const key of publicKeys) this.byKey.set(key, new EventStore(join(folder, `${key}.sqlite`)));
+    } catch (error) {
+      this.close();
+      throw error;
+    }
+  }
+
+  /** The store of an index; callers look the index up first, so the key is known. */
+  get(publicKey: string): EventStore {
+    const store = this.byKey.get(publicKey);
+    if (store === undefined) throw new Error(`no event store for index '${publicKey}'`);
+    return store;
+  }
+
+  /** Commits every queued event and closes the files. */
+  close(): void {
+    for (const store of this.byKey.values()) store.close();
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The events of each index: read by tests and, later, by a dashboard. */
+    eventStores: EventStores;
+  }
+}

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../src/client/types.ts';
+import { getJson, startService, type TestService } from './testing/service.ts';
+
+describe('rate limits', () => {
+  let service: TestService;
+
+  // A long window: six calls in a row always fall in the same one.
+  beforeAll(async () => {
+    service = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 } });
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  it('counts search calls per IP, with X-Rate-Limit-* headers, then answers 429 with Retry-After', async () => {
+    const remaining: Array<string | null> = [];
+    let reset = '';
+    for (let i = 0; i < 5; i++) {
+      const answer = await getJson(service, '/v1/search/demo', [['term', `t${i}`]]);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-rate-limit-limit')).toBe('5');
+      remaining.push(answer.headers.get('x-rate-limit-remaining'));
+      reset = answer.headers.get('x-rate-limit-reset') ?? '';
+    }
+    expect(remaining).toEqual(['4', '3', '2', '1', '0']);
+    const nowSeconds = Date.now() / 1000;
+    expect(Number(reset)).toBeGreaterThan(nowSeconds);
+    expect(Number(reset)).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 3600);
+
+    const over = await getJson<ApiErrorBody>(service, '/v1/search/demo', [['term', 'more']], { headers: { origin: 'https://a.example' } });
+    expect(over.status).toBe(429);
+    expect(over.body.error).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(over.headers.get('x-rate-limit-remaining')).toBe('0');
+    expect(over.headers.get('x-rate-limit-reset')).toBe(reset);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // A page can read the 429.
+    expect(over.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('counts suggest and autocomplete apart from search, and leaves other endpoints alone', async () => {
+    for (let i = 0; i < 5; i++) expect((await getJson(service, '/v1/suggest/demo', [['term', 'a']])).status).toBe(200);
+    expect((await getJson(service, '/v1/suggest/demo', [['term', 'a']])).status).toBe(429);
+    const autocomplete = await getJson(service, '/v1/autocomplete/document-field/demo', [['term', 'a'], ['source', 'custom_fields.x']]);
+    expect(autocomplete.status).toBe(200);
+    expect(autocomplete.headers.get('x-rate-limit-remaining')).toBe('4');
+    for (let i = 0; i < 10; i++) expect((await getJson(service, '/health')).status).toBe(200);
+    const health = await getJson(service, '/health');
+    expect(health.headers.get('x-rate-limit-limit')).toBeNull();
+  });
+
+  it('limits to 5 per second by default and can be turned off', async () => {
+    const limited = await startService({ rateLimit: undefined });
+    const open = await startService({ rateLimit: false });
+    try {
+      const burst = (s: TestService) =>
+        Promise.all(Array.from({ length: 12 }, () => fetch(`${s.baseUrl}/v1/search/demo?term=x`).then((r) => r.status)));
+      const statuses = await burst(limited);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);
+      expect(await burst(open)).toEqual(Array(12).fill(200));
+    } finally {
+      for (const s of [limited, open]) {
+        await s.close();
+        s.remove();
+      }
+    }
+  });
+});

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, StatsEvent } from '../../src/client/types.ts';
+import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+
+describe('POST /v1/stats/{key}', () => {
+  let service: TestService;
+  const stored = () => service.app.eventStores.get('demo').stats();
+
+  const post = (body: string, type: string | null = 'application/json', path = '/v1/stats/demo', headers: Record<string, string> = {}) =>
+    fetch(service.baseUrl + path, {
+      method: 'POST',
+      headers: { ...(type === null ? {} : { 'content-type': type }), ...headers },
+      // Bytes: a string body would get text/plain from fetch itself.
+      body: new TextEncoder().encode(body),
+    });
+
+  beforeAll(async () => {
+    service = await startService();
+    await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ id: 'a', title: 'Hello world' }] });
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  it('stores a search and a click event, as JSON or as sendBeacon text, with or without a trailing slash', async () => {
+    const search: StatsEvent = { action: 'search', session: 's1', keyword: 'hello world', numberOfResults: 0, tag: 'docs' };
+    const click: StatsEvent = { action: 'click', session: 's1', keyword: 'hello', docid: 'a', position: 1 };
+    const before = stored().length;
+    const first = await post(JSON.stringify(search));
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({});
+    expect((await post(JSON.stringify(click), 'text/plain;charset=UTF-8', '/v1/stats/demo/')).status).toBe(200);
+    // Fields the API does not name are ignored.
+    expect((await post(JSON.stringify({ ...click, position: 3, extra: true }), 'application/json; charset=utf-8')).status).toBe(200);
+    expect(stored().slice(before)).toEqual([
+      { source: 'stats', ...search },
+      { source: 'stats', ...click },
+      { source: 'stats', ...click, position: 3 },
+    ]);
+  });
+
+  it('answers CORS from any origin, without credentials', async () => {
+    const preflight = await fetch(`${service.baseUrl}/v1/stats/demo`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const event = JSON.stringify({ action: 'search', session: 's', keyword: 'k', numberOfResults: 2 });
+    const answer = await post(event, 'text/plain', '/v1/stats/demo', { origin: 'https://shop.example' });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  const bad: Array<[string, unknown, string]> = [
+    ['no action', { session: 's', keyword: 'k', numberOfResults: 1 }, 'action'],
+    ['an unknown action', { action: 'view', session: 's', keyword: 'k' }, 'action'],
+    ['no session', { action: 'search', keyword: 'k', numberOfResults: 1 }, 'session'],
+    ['an empty session', { action: 'search', session: '', keyword: 'k', numberOfResults: 1 }, 'session'],
+    ['a session of 33 characters', { action: 'search', session: 'x'.repeat(33), keyword: 'k', numberOfResults: 1 }, 'session'],
+    ['a numeric session', { action: 'search', session: 5, keyword: 'k', numberOfResults: 1 }, 'session'],
+    ['no keyword', { action: 'search', session: 's', numberOfResults: 1 }, 'keyword'],
+    ['no numberOfResults', { action: 'search', session: 's', keyword: 'k' }, 'numberOfResults'],
+    ['a negative numberOfResults', { action: 'search', session: 's', keyword: 'k', numberOfResults: -1 }, 'numberOfResults'],
+    ['a fractional numberOfResults', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1.5 }, 'numberOfResults'],
+    ['numberOfResults as text', { action: 'search', session: 's', keyword: 'k', numberOfResults: '3' }, 'numberOfResults'],
+    ['a tag of 51 characters', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, tag: 't'.repeat(51) }, 'tag'],
+    ['a click without docid', { action: 'click', session: 's', keyword: 'k', position: 1 }, 'docid'],
+    ['a docid of 33 characters', { action: 'click', session: 's', keyword: 'k', docid: 'd'.repeat(33), position: 1 }, 'docid'],
+    ['position 0', { action: 'click', session: 's', keyword: 'k', docid: 'a', position: 0 }, 'position'],
+    ['position 1.5', { action: 'click', session: 's', keyword: 'k', docid: 'a', position: 1.5 }, 'position'],
+    ['no position', { action: 'click', session: 's', keyword: 'k', docid: 'a' }, 'position'],
+  ];
+  it.each(bad)('refuses %s with a 400 naming the field, storing nothing', async (_, body, field) => {
+    const before = stored().length;
+    const answer = await post(JSON.stringify(body));
+    expect(answer.status).toBe(400);
+    const error = ((await answer.json()) as ApiErrorBody).error;
+    expect(error).toMatchObject({ status: 400, code: 'invalid_body', parameter: field });
+    expect(error.message).toContain(field);
+    expect(stored().length).toBe(before);
+  });
+
+  it('refuses malformed JSON, a body that is not an object, other content types and unknown indices', async () => {
+    const before = stored().length;
+    const cases: Array<[Promise<Response>, number, string]> = [
+      [post('{"action": "search",'), 400, 'invalid_body'],
+      [post('{"action": "search",', 'text/plain'), 400, 'invalid_body'],
+      [post('[1, 2]'), 400, 'invalid_body'],
+      [post('"search"'), 400, 'invalid_body'],
+      [post('action=search', 'application/x-www-form-urlencoded'), 415, 'unsupported_media_type'],
+      [post('{}', null), 415, 'unsupported_media_type'],
+      [post(JSON.stringify({ action: 'search', session: 's', keyword: 'k', numberOfResults: 1 }), 'application/json', '/v1/stats/nope'), 404, 'not_found'],
+      [post('{}', 'application/json', '/v1/stats/demo/extra'), 404, 'not_found'],
+      [post(JSON.stringify({ action: 'search', session: 's', keyword: 'k'.repeat(1_100_000), numberOfResults: 1 })), 413, 'payload_too_large'],
+      [post(JSON.stringify({ action: 'search', session: 's', keyword: 'k'.repeat(301), numberOfResults: 1 })), 400, 'invalid_body'],
+    ];
+    for (const [request, status, code] of cases) {
+      const answer = await request;
+      expect(answer.status).toBe(status);
+      expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await answer.json()) as ApiErrorBody).error).toMatchObject({ status, code });
+    }
+    const get = await getJson<ApiErrorBody>(service, '/v1/stats/demo');
+    expect(get.status).toBe(405);
+    expect(stored().length).toBe(before);
+  });
+
+  it('records searches made through the search endpoint unless collectAnalytics=false', async () => {
+    const before = stored().length;
+    await getJson(service, '/v1/search/demo', [['term', 'hello'], ['analyticsTag', 'header'], ['session', 'tracker-1']]);
+    await getJson(service, '/v1/search/demo', [['term', 'nothing matches this'], ['userToken', 'u'.repeat(40)]]);
+    await getJson(service, '/v1/search/demo', [['term', 'zzz']]);
+    await getJson(service, '/v1/search/demo', [['term', 'hidden'], ['collectAnalytics', 'false']]);
+    await getJson(service, '/v1/search/demo', [['term', 'x'], ['limit', '0']]);
+    service.app.eventStores.get('demo').flush();
+    expect(stored().slice(before)).toEqual([
+      { source: 'search', action: 'search', session: 'tracker-1', keyword: 'hello', numberOfResults: 1, tag: 'header' },
+      { source: 'search', action: 'search', session: 'u'.repeat(32), keyword: 'nothing matches this', numberOfResults: 0 },
+      { source: 'search', action: 'search', session: 'anonymous', keyword: 'zzz', numberOfResults: 0 },
+    ]);
+  });
+
+  it('keeps events across a restart; queued search events are committed on close', async () => {
+    const first = await startService();
+    await fetch(`${first.baseUrl}/v1/stats/demo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
+      body: JSON.stringify({ action: 'click', session: 's', keyword: 'k', docid: 'd', position: 2 }),
+    });
+    await getJson(first, '/v1/search/demo', [['term', 'queued']]);
+    await first.close();
+    const second = await startService({ dataDir: first.dataDir });
+    try {
+      expect(second.app.eventStores.get('demo').stats()).toEqual([
+        { source: 'stats', action: 'click', session: 's', keyword: 'k', docid: 'd', position: 2 },
+        { source: 'search', action: 'search', session: 'anonymous', keyword: 'queued', numberOfResults: 0 },
+      ]);
+    } finally {
+      await second.close();
+      second.remove();
+    }
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ApiError } from '../errors.ts';
+import type { EventStores } from '../events/eventStores.ts';
+import { validateStatsEvent } from '../events/validateStatsEvent.ts';
+import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
+
+export interface EventRouteOptions extends RouteOptions {
+  events: EventStores;
+}
+
+/** `sendBeacon` sends a string body as text/plain, which browsers may send cross-origin without a preflight. */
+const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
+
+/**
+ * `POST /v1/stats/{key}` (API 4.9): a search or click event, stored before the 200.
+ * No credentials: the widget reports from visitors' browsers, which hold only the
+ * public key. Takes JSON sent as `application/json` or `text/plain`, with or without a
+ * trailing slash.
+ */
+export const statsRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
+  // Only in this plugin: elsewhere text/plain stays a 415.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addHook('onRequest', async (request) => void indices.get((request.params as KeyParams).key));
+  app.addHook('preValidation', async (request) => {
+    if (!JSON_OR_TEXT.test(request.headers['content-type'] ?? '')) {
+      throw new ApiError(415, 'unsupported_media_type', 'send the event as JSON with Content-Type: application/json or text/plain');
+    }
+  });
+
+  const handler = async (request: { params: KeyParams; body: unknown }): Promise<Record<string, never>> => {
+    const checked = validateStatsEvent(request.body);
+    if (!checked.ok) {
+      throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
+    }
+    events.get(request.params.key).addStats([checked.event]);
+    return {};
+  };
+  for (const url of ['/v1/stats/:key', '/v1/stats/:key/']) {
+    app.post<{ Params: KeyParams }>(url, { schema: { params: keyParamsSchema } }, handler);
+  }
+};

@@ -1,0 +1,116 @@
+/**
+ * The settings of the config file beyond indices and origins: listening, TLS,
+ * recommendations, rate limits and the crawl allow-list. Checked here so a bad file
+ * stops the service at start with a message that names the key.
+ */
+import type { ConfigFile, RateLimit, RecommendationConfig } from './config.ts';
+
+export const CONFIG_KEYS: ReadonlySet<string> = new Set([
+  'indices',
+  'allowedOrigins',
+  'recommendations',
+  'rateLimit',
+  'crawlAllowedHosts',
+  'port',
+  'host',
+  'data',
+  'httpPort',
+  'tls',
+]);
+
+export const RECOMMENDATION_HITS_DEFAULT = 10;
+export const RECOMMENDATION_HITS_MAX = 100;
+
+/** Dataset names and configuration keys appear in paths and queries: kept plain. */
+export const DATASET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+const FIELD_NAME = /^[^\s]{1,200}$/;
+
+/** The new keys of a parsed config file; throws an Error naming the key at fault. */
+export function parseServiceSettings(record: Record<string, unknown>): ConfigFile {
+  const config: ConfigFile = {};
+  if (record.port !== undefined) config.port = port(record.port, 'port');
+  if (record.httpPort !== undefined) config.httpPort = port(record.httpPort, 'httpPort');
+  if (record.host !== undefined) config.host = text(record.host, 'host');
+  if (record.data !== undefined) config.data = text(record.data, 'data');
+  if (record.tls !== undefined) {
+    const tls = object(record.tls, 'tls');
+    config.tls = { cert: text(tls.cert, 'tls.cert'), key: text(tls.key, 'tls.key') };
+  }
+  if (record.crawlAllowedHosts !== undefined) {
+    const hosts = record.crawlAllowedHosts;
+    if (!Array.isArray(hosts) || !hosts.every((h): h is string => typeof h === 'string' && h !== '')) {
+      throw new Error('crawlAllowedHosts must be an array of host names');
+    }
+    config.crawlAllowedHosts = hosts;
+  }
+  if (record.rateLimit !== undefined) {
+    if (record.rateLimit === false) config.rateLimit = false;
+    else {
+      const limit = object(record.rateLimit, 'rateLimit');
+      config.rateLimit = { max: limit.max as number, windowMs: (limit.windowMs ?? 1000) as number };
+      checkRateLimit(config.rateLimit);
+    }
+  }
+  if (record.recommendations !== undefined) {
+    const all = object(record.recommendations, 'recommendations');
+    const parsed: Record<string, RecommendationConfig> = {};
+    for (const [key, value] of Object.entries(all)) {
+      const entry = object(value, `recommendations.${key}`);
+      parsed[key] = {
+        dataset: entry.dataset as string,
+        itemField: (entry.itemField ?? null) as string | null,
+        ...(entry.maxHits !== undefined && { maxHits: entry.maxHits as number }),
+      };
+    }
+    resolveRecommendations(parsed);
+    config.recommendations = parsed;
+  }
+  return config;
+}
+
+export function checkRateLimit(limit: RateLimit): void {
+  if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error('rateLimit.max must be an integer of at least 1');
+  if (!Number.isInteger(limit.windowMs) || limit.windowMs < 1 || limit.windowMs > 3_600_000) {
+    throw new Error('rateLimit.windowMs must be an integer from 1 to 3600000');
+  }
+}
+
+/** Configurations with defaults applied; throws an Error naming the configuration at fault. */
+export function resolveRecommendations(
+  configs: Readonly<Record<string, RecommendationConfig>>,
+): Map<string, Required<RecommendationConfig>> {
+  const resolved = new Map<string, Required<RecommendationConfig>>();
+  for (const [key, config] of Object.entries(configs)) {
+    if (!DATASET_NAME.test(key)) throw new Error(`recommendation configuration key '${key}' must be 1 to 100 letters, digits, _ . or -`);
+    if (typeof config.dataset !== 'string' || !DATASET_NAME.test(config.dataset)) {
+      throw new Error(`recommendations.${key}.dataset must be 1 to 100 letters, digits, _ . or -`);
+    }
+    const itemField = config.itemField ?? null;
+    if (itemField !== null && (typeof itemField !== 'string' || !FIELD_NAME.test(itemField))) {
+      throw new Error(`recommendations.${key}.itemField must be a custom field name (without custom_fields.) or null`);
+    }
+    const maxHits = config.maxHits ?? RECOMMENDATION_HITS_DEFAULT;
+    if (!Number.isInteger(maxHits) || maxHits < 1 || maxHits > RECOMMENDATION_HITS_MAX) {
+      throw new Error(`recommendations.${key}.maxHits must be an integer from 1 to ${RECOMMENDATION_HITS_MAX}`);
+    }
+    resolved.set(key, { dataset: config.dataset, itemField, maxHits });
+  }
+  return resolved;
+}
+
+function port(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`${name} must be an integer from 0 to 65535`);
+  }
+  return value;
+}
+
+function text(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value === '') throw new Error(`${name} must be a non-empty string`);
+  return value;
+}
+
+function object(value: unknown, name: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${name} must be an object`);
+  return value as Record<string, unknown>;
+}
