@@ -10,6 +10,7 @@ import { errorHandler, notFoundHandler } from './errors.ts';
 import { IndexRegistry, type SearchIndex } from './indices.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
+import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { searchRoutes } from './routes/search.ts';
 import { suggestRoutes } from './routes/suggest.ts';
@@ -40,6 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
+    await app.register(documentStatusRoutes, { indices });
   } catch (error) {
     await app.close();
     throw error;
