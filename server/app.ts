@@ -5,11 +5,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
 import { corsDelegator } from './cors.ts';
+import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { SqliteEngine } from './engine/sqliteEngine.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { IndexRegistry, type SearchIndex } from './indices.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
+import { crawlerRoutes } from './routes/crawler.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -22,6 +24,7 @@ import { suggestRoutes } from './routes/suggest.ts';
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
+  const crawl = crawlerSettings(options);
   const indices = openIndices(config.dataDir, config.indices);
 
   const app = Fastify({
@@ -31,6 +34,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 2048 },
   });
   app.addHook('onClose', async () => indices.close());
+  const crawler = new Crawler(crawl, app.log);
+  // Before the indices close: fetches under way end, and their pages stay PENDING for the next start.
+  app.addHook('preClose', async () => crawler.close());
   try {
     const routes = new RouteTable();
     app.addHook('onRoute', (route) => routes.add(route.method, route.url));
@@ -42,6 +48,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });
+    await app.register(crawlerRoutes, { indices, crawler });
+    await crawler.resume(indices.all());
   } catch (error) {
     await app.close();
     throw error;

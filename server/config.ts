@@ -16,6 +16,10 @@ export interface AppOptions {
   allowedOrigins?: string[];
   /** Log requests with pino to stdout. @default false */
   logger?: boolean;
+  /** Host names `POST /crawler` may fetch from. @default the hosts of each index's documents, and loopback */
+  crawlAllowHosts?: string[];
+  /** How long one crawl fetch may take, body included, in milliseconds. @default 10000 */
+  crawlTimeoutMs?: number;
 }
 
 /** What a config file (`--config FILE`) may set. */

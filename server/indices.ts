@@ -22,6 +22,10 @@ export class IndexRegistry {
     return index;
   }
 
+  all(): SearchIndex[] {
+    return [...this.byKey.values()];
+  }
+
   close(): void {
     for (const index of this.byKey.values()) index.engine.close();
   }
