@@ -40,8 +40,7 @@ export async function crawlRefusal(url: URL, index: SearchIndex, configured: Rea
     return configured.has(host) ? null : `host '${host}' is not on the crawl allow-list`;
   }
   if (LOOPBACK.has(host)) return null;
-  const hosts = await index.engine.hosts();
-  return hosts.includes(host)
+  return (await index.engine.hasHost(host))
     ? null
     : `host '${host}' is not on the crawl allow-list (by default: the hosts of the index's documents, and loopback)`;
 }

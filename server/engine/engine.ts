@@ -168,7 +168,7 @@ export interface SearchEngine {
   markCrawl(id: string, url: string, mark: CrawlMark): Promise<void>;
   /** Crawls accepted but not finished, e.g. when the service stopped. */
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
-  /** The host names of the indexed documents' URLs. */
-  hosts(): Promise<string[]>;
+  /** Whether some indexed document's URL has this host name. */
+  hasHost(host: string): Promise<boolean>;
   close(): void;
 }

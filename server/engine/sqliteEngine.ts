@@ -19,7 +19,7 @@ import type {
 } from './engine.ts';
 import { ftsMatch, type FtsMatch, type WordTerm } from './ftsExpression.ts';
 import { applySchema } from './sqliteSchema.ts';
-import { crawlHosts, documentState, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
+import { documentState, hasHost, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
 import { sqliteSuggest } from './sqliteSuggest.ts';
 import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
@@ -170,8 +170,8 @@ export class SqliteEngine implements SearchEngine {
     return pendingCrawls(this.statements);
   }
 
-  async hosts(): Promise<string[]> {
-    return crawlHosts(this.statements);
+  async hasHost(host: string): Promise<boolean> {
+    return hasHost(this.statements, host);
   }
 
   close(): void {

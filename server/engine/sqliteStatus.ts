@@ -60,10 +60,7 @@ export function pendingCrawls(statements: StatementCache): Array<{ id: string; u
     .all() as Array<{ id: string; url: string }>;
 }
 
-/** Host names of indexed URLs, read from their `0x<host>` categories. */
-export function crawlHosts(statements: StatementCache): string[] {
-  return statements
-    .get(`SELECT DISTINCT substr(category, 3) FROM doc_categories WHERE category >= '0x' AND category < '0y'`)
-    .pluck()
-    .all() as string[];
+/** Whether an indexed URL has this host name: its `0x<host>` category, one index lookup. */
+export function hasHost(statements: StatementCache, host: string): boolean {
+  return statements.get('SELECT 1 FROM doc_categories WHERE category = ? LIMIT 1').get(`0x${host}`) !== undefined;
 }
