@@ -419,36 +419,48 @@ describe('authentication', () => {
 });
 
 describe('request bodies', () => {
+  // Every write endpoint, with the body each one takes.
+  const writes: Array<[string, string, (content: string) => unknown]> = [
+    ['PUT', '/v2/indices/demo/documents:batch', (content) => ({ documents: [{ id: 'ct', title: 'x', main_content: content }] })],
+    ['PUT', '/v2/indices/demo/documents/ct', (content) => ({ title: 'x', main_content: content })],
+    ['PUT', '/v2/indices/demo/documents/', (content) => ({ id: 'ct', title: 'x', main_content: content })],
+    ['POST', '/v2/indices/demo/documents/', (content) => ({ title: 'x', main_content: content })],
+  ];
+
   it('must be JSON: 415 otherwise', async () => {
     const types: Array<Record<string, string>> = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/xml' }, {}];
-    for (const headers of types) {
-      const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
-        method: 'PUT',
-        headers: { ...headers, authorization: DEMO_AUTH },
-        body: JSON.stringify(body()),
-      });
-      expect((await errorOf(response, 415)).code).toBe('unsupported_media_type');
+    for (const [method, path, make] of writes) {
+      for (const headers of types) {
+        const response = await fetch(service.baseUrl + path, {
+          method,
+          headers: { ...headers, authorization: DEMO_AUTH },
+          body: JSON.stringify(make(`Wrongtype${other}`)),
+        });
+        expect((await errorOf(response, 415)).code).toBe('unsupported_media_type');
+      }
     }
+    expect((await hits(`wrongtype${other}`)).total_hits).toBe(0);
   });
 
   it('must parse: 400 invalid_body for malformed or empty JSON', async () => {
-    for (const text of ['{"documents": [', '']) {
-      const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
-        body: text,
-      });
-      expect((await errorOf(response, 400)).code).toBe('invalid_body');
+    for (const [method, path] of writes) {
+      for (const text of ['{"documents": [', '']) {
+        const response = await fetch(service.baseUrl + path, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
+          body: text,
+        });
+        expect((await errorOf(response, 400)).code).toBe('invalid_body');
+      }
     }
   });
 
   it('must stay under 1,000,000 bytes: 413', async () => {
-    const big = { documents: [{ id: 'big', main_content: 'x'.repeat(1_000_000) }] };
-    const error = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', big), 413);
-    expect(error.code).toBe('payload_too_large');
+    for (const [method, path, make] of writes) {
+      const big = make(`Toobig${other} ${'x'.repeat(1_000_000)}`);
+      const error = await errorOf(await sendJson(service, method, path, big), 413);
+      expect(error.code).toBe('payload_too_large');
+    }
+    expect((await hits(`toobig${other}`)).total_hits).toBe(0);
   });
-
-  function body(): unknown {
-    return { documents: [{ id: 'ct', title: 'x' }] };
-  }
 });
