@@ -111,7 +111,14 @@ export class Crawler {
 
   private async run(job: Job): Promise<void> {
     const { index, id, url } = job;
-    const outcome = await fetchPage(new URL(url), {
+    let start: URL;
+    try {
+      start = new URL(url);
+    } catch {
+      await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the URL is not valid' });
+      return;
+    }
+    const outcome = await fetchPage(start, {
       timeoutMs: this.settings.timeoutMs,
       maxBytes: this.settings.maxBytes,
       maxRedirects: this.settings.maxRedirects,
