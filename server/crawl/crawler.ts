@@ -15,12 +15,15 @@ export interface CrawlerSettings {
   maxRedirects: number;
   /** Fetches at a time, over all indices. */
   concurrency: number;
+  /** Crawls waiting at most; more are refused, so a flood of requests cannot exhaust memory. */
+  queueMax: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const CONCURRENCY = 2;
+const QUEUE_MAX = 10_000;
 /** Fields of a page that are dropped, rather than failing the crawl, when they are not valid. */
 const OPTIONAL_FIELDS = new Set(['language', 'thumbnail_external_src', 'doc_date']);
 
@@ -34,6 +37,7 @@ export function crawlerSettings(options: AppOptions): CrawlerSettings {
     maxBytes: MAX_BYTES,
     maxRedirects: MAX_REDIRECTS,
     concurrency: CONCURRENCY,
+    queueMax: QUEUE_MAX,
   };
 }
 
@@ -64,10 +68,12 @@ export class Crawler {
     return crawlRefusal(url, index, this.settings.allowHosts);
   }
 
-  /** Marks the page PENDING (durably) and queues it. */
-  async schedule(index: SearchIndex, id: string, url: string): Promise<void> {
+  /** Marks the page PENDING (durably) and queues it; false, changing nothing, when the queue is full. */
+  async schedule(index: SearchIndex, id: string, url: string): Promise<boolean> {
+    if (this.queue.length >= this.settings.queueMax && !this.queued.has(jobKey(index, id))) return false;
     await index.engine.markCrawl(id, url, { status: 'PENDING' });
     this.enqueue({ index, id, url });
+    return true;
   }
 
   /** Queues the crawls a previous run accepted but did not finish. */
@@ -87,7 +93,7 @@ export class Crawler {
 
   private enqueue(job: Job): void {
     if (this.stop.signal.aborted) return;
-    const key = `${job.index.publicKey}\u0000${job.id}`;
+    const key = jobKey(job.index, job.id);
     // A page asked for twice before it is fetched is fetched once.
     if (this.queued.has(key)) return;
     this.queued.add(key);
@@ -98,7 +104,7 @@ export class Crawler {
   private pump(): void {
     while (this.active.size < this.settings.concurrency && this.queue.length > 0) {
       const job = this.queue.shift()!;
-      this.queued.delete(`${job.index.publicKey}\u0000${job.id}`);
+      this.queued.delete(jobKey(job.index, job.id));
       const running: Promise<void> = this.run(job)
         .catch((error: unknown) => this.log.error({ err: error, url: job.url }, 'crawl failed'))
         .finally(() => {
@@ -144,6 +150,10 @@ export class Crawler {
       await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the page was fetched but could not be indexed' });
     }
   }
+}
+
+function jobKey(index: SearchIndex, id: string): string {
+  return `${index.publicKey}\u0000${id}`;
 }
 
 /** The document to index for a fetched page, or why the page is excluded. */

@@ -69,7 +69,9 @@ export const crawlerRoutes: FastifyPluginAsync<CrawlerRouteOptions> = async (app
     if (refusal !== null) throw new ApiError(400, 'invalid_body', `url cannot be crawled: ${refusal}`, { parameter: 'url' });
     // The id is the md5 of the URL as given (2.4), like a document written with only a url.
     const docId = documentIdFromUrl(url);
-    await crawler.schedule(index, docId, url);
+    if (!(await crawler.schedule(index, docId, url))) {
+      throw new ApiError(429, 'rate_limited', 'too many crawls are waiting; try again later', { headers: { 'retry-after': '60' } });
+    }
     const body: CrawlResponse = { message: 'Scheduled', docId };
     return reply.code(202).send(body);
   });
