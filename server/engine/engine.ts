@@ -158,7 +158,7 @@ export interface SearchEngine {
   count(): Promise<number>;
   /** The stored document, or null. */
   get(id: string): Promise<StoredDocument | null>;
-  /** Removes a document and its status; false when there was none. */
+  /** Removes a document and its status; false, changing nothing, when there was no document. */
   remove(id: string): Promise<boolean>;
   /** Sets (null: clears) a document's hidden keywords; false when there is no such document. */
   setHiddenKeywords(id: string, keywords: string | null): Promise<boolean>;

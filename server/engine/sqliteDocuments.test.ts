@@ -114,6 +114,10 @@ describe('SqliteEngine documents', () => {
       expect(await engine.status('p')).toMatchObject({ status: 'EXCLUDED', indexed: false, statusInfo: 'noindex' });
       expect(await ids(engine, 'crawled')).toEqual([]);
       expect(await engine.pendingCrawls()).toEqual([]);
+      // Deleting an id that has a status but no document changes nothing.
+      await engine.markCrawl('q', 'https://example.com/q', { status: 'PENDING' });
+      expect(await engine.remove('q')).toBe(false);
+      expect(await engine.status('q')).toMatchObject({ status: 'PENDING', indexed: false });
     } finally {
       engine.close();
     }

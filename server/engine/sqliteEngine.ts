@@ -122,8 +122,9 @@ export class SqliteEngine implements SearchEngine {
 
   async remove(id: string): Promise<boolean> {
     const removed = this.db.transaction(() => {
+      if (!this.removeRow(id)) return false;
       this.statements.get('DELETE FROM doc_status WHERE id = ?').run(id);
-      return this.removeRow(id);
+      return true;
     })();
     if (removed) this.memo.clear();
     return removed;
