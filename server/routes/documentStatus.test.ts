@@ -125,6 +125,10 @@ describe('POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords', () => {
     const content = await json<DocumentContent>(await sendJson(service, 'GET', `/v1/indices/demo/documents/${id}/content`), 200);
     expect(content.hiddenKeywords).toBe(`trainers${n} kicks${n}`);
     expect(content.mainContent).toBe('Running shoes for everyone');
+    // Nor do they show up as suggestions.
+    const suggestions = await getJson(service, '/v1/suggest/demo', [['term', `trainers${n}`]]);
+    expect(suggestions.status).toBe(200);
+    expect(JSON.stringify(suggestions.body)).not.toContain(`trainers${n}`);
   });
 
   it('replaces keywords, keeps them across a document replacement, and clears them with an empty string', async () => {
