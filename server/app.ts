@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
 import { corsDelegator } from './cors.ts';
+import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { SqliteEngine } from './engine/sqliteEngine.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
@@ -12,6 +13,8 @@ import { IndexRegistry, type SearchIndex } from './indices.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
+import { crawlerRoutes } from './routes/crawler.ts';
+import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
@@ -26,6 +29,7 @@ import { suggestRoutes } from './routes/suggest.ts';
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
+  const crawl = crawlerSettings(options);
   const indices = openIndices(config.dataDir, config.indices);
   let events: EventStores;
   try {
@@ -46,6 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => events.close());
   app.addHook('onClose', async () => indices.close());
+  const crawler = new Crawler(crawl, app.log);
+  // Before the indices close: fetches under way end, and their pages stay PENDING for the next start.
+  app.addHook('preClose', async () => crawler.close());
   try {
     const routes = new RouteTable();
     app.addHook('onRoute', (route) => routes.add(route.method, route.url));
@@ -61,6 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(statsRoutes, { indices, events });
     await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });
     await app.register(healthRoutes, { indices });
+    await app.register(documentStatusRoutes, { indices });
+    await app.register(crawlerRoutes, { indices, crawler });
+    await crawler.resume(indices.all());
   } catch (error) {
     await app.close();
     throw error;

@@ -23,6 +23,11 @@ export function checkBasicAuth(index: IndexCredentials, authorization: string | 
   }
 }
 
+/** The username of a Basic `Authorization` header (for the crawl endpoint, the index key), or null. */
+export function basicUser(authorization: string | undefined): string | null {
+  return parseBasic(authorization)?.user ?? null;
+}
+
 function parseBasic(header: string | undefined): { user: string; password: string } | null {
   const m = /^Basic\s+([A-Za-z0-9+/=._~-]+)\s*$/i.exec(header ?? '');
   if (m === null) return null;

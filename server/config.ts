@@ -24,8 +24,10 @@ export interface AppOptions {
   rateLimit?: RateLimit | false;
   /** Serve HTTPS with this certificate and key (PEM text). @default none: plain HTTP */
   tls?: TlsFiles;
-  /** Hosts the crawler may fetch besides loopback and the hosts of the index's documents. @default [] */
-  crawlAllowedHosts?: string[];
+  /** Host names `POST /crawler` may fetch from. @default the hosts of each index's documents, and loopback */
+  crawlAllowHosts?: string[];
+  /** How long one crawl fetch may take, body included, in milliseconds. @default 10000 */
+  crawlTimeoutMs?: number;
 }
 
 /** A recommendation configuration: which dataset's events, and how items name documents. */
@@ -63,7 +65,7 @@ export interface ListenSettings {
 }
 
 /** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowedHosts'> &
+export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowHosts'> &
   ListenSettings;
 
 export interface ServiceConfig {
@@ -74,7 +76,6 @@ export interface ServiceConfig {
   recommendations: Map<string, Required<RecommendationConfig>>;
   rateLimit: RateLimit | false;
   tls: TlsFiles | null;
-  crawlAllowedHosts: string[];
 }
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
@@ -102,7 +103,6 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
     recommendations: resolveRecommendations(options.recommendations ?? {}),
     rateLimit,
     tls: options.tls ?? null,
-    crawlAllowedHosts: [...(options.crawlAllowedHosts ?? [])],
   };
 }
 

@@ -10,7 +10,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'allowedOrigins',
   'recommendations',
   'rateLimit',
-  'crawlAllowedHosts',
+  'crawlAllowHosts',
   'port',
   'host',
   'data',
@@ -36,12 +36,12 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     const tls = object(record.tls, 'tls');
     config.tls = { cert: text(tls.cert, 'tls.cert'), key: text(tls.key, 'tls.key') };
   }
-  if (record.crawlAllowedHosts !== undefined) {
-    const hosts = record.crawlAllowedHosts;
+  if (record.crawlAllowHosts !== undefined) {
+    const hosts = record.crawlAllowHosts;
     if (!Array.isArray(hosts) || !hosts.every((h): h is string => typeof h === 'string' && h !== '')) {
-      throw new Error('crawlAllowedHosts must be an array of host names');
+      throw new Error('crawlAllowHosts must be an array of host names');
     }
-    config.crawlAllowedHosts = hosts;
+    config.crawlAllowHosts = hosts;
   }
   if (record.rateLimit !== undefined) {
     if (record.rateLimit === false) config.rateLimit = false;

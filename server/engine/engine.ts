@@ -5,6 +5,7 @@
  */
 import type {
   CustomFieldValue,
+  DocumentStatusValue,
   FacetValue,
   RangeFacetBucket,
   SortOrder,
@@ -26,13 +27,44 @@ export interface PreparedDocument {
   /** `doc_date` as epoch milliseconds. */
   docDate: number | null;
   customFields: Record<string, CustomFieldValue>;
+  /** What the crawler read beyond the document fields; absent for documents written through the API. */
+  page?: PageFacts;
+}
+
+/** Parts of a crawled page that the document resource (2.1) has no field for. */
+export interface PageFacts {
+  h1: string;
+  h2: string;
+  metaDescription: string | null;
 }
 
 /** A document as stored. */
 export interface StoredDocument extends PreparedDocument {
   /** Epoch milliseconds of the first time this id was indexed; kept across replacements. */
   firstIndexed: number;
+  h1: string;
+  h2: string;
+  metaDescription: string | null;
+  /** Space-delimited; searchable, never shown. Kept when the document is replaced. */
+  hiddenKeywords: string | null;
 }
+
+/** What the status endpoint (2.4) reports of an id the index knows. */
+export interface DocumentState {
+  id: string;
+  url: string | null;
+  status: DocumentStatusValue;
+  statusInfo: string;
+  /** Epoch milliseconds of the last fetch or write; null while never fetched. */
+  lastFetched: number | null;
+  /** Whether a document with this id is searchable (a PENDING re-crawl keeps the old one). */
+  indexed: boolean;
+  /** The id of the earliest indexed document with the same main content, if another. */
+  duplicateOf: string | null;
+}
+
+/** A crawl outcome that indexes nothing: PENDING while queued, ERROR, or EXCLUDED (which removes the document). */
+export type CrawlMark = { status: 'PENDING' } | { status: 'ERROR' | 'EXCLUDED'; info: string };
 
 /** A custom field value whose type differs from the type the field already has. */
 export interface FieldTypeConflict {
@@ -126,5 +158,19 @@ export interface SearchEngine {
   /** Documents whose id, or whose custom field `field`, is one of `values` (for recommendations). */
   lookup(values: readonly string[], field: string | null): Promise<StoredDocument[]>;
   count(): Promise<number>;
+  /** The stored document, or null. */
+  get(id: string): Promise<StoredDocument | null>;
+  /** Removes a document and its status; false, changing nothing, when there was no document. */
+  remove(id: string): Promise<boolean>;
+  /** Sets (null: clears) a document's hidden keywords; false when there is no such document. */
+  setHiddenKeywords(id: string, keywords: string | null): Promise<boolean>;
+  /** The status of an id; null when the index never heard of it. */
+  status(id: string): Promise<DocumentState | null>;
+  /** Records a crawl state that is not INDEXED (a crawl that indexes goes through `write`). */
+  markCrawl(id: string, url: string, mark: CrawlMark): Promise<void>;
+  /** Crawls accepted but not finished, e.g. when the service stopped. */
+  pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
+  /** Whether some indexed document's URL has this host name. */
+  hasHost(host: string): Promise<boolean>;
   close(): void;
 }

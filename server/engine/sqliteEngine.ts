@@ -4,8 +4,11 @@ import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { urlCategories } from '../documents/urlCategories.ts';
 import { fold } from '../text/fold.ts';
 import { foldedWords } from '../text/words.ts';
+import { createHash } from 'node:crypto';
 import type {
+  CrawlMark,
   CustomFieldType,
+  DocumentState,
   HighlightTerms,
   PreparedDocument,
   SearchEngine,
@@ -16,6 +19,7 @@ import type {
 } from './engine.ts';
 import { ftsMatch, type FtsMatch, type WordTerm } from './ftsExpression.ts';
 import { applySchema } from './sqliteSchema.ts';
+import { documentState, hasHost, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
 import { sqliteSuggest } from './sqliteSuggest.ts';
 import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
@@ -26,7 +30,6 @@ import { fuzzyDistance, isVocabularyWord, Vocabulary } from './vocabulary.ts';
 const FUZZY_ALTERNATIVES = 20;
 const MEMO_MAX = 10_000;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
-const DOC_COLUMNS = 'rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, custom_fields';
 interface DocRow {
   rowid: number;
   id: string;
@@ -39,6 +42,21 @@ interface DocRow {
   doc_date: number | null;
   first_indexed: number;
   custom_fields: string;
+  h1: string;
+  h2: string;
+  meta_description: string | null;
+  hidden_keywords: string | null;
+}
+
+const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
+  custom_fields, h1, h2, meta_description, hidden_keywords`;
+
+/** What FTS holds of a document's indexed text (the title aside). */
+interface FtsText {
+  rowid: number;
+  title: string;
+  main_content: string;
+  hidden_keywords: string | null;
 }
 
 /**
@@ -114,11 +132,98 @@ export class SqliteEngine implements SearchEngine {
     return this.statements.get('SELECT count(*) FROM docs').pluck().get() as number;
   }
 
+  async get(id: string): Promise<StoredDocument | null> {
+    const row = this.statements.get(`SELECT ${DOC_COLUMNS} FROM docs WHERE id = ?`).get(id) as DocRow | undefined;
+    return row === undefined ? null : storedDocument(row);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const removed = this.db.transaction(() => {
+      if (!this.removeRow(id)) return false;
+      this.statements.get('DELETE FROM doc_status WHERE id = ?').run(id);
+      return true;
+    })();
+    if (removed) this.memo.clear();
+    return removed;
+  }
+
+  async setHiddenKeywords(id: string, keywords: string | null): Promise<boolean> {
+    const words = this.db.transaction(() => {
+      const old = this.ftsText(id);
+      if (old === undefined) return null;
+      this.statements.get('UPDATE docs SET hidden_keywords = ? WHERE rowid = ?').run(keywords, old.rowid);
+      // Only the content column changes; fts_title holds titles alone.
+      this.ftsContent(true, old);
+      this.ftsContent(false, { ...old, hidden_keywords: keywords });
+      const added = foldedWords(keywords ?? '');
+      const insertTerm = this.statements.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
+      for (const word of added) insertTerm.run(word);
+      return added;
+    })();
+    if (words === null) return false;
+    this.memo.clear();
+    if (this.vocabulary !== null) for (const word of words) if (isVocabularyWord(word)) this.vocabulary.add(word);
+    return true;
+  }
+
+  async status(id: string): Promise<DocumentState | null> {
+    return documentState(this.statements, id);
+  }
+
+  async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {
+    const removed = this.db.transaction(() => {
+      const now = Date.now();
+      if (mark.status === 'PENDING') {
+        upsertStatus(this.statements, { id, url, status: 'PENDING', statusInfo: 'queued for crawling', lastFetched: null });
+        return false;
+      }
+      upsertStatus(this.statements, { id, url, status: mark.status, statusInfo: mark.info, lastFetched: now });
+      // A page that asks not to be indexed leaves the index; a failed fetch keeps what was indexed.
+      return mark.status === 'EXCLUDED' && this.removeRow(id);
+    })();
+    if (removed) this.memo.clear();
+  }
+
+  async pendingCrawls(): Promise<Array<{ id: string; url: string }>> {
+    return pendingCrawls(this.statements);
+  }
+
+  async hasHost(host: string): Promise<boolean> {
+    return hasHost(this.statements, host);
+  }
+
   close(): void {
     if (!this.db.open) return;
     // Keeps the planner's statistics fresh for the next start.
     this.db.pragma('optimize');
     this.db.close();
+  }
+
+  private ftsText(id: string): FtsText | undefined {
+    return this.statements.get('SELECT rowid, title, main_content, hidden_keywords FROM docs WHERE id = ?').get(id) as
+      | FtsText
+      | undefined;
+  }
+
+  /** Adds or removes (`remove`) a document's content in fts: removal must give the text that was added. */
+  private ftsContent(remove: boolean, text: FtsText): void {
+    const sql = remove
+      ? `INSERT INTO fts (fts, rowid, title, main_content) VALUES ('delete', ?, ?, ?)`
+      : 'INSERT INTO fts (rowid, title, main_content) VALUES (?, ?, ?)';
+    this.statements.get(sql).run(text.rowid, text.title, indexedContent(text.main_content, text.hidden_keywords));
+  }
+
+  /** Deletes a document's rows (not its status) inside the caller's transaction. */
+  private removeRow(id: string): boolean {
+    const old = this.ftsText(id);
+    if (old === undefined) return false;
+    const s = this.statements;
+    this.ftsContent(true, old);
+    s.get(`INSERT INTO fts_title (fts_title, rowid, title) VALUES ('delete', ?, ?)`).run(old.rowid, old.title);
+    s.get('DELETE FROM field_values WHERE doc = ?').run(old.rowid);
+    s.get('DELETE FROM doc_categories WHERE doc = ?').run(old.rowid);
+    s.get('DELETE FROM docs WHERE rowid = ?').run(old.rowid);
+    return true;
   }
 
   private writeRows(documents: readonly PreparedDocument[]): WriteOutcome {
@@ -128,28 +233,30 @@ export class SqliteEngine implements SearchEngine {
     for (const [name, type] of added) s.get('INSERT INTO field_types (name, type) VALUES (?, ?)').run(name, type);
 
     const upsert = s.get(`
-      INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields)
-      VALUES (@id, @url, @title, @mainContent, @language, @thumbnail, @thumbnailB64, @docDate, @now, coalesce(@docDate, @now), @customFields)
+      INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields,
+        h1, h2, meta_description, content_hash)
+      VALUES (@id, @url, @title, @mainContent, @language, @thumbnail, @thumbnailB64, @docDate, @now, coalesce(@docDate, @now), @customFields,
+        @h1, @h2, @metaDescription, @contentHash)
       ON CONFLICT (id) DO UPDATE SET
         url = excluded.url, title = excluded.title, main_content = excluded.main_content,
         language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
         doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
-        custom_fields = excluded.custom_fields
-      RETURNING rowid`);
+        custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
+        meta_description = excluded.meta_description, content_hash = excluded.content_hash
+      RETURNING rowid, hidden_keywords`);
     const deleteValues = s.get('DELETE FROM field_values WHERE doc = ?');
     const deleteCategories = s.get('DELETE FROM doc_categories WHERE doc = ?');
     const insertCategory = s.get('INSERT OR IGNORE INTO doc_categories (category, doc) VALUES (?, ?)');
     const insertValue = s.get('INSERT INTO field_values (doc, field, text, num, fold) VALUES (?, ?, ?, ?, ?)');
 
-    const findOld = s.get('SELECT rowid, title, main_content FROM docs WHERE id = ?');
     const now = Date.now();
     const newWords = new Set<string>();
     // FTS changes wait until the other writes are done (see sqliteSchema.ts).
-    const ftsChanges: Array<{ remove: boolean; rowid: number; title: string; content: string }> = [];
+    const ftsChanges: Array<{ remove: boolean; text: FtsText }> = [];
     for (const document of documents) {
-      const old = findOld.get(document.id) as { rowid: number; title: string; main_content: string } | undefined;
-      if (old !== undefined) ftsChanges.push({ remove: true, rowid: old.rowid, title: old.title, content: old.main_content });
-      const rowid = upsert.pluck().get({
+      const old = this.ftsText(document.id);
+      if (old !== undefined) ftsChanges.push({ remove: true, text: old });
+      const { rowid, hidden_keywords: hiddenKeywords } = upsert.pluck(false).get({
         id: document.id,
         url: document.url,
         title: document.title,
@@ -160,8 +267,20 @@ export class SqliteEngine implements SearchEngine {
         docDate: document.docDate,
         now,
         customFields: JSON.stringify(document.customFields),
-      }) as number;
-      ftsChanges.push({ remove: false, rowid, title: document.title, content: document.mainContent });
+        h1: document.page?.h1 ?? '',
+        h2: document.page?.h2 ?? '',
+        metaDescription: document.page?.metaDescription ?? null,
+        contentHash: contentHash(document.mainContent),
+      }) as { rowid: number; hidden_keywords: string | null };
+      const text = { rowid, title: document.title, main_content: document.mainContent, hidden_keywords: hiddenKeywords };
+      ftsChanges.push({ remove: false, text });
+      upsertStatus(s, {
+        id: document.id,
+        url: document.url,
+        status: 'INDEXED',
+        statusInfo: document.page === undefined ? 'written through the indexing API' : 'crawled and indexed',
+        lastFetched: now,
+      });
       deleteValues.run(rowid);
       deleteCategories.run(rowid);
       for (const category of urlCategories(document.url)) insertCategory.run(category, rowid);
@@ -174,17 +293,15 @@ export class SqliteEngine implements SearchEngine {
           insertValue.run(rowid, field, text, num, fold(text));
         }
       }
-      for (const word of foldedWords(`${document.title} ${document.mainContent}`)) {
+      for (const word of foldedWords(`${document.title} ${document.mainContent} ${hiddenKeywords ?? ''}`)) {
         if (this.vocabulary?.has(word) !== true) newWords.add(word);
       }
     }
-    const ftsInsert = s.get('INSERT INTO fts (rowid, title, main_content) VALUES (?, ?, ?)');
-    const ftsDelete = s.get(`INSERT INTO fts (fts, rowid, title, main_content) VALUES ('delete', ?, ?, ?)`);
     const titleInsert = s.get('INSERT INTO fts_title (rowid, title) VALUES (?, ?)');
     const titleDelete = s.get(`INSERT INTO fts_title (fts_title, rowid, title) VALUES ('delete', ?, ?)`);
     for (const change of ftsChanges) {
-      (change.remove ? ftsDelete : ftsInsert).run(change.rowid, change.title, change.content);
-      (change.remove ? titleDelete : titleInsert).run(change.rowid, change.title);
+      this.ftsContent(change.remove, change.text);
+      (change.remove ? titleDelete : titleInsert).run(change.text.rowid, change.text.title);
     }
     const insertTerm = s.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
     for (const word of newWords) insertTerm.run(word);
@@ -279,8 +396,7 @@ export class SqliteEngine implements SearchEngine {
     if (page.length === 0) return [];
     const rows = this.statements
       .get(
-        `SELECT rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, custom_fields
-         FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
+        `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(page.map((p) => p.rowid))) as DocRow[];
     const byRowid = new Map(rows.map((row) => [row.rowid, row]));
@@ -325,5 +441,20 @@ function storedDocument(row: DocRow): StoredDocument {
     docDate: row.doc_date,
     firstIndexed: row.first_indexed,
     customFields: JSON.parse(row.custom_fields) as Record<string, CustomFieldValue>,
+    h1: row.h1,
+    h2: row.h2,
+    metaDescription: row.meta_description,
+    hiddenKeywords: row.hidden_keywords,
   };
+}
+
+/** The text FTS indexes as main_content: the content, then the hidden keywords. */
+function indexedContent(mainContent: string, hiddenKeywords: string | null): string {
+  return hiddenKeywords === null ? mainContent : `${mainContent}\n${hiddenKeywords}`;
+}
+
+/** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */
+function contentHash(mainContent: string): string | null {
+  const text = mainContent.trim().replace(/\s+/g, ' ');
+  return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
 }

@@ -6,6 +6,19 @@ export const SCHEMA_VERSION = 1;
 /** Title matches count this many times a content match in bm25. */
 export const TITLE_WEIGHT = 8;
 
+/**
+ * Columns of docs added after version 1 was released. FTS indexes main_content and
+ * hidden_keywords together as its main_content column (see sqliteEngine), so hidden
+ * keywords match but never reach highlights, which are made from docs.main_content.
+ */
+const PAGE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+  ['h1', `TEXT NOT NULL DEFAULT ''`],
+  ['h2', `TEXT NOT NULL DEFAULT ''`],
+  ['meta_description', 'TEXT'],
+  ['hidden_keywords', 'TEXT'],
+  ['content_hash', 'TEXT'],
+];
+
 /** What the engine needs to know about the database it opened. */
 export interface SchemaFacts {
   /** `terms` holds every indexed word (databases from before that held only some). */
@@ -99,6 +112,27 @@ export function applySchema(db: Database): SchemaFacts {
     DROP TRIGGER IF EXISTS docs_after_update;
 
     CREATE TEMP TABLE IF NOT EXISTS matched (rowid INTEGER PRIMARY KEY);
+  `);
+
+  // Page facts and hidden keywords came later: added in place, so older files open as they are.
+  const columns = new Set(db.prepare(`SELECT name FROM pragma_table_info('docs')`).pluck().all() as string[]);
+  for (const [name, type] of PAGE_COLUMNS) {
+    if (!columns.has(name)) db.exec(`ALTER TABLE docs ADD COLUMN ${name} ${type}`);
+  }
+  db.exec(`
+    -- Finds a document's duplicates: md5 of its main content.
+    CREATE INDEX IF NOT EXISTS docs_content_hash ON docs (content_hash) WHERE content_hash IS NOT NULL;
+
+    -- The status of each id (2.4): written with every document, and by the crawler for
+    -- pages it could not (yet) index. A PENDING row outlives a restart and is crawled again.
+    CREATE TABLE IF NOT EXISTS doc_status (
+      id TEXT PRIMARY KEY,
+      url TEXT,
+      status TEXT NOT NULL,
+      status_info TEXT NOT NULL,
+      last_fetched INTEGER
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS doc_status_status ON doc_status (status);
   `);
 
   // Databases from before fts_title existed get it filled from docs once.

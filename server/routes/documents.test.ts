@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, BatchResponse, SearchResponse, WriteResponse } from '../../src/client/types.ts';
-import { basicAuth, DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import type { ApiErrorBody, BatchResponse, IndexedDocument, SearchResponse, WriteResponse } from '../../src/client/types.ts';
+import { basicAuth, DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let other: number;
@@ -280,6 +280,103 @@ describe('PUT /v2/indices/{key}/documents/{id} and /documents/', () => {
   });
 });
 
+describe('POST /v2/indices/{key}/documents/', () => {
+  it('creates a document with a random id: 201, Location and {id}', async () => {
+    const word = `Posted${other}`;
+    const first = await sendJson(service, 'POST', '/v2/indices/demo/documents/', { url: 'https://site.example.com/p', title: word });
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as WriteResponse;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(id).not.toBe(md5('https://site.example.com/p'));
+    expect(first.headers.get('location')).toBe(`/v2/indices/demo/documents/${id}`);
+    const second = (await (await sendJson(service, 'POST', '/v2/indices/demo/documents/', { title: word })).json()) as WriteResponse;
+    expect(second.id).not.toBe(id);
+    expect((await hits(word)).total_hits).toBe(2);
+    // The Location header leads to the document.
+    const fetched = await getJson<IndexedDocument>(service, first.headers.get('location')!, [], { headers: { authorization: DEMO_AUTH } });
+    expect(fetched.body).toMatchObject({ id, title: word, url: 'https://site.example.com/p' });
+  });
+
+  it('refuses an id in the body and an invalid document, writing nothing', async () => {
+    const word = `Refusedpost${other}`;
+    const withId = await errorOf(await sendJson(service, 'POST', '/v2/indices/demo/documents/', { id: 'mine', title: word }), 400);
+    expect(withId).toMatchObject({ code: 'invalid_body', parameter: 'id' });
+    expect(withId.message).toContain('PUT');
+    const bad = await errorOf(await sendJson(service, 'POST', '/v2/indices/demo/documents/', { title: word, url: 'ftp://x' }), 400);
+    expect(bad.parameter).toBe('url');
+    expect((await hits(word)).total_hits).toBe(0);
+  });
+
+  it('refuses a conflicting custom field type, naming the field', async () => {
+    const field = `postfield${other}`;
+    expect((await sendJson(service, 'POST', '/v2/indices/demo/documents/', { custom_fields: { [field]: 3 } })).status).toBe(201);
+    const error = await errorOf(
+      await sendJson(service, 'POST', '/v2/indices/demo/documents/', { title: `Conflictpost${other}`, custom_fields: { [field]: 'text' } }),
+      400,
+    );
+    expect(error).toMatchObject({ code: 'custom_field_type_conflict', parameter: `custom_fields.${field}` });
+    expect((await hits(`conflictpost${other}`)).total_hits).toBe(0);
+  });
+});
+
+describe('GET and DELETE /v2/indices/{key}/documents/{id}', () => {
+  it('gives the document as indexed: fields of 2.1 plus id', async () => {
+    const id = `get-${other}`;
+    await putJson(service, `/v2/indices/demo/documents/${id}`, {
+      url: 'https://site.example.com/get.html',
+      title: 'Got it',
+      main_content: 'body text',
+      language: 'EN',
+      thumbnail_external_src: 'https://site.example.com/i.png',
+      doc_date: '2024-03-01T10:20+02:00',
+      custom_fields: { price: 12.5, tags: ['a', 'b'] },
+    });
+    const answer = await getJson<IndexedDocument>(service, `/v2/indices/demo/documents/${id}`, [], {
+      headers: { authorization: DEMO_AUTH },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({
+      id,
+      url: 'https://site.example.com/get.html',
+      title: 'Got it',
+      main_content: 'body text',
+      language: 'en',
+      thumbnail_external_src: 'https://site.example.com/i.png',
+      doc_date: '2024-03-01T08:20:00.000Z',
+      custom_fields: { price: 12.5, tags: ['a', 'b'] },
+    });
+  });
+
+  it('deletes a document: 202 {id}; it is gone from search, GET and status', async () => {
+    const id = `del-${other}`;
+    const word = `Deleteme${other}`;
+    await putJson(service, `/v2/indices/demo/documents/${id}`, { title: word, custom_fields: { [`delf${other}`]: 'x' } });
+    expect((await hits(word)).total_hits).toBe(1);
+    const response = await sendJson(service, 'DELETE', `/v2/indices/demo/documents/${id}`);
+    expect(response.status).toBe(202);
+    expect((await response.json()) as WriteResponse).toEqual({ id });
+    expect((await hits(word)).total_hits).toBe(0);
+    const facets = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', '*'], ['facets', `custom_fields.delf${other}`]]);
+    expect(facets.body.facets?.[`custom_fields.delf${other}`] ?? []).toEqual([]);
+    expect((await errorOf(await sendJson(service, 'GET', `/v2/indices/demo/documents/${id}`), 404)).code).toBe('not_found');
+    // A second delete finds nothing.
+    expect((await errorOf(await sendJson(service, 'DELETE', `/v2/indices/demo/documents/${id}`), 404)).code).toBe('not_found');
+  });
+
+  it('answers 404 not_found for an unknown document and needs credentials', async () => {
+    const unknown = await errorOf(await sendJson(service, 'GET', `/v2/indices/demo/documents/none-${other}`), 404);
+    expect(unknown.message).toContain(`none-${other}`);
+    for (const method of ['GET', 'DELETE']) {
+      await errorOf(await sendJson(service, method, '/v2/indices/demo/documents/x', undefined, null), 401);
+      await errorOf(await sendJson(service, method, '/v2/indices/demo/documents/x', undefined, basicAuth('demo', 'no')), 401);
+    }
+    const id = `kept-${other}`;
+    await putJson(service, `/v2/indices/demo/documents/${id}`, { title: 'kept' });
+    await errorOf(await sendJson(service, 'DELETE', `/v2/indices/demo/documents/${id}`, undefined, basicAuth('other', 'other-secret')), 401);
+    expect((await sendJson(service, 'GET', `/v2/indices/demo/documents/${id}`)).status).toBe(200);
+  });
+});
+
 describe('authentication', () => {
   const body = { documents: [{ id: 'auth-test', title: 'x' }] };
 
@@ -322,36 +419,48 @@ describe('authentication', () => {
 });
 
 describe('request bodies', () => {
+  // Every write endpoint, with the body each one takes.
+  const writes: Array<[string, string, (content: string) => unknown]> = [
+    ['PUT', '/v2/indices/demo/documents:batch', (content) => ({ documents: [{ id: 'ct', title: 'x', main_content: content }] })],
+    ['PUT', '/v2/indices/demo/documents/ct', (content) => ({ title: 'x', main_content: content })],
+    ['PUT', '/v2/indices/demo/documents/', (content) => ({ id: 'ct', title: 'x', main_content: content })],
+    ['POST', '/v2/indices/demo/documents/', (content) => ({ title: 'x', main_content: content })],
+  ];
+
   it('must be JSON: 415 otherwise', async () => {
     const types: Array<Record<string, string>> = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/xml' }, {}];
-    for (const headers of types) {
-      const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
-        method: 'PUT',
-        headers: { ...headers, authorization: DEMO_AUTH },
-        body: JSON.stringify(body()),
-      });
-      expect((await errorOf(response, 415)).code).toBe('unsupported_media_type');
+    for (const [method, path, make] of writes) {
+      for (const headers of types) {
+        const response = await fetch(service.baseUrl + path, {
+          method,
+          headers: { ...headers, authorization: DEMO_AUTH },
+          body: JSON.stringify(make(`Wrongtype${other}`)),
+        });
+        expect((await errorOf(response, 415)).code).toBe('unsupported_media_type');
+      }
     }
+    expect((await hits(`wrongtype${other}`)).total_hits).toBe(0);
   });
 
   it('must parse: 400 invalid_body for malformed or empty JSON', async () => {
-    for (const text of ['{"documents": [', '']) {
-      const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
-        body: text,
-      });
-      expect((await errorOf(response, 400)).code).toBe('invalid_body');
+    for (const [method, path] of writes) {
+      for (const text of ['{"documents": [', '']) {
+        const response = await fetch(service.baseUrl + path, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
+          body: text,
+        });
+        expect((await errorOf(response, 400)).code).toBe('invalid_body');
+      }
     }
   });
 
   it('must stay under 1,000,000 bytes: 413', async () => {
-    const big = { documents: [{ id: 'big', main_content: 'x'.repeat(1_000_000) }] };
-    const error = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', big), 413);
-    expect(error.code).toBe('payload_too_large');
+    for (const [method, path, make] of writes) {
+      const big = make(`Toobig${other} ${'x'.repeat(1_000_000)}`);
+      const error = await errorOf(await sendJson(service, method, path, big), 413);
+      expect(error.code).toBe('payload_too_large');
+    }
+    expect((await hits(`toobig${other}`)).total_hits).toBe(0);
   });
-
-  function body(): unknown {
-    return { documents: [{ id: 'ct', title: 'x' }] };
-  }
 });

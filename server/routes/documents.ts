@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ApiErrorDetail, BatchRequest, BatchResponse, WriteResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
+import { indexedDocument } from '../documents/indexedDocument.ts';
 import { validateDocument, ID_MAX_CHARS } from '../documents/validateDocument.ts';
 import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
@@ -17,10 +19,10 @@ const batchBodySchema = {
 } as const;
 
 /**
- * Create or replace documents (API 4.5, 4.6): `PUT .../documents:batch`,
- * `PUT .../documents/{id}` and `PUT .../documents/` (id from the body, else md5 of the
- * URL). HTTP Basic auth; JSON bodies only. A write is all or nothing, and searchable
- * once answered.
+ * The indexing API (4.4-4.7): `POST .../documents/` (random id, 201 + Location),
+ * `PUT .../documents:batch`, `PUT .../documents/{id}`, `PUT .../documents/` (id from the
+ * body, else md5 of the URL), `GET` and `DELETE .../documents/{id}`. HTTP Basic auth;
+ * JSON bodies only. A write is all or nothing, durable and searchable once answered.
  */
 export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
   // Index and credentials first, before a body is even read.
@@ -30,6 +32,7 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
   });
   // Fastify would read text/plain as a string; the API takes JSON only.
   app.addHook('preValidation', async (request) => {
+    if (request.method === 'GET' || request.method === 'DELETE') return;
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
 
@@ -46,11 +49,7 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
   );
 
   const putOne = async (request: FastifyRequest<{ Params: KeyParams & { id?: string } }>, pathId: string | undefined) => {
-    if (pathId !== undefined && pathId.length > ID_MAX_CHARS) {
-      throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
-        parameter: 'id',
-      });
-    }
+    if (pathId !== undefined) checkPathId(pathId);
     const result = validateDocument(request.body, pathId);
     if (!result.ok) {
       const details = result.problems.map((p) => detail(p.field, p.message));
@@ -70,7 +69,49 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
   app.put<{ Params: KeyParams }>('/v2/indices/:key/documents/', async (request, reply) =>
     reply.code(202).send(await putOne(request, undefined)),
   );
+
+  app.post<{ Params: KeyParams }>('/v2/indices/:key/documents/', async (request, reply) => {
+    const body: unknown = request.body;
+    // The service picks the id (DESIGN.md); an id in the body would be silently lost.
+    if (typeof body === 'object' && body !== null && 'id' in body) {
+      throw new ApiError(400, 'invalid_body', 'POST assigns a random id; to choose the id, use PUT .../documents/{id}', {
+        parameter: 'id',
+      });
+    }
+    const { id } = await putOne(request, randomUUID().replaceAll('-', ''));
+    const created: WriteResponse = { id };
+    return reply
+      .code(201)
+      .header('location', `/v2/indices/${encodeURIComponent(request.params.key)}/documents/${encodeURIComponent(id)}`)
+      .send(created);
+  });
+
+  app.get<{ Params: KeyParams & { id: string } }>('/v2/indices/:key/documents/:id', async (request) => {
+    checkPathId(request.params.id);
+    const document = await indexOf(request, indices).engine.get(request.params.id);
+    if (document === null) throw unknownDocument(request.params.id);
+    return indexedDocument(document);
+  });
+
+  app.delete<{ Params: KeyParams & { id: string } }>('/v2/indices/:key/documents/:id', async (request, reply) => {
+    checkPathId(request.params.id);
+    if (!(await indexOf(request, indices).engine.remove(request.params.id))) throw unknownDocument(request.params.id);
+    const body: WriteResponse = { id: request.params.id };
+    return reply.code(202).send(body);
+  });
 };
+
+function checkPathId(id: string): void {
+  if (id.length > ID_MAX_CHARS) {
+    throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
+      parameter: 'id',
+    });
+  }
+}
+
+export function unknownDocument(id: string): ApiError {
+  return new ApiError(404, 'not_found', `no document with id '${id}' in this index`);
+}
 
 function indexOf(request: FastifyRequest, indices: RouteOptions['indices']): SearchIndex {
   return indices.get((request.params as KeyParams).key);

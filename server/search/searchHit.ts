@@ -15,7 +15,7 @@ export function searchHit(document: StoredDocument, score: number, terms: Highli
     url: document.url ?? '',
     title: document.title,
     thumbnail_external_src: document.thumbnail,
-    meta_description: null,
+    meta_description: document.metaDescription,
     meta_categories: null,
     custom_fields: customFields,
     highlight: highlight(document.mainContent, terms),

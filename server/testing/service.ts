@@ -71,3 +71,32 @@ export async function getJson<T = unknown>(
   const type = response.headers.get('content-type') ?? '';
   return { status: response.status, headers: response.headers, body: (type.includes('json') ? JSON.parse(text) : text) as T };
 }
+
+/** Sends `body` as JSON with `method` and the demo credentials (or `auth`; null for none). */
+export function sendJson(
+  service: TestService,
+  method: string,
+  path: string,
+  body?: unknown,
+  auth: string | null = DEMO_AUTH,
+): Promise<Response> {
+  return fetch(service.baseUrl + path, {
+    method,
+    headers: {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...(auth !== null && { authorization: auth }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+/** Polls `check` until it returns a value other than undefined, for at most `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`no result within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

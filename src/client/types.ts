@@ -196,6 +196,20 @@ export interface BatchResponse {
   ids: string[];
 }
 
+/**
+ * A document as the reference service indexed it (`GET .../documents/{id}`, 4.7): the
+ * fields of 2.1 that are set, plus `id`; `doc_date` as ISO 8601 with milliseconds and `Z`.
+ */
+export interface IndexedDocument extends IndexDocument {
+  id: string;
+}
+
+/** Body of `POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords` (4.8). */
+export interface HiddenKeywordsRequest {
+  /** Space-delimited keywords; an empty string clears them. */
+  hiddenKeywords: string;
+}
+
 /** Answer of a single create, replace or delete. */
 export interface WriteResponse {
   id: string;
@@ -210,7 +224,8 @@ export interface DocumentStatus {
   docId: string;
   status: DocumentStatusValue;
   statusInfo: string;
-  lastFetched: string;
+  /** ISO 8601 with milliseconds and `Z`; null when never fetched (queued, or unknown). */
+  lastFetched: string | null;
   duplicateOf?: { href: string };
   content?: { href: string };
 }

@@ -1,0 +1,47 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { documentIdFromUrl } from '../documents/documentId.ts';
+import { SqliteEngine } from '../engine/sqliteEngine.ts';
+import type { SearchIndex } from '../indices.ts';
+import { startPageServer } from '../testing/pageServer.ts';
+import { eventually } from '../testing/service.ts';
+import { Crawler, crawlerSettings } from './crawler.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'site-search-crawler-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('Crawler', () => {
+  it('bounds its queue: a crawl beyond it is refused and leaves no trace', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const html = (word: string) => ({ body: `<p>${word}</p>`, gate });
+    const site = await startPageServer({ '/1': html('onezz'), '/2': html('twozz'), '/3': html('threezz') });
+    const index: SearchIndex = { publicKey: 't', secret: 's', engine: new SqliteEngine(join(folder, 't.sqlite')) };
+    const crawler = new Crawler({ ...crawlerSettings({ dataDir: folder }), concurrency: 1, queueMax: 1 }, Fastify().log);
+    try {
+      const url = (n: number) => `${site.origin}/${n}`;
+      expect(await crawler.schedule(index, documentIdFromUrl(url(1)), url(1))).toBe(true); // fetching
+      expect(await crawler.schedule(index, documentIdFromUrl(url(2)), url(2))).toBe(true); // waiting
+      expect(await crawler.schedule(index, documentIdFromUrl(url(3)), url(3))).toBe(false);
+      expect(await index.engine.status(documentIdFromUrl(url(3)))).toBeNull();
+      // Asking again for a page already waiting takes no room.
+      expect(await crawler.schedule(index, documentIdFromUrl(url(2)), url(2))).toBe(true);
+      release();
+      for (const n of [1, 2]) {
+        const state = await eventually(async () => {
+          const status = await index.engine.status(documentIdFromUrl(url(n)));
+          return status?.status === 'PENDING' ? undefined : status;
+        });
+        expect(state?.status).toBe('INDEXED');
+      }
+      expect(site.requests.filter((path) => path === '/2')).toHaveLength(1);
+    } finally {
+      await crawler.close();
+      index.engine.close();
+      await site.close();
+    }
+  });
+});

@@ -1,0 +1,178 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppOptions } from '../config.ts';
+import { validateDocument } from '../documents/validateDocument.ts';
+import type { PreparedDocument } from '../engine/engine.ts';
+import type { SearchIndex } from '../indices.ts';
+import { allowedHosts, crawlRefusal } from './crawlAllowList.ts';
+import { fetchPage, type FetchOutcome } from './fetchPage.ts';
+import { readPage } from './readPage.ts';
+
+export interface CrawlerSettings {
+  /** null: the hosts of each index's documents, and loopback. */
+  allowHosts: ReadonlySet<string> | null;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** Fetches at a time, over all indices. */
+  concurrency: number;
+  /** Crawls waiting at most; more are refused, so a flood of requests cannot exhaust memory. */
+  queueMax: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 5;
+const CONCURRENCY = 2;
+const QUEUE_MAX = 10_000;
+/** Fields of a page that are dropped, rather than failing the crawl, when they are not valid. */
+const OPTIONAL_FIELDS = new Set(['language', 'thumbnail_external_src', 'doc_date']);
+
+/** The crawler's settings from the app's options; throws an Error that says what is wrong. */
+export function crawlerSettings(options: AppOptions): CrawlerSettings {
+  const timeoutMs = options.crawlTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error('crawlTimeoutMs must be a positive integer');
+  return {
+    allowHosts: options.crawlAllowHosts === undefined ? null : allowedHosts(options.crawlAllowHosts),
+    timeoutMs,
+    maxBytes: MAX_BYTES,
+    maxRedirects: MAX_REDIRECTS,
+    concurrency: CONCURRENCY,
+    queueMax: QUEUE_MAX,
+  };
+}
+
+interface Job {
+  index: SearchIndex;
+  id: string;
+  url: string;
+}
+
+/**
+ * Fetches and indexes pages in the background (`POST /crawler`). Jobs wait in memory;
+ * their PENDING status is on disk, so crawls accepted before a stop are queued again
+ * at the next start (`resume`).
+ */
+export class Crawler {
+  private readonly queue: Job[] = [];
+  private readonly queued = new Set<string>();
+  private readonly active = new Set<Promise<void>>();
+  private readonly stop = new AbortController();
+
+  constructor(
+    private readonly settings: CrawlerSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Why `url` may not be crawled for `index`, or null. */
+  refusal(url: URL, index: SearchIndex): Promise<string | null> {
+    return crawlRefusal(url, index, this.settings.allowHosts);
+  }
+
+  /** Marks the page PENDING (durably) and queues it; false, changing nothing, when the queue is full. */
+  async schedule(index: SearchIndex, id: string, url: string): Promise<boolean> {
+    if (this.queue.length >= this.settings.queueMax && !this.queued.has(jobKey(index, id))) return false;
+    await index.engine.markCrawl(id, url, { status: 'PENDING' });
+    this.enqueue({ index, id, url });
+    return true;
+  }
+
+  /** Queues the crawls a previous run accepted but did not finish. */
+  async resume(indices: readonly SearchIndex[]): Promise<void> {
+    for (const index of indices) {
+      for (const { id, url } of await index.engine.pendingCrawls()) this.enqueue({ index, id, url });
+    }
+  }
+
+  /** Stops fetching and waits for the jobs under way; their pages stay PENDING. */
+  async close(): Promise<void> {
+    this.stop.abort();
+    this.queue.length = 0;
+    this.queued.clear();
+    await Promise.allSettled([...this.active]);
+  }
+
+  private enqueue(job: Job): void {
+    if (this.stop.signal.aborted) return;
+    const key = jobKey(job.index, job.id);
+    // A page asked for twice before it is fetched is fetched once.
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    this.queue.push(job);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.active.size < this.settings.concurrency && this.queue.length > 0) {
+      const job = this.queue.shift()!;
+      this.queued.delete(jobKey(job.index, job.id));
+      const running: Promise<void> = this.run(job)
+        .catch((error: unknown) => this.log.error({ err: error, url: job.url }, 'crawl failed'))
+        .finally(() => {
+          this.active.delete(running);
+          this.pump();
+        });
+      this.active.add(running);
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
+    const { index, id, url } = job;
+    let start: URL;
+    try {
+      start = new URL(url);
+    } catch {
+      await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the URL is not valid' });
+      return;
+    }
+    const outcome = await fetchPage(start, {
+      timeoutMs: this.settings.timeoutMs,
+      maxBytes: this.settings.maxBytes,
+      maxRedirects: this.settings.maxRedirects,
+      refusal: (next) => this.refusal(next, index),
+      stop: this.stop.signal,
+    });
+    if (this.stop.signal.aborted) return;
+    if (!outcome.ok) {
+      await index.engine.markCrawl(id, url, { status: 'ERROR', info: outcome.reason });
+      return;
+    }
+    try {
+      const document = pageDocument(id, url, outcome);
+      if (typeof document === 'string') {
+        await index.engine.markCrawl(id, url, { status: 'EXCLUDED', info: document });
+        return;
+      }
+      const result = await index.engine.write([document]);
+      if (!result.ok) throw new Error('a custom field type conflicts');
+    } catch (error) {
+      // Never left PENDING: the status says the page failed, the log says why in full.
+      this.log.error({ err: error, url }, 'crawled page not indexed');
+      await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the page was fetched but could not be indexed' });
+    }
+  }
+}
+
+function jobKey(index: SearchIndex, id: string): string {
+  return `${index.publicKey}\u0000${id}`;
+}
+
+/** The document to index for a fetched page, or why the page is excluded. */
+function pageDocument(id: string, url: string, fetched: Extract<FetchOutcome, { ok: true }>): PreparedDocument | string {
+  if (fetched.robots !== null && /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i.test(fetched.robots)) {
+    return 'the page asks not to be indexed (X-Robots-Tag: noindex)';
+  }
+  const page = readPage(fetched.html, fetched.url);
+  if (page.noindex) return 'the page asks not to be indexed (<meta name="robots" content="noindex">)';
+  const raw: Record<string, string> = { url, title: page.title, main_content: page.mainContent };
+  if (page.language !== null) raw.language = page.language;
+  if (page.image !== null) raw.thumbnail_external_src = page.image;
+  if (page.published !== null) raw.doc_date = page.published;
+  let result = validateDocument(raw, id);
+  if (!result.ok) {
+    // A page's odd lang or og:image must not keep it out of the index: those fields go.
+    for (const problem of result.problems) if (problem.field !== undefined && OPTIONAL_FIELDS.has(problem.field)) delete raw[problem.field];
+    result = validateDocument(raw, id);
+  }
+  if (!result.ok) throw new Error(`crawled page ${url} is not a valid document: ${result.problems.map((p) => p.message).join('; ')}`);
+  return { ...result.document, page: { h1: page.h1, h2: page.h2, metaDescription: page.metaDescription } };
+}

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PreparedDocument, SearchQuery } from './engine.ts';
+import { SqliteEngine } from './sqliteEngine.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'site-search-documents-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+function doc(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
+  return {
+    id,
+    url: `https://example.com/${id}`,
+    title: `Title ${id}`,
+    mainContent,
+    language: null,
+    thumbnail: null,
+    thumbnailB64: null,
+    docDate: null,
+    customFields: {},
+    ...extra,
+  };
+}
+
+function query(word: string): SearchQuery {
+  return {
+    words: [word],
+    prefixLast: false,
+    fuzzy: 'off',
+    operator: 'and',
+    language: null,
+    category: null,
+    dateFrom: null,
+    dateTo: null,
+    customFields: [],
+    filter: null,
+    sort: { by: 'relevance' },
+    offset: 0,
+    limit: 10,
+    facets: [],
+    numFacets: 10,
+    rangeFacets: [],
+  };
+}
+
+async function ids(engine: SqliteEngine, word: string): Promise<string[]> {
+  return (await engine.search(query(word))).hits.map((h) => h.document.id);
+}
+
+describe('SqliteEngine documents', () => {
+  it('removes a document from every table, and its hidden keywords with it', async () => {
+    const engine = new SqliteEngine(join(folder, 'remove.sqlite'));
+    try {
+      await engine.write([doc('a', 'apple words', { customFields: { colour: 'red' } }), doc('b', 'apple too')]);
+      expect(await engine.setHiddenKeywords('a', 'secretword')).toBe(true);
+      expect(await ids(engine, 'secretword')).toEqual(['a']);
+      expect(await engine.remove('a')).toBe(true);
+      expect(await engine.remove('a')).toBe(false);
+      expect(await ids(engine, 'apple')).toEqual(['b']);
+      expect(await ids(engine, 'secretword')).toEqual([]);
+      expect(await engine.autocomplete('colour', 'r', 5)).toEqual([]);
+      expect(await engine.status('a')).toBeNull();
+      expect(await engine.hasHost('example.com')).toBe(true);
+      await engine.remove('b');
+      expect(await engine.hasHost('example.com')).toBe(false);
+      expect(await engine.count()).toBe(0);
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('keeps FTS consistent through keyword changes and replacements', async () => {
+    const engine = new SqliteEngine(join(folder, 'fts.sqlite'));
+    try {
+      await engine.write([doc('k', 'plain text')]);
+      await engine.setHiddenKeywords('k', 'one two');
+      await engine.write([doc('k', 'other text')]);
+      await engine.setHiddenKeywords('k', 'three');
+      expect(await ids(engine, 'three')).toEqual(['k']);
+      expect(await ids(engine, 'one')).toEqual([]);
+      expect(await ids(engine, 'plain')).toEqual([]);
+      expect(await ids(engine, 'other')).toEqual(['k']);
+      expect((await engine.get('k'))!.mainContent).toBe('other text');
+      expect(await engine.setHiddenKeywords('missing', 'x')).toBe(false);
+      await engine.remove('k');
+      // Everything given to FTS was taken back out with the same text: the index checks as consistent.
+      const db = new Database(join(folder, 'fts.sqlite'));
+      try {
+        expect(() => db.exec(`INSERT INTO fts (fts) VALUES ('integrity-check')`)).not.toThrow();
+        expect(() => db.exec(`INSERT INTO fts_title (fts_title) VALUES ('integrity-check')`)).not.toThrow();
+      } finally {
+        db.close();
+      }
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('records crawl states: PENDING keeps the document, EXCLUDED removes it', async () => {
+    const engine = new SqliteEngine(join(folder, 'crawl.sqlite'));
+    try {
+      await engine.write([doc('p', 'crawled words', { page: { h1: 'Heading', h2: '', metaDescription: 'About' } })]);
+      expect(await engine.status('p')).toMatchObject({ status: 'INDEXED', indexed: true, statusInfo: 'crawled and indexed' });
+      await engine.markCrawl('p', 'https://example.com/p', { status: 'PENDING' });
+      const pending = await engine.status('p');
+      expect(pending).toMatchObject({ status: 'PENDING', indexed: true });
+      expect(pending!.lastFetched).not.toBeNull();
+      expect(await engine.pendingCrawls()).toEqual([{ id: 'p', url: 'https://example.com/p' }]);
+      await engine.markCrawl('p', 'https://example.com/p', { status: 'ERROR', info: 'HTTP 500' });
+      expect(await ids(engine, 'crawled')).toEqual(['p']);
+      await engine.markCrawl('p', 'https://example.com/p', { status: 'EXCLUDED', info: 'noindex' });
+      expect(await engine.status('p')).toMatchObject({ status: 'EXCLUDED', indexed: false, statusInfo: 'noindex' });
+      expect(await ids(engine, 'crawled')).toEqual([]);
+      expect(await engine.pendingCrawls()).toEqual([]);
+      // Deleting an id that has a status but no document changes nothing.
+      await engine.markCrawl('q', 'https://example.com/q', { status: 'PENDING' });
+      expect(await engine.remove('q')).toBe(false);
+      expect(await engine.status('q')).toMatchObject({ status: 'PENDING', indexed: false });
+    } finally {
+      engine.close();
+    }
+  });
+
+  it('opens a file from before statuses and page facts, adding them in place', async () => {
+    const file = join(folder, 'old.sqlite');
+    const engine = new SqliteEngine(file);
+    await engine.write([doc('old', 'ancient words')]);
+    engine.close();
+    // Back to the version 1 layout: no page columns, no status table.
+    const db = new Database(file);
+    db.exec(`DROP INDEX docs_content_hash; DROP TABLE doc_status;`);
+    for (const column of ['h1', 'h2', 'meta_description', 'hidden_keywords', 'content_hash']) db.exec(`ALTER TABLE docs DROP COLUMN ${column}`);
+    db.close();
+
+    const reopened = new SqliteEngine(file);
+    try {
+      expect(await reopened.get('old')).toMatchObject({ id: 'old', h1: '', h2: '', metaDescription: null, hiddenKeywords: null });
+      expect(await reopened.status('old')).toMatchObject({ status: 'INDEXED', indexed: true, duplicateOf: null });
+      expect(await reopened.setHiddenKeywords('old', 'revived')).toBe(true);
+      expect(await ids(reopened, 'revived')).toEqual(['old']);
+      expect(await ids(reopened, 'ancient')).toEqual(['old']);
+    } finally {
+      reopened.close();
+    }
+  });
+});

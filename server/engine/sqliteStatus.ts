@@ -1,0 +1,66 @@
+import type { DocumentStatusValue } from '../../src/client/types.ts';
+import type { DocumentState } from './engine.ts';
+import type { StatementCache } from './statementCache.ts';
+
+/** A row of `doc_status`. */
+export interface StatusRow {
+  id: string;
+  url: string | null;
+  status: DocumentStatusValue;
+  statusInfo: string;
+  /** Null keeps the time already recorded (a re-crawl being queued was not a fetch). */
+  lastFetched: number | null;
+}
+
+/** Records the status of an id, inside the caller's transaction. */
+export function upsertStatus(statements: StatementCache, row: StatusRow): void {
+  statements
+    .get(
+      `INSERT INTO doc_status (id, url, status, status_info, last_fetched) VALUES (@id, @url, @status, @statusInfo, @lastFetched)
+       ON CONFLICT (id) DO UPDATE SET url = excluded.url, status = excluded.status, status_info = excluded.status_info,
+         last_fetched = coalesce(excluded.last_fetched, doc_status.last_fetched)`,
+    )
+    .run(row);
+}
+
+/**
+ * The status of an id. A document without a status row (written before statuses were
+ * kept) reads as INDEXED; an id with neither is unknown (null).
+ */
+export function documentState(statements: StatementCache, id: string): DocumentState | null {
+  const doc = statements.get('SELECT rowid, url, content_hash, first_indexed FROM docs WHERE id = ?').get(id) as
+    | { rowid: number; url: string | null; content_hash: string | null; first_indexed: number }
+    | undefined;
+  const status = statements
+    .get('SELECT url, status, status_info AS statusInfo, last_fetched AS lastFetched FROM doc_status WHERE id = ?')
+    .get(id) as Omit<StatusRow, 'id'> | undefined;
+  if (doc === undefined && status === undefined) return null;
+  let duplicateOf: string | null = null;
+  if (doc !== undefined && doc.content_hash !== null) {
+    // The first document indexed with this content is the original; later ones are its duplicates.
+    duplicateOf = (statements
+      .get('SELECT id FROM docs WHERE content_hash = ? AND rowid < ? ORDER BY rowid LIMIT 1')
+      .pluck()
+      .get(doc.content_hash, doc.rowid) ?? null) as string | null;
+  }
+  return {
+    id,
+    url: status?.url ?? doc?.url ?? null,
+    status: status?.status ?? 'INDEXED',
+    statusInfo: status?.statusInfo ?? '',
+    lastFetched: status?.lastFetched ?? doc?.first_indexed ?? null,
+    indexed: doc !== undefined,
+    duplicateOf,
+  };
+}
+
+export function pendingCrawls(statements: StatementCache): Array<{ id: string; url: string }> {
+  return statements
+    .get(`SELECT id, url FROM doc_status WHERE status = 'PENDING' AND url IS NOT NULL`)
+    .all() as Array<{ id: string; url: string }>;
+}
+
+/** Whether an indexed URL has this host name: its `0x<host>` category, one index lookup. */
+export function hasHost(statements: StatementCache, host: string): boolean {
+  return statements.get('SELECT 1 FROM doc_categories WHERE category = ? LIMIT 1').get(`0x${host}`) !== undefined;
+}

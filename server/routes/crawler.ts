@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { CrawlRequest, CrawlResponse } from '../../src/client/types.ts';
+import { basicUser, checkBasicAuth } from '../auth.ts';
+import type { Crawler } from '../crawl/crawler.ts';
+import { documentIdFromUrl } from '../documents/documentId.ts';
+import { URL_MAX_CHARS } from '../documents/validateDocument.ts';
+import { ApiError, unsupportedMediaType } from '../errors.ts';
+import type { SearchIndex } from '../indices.ts';
+import type { RouteOptions } from './routeOptions.ts';
+
+export interface CrawlerRouteOptions extends RouteOptions {
+  crawler: Crawler;
+}
+
+const crawlSchema = {
+  type: 'object',
+  required: ['action', 'indexPublicKey', 'url'],
+  additionalProperties: false,
+  properties: {
+    action: { type: 'string', enum: ['FETCH'] },
+    indexPublicKey: { type: 'string', minLength: 1, maxLength: 64 },
+    url: { type: 'string', minLength: 1, maxLength: URL_MAX_CHARS },
+  },
+} as const;
+
+const CHALLENGE = { 'www-authenticate': 'Basic realm="site-search"' };
+
+/**
+ * `POST /crawler` (4.8): schedules a fetch of one page and answers 202 at once; the
+ * crawler indexes it in the background. HTTP Basic auth with the key and secret of the
+ * index named in the body.
+ */
+export const crawlerRoutes: FastifyPluginAsync<CrawlerRouteOptions> = async (app, { indices, crawler }) => {
+  // The Basic username is the index key, so credentials are checked before the body is read.
+  app.addHook('onRequest', async (request) => {
+    const user = basicUser(request.headers.authorization);
+    if (user === null) {
+      throw new ApiError(401, 'unauthorized', 'credentials are required: HTTP Basic with the index key and its secret', {
+        headers: CHALLENGE,
+      });
+    }
+    let index: SearchIndex;
+    try {
+      index = indices.get(user);
+    } catch {
+      throw new ApiError(401, 'unauthorized', `wrong credentials for index '${user}'`, { headers: CHALLENGE });
+    }
+    checkBasicAuth(index, request.headers.authorization);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
+  });
+
+  app.post<{ Body: CrawlRequest }>('/crawler', { schema: { body: crawlSchema } }, async (request, reply) => {
+    const { indexPublicKey, url } = request.body;
+    if (indexPublicKey !== basicUser(request.headers.authorization)) {
+      throw new ApiError(401, 'unauthorized', `the credentials given are not those of index '${indexPublicKey}'`, {
+        headers: CHALLENGE,
+      });
+    }
+    const index = indices.get(indexPublicKey);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new ApiError(400, 'invalid_body', 'url must be an absolute http or https URL', { parameter: 'url' });
+    }
+    const refusal = await crawler.refusal(parsed, index);
+    if (refusal !== null) throw new ApiError(400, 'invalid_body', `url cannot be crawled: ${refusal}`, { parameter: 'url' });
+    // The id is the md5 of the URL as given (2.4), like a document written with only a url.
+    const docId = documentIdFromUrl(url);
+    if (!(await crawler.schedule(index, docId, url))) {
+      throw new ApiError(429, 'rate_limited', 'too many crawls are waiting; try again later', { headers: { 'retry-after': '60' } });
+    }
+    const body: CrawlResponse = { message: 'Scheduled', docId };
+    return reply.code(202).send(body);
+  });
+};

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DocumentContent, DocumentStatus, HiddenKeywordsRequest, WriteResponse } from '../../src/client/types.ts';
+import { checkBasicAuth } from '../auth.ts';
+import { ID_MAX_CHARS } from '../documents/validateDocument.ts';
+import { ApiError, unsupportedMediaType } from '../errors.ts';
+import { unknownDocument } from './documents.ts';
+import type { KeyParams, RouteOptions } from './routeOptions.ts';
+
+type IdParams = KeyParams & { id: string };
+
+/** Hidden keywords are a handful of words; this bounds what one document can add to the index. */
+export const HIDDEN_KEYWORDS_MAX_CHARS = 10_000;
+
+const hiddenKeywordsSchema = {
+  type: 'object',
+  required: ['hiddenKeywords'],
+  additionalProperties: false,
+  properties: { hiddenKeywords: { maxLength: HIDDEN_KEYWORDS_MAX_CHARS } },
+} as const;
+
+/**
+ * Status, indexed content and hidden keywords of a document (2.4, 2.5, 4.8). Like every
+ * endpoint but search, suggest and autocomplete, they take HTTP Basic auth with the
+ * index key and secret: status and content show what the site owner indexed.
+ */
+export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
+  app.addHook('onRequest', async (request) => {
+    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'POST') return;
+    if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
+  });
+  app.addHook('preHandler', async (request) => {
+    const { id } = request.params as IdParams;
+    if (id.length > ID_MAX_CHARS) {
+      throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
+        parameter: 'id',
+      });
+    }
+  });
+
+  app.get<{ Params: IdParams }>('/v1/indices/:key/documents/:id', async (request) => {
+    const { key, id } = request.params;
+    const state = await indices.get(key).engine.status(id);
+    const base = `/v1/indices/${encodeURIComponent(key)}/documents`;
+    if (state === null) {
+      const unknown: DocumentStatus = {
+        indexPublicKey: key,
+        docId: id,
+        status: 'UNKNOWN',
+        statusInfo: 'the index has no document with this id',
+        lastFetched: null,
+      };
+      return unknown;
+    }
+    const status: DocumentStatus = {
+      indexPublicKey: key,
+      docId: id,
+      status: state.status,
+      statusInfo: state.duplicateOf === null ? state.statusInfo : `duplicates document ${state.duplicateOf}`,
+      lastFetched: state.lastFetched === null ? null : new Date(state.lastFetched).toISOString(),
+      ...(state.duplicateOf !== null && { duplicateOf: { href: `${base}/${encodeURIComponent(state.duplicateOf)}` } }),
+      ...(state.indexed && { content: { href: `${base}/${encodeURIComponent(id)}/content` } }),
+    };
+    return status;
+  });
+
+  app.get<{ Params: IdParams }>('/v1/indices/:key/documents/:id/content', async (request) => {
+    const document = await indices.get(request.params.key).engine.get(request.params.id);
+    if (document === null) throw unknownDocument(request.params.id);
+    const content: DocumentContent = {
+      title: document.title,
+      h1: document.h1,
+      h2: document.h2,
+      mainContent: document.mainContent,
+      documentDate: new Date(document.docDate ?? document.firstIndexed).toISOString(),
+      language: document.language ?? '',
+      hiddenKeywords: document.hiddenKeywords,
+    };
+    return content;
+  });
+
+  app.post<{ Params: IdParams; Body: HiddenKeywordsRequest }>(
+    '/v1/indices/:key/documents/:id/content/hiddenKeywords',
+    { schema: { body: hiddenKeywordsSchema } },
+    async (request) => {
+      // Checked here, not in the schema: Ajv would turn a number into a string.
+      if (typeof request.body.hiddenKeywords !== 'string') {
+        throw new ApiError(400, 'invalid_body', 'hiddenKeywords must be a string of space-delimited keywords', {
+          parameter: 'hiddenKeywords',
+        });
+      }
+      const keywords = request.body.hiddenKeywords.trim().split(/\s+/).filter((w) => w !== '').join(' ');
+      const found = await indices.get(request.params.key).engine.setHiddenKeywords(request.params.id, keywords || null);
+      if (!found) throw unknownDocument(request.params.id);
+      const body: WriteResponse = { id: request.params.id };
+      return body;
+    },
+  );
+};
