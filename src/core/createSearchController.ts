@@ -40,6 +40,8 @@ export interface SearchControllerOptions extends FacetRequests {
 
 /** The headless state of one search widget: signals to read, actions to call. */
 export interface SearchController {
+  /** Results per page. */
+  readonly limit: number;
   /** The term as typed. */
   readonly term: ReadonlySignal<string>;
   /** The page asked for, from 1. */
@@ -248,6 +250,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   }
 
   return {
+    limit,
     term,
     page,
     sort,

@@ -42,7 +42,7 @@ afterEach(() => {
 describe('mount', () => {
   it('renders the widget into the element, with the placeholder given', () => {
     widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787', placeholder: 'Search MDN' });
-    const box = within(target).getByRole('searchbox', { name: 'Search' });
+    const box = within(target).getByRole('combobox', { name: 'Search' });
     expect(box.getAttribute('placeholder')).toBe('Search MDN');
     expect(within(target).getByRole('status')).toBeTruthy();
   });
@@ -55,7 +55,7 @@ describe('mount', () => {
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:8787/v1/search/demo');
     expect(url.searchParams.get('term')).toBe('grid');
     expect(url.searchParams.get('limit')).toBe('5');
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('grid');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('grid');
     await act(async () => {
       respond(answer([hit()], 1, 7));
       await vi.advanceTimersByTimeAsync(0);
