@@ -17,6 +17,7 @@ export function CategoryFacet() {
       {values.map(({ value, count }) => (
         <button key={value} type="button" class="ss-check ss-bucket" onClick={() => setFilters({ ...filters.value, category: value })}>
           <span class="ss-grow">{categoryName(value)}</span>
+          {" "}
           <span class="ss-count">{format(m, '{n}', { n: count })}</span>
         </button>
       ))}

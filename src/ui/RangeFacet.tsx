@@ -6,7 +6,8 @@ import { useWidget, type RangeField } from './WidgetContext.ts';
 
 /** "2015 – 2020", "≥ 2020", "< 2000": `to` is exclusive. */
 export function rangeLabel(m: Messages, { from, to }: RangeSelection): string {
-  const n = (x: number) => format(m, '{n}', { n: x });
+  // Years read as 2015, not 2,015: group digits from five on.
+  const n = (x: number) => new Intl.NumberFormat(m.locale, { useGrouping: 'min2' }).format(x);
   if (from !== undefined && to !== undefined) return `${n(from)} – ${n(to)}`;
   return from !== undefined ? `≥ ${n(from)}` : `< ${n(to ?? 0)}`;
 }
@@ -48,6 +49,7 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
             onClick={() => choose(same(range) ? null : range)}
           >
             <span class="ss-grow">{rangeLabel(m, range)}</span>
+            {" "}
             {typeof count === 'number' && <span class="ss-count">{format(m, '{n}', { n: count })}</span>}
           </button>
         );

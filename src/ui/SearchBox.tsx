@@ -1,5 +1,5 @@
 import { useSignalEffect } from '@preact/signals';
-import { useId, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { ClearIcon } from './ClearIcon.tsx';
@@ -31,6 +31,10 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
   const composing = useRef(false);
   const id = useId();
   useShortcut(shortcut && (() => input.current?.focus()));
+  // Not the autofocus attribute: browsers ignore it on elements added after the page loaded.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, []);
 
   // The field is uncontrolled: Preact never writes `value` during a re-render, which
   // would reset an IME composition in progress. The term only flows in when it
@@ -97,7 +101,6 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
         autocapitalize="off"
         spellcheck={false}
         enterkeyhint="search"
-        autoFocus={autoFocus}
         {...s?.input()}
         onInput={(event) => {
           if (!composing.current) type(event.currentTarget.value);

@@ -33,6 +33,7 @@ export function ValueFacet({ field, label }: FieldLabel) {
             onChange={() => setFilters(toggleValue(filters.value, field, value))}
           />
           <span class="ss-grow">{value}</span>
+          {" "}
           <span class="ss-count">{format(m, '{n}', { n: count })}</span>
         </label>
       ))}
