@@ -34,7 +34,7 @@ export function LanguageDateFilter() {
       {languages.length > 0 && (
         <label class="ss-labelled">
           <span class="ss-facet-title">{m.language}</span>
-          <select class="ss-field" value={filters.value.lang ?? ''} onChange={(e) => set('lang', e.currentTarget.value)}>
+          <select class="ss-field" aria-label={m.language} value={filters.value.lang ?? ''} onChange={(e) => set('lang', e.currentTarget.value)}>
             <option value="">{m.anyLanguage}</option>
             {languages.map((code) => (
               <option key={code} value={code}>

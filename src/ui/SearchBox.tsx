@@ -1,5 +1,5 @@
 import { useSignalEffect } from '@preact/signals';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { ClearIcon } from './ClearIcon.tsx';
@@ -29,7 +29,6 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
   // Between compositionstart and compositionend the field holds unfinished IME text
   // (kana before conversion, for one); searching it would send garbage.
   const composing = useRef(false);
-  const id = useId();
   useShortcut(shortcut && (() => input.current?.focus()));
   // Not the autofocus attribute: browsers ignore it on elements added after the page loaded.
   useEffect(() => {
@@ -88,12 +87,10 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
 
   return (
     <form class="ss-box" role="search" onSubmit={onSubmit}>
-      <label class="ss-visually-hidden" for={id}>
-        {m.searchLabel}
-      </label>
+      {/* aria-label, not <label for>: useId repeats across widgets mounted as separate roots. */}
       <input
         ref={input}
-        id={id}
+        aria-label={m.searchLabel}
         class="ss-input"
         type="search"
         placeholder={placeholder ?? m.placeholder}

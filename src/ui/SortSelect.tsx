@@ -19,8 +19,10 @@ export function SortSelect() {
   return (
     <label class="ss-sort">
       {m.sort}
+      {/* Named outright: some engines fold the options' text into a wrapping label's name. */}
       <select
         class="ss-field"
+        aria-label={m.sort}
         value={value}
         onChange={(event) => {
           const [by = 'relevance', direction] = event.currentTarget.value.split(' ');
