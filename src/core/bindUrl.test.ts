@@ -17,6 +17,7 @@ const full: SearchState = {
     dateTo: '2024-12-31',
     ranges: { first_year: { from: 2015, to: 2020 }, browser_count: { to: 4 } },
   },
+  fuzzy: true,
 };
 
 describe('URL state', () => {

@@ -28,6 +28,7 @@ export function writeState(state: SearchState, search: string, prefix = ''): str
   put('q', state.term);
   if (state.term) {
     if (state.page > 1) put('page', state.page);
+    if (state.fuzzy) put('fuzzy', 1);
     if (state.sort !== 'relevance') {
       put('sort', state.sort);
       put('order', state.order);
@@ -44,7 +45,7 @@ export function writeState(state: SearchState, search: string, prefix = ''): str
 }
 
 function isOurs(key: string): boolean {
-  return /^(q|page|sort|order|cat|lang|from|to)$|^[fr]\./.test(key);
+  return /^(q|page|sort|order|cat|lang|from|to|fuzzy)$|^[fr]\./.test(key);
 }
 
 /** The search state a query string holds; anything missing or malformed takes its default. */
@@ -75,13 +76,15 @@ export function readState(search: string, prefix = ''): SearchState {
     if (value) filters[name] = value;
   }
   const page = num(get('page'));
-  return {
+  const state: SearchState = {
     term: get('q') ?? '',
     page: page && page >= 1 ? Math.floor(page) : 1,
     sort: get('sort') || 'relevance',
     order: get('order') === 'asc' ? 'asc' : 'desc',
     filters,
   };
+  if (get('fuzzy')) state.fuzzy = true;
+  return state;
 }
 
 /**

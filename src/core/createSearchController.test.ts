@@ -461,4 +461,16 @@ describe('createSearchController', () => {
       expect(controller.sent.value?.state.term).toBe('');
     });
   });
+  it('searchFuzzy searches the term again with fuzzy=auto from page 1; typing ends it', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('gird');
+    controller.submit();
+    controller.setPage(2);
+    controller.searchFuzzy();
+    expect(calls.at(-1)?.params).toMatchObject({ term: 'gird', page: 1, fuzzy: 'auto' });
+    expect(controller.sent.value?.state.fuzzy).toBe(true);
+    controller.setTerm('grid');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.at(-1)?.params).not.toHaveProperty('fuzzy');
+  });
 });

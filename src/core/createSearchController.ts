@@ -50,6 +50,8 @@ export interface SearchController {
   readonly sort: ReadonlySignal<string>;
   readonly order: ReadonlySignal<SortOrder>;
   readonly filters: ReadonlySignal<SearchFilters>;
+  /** Whether the current search also matches similar words. */
+  readonly fuzzy: ReadonlySignal<boolean>;
   /**
    * The state of the newest request sent (or of the reset to idle), and whether it was
    * committed (submit, page, sort, filter) rather than typed: what the URL follows.
@@ -76,6 +78,8 @@ export interface SearchController {
   setSort(sort: string, order?: SortOrder): void;
   /** Replaces the filters and returns to page 1. */
   setFilters(filters: SearchFilters): void;
+  /** Searches the current term again with similar words matched too, from page 1. */
+  searchFuzzy(): void;
   /** Appends the next page's hits to the results (the "load more" button). */
   loadMore(): void;
   /** Takes over a whole state at once (a shared link, Back and Forward) and searches it. */
@@ -103,6 +107,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   const sort = signal('relevance');
   const order = signal<SortOrder>('desc');
   const filters = signal<SearchFilters>({});
+  const fuzzy = signal(false);
   const sent = signal<{ state: SearchState; commit: boolean } | null>(null);
   const results = signal<SearchResponse | null>(null);
   const resultsTerm = signal('');
@@ -168,7 +173,9 @@ export function createSearchController(options: SearchControllerOptions): Search
   }
 
   function snapshot(q: string): SearchState {
-    return { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
+    const state: SearchState = { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
+    if (fuzzy.value) state.fuzzy = true;
+    return state;
   }
 
   function run({ state, commit, append }: Job) {
@@ -256,6 +263,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     sort,
     order,
     filters,
+    fuzzy,
     sent,
     results,
     resultsTerm,
@@ -269,8 +277,11 @@ export function createSearchController(options: SearchControllerOptions): Search
       // A term waiting for the rate limiter is outdated now; the debounce sends this one.
       clearTimeout(rateTimer);
       rateTimer = undefined;
-      // A new term starts from the first page.
-      page.value = 1;
+      // A new term starts from the first page, matching exactly again.
+      batch(() => {
+        page.value = 1;
+        fuzzy.value = false;
+      });
       const next = job(q, false);
       // A trailing space, or typing back to the term on screen, needs no request.
       if (isCurrent(next)) return searchLater.cancel();
@@ -308,6 +319,14 @@ export function createSearchController(options: SearchControllerOptions): Search
       });
       commitNow();
     },
+    searchFuzzy() {
+      if (disposed) return;
+      batch(() => {
+        fuzzy.value = true;
+        page.value = 1;
+      });
+      commitNow();
+    },
     loadMore() {
       if (disposed || !results.value) return;
       page.value += 1;
@@ -321,6 +340,7 @@ export function createSearchController(options: SearchControllerOptions): Search
         sort.value = state.sort;
         order.value = state.order;
         filters.value = state.filters;
+        fuzzy.value = !!state.fuzzy;
       });
       const q = query();
       if (q === null) return reset();

@@ -30,6 +30,8 @@ export interface SearchState {
   sort: string;
   order: SortOrder;
   filters: SearchFilters;
+  /** Also match words close to the terms (`fuzzy=auto`): the empty state's retry. */
+  fuzzy?: boolean;
 }
 
 /** The facets a widget asks for with every search. */
@@ -66,6 +68,7 @@ export function toSearchParams(
 ): SearchParams {
   const { term, page, sort, order, filters } = state;
   const params: SearchParams = { term, limit, page };
+  if (state.fuzzy) params.fuzzy = 'auto';
   if (sort !== 'relevance') {
     params.sort = sort;
     params.order = order;
