@@ -294,5 +294,16 @@ export interface ApiErrorBody {
     message: string;
     /** The parameter or field at fault, where there is one. */
     parameter?: string;
+    /** One entry per problem when there are several, e.g. each invalid document of a batch. */
+    errors?: ApiErrorDetail[];
   };
+}
+
+/** One problem among several in an error answer. */
+export interface ApiErrorDetail {
+  /** Position (from 0) of the document in the batch, where the problem is in one. */
+  position?: number;
+  /** The field at fault, e.g. `doc_date` or `custom_fields.price`. */
+  parameter?: string;
+  message: string;
 }

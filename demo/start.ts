@@ -1,0 +1,95 @@
+/**
+ * `npm start`: the whole demo on one machine. Builds the demo corpus, starts the
+ * reference service, indexes the corpus through the batch endpoint the way a site owner
+ * would, then serves the demo page with the widget. Prints the URLs to open.
+ */
+import { rmSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createServer, type Plugin } from 'vite';
+import { buildApp } from '../server/app.ts';
+import { buildCorpus } from './corpus/build.ts';
+import { thumbnailSvg } from './corpus/thumbnails.ts';
+import { indexDocuments } from './indexDocuments.ts';
+
+const SITE_KEY = 'demo';
+const SECRET = 'demo-secret';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      'api-port': { type: 'string', default: process.env.API_PORT ?? '8787' },
+      'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
+      data: { type: 'string', default: '.data/demo' },
+      fresh: { type: 'boolean', default: false },
+    },
+  });
+  const apiPort = Number(values['api-port']);
+  const webPort = Number(values['web-port']);
+  for (const [name, port] of [['--api-port', apiPort], ['--web-port', webPort]] as const) {
+    if (!Number.isInteger(port) || port < 1 || port > 65535) {
+      console.error(`${name} must be a port number from 1 to 65535`);
+      process.exit(2);
+    }
+  }
+  return { apiPort, webPort, dataDir: values.data, fresh: values.fresh };
+}
+
+/** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name. */
+function thumbnails(): Plugin {
+  return {
+    name: 'demo-thumbnails',
+    configureServer(server) {
+      server.middlewares.use('/thumbs/', (req, res, next) => {
+        const match = /^\/([a-z0-9-]{1,80})\.svg$/.exec(req.url ?? '');
+        if (!match) return next();
+        res.setHeader('Content-Type', 'image/svg+xml');
+        res.setHeader('Cache-Control', 'public, max-age=86400');
+        res.end(thumbnailSvg(match[1]!));
+      });
+    },
+  };
+}
+
+async function main() {
+  const { apiPort, webPort, dataDir, fresh } = options();
+  const host = '127.0.0.1';
+  const apiUrl = `http://${host}:${apiPort}`;
+  const webUrl = `http://${host}:${webPort}`;
+  if (fresh) rmSync(dataDir, { recursive: true, force: true });
+
+  const started = Date.now();
+  const documents = buildCorpus({ thumbBase: webUrl });
+  console.log(`corpus: ${documents.length.toLocaleString('en')} documents built in ${Date.now() - started} ms`);
+
+  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false });
+  await app.listen({ port: apiPort, host });
+  console.log(`service: listening on ${apiUrl} (index "${SITE_KEY}", data in ${dataDir})`);
+
+  await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
+
+  // Vite picks VITE_* variables from the environment for the page.
+  process.env.VITE_SEARCH_API = apiUrl;
+  process.env.VITE_SITE_KEY = SITE_KEY;
+  const web = await createServer({
+    configFile: 'vite.config.ts',
+    plugins: [thumbnails()],
+    server: { host, port: webPort, strictPort: true },
+    clearScreen: false,
+    logLevel: 'warn',
+  });
+  await web.listen();
+  console.log(`\n  Demo:    ${webUrl}/\n  Service: ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
+
+  const stop = async () => {
+    await web.close();
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

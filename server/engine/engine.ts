@@ -1,0 +1,128 @@
+/**
+ * The search engine behind the reference service, as the routes see it. The SQLite
+ * engine implements it; another engine can take its place without touching the routes.
+ * Inputs are already validated: the engine trusts shapes, not values.
+ */
+import type {
+  CustomFieldValue,
+  FacetValue,
+  RangeFacetBucket,
+  SortOrder,
+} from '../../src/client/types.ts';
+
+/** Inferred from the first value indexed for a name; arrays of strings are `text`. */
+export type CustomFieldType = 'text' | 'integer' | 'double';
+
+/** A document checked and normalised for writing. */
+export interface PreparedDocument {
+  id: string;
+  url: string | null;
+  title: string;
+  mainContent: string;
+  /** Lower case. */
+  language: string | null;
+  thumbnail: string | null;
+  thumbnailB64: string | null;
+  /** `doc_date` as epoch milliseconds. */
+  docDate: number | null;
+  customFields: Record<string, CustomFieldValue>;
+}
+
+/** A document as stored. */
+export interface StoredDocument extends PreparedDocument {
+  /** Epoch milliseconds of the first time this id was indexed; kept across replacements. */
+  firstIndexed: number;
+}
+
+/** A custom field value whose type differs from the type the field already has. */
+export interface FieldTypeConflict {
+  /** Position of the document in the write. */
+  position: number;
+  field: string;
+  fieldType: CustomFieldType;
+  valueType: CustomFieldType;
+}
+
+/** All or nothing: with conflicts, nothing was written. */
+export type WriteResult = { ok: true } | { ok: false; conflicts: FieldTypeConflict[] };
+
+/** A parsed `filter` parameter. Field names are without the `custom_fields.` prefix. */
+export type FilterNode =
+  | { op: 'and'; nodes: FilterNode[] }
+  | { op: 'or'; nodes: FilterNode[] }
+  | { op: 'not'; node: FilterNode }
+  | { op: 'eq'; field: string; value: string | number }
+  | { op: 'category'; value: string }
+  | { op: 'range'; field: string; gt?: number; lt?: number };
+
+export type SortSpec =
+  | { by: 'relevance' }
+  | { by: 'date'; order: SortOrder }
+  | { by: 'field'; field: string; order: SortOrder };
+
+/** A requested value facet; `key` names it in the answer. */
+export type FacetSpec =
+  | { kind: 'field'; key: string; field: string }
+  /** Categories that start with `prefix` (`0x`, `1x`, ...). */
+  | { kind: 'categories'; key: string; prefix: string };
+
+export interface RangeFacetSpec {
+  key: string;
+  field: string;
+  ranges: Array<{ from?: number; to?: number }>;
+}
+
+/** How query words may also match words close to them. */
+export type FuzzyMode = 'off' | 'all' | 'auto';
+
+/** A search, parsed and checked. */
+export interface SearchQuery {
+  /** Folded query words; null for `*` (every document). */
+  words: string[] | null;
+  /** The last word also matches words it begins (search as you type). */
+  prefixLast: boolean;
+  /** `all`: every word also matches near words; `auto`: only words the index lacks. */
+  fuzzy: FuzzyMode;
+  /** How words combine; `or` only changes fuzzy `auto` searches. */
+  operator: 'and' | 'or';
+  language: string | null;
+  category: string | null;
+  /** Epoch milliseconds; `from` inclusive, `to` exclusive. */
+  dateFrom: number | null;
+  dateTo: number | null;
+  /** Values of one field are ORed, fields are ANDed. */
+  customFields: Array<{ field: string; values: string[] }>;
+  filter: FilterNode | null;
+  sort: SortSpec;
+  offset: number;
+  limit: number;
+  facets: FacetSpec[];
+  numFacets: number;
+  rangeFacets: RangeFacetSpec[];
+}
+
+/** Which words of a text count as matches, for highlighting (folded forms). */
+export interface HighlightTerms {
+  exact: ReadonlySet<string>;
+  prefixes: readonly string[];
+}
+
+export interface SearchResult {
+  total: number;
+  hits: Array<{ document: StoredDocument; score: number }>;
+  facets: Record<string, FacetValue[]> | null;
+  rangeFacets: Record<string, RangeFacetBucket[]> | null;
+  highlightTerms: HighlightTerms;
+}
+
+export interface SearchEngine {
+  /** Creates or fully replaces documents, in one transaction; searchable once resolved. */
+  write(documents: readonly PreparedDocument[]): Promise<WriteResult>;
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** Search-term suggestions for a prefix, most useful first. */
+  suggest(term: string, size: number): Promise<string[]>;
+  /** Values of a custom field completing `term`, most used first. */
+  autocomplete(field: string, term: string, size: number): Promise<string[]>;
+  count(): Promise<number>;
+  close(): void;
+}

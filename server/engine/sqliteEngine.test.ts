@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreparedDocument, SearchQuery } from './engine.ts';
+import { SqliteEngine } from './sqliteEngine.ts';
+
+// Small limits reach the strategies meant for large indexes with 40 documents.
+const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
+const folder = mkdtempSync(join(tmpdir(), 'site-search-engine-'));
+const file = join(folder, 'index.sqlite');
+let engine: SqliteEngine;
+
+function doc(i: number): PreparedDocument {
+  const words = [`filler${i}`];
+  if (i < 30) words.push('alpha');
+  if (i >= 10 && i <= 12) words.push('beta');
+  if (i < 10 || i >= 30) words.push('delta');
+  return {
+    id: `d${i}`,
+    url: `https://example.com/p/${i}.html`,
+    title: i < 5 ? `Alpha title ${i}` : `Document ${i}`,
+    mainContent: words.join(' '),
+    language: i % 2 === 0 ? 'en' : 'de',
+    thumbnail: null,
+    thumbnailB64: null,
+    docDate: null,
+    customFields: {},
+  };
+}
+
+function query(words: string[], overrides: Partial<SearchQuery> = {}): SearchQuery {
+  return {
+    words,
+    prefixLast: false,
+    fuzzy: 'off',
+    operator: 'and',
+    language: null,
+    category: null,
+    dateFrom: null,
+    dateTo: null,
+    customFields: [],
+    filter: null,
+    sort: { by: 'relevance' },
+    offset: 0,
+    limit: 10,
+    facets: [],
+    numFacets: 10,
+    rangeFacets: [],
+    ...overrides,
+  };
+}
+
+async function ids(q: SearchQuery): Promise<string[]> {
+  return (await engine.search(q)).hits.map((h) => h.document.id);
+}
+
+beforeAll(async () => {
+  engine = new SqliteEngine(file, LIMITS);
+  expect(await engine.write(Array.from({ length: 40 }, (_, i) => doc(i)))).toEqual({ ok: true });
+});
+
+afterAll(() => {
+  engine.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('ranking many matches', () => {
+  it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
+    const first = await engine.search(query(['alpha']));
+    expect(first.total).toBe(30);
+    const firstIds = first.hits.map((h) => h.document.id);
+    expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
+    expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
+    const pages = [first];
+    for (let page = 1; page < 3; page++) pages.push(await engine.search(query(['alpha'], { offset: page * 10 })));
+    const all = pages.flatMap((p) => p.hits);
+    expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
+    const scores = all.map((h) => h.score);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1]!);
+    expect(scores.at(-1)).toBeGreaterThan(0);
+  });
+
+  it('ranks by the rarer words when a common word is among them', async () => {
+    const result = await engine.search(query(['beta', 'alpha']));
+    expect(result.total).toBe(3);
+    expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
+    expect(await ids(query(['alpha', 'beta']))).toHaveLength(3);
+  });
+
+  it('orders a small match of only common words without bm25', async () => {
+    const result = await engine.search(query(['alpha', 'delta']));
+    expect(result.total).toBe(10);
+    expect(result.hits.map((h) => h.document.id)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
+  });
+
+  it('keeps filters in every strategy', async () => {
+    const english = await engine.search(query(['alpha'], { language: 'en' }));
+    expect(english.total).toBe(15);
+    const found = english.hits.map((h) => h.document.id);
+    expect(new Set(found.slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
+    for (const hit of english.hits) expect(hit.document.language).toBe('en');
+    expect(await ids(query(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
+  });
+
+  it('forgets remembered counts when documents change', async () => {
+    expect((await engine.search(query(['beta']))).total).toBe(3);
+    await engine.write([{ ...doc(13), mainContent: 'alpha beta filler13' }]);
+    expect((await engine.search(query(['beta']))).total).toBe(4);
+    expect((await engine.search(query(['alpha']))).total).toBe(30);
+  });
+});
+
+describe('the last word as a prefix', () => {
+  it('matches longer words, and only the word itself when none is longer', async () => {
+    await engine.write([
+      { ...doc(100), id: 'p1', mainContent: 'snowflake' },
+      { ...doc(101), id: 'p2', mainContent: 'snowflakes' },
+      { ...doc(102), id: 'p3', mainContent: 'snowflake2024' },
+    ]);
+    expect(new Set(await ids(query(['snowflake'], { prefixLast: true })))).toEqual(new Set(['p1', 'p2', 'p3']));
+    expect(await ids(query(['snowflakes'], { prefixLast: true }))).toEqual(['p2']);
+    expect(await ids(query(['snowflake'], { prefixLast: false }))).toEqual(['p1']);
+    expect(await ids(query(['snow'], { prefixLast: true }))).toHaveLength(3);
+  });
+});
+
+describe('opening an index made before the title index existed', () => {
+  it('fills the title index from the documents', async () => {
+    const olderFile = join(folder, 'older.sqlite');
+    const older = new SqliteEngine(olderFile, LIMITS);
+    await older.write(Array.from({ length: 40 }, (_, i) => doc(i)));
+    older.close();
+    const db = new Database(olderFile);
+    db.exec('DROP TABLE fts_title');
+    db.close();
+    const reopened = new SqliteEngine(olderFile, LIMITS);
+    try {
+      const hits = (await reopened.search(query(['alpha']))).hits.map((h) => h.document.id);
+      expect(new Set(hits.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
+    } finally {
+      reopened.close();
+    }
+  });
+});

@@ -1,0 +1,79 @@
+import type { FacetValue, RangeFacetBucket } from '../../src/client/types.ts';
+import type { FacetSpec, RangeFacetSpec } from './engine.ts';
+import type { StatementCache } from './statementCache.ts';
+import type { SqlValue } from './sqliteWhere.ts';
+
+/**
+ * Facet counts over the matched documents, which the caller put in `temp.matched`;
+ * with `everything` the table is skipped and all documents count.
+ */
+export function valueFacets(
+  statements: StatementCache,
+  everything: boolean,
+  facets: readonly FacetSpec[],
+  numFacets: number,
+): Record<string, FacetValue[]> {
+  const result: Record<string, FacetValue[]> = {};
+  for (const facet of facets) {
+    let sql: string;
+    let params: SqlValue[];
+    if (facet.kind === 'field') {
+      sql = everything
+        ? `SELECT text AS value, count(*) AS count FROM field_values WHERE field = ?`
+        : `SELECT fv.text AS value, count(*) AS count FROM temp.matched m
+           JOIN field_values fv ON fv.doc = m.rowid AND fv.field = ?`;
+      sql += ' GROUP BY value ORDER BY count DESC, value LIMIT ?';
+      params = [facet.field, numFacets];
+    } else {
+      // Categories of one level share a prefix (`2x`); `2y` is just past them.
+      const upper = facet.prefix.slice(0, -1) + String.fromCharCode(facet.prefix.charCodeAt(facet.prefix.length - 1) + 1);
+      sql = everything
+        ? `SELECT category AS value, count(*) AS count FROM doc_categories WHERE category >= ? AND category < ?`
+        : `SELECT c.category AS value, count(*) AS count FROM temp.matched m
+           JOIN doc_categories c ON c.doc = m.rowid AND c.category >= ? AND c.category < ?`;
+      sql += ' GROUP BY value ORDER BY count DESC, value LIMIT ?';
+      params = [facet.prefix, upper, numFacets];
+    }
+    result[facet.key] = statements.get(sql).all(...params) as FacetValue[];
+  }
+  return result;
+}
+
+/** Per requested range, the documents with a value in [from, to); one pass per field. */
+export function rangeFacets(
+  statements: StatementCache,
+  everything: boolean,
+  specs: readonly RangeFacetSpec[],
+): Record<string, RangeFacetBucket[]> {
+  const result: Record<string, RangeFacetBucket[]> = {};
+  for (const spec of specs) {
+    const columns: string[] = [];
+    const params: SqlValue[] = [];
+    spec.ranges.forEach((range, i) => {
+      const tests: string[] = [];
+      if (range.from !== undefined) {
+        tests.push('fv.num >= ?');
+        params.push(range.from);
+      }
+      if (range.to !== undefined) {
+        tests.push('fv.num < ?');
+        params.push(range.to);
+      }
+      columns.push(`count(DISTINCT CASE WHEN ${tests.length > 0 ? tests.join(' AND ') : '1'} THEN fv.doc END) AS c${i}`);
+    });
+    const from = everything
+      ? 'field_values fv WHERE fv.field = ?'
+      : 'temp.matched m JOIN field_values fv ON fv.doc = m.rowid WHERE fv.field = ?';
+    const sql = `SELECT ${columns.join(', ')} FROM ${from} AND fv.num IS NOT NULL`;
+    const row = statements.get(sql).get(...params, spec.field) as Record<string, number>;
+    result[spec.key] = spec.ranges.map((range, i) => {
+      const bucket: RangeFacetBucket = {
+        ...(range.from !== undefined && { from: range.from }),
+        ...(range.to !== undefined && { to: range.to }),
+        count: row[`c${i}`] ?? 0,
+      };
+      return bucket;
+    });
+  }
+  return result;
+}

@@ -1,0 +1,209 @@
+import type { CustomFieldType, SearchQuery, SearchResult } from './engine.ts';
+import { rangeFacets, valueFacets } from './sqliteFacets.ts';
+import { allOf, whereConditions, type SqlPart } from './sqliteWhere.ts';
+import type { FtsMatch } from './ftsExpression.ts';
+import type { StatementCache } from './statementCache.ts';
+
+/** Where ranking changes strategy; tests lower them to reach every path with few documents. */
+export interface RankingLimits {
+  /**
+   * Above this many matches, ranking them all by bm25 would take too long (about a
+   * microsecond per match, plus a pass over each word's documents): see `tieredPage`.
+   */
+  rankAllMax: number;
+  /**
+   * A word in more documents than this is left out of bm25 (but not of matching) when
+   * other words remain: its weight in the score is small, and bm25 would first walk
+   * every one of its documents to weigh it.
+   */
+  commonWordDocs: number;
+}
+
+export const DEFAULT_RANKING_LIMITS: RankingLimits = { rankAllMax: 3_000, commonWordDocs: 5_000 };
+
+/** Counts remembered by query until the index changes. */
+export interface QueryMemo {
+  get(key: string): number | undefined;
+  set(key: string, value: number): void;
+}
+
+/** A row of a result page: the document's rowid and its score. */
+export interface PageRow {
+  rowid: number;
+  score: number;
+}
+
+/** `fts` indexes title and content, `fts_title` titles alone; null reads `docs` only. */
+type Source = 'fts' | 'fts_title' | null;
+
+const NOTHING: SqlPart = { sql: '0', params: [] };
+
+/**
+ * Runs a search's matching, ordering, paging and facets. `plan` holds the FTS5
+ * expression of the words, null for `*` (or when the words hold nothing searchable,
+ * which matches no document). `frequency` counts a word group's documents, up to
+ * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write.
+ */
+export function sqliteSearch(
+  statements: StatementCache,
+  fieldTypes: ReadonlyMap<string, CustomFieldType>,
+  query: SearchQuery,
+  plan: FtsMatch | null,
+  frequency: (group: string) => number,
+  memo: QueryMemo,
+  limits: RankingLimits,
+): Omit<SearchResult, 'hits' | 'highlightTerms'> & { page: PageRow[] } {
+  const match = plan?.expression ?? null;
+  const conditions = whereConditions(query, fieldTypes);
+  if (query.words !== null && match === null) conditions.push(NOTHING);
+  // Without filters or a sort on document columns, FTS alone answers.
+  const joinDocs = match === null || conditions.length > 0 || query.sort.by !== 'relevance';
+  const from = (source: Source): string =>
+    source === null ? 'docs d' : joinDocs ? `${source} JOIN docs d ON d.rowid = ${source}.rowid` : source;
+  const rowidOf = (source: Source): string => (source === null || joinDocs ? 'd.rowid' : `${source}.rowid`);
+  const where = (source: Source, extra: readonly SqlPart[] = [], sourceMatch = match): SqlPart =>
+    allOf([...(source === null ? [] : [{ sql: `${source} MATCH ?`, params: [sourceMatch] }]), ...conditions, ...extra]);
+  const count = (source: Source, extra: readonly SqlPart[] = []): number => {
+    const w = where(source, extra);
+    const sql = `SELECT count(*) FROM ${from(source)} WHERE ${w.sql}`;
+    // Counting a common word's documents takes milliseconds; popular queries repeat.
+    const key = `${sql}\u0000${JSON.stringify(w.params)}`;
+    let n = memo.get(key);
+    if (n === undefined) {
+      n = statements.get(sql).pluck().get(...w.params) as number;
+      memo.set(key, n);
+    }
+    return n;
+  };
+  const rows = (
+    source: Source,
+    order: SqlPart,
+    score: string,
+    offset: number,
+    limit: number,
+    extra: readonly SqlPart[] = [],
+    sourceMatch = match,
+  ): PageRow[] => {
+    const w = where(source, extra, sourceMatch);
+    return statements
+      .get(`SELECT ${rowidOf(source)} AS rowid, ${score} AS score FROM ${from(source)} WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
+      .all(...w.params, ...order.params, limit, offset) as PageRow[];
+  };
+
+  const source: Source = match === null ? null : 'fts';
+  const order = orderBy(query, source, rowidOf(source), fieldTypes);
+  let page: PageRow[];
+  let total: number;
+  if (source === null) {
+    page = rows(null, order, '1.0', query.offset, query.limit);
+    // A short page is the last one: its end is the total, no count needed.
+    const short = page.length < query.limit && (page.length > 0 || query.offset === 0);
+    total = short ? query.offset + page.length : count(null);
+  } else if (query.sort.by !== 'relevance') {
+    total = count('fts');
+    page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit);
+  } else {
+    // The matches' rowids, if few: then they are the total and bound the ranking.
+    const w = where('fts');
+    const matched = statements
+      .get(`SELECT ${rowidOf('fts')} FROM ${from('fts')} WHERE ${w.sql} LIMIT ?`)
+      .pluck()
+      .all(...w.params, limits.rankAllMax + 1) as number[];
+    const few = matched.length <= limits.rankAllMax;
+    const ranking = few ? rankingFor(plan!, frequency, limits.commonWordDocs) : null;
+    total = few ? matched.length : count('fts');
+    if (ranking === null) {
+      page = tieredPage(query, total, count, rows, rowidOf, match!, limits.rankAllMax);
+    } else {
+      // Ranked by fewer words than matched: keep to the documents that match them all.
+      // The unary + keeps SQLite from feeding the rowids one by one into FTS5.
+      const extra =
+        ranking === match ? [] : [{ sql: `+${rowidOf('fts')} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(matched)] }];
+      page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit, extra, ranking);
+    }
+  }
+
+  let facets: SearchResult['facets'] = null;
+  let ranges: SearchResult['rangeFacets'] = null;
+  if (query.facets.length > 0 || query.rangeFacets.length > 0) {
+    const everything = source === null && conditions.length === 0;
+    if (!everything) {
+      // Matched once into a temp table; every facet then joins it.
+      const w = where(source);
+      statements.get('DELETE FROM temp.matched').run();
+      statements.get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`).run(...w.params);
+    }
+    if (query.facets.length > 0) facets = valueFacets(statements, everything, query.facets, query.numFacets);
+    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets);
+  }
+  return { total, page, facets, rangeFacets: ranges };
+}
+
+/**
+ * The expression bm25 ranks a relevance page by, or null when that would be slow. With
+ * AND, common words (see RankingLimits) are matched but left out of the ranking; when
+ * every word is common, null.
+ */
+function rankingFor(plan: FtsMatch, frequency: (group: string) => number, commonWordDocs: number): string | null {
+  if (plan.operator !== 'and' || plan.groups.length < 2) return plan.expression;
+  const informative = plan.groups.filter((group) => frequency(group) <= commonWordDocs);
+  if (informative.length === 0) return null;
+  return informative.length === plan.groups.length ? plan.expression : informative.join(' AND ');
+}
+
+/**
+ * A relevance page when too many documents match to rank them all in time, or when
+ * ranking would weigh only common words. Documents with every word in the title come
+ * first (ranked by title bm25 when few enough, else in indexing order), then the others
+ * in indexing order. Scores follow that order, so they fall from hit to hit and page to
+ * page.
+ */
+function tieredPage(
+  query: SearchQuery,
+  total: number,
+  count: (source: Source, extra?: readonly SqlPart[]) => number,
+  rows: (source: Source, order: SqlPart, score: string, offset: number, limit: number, extra?: readonly SqlPart[]) => PageRow[],
+  rowidOf: (source: Source) => string,
+  match: string,
+  rankAllMax: number,
+): PageRow[] {
+  const inTitle = count('fts_title');
+  const page: PageRow[] = [];
+  if (query.offset < inTitle) {
+    const order = inTitle <= rankAllMax ? `fts_title.rank, ${rowidOf('fts_title')}` : 'fts_title.rowid';
+    page.push(...rows('fts_title', { sql: order, params: [] }, '0', query.offset, query.limit));
+  }
+  const left = query.limit - page.length;
+  if (left > 0 && total > inTitle) {
+    // Ascending: FTS5 reads a doclist forwards and stops at the limit; backwards it decodes it all.
+    const notInTitle = { sql: `${rowidOf('fts')} NOT IN (SELECT rowid FROM fts_title WHERE fts_title MATCH ?)`, params: [match] };
+    page.push(...rows('fts', { sql: 'fts.rowid', params: [] }, '0', Math.max(0, query.offset - inTitle), left, [notInTitle]));
+  }
+  page.forEach((row, i) => {
+    row.score = 1 / (1 + query.offset + i);
+  });
+  return page;
+}
+
+function orderBy(
+  query: SearchQuery,
+  source: Source,
+  rowid: string,
+  fieldTypes: ReadonlyMap<string, CustomFieldType>,
+): SqlPart {
+  const relevance = source !== null ? `${source}.rank, ${rowid}` : 'd.ts DESC, d.rowid DESC';
+  const sort = query.sort;
+  if (sort.by === 'relevance') return { sql: relevance, params: [] };
+  const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
+  if (sort.by === 'date') return { sql: `d.ts ${direction}, d.rowid ${direction}`, params: [] };
+  const type = fieldTypes.get(sort.field);
+  if (type === undefined) return { sql: relevance, params: [] };
+  // Several values (arrays): ascending sorts by the least, descending by the greatest.
+  const aggregate = sort.order === 'asc' ? 'min' : 'max';
+  const column = type === 'text' ? 'fold' : 'num';
+  return {
+    // INDEXED BY: otherwise min()/max() may walk the field's whole value index for every row.
+    sql: `(SELECT ${aggregate}(${column}) FROM field_values INDEXED BY field_values_doc WHERE doc = d.rowid AND field = ?) ${direction} NULLS LAST, ${relevance}`,
+    params: [sort.field],
+  };
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { fuzzyDistance, isVocabularyWord, Vocabulary } from './vocabulary.ts';
+
+describe('Vocabulary', () => {
+  it('finds words within the distance for the word length, closest first', () => {
+    const vocabulary = new Vocabulary(['widget', 'widgets', 'gadget', 'midget', 'kubernetes', 'kubernetes', 'width']);
+    expect(vocabulary.size).toBe(6);
+    expect(vocabulary.near('widgit', 10)).toEqual(['widget']);
+    expect(vocabulary.near('widht', 10)).toEqual(['width']);
+    expect(vocabulary.near('kubernets', 10)).toEqual(['kubernetes']);
+    expect(vocabulary.near('wid', 10)).toEqual([]);
+    expect(vocabulary.near('widget', 1)).toHaveLength(1);
+  });
+
+  it('grows the distance with the word', () => {
+    expect(fuzzyDistance(3)).toBe(0);
+    expect(fuzzyDistance(4)).toBe(1);
+    expect(fuzzyDistance(7)).toBe(1);
+    expect(fuzzyDistance(8)).toBe(2);
+  });
+
+  it('keeps words, not numbers or codes', () => {
+    expect(isVocabularyWord('widget')).toBe(true);
+    expect(isVocabularyWord('ab')).toBe(false);
+    expect(isVocabularyWord('h264')).toBe(false);
+  });
+});

@@ -1,0 +1,191 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ApiErrorDetail, ErrorCode } from '../src/client/types.ts';
+import { BODY_MAX_BYTES } from '../src/client/limits.ts';
+import type { RouteTable } from './routeTable.ts';
+
+/** An error answer: thrown anywhere in a request, sent as DESIGN.md's error JSON. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly parameter: string | undefined;
+  readonly details: ApiErrorDetail[] | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    options: { parameter?: string; details?: ApiErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.parameter = options.parameter;
+    this.details = options.details;
+    this.headers = options.headers ?? {};
+  }
+
+  toBody(): ApiErrorBody {
+    const error: ApiErrorBody['error'] = { status: this.status, code: this.code, message: this.message };
+    if (this.parameter !== undefined) error.parameter = this.parameter;
+    if (this.details !== undefined) error.errors = this.details;
+    return { error };
+  }
+}
+
+/** A 400 for a query parameter. */
+export function invalidParameter(parameter: string, message: string): ApiError {
+  return new ApiError(400, 'invalid_parameter', message, { parameter });
+}
+
+export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
+  return reply
+    .code(error.status)
+    .headers(error.headers)
+    .type('application/json; charset=utf-8')
+    .send(error.toBody());
+}
+
+/** The app's error handler: every failure becomes the error JSON, never an HTML page or a stack. */
+export function errorHandler(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const apiError = toApiError(error, request);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  return sendError(reply, apiError);
+}
+
+/** Unknown paths are 404; a known path asked with a method it lacks is 405 with `Allow`. */
+export function notFoundHandler(routes: RouteTable) {
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const allowed = routes.methodsFor(path);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return sendError(
+        reply,
+        new ApiError(405, 'method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`, {
+          headers: { allow: allowed.join(', ') },
+        }),
+      );
+    }
+    return sendError(reply, new ApiError(404, 'not_found', `no route for ${request.method} ${path}`));
+  };
+}
+
+function toApiError(error: FastifyError | ApiError, request: FastifyRequest): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation !== undefined && error.validation.length > 0) return validationError(error, request);
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'payload_too_large', `the request body exceeds ${BODY_MAX_BYTES} bytes`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return unsupportedMediaType();
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'invalid_body', 'the request body is empty; send a JSON object');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new ApiError(400, 'invalid_body', 'the request body is not valid JSON');
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 400 && error instanceof SyntaxError) {
+    return new ApiError(400, 'invalid_body', 'the request body is not valid JSON');
+  }
+  if (status >= 400 && status < 500) return new ApiError(status, codeForStatus(status), error.message);
+  return new ApiError(500, 'internal_error', 'internal error');
+}
+
+export function unsupportedMediaType(): ApiError {
+  return new ApiError(415, 'unsupported_media_type', 'send the request body as JSON with Content-Type: application/json');
+}
+
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'unauthorized';
+    case 404:
+      return 'not_found';
+    case 405:
+      return 'method_not_allowed';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'invalid_body';
+  }
+}
+
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+
+/** Turns a schema (Ajv) failure into a 400 that names the parameter in plain words. */
+function validationError(error: FastifyError, request: FastifyRequest): ApiError {
+  const issue = error.validation![0]!;
+  const inBody = error.validationContext === 'body';
+  const code: ErrorCode = inBody ? 'invalid_body' : 'invalid_parameter';
+  const params = issue.params as Record<string, unknown>;
+  const parameter =
+    issue.keyword === 'required'
+      ? joinPath(issue.instancePath, String(params.missingProperty))
+      : joinPath(issue.instancePath, '');
+  const source = error.validationContext === 'querystring' ? request.query : undefined;
+  const raw = parameter !== '' && isRecord(source) ? source[parameter] : undefined;
+  const message = describeIssue(parameter === '' ? 'the body' : parameter, issue, params, Array.isArray(raw));
+  return new ApiError(400, code, message, parameter === '' ? {} : { parameter });
+}
+
+function describeIssue(name: string, issue: ValidationIssue, params: Record<string, unknown>, repeated: boolean): string {
+  switch (issue.keyword) {
+    case 'required':
+      return `${name} is required`;
+    case 'type':
+      if (repeated) return `${name} must be given only once`;
+      return `${name} must be ${typeWords(String(params.type))}`;
+    case 'minimum':
+      return `${name} must be at least ${String(params.limit)}`;
+    case 'maximum':
+      return `${name} must be at most ${String(params.limit)}`;
+    case 'enum':
+      return `${name} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'minLength':
+      return params.limit === 1 ? `${name} must not be empty` : `${name} must have at least ${String(params.limit)} characters`;
+    case 'maxLength':
+      return `${name} must have at most ${String(params.limit)} characters`;
+    case 'maxItems':
+      return `${name} may be given at most ${String(params.limit)} times`;
+    case 'additionalProperties':
+      return `${name} has an unknown field '${String(params.additionalProperty)}'`;
+    default:
+      return `${name} ${issue.message ?? 'is invalid'}`;
+  }
+}
+
+function typeWords(type: string): string {
+  switch (type) {
+    case 'integer':
+      return 'an integer';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return 'true or false';
+    case 'array':
+      return 'an array';
+    case 'object':
+      return 'an object';
+    default:
+      return `a ${type}`;
+  }
+}
+
+/** `/documents/3` + `url` → `documents[3].url`. */
+function joinPath(instancePath: string, last: string): string {
+  const parts = instancePath.split('/').filter((p) => p !== '');
+  if (last !== '') parts.push(last);
+  return parts.reduce((path, part) => {
+    if (/^\d+$/.test(part)) return `${path}[${part}]`;
+    return path === '' ? part : `${path}.${part}`;
+  }, '');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,357 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, BatchResponse, SearchResponse, WriteResponse } from '../../src/client/types.ts';
+import { basicAuth, DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+
+let service: TestService;
+let other: number;
+
+beforeAll(async () => {
+  service = await startService({
+    indices: [
+      { publicKey: 'demo', secret: 'demo-secret' },
+      { publicKey: 'other', secret: 'other-secret' },
+    ],
+  });
+});
+
+afterAll(async () => {
+  await service.close();
+  service.remove();
+});
+
+beforeEach(() => {
+  other = Math.floor(Math.random() * 1e9);
+});
+
+async function hits(term: string, index = 'demo'): Promise<SearchResponse> {
+  const answer = await getJson<SearchResponse>(service, `/v1/search/${index}`, [
+    ['term', term],
+    ['limit', '50'],
+  ]);
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+
+async function errorOf(response: Response, status: number): Promise<ApiErrorBody['error']> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  return ((await response.json()) as ApiErrorBody).error;
+}
+
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+
+describe('PUT /v2/indices/{key}/documents:batch', () => {
+  it('creates documents, answering 202 with their ids; searchable at once', async () => {
+    const url = `https://site.example.com/batch/${other}.html`;
+    const response = await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [
+        { id: `b1-${other}`, title: `Batchword${other} one`, main_content: 'first' },
+        { url, title: `Batchword${other} two` },
+      ],
+    });
+    expect(response.status).toBe(202);
+    expect((await response.json()) as BatchResponse).toEqual({ ids: [`b1-${other}`, md5(url)] });
+    const found = await hits(`batchword${other}`);
+    expect(found.total_hits).toBe(2);
+    expect(found.hits.find((h) => h.id === md5(url))!.url).toBe(url);
+  });
+
+  it('replaces a document fully', async () => {
+    const id = `replace-${other}`;
+    await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [{ id, title: `Oldtitle${other}`, main_content: 'old words', custom_fields: { brand: 'Old' } }],
+    });
+    const response = await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [{ id, title: `Newtitle${other}` }],
+    });
+    expect(response.status).toBe(202);
+    expect((await hits(`oldtitle${other}`)).total_hits).toBe(0);
+    const [hit] = (await hits(`newtitle${other}`)).hits;
+    expect(hit!.id).toBe(id);
+    expect(hit!.custom_fields).toEqual({});
+    expect(hit!.highlight).toBe('');
+  });
+
+  it('keeps the last of two documents with one id', async () => {
+    const id = `twice-${other}`;
+    await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [
+        { id, title: `First${other}` },
+        { id, title: `Second${other}` },
+      ],
+    });
+    expect((await hits(`first${other}`)).total_hits).toBe(0);
+    expect((await hits(`second${other}`)).hits.map((h) => h.id)).toEqual([id]);
+  });
+
+  it('rejects the whole batch when one document is bad, listing each position', async () => {
+    const error = await errorOf(
+      await putJson(service, '/v2/indices/demo/documents:batch', {
+        documents: [
+          { id: `good-${other}`, title: `Goodword${other}` },
+          { title: 'no id, no url' },
+          { id: `good2-${other}`, title: `Goodword${other}` },
+          { id: `bad3-${other}`, doc_date: 'yesterday', custom_fields: { flag: true } },
+        ],
+      }),
+      400,
+    );
+    expect(error).toMatchObject({ status: 400, code: 'invalid_body', parameter: 'documents' });
+    expect(error.message).toMatch(/2 of 4 documents are invalid; nothing was applied/);
+    expect(error.message).toContain('documents[1]');
+    expect(error.message).toContain('documents[3]');
+    expect(error.errors).toEqual([
+      { position: 1, message: 'a document needs a url or an id' },
+      { position: 3, parameter: 'doc_date', message: expect.stringContaining('doc_date') },
+      { position: 3, parameter: 'custom_fields.flag', message: expect.stringContaining('custom_fields.flag') },
+    ]);
+    expect((await hits(`goodword${other}`)).total_hits).toBe(0);
+  });
+
+  it('checks the type of every standard and custom field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ id: 'x', title: 42 }, 'title'],
+      [{ id: 'x', main_content: ['a'] }, 'main_content'],
+      [{ id: 7 }, 'id'],
+      [{ id: '' }, 'id'],
+      [{ url: 'ftp://example.com/a' }, 'url'],
+      [{ url: 'not a url' }, 'url'],
+      [{ id: 'x', language: 'English!' }, 'language'],
+      [{ id: 'x', thumbnail_external_src: 'javascript:alert(1)' }, 'thumbnail_external_src'],
+      [{ id: 'x', thumbnail_b64: 'data:text/html;base64,PHNjcmlwdD4=' }, 'thumbnail_b64'],
+      [{ id: 'x', thumbnail_b64: 'not base64!' }, 'thumbnail_b64'],
+      [{ id: 'x', thumbnail_b64: 'A'.repeat(8196) }, 'thumbnail_b64'],
+      [{ id: 'x', doc_date: '2024-02-30' }, 'doc_date'],
+      [{ id: 'x', doc_date: '2024-01-01T10:00:00' }, 'doc_date'],
+      [{ id: 'x', doc_date: 1700000000000 }, 'doc_date'],
+      [{ id: 'x', custom_fields: [] }, 'custom_fields'],
+      [{ id: 'x', custom_fields: { nested: { a: 1 } } }, 'custom_fields.nested'],
+      [{ id: 'x', custom_fields: { mixed: ['a', 1] } }, 'custom_fields.mixed'],
+      [{ id: 'x', custom_fields: { 'bad name': 'a' } }, 'custom_fields.bad name'],
+      [{ id: 'x', titel: 'typo' }, 'titel'],
+    ];
+    for (const [document, field] of cases) {
+      const error = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', { documents: [document] }), 400);
+      expect(error.errors?.[0], JSON.stringify(document)).toMatchObject({ position: 0, parameter: field });
+    }
+    const notObject = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', { documents: ['text'] }), 400);
+    expect(notObject.errors?.[0]?.message).toMatch(/JSON object/);
+  });
+
+  it('accepts the three doc_date forms and a base64 thumbnail', async () => {
+    const word = `Dated${other}`;
+    const response = await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [
+        { id: `d1-${other}`, title: word, doc_date: '2020-02-29' },
+        { id: `d2-${other}`, title: word, doc_date: '2020-02-29T23:30:00-01:00' },
+        { id: `d3-${other}`, title: word, doc_date: '1582934400000', thumbnail_b64: 'iVBORw0KGgo=' },
+      ],
+    });
+    expect(response.status).toBe(202);
+    const byId = new Map((await hits(word)).hits.map((h) => [h.id, h]));
+    expect(byId.get(`d1-${other}`)!.ts).toBe('2020-02-29T00:00:00');
+    expect(byId.get(`d2-${other}`)!.ts).toBe('2020-03-01T00:30:00');
+    expect(byId.get(`d3-${other}`)!.ts).toBe('2020-02-29T00:00:00');
+    expect(byId.get(`d3-${other}`)!.images.main_b64).toBe('iVBORw0KGgo=');
+  });
+
+  it('rejects a body without a documents array', async () => {
+    const missing = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', {}), 400);
+    expect(missing).toMatchObject({ code: 'invalid_body', parameter: 'documents' });
+    const notArray = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', { documents: {} }), 400);
+    expect(notArray).toMatchObject({ code: 'invalid_body', parameter: 'documents' });
+  });
+});
+
+describe('custom field types', () => {
+  it('are fixed by the first value; a conflicting value rejects the write', async () => {
+    const field = `weight${other}`;
+    const first = await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [{ id: `t1-${other}`, title: `Typed${other}`, custom_fields: { [field]: 12 } }],
+    });
+    expect(first.status).toBe(202);
+    const error = await errorOf(
+      await putJson(service, '/v2/indices/demo/documents:batch', {
+        documents: [
+          { id: `t2-${other}`, title: `Typed${other}`, custom_fields: { [field]: 13 } },
+          { id: `t3-${other}`, title: `Typed${other}`, custom_fields: { [field]: 'heavy' } },
+        ],
+      }),
+      400,
+    );
+    expect(error).toMatchObject({ status: 400, code: 'custom_field_type_conflict', parameter: `custom_fields.${field}` });
+    expect(error.message).toContain(`'${field}' has type integer`);
+    expect(error.message).toContain('documents[1] gives a text value');
+    expect(error.message).toContain('nothing was applied');
+    expect((await hits(`typed${other}`)).hits.map((h) => h.id)).toEqual([`t1-${other}`]);
+  });
+
+  it('take whole numbers into double fields but not fractions into integer fields', async () => {
+    const field = `ratio${other}`;
+    const ok = await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [
+        { id: `r1-${other}`, custom_fields: { [field]: 0.5 } },
+        { id: `r2-${other}`, custom_fields: { [field]: 2 } },
+      ],
+    });
+    expect(ok.status).toBe(202);
+    const count = `count${other}`;
+    const error = await errorOf(
+      await putJson(service, '/v2/indices/demo/documents:batch', {
+        documents: [
+          { id: `c1-${other}`, custom_fields: { [count]: 2 } },
+          { id: `c2-${other}`, custom_fields: { [count]: 2.5 } },
+        ],
+      }),
+      400,
+    );
+    expect(error.message).toContain('has type integer, but documents[1] gives a double value');
+  });
+
+  it('leave no type behind when a write is rejected', async () => {
+    const field = `fresh${other}`;
+    await errorOf(
+      await putJson(service, '/v2/indices/demo/documents:batch', {
+        documents: [
+          { id: `f1-${other}`, custom_fields: { [field]: 1 } },
+          { id: `f2-${other}`, custom_fields: { [field]: 'one' } },
+        ],
+      }),
+      400,
+    );
+    // The rejected batch must not have made the field an integer.
+    const retry = await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [{ id: `f3-${other}`, custom_fields: { [field]: 'one' } }],
+    });
+    expect(retry.status).toBe(202);
+  });
+
+  it('treat arrays of strings as text', async () => {
+    const field = `labels${other}`;
+    expect(
+      (
+        await putJson(service, '/v2/indices/demo/documents:batch', {
+          documents: [
+            { id: `l1-${other}`, custom_fields: { [field]: ['a', 'b'] } },
+            { id: `l2-${other}`, custom_fields: { [field]: 'c' } },
+          ],
+        })
+      ).status,
+    ).toBe(202);
+  });
+});
+
+describe('PUT /v2/indices/{key}/documents/{id} and /documents/', () => {
+  it('creates or replaces the document with the id in the path', async () => {
+    const id = `one-${other}`;
+    const response = await putJson(service, `/v2/indices/demo/documents/${id}`, { title: `Single${other}` });
+    expect(response.status).toBe(202);
+    expect((await response.json()) as WriteResponse).toEqual({ id });
+    expect((await hits(`single${other}`)).hits.map((h) => h.id)).toEqual([id]);
+    await putJson(service, `/v2/indices/demo/documents/${id}`, { custom_fields: { brand: 'Only' } });
+    expect((await hits(`single${other}`)).total_hits).toBe(0);
+  });
+
+  it('takes the id from the body, else the md5 of the url', async () => {
+    const byBody = await putJson(service, '/v2/indices/demo/documents/', { id: `body-${other}`, title: 'x' });
+    expect(byBody.status).toBe(202);
+    expect(await byBody.json()).toEqual({ id: `body-${other}` });
+    const url = `https://site.example.com/single/${other}`;
+    const byUrl = await putJson(service, '/v2/indices/demo/documents/', { url });
+    expect(await byUrl.json()).toEqual({ id: md5(url) });
+    const neither = await errorOf(await putJson(service, '/v2/indices/demo/documents/', { title: 'x' }), 400);
+    expect(neither.code).toBe('invalid_body');
+    expect(neither.message).toMatch(/url or an id/);
+  });
+
+  it('rejects an id in the body that differs from the path, and a bad field', async () => {
+    const error = await errorOf(await putJson(service, '/v2/indices/demo/documents/a', { id: 'b' }), 400);
+    expect(error).toMatchObject({ code: 'invalid_body', parameter: 'id' });
+    const bad = await errorOf(await putJson(service, '/v2/indices/demo/documents/a', { doc_date: 'soon' }), 400);
+    expect(bad).toMatchObject({ code: 'invalid_body', parameter: 'doc_date' });
+  });
+
+  it('accepts long and unusual ids', async () => {
+    const id = `${'x'.repeat(300)}:ü ${other}`;
+    const response = await putJson(service, `/v2/indices/demo/documents/${encodeURIComponent(id)}`, { title: 'long' });
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ id });
+  });
+});
+
+describe('authentication', () => {
+  const body = { documents: [{ id: 'auth-test', title: 'x' }] };
+
+  it('is required: 401 with a Basic challenge', async () => {
+    const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const error = await errorOf(response, 401);
+    expect(response.headers.get('www-authenticate')).toBe('Basic realm="site-search"');
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it('rejects a wrong secret, another index key, and garbage', async () => {
+    for (const auth of [basicAuth('demo', 'wrong'), basicAuth('other', 'other-secret'), 'Basic !!!', 'Bearer demo-secret']) {
+      const response = await putJson(service, '/v2/indices/demo/documents:batch', body, auth);
+      await errorOf(response, 401);
+      expect(response.headers.get('www-authenticate')).toBe('Basic realm="site-search"');
+    }
+  });
+
+  it('keeps indices apart', async () => {
+    const word = `Separate${other}`;
+    const response = await putJson(
+      service,
+      '/v2/indices/other/documents:batch',
+      { documents: [{ id: 'o1', title: word }] },
+      basicAuth('other', 'other-secret'),
+    );
+    expect(response.status).toBe(202);
+    expect((await hits(word, 'other')).total_hits).toBe(1);
+    expect((await hits(word, 'demo')).total_hits).toBe(0);
+  });
+
+  it('comes after the index: an unknown index is 404', async () => {
+    const error = await errorOf(await putJson(service, '/v2/indices/nope/documents:batch', body, DEMO_AUTH), 404);
+    expect(error.message).toContain("'nope'");
+  });
+});
+
+describe('request bodies', () => {
+  it('must be JSON: 415 otherwise', async () => {
+    const types: Array<Record<string, string>> = [{ 'content-type': 'text/plain' }, { 'content-type': 'application/xml' }, {}];
+    for (const headers of types) {
+      const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
+        method: 'PUT',
+        headers: { ...headers, authorization: DEMO_AUTH },
+        body: JSON.stringify(body()),
+      });
+      expect((await errorOf(response, 415)).code).toBe('unsupported_media_type');
+    }
+  });
+
+  it('must parse: 400 invalid_body for malformed or empty JSON', async () => {
+    for (const text of ['{"documents": [', '']) {
+      const response = await fetch(`${service.baseUrl}/v2/indices/demo/documents:batch`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
+        body: text,
+      });
+      expect((await errorOf(response, 400)).code).toBe('invalid_body');
+    }
+  });
+
+  it('must stay under 1,000,000 bytes: 413', async () => {
+    const big = { documents: [{ id: 'big', main_content: 'x'.repeat(1_000_000) }] };
+    const error = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', big), 413);
+    expect(error.code).toBe('payload_too_large');
+  });
+
+  function body(): unknown {
+    return { documents: [{ id: 'ct', title: 'x' }] };
+  }
+});

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ApiErrorDetail, BatchRequest, BatchResponse, WriteResponse } from '../../src/client/types.ts';
+import { checkBasicAuth } from '../auth.ts';
+import { validateDocument, ID_MAX_CHARS } from '../documents/validateDocument.ts';
+import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
+import { ApiError, unsupportedMediaType } from '../errors.ts';
+import type { SearchIndex } from '../indices.ts';
+import type { KeyParams, RouteOptions } from './routeOptions.ts';
+
+/** Problems spelled out in the message; all of them are in `errors`. */
+const MESSAGE_PROBLEMS = 10;
+
+const batchBodySchema = {
+  type: 'object',
+  required: ['documents'],
+  properties: { documents: { type: 'array' } },
+} as const;
+
+/**
+ * Create or replace documents (API 4.5, 4.6): `PUT .../documents:batch`,
+ * `PUT .../documents/{id}` and `PUT .../documents/` (id from the body, else md5 of the
+ * URL). HTTP Basic auth; JSON bodies only. A write is all or nothing, and searchable
+ * once answered.
+ */
+export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
+  // Index and credentials first, before a body is even read.
+  app.addHook('onRequest', async (request) => {
+    const index = indices.get((request.params as KeyParams).key);
+    checkBasicAuth(index, request.headers.authorization);
+  });
+  // Fastify would read text/plain as a string; the API takes JSON only.
+  app.addHook('preValidation', async (request) => {
+    if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
+  });
+
+  app.put<{ Params: KeyParams; Body: BatchRequest }>(
+    '/v2/indices/:key/documents::batch',
+    { schema: { body: batchBodySchema } },
+    async (request, reply) => {
+      const raw: unknown[] = request.body.documents;
+      const documents = prepareAll(raw);
+      await write(indexOf(request, indices), documents);
+      const body: BatchResponse = { ids: documents.map((d) => d.id) };
+      return reply.code(202).send(body);
+    },
+  );
+
+  const putOne = async (request: FastifyRequest<{ Params: KeyParams & { id?: string } }>, pathId: string | undefined) => {
+    if (pathId !== undefined && pathId.length > ID_MAX_CHARS) {
+      throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
+        parameter: 'id',
+      });
+    }
+    const result = validateDocument(request.body, pathId);
+    if (!result.ok) {
+      const details = result.problems.map((p) => detail(p.field, p.message));
+      throw new ApiError(400, 'invalid_body', `invalid document: ${details.map((d) => d.message).join('; ')}`, {
+        ...(details[0]?.parameter !== undefined && { parameter: details[0].parameter }),
+        details,
+      });
+    }
+    await write(indexOf(request, indices), [result.document]);
+    const body: WriteResponse = { id: result.document.id };
+    return body;
+  };
+
+  app.put<{ Params: KeyParams & { id: string } }>('/v2/indices/:key/documents/:id', async (request, reply) =>
+    reply.code(202).send(await putOne(request, request.params.id)),
+  );
+  app.put<{ Params: KeyParams }>('/v2/indices/:key/documents/', async (request, reply) =>
+    reply.code(202).send(await putOne(request, undefined)),
+  );
+};
+
+function indexOf(request: FastifyRequest, indices: RouteOptions['indices']): SearchIndex {
+  return indices.get((request.params as KeyParams).key);
+}
+
+/** Validates every document before any is written; one bad document rejects the batch. */
+function prepareAll(raw: readonly unknown[]): PreparedDocument[] {
+  const documents: PreparedDocument[] = [];
+  const details: ApiErrorDetail[] = [];
+  raw.forEach((item, position) => {
+    const result = validateDocument(item);
+    if (result.ok) documents.push(result.document);
+    else for (const problem of result.problems) details.push(detail(problem.field, problem.message, position));
+  });
+  if (details.length > 0) {
+    const positions = new Set(details.map((d) => d.position)).size;
+    const listed = details.slice(0, MESSAGE_PROBLEMS).map((d) => `documents[${d.position}]: ${d.message}`);
+    if (details.length > MESSAGE_PROBLEMS) listed.push(`and ${details.length - MESSAGE_PROBLEMS} more`);
+    throw new ApiError(
+      400,
+      'invalid_body',
+      `${positions} of ${raw.length} documents are invalid; nothing was applied. ${listed.join('; ')}`,
+      { parameter: 'documents', details },
+    );
+  }
+  return documents;
+}
+
+async function write(index: SearchIndex, documents: readonly PreparedDocument[]): Promise<void> {
+  const result = await index.engine.write(documents);
+  if (result.ok) return;
+  const details = result.conflicts.map((c) => detail(`custom_fields.${c.field}`, conflictMessage(c), c.position));
+  const first = result.conflicts[0]!;
+  throw new ApiError(
+    400,
+    'custom_field_type_conflict',
+    `${conflictMessage(first)}; nothing was applied. A custom field keeps the type of its first value: use a new field name for values of another type`,
+    { parameter: `custom_fields.${first.field}`, details },
+  );
+}
+
+function conflictMessage(conflict: FieldTypeConflict): string {
+  return `custom field '${conflict.field}' has type ${conflict.fieldType}, but documents[${conflict.position}] gives a ${conflict.valueType} value`;
+}
+
+function detail(field: string | undefined, message: string, position?: number): ApiErrorDetail {
+  return {
+    ...(position !== undefined && { position }),
+    ...(field !== undefined && { parameter: field }),
+    message,
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { highlight } from './highlight.ts';
+
+const terms = (exact: string[], prefixes: string[] = []) => ({ exact: new Set(exact), prefixes });
+
+describe('highlight', () => {
+  it('wraps matched words and escapes everything else', () => {
+    expect(highlight('Tom & <b>Jerry</b> say "hi"', terms(['jerry']))).toBe(
+      'Tom &amp; &lt;b&gt;<em>Jerry</em>&lt;/b&gt; say &quot;hi&quot;',
+    );
+  });
+
+  it('matches prefixes and folded words', () => {
+    expect(highlight('Widgets and WIDGETRY, café', terms(['cafe'], ['widget']))).toBe(
+      '<em>Widgets</em> and <em>WIDGETRY</em>, <em>café</em>',
+    );
+  });
+
+  it('without a match, shows the start of the content', () => {
+    const text = `${'word '.repeat(100)}end`;
+    const result = highlight(text, terms(['absent']));
+    expect(result.startsWith('word word')).toBe(true);
+    expect(result.endsWith('…')).toBe(true);
+    expect(result.length).toBeLessThanOrEqual(201);
+  });
+
+  it('centres on the first match of a long text and collapses whitespace', () => {
+    const text = `${'a\n\n '.repeat(300)}needle here ${'b '.repeat(300)}`;
+    const result = highlight(text, terms(['needle']));
+    expect(result).toMatch(/^…a a a/);
+    expect(result).toContain('<em>needle</em> here');
+    expect(result).not.toMatch(/\s\s|\n/);
+  });
+
+  it('is empty for empty content', () => {
+    expect(highlight('', terms(['x']))).toBe('');
+  });
+});

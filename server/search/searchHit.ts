@@ -1,0 +1,33 @@
+import type { SearchHit } from '../../src/client/types.ts';
+import { documentType } from '../documents/documentType.ts';
+import { parseUrl, urlCategories } from '../documents/urlCategories.ts';
+import type { HighlightTerms, StoredDocument } from '../engine/engine.ts';
+import { highlight } from './highlight.ts';
+
+/** A search hit (API 2.2) for a stored document. */
+export function searchHit(document: StoredDocument, score: number, terms: HighlightTerms): SearchHit {
+  const customFields: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(document.customFields)) {
+    customFields[name] = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : [...value];
+  }
+  return {
+    id: document.id,
+    url: document.url ?? '',
+    title: document.title,
+    thumbnail_external_src: document.thumbnail,
+    meta_description: null,
+    meta_categories: null,
+    custom_fields: customFields,
+    highlight: highlight(document.mainContent, terms),
+    ts: formatTs(document.docDate ?? document.firstIndexed),
+    categories: urlCategories(document.url),
+    document_type: documentType(parseUrl(document.url)),
+    images: { main: document.thumbnail, main_b64: document.thumbnailB64, capture: null },
+    score,
+  };
+}
+
+/** `yyyy-MM-ddTHH:mm:ss` in UTC. */
+export function formatTs(epochMs: number): string {
+  return new Date(epochMs).toISOString().slice(0, 19);
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import type { AppOptions } from '../config.ts';
+
+/** A running service on a loopback port, for tests over real HTTP. */
+export interface TestService {
+  app: FastifyInstance;
+  baseUrl: string;
+  dataDir: string;
+  /** Closes the app; keeps the data folder (see `remove`). */
+  close(): Promise<void>;
+  /** Deletes the data folder; call after `close`. */
+  remove(): void;
+}
+
+/** `Authorization` header value for HTTP Basic. */
+export function basicAuth(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+}
+
+export const DEMO_AUTH = basicAuth('demo', 'demo-secret');
+
+/** Starts `buildApp` on 127.0.0.1 with a fresh temp data folder, or `dataDir` when given. */
+export async function startService(options: Partial<AppOptions> = {}): Promise<TestService> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-test-'));
+  const app = await buildApp({ ...options, dataDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    close: () => app.close(),
+    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** PUT JSON with the demo credentials (or `auth`). */
+export function putJson(service: TestService, path: string, body: unknown, auth = DEMO_AUTH): Promise<Response> {
+  return fetch(service.baseUrl + path, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: auth },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A GET answer, its body parsed as JSON when it is JSON. */
+export interface JsonAnswer<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** GETs `path` with query parameters given as pairs (so names may repeat). */
+export async function getJson<T = unknown>(
+  service: TestService,
+  path: string,
+  params: ReadonlyArray<readonly [string, string]> = [],
+  init: RequestInit = {},
+): Promise<JsonAnswer<T>> {
+  const query = new URLSearchParams(params.map(([k, v]) => [k, v]));
+  const response = await fetch(`${service.baseUrl}${path}${params.length > 0 ? `?${query}` : ''}`, init);
+  const text = await response.text();
+  const type = response.headers.get('content-type') ?? '';
+  return { status: response.status, headers: response.headers, body: (type.includes('json') ? JSON.parse(text) : text) as T };
+}
