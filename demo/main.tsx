@@ -1,6 +1,6 @@
 // The demo page's script: the results page in the main column and the overlay in the
 // header, against the reference service that `npm start` runs (it passes the VITE_*
-// variables), or the defaults below. `?theme=dark|light` and `?lang=de` try the options.
+// variables), or the defaults below. `?theme=dark|light`, `?locale=de` and `?dir=rtl` try the options.
 import { de, mount, type MountOptions } from '../src/index.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -11,12 +11,14 @@ if (!page || !header) throw new Error('demo: the page lacks #search or #header-s
 const query = new URLSearchParams(location.search);
 const theme = query.get('theme') === 'dark' ? 'dark' : query.get('theme') === 'light' ? 'light' : 'auto';
 if (theme !== 'auto') document.documentElement.classList.add(`demo-${theme}`);
+if (query.get('dir') === 'rtl') document.documentElement.dir = 'rtl';
 
 const common: MountOptions = {
   siteKey: env.VITE_SITE_KEY ?? 'demo',
   baseUrl: env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787',
   theme,
-  ...(query.get('lang') === 'de' ? { messages: de } : {}),
+  // Not `lang`: that is the widget's own language filter in the query string.
+  ...(query.get('locale') === 'de' ? { messages: de } : {}),
 };
 const area = { field: 'area', label: 'Area' };
 const status = { field: 'status', label: 'Status' };
@@ -34,6 +36,10 @@ mount(page, {
     },
     { field: 'browser_count', label: 'Browsers supporting', ranges: [{ to: 3 }, { from: 3, to: 6 }, { from: 6 }] },
   ],
+  // The corpus's URLs run /docs/Web/<CSS|HTML|API|...>/...: the facet starts one level below Web.
+  categoryFacet: true,
+  categoryRoot: '2xWeb',
+  dateFilter: true,
   numFacets: 30,
   sorts: [
     { field: 'first_year', label: 'First shipped' },

@@ -79,7 +79,7 @@ export function answerSearch(url: URL, docs = corpus()): SearchResponse {
   const rangeRequests = JSON.parse(q.get('rangeFacets') ?? '[]') as RangeFacetRequest[];
   const rangeFacets = Object.fromEntries(
     rangeRequests.map(({ field, ranges }) => [
-      `custom_fields.${field}`,
+      field,
       ranges.map((r) => ({ ...r, count: found.filter(({ year }) => (r.from === undefined || year >= r.from) && (r.to === undefined || year < r.to)).length })),
     ]),
   );

@@ -13,7 +13,7 @@ function watchErrors(page: Page): string[] {
 test('typing a query shows highlighted results from the reference service', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search' });
+  const box = page.getByRole('combobox', { name: 'Search' });
   await box.pressSequentially('grid template', { delay: 60 });
 
   const results = page.getByRole('list', { name: 'Search results' });
@@ -37,7 +37,7 @@ test('sends one request for a word typed quickly', async ({ page }) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/v1/search/')) terms.push(url.searchParams.get('term') ?? '');
   });
-  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('element', { delay: 40 });
+  await page.getByRole('combobox', { name: 'Search' }).pressSequentially('element', { delay: 40 });
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
   await page.waitForTimeout(400);
   expect(terms).toEqual(['element']);
@@ -91,7 +91,7 @@ test('a response that arrives late for an older query is never painted', async (
   });
 
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search' });
+  const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('back');
   await oldArrived;
   await box.fill('background');
@@ -107,6 +107,6 @@ test('a response that arrives late for an older query is never painted', async (
 
 test('a query with no match says so', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('qqxqzzv');
+  await page.getByRole('combobox', { name: 'Search' }).fill('qqxqzzv');
   await expect(page.getByText(/No results for/)).toBeVisible();
 });

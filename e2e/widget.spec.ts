@@ -207,3 +207,21 @@ for (const theme of ['light', 'dark']) {
     });
   }
 }
+
+test('screenshots against the reference service, German, right-to-left', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?q=grid&cat=3xCSS');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/page-service-light-desktop.png`, fullPage: true });
+  await page.goto('/?q=fetch&locale=de&theme=dark');
+  await expect(page.locator('#search').getByRole('status')).toContainText('Ergebnisse');
+  await page.screenshot({ path: `${SHOTS}/page-service-dark-desktop-de.png` });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/?q=dialog&dir=rtl');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  await page.locator('#search').getByRole('combobox', { name: 'Search' }).focus();
+  await page.keyboard.type(' el');
+  await expect(page.locator('#search').getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.screenshot({ path: `${SHOTS}/page-service-light-mobile-rtl.png` });
+});

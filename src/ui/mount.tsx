@@ -88,7 +88,7 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
     client,
     limit: options.limit,
     facets: facets?.map((f) => f.field),
-    rangeFacets: rangeFacets?.map(({ field, ranges }) => ({ field, ranges })),
+    rangeFacets: rangeFacets?.map(({ field, ranges }) => ({ field: `custom_fields.${field}`, ranges })),
     numFacets: options.numFacets,
     categoryFacet: options.categoryFacet,
     categoryRoot: options.categoryRoot,
