@@ -176,6 +176,10 @@ test('empty and error states, dark theme and a phone viewport pass axe', async (
   await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
   await axe(page, 'mobile');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The narrowest phones: nothing sticks out sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `${SHOTS}/page-light-320.png`, fullPage: true });
 });
 
 test('the error state offers a retry', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 
 /** Whether the key went to something the user types into. */
 function typing(target: EventTarget | null): boolean {
@@ -7,17 +7,21 @@ function typing(target: EventTarget | null): boolean {
 
 /** Calls `onPress` for `/` and Ctrl/Cmd+K, unless the user is typing in a field. */
 export function useShortcut(onPress: (() => void) | false): void {
+  // The newest callback, read at key time, so the listener is added once, not per render.
+  const latest = useRef(onPress);
+  latest.current = onPress;
+  const on = !!onPress;
   useEffect(() => {
-    if (!onPress) return;
+    if (!on) return;
     const listener = (event: KeyboardEvent) => {
       const k = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey);
       if ((event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) || k) {
         if (typing(event.target) || event.defaultPrevented) return;
         event.preventDefault();
-        onPress();
+        if (latest.current) latest.current();
       }
     };
     addEventListener('keydown', listener);
     return () => removeEventListener('keydown', listener);
-  }, [onPress]);
+  }, [on]);
 }
