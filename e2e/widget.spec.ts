@@ -26,6 +26,8 @@ function watchErrors(page: Page): string[] {
 const box = (page: Page) => page.locator('#search').getByRole('combobox', { name: 'Search' });
 
 test('the results page with the keyboard alone', async ({ page }) => {
+  // Three axe runs and a walk by Tab: more than the default budget on a busy machine.
+  test.setTimeout(90_000);
   const errors = watchErrors(page);
   const searches = await mockApi(page);
   await page.goto('/');
@@ -160,6 +162,7 @@ test('the overlay with the keyboard alone: open, search, close, focus back', asy
 });
 
 test('empty and error states, dark theme and a phone viewport pass axe', async ({ page }) => {
+  test.setTimeout(90_000);
   await mockApi(page);
   await page.goto('/?q=nothingmatches');
   await expect(page.getByText('No results for “nothingmatches”')).toBeVisible();
