@@ -1,13 +1,52 @@
-// The demo page's script: mounts the widget against the reference service that
-// `npm start` runs (it passes the VITE_* variables), or the defaults below.
-import { mount } from '../src/index.ts';
+// The demo page's script: the results page in the main column and the overlay in the
+// header, against the reference service that `npm start` runs (it passes the VITE_*
+// variables), or the defaults below. `?theme=dark|light`, `?locale=de` and `?dir=rtl` try the options.
+import { de, mount, type MountOptions } from '../src/index.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
-const target = document.getElementById('search');
-if (!target) throw new Error('demo: the page has no #search element');
+const page = document.getElementById('search');
+const header = document.getElementById('header-search');
+if (!page || !header) throw new Error('demo: the page lacks #search or #header-search');
 
-mount(target, {
+const query = new URLSearchParams(location.search);
+const theme = query.get('theme') === 'dark' ? 'dark' : query.get('theme') === 'light' ? 'light' : 'auto';
+if (theme !== 'auto') document.documentElement.classList.add(`demo-${theme}`);
+if (query.get('dir') === 'rtl') document.documentElement.dir = 'rtl';
+
+const common: MountOptions = {
   siteKey: env.VITE_SITE_KEY ?? 'demo',
   baseUrl: env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787',
+  theme,
+  // Not `lang`: that is the widget's own language filter in the query string.
+  ...(query.get('locale') === 'de' ? { messages: de } : {}),
+};
+const area = { field: 'area', label: 'Area' };
+const status = { field: 'status', label: 'Status' };
+
+mount(page, {
+  ...common,
   placeholder: 'Search features, e.g. grid or fetch',
+  url: true,
+  facets: [area, status, { field: 'kind', label: 'Kind' }, { field: 'browsers', label: 'Supported by' }],
+  rangeFacets: [
+    {
+      field: 'first_year',
+      label: 'First shipped',
+      ranges: [{ to: 2010 }, { from: 2010, to: 2015 }, { from: 2015, to: 2020 }, { from: 2020 }],
+    },
+    { field: 'browser_count', label: 'Browsers supporting', ranges: [{ to: 3 }, { from: 3, to: 6 }, { from: 6 }] },
+  ],
+  // The corpus's URLs run /docs/Web/<CSS|HTML|API|...>/...: the facet starts one level below Web.
+  categoryFacet: true,
+  categoryRoot: '2xWeb',
+  dateFilter: true,
+  numFacets: 30,
+  sorts: [
+    { field: 'first_year', label: 'First shipped' },
+    { field: 'support_score', label: 'Support' },
+  ],
+  fields: [area, status],
+  completions: ['interface'],
 });
+
+mount(header, { ...common, layout: 'overlay', fields: [area] });

@@ -13,7 +13,7 @@ function watchErrors(page: Page): string[] {
 test('typing a query shows highlighted results from the reference service', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search' });
+  const box = page.getByRole('combobox', { name: 'Search' });
   await box.pressSequentially('grid template', { delay: 60 });
 
   const results = page.getByRole('list', { name: 'Search results' });
@@ -41,7 +41,7 @@ test('sends one request for a word typed quickly', async ({ page }) => {
     if (url.pathname.startsWith('/v1/search/')) terms.push(url.searchParams.get('term') ?? '');
   });
   await page.clock.pauseAt(Date.now() + 60_000);
-  await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('element');
+  await page.getByRole('combobox', { name: 'Search' }).pressSequentially('element');
   expect(terms).toEqual([]);
   await page.clock.runFor(250);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
@@ -97,7 +97,7 @@ test('a response that arrives late for an older query is never painted', async (
   });
 
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search' });
+  const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('back');
   await oldArrived;
   await box.fill('background');
@@ -113,6 +113,6 @@ test('a response that arrives late for an older query is never painted', async (
 
 test('a query with no match says so', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('searchbox', { name: 'Search' }).fill('qqxqzzv');
+  await page.getByRole('combobox', { name: 'Search' }).fill('qqxqzzv');
   await expect(page.getByText(/No results for/)).toBeVisible();
 });

@@ -5,8 +5,13 @@ describe('the npm entry', () => {
     const entry = await import('./index.ts');
     expect(Object.keys(entry).sort()).toEqual([
       'SearchApiError',
+      'SearchWidget',
+      'bindUrl',
       'createClient',
       'createSearchController',
+      'createSuggestions',
+      'de',
+      'en',
       'mount',
       'parseHighlight',
     ]);

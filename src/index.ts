@@ -2,8 +2,19 @@
 // index.test.ts notices any change to it.
 export { mount } from './ui/mount.tsx';
 export type { MountOptions, MountedWidget } from './ui/mount.tsx';
+export { SearchWidget } from './ui/SearchWidget.tsx';
+export type { SearchWidgetProps } from './ui/SearchWidget.tsx';
+export type { FieldLabel, RangeField, WidgetConfig } from './ui/WidgetContext.ts';
+export { en } from './ui/messages.ts';
+export type { Messages, Plural } from './ui/messages.ts';
+export { de } from './ui/messagesDe.ts';
 export { createSearchController } from './core/createSearchController.ts';
 export type { SearchController, SearchControllerOptions, SearchStatus } from './core/createSearchController.ts';
+export type { FacetRequests, RangeSelection, SearchFilters, SearchState } from './core/searchState.ts';
+export { createSuggestions } from './core/createSuggestions.ts';
+export type { ComboboxKeyResult, SuggestionItem, Suggestions, SuggestionsOptions } from './core/createSuggestions.ts';
+export { bindUrl } from './core/bindUrl.ts';
+export type { UrlOptions } from './core/bindUrl.ts';
 export { parseHighlight } from './core/parseHighlight.ts';
 export type { HighlightPart } from './core/parseHighlight.ts';
 export { createClient, SearchApiError } from './client/index.ts';

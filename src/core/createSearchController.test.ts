@@ -387,4 +387,90 @@ describe('createSearchController', () => {
     controller.submit();
     expect(calls).toHaveLength(1);
   });
+
+  describe('page, sort and filters', () => {
+    async function painted() {
+      const ctx = setup({ facets: ['area'] });
+      ctx.controller.setTerm('grid');
+      ctx.controller.submit();
+      ctx.calls[0]?.resolve(response('grid'));
+      await flush();
+      return ctx;
+    }
+
+    it('searches another page at once and marks it committed', async () => {
+      const { controller, calls } = await painted();
+      controller.setPage(3);
+      expect(calls).toHaveLength(2);
+      expect(calls[1]?.params).toMatchObject({ term: 'grid', page: 3, facet: ['custom_fields.area'] });
+      expect(controller.sent.value).toMatchObject({ commit: true, state: { page: 3 } });
+    });
+
+    it('returns to page 1 when a filter or the sort changes', async () => {
+      const { controller, calls } = await painted();
+      controller.setPage(2);
+      controller.setFilters({ fields: { area: ['css'] } });
+      expect(calls.at(-1)?.params).toMatchObject({ page: 1, customField: { area: ['css'] } });
+      controller.setPage(4);
+      controller.setSort('date', 'asc');
+      expect(calls.at(-1)?.params).toMatchObject({ page: 1, sort: 'date', order: 'asc' });
+      expect(controller.page.value).toBe(1);
+    });
+
+    it('typing a new term starts from page 1 and is not a commit', async () => {
+      const { controller, calls } = await painted();
+      controller.setPage(2);
+      controller.setTerm('flex');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(calls.at(-1)?.params).toMatchObject({ term: 'flex', page: 1 });
+      expect(controller.sent.value?.commit).toBe(false);
+    });
+
+    it('drops a slow answer to an older filter', async () => {
+      const { controller, calls } = await painted();
+      controller.setFilters({ fields: { area: ['css'] } });
+      controller.setFilters({ fields: { area: ['html'] } });
+      calls[2]?.resolve(response('html', 2));
+      calls[1]?.resolve(response('css', 1));
+      await flush();
+      expect(controller.results.value?.total_hits).toBe(2);
+    });
+
+    it('load more appends the next page to the hits', async () => {
+      const { controller, calls } = await painted();
+      const first = { ...response('grid'), hits: [{ id: 'a' }] } as unknown as SearchResponse;
+      controller.setPage(1);
+      controller.setFilters({ lang: 'en' });
+      calls.at(-1)?.resolve(first);
+      await flush();
+      controller.loadMore();
+      expect(calls.at(-1)?.params).toMatchObject({ page: 2, lang: 'en' });
+      calls.at(-1)?.resolve({ ...response('grid'), hits: [{ id: 'b' }] } as unknown as SearchResponse);
+      await flush();
+      expect(controller.results.value?.hits.map((h) => h.id)).toEqual(['a', 'b']);
+    });
+
+    it('restore takes a whole state and searches it without waiting', async () => {
+      const { controller, calls } = setup();
+      controller.restore({ term: 'fetch', page: 2, sort: 'date', order: 'asc', filters: { lang: 'de' } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(calls[0]?.params).toEqual({ term: 'fetch', limit: 10, page: 2, sort: 'date', order: 'asc', lang: 'de' });
+      expect(controller.term.value).toBe('fetch');
+      controller.restore({ term: '', page: 1, sort: 'relevance', order: 'desc', filters: {} });
+      expect(controller.status.value).toBe('idle');
+      expect(controller.sent.value?.state.term).toBe('');
+    });
+  });
+  it('searchFuzzy searches the term again with fuzzy=auto from page 1; typing ends it', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('gird');
+    controller.submit();
+    controller.setPage(2);
+    controller.searchFuzzy();
+    expect(calls.at(-1)?.params).toMatchObject({ term: 'gird', page: 1, fuzzy: 'auto' });
+    expect(controller.sent.value?.state.fuzzy).toBe(true);
+    controller.setTerm('grid');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.at(-1)?.params).not.toHaveProperty('fuzzy');
+  });
 });

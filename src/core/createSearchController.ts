@@ -1,10 +1,11 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import { isAbortError, type SearchClient } from '../client/index.ts';
-import type { SearchResponse } from '../client/types.ts';
+import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts';
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
 import { createRateLimiter } from './createRateLimiter.ts';
 import { debounce } from './debounce.ts';
+import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
  * Where a search stands. `loading` turns into `stalled` when the answer is slow, which
@@ -12,7 +13,7 @@ import { debounce } from './debounce.ts';
  */
 export type SearchStatus = 'idle' | 'loading' | 'stalled' | 'done' | 'error';
 
-export interface SearchControllerOptions {
+export interface SearchControllerOptions extends FacetRequests {
   /** The API client; only its `search` is used. */
   client: Pick<SearchClient, 'search'>;
   /**
@@ -39,8 +40,23 @@ export interface SearchControllerOptions {
 
 /** The headless state of one search widget: signals to read, actions to call. */
 export interface SearchController {
+  /** Results per page. */
+  readonly limit: number;
   /** The term as typed. */
   readonly term: ReadonlySignal<string>;
+  /** The page asked for, from 1. */
+  readonly page: ReadonlySignal<number>;
+  /** `relevance`, `date` or `custom_fields.<name>`. */
+  readonly sort: ReadonlySignal<string>;
+  readonly order: ReadonlySignal<SortOrder>;
+  readonly filters: ReadonlySignal<SearchFilters>;
+  /** Whether the current search also matches similar words. */
+  readonly fuzzy: ReadonlySignal<boolean>;
+  /**
+   * The state of the newest request sent (or of the reset to idle), and whether it was
+   * committed (submit, page, sort, filter) rather than typed: what the URL follows.
+   */
+  readonly sent: ReadonlySignal<{ state: SearchState; commit: boolean } | null>;
   /** The answer on screen: always the newest request's, never an older one's. */
   readonly results: ReadonlySignal<SearchResponse | null>;
   /** The term (as sent) that `results` answer. */
@@ -56,8 +72,27 @@ export interface SearchController {
   retry(): void;
   /** Empties the term and the results, cancelling any pending request. */
   clear(): void;
+  /** Shows another page of the current search, at once. */
+  setPage(page: number): void;
+  /** Sorts the current search and returns to page 1. */
+  setSort(sort: string, order?: SortOrder): void;
+  /** Replaces the filters and returns to page 1. */
+  setFilters(filters: SearchFilters): void;
+  /** Searches the current term again with similar words matched too, from page 1. */
+  searchFuzzy(): void;
+  /** Appends the next page's hits to the results (the "load more" button). */
+  loadMore(): void;
+  /** Takes over a whole state at once (a shared link, Back and Forward) and searches it. */
+  restore(state: SearchState): void;
   /** Stops timers and aborts the request in flight; the controller is inert afterwards. */
   dispose(): void;
+}
+
+/** One search to send: its state, whether the user committed it, whether its hits append. */
+interface Job {
+  state: SearchState;
+  commit: boolean;
+  append: boolean;
 }
 
 /** Requests per window: the widget's promise of "never more than 5 per second". */
@@ -68,6 +103,12 @@ export function createSearchController(options: SearchControllerOptions): Search
   const { client, limit = LIMIT_DEFAULT, debounceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
 
   const term = signal('');
+  const page = signal(1);
+  const sort = signal('relevance');
+  const order = signal<SortOrder>('desc');
+  const filters = signal<SearchFilters>({});
+  const fuzzy = signal(false);
+  const sent = signal<{ state: SearchState; commit: boolean } | null>(null);
   const results = signal<SearchResponse | null>(null);
   const resultsTerm = signal('');
   const status = signal<SearchStatus>('idle');
@@ -81,10 +122,10 @@ export function createSearchController(options: SearchControllerOptions): Search
   //   t1 "abc" sent (#2), #1 aborted --> answer #2 (painted)
   let latest = 0;
   let inFlight: AbortController | undefined;
-  // The term of the newest request, so the same term is not searched twice in a row.
+  // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
-  // The newest term waiting for the rate limiter; later terms replace it, never drop.
-  let waiting = '';
+  // The newest search waiting for the rate limiter; later ones replace it, never drop.
+  let waiting: Job | undefined;
   let rateTimer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
@@ -108,6 +149,8 @@ export function createSearchController(options: SearchControllerOptions): Search
     cancelRequest();
     requested = '';
     batch(() => {
+      page.value = 1;
+      sent.value = { state: snapshot(''), commit: false };
       results.value = null;
       resultsTerm.value = '';
       status.value = 'idle';
@@ -115,28 +158,38 @@ export function createSearchController(options: SearchControllerOptions): Search
     });
   }
 
-  function schedule(query: string) {
-    waiting = query;
+  function schedule(job: Job) {
+    waiting = job;
     if (rateTimer !== undefined) return;
     const wait = limiter.wait();
     if (wait > 0) {
       rateTimer = setTimeout(() => {
         rateTimer = undefined;
-        schedule(waiting);
+        if (waiting) schedule(waiting);
       }, wait);
       return;
     }
-    run(query);
+    run(job);
   }
 
-  function run(query: string) {
+  function snapshot(q: string): SearchState {
+    const state: SearchState = { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
+    if (fuzzy.value) state.fuzzy = true;
+    return state;
+  }
+
+  function run({ state, commit, append }: Job) {
     cancelRequest();
     limiter.record();
     const id = latest;
     const controller = new AbortController();
     inFlight = controller;
-    requested = query;
+    const params: SearchParams = toSearchParams(state, limit, options);
+    requested = JSON.stringify(params);
+    const query = state.term;
+    const previous = results.value;
     batch(() => {
+      sent.value = { state, commit };
       // A stalled list stays stalled when a newer request replaces the slow one, so
       // skeletons do not blink back to the old results in between.
       if (status.value !== 'stalled') status.value = 'loading';
@@ -149,14 +202,17 @@ export function createSearchController(options: SearchControllerOptions): Search
     }
     // `new Promise` turns a synchronous throw of the client into a rejection.
     new Promise<SearchResponse>((resolve) => {
-      resolve(client.search({ term: query, limit, page: 1 }, { signal: controller.signal }));
+      resolve(client.search(params, { signal: controller.signal }));
     }).then(
       (response) => {
         if (id !== latest) return;
         clearTimeout(stallTimer);
         inFlight = undefined;
         batch(() => {
-          results.value = response;
+          results.value =
+            append && previous && Array.isArray(response.hits)
+              ? { ...response, hits: [...previous.hits, ...response.hits] }
+              : response;
           resultsTerm.value = query;
           status.value = 'done';
         });
@@ -183,12 +239,32 @@ export function createSearchController(options: SearchControllerOptions): Search
     return capped.length >= minTermLength ? capped : null;
   }
 
-  function isCurrent(q: string) {
-    return q === requested && status.value !== 'error';
+  function job(q: string, commit: boolean, append = false): Job {
+    return { state: snapshot(q), commit, append };
+  }
+
+  function isCurrent(next: Job) {
+    return JSON.stringify(toSearchParams(next.state, limit, options)) === requested && status.value !== 'error';
+  }
+
+  /** A committed change (page, sort, filters): searched at once, no debounce. */
+  function commitNow(append = false) {
+    const q = query();
+    if (q === null) return;
+    searchLater.cancel();
+    const next = job(q, true, append);
+    if (!isCurrent(next)) schedule(next);
   }
 
   return {
+    limit,
     term,
+    page,
+    sort,
+    order,
+    filters,
+    fuzzy,
+    sent,
     results,
     resultsTerm,
     status,
@@ -201,23 +277,76 @@ export function createSearchController(options: SearchControllerOptions): Search
       // A term waiting for the rate limiter is outdated now; the debounce sends this one.
       clearTimeout(rateTimer);
       rateTimer = undefined;
+      // A new term starts from the first page, matching exactly again.
+      batch(() => {
+        page.value = 1;
+        fuzzy.value = false;
+      });
+      const next = job(q, false);
       // A trailing space, or typing back to the term on screen, needs no request.
-      if (isCurrent(q)) return searchLater.cancel();
-      searchLater(q);
+      if (isCurrent(next)) return searchLater.cancel();
+      searchLater(next);
     },
     submit() {
-      if (disposed) return;
-      const q = query();
-      if (q === null) return;
-      searchLater.cancel();
-      if (!isCurrent(q)) schedule(q);
+      if (!disposed) commitNow();
     },
     retry() {
       if (disposed) return;
       const q = query();
       if (q === null) return;
       searchLater.cancel();
-      schedule(q);
+      schedule(job(q, false));
+    },
+    setPage(value) {
+      if (disposed) return;
+      page.value = Math.max(1, Math.floor(value) || 1);
+      commitNow();
+    },
+    setSort(value, direction = 'desc') {
+      if (disposed) return;
+      batch(() => {
+        sort.value = value;
+        order.value = direction;
+        page.value = 1;
+      });
+      commitNow();
+    },
+    setFilters(value) {
+      if (disposed) return;
+      batch(() => {
+        filters.value = value;
+        page.value = 1;
+      });
+      commitNow();
+    },
+    searchFuzzy() {
+      if (disposed) return;
+      batch(() => {
+        fuzzy.value = true;
+        page.value = 1;
+      });
+      commitNow();
+    },
+    loadMore() {
+      if (disposed || !results.value) return;
+      page.value += 1;
+      commitNow(true);
+    },
+    restore(state) {
+      if (disposed) return;
+      batch(() => {
+        term.value = state.term;
+        page.value = state.page;
+        sort.value = state.sort;
+        order.value = state.order;
+        filters.value = state.filters;
+        fuzzy.value = !!state.fuzzy;
+      });
+      const q = query();
+      if (q === null) return reset();
+      searchLater.cancel();
+      const next = job(q, false);
+      if (!isCurrent(next)) schedule(next);
     },
     clear() {
       if (disposed) return;

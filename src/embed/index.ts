@@ -4,10 +4,12 @@
  *   <script src=".../site-search.js" data-site-key="KEY" data-api="https://API_HOST" defer></script>
  *
  * mounts the widget where the script stands, or into `data-target` (a CSS selector).
+ * `data-layout="overlay"`, `data-theme`, `data-url` (the query-string prefix; empty for
+ * none) and `data-config` (JSON of any other `mount` option, e.g. facets) are optional.
  * It also exposes `SiteSearch.mount` for pages that mount by hand.
  */
 import '../ui/styles.css';
-import { mount } from '../ui/mount.tsx';
+import { mount, type MountOptions } from '../ui/mount.tsx';
 
 export { mount };
 
@@ -15,7 +17,7 @@ export { mount };
 const script = typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null) : null;
 
 function mountFromScript(el: HTMLScriptElement) {
-  const { siteKey, api, target: selector, placeholder } = el.dataset;
+  const { siteKey, api, target: selector, placeholder, layout, theme, url, config } = el.dataset;
   if (!siteKey || !api) {
     console.error('Site Search: the script tag needs data-site-key and data-api attributes.');
     return;
@@ -28,7 +30,21 @@ function mountFromScript(el: HTMLScriptElement) {
     target = document.createElement('div');
     el.after(target);
   }
-  mount(target, { siteKey, baseUrl: api, ...(placeholder ? { placeholder } : {}) });
+  let extra: Partial<MountOptions> = {};
+  try {
+    if (config) extra = JSON.parse(config) as Partial<MountOptions>;
+  } catch {
+    console.error('Site Search: data-config is not valid JSON; it is ignored.');
+  }
+  mount(target, {
+    ...extra,
+    siteKey,
+    baseUrl: api,
+    ...(placeholder ? { placeholder } : {}),
+    ...(layout === 'overlay' ? { layout } : {}),
+    ...(theme === 'light' || theme === 'dark' ? { theme } : {}),
+    ...(url !== undefined ? { url: { prefix: url } } : {}),
+  });
 }
 
 if (script?.dataset.siteKey !== undefined) {

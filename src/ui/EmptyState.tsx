@@ -1,14 +1,43 @@
+import { format } from './messages.ts';
+import { useSearchController } from './SearchContext.ts';
+import { useWidget } from './WidgetContext.ts';
+
 export interface EmptyStateProps {
   /** The term that found nothing. */
   term: string;
 }
 
-/** What a search that found nothing shows. */
+/** What a search that found nothing shows: advice, and the suggestions for the term as one-click searches. */
 export function EmptyState({ term }: EmptyStateProps) {
+  const { m, suggestions } = useWidget();
+  const { setTerm, submit, fuzzy, searchFuzzy } = useSearchController();
+  const offers = suggestions?.items.value.filter((item) => item.value.toLowerCase() !== term.toLowerCase()).slice(0, 3) ?? [];
   return (
     <div class="ss-empty">
-      <p class="ss-empty-title">No results for “{term}”</p>
-      <p class="ss-empty-hint">Check the spelling or try fewer or more general words.</p>
+      <p class="ss-empty-title">{format(m, m.noResults, { term })}</p>
+      <p class="ss-empty-hint">{m.noResultsHint}</p>
+      {(offers.length > 0 || !fuzzy.value) && (
+        <p class="ss-chips">
+          {!fuzzy.value && (
+            <button type="button" class="ss-chip" onClick={searchFuzzy}>
+              {m.tryFuzzy}
+            </button>
+          )}
+          {offers.map(({ value }) => (
+            <button
+              key={value}
+              type="button"
+              class="ss-chip"
+              onClick={() => {
+                setTerm(value);
+                submit();
+              }}
+            >
+              {value}
+            </button>
+          ))}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { TargetedMouseEvent } from 'preact';
+import type { Messages } from './messages.ts';
+import { useWidget } from './WidgetContext.ts';
 
 export interface ErrorStateProps {
   error: Error | null;
@@ -6,16 +8,17 @@ export interface ErrorStateProps {
 }
 
 /** A sentence for the reader, from the client's error (`status` 0 means no answer came). */
-function describe(error: Error | null): string {
+function describe(m: Messages, error: Error | null): string {
   const status = (error as { status?: unknown } | null)?.status;
-  if (status === 429) return 'Too many searches in a short time. Wait a moment, then try again.';
-  if (status === 0 || error instanceof TypeError) return 'The search service could not be reached. Check your connection.';
-  if (typeof status === 'number' && status >= 500) return 'The search service ran into a problem.';
-  return 'The search could not be completed.';
+  if (status === 429) return m.errorRate;
+  if (status === 0 || error instanceof TypeError) return m.errorNetwork;
+  if (typeof status === 'number' && status >= 500) return m.errorServer;
+  return m.errorOther;
 }
 
 /** A failed search: what went wrong, in words, and a way to try again. */
 export function ErrorState({ error, onRetry }: ErrorStateProps) {
+  const { m } = useWidget();
   const retry = (event: TargetedMouseEvent<HTMLButtonElement>) => {
     // The button goes away while the search runs; send focus to the search field
     // rather than letting it fall back to the page's body.
@@ -25,10 +28,10 @@ export function ErrorState({ error, onRetry }: ErrorStateProps) {
   };
   return (
     <div class="ss-error" role="alert">
-      <p class="ss-error-title">Search failed</p>
-      <p class="ss-error-detail">{describe(error)}</p>
+      <p class="ss-error-title">{m.errorTitle}</p>
+      <p class="ss-error-detail">{describe(m, error)}</p>
       <button class="ss-retry" type="button" onClick={retry}>
-        Retry
+        {m.retry}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
 import { LoadingState } from './LoadingState.tsx';
 import { ResultItem } from './ResultItem.tsx';
+import { useWidget } from './WidgetContext.ts';
 
 /**
  * The result list and its states: skeletons only once a search has stalled (fast
@@ -12,6 +13,7 @@ import { ResultItem } from './ResultItem.tsx';
  */
 export function Results() {
   const { results, resultsTerm, status, error, retry } = useSearchController();
+  const { m } = useWidget();
   const current = status.value;
   const response = results.value;
 
@@ -21,7 +23,8 @@ export function Results() {
   if (response.hits.length === 0) return <EmptyState term={resultsTerm.value} />;
 
   return (
-    <ol class="ss-list" aria-label="Search results" aria-busy={current === 'loading'}>
+    // tabIndex -1: the pager moves the focus here, to the top of the new page.
+    <ol class="ss-list" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
       {response.hits.map((hit, index) => (
         <li class="ss-item" key={typeof hit.id === 'string' && hit.id !== '' ? hit.id : index}>
           <ResultItem hit={hit} />

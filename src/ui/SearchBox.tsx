@@ -1,34 +1,56 @@
 import { useSignalEffect } from '@preact/signals';
-import { useId, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
+import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
 import { useSearchController } from './SearchContext.ts';
+import { SuggestionList } from './SuggestionList.tsx';
+import { useShortcut } from './useShortcut.ts';
+import { useWidget } from './WidgetContext.ts';
 
 export interface SearchBoxProps {
-  /** @default 'Search' */
-  placeholder?: string;
+  /** @default the messages' `placeholder` */
+  placeholder?: string | undefined;
+  /** Focus the field on `/` and Ctrl/Cmd+K. @default false */
+  shortcut?: boolean | undefined;
+  /** Focus the field when it appears (the overlay). @default false */
+  autoFocus?: boolean | undefined;
 }
 
-/** The search form: a labelled search field, a clear button and a submit button. */
-export function SearchBox({ placeholder = 'Search' }: SearchBoxProps) {
+/**
+ * The search form: a labelled search field (an ARIA 1.2 combobox when suggestions are
+ * on), a clear button and a submit button.
+ */
+export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: SearchBoxProps) {
   const { term, setTerm, submit, clear } = useSearchController();
+  const { m, suggestions: s } = useWidget();
   const input = useRef<HTMLInputElement>(null);
   // Between compositionstart and compositionend the field holds unfinished IME text
   // (kana before conversion, for one); searching it would send garbage.
   const composing = useRef(false);
-  const id = useId();
+  useShortcut(shortcut && (() => input.current?.focus()));
+  // Not the autofocus attribute: browsers ignore it on elements added after the page loaded.
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, []);
 
   // The field is uncontrolled: Preact never writes `value` during a re-render, which
   // would reset an IME composition in progress. The term only flows in when it
-  // changed elsewhere (clear, `search()` of the mounted widget).
+  // changed elsewhere (clear, a picked suggestion, Back and Forward).
   useSignalEffect(() => {
     const value = term.value;
     if (input.current && input.current.value !== value) input.current.value = value;
   });
 
-  const onInput = (event: TargetedEvent<HTMLInputElement>) => {
-    if (!composing.current) setTerm(event.currentTarget.value);
+  const type = (value: string) => {
+    setTerm(value);
+    s?.update(value);
+  };
+  const pick = (item: SuggestionItem) => {
+    s?.close();
+    setTerm(item.value);
+    submit();
   };
   const onKeyDown = (event: TargetedKeyboardEvent<HTMLInputElement>) => {
     // keyCode 229: the key went to the IME (Safari reports isComposing late).
@@ -37,7 +59,13 @@ export function SearchBox({ placeholder = 'Search' }: SearchBoxProps) {
       if (event.key === 'Enter') event.preventDefault();
       return;
     }
-    if (event.key === 'Escape' && event.currentTarget.value !== '') {
+    const done = s?.key(event.key);
+    if (done) {
+      event.preventDefault();
+      // Escape that closed the list must not also close a dialog around us.
+      event.stopPropagation();
+      if (done !== 'handled') pick(done.pick);
+    } else if (event.key === 'Escape' && event.currentTarget.value !== '') {
       // Handled here, not by the browser's own clearing of type=search, so the state
       // and the field stay in step; stopPropagation keeps a dialog around us open.
       event.preventDefault();
@@ -47,47 +75,52 @@ export function SearchBox({ placeholder = 'Search' }: SearchBoxProps) {
   };
   const onSubmit = (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
+    s?.close();
     if (input.current) setTerm(input.current.value);
     submit();
   };
   const onClear = () => {
     clear();
+    s?.update('');
     input.current?.focus();
   };
 
   return (
     <form class="ss-box" role="search" onSubmit={onSubmit}>
-      <label class="ss-visually-hidden" for={id}>
-        Search
-      </label>
+      {/* aria-label, not <label for>: useId repeats across widgets mounted as separate roots. */}
       <input
         ref={input}
-        id={id}
+        aria-label={m.searchLabel}
         class="ss-input"
         type="search"
-        placeholder={placeholder}
+        placeholder={placeholder ?? m.placeholder}
         autocomplete="off"
         autocapitalize="off"
         spellcheck={false}
         enterkeyhint="search"
-        onInput={onInput}
+        {...s?.input()}
+        onInput={(event) => {
+          if (!composing.current) type(event.currentTarget.value);
+        }}
         onKeyDown={onKeyDown}
+        onBlur={() => s?.close()}
         onCompositionStart={() => {
           composing.current = true;
         }}
         onCompositionEnd={(event) => {
           composing.current = false;
-          setTerm(event.currentTarget.value);
+          type(event.currentTarget.value);
         }}
       />
       {term.value !== '' && (
-        <button class="ss-button ss-clear" type="button" aria-label="Clear search" onClick={onClear}>
+        <button class="ss-button ss-clear" type="button" aria-label={m.clear} onClick={onClear}>
           <ClearIcon />
         </button>
       )}
-      <button class="ss-button ss-submit" type="submit" aria-label="Search">
+      <button class="ss-button ss-submit" type="submit" aria-label={m.submit}>
         <SearchIcon />
       </button>
+      <SuggestionList onPick={pick} />
     </form>
   );
 }

@@ -1,24 +1,64 @@
 import type { SearchController } from '../core/createSearchController.ts';
+import type { Suggestions } from '../core/createSuggestions.ts';
+import { FacetPanel } from './FacetPanel.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { LoadMore } from './LoadMore.tsx';
+import { en, type Messages } from './messages.ts';
+import { Pager } from './Pager.tsx';
 import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchContext } from './SearchContext.ts';
+import { SearchOverlay } from './SearchOverlay.tsx';
+import { SortSelect } from './SortSelect.tsx';
 import { StatsLine } from './StatsLine.tsx';
+import { WidgetContext, type WidgetConfig } from './WidgetContext.ts';
 
 export interface SearchWidgetProps {
   controller: SearchController;
-  /** @default 'Search' */
+  /** @default the messages' `placeholder` */
   placeholder?: string | undefined;
+  /** @default en */
+  messages?: Messages | undefined;
+  config?: WidgetConfig | undefined;
+  /** The suggestion dropdown's state; none without it. */
+  suggestions?: Suggestions | null | undefined;
+  /** `page`: box, facets, results, pager. `overlay`: a button that opens a search dialog. @default 'page' */
+  layout?: 'page' | 'overlay' | undefined;
+  /** `auto` follows the system. @default 'auto' */
+  theme?: 'auto' | 'light' | 'dark' | undefined;
+  /** Focus the box (or open the overlay) on `/` and Ctrl/Cmd+K. @default false */
+  shortcut?: boolean | undefined;
 }
 
-/** The whole widget for one controller: search box, stats line, results. */
-export function SearchWidget({ controller, placeholder }: SearchWidgetProps) {
+/** The whole widget for one controller, in one of the two layouts. */
+export function SearchWidget(props: SearchWidgetProps) {
+  const { controller, placeholder, messages: m = en, config = {}, suggestions = null, theme = 'auto', shortcut } = props;
+  const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>
-      <div class="ss-widget">
-        <SearchBox placeholder={placeholder} />
-        <StatsLine />
-        <Results />
-      </div>
+      <WidgetContext.Provider value={{ m, config, suggestions }}>
+        <div class={`ss-widget ss-${theme} ss-${props.layout ?? 'page'}-layout`} dir={m.dir} lang={m.locale}>
+          {props.layout === 'overlay' ? (
+            <SearchOverlay placeholder={placeholder} shortcut={shortcut} />
+          ) : (
+            <>
+              <SearchBox placeholder={placeholder} shortcut={shortcut} />
+              <div class="ss-bar">
+                <StatsLine />
+                <SortSelect />
+              </div>
+              <div class={faceted ? 'ss-layout ss-faceted' : 'ss-layout'}>
+                {faceted && <FacetPanel />}
+                <div class="ss-main">
+                  <FilterChips />
+                  <Results />
+                  {config.paging === 'more' ? <LoadMore /> : <Pager />}
+                </div>
+              </div>
+            </>
+          )}
+        </div>
+      </WidgetContext.Provider>
     </SearchContext.Provider>
   );
 }

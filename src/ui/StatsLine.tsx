@@ -1,7 +1,7 @@
 import { useComputed } from '@preact/signals';
+import { format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
-
-const count = new Intl.NumberFormat('en-US');
+import { useWidget } from './WidgetContext.ts';
 
 /**
  * "1,234 results (12 ms)". A polite live region that is in the DOM from the start
@@ -10,15 +10,16 @@ const count = new Intl.NumberFormat('en-US');
  */
 export function StatsLine() {
   const { results, status } = useSearchController();
+  const { m } = useWidget();
   const message = useComputed(() => {
     const current = status.value;
-    if (current === 'stalled') return 'Searching…';
+    if (current === 'stalled') return m.searching;
     const response = results.value;
     if (current === 'idle' || current === 'error' || response === null) return '';
     const total = Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length;
-    const label = `${count.format(total)} ${total === 1 ? 'result' : 'results'}`;
+    const label = format(m, m.resultCount, { n: total });
     const ms = response.processing_time_ms;
-    return Number.isFinite(ms) ? `${label} (${count.format(Math.round(ms))} ms)` : label;
+    return Number.isFinite(ms) ? `${label} ${format(m, m.took, { ms: Math.round(ms) })}` : label;
   });
   // The signal itself as the child: its text node updates without a re-render.
   return (

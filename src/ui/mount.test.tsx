@@ -42,7 +42,7 @@ afterEach(() => {
 describe('mount', () => {
   it('renders the widget into the element, with the placeholder given', () => {
     widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787', placeholder: 'Search MDN' });
-    const box = within(target).getByRole('searchbox', { name: 'Search' });
+    const box = within(target).getByRole('combobox', { name: 'Search' });
     expect(box.getAttribute('placeholder')).toBe('Search MDN');
     expect(within(target).getByRole('status')).toBeTruthy();
   });
@@ -55,7 +55,7 @@ describe('mount', () => {
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:8787/v1/search/demo');
     expect(url.searchParams.get('term')).toBe('grid');
     expect(url.searchParams.get('limit')).toBe('5');
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('grid');
+    expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('grid');
     await act(async () => {
       respond(answer([hit()], 1, 7));
       await vi.advanceTimersByTimeAsync(0);
@@ -78,5 +78,31 @@ describe('mount', () => {
 
   it('refuses a target that is not an element', () => {
     expect(() => mount(null as unknown as Element, { siteKey: 'demo', baseUrl: 'http://x' })).toThrow(TypeError);
+  });
+
+  it('layout "overlay" renders a button that opens the search dialog', () => {
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://x', layout: 'overlay', theme: 'dark' });
+    const opener = within(target).getByRole('button', { name: 'Search' });
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(target.querySelector('.ss-widget')?.classList.contains('ss-dark')).toBe(true);
+    expect(within(target).queryByRole('combobox')).toBeNull();
+  });
+
+  it('url: true opens the search in the query string and sends the facets asked for', () => {
+    history.replaceState(null, '', '/?q=grid&f.area=css&page=2');
+    widget = mount(target, {
+      siteKey: 'demo',
+      baseUrl: 'http://127.0.0.1:8787',
+      url: true,
+      facets: [{ field: 'area', label: 'Area' }],
+      rangeFacets: [{ field: 'year', label: 'Year', ranges: [{ to: 2000 }] }],
+    });
+    const q = calls[0]!.url.searchParams;
+    expect(q.get('term')).toBe('grid');
+    expect(q.get('page')).toBe('2');
+    expect(q.getAll('customField')).toEqual(['area=css']);
+    expect(q.getAll('facet')).toEqual(['custom_fields.area']);
+    expect(JSON.parse(q.get('rangeFacets') ?? '[]')).toEqual([{ field: 'custom_fields.year', ranges: [{ to: 2000 }] }]);
+    history.replaceState(null, '', '/');
   });
 });

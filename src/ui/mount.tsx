@@ -1,10 +1,14 @@
 import { render } from 'preact';
 import { createClient } from '../client/index.ts';
+import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
+import { createSuggestions } from '../core/createSuggestions.ts';
+import type { Messages } from './messages.ts';
 import { SearchWidget } from './SearchWidget.tsx';
+import type { WidgetConfig } from './WidgetContext.ts';
 
 /** Options of `mount`. */
-export interface MountOptions {
+export interface MountOptions extends WidgetConfig {
   /** The public site key of the index. */
   siteKey: string;
   /** Base URL of the search API, e.g. `https://search.example.com`. */
@@ -19,6 +23,48 @@ export interface MountOptions {
    * @default 'Search'
    */
   placeholder?: string;
+  /**
+   * `page`: box, facets, results, pager. `overlay`: a button that opens a search dialog.
+   * @default 'page'
+   */
+  layout?: 'page' | 'overlay';
+  /**
+   * The words of the widget; `en` is built in, `de` is exported too.
+   * @default en
+   */
+  messages?: Messages;
+  /**
+   * `auto` follows the system's light or dark setting.
+   * @default 'auto'
+   */
+  theme?: 'auto' | 'light' | 'dark';
+  /**
+   * The suggestion dropdown under the field.
+   * @default true
+   */
+  suggestions?: boolean;
+  /**
+   * Custom fields whose values also complete the term in the dropdown.
+   * @default []
+   */
+  completions?: string[];
+  /**
+   * Keep the search in the page's query string (shareable, Back and Forward).
+   * @default false
+   */
+  url?: boolean | UrlOptions;
+  /**
+   * Focus the field (or open the overlay) on `/` and Ctrl/Cmd+K.
+   * @default true for the overlay, false for the page
+   */
+  shortcut?: boolean;
+  /**
+   * Values per value facet, up to 1000.
+   * @default 10
+   */
+  numFacets?: number;
+  /** The category whose children the category facet counts while none is chosen, e.g. `0xexample.com`. */
+  categoryRoot?: string;
 }
 
 /** A widget on the page, as `mount` returns it. */
@@ -29,14 +75,40 @@ export interface MountedWidget {
   destroy(): void;
 }
 
+let mounted = 0;
+
 /** Renders the search widget into `target`, replacing what it holds. */
 export function mount(target: Element, options: MountOptions): MountedWidget {
   if (!(target instanceof Element)) {
     throw new TypeError(`Site Search: mount() needs an element to render into, received ${String(target)}.`);
   }
+  const { layout, url, rangeFacets, facets } = options;
   const client = createClient({ siteKey: options.siteKey, baseUrl: options.baseUrl });
-  const controller = createSearchController({ client, limit: options.limit });
-  render(<SearchWidget controller={controller} placeholder={options.placeholder} />, target);
+  const controller = createSearchController({
+    client,
+    limit: options.limit,
+    facets: facets?.map((f) => f.field),
+    rangeFacets: rangeFacets?.map(({ field, ranges }) => ({ field: `custom_fields.${field}`, ranges })),
+    numFacets: options.numFacets,
+    categoryFacet: options.categoryFacet,
+    categoryRoot: options.categoryRoot,
+  });
+  const suggestions =
+    options.suggestions === false ? null : createSuggestions({ client, id: `ss${++mounted}`, fields: options.completions });
+  const unbind = url ? bindUrl(controller, url === true ? {} : url) : undefined;
+  render(
+    <SearchWidget
+      controller={controller}
+      suggestions={suggestions}
+      config={options}
+      placeholder={options.placeholder}
+      messages={options.messages}
+      layout={layout}
+      theme={options.theme}
+      shortcut={options.shortcut ?? layout === 'overlay'}
+    />,
+    target,
+  );
   let destroyed = false;
   return {
     search(term) {
@@ -47,6 +119,8 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
       if (destroyed) return;
       destroyed = true;
       render(null, target);
+      unbind?.();
+      suggestions?.dispose();
       controller.dispose();
     },
   };

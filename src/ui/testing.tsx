@@ -5,7 +5,9 @@ import type { ComponentChildren } from 'preact';
 import { vi } from 'vitest';
 import type { SearchHit, SearchParams, SearchResponse } from '../client/types.ts';
 import { createSearchController, type SearchController } from '../core/createSearchController.ts';
+import { en } from './messages.ts';
 import { SearchContext } from './SearchContext.ts';
+import { WidgetContext, type WidgetContextValue } from './WidgetContext.ts';
 
 export interface PendingSearch {
   params: SearchParams;
@@ -71,4 +73,15 @@ export function advance(ms: number): Promise<void> {
   return act(async () => {
     await vi.advanceTimersByTimeAsync(ms);
   });
+}
+
+/** Renders `children` with the controller and the widget context (words, config, suggestions). */
+export function renderWidget(controller: SearchController, children: ComponentChildren, context: Partial<WidgetContextValue> = {}) {
+  return render(
+    <SearchContext.Provider value={controller}>
+      <WidgetContext.Provider value={{ m: en, config: {}, suggestions: null, ...context }}>
+        <div class="ss-widget">{children}</div>
+      </WidgetContext.Provider>
+    </SearchContext.Provider>,
+  );
 }

@@ -1,0 +1,234 @@
+// The results page and the overlay, driven by the keyboard alone against the API
+// stand-in of mockApi.ts; axe (WCAG 2.2 A and AA) on every state.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mockApi } from './mockApi.ts';
+
+const SHOTS = 'e2e/artifacts/screenshots';
+
+async function axe(page: Page, state: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze();
+  const found = result.violations.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(found).toEqual([]);
+}
+
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  return errors;
+}
+
+const box = (page: Page) => page.locator('#search').getByRole('combobox', { name: 'Search' });
+
+test('the results page with the keyboard alone', async ({ page }) => {
+  // Three axe runs and a walk by Tab: more than the default budget on a busy machine.
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  const searches = await mockApi(page);
+  await page.goto('/');
+  const input = box(page);
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(input).toHaveAttribute('aria-autocomplete', 'list');
+
+  // Tab from the page into the field, type: the suggestion list opens, nothing active yet.
+  await input.focus();
+  await page.keyboard.type('gri');
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  const listbox = page.locator(`#${await input.getAttribute('aria-controls')}`);
+  await expect(listbox).toBeVisible();
+  await expect(listbox.getByRole('option')).toHaveCount(2);
+  await expect(input).not.toHaveAttribute('aria-activedescendant', /./);
+  await axe(page, 'open dropdown');
+
+  // Down twice, Up once: the first option is active and selected.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  const first = listbox.getByRole('option').first();
+  await expect(input).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? 'x');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  // Escape closes the list and keeps the text; Enter then searches what was typed.
+  await page.keyboard.press('Escape');
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(input).toHaveValue('gri');
+  await page.keyboard.press('Enter');
+  const results = page.locator('#search').getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem')).toHaveCount(10);
+  await expect(page.locator('#search').getByRole('status')).toHaveText('10 results (3 ms)');
+  await axe(page, 'results');
+
+  // Tab along to the area facet and check "css" with the space bar.
+  const css = page.getByRole('group', { name: 'Area' }).getByRole('checkbox', { name: /^css/ });
+  for (let i = 0; i < 12 && !(await css.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(css).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(css).toBeChecked();
+  await expect(page.getByRole('list', { name: 'Active filters' }).getByRole('button', { name: 'Remove filter Area: css' })).toBeVisible();
+  expect(searches.at(-1)?.searchParams.getAll('customField')).toEqual(['area=css']);
+  await axe(page, 'facets');
+
+  // Sort by oldest with the keyboard.
+  const sort = page.getByRole('combobox', { name: 'Sort by' });
+  await sort.focus();
+  await sort.selectOption({ label: 'Oldest first' });
+  await expect.poll(() => searches.at(-1)?.searchParams.get('order')).toBe('asc');
+  await expect(page).toHaveURL(/sort=date&order=asc/);
+  expect(errors).toEqual([]);
+});
+
+test('the pager moves the focus to the top of the results and marks the page', async ({ page }) => {
+  await mockApi(page);
+  await page.goto('/?q=g');
+  const nav = page.getByRole('navigation', { name: 'Pages' });
+  await expect(nav.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('button', { name: 'Next' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(nav.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('#search').getByRole('list', { name: 'Search results' })).toBeFocused();
+  await expect(page).toHaveURL(/[?&]page=2/);
+});
+
+test('Back and Forward restore term, page, sort and filters; a shared link opens the same results', async ({ page }) => {
+  const searches = await mockApi(page);
+  await page.goto('/?keep=1');
+  const input = box(page);
+  await input.fill('grid');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/q=grid/);
+  await page.getByRole('group', { name: 'Area' }).getByRole('checkbox', { name: /^css/ }).check();
+  await expect(page).toHaveURL(/f\.area=css/);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Newest first' });
+  await expect(page).toHaveURL(/sort=date/);
+  const shared = page.url();
+
+  await page.goBack();
+  await expect(page).not.toHaveURL(/sort=date/);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance desc');
+  await expect(page.getByRole('group', { name: 'Area' }).getByRole('checkbox', { name: /^css/ })).toBeChecked();
+  await page.goBack();
+  await expect(page.getByRole('group', { name: 'Area' }).getByRole('checkbox', { name: /^css/ })).not.toBeChecked();
+  await expect(input).toHaveValue('grid');
+  expect(searches.at(-1)?.searchParams.getAll('customField')).toEqual([]);
+  await page.goForward();
+  await page.goForward();
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('date desc');
+  await expect(page).toHaveURL(/keep=1/);
+
+  const other = await page.context().newPage();
+  await mockApi(other);
+  await other.goto(shared);
+  await expect(box(other)).toHaveValue('grid');
+  await expect(other.getByRole('group', { name: 'Area' }).getByRole('checkbox', { name: /^css/ })).toBeChecked();
+  await expect(other.getByRole('combobox', { name: 'Sort by' })).toHaveValue('date desc');
+});
+
+test('the overlay with the keyboard alone: open, search, close, focus back', async ({ page }) => {
+  await mockApi(page);
+  await page.goto('/');
+  const opener = page.locator('#header-search').getByRole('button', { name: 'Search' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await expect(dialog).toBeVisible();
+  const input = dialog.getByRole('combobox', { name: 'Search' });
+  await expect(input).toBeFocused();
+  await page.keyboard.type('fle');
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(input).toHaveAttribute('aria-activedescendant', /./);
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+  await axe(page, 'overlay results');
+  // Tab stays inside the dialog (the page behind is inert).
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog') || document.activeElement === document.body)).toBe(true);
+  }
+  await input.focus();
+  await page.keyboard.press('Escape'); // clears the field
+  await expect(input).toHaveValue('');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape'); // closes
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  // The shortcut opens it again.
+  await page.locator('body').press('/');
+  await expect(dialog).toBeVisible();
+});
+
+test('empty and error states, dark theme and a phone viewport pass axe', async ({ page }) => {
+  test.setTimeout(90_000);
+  await mockApi(page);
+  await page.goto('/?q=nothingmatches');
+  await expect(page.getByText('No results for “nothingmatches”')).toBeVisible();
+  await axe(page, 'empty');
+
+  await page.goto('/?q=grid&theme=dark');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  await axe(page, 'dark');
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/?q=grid');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
+  await axe(page, 'mobile');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The narrowest phones: nothing sticks out sideways.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `${SHOTS}/page-light-320.png`, fullPage: true });
+});
+
+test('the error state offers a retry', async ({ page }) => {
+  await mockApi(page, { failWith: 500 });
+  await page.goto('/?q=grid');
+  const alert = page.locator('#search').getByRole('alert');
+  await expect(alert).toContainText('The search service ran into a problem.');
+  await axe(page, 'error');
+  await alert.getByRole('button', { name: 'Retry' }).press('Enter');
+  await expect(box(page)).toBeFocused();
+});
+
+for (const theme of ['light', 'dark']) {
+  for (const [device, width, height] of [['desktop', 1280, 900], ['mobile', 375, 800]] as const) {
+    test(`screenshots: ${theme}, ${device}`, async ({ page }) => {
+      await mockApi(page);
+      await page.setViewportSize({ width, height });
+      await page.goto(`/?q=g&f.area=css&theme=${theme}`);
+      await expect(page.locator('#search .ss-item').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/page-${theme}-${device}.png`, fullPage: true });
+      await page.locator('#header-search').getByRole('button', { name: 'Search' }).click();
+      await page.keyboard.type('gr');
+      await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}-dropdown.png` });
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('dialog').locator('.ss-item').first()).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}.png` });
+    });
+  }
+}
+
+test('screenshots against the reference service, German, right-to-left', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?q=grid&cat=3xCSS');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/page-service-light-desktop.png`, fullPage: true });
+  await page.goto('/?q=fetch&locale=de&theme=dark');
+  await expect(page.locator('#search').getByRole('status')).toContainText('Ergebnisse');
+  await page.screenshot({ path: `${SHOTS}/page-service-dark-desktop-de.png` });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/?q=dialog&dir=rtl');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  await page.locator('#search').getByRole('combobox', { name: 'Search' }).focus();
+  await page.keyboard.type(' el');
+  await expect(page.locator('#search').getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.screenshot({ path: `${SHOTS}/page-service-light-mobile-rtl.png` });
+});

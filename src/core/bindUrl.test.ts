@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchResponse } from '../client/types.ts';
+import { bindUrl, readState, writeState } from './bindUrl.ts';
+import { createSearchController } from './createSearchController.ts';
+import type { SearchState } from './searchState.ts';
+
+const full: SearchState = {
+  term: 'grid gap',
+  page: 3,
+  sort: 'custom_fields.first_year',
+  order: 'asc',
+  filters: {
+    fields: { area: ['css', 'html'], status: ['standard'] },
+    category: '1xcss',
+    lang: 'en',
+    dateFrom: '2020-01-01',
+    dateTo: '2024-12-31',
+    ranges: { first_year: { from: 2015, to: 2020 }, browser_count: { to: 4 } },
+  },
+  fuzzy: true,
+};
+
+describe('URL state', () => {
+  it('round-trips every part of the state', () => {
+    expect(readState(writeState(full, ''))).toEqual(full);
+    expect(readState(writeState(full, '', 's_'), 's_')).toEqual(full);
+  });
+
+  it('leaves the page’s own parameters alone and replaces its own', () => {
+    const search = writeState({ ...full, page: 1, sort: 'relevance', filters: {} }, '?lang=fr&q=old&x=1', 's_');
+    const params = new URLSearchParams(search);
+    expect(params.get('lang')).toBe('fr');
+    expect(params.get('q')).toBe('old');
+    expect(params.get('x')).toBe('1');
+    expect(params.get('s_q')).toBe('grid gap');
+    expect(writeState({ ...full, term: '' }, '?s_q=a&s_page=2&keep=1', 's_')).toBe('?keep=1');
+  });
+
+  it('reads defaults from a malformed query', () => {
+    expect(readState('?page=-2&order=sideways&r.x=a:b')).toEqual({ term: '', page: 1, sort: 'relevance', order: 'desc', filters: {} });
+  });
+});
+
+describe('bindUrl', () => {
+  let calls: Array<{ params: { term: string; page?: number }; resolve(r: SearchResponse): void }>;
+  const setup = () => {
+    calls = [];
+    const client = {
+      search: vi.fn(
+        (params: { term: string }) => new Promise<SearchResponse>((resolve) => calls.push({ params, resolve })),
+      ),
+    };
+    return createSearchController({ client });
+  };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    history.replaceState(null, '', '/docs?site=1');
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('opens a shared link’s search, replaces while typing, pushes commits, restores on popstate', async () => {
+    history.replaceState(null, '', '/docs?site=1&q=grid&page=2');
+    const controller = setup();
+    const push = vi.spyOn(history, 'pushState');
+    const replace = vi.spyOn(history, 'replaceState');
+    const unbind = bindUrl(controller);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[0]?.params).toMatchObject({ term: 'grid', page: 2 });
+    expect(push).not.toHaveBeenCalled();
+    expect(replace).not.toHaveBeenCalled();
+
+    controller.setTerm('flex');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(location.search).toBe('?site=1&q=flex');
+    expect(push).not.toHaveBeenCalled();
+
+    controller.setFilters({ fields: { area: ['css'] } });
+    expect(push).toHaveBeenCalledTimes(1);
+    expect(location.search).toBe('?site=1&q=flex&f.area=css');
+
+    history.replaceState(null, '', '/docs?site=1&q=grid&page=2&sort=date&order=asc');
+    dispatchEvent(new PopStateEvent('popstate'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(controller.term.value).toBe('grid');
+    expect(controller.page.value).toBe(2);
+    expect(controller.sort.value).toBe('date');
+    expect(controller.filters.value).toEqual({});
+    expect(calls.at(-1)?.params).toMatchObject({ term: 'grid', page: 2, sort: 'date', order: 'asc' });
+    expect(push).toHaveBeenCalledTimes(1);
+
+    unbind();
+    controller.setPage(5);
+    expect(location.search).not.toContain('page=5');
+  });
+});

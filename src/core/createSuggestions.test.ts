@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AutocompleteResponse, SuggestResponse } from '../client/types.ts';
+import { createSuggestions, splitMatch } from './createSuggestions.ts';
+
+function setup(fields: string[] = []) {
+  const suggest: Array<{ term: string; signal: AbortSignal | undefined; resolve(r: SuggestResponse): void }> = [];
+  const client = {
+    suggest: vi.fn(
+      (params: { term: string }, options?: { signal?: AbortSignal }) =>
+        new Promise<SuggestResponse>((resolve) => suggest.push({ term: params.term, signal: options?.signal, resolve })),
+    ),
+    autocomplete: vi.fn(
+      (params: { term: string; source: string }) =>
+        Promise.resolve<AutocompleteResponse>({ autocomplete: [{ value: `${params.term}-${params.source}` }, { value: 'Grid' }] }),
+    ),
+  };
+  const s = createSuggestions({ client, id: 'ss1', fields });
+  return { s, client, suggest };
+}
+const words = (...values: string[]) => ({ suggestions: values.map((value) => ({ value })) });
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('createSuggestions', () => {
+  it('debounces, then opens with the answer; the combobox props follow', async () => {
+    const { s, suggest } = setup();
+    expect(s.input()).toMatchObject({ role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'ss1-list', 'aria-autocomplete': 'list' });
+    s.update('g');
+    s.update('gr');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(suggest.map((c) => c.term)).toEqual(['gr']);
+    suggest[0]?.resolve(words('grid', 'group'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.open.value).toBe(true);
+    expect(s.input()['aria-expanded']).toBe('true');
+    expect(s.input()['aria-activedescendant']).toBeUndefined();
+    expect(s.list()).toEqual({ id: 'ss1-list', role: 'listbox' });
+    expect(s.option(1)).toEqual({ id: 'ss1-opt-1', role: 'option', 'aria-selected': false });
+  });
+
+  it('moves with the arrows, Home and End, wraps, and picks with Enter', async () => {
+    const { s, suggest } = setup();
+    s.update('g');
+    await vi.advanceTimersByTimeAsync(100);
+    suggest[0]?.resolve(words('grid', 'group', 'gap'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.key('Home')).toBe(false); // caret key until the user arrows
+    expect(s.key('ArrowDown')).toBe('handled');
+    expect(s.active.value).toBe(0);
+    expect(s.input()['aria-activedescendant']).toBe('ss1-opt-0');
+    expect(s.option(0)['aria-selected']).toBe(true);
+    s.key('End');
+    expect(s.active.value).toBe(2);
+    s.key('ArrowDown');
+    expect(s.active.value).toBe(0);
+    s.key('ArrowUp');
+    expect(s.active.value).toBe(2);
+    s.key('Home');
+    expect(s.active.value).toBe(0);
+    expect(s.key('Enter')).toEqual({ pick: { value: 'grid', source: 'suggest' } });
+    expect(s.open.value).toBe(false);
+    expect(s.input()['aria-activedescendant']).toBeUndefined();
+  });
+
+  it('Escape closes an open list and is not handled when closed; Tab closes', async () => {
+    const { s, suggest } = setup();
+    s.update('g');
+    await vi.advanceTimersByTimeAsync(100);
+    suggest[0]?.resolve(words('grid'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.key('Escape')).toBe('handled');
+    expect(s.open.value).toBe(false);
+    expect(s.key('Escape')).toBe(false);
+    s.key('ArrowDown');
+    expect(s.open.value).toBe(true);
+    expect(s.key('Tab')).toBe(false);
+    expect(s.open.value).toBe(false);
+  });
+
+  it('aborts the older request and drops its late answer', async () => {
+    const { s, suggest } = setup();
+    s.update('g');
+    await vi.advanceTimersByTimeAsync(100);
+    s.update('gr');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(suggest[0]?.signal?.aborted).toBe(true);
+    suggest[1]?.resolve(words('grid'));
+    suggest[0]?.resolve(words('gamma'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.items.value.map((i) => i.value)).toEqual(['grid']);
+    expect(s.forTerm.value).toBe('gr');
+  });
+
+  it('adds field completions, each value once, and closes on an empty term', async () => {
+    const { s, suggest, client } = setup(['area']);
+    s.update('gr');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(client.autocomplete).toHaveBeenCalledWith({ term: 'gr', source: 'custom_fields.area' }, expect.anything());
+    suggest[0]?.resolve(words('grid'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.items.value).toEqual([
+      { value: 'grid', source: 'suggest' },
+      { value: 'gr-custom_fields.area', source: 'area' },
+    ]);
+    s.update('  ');
+    expect(s.open.value).toBe(false);
+  });
+});
+
+describe('splitMatch', () => {
+  it('cuts around the typed part, ignoring case', () => {
+    expect(splitMatch('CSS Grid', 'grid')).toEqual(['CSS ', 'Grid', '']);
+    expect(splitMatch('flex', 'grid')).toEqual(['flex', '', '']);
+  });
+});

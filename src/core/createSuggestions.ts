@@ -1,0 +1,195 @@
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { isAbortError, type SearchClient } from '../client/index.ts';
+import { capTerm } from './capTerm.ts';
+import { debounce } from './debounce.ts';
+
+/** One entry of the suggestion list. */
+export interface SuggestionItem {
+  value: string;
+  /** `suggest`, or the custom field name a completion came from. */
+  source: string;
+}
+
+export interface SuggestionsOptions {
+  /** The API client; `suggest`, and `autocomplete` when `fields` are given. */
+  client: Pick<SearchClient, 'suggest' | 'autocomplete'>;
+  /** Prefix of the combobox's element ids; unique on the page. */
+  id: string;
+  /**
+   * Suggestions asked for.
+   * @default 6
+   */
+  size?: number;
+  /**
+   * Custom fields (names without `custom_fields.`) whose values complete the term too.
+   * @default []
+   */
+  fields?: string[] | undefined;
+  /**
+   * Quiet time after the last keystroke before asking.
+   * @default 100
+   */
+  debounceMs?: number;
+}
+
+/** Props for the input, the listbox and each option of an ARIA 1.2 combobox. */
+export interface ComboboxProps {
+  input(): Record<string, string | boolean | undefined>;
+  list(): Record<string, string>;
+  option(index: number): Record<string, string | boolean>;
+}
+
+/** What a key press on the input did: `pick` an item, `handled`, or nothing (`false`). */
+export type ComboboxKeyResult = { pick: SuggestionItem } | 'handled' | false;
+
+/** The suggestion dropdown's headless state, with the combobox's ids and ARIA values. */
+export interface Suggestions extends ComboboxProps {
+  readonly items: ReadonlySignal<SuggestionItem[]>;
+  /** The listbox is shown: there are items and the user has not closed it. */
+  readonly open: ReadonlySignal<boolean>;
+  /** The option the user arrowed to, or -1. */
+  readonly active: ReadonlySignal<number>;
+  /** The term the items answer (for marking the typed part). */
+  readonly forTerm: ReadonlySignal<string>;
+  /** Asks for suggestions for `term` once typing pauses; an empty term closes the list. */
+  update(term: string): void;
+  close(): void;
+  /** Handles a key pressed in the input. */
+  key(key: string): ComboboxKeyResult;
+  /** The id of option `index`. */
+  optionId(index: number): string;
+  dispose(): void;
+}
+
+export function createSuggestions(options: SuggestionsOptions): Suggestions {
+  const { client, id, size = 6, fields = [], debounceMs = 100 } = options;
+  const items = signal<SuggestionItem[]>([]);
+  const open = signal(false);
+  const active = signal(-1);
+  const forTerm = signal('');
+  // Same guard as the search: only the newest request's answer is painted.
+  let latest = 0;
+  let inFlight: AbortController | undefined;
+  const listId = `${id}-list`;
+  const optionId = (index: number) => `${id}-opt-${index}`;
+
+  function cancel() {
+    latest += 1;
+    inFlight?.abort();
+    later.cancel();
+  }
+
+  function close() {
+    batch(() => {
+      open.value = false;
+      active.value = -1;
+    });
+  }
+
+  const later = debounce((term: string) => {
+    const request = ++latest;
+    const controller = new AbortController();
+    inFlight = controller;
+    const signal = controller.signal;
+    const asks: Array<Promise<SuggestionItem[]>> = [
+      client.suggest({ term, size }, { signal }).then((r) => r.suggestions.map(({ value }) => ({ value, source: 'suggest' }))),
+      ...fields.map((field) =>
+        client
+          .autocomplete({ term, source: `custom_fields.${field}` }, { signal })
+          .then((r) => r.autocomplete.map(({ value }) => ({ value, source: field }))),
+      ),
+    ];
+    Promise.all(asks).then(
+      (lists) => {
+        if (request !== latest) return;
+        const seen = new Set<string>();
+        const next = lists.flat().filter((item) => {
+          // Only strings reach the DOM, and each value once.
+          if (typeof item.value !== 'string' || item.value === '' || seen.has(item.value.toLowerCase())) return false;
+          seen.add(item.value.toLowerCase());
+          return true;
+        });
+        batch(() => {
+          items.value = next;
+          forTerm.value = term;
+          active.value = -1;
+          open.value = next.length > 0;
+        });
+      },
+      (reason: unknown) => {
+        // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
+        if (request === latest && !isAbortError(reason)) close();
+      },
+    );
+  }, debounceMs);
+
+  function move(to: number) {
+    const count = items.value.length;
+    if (!count) return;
+    batch(() => {
+      open.value = true;
+      active.value = (to + count) % count;
+    });
+  }
+
+  return {
+    items,
+    open,
+    active,
+    forTerm,
+    optionId,
+    update(term) {
+      cancel();
+      const q = capTerm(term);
+      if (q === '') {
+        close();
+        items.value = [];
+        return;
+      }
+      later(q);
+    },
+    close() {
+      cancel();
+      close();
+    },
+    key(key) {
+      const isOpen = open.value;
+      const at = active.value;
+      if (key === 'ArrowDown') move(isOpen ? at + 1 : 0);
+      else if (key === 'ArrowUp') move(isOpen ? (at < 0 ? -1 : at - 1) : -1);
+      // Home and End move the caret until the user has arrowed into the list.
+      else if ((key === 'Home' || key === 'End') && isOpen && at >= 0) move(key === 'Home' ? 0 : -1);
+      else if (key === 'Escape' && isOpen) close();
+      else if (key === 'Enter' && isOpen && at >= 0) {
+        const pick = items.value[at];
+        close();
+        return pick ? { pick } : false;
+      } else {
+        // Tab and Enter without a chosen option close the list and keep their usual meaning.
+        if (key === 'Tab' || key === 'Enter') close();
+        return false;
+      }
+      return 'handled';
+    },
+    input: () => ({
+      role: 'combobox',
+      'aria-expanded': open.value ? 'true' : 'false',
+      'aria-controls': listId,
+      'aria-autocomplete': 'list',
+      // Only once the user arrows: screen readers would otherwise read an option while typing.
+      'aria-activedescendant': open.value && active.value >= 0 ? optionId(active.value) : undefined,
+    }),
+    list: () => ({ id: listId, role: 'listbox' }),
+    option: (index) => ({ id: optionId(index), role: 'option', 'aria-selected': index === active.value }),
+    dispose() {
+      cancel();
+    },
+  };
+}
+
+/** `value` cut around the first occurrence of `term` (case-insensitive): before, typed part, after. */
+export function splitMatch(value: string, term: string): [string, string, string] {
+  const at = term ? value.toLowerCase().indexOf(term.toLowerCase()) : -1;
+  if (at < 0) return [value, '', ''];
+  return [value.slice(0, at), value.slice(at, at + term.length), value.slice(at + term.length)];
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { hasFilters, setRange, toggleValue, toSearchParams, type SearchState } from './searchState.ts';
+
+const base: SearchState = { term: 'grid', page: 1, sort: 'relevance', order: 'desc', filters: {} };
+
+describe('toSearchParams', () => {
+  it('sends only term, limit and page for a plain search', () => {
+    expect(toSearchParams(base, 10)).toEqual({ term: 'grid', limit: 10, page: 1 });
+  });
+
+  it('sends sort and order only when not sorting by relevance', () => {
+    expect(toSearchParams({ ...base, sort: 'date', order: 'asc' }, 10)).toMatchObject({ sort: 'date', order: 'asc' });
+    expect(toSearchParams({ ...base, order: 'asc' }, 10)).not.toHaveProperty('order');
+  });
+
+  it('maps field values to customField (OR within, AND across) and drops empty fields', () => {
+    const params = toSearchParams({ ...base, filters: { fields: { area: ['css', 'html'], status: ['standard'], kind: [] } } }, 10);
+    expect(params.customField).toEqual({ area: ['css', 'html'], status: ['standard'] });
+  });
+
+  it('maps category, language and dates', () => {
+    const params = toSearchParams(
+      { ...base, filters: { category: '1xcss', lang: 'en', dateFrom: '2020-01-01', dateTo: '2021-01-01' } },
+      10,
+    );
+    expect(params).toMatchObject({ categories: '1xcss', lang: 'en', dateFrom: '2020-01-01', dateTo: '2021-01-01' });
+  });
+
+  it('turns ranges into range filters, the lower bound inclusive', () => {
+    const one = toSearchParams({ ...base, filters: { ranges: { first_year: { from: 2015, to: 2020 } } } }, 10);
+    const bounds = (one.filter as { range: Record<string, { gt: number; lt: number }> }).range['custom_fields.first_year'];
+    expect(bounds?.lt).toBe(2020);
+    expect(bounds?.gt).toBeLessThan(2015);
+    expect(bounds?.gt).toBeGreaterThan(2014.99);
+    const two = toSearchParams({ ...base, filters: { ranges: { a: { from: 1 }, b: { to: 5 } } } }, 10);
+    expect(two.filter).toEqual({
+      and: [{ range: { 'custom_fields.a': { gt: expect.any(Number) } } }, { range: { 'custom_fields.b': { lt: 5 } } }],
+    });
+  });
+
+  it('asks for the configured facets; categorys only with a category level', () => {
+    const requests = { facets: ['area'], numFacets: 50, categoryFacet: true, rangeFacets: [{ field: 'x', ranges: [{ to: 1 }] }] };
+    expect(toSearchParams(base, 10, requests)).toMatchObject({ facet: ['custom_fields.area'], numFacets: 50, rangeFacets: requests.rangeFacets });
+    expect(toSearchParams(base, 10, { ...requests, categoryRoot: '0xsite' })).toMatchObject({
+      categories: '0xsite',
+      facet: ['custom_fields.area', 'categorys'],
+    });
+  });
+});
+
+describe('filter helpers', () => {
+  it('toggles values on and off, removing an emptied field', () => {
+    const on = toggleValue({}, 'area', 'css');
+    expect(on.fields).toEqual({ area: ['css'] });
+    expect(toggleValue(on, 'area', 'html').fields).toEqual({ area: ['css', 'html'] });
+    expect(toggleValue(on, 'area', 'css').fields).toEqual({});
+  });
+
+  it('sets and removes ranges', () => {
+    const set = setRange({}, 'year', { from: 1 });
+    expect(set.ranges).toEqual({ year: { from: 1 } });
+    expect(setRange(set, 'year', null).ranges).toEqual({});
+    expect(setRange(set, 'year', {}).ranges).toEqual({});
+  });
+
+  it('knows whether any filter is set', () => {
+    expect(hasFilters({})).toBe(false);
+    expect(hasFilters({ fields: { a: [] } })).toBe(false);
+    expect(hasFilters({ fields: { a: ['x'] } })).toBe(true);
+    expect(hasFilters({ lang: 'de' })).toBe(true);
+    expect(hasFilters({ ranges: { y: { to: 3 } } })).toBe(true);
+  });
+});

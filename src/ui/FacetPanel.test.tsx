@@ -1,0 +1,163 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchResponse } from '../client/types.ts';
+import { FacetPanel } from './FacetPanel.tsx';
+import { FilterChips } from './FilterChips.tsx';
+import { SortSelect } from './SortSelect.tsx';
+import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import type { WidgetConfig } from './WidgetContext.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const config: WidgetConfig = {
+  facets: [{ field: 'area', label: 'Area' }],
+  rangeFacets: [{ field: 'first_year', label: 'First year', ranges: [{ to: 2010 }, { from: 2010, to: 2020 }, { from: 2020 }] }],
+  categoryFacet: true,
+  languages: ['en', 'de'],
+  dateFilter: true,
+  sorts: [{ field: 'first_year', label: 'First year' }],
+};
+
+function faceted(): SearchResponse {
+  const areas = ['css', 'html', 'api', 'javascript', 'svg', 'webdriver', 'http'];
+  return {
+    ...answer([hit()], 40),
+    facets: {
+      'custom_fields.area': areas.map((value, i) => ({ value, count: 20 - i })),
+      categorys: [{ value: '1xcss', count: 9 }],
+    },
+    rangeFacets: { 'custom_fields.first_year': [{ to: 2010, count: 3 }, { from: 2010, to: 2020, count: 0 }, { from: 2020, count: 5 }] },
+  };
+}
+
+async function setup() {
+  const { controller, calls } = fakeController();
+  renderWidget(
+    controller,
+    <>
+      <SortSelect />
+      <FacetPanel />
+      <FilterChips />
+    </>,
+    { config },
+  );
+  await act(() => searchAndAnswer(controller, calls, 'grid', faceted()));
+  return { controller, calls };
+}
+
+describe('FacetPanel', () => {
+  it('renders nothing before the first answer', () => {
+    const { controller } = fakeController();
+    const { container } = renderWidget(controller, <FacetPanel />, { config });
+    expect(container.querySelector('.ss-facets')).toBeNull();
+  });
+
+  it('lists five values with counts, and the rest behind "Show more"', async () => {
+    await setup();
+    const group = screen.getByRole('group', { name: 'Area' });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(5);
+    const more = within(group).getByRole('button', { name: 'Show more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    act(() => {
+      fireEvent.click(more);
+    });
+    expect(within(group).getAllByRole('checkbox')).toHaveLength(7);
+    expect(within(group).getByRole('checkbox', { name: 'css 20' })).toBeTruthy();
+  });
+
+  it('checking values ORs them within the field, returns to page 1 and adds chips', async () => {
+    const { controller, calls } = await setup();
+    act(() => controller.setPage(3));
+    act(() => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'css 20' }));
+    });
+    expect(calls.at(-1)?.params).toMatchObject({ page: 1, customField: { area: ['css'] } });
+    // The answer counts only css now; the other values stay on offer.
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...faceted(), facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'html 19' }));
+    });
+    expect(calls.at(-1)?.params.customField).toEqual({ area: ['css', 'html'] });
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByRole('button', { name: 'Remove filter Area: css' })).toBeTruthy();
+  });
+
+  it('range buckets show counts, toggle as pressed buttons, and a from/below pair applies any range', async () => {
+    const { calls } = await setup();
+    const group = screen.getByRole('group', { name: 'First year' });
+    const empty = within(group).getByRole('button', { name: /2010 – 2020/ });
+    expect((empty as HTMLButtonElement).disabled).toBe(true);
+    const last = within(group).getByRole('button', { name: '≥ 2020 5' });
+    act(() => {
+      fireEvent.click(last);
+    });
+    expect(last.getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.stringify(calls.at(-1)?.params.filter)).toContain('custom_fields.first_year');
+    const from = within(group).getByLabelText('From') as HTMLInputElement;
+    expect(from.value).toBe('2020');
+    from.value = '2001';
+    (within(group).getByLabelText('Below') as HTMLInputElement).value = '2005';
+    act(() => {
+      fireEvent.click(within(group).getByRole('button', { name: 'Apply' }));
+    });
+    const range = (calls.at(-1)?.params.filter as { range: Record<string, { gt: number; lt: number }> }).range;
+    expect(range['custom_fields.first_year']?.lt).toBe(2005);
+    expect(screen.getByRole('button', { name: 'Remove filter First year: 2001 – 2005' })).toBeTruthy();
+  });
+
+  it('the category facet goes a level down; language and dates filter too', async () => {
+    const { calls, controller } = await setup();
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'css 9' }));
+    });
+    expect(calls.at(-1)?.params).toMatchObject({ categories: '1xcss' });
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Language' }), { target: { value: 'de' } });
+    });
+    expect(calls.at(-1)?.params.lang).toBe('de');
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Published after'), { target: { value: '2020-02-02' } });
+    });
+    expect(calls.at(-1)?.params.dateFrom).toBe('2020-02-02');
+    expect(controller.filters.value).toEqual({ category: '1xcss', lang: 'de', dateFrom: '2020-02-02' });
+  });
+
+  it('a chip removes its filter and "Clear all" removes every one', async () => {
+    const { controller } = await setup();
+    act(() => controller.setFilters({ fields: { area: ['css', 'svg'] }, lang: 'de' }));
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remove filter Area: svg' }));
+    });
+    expect(controller.filters.value).toEqual({ fields: { area: ['css'] }, lang: 'de' });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    });
+    expect(controller.filters.value).toEqual({});
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+});
+
+describe('SortSelect', () => {
+  it('offers relevance, date and the configured fields both ways, and sorts on change', async () => {
+    const { calls } = await setup();
+    const select = screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Relevance',
+      'Newest first',
+      'Oldest first',
+      'First year, ascending',
+      'First year, descending',
+    ]);
+    act(() => {
+      fireEvent.change(select, { target: { value: 'custom_fields.first_year asc' } });
+    });
+    expect(calls.at(-1)?.params).toMatchObject({ sort: 'custom_fields.first_year', order: 'asc', page: 1 });
+  });
+});

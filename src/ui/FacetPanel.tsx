@@ -1,0 +1,31 @@
+import { useState } from 'preact/hooks';
+import { CategoryFacet } from './CategoryFacet.tsx';
+import { LanguageDateFilter } from './LanguageDateFilter.tsx';
+import { RangeFacet } from './RangeFacet.tsx';
+import { useSearchController } from './SearchContext.ts';
+import { ValueFacet } from './ValueFacet.tsx';
+import { useWidget } from './WidgetContext.ts';
+
+/**
+ * The configured facets and filters. On narrow widths they fold behind a "Filters"
+ * button (the CSS hides the button where there is room for the panel).
+ */
+export function FacetPanel() {
+  const { m, config } = useWidget();
+  const { results } = useSearchController();
+  const [open, setOpen] = useState(false);
+  if (!results.value) return null;
+  return (
+    <section class="ss-facets" aria-label={m.filters}>
+      <button type="button" class="ss-chip ss-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {m.showFilters}
+      </button>
+      <div class={open ? 'ss-panel ss-open' : 'ss-panel'}>
+        {config.categoryFacet && <CategoryFacet />}
+        {config.facets?.map((f) => <ValueFacet key={f.field} {...f} />)}
+        {config.rangeFacets?.map((f) => <RangeFacet key={f.field} {...f} />)}
+        <LanguageDateFilter />
+      </div>
+    </section>
+  );
+}

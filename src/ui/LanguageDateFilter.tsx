@@ -1,0 +1,55 @@
+import type { SearchFilters } from '../core/searchState.ts';
+import { useSearchController } from './SearchContext.ts';
+import { useWidget } from './WidgetContext.ts';
+
+/** The language's name in the widget's language ("German", "Deutsch"), or the code. */
+export function languageName(locale: string, code: string): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The language select and the two date inputs, each shown when configured. */
+export function LanguageDateFilter() {
+  const { filters, setFilters } = useSearchController();
+  const { m, config } = useWidget();
+  const set = (key: keyof SearchFilters, value: string) => {
+    const next = { ...filters.value };
+    if (value) (next as Record<string, string>)[key] = value;
+    else delete next[key];
+    setFilters(next);
+  };
+  const languages = config.languages ?? [];
+  const dates: Array<['dateFrom' | 'dateTo', string]> = config.dateFilter
+    ? [
+        ['dateFrom', m.dateFrom],
+        ['dateTo', m.dateTo],
+      ]
+    : [];
+  if (!languages.length && !dates.length) return null;
+  return (
+    <div class="ss-facet">
+      {languages.length > 0 && (
+        <label class="ss-labelled">
+          <span class="ss-facet-title">{m.language}</span>
+          <select class="ss-field" aria-label={m.language} value={filters.value.lang ?? ''} onChange={(e) => set('lang', e.currentTarget.value)}>
+            <option value="">{m.anyLanguage}</option>
+            {languages.map((code) => (
+              <option key={code} value={code}>
+                {languageName(m.locale, code)}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {dates.map(([key, label]) => (
+        <label key={key} class="ss-labelled">
+          <span class="ss-facet-title">{label}</span>
+          <input class="ss-field" type="date" value={filters.value[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} />
+        </label>
+      ))}
+    </div>
+  );
+}

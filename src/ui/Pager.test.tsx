@@ -1,0 +1,74 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoadMore } from './LoadMore.tsx';
+import { Pager, pageWindow } from './Pager.tsx';
+import { Results } from './Results.tsx';
+import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('pageWindow', () => {
+  it('shows first, last and the neighbours of the current page, with gaps', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(5, 10)).toEqual([1, 0, 4, 5, 6, 0, 10]);
+    expect(pageWindow(10, 10)).toEqual([1, 0, 9, 10]);
+  });
+});
+
+describe('Pager', () => {
+  async function setup(total: number) {
+    const { controller, calls } = fakeController();
+    renderWidget(
+      controller,
+      <>
+        <Results />
+        <Pager />
+      </>,
+    );
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()], total)));
+    return { controller, calls };
+  }
+
+  it('is absent for a single page', async () => {
+    await setup(10);
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
+
+  it('marks the current page, disables Previous on page 1 and moves the focus to the list on change', async () => {
+    const { calls, controller } = await setup(95);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect((within(nav).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(nav).getByRole('button', { name: 'Page 10' })).toBeTruthy();
+    act(() => {
+      fireEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    });
+    expect(calls.at(-1)?.params.page).toBe(2);
+    expect(controller.page.value).toBe(2);
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Search results' }));
+    expect(within(nav).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('button', { name: 'Page 1' }).hasAttribute('aria-current')).toBe(false);
+  });
+});
+
+describe('LoadMore', () => {
+  it('appends the next page and goes away when everything is shown', async () => {
+    const { controller, calls } = fakeController();
+    renderWidget(controller, <><Results /><LoadMore /></>);
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()], 2)));
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Show more results' }));
+    });
+    expect(calls.at(-1)?.params.page).toBe(2);
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([hit({ id: 'doc-2', title: 'gap' })], 2));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Show more results' })).toBeNull();
+  });
+});

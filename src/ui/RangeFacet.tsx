@@ -1,0 +1,73 @@
+import type { TargetedEvent } from 'preact';
+import { setRange, type RangeSelection } from '../core/searchState.ts';
+import { format, type Messages } from './messages.ts';
+import { useSearchController } from './SearchContext.ts';
+import { useWidget, type RangeField } from './WidgetContext.ts';
+
+/** "2015 – 2020", "≥ 2020", "< 2000": `to` is exclusive. */
+export function rangeLabel(m: Messages, { from, to }: RangeSelection): string {
+  // Years read as 2015, not 2,015: group digits from five on.
+  const n = (x: number) => new Intl.NumberFormat(m.locale, { useGrouping: 'min2' }).format(x);
+  if (from !== undefined && to !== undefined) return `${n(from)} – ${n(to)}`;
+  return from !== undefined ? `≥ ${n(from)}` : `< ${n(to ?? 0)}`;
+}
+
+/** A range facet: the buckets with their counts (one chosen at a time), and a from/below pair for any range. */
+export function RangeFacet({ field, label, ranges }: RangeField) {
+  const { results, filters, setFilters } = useSearchController();
+  const { m } = useWidget();
+  const chosen = filters.value.ranges?.[field];
+  const counts = results.value?.rangeFacets?.[`custom_fields.${field}`] ?? [];
+  const choose = (range: RangeSelection | null) => setFilters(setRange(filters.value, field, range));
+  const same = (a: RangeSelection) => chosen?.from === a.from && chosen?.to === a.to;
+  const onSubmit = (event: TargetedEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const read = (name: string) => {
+      const text = String(data.get(name) ?? '').trim();
+      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
+    };
+    const range: RangeSelection = {};
+    const from = read('from');
+    const to = read('to');
+    if (from !== undefined) range.from = from;
+    if (to !== undefined) range.to = to;
+    choose(range);
+  };
+  return (
+    <fieldset class="ss-facet">
+      <legend class="ss-facet-title">{label}</legend>
+      {ranges.map((range, index) => {
+        const count = counts[index]?.count;
+        return (
+          <button
+            key={index}
+            type="button"
+            class="ss-check ss-bucket"
+            aria-pressed={same(range)}
+            disabled={!count && !same(range)}
+            onClick={() => choose(same(range) ? null : range)}
+          >
+            <span class="ss-grow">{rangeLabel(m, range)}</span>
+            {" "}
+            {typeof count === 'number' && <span class="ss-count">{format(m, '{n}', { n: count })}</span>}
+          </button>
+        );
+      })}
+      {/* Keyed by the choice, so the inputs show it again after a bucket or a chip changed it. */}
+      <form class="ss-range" onSubmit={onSubmit} key={`${chosen?.from}:${chosen?.to}`}>
+        <label>
+          {m.from}
+          <input class="ss-field" name="from" type="number" step="any" value={chosen?.from} />
+        </label>
+        <label>
+          {m.to}
+          <input class="ss-field" name="to" type="number" step="any" value={chosen?.to} />
+        </label>
+        <button type="submit" class="ss-link">
+          {m.apply}
+        </button>
+      </form>
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SearchOverlay } from './SearchOverlay.tsx';
+import { fakeController, renderWidget } from './testing.tsx';
+
+// jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
+beforeEach(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+afterEach(cleanup);
+
+describe('SearchOverlay', () => {
+  function setup() {
+    const { controller } = fakeController();
+    renderWidget(controller, <SearchOverlay />);
+    const opener = screen.getByRole('button', { name: 'Search' });
+    return { controller, opener };
+  }
+
+  it('opens a dialog with the focus in the search field, and closes back to the opener', () => {
+    const { opener } = setup();
+    expect(opener.getAttribute('aria-haspopup')).toBe('dialog');
+    opener.focus();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Search' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    const input = screen.getByRole('searchbox');
+    expect(document.activeElement).toBe(input);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    });
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(opener);
+    expect(screen.queryByRole('searchbox')).toBeNull();
+  });
+
+  it('opens on / from the page, but not while the user types elsewhere', () => {
+    setup();
+    const field = document.createElement('input');
+    document.body.append(field);
+    fireEvent.keyDown(field, { key: '/' });
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    act(() => {
+      fireEvent.keyDown(document.body, { key: '/' });
+    });
+    expect(document.querySelector('dialog[open]')).not.toBeNull();
+    field.remove();
+  });
+
+  it('Escape in a filled field clears it without closing the dialog', () => {
+    const { opener, controller } = setup();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    act(() => controller.setTerm('grid'));
+    const escape = fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Escape' });
+    expect(escape).toBe(false);
+    expect(controller.term.value).toBe('');
+    expect(document.querySelector('dialog[open]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { useRef, useState } from 'preact/hooks';
+import { ClearIcon } from './ClearIcon.tsx';
+import { LoadMore } from './LoadMore.tsx';
+import { Results } from './Results.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { SearchIcon } from './SearchIcon.tsx';
+import { StatsLine } from './StatsLine.tsx';
+import { useShortcut } from './useShortcut.ts';
+import { useWidget } from './WidgetContext.ts';
+
+export interface SearchOverlayProps {
+  placeholder?: string | undefined;
+  /** Open on `/` and Ctrl/Cmd+K. @default true */
+  shortcut?: boolean | undefined;
+}
+
+/**
+ * A button for a site's header that opens a modal search dialog with instant results.
+ * `showModal` makes the page behind inert (the focus stays inside) and Escape closes
+ * it; closing returns the focus to where it was.
+ */
+export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayProps) {
+  const { m } = useWidget();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  const [open, setOpen] = useState(false);
+  const show = () => {
+    if (open) return;
+    opener.current = document.activeElement;
+    dialog.current?.showModal();
+    setOpen(true);
+  };
+  const close = () => dialog.current?.close();
+  useShortcut(shortcut && show);
+  return (
+    <>
+      <button type="button" class="ss-opener" aria-haspopup="dialog" onClick={show}>
+        <SearchIcon />
+        <span class="ss-grow">{m.open}</span>
+        <kbd class="ss-kbd" aria-hidden="true">
+          /
+        </kbd>
+      </button>
+      <dialog
+        ref={dialog}
+        class="ss-dialog"
+        aria-label={m.searchLabel}
+        onClose={() => {
+          setOpen(false);
+          if (opener.current instanceof HTMLElement) opener.current.focus();
+        }}
+        // A click on the backdrop lands on the dialog itself; its content covers the rest.
+        onClick={(event) => event.target === event.currentTarget && close()}
+      >
+        {open && (
+          <div class="ss-dialog-body">
+            <div class="ss-dialog-head">
+              <SearchBox placeholder={placeholder} autoFocus />
+              <button type="button" class="ss-button" aria-label={m.close} onClick={close}>
+                <ClearIcon />
+              </button>
+            </div>
+            <StatsLine />
+            <Results />
+            <LoadMore />
+          </div>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useRef, useState } from 'preact/hooks';
+import type { FacetValue } from '../client/types.ts';
+import { toggleValue } from '../core/searchState.ts';
+import { format } from './messages.ts';
+import { useSearchController } from './SearchContext.ts';
+import { useWidget, type FieldLabel } from './WidgetContext.ts';
+
+/** Values shown before "Show more". */
+const FIRST = 5;
+
+/** A value facet: one checkbox per value with its count; OR within the field. */
+export function ValueFacet({ field, label }: FieldLabel) {
+  const { results, filters, setFilters } = useSearchController();
+  const { m } = useWidget();
+  const [all, setAll] = useState(false);
+  // With a value of this field chosen, the answer only counts that value; keep the
+  // list from before the choice so more values can be added (OR).
+  const before = useRef<FacetValue[]>([]);
+  const chosen = filters.value.fields?.[field] ?? [];
+  const counted = results.value?.facets?.[`custom_fields.${field}`] ?? [];
+  if (!chosen.length || !before.current.length) before.current = counted;
+  const values = before.current.filter((v) => typeof v.value === 'string');
+  for (const value of chosen) if (!values.some((v) => v.value === value)) values.push({ value, count: 0 });
+  if (!values.length) return null;
+  return (
+    <fieldset class="ss-facet">
+      <legend class="ss-facet-title">{label}</legend>
+      {(all ? values : values.slice(0, FIRST)).map(({ value, count }) => (
+        <label key={value} class="ss-check">
+          <input
+            type="checkbox"
+            checked={chosen.includes(value)}
+            onChange={() => setFilters(toggleValue(filters.value, field, value))}
+          />
+          <span class="ss-grow">{value}</span>
+          {" "}
+          <span class="ss-count">{format(m, '{n}', { n: count })}</span>
+        </label>
+      ))}
+      {values.length > FIRST && (
+        <button type="button" class="ss-link" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? m.showLess : m.showMore}
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,48 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Suggestions } from '../core/createSuggestions.ts';
+import { en, type Messages } from './messages.ts';
+
+/** A custom field the widget offers, and the words that name it. */
+export interface FieldLabel {
+  /** The name without `custom_fields.`. */
+  field: string;
+  label: string;
+}
+
+/** A numeric custom field offered as ranges. */
+export interface RangeField extends FieldLabel {
+  /** The buckets, `from` inclusive and `to` exclusive. */
+  ranges: Array<{ from?: number; to?: number }>;
+}
+
+/** What the components show besides the search itself. Everything is off by default. */
+export interface WidgetConfig {
+  /** Value facets, one box of checkboxes each. @default [] */
+  facets?: FieldLabel[] | undefined;
+  /** Range facets: buckets with counts and a from/below pair. @default [] */
+  rangeFacets?: RangeField[] | undefined;
+  /** A facet of the categories one path level down. @default false */
+  categoryFacet?: boolean | undefined;
+  /** Language codes offered by the language filter. @default [] */
+  languages?: string[] | undefined;
+  /** Show the two date inputs. @default false */
+  dateFilter?: boolean | undefined;
+  /** Custom fields to sort by, each ascending and descending (besides relevance and date). @default [] */
+  sorts?: FieldLabel[] | undefined;
+  /** Custom fields shown on each result. @default [] */
+  fields?: FieldLabel[] | undefined;
+  /** A numbered pager or a "show more results" button. @default 'pages' */
+  paging?: 'pages' | 'more' | undefined;
+}
+
+export interface WidgetContextValue {
+  m: Messages;
+  config: WidgetConfig;
+  suggestions: Suggestions | null;
+}
+
+/** Words, configuration and the suggestion state of the widget around a component. */
+export const WidgetContext = createContext<WidgetContextValue>({ m: en, config: {}, suggestions: null });
+
+export const useWidget = (): WidgetContextValue => useContext(WidgetContext);

@@ -1,0 +1,133 @@
+/** A phrase with a number: one form per plural category the locale uses; `#` stands for the number. */
+export type Plural = { [K in Intl.LDMLPluralRule]?: string } & { other: string };
+
+/**
+ * Every word the widget shows or announces. `{name}` marks a value put in; numbers
+ * are formatted for `locale`. Pass a whole object for another language, or spread
+ * `en` and change a few entries.
+ */
+export interface Messages {
+  /** BCP 47 language tag for plurals, numbers and dates, e.g. `en` or `de`. */
+  locale: string;
+  /** Writing direction of the language, set on the widget. @default 'ltr' */
+  dir?: 'ltr' | 'rtl';
+  searchLabel: string;
+  placeholder: string;
+  clear: string;
+  submit: string;
+  suggestions: string;
+  results: string;
+  resultCount: Plural;
+  /** `{ms}` is the processing time. */
+  took: string;
+  searching: string;
+  /** `{term}` is the term that found nothing. */
+  noResults: string;
+  noResultsHint: string;
+  tryFuzzy: string;
+  errorTitle: string;
+  errorNetwork: string;
+  errorRate: string;
+  errorServer: string;
+  errorOther: string;
+  retry: string;
+  filters: string;
+  showFilters: string;
+  activeFilters: string;
+  clearAll: string;
+  /** `{label}` names the filter. */
+  remove: string;
+  showMore: string;
+  showLess: string;
+  sort: string;
+  relevance: string;
+  newest: string;
+  oldest: string;
+  ascending: string;
+  descending: string;
+  pages: string;
+  previous: string;
+  next: string;
+  /** `{n}` is the page number. */
+  page: string;
+  loadMore: string;
+  from: string;
+  to: string;
+  apply: string;
+  language: string;
+  anyLanguage: string;
+  dateFrom: string;
+  dateTo: string;
+  category: string;
+  open: string;
+  close: string;
+  untitled: string;
+}
+
+/** The built-in English words. */
+export const en: Messages = {
+  locale: 'en',
+  searchLabel: 'Search',
+  placeholder: 'Search',
+  clear: 'Clear search',
+  submit: 'Search',
+  suggestions: 'Suggestions',
+  results: 'Search results',
+  resultCount: { one: '# result', other: '# results' },
+  took: '({ms} ms)',
+  searching: 'Searching…',
+  noResults: 'No results for “{term}”',
+  noResultsHint: 'Check the spelling or try fewer or more general words.',
+  tryFuzzy: 'Search for similar words',
+  errorTitle: 'Search failed',
+  errorNetwork: 'The search service could not be reached. Check your connection.',
+  errorRate: 'Too many searches in a short time. Wait a moment, then try again.',
+  errorServer: 'The search service ran into a problem.',
+  errorOther: 'The search could not be completed.',
+  retry: 'Retry',
+  filters: 'Filters',
+  showFilters: 'Filters',
+  activeFilters: 'Active filters',
+  clearAll: 'Clear all',
+  remove: 'Remove filter {label}',
+  showMore: 'Show more',
+  showLess: 'Show less',
+  sort: 'Sort by',
+  relevance: 'Relevance',
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  ascending: 'ascending',
+  descending: 'descending',
+  pages: 'Pages',
+  previous: 'Previous',
+  next: 'Next',
+  page: 'Page {n}',
+  loadMore: 'Show more results',
+  from: 'From',
+  to: 'Below',
+  apply: 'Apply',
+  language: 'Language',
+  anyLanguage: 'Any',
+  dateFrom: 'Published after',
+  dateTo: 'Published before',
+  category: 'Section',
+  open: 'Search',
+  close: 'Close',
+  untitled: 'Untitled',
+};
+
+/**
+ * `template` with `{name}` replaced by `values[name]`; numbers formatted for the
+ * locale. A `Plural` picks its form by `Intl.PluralRules` first, with `#` for `n`.
+ */
+export function format(m: Messages, template: string | Plural, values: Record<string, string | number> = {}): string {
+  const number = (n: number) => new Intl.NumberFormat(m.locale).format(n);
+  let text =
+    typeof template === 'string'
+      ? template
+      : (template[new Intl.PluralRules(m.locale).select(Number(values.n))] ?? template.other).replace('#', number(Number(values.n)));
+  for (const [key, value] of Object.entries(values)) {
+    text = text.replace(`{${key}}`, typeof value === 'number' ? number(value) : value);
+  }
+  return text;
+}

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'preact/hooks';
+
+/** Whether the key went to something the user types into. */
+function typing(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** Calls `onPress` for `/` and Ctrl/Cmd+K, unless the user is typing in a field. */
+export function useShortcut(onPress: (() => void) | false): void {
+  // The newest callback, read at key time, so the listener is added once, not per render.
+  const latest = useRef(onPress);
+  latest.current = onPress;
+  const on = !!onPress;
+  useEffect(() => {
+    if (!on) return;
+    const listener = (event: KeyboardEvent) => {
+      const k = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey);
+      if ((event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) || k) {
+        if (typing(event.target) || event.defaultPrevented) return;
+        event.preventDefault();
+        if (latest.current) latest.current();
+      }
+    };
+    addEventListener('keydown', listener);
+    return () => removeEventListener('keydown', listener);
+  }, [on]);
+}
