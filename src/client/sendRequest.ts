@@ -22,6 +22,8 @@ export interface TransportOptions extends BackoffOptions {
    * @default 30000
    */
   timeoutMs?: number | undefined;
+  /** Called before each retry, e.g. to tell a user that the service asked to slow down. */
+  onRetry?: ((info: { attempt: number; delayMs: number; error: SearchApiError }) => void) | undefined;
 }
 
 export const DEFAULT_RETRIES = 3;
@@ -76,6 +78,7 @@ export async function sendRequest<T>(
     if (attempt >= retries || !retryable(error)) throw error;
     const delay = retryDelay(attempt, error.retryAfter, transport);
     if (delay === null) throw error;
+    transport.onRetry?.({ attempt: attempt + 1, delayMs: delay, error });
     await sleep(delay, options.signal);
   }
 }
