@@ -2,12 +2,12 @@
 // (started here on a temp folder, port 0) and against a fake host for crawling.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/client/types.ts';
+import { startFakeHost, sendJson, type FakeHost, type HostRequest } from '../testing/fakeHost.ts';
 import { startService, type TestService } from '../testing/service.ts';
 import type { ResumeState } from './resumeState.ts';
 
@@ -70,8 +70,9 @@ async function total(index: string): Promise<number> {
   return ((await response.json()) as SearchResponse).total_hits;
 }
 
-describe('site-search index', () => {
-  it('stops at the bad line with its number, having indexed what came before', async () => {
+// The three runs use their own index and state file, so they run side by side.
+describe.concurrent('site-search index', () => {
+  it('stops at the bad line with its number, having indexed what came before', async ({ expect }) => {
     const state = join(dir, 'stop.state.json');
     const result = await cli(['index', withBadLine, '--state', state], 'stop');
     expect(result.code).toBe(1);
@@ -81,7 +82,7 @@ describe('site-search index', () => {
     expect((JSON.parse(readFileSync(state, 'utf8')) as ResumeState).line).toBe(BAD_LINE - 1);
   });
 
-  it('with --skip-invalid indexes the rest and lists the bad line at the end', async () => {
+  it('with --skip-invalid indexes the rest and lists the bad line at the end', async ({ expect }) => {
     const result = await cli(['index', withBadLine, '--skip-invalid', '--state', join(dir, 'skip.state.json')], 'skip');
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`indexed ${LINES - 1} documents from ${withBadLine}, skipped 1\n`);
@@ -92,7 +93,7 @@ describe('site-search index', () => {
     expect(existsSync(join(dir, 'skip.state.json'))).toBe(false);
   });
 
-  it('resumes an interrupted run after the last acknowledged line', async () => {
+  it('resumes an interrupted run after the last acknowledged line', async ({ expect }) => {
     const state = join(dir, 'resume.state.json');
     const killed = await cli(['index', allGood, '--state', state, '--batch-size', '500'], 'resume', (child) => {
       // Kill the run as soon as it has recorded a batch.
@@ -129,54 +130,79 @@ describe('site-search search', () => {
   });
 
   it('refuses bad usage with exit code 2 and one line', async () => {
-    for (const args of [['search'], ['search', 'x', '--order', 'up'], ['frobnicate'], ['search', 'x', '--nope']]) {
-      const result = await cli(args);
-      expect(result.code, args.join(' ')).toBe(2);
-      expect(result.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
-    }
+    const usages = [['search', 'x', '--order', 'up'], ['frobnicate'], ['index', 'docs.ndjson', '--secret', '']];
+    const results = await Promise.all(usages.map((args) => cli(args)));
+    results.forEach((result, i) => {
+      expect(result.code, usages[i]!.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n'), usages[i]!.join(' ')).toHaveLength(1);
+    });
     const limit = await cli(['search', 'x', '--limit', '301']);
     expect(limit.code).toBe(1);
     expect(limit.stderr).toBe('site-search: limit must be an integer from 1 to 300 (got 301)\n');
   });
 });
 
-describe('site-search crawl --sitemap', () => {
-  it('schedules every page of a sitemap index on the crawl endpoint', async () => {
-    const posted: unknown[] = [];
-    const server = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-        if (req.url === '/sitemap.xml') {
-          res.setHeader('Content-Type', 'application/xml');
-          res.end(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/pages.xml</loc></sitemap></sitemapindex>`);
-        } else if (req.url === '/pages.xml') {
-          res.end(
-            `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${['a', 'b?x=1&amp;y=2', 'c'].map((p) => `<url><loc> https://site.example/${p} </loc><lastmod>2024-01-01</lastmod></url>`).join('')}</urlset>`,
-          );
-        } else if (req.method === 'POST' && req.url === '/crawler') {
-          posted.push({ auth: req.headers.authorization, body: JSON.parse(body) as unknown });
-          res.writeHead(202, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ message: 'Scheduled', docId: `id-${posted.length}` }));
-        } else {
-          res.writeHead(404).end();
-        }
-      });
+describe('commands whose endpoints the reference service lacks yet, against a fake host', () => {
+  it('crawl --sitemap schedules every page of a sitemap index, retrying a refusal for rate', async () => {
+    const host = await startFakeHost((request, res, base) => {
+      if (request.url === '/sitemap.xml') {
+        res.setHeader('Content-Type', 'application/xml');
+        res.end(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/pages.xml</loc></sitemap></sitemapindex>`);
+      } else if (request.url === '/pages.xml') {
+        const pages = ['a', 'b?x=1&amp;y=2', 'c'].map((p) => `<url><loc> https://site.example/${p} </loc><lastmod>2024-01-01</lastmod></url>`);
+        res.end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages.join('')}</urlset>`);
+      } else if (crawls(host).length === 2) {
+        sendJson(res, 429, { error: { status: 429, code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '0' });
+      } else sendJson(res, 202, { message: 'Scheduled', docId: `id-${crawls(host).length}` });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const result = await cli(['crawl', '--sitemap', `${base}/sitemap.xml`, '--url', base, '--key', 'k', '--secret', 's']);
+      const result = await cli(['crawl', '--sitemap', `${host.baseUrl}/sitemap.xml`, '--url', host.baseUrl, '--key', 'k', '--secret', 's']);
       expect(result.code).toBe(0);
       expect(result.stderr).toContain('3 pages in');
-      const auth = `Basic ${Buffer.from('k:s').toString('base64')}`;
-      expect(posted).toEqual(
-        ['a', 'b?x=1&y=2', 'c'].map((p) => ({ auth, body: { action: 'FETCH', indexPublicKey: 'k', url: `https://site.example/${p}` } })),
-      );
-      expect(result.stdout).toBe('id-1\thttps://site.example/a\nid-2\thttps://site.example/b?x=1&y=2\nid-3\thttps://site.example/c\n');
+      expect(result.stderr).toContain('the service asked to slow down (429)');
+      const urls = ['a', 'b?x=1&y=2', 'b?x=1&y=2', 'c'].map((p) => `https://site.example/${p}`);
+      expect(crawls(host).map((r) => JSON.parse(r.body) as unknown)).toEqual(urls.map((url) => ({ action: 'FETCH', indexPublicKey: 'k', url })));
+      expect(crawls(host).every((r) => r.authorization === `Basic ${Buffer.from('k:s').toString('base64')}`)).toBe(true);
+      expect(result.stdout).toBe('id-1\thttps://site.example/a\nid-3\thttps://site.example/b?x=1&y=2\nid-4\thttps://site.example/c\n');
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await host.close();
+    }
+  });
+
+  it('status takes a URL as the md5 of it; events go in batches; get, delete and hidden-keywords reach their paths', async () => {
+    const host = await startFakeHost((request, res) => sendJson(res, 200, request.method === 'GET' ? { id: 'x', status: 'INDEXED' } : { id: 'x' }));
+    const events = join(dir, 'events.ndjson');
+    writeFileSync(events, Array.from({ length: 5 }, (_, i) => JSON.stringify({ transaction: `t${i >> 1}`, item: `i${i}`, time: '2024-05-01T10:00:00Z' })).join('\n'));
+    const flags = ['--url', host.baseUrl, '--key', 'k', '--secret', 's'];
+    try {
+      const commands = [
+        ['status', 'https://site.example/page?q=1'],
+        ['get', 'doc 1'],
+        ['delete', 'doc-1'],
+        ['hidden-keywords', 'doc-1', 'alpha beta'],
+        ['events', events, '--dataset', 'cart', '--batch-size', '2'],
+      ];
+      const results = await Promise.all(commands.map((args) => cli([...args, ...flags])));
+      results.forEach((result, i) => expect(result.code, `${commands[i]!.join(' ')}: ${result.stderr}`).toBe(0));
+      const md5 = createHash('md5').update('https://site.example/page?q=1').digest('hex');
+      // The commands ran side by side, so compare the requests in a fixed order.
+      const seen = (r: HostRequest) => `${r.method} ${r.url}`;
+      expect(host.requests.map(seen).sort()).toEqual([
+        `GET /v1/indices/k/documents/${md5}`,
+        'GET /v2/indices/k/documents/doc%201',
+        'DELETE /v2/indices/k/documents/doc-1',
+        'POST /v1/indices/k/documents/doc-1/content/hiddenKeywords',
+        ...Array.from({ length: 3 }, () => 'POST /v2/indices/k/recommendations-datasets/cart/events:batch'),
+      ].sort());
+      expect(JSON.parse(host.requests.find((r) => r.url.endsWith('hiddenKeywords'))!.body)).toEqual({ hiddenKeywords: 'alpha beta' });
+      const batches = host.requests.filter((r) => r.url.endsWith('events:batch')).map((r) => (JSON.parse(r.body) as { events: unknown[] }).events.length);
+      expect(batches).toEqual([2, 2, 1]);
+    } finally {
+      await host.close();
     }
   });
 });
+
+function crawls(host: FakeHost) {
+  return host.requests.filter((r) => r.url === '/crawler');
+}

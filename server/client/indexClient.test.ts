@@ -1,12 +1,11 @@
 // The client against the reference service over real HTTP, for the endpoints it has
 // now (search, suggest, autocomplete, batch, PUT), plus the retry path and the
 // regional-host refusal against tiny local servers.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/createClient.ts';
 import { createIndexClient, type IndexClient } from '../../src/client/createIndexClient.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
+import { startFakeHost, sendJson } from '../testing/fakeHost.ts';
 import { startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
@@ -55,47 +54,28 @@ describe('the index client against the reference service', () => {
   });
 });
 
-/** Starts a node:http server on loopback; `answer` sees each request's number from 0. */
-async function tinyServer(answer: (n: number, res: import('node:http').ServerResponse, method: string, url: string) => void) {
-  let n = 0;
-  const seen: string[] = [];
-  const server: Server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    req.resume();
-    req.on('end', () => answer(n++, res, req.method ?? '', req.url ?? ''));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
 describe('retries over real HTTP', () => {
   it('waits out a 429 with Retry-After and succeeds on the next attempt', async () => {
-    const host = await tinyServer((n, res) => {
-      if (n === 0) {
-        res.writeHead(429, { 'Retry-After': '0', 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: { status: 429, code: 'rate_limited', message: 'slow down' } }));
-      } else {
-        res.writeHead(202, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ ids: ['a'] }));
-      }
+    const host = await startFakeHost((_request, res) => {
+      if (host.requests.length === 1) sendJson(res, 429, { error: { status: 429, code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '0' });
+      else sendJson(res, 202, { ids: ['a'] });
     });
     try {
       const client = createIndexClient({ siteKey: 'k', secret: 's', baseUrl: host.baseUrl, retryBaseMs: 10 });
       await expect(client.indexBatch([{ id: 'a' }])).resolves.toEqual({ ids: ['a'] });
-      expect(host.seen).toEqual(['PUT /v2/indices/k/documents:batch', 'PUT /v2/indices/k/documents:batch']);
+      expect(host.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /v2/indices/k/documents:batch', 'PUT /v2/indices/k/documents:batch']);
     } finally {
       await host.close();
     }
   });
 
   it('refuses indexing and crawl on a regional host without sending anything', async () => {
-    const host = await tinyServer((_n, res) => res.end('{}'));
+    const host = await startFakeHost((_request, res) => res.end('{}'));
     try {
       const client = createIndexClient({ siteKey: 'k', secret: 's', baseUrl: host.baseUrl, regionalUrls: [host.baseUrl + '/'] });
       await expect(client.indexBatch([{ id: 'a' }])).rejects.toMatchObject({ code: 'regional_host', parameter: 'baseUrl' });
       await expect(client.crawl('https://site.example/')).rejects.toMatchObject({ code: 'regional_host' });
-      expect(host.seen).toEqual([]);
+      expect(host.requests).toEqual([]);
     } finally {
       await host.close();
     }
