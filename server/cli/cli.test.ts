@@ -120,6 +120,38 @@ describe.concurrent('site-search index', () => {
   });
 });
 
+describe('site-search index, documents only the service can judge', () => {
+  it('maps the service\'s refusal of a batch back to the line, in both modes', async () => {
+    const file = join(dir, 'dates.ndjson');
+    const docs = [{ id: 'd1' }, { id: 'd2', doc_date: '2024-01-01' }, { id: 'd3', doc_date: 'yesterday' }, { id: 'd4' }];
+    writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
+    const stop = await cli(['index', file]);
+    expect(stop.code).toBe(1);
+    expect(stop.stderr).toMatch(/site-search: stopped at line 3: doc_date must be/);
+    const skip = await cli(['index', file, '--skip-invalid']);
+    expect(skip.code).toBe(0);
+    expect(skip.stdout).toBe(`indexed 3 documents from ${file}, skipped 1\n`);
+    expect(skip.stderr).toMatch(/  line 3: doc_date must be/);
+  });
+
+  it('waits and retries when the service refuses a batch for rate', async () => {
+    const host = await startFakeHost((_request, res) => {
+      if (host.requests.length === 1) sendJson(res, 429, { error: { status: 429, code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '0' });
+      else sendJson(res, 202, { ids: ['d1'] });
+    });
+    const file = join(dir, 'one.ndjson');
+    writeFileSync(file, '{"id":"d1"}\n');
+    try {
+      const result = await cli(['index', file, '--url', host.baseUrl, '--key', 'k', '--secret', 's']);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('the service asked to slow down (429)');
+      expect(host.requests.map((r) => `${r.method} ${r.url}`)).toEqual(Array.from({ length: 2 }, () => 'PUT /v2/indices/k/documents:batch'));
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe('site-search search', () => {
   it('prints a readable table, or JSON with --json', async () => {
     const table = await cli(['search', 'document', '--limit', '2', '--sort', 'custom_fields.n', '--order', 'asc'], 'skip');

@@ -35,7 +35,11 @@ export function replaceDocument(
 ): Promise<WriteResponse> {
   checkDocument(document, id === undefined);
   const path = id === undefined ? DOCUMENTS : DOCUMENTS + encodeURIComponent(id);
-  return writeBody<WriteResponse>(context, 'PUT', apiUrl(context, 'indexing', path), document, options);
+  const fallback = id ?? document.id;
+  return writeBody<WriteResponse>(context, 'PUT', apiUrl(context, 'indexing', path), document, options).then(
+    // A service that answers 202 without a body: the id is known unless the service derives it.
+    (body) => body ?? { id: fallback ?? '' },
+  );
 }
 
 /** `PUT .../documents:batch` (4.6): checked whole before sending; see `batches()` to split. */
@@ -75,7 +79,7 @@ function checkDocument(document: IndexDocument, needsUrlOrId: boolean): void {
   if (problem !== null) throw invalidParameter(problem.field || 'document', problem.message);
 }
 
-async function writeBody<T>(context: ApiContext, method: 'PUT' | 'POST', url: string, body: unknown, options?: RequestOptions): Promise<T> {
+async function writeBody<T>(context: ApiContext, method: 'PUT' | 'POST', url: string, body: unknown, options?: RequestOptions): Promise<T | undefined> {
   const answer = await sendRequest<T>(context.transport, { method, url, body, authorization: context.authorization }, options);
-  return answer.body as T;
+  return answer.body;
 }
