@@ -71,7 +71,7 @@ async function total(index: string): Promise<number> {
 }
 
 // The three runs use their own index and state file, so they run side by side.
-describe.concurrent('site-search index', () => {
+describe.concurrent('site-search index', { timeout: 90_000 }, () => {
   it('stops at the bad line with its number, having indexed what came before', async ({ expect }) => {
     const state = join(dir, 'stop.state.json');
     const result = await cli(['index', withBadLine, '--state', state], 'stop');

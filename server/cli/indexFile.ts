@@ -6,6 +6,7 @@ import { byteLength, documentProblem, type CustomFieldType } from '../../src/cli
 import { csvDocument } from './csvDocument.ts';
 import type { Progress } from './progress.ts';
 import { readRecords, type FileFormat } from './readRecords.ts';
+import { UsageError } from './UsageError.ts';
 import { newState, readState, removeState, sameFile, stateFileFor, writeState, type ResumeState } from './resumeState.ts';
 
 export interface IndexFileOptions {
@@ -52,7 +53,7 @@ export async function indexFile(options: IndexFileOptions): Promise<ResumeState>
   const previous = readState(statePath);
   if (options.resume) {
     if (previous === null) progress.log(`no interrupted run recorded in ${statePath}: starting from the first line`);
-    else if (!sameFile(previous, file)) throw new InvalidDocumentError(0, `${statePath} records a run of ${previous.file}, not of ${file}`);
+    else if (!sameFile(previous, file)) throw new UsageError(`${statePath} records a run of ${previous.file}, not of ${file}`);
     else {
       state = previous;
       progress.log(`resuming after line ${state.line.toLocaleString('en')} (${state.indexed.toLocaleString('en')} documents already indexed)`);

@@ -59,9 +59,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   const log = (line: string): void => void io.stderr.write(`${line}\n`);
   try {
-    if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    if (command === undefined) throw new UsageError('a command is needed (see site-search --help)');
+    if (command === '--help' || command === '-h' || command === 'help') {
       io.stdout.write(HELP);
-      return command === undefined ? 2 : 0;
+      return 0;
     }
     const handler = COMMANDS[command];
     if (handler === undefined) throw new UsageError(`unknown command '${command}' (see site-search --help)`);
@@ -72,8 +73,12 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       log(`site-search: ${(error as Error).message.split('\n')[0]}`);
       return 2;
     }
+    if (error instanceof InvalidEventError) {
+      log(`site-search: stopped at ${error.message}; no events were sent`);
+      return 1;
+    }
     if (error instanceof InvalidDocumentError) {
-      log(`site-search: stopped at ${error.message}${error.line > 0 ? ' (fix it and run again with --resume, or pass --skip-invalid)' : ''}`);
+      log(`site-search: stopped at ${error.message} (fix it and run again with --resume, or pass --skip-invalid)`);
       return 1;
     }
     const message = error instanceof SearchApiError ? apiMessage(error) : error instanceof Error ? error.message : String(error);
@@ -180,8 +185,8 @@ const COMMANDS: Record<string, Handler> = {
     const events: Array<RecommendationEvent & { line: number }> = [];
     for await (const record of reader.records) {
       const event = record.value as Partial<RecommendationEvent> | undefined;
-      const missing = record.error ?? (['transaction', 'item', 'time'] as const).find((f) => typeof event?.[f] !== 'string' || event[f] === '');
-      if (missing !== undefined) throw new InvalidDocumentError(record.line, record.error ?? `the event needs a string ${missing}`);
+      const missing = (['transaction', 'item', 'time'] as const).find((f) => typeof event?.[f] !== 'string' || event[f] === '');
+      if (record.error !== undefined || missing !== undefined) throw new InvalidEventError(record.line, record.error ?? `the event needs a string ${missing}`);
       events.push({ transaction: event!.transaction!, item: event!.item!, time: event!.time!, line: record.line });
     }
     let sent = 0;
@@ -236,6 +241,9 @@ const COMMANDS: Record<string, Handler> = {
     io.stdout.write(values.json === true ? JSON.stringify(answer, null, 2) + '\n' : searchTable(answer, params.limit ?? 10));
   },
 };
+
+/** A bad line in an events file: the whole file is checked before anything is sent. */
+class InvalidEventError extends InvalidDocumentError {}
 
 function printJson(io: Io, value: unknown): void {
   io.stdout.write(JSON.stringify(value, null, 2) + '\n');
