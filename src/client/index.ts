@@ -1,10 +1,21 @@
 // The client's entry: named exports only, so the public surface is visible at a glance.
 export { createClient } from './createClient.ts';
 export type { ClientOptions, SearchClient } from './createClient.ts';
+export { createIndexClient } from './createIndexClient.ts';
+export type { IndexClient, IndexClientOptions } from './createIndexClient.ts';
+export { sendClickEvent, sendSearchEvent, sendStatsEvent, checkStatsEvent } from './stats.ts';
+export type { StatsOptions } from './stats.ts';
 export { SearchApiError, isAbortError } from './errors.ts';
-export { hostFor, servedRegionally } from './hosts.ts';
-export type { ApiArea, HostOptions } from './hosts.ts';
+export { hostFor, servedRegionally, checkedHostFor } from './hosts.ts';
+export type { ApiArea, HostOptions, RegionalHostOptions } from './hosts.ts';
 export type { RequestOptions } from './request.ts';
+export type { TransportOptions } from './sendRequest.ts';
+export type { BackoffOptions } from './retryDelay.ts';
+export { basicAuth } from './basicAuth.ts';
+export { batches } from './batches.ts';
+export { checkSearchParams } from './checkSearchParams.ts';
+export { documentProblem, checkBatch } from './validateDocuments.ts';
+export type { CustomFieldType, DocumentProblem } from './validateDocuments.ts';
 export { searchQuery } from './search.ts';
 export * as limits from './limits.ts';
 export type * from './types.ts';

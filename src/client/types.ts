@@ -215,6 +215,35 @@ export interface WriteResponse {
   id: string;
 }
 
+/** Answer of a create: the id the service chose and the `Location` of the new document. */
+export interface CreateResponse {
+  id: string;
+  /** The `Location` header: a URL of the created document. */
+  location: string;
+}
+
+/** A document as indexed, from `GET /v2/indices/{key}/documents/{id}`: the input fields plus `id`. */
+export type StoredDocument = IndexDocument & { id: string };
+
+/** Body of `POST .../content/hiddenKeywords` (4.8). */
+export interface HiddenKeywordsRequest {
+  /** Space-delimited keywords. */
+  hiddenKeywords: string;
+}
+
+/** Body of `POST .../recommendations-datasets/{name}/events:batch` (4.11). */
+export interface DatasetEventsRequest {
+  events: RecommendationEvent[];
+}
+
+/** Query parameters of `GET /v1/recommendations/{key}` (4.10). */
+export interface RecommendationsParams {
+  /** The configuration, which decides which events are used. */
+  configurationKey: string;
+  /** A document id or a custom field value, as the configuration says. */
+  ItemId: string;
+}
+
 /** Document status values (2.4, section 3). */
 export type DocumentStatusValue = 'INDEXED' | 'EXCLUDED' | 'PENDING' | 'ERROR' | 'UNKNOWN';
 

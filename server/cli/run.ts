@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { batches } from '../../src/client/batches.ts';
+import type { IndexClient } from '../../src/client/createIndexClient.ts';
+import { SearchApiError } from '../../src/client/errors.ts';
+import type { RecommendationEvent, SearchFilter, SearchParams } from '../../src/client/types.ts';
+import { CONNECTION_OPTIONS, connect, count, type ConnectionFlags } from './connection.ts';
+import { indexFile, InvalidDocumentError } from './indexFile.ts';
+import { createProgress } from './progress.ts';
+import { formatOf, readRecords } from './readRecords.ts';
+import { retryRefused } from './retryRefused.ts';
+import { searchTable } from './searchTable.ts';
+import { sitemapPages } from './sitemap.ts';
+import { UsageError } from './UsageError.ts';
+
+/** Where the command writes, and its environment: the process's, or a test's. */
+export interface Io {
+  stdout: { write(text: string): unknown };
+  stderr: { isTTY?: boolean; write(text: string): unknown };
+  env: NodeJS.ProcessEnv;
+}
+
+export const HELP = `Usage: site-search <command> [options]
+
+Feed and check a Site Search index on any compatible API host.
+
+Commands:
+  index FILE                 index a JSON, NDJSON or CSV file of documents in batches
+      --format json|ndjson|csv   (default: from the file extension)
+      --skip-invalid             skip bad documents and list them at the end (default: stop at the first)
+      --resume                   carry on after the last line an interrupted run had indexed
+      --state PATH               the resume state file (default: FILE.site-search-state.json)
+      --batch-size N             most documents per batch (default: 1000; always under 1,000,000 bytes)
+  crawl URL...               schedule pages for crawling
+  crawl --sitemap URL        schedule every page of a sitemap (a sitemap index is followed)
+  status URL|ID              a document's status (a URL is turned into its id, the md5 of the URL)
+  get ID                     a document as indexed
+  delete ID                  remove a document
+  hidden-keywords ID WORDS   set a document's hidden keywords (space-delimited)
+  events FILE --dataset NAME send recommendation dataset events (JSON, NDJSON or CSV) in batches
+  search TERM                search and print a table
+      --limit N --page N --sort FIELD --order asc|desc --fuzzy true|false|auto
+      --filter JSON --facet FIELD (repeatable) --json
+
+Connection (every command):
+  --url URL        the API host root        (or SITE_SEARCH_URL)
+  --key KEY        the index's site key     (or SITE_SEARCH_KEY)
+  --secret SECRET  the index's secret key   (or SITE_SEARCH_SECRET; not needed for search)
+  --retries N      retries of idempotent calls (default 5)
+  --timeout S      seconds allowed per request (default 60)
+
+Exit codes: 0 done, 1 failed, 2 usage error.
+`;
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Runs one command line; resolves to the exit code. Never exits the process itself. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  const log = (line: string): void => void io.stderr.write(`${line}\n`);
+  try {
+    if (command === undefined) throw new UsageError('a command is needed (see site-search --help)');
+    if (command === '--help' || command === '-h' || command === 'help') {
+      io.stdout.write(HELP);
+      return 0;
+    }
+    const handler = COMMANDS[command];
+    if (handler === undefined) throw new UsageError(`unknown command '${command}' (see site-search --help)`);
+    await handler(rest, io, log);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || isParseArgsError(error)) {
+      log(`site-search: ${(error as Error).message.split('\n')[0]}`);
+      return 2;
+    }
+    if (error instanceof InvalidEventError) {
+      log(`site-search: stopped at ${error.message}; no events were sent`);
+      return 1;
+    }
+    if (error instanceof InvalidDocumentError) {
+      log(`site-search: stopped at ${error.message} (fix it and run again with --resume, or pass --skip-invalid)`);
+      return 1;
+    }
+    const message = error instanceof SearchApiError ? apiMessage(error) : error instanceof Error ? error.message : String(error);
+    log(`site-search: ${message}`);
+    return 1;
+  }
+}
+
+type Handler = (args: string[], io: Io, log: (line: string) => void) => Promise<void>;
+
+function parse<O extends Options>(args: string[], options: O, positionals: { min: number; max: number; usage: string }) {
+  const parsed = parseArgs({ args, options: { ...CONNECTION_OPTIONS, ...options }, allowPositionals: true, strict: true });
+  const n = parsed.positionals.length;
+  if (n < positionals.min || n > positionals.max) throw new UsageError(`usage: site-search ${positionals.usage}`);
+  return parsed;
+}
+
+const COMMANDS: Record<string, Handler> = {
+  async index(args, io, log) {
+    const { values, positionals } = parse(
+      args,
+      { format: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, resume: { type: 'boolean' }, state: { type: 'string' }, 'batch-size': { type: 'string' } },
+      { min: 1, max: 1, usage: 'index FILE [--format json|ndjson|csv] [--skip-invalid] [--resume]' },
+    );
+    const file = positionals[0]!;
+    const format = formatOf(file, values.format as string | undefined);
+    const batchSize = count('--batch-size', values['batch-size'] as string | undefined, 1000);
+    if (batchSize < 1) throw new UsageError('--batch-size must be at least 1');
+    const progress = createProgress('indexed', io.stderr);
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log: progress.log });
+    const state = await indexFile({
+      file,
+      format,
+      skipInvalid: values['skip-invalid'] === true,
+      resume: values.resume === true,
+      stateFile: values.state as string | undefined,
+      batchSize,
+      client,
+      progress,
+    });
+    progress.finish(state.indexed);
+    if (state.skipped.length > 0) {
+      log(`skipped ${state.skipped.length} invalid document${state.skipped.length === 1 ? '' : 's'}:`);
+      for (const { line, reason } of state.skipped) log(`  line ${line}: ${reason}`);
+    }
+    io.stdout.write(`indexed ${state.indexed} documents from ${file}${state.skipped.length > 0 ? `, skipped ${state.skipped.length}` : ''}\n`);
+  },
+
+  async crawl(args, io) {
+    const { values, positionals } = parse(args, { sitemap: { type: 'string' } }, { min: 0, max: Infinity, usage: 'crawl URL... | crawl --sitemap URL' });
+    const sitemap = values.sitemap as string | undefined;
+    if ((sitemap === undefined) === (positionals.length === 0)) throw new UsageError('usage: site-search crawl URL... | crawl --sitemap URL');
+    const progress = createProgress('scheduled', io.stderr);
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log: progress.log });
+    const urls = sitemap === undefined ? positionals : await sitemapPages(sitemap);
+    if (sitemap !== undefined) progress.log(`${urls.length} pages in ${sitemap}`);
+    let done = 0;
+    for (const url of urls) {
+      const answer = await retryRefused(() => client.crawl(url), progress.log);
+      io.stdout.write(`${answer.docId}\t${url}\n`);
+      progress.update(++done, done / urls.length);
+    }
+    progress.finish(done);
+  },
+
+  async status(args, io, log) {
+    const { values, positionals } = parse(args, {}, { min: 1, max: 1, usage: 'status URL|ID' });
+    const target = positionals[0]!;
+    // Status ids are md5 of the full URL, protocol and query included (2.4).
+    const id = /^https?:\/\//i.test(target) ? createHash('md5').update(target, 'utf8').digest('hex') : target;
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log });
+    printJson(io, await client.getStatus(id));
+  },
+
+  async get(args, io, log) {
+    const { values, positionals } = parse(args, {}, { min: 1, max: 1, usage: 'get ID' });
+    printJson(io, await connect(values as ConnectionFlags, io.env, { needsSecret: true, log }).getDocument(positionals[0]!));
+  },
+
+  async delete(args, io, log) {
+    const { values, positionals } = parse(args, {}, { min: 1, max: 1, usage: 'delete ID' });
+    printJson(io, await connect(values as ConnectionFlags, io.env, { needsSecret: true, log }).deleteDocument(positionals[0]!));
+  },
+
+  async 'hidden-keywords'(args, io, log) {
+    const { values, positionals } = parse(args, {}, { min: 2, max: 2, usage: 'hidden-keywords ID "WORDS"' });
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log });
+    await retryRefused(() => client.setHiddenKeywords(positionals[0]!, positionals[1]!), log);
+    io.stdout.write(`hidden keywords of ${positionals[0]} set\n`);
+  },
+
+  async events(args, io) {
+    const { values, positionals } = parse(
+      args,
+      { dataset: { type: 'string' }, format: { type: 'string' }, 'batch-size': { type: 'string' } },
+      { min: 1, max: 1, usage: 'events FILE --dataset NAME' },
+    );
+    const dataset = values.dataset as string | undefined;
+    if (!dataset) throw new UsageError('events needs --dataset NAME');
+    const file = positionals[0]!;
+    const progress = createProgress('sent', io.stderr);
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log: progress.log });
+    const reader = readRecords(file, formatOf(file, values.format as string | undefined));
+    const events: Array<RecommendationEvent & { line: number }> = [];
+    for await (const record of reader.records) {
+      const event = record.value as Partial<RecommendationEvent> | undefined;
+      const missing = (['transaction', 'item', 'time'] as const).find((f) => typeof event?.[f] !== 'string' || event[f] === '');
+      if (record.error !== undefined || missing !== undefined) throw new InvalidEventError(record.line, record.error ?? `the event needs a string ${missing}`);
+      events.push({ transaction: event!.transaction!, item: event!.item!, time: event!.time!, line: record.line });
+    }
+    let sent = 0;
+    const batchSize = count('--batch-size', values['batch-size'] as string | undefined, 1000);
+    for (const batch of batches(events, 1_000_000 - 1024, Math.max(batchSize, 1))) {
+      const body = batch.map(({ transaction, item, time }) => ({ transaction, item, time }));
+      await retryRefused(() => client.sendDatasetEvents(dataset, body), progress.log);
+      sent += batch.length;
+      progress.update(sent, sent / events.length);
+    }
+    progress.finish(sent);
+    io.stdout.write(`sent ${sent} events to dataset ${dataset}\n`);
+  },
+
+  async search(args, io, log) {
+    const { values, positionals } = parse(
+      args,
+      {
+        limit: { type: 'string' },
+        page: { type: 'string' },
+        sort: { type: 'string' },
+        order: { type: 'string' },
+        fuzzy: { type: 'string' },
+        filter: { type: 'string' },
+        facet: { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+      },
+      { min: 1, max: 1, usage: 'search TERM [--limit N] [--page N] [--sort F] [--order asc|desc] [--fuzzy auto] [--filter JSON] [--facet F] [--json]' },
+    );
+    const params: SearchParams = { term: positionals[0]! };
+    if (values.limit !== undefined) params.limit = count('--limit', values.limit as string, 10);
+    if (values.page !== undefined) params.page = count('--page', values.page as string, 1);
+    if (values.sort !== undefined) params.sort = values.sort as string;
+    if (values.order !== undefined) {
+      if (values.order !== 'asc' && values.order !== 'desc') throw new UsageError(`--order must be asc or desc (got '${String(values.order)}')`);
+      params.order = values.order;
+    }
+    if (values.fuzzy !== undefined) {
+      if (!['true', 'false', 'auto'].includes(values.fuzzy as string)) throw new UsageError(`--fuzzy must be true, false or auto`);
+      params.fuzzy = values.fuzzy as 'true' | 'false' | 'auto';
+    }
+    if (values.filter !== undefined) {
+      try {
+        params.filter = JSON.parse(values.filter as string) as SearchFilter;
+      } catch {
+        throw new UsageError(`--filter must be JSON, e.g. '{"custom_fields.brand":"Acme"}'`);
+      }
+    }
+    if (values.facet !== undefined) params.facet = values.facet as string[];
+    const client: IndexClient = connect(values as ConnectionFlags, io.env, { needsSecret: false, log });
+    const answer = await client.search(params);
+    io.stdout.write(values.json === true ? JSON.stringify(answer, null, 2) + '\n' : searchTable(answer, params.limit ?? 10));
+  },
+};
+
+/** A bad line in an events file: the whole file is checked before anything is sent. */
+class InvalidEventError extends InvalidDocumentError {}
+
+function printJson(io: Io, value: unknown): void {
+  io.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+function apiMessage(error: SearchApiError): string {
+  if (error.code === 'invalid_parameter' && error.status === 0) return error.message;
+  const where = error.status === 0 ? error.code : `${error.status} ${error.code}`;
+  return `${where}: ${error.message}`;
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('ERR_PARSE_ARGS');
+}

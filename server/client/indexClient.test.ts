@@ -1,0 +1,83 @@
+// The client against the reference service over real HTTP, for the endpoints it has
+// now (search, suggest, autocomplete, batch, PUT), plus the retry path and the
+// regional-host refusal against tiny local servers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/client/createClient.ts';
+import { createIndexClient, type IndexClient } from '../../src/client/createIndexClient.ts';
+import { documentIdFromUrl } from '../documents/documentId.ts';
+import { startFakeHost, sendJson } from '../testing/fakeHost.ts';
+import { startService, type TestService } from '../testing/service.ts';
+
+let service: TestService;
+let api: IndexClient;
+
+beforeAll(async () => {
+  service = await startService({ indices: [{ publicKey: 'demo', secret: 'démo-sécret✓' }] });
+  api = createIndexClient({ siteKey: 'demo', secret: 'démo-sécret✓', baseUrl: service.baseUrl });
+});
+
+afterAll(async () => {
+  await service.close();
+  service.remove();
+});
+
+describe('the index client against the reference service', () => {
+  it('indexes a batch with non-ASCII credentials, then finds it with search, suggest and autocomplete', async () => {
+    const url = 'https://site.example/flux.html';
+    const { ids } = await api.indexBatch([
+      { id: 'cap-1', title: 'Fluxcapacitor manual', main_content: 'How the fluxcapacitor works', custom_fields: { maker: 'Brown Labs' } },
+      { url, title: 'Fluxcapacitor repair', custom_fields: { maker: 'Brownian Motion' } },
+    ]);
+    expect(ids).toEqual(['cap-1', documentIdFromUrl(url)]);
+    const found = await api.search({ term: 'fluxcapacitor', limit: 10 });
+    expect(found.hits.map((h) => h.id).sort()).toEqual([documentIdFromUrl(url), 'cap-1'].sort());
+    const pub = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
+    expect((await pub.suggest({ term: 'fluxcap' })).suggestions.length).toBeGreaterThan(0);
+    expect((await pub.autocomplete({ term: 'brown', source: 'custom_fields.maker' })).autocomplete.map((i) => i.value)).toContain('Brown Labs');
+  });
+
+  it('replaces with and without an id in the path', async () => {
+    await expect(api.replaceDocument({ title: 'Zeppelinword one' }, 'z-1')).resolves.toEqual({ id: 'z-1' });
+    const url = 'https://site.example/zeppelin';
+    await expect(api.replaceDocument({ url, title: 'Zeppelinword two' })).resolves.toEqual({ id: documentIdFromUrl(url) });
+    expect((await api.search({ term: 'zeppelinword' })).total_hits).toBe(2);
+  });
+
+  it('passes on the service answer when it refuses a batch', async () => {
+    const error = await api.indexBatch([{ id: 'd-1', doc_date: 'yesterday' }]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_body' });
+  });
+
+  it('turns wrong credentials into a 401', async () => {
+    const wrong = createIndexClient({ siteKey: 'demo', secret: 'nope', baseUrl: service.baseUrl, retries: 0 });
+    await expect(wrong.indexBatch([{ id: 'x' }])).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+});
+
+describe('retries over real HTTP', () => {
+  it('waits out a 429 with Retry-After and succeeds on the next attempt', async () => {
+    const host = await startFakeHost((_request, res) => {
+      if (host.requests.length === 1) sendJson(res, 429, { error: { status: 429, code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '0' });
+      else sendJson(res, 202, { ids: ['a'] });
+    });
+    try {
+      const client = createIndexClient({ siteKey: 'k', secret: 's', baseUrl: host.baseUrl, retryBaseMs: 10 });
+      await expect(client.indexBatch([{ id: 'a' }])).resolves.toEqual({ ids: ['a'] });
+      expect(host.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['PUT /v2/indices/k/documents:batch', 'PUT /v2/indices/k/documents:batch']);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('refuses indexing and crawl on a regional host without sending anything', async () => {
+    const host = await startFakeHost((_request, res) => res.end('{}'));
+    try {
+      const client = createIndexClient({ siteKey: 'k', secret: 's', baseUrl: host.baseUrl, regionalUrls: [host.baseUrl + '/'] });
+      await expect(client.indexBatch([{ id: 'a' }])).rejects.toMatchObject({ code: 'regional_host', parameter: 'baseUrl' });
+      await expect(client.crawl('https://site.example/')).rejects.toMatchObject({ code: 'regional_host' });
+      expect(host.requests).toEqual([]);
+    } finally {
+      await host.close();
+    }
+  });
+});

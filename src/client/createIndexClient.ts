@@ -1,0 +1,108 @@
+import type { ApiContext } from './apiContext.ts';
+import { basicAuth } from './basicAuth.ts';
+import { checkSearchParams } from './checkSearchParams.ts';
+import { crawl } from './crawl.ts';
+import { createDocument, deleteDocument, getDocument, indexBatch, replaceDocument } from './documents.ts';
+import { checkedHostFor, type RegionalHostOptions } from './hosts.ts';
+import { getRecommendations, sendDatasetEvents } from './recommendations.ts';
+import { buildUrl, type RequestOptions } from './request.ts';
+import { searchQuery } from './search.ts';
+import { sendRequest, type TransportOptions } from './sendRequest.ts';
+import { postStatsEvent } from './stats.ts';
+import { getContent, getStatus, setHiddenKeywords } from './status.ts';
+import type {
+  BatchResponse,
+  CrawlResponse,
+  CreateResponse,
+  DocumentContent,
+  DocumentStatus,
+  IndexDocument,
+  RecommendationEvent,
+  RecommendationsParams,
+  RecommendationsResponse,
+  SearchParams,
+  SearchResponse,
+  StatsEvent,
+  StoredDocument,
+  WriteResponse,
+} from './types.ts';
+
+/**
+ * Options of `createIndexClient`: the index's keys, its hosts, and how requests are
+ * sent. Meant for servers, build jobs and the command line: the secret never belongs
+ * in a web page.
+ */
+export interface IndexClientOptions extends RegionalHostOptions, TransportOptions {
+  /** The public site key: the Basic auth username and the `{key}` of every path. */
+  siteKey: string;
+  /** The secret API key: the Basic auth password. */
+  secret: string;
+}
+
+/** Every endpoint of the API for one index, with credentials. Every call takes an `AbortSignal`. */
+export interface IndexClient {
+  /** `POST /v2/indices/{key}/documents/` (4.4): the service picks the id. */
+  createDocument(document: IndexDocument, options?: RequestOptions): Promise<CreateResponse>;
+  /** `PUT .../documents/{id}`, or `PUT .../documents/` when `id` is left out (4.5). */
+  replaceDocument(document: IndexDocument, id?: string, options?: RequestOptions): Promise<WriteResponse>;
+  /** `PUT .../documents:batch` (4.6): at most 1,000,000 bytes; split with `batches()`. */
+  indexBatch(documents: readonly IndexDocument[], options?: RequestOptions): Promise<BatchResponse>;
+  /** `GET /v2/indices/{key}/documents/{id}` (4.7). */
+  getDocument(id: string, options?: RequestOptions): Promise<StoredDocument>;
+  /** `DELETE /v2/indices/{key}/documents/{id}` (4.7). */
+  deleteDocument(id: string, options?: RequestOptions): Promise<WriteResponse>;
+  /** `GET /v1/indices/{key}/documents/{id}` (4.8); the id is the md5 of the full URL. */
+  getStatus(id: string, options?: RequestOptions): Promise<DocumentStatus>;
+  /** `GET /v1/indices/{key}/documents/{id}/content` (4.8). */
+  getContent(id: string, options?: RequestOptions): Promise<DocumentContent>;
+  /** `POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords` (4.8). */
+  setHiddenKeywords(id: string, hiddenKeywords: string, options?: RequestOptions): Promise<void>;
+  /** `POST /crawler` (4.8): schedules a fetch of the page. */
+  crawl(url: string, options?: RequestOptions): Promise<CrawlResponse>;
+  /** `POST /v1/stats/{key}` (4.9). */
+  sendStatsEvent(event: StatsEvent, options?: RequestOptions): Promise<void>;
+  /** `GET /v1/recommendations/{key}` (4.10). */
+  getRecommendations(params: RecommendationsParams, options?: RequestOptions): Promise<RecommendationsResponse>;
+  /** `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch` (4.11). */
+  sendDatasetEvents(dataset: string, events: readonly RecommendationEvent[], options?: RequestOptions): Promise<void>;
+  /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
+  search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse>;
+}
+
+/**
+ * Creates a client for every endpoint of one index, with HTTP Basic credentials,
+ * checks before sending, timeouts and retries. Kept apart from `createClient` so the
+ * widget's bundle carries none of it.
+ */
+export function createIndexClient(options: IndexClientOptions): IndexClient {
+  if (!options.siteKey) throw new TypeError('createIndexClient: siteKey is required');
+  if (!options.secret) throw new TypeError('createIndexClient: secret is required');
+  if (!options.baseUrl) throw new TypeError('createIndexClient: baseUrl is required');
+  const { siteKey, secret, baseUrl, regionalUrl, regionalUrls, ...transport } = options;
+  const context: ApiContext = {
+    siteKey,
+    hosts: { baseUrl, regionalUrl, regionalUrls },
+    transport,
+    authorization: basicAuth(siteKey, secret),
+  };
+  // Checks throw synchronously inside the area functions; `async` turns them into rejections.
+  return {
+    createDocument: async (document, o) => createDocument(context, document, o),
+    replaceDocument: async (document, id, o) => replaceDocument(context, document, id, o),
+    indexBatch: async (documents, o) => indexBatch(context, documents, o),
+    getDocument: async (id, o) => getDocument(context, id, o),
+    deleteDocument: async (id, o) => deleteDocument(context, id, o),
+    getStatus: async (id, o) => getStatus(context, id, o),
+    getContent: async (id, o) => getContent(context, id, o),
+    setHiddenKeywords: async (id, words, o) => setHiddenKeywords(context, id, words, o),
+    crawl: async (url, o) => crawl(context, url, o),
+    sendStatsEvent: async (event, o) => postStatsEvent(context, event, o),
+    getRecommendations: async (params, o) => getRecommendations(context, params, o),
+    sendDatasetEvents: async (dataset, events, o) => sendDatasetEvents(context, dataset, events, o),
+    search: async (params, o) => {
+      checkSearchParams(params);
+      const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));
+      return (await sendRequest<SearchResponse>(context.transport, { method: 'GET', url }, o)).body!;
+    },
+  };
+}
