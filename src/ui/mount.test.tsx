@@ -64,6 +64,12 @@ describe('mount', () => {
     expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
+  it('sends searches to the regional host when one is given', () => {
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'https://api.example', regionalUrl: 'https://eu.example' });
+    act(() => widget?.search('grid'));
+    expect(calls[0]!.url.origin + calls[0]!.url.pathname).toBe('https://eu.example/v1/search/demo');
+  });
+
   it('destroy() empties the element, aborts the request in flight and leaves no timers', async () => {
     widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787' });
     act(() => widget?.search('grid'));

@@ -14,6 +14,12 @@ export interface MountOptions extends WidgetConfig {
   /** Base URL of the search API, e.g. `https://search.example.com`. */
   baseUrl: string;
   /**
+   * The EU or US regional host of the hosted service. Searches and suggestions go there;
+   * field completions stay on `baseUrl`, which the regional hosts do not serve.
+   * @default none: every call goes to `baseUrl`
+   */
+  regionalUrl?: string;
+  /**
    * Results per page, 1-300.
    * @default 10
    */
@@ -83,7 +89,7 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
     throw new TypeError(`Site Search: mount() needs an element to render into, received ${String(target)}.`);
   }
   const { layout, url, rangeFacets, facets } = options;
-  const client = createClient({ siteKey: options.siteKey, baseUrl: options.baseUrl });
+  const client = createClient({ siteKey: options.siteKey, baseUrl: options.baseUrl, regionalUrl: options.regionalUrl });
   const controller = createSearchController({
     client,
     limit: options.limit,
