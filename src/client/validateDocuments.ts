@@ -42,10 +42,14 @@ export function documentProblem(
     const type = customFieldType(fieldValue);
     if (type === null) return { field, message: `${field} must be a string, an integer, a double or an array of strings` };
     const known = fieldTypes.get(name);
-    if (known === undefined) added.push([name, type]);
-    // A double field takes whole numbers too: JSON cannot tell 5 from 5.0.
-    else if (known !== type && !(known === 'double' && type === 'integer')) {
+    if (known === undefined || known === type) {
+      if (known === undefined) added.push([name, type]);
+    } else if (known === 'text' || type === 'text') {
       return { field, message: `${field} is ${article(type)} ${type} here but ${article(known)} ${known} in an earlier document; a custom field keeps the type of its first value` };
+    } else if (type === 'double') {
+      // JSON cannot tell 5 from 5.0, so a field first seen with a whole number may be a
+      // double all along; only the service knows the type it already has.
+      added.push([name, 'double']);
     }
   }
   // Types are recorded only for a valid document, so a rejected one does not set them.
