@@ -15,7 +15,7 @@ const hiddenKeywordsSchema = {
   type: 'object',
   required: ['hiddenKeywords'],
   additionalProperties: false,
-  properties: { hiddenKeywords: { maxLength: HIDDEN_KEYWORDS_MAX_CHARS } },
+  properties: { hiddenKeywords: {} },
 } as const;
 
 /**
@@ -88,6 +88,11 @@ export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app
       // Checked here, not in the schema: Ajv would turn a number into a string.
       if (typeof request.body.hiddenKeywords !== 'string') {
         throw new ApiError(400, 'invalid_body', 'hiddenKeywords must be a string of space-delimited keywords', {
+          parameter: 'hiddenKeywords',
+        });
+      }
+      if (request.body.hiddenKeywords.length > HIDDEN_KEYWORDS_MAX_CHARS) {
+        throw new ApiError(400, 'invalid_body', `hiddenKeywords must be at most ${HIDDEN_KEYWORDS_MAX_CHARS} characters`, {
           parameter: 'hiddenKeywords',
         });
       }
