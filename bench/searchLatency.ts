@@ -46,7 +46,8 @@ function queryWords(titles: string[], count: number): string[] {
 
 export async function measureSearchLatency(options: { queries: number; log: (line: string) => void }): Promise<LatencyResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-'));
-  const app = await buildApp({ dataDir, logger: false });
+  // No rate limit: the bench sends queries back to back from one address.
+  const app = await buildApp({ dataDir, logger: false, rateLimit: false });
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const documents = buildCorpus({ thumbBase: 'http://127.0.0.1' });
