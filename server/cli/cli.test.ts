@@ -1,6 +1,6 @@
 // The site-search command run as a child process against the reference service
 // (started here on a temp folder, port 0) and against a fake host for crawling.
-import { spawn } from 'node:child_process';
+import type { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { startFakeHost, sendJson, type FakeHost, type HostRequest } from '../testing/fakeHost.ts';
+import { cliEnv, runCli, type CliResult } from '../testing/cli.ts';
 import { startService, type TestService } from '../testing/service.ts';
 import type { ResumeState } from './resumeState.ts';
 
-const BIN = join(import.meta.dirname, 'bin.mjs');
 const LINES = 50_000;
 const BAD_LINE = 25_000;
 const INDICES = ['stop', 'skip', 'resume', 'other'];
@@ -42,27 +42,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Result {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the CLI; `whileRunning` may kill it. Credentials of `index` come from the environment. */
-function cli(args: string[], index = 'other', whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { ...process.env, SITE_SEARCH_URL: service.baseUrl, SITE_SEARCH_KEY: index, SITE_SEARCH_SECRET: `${index}-secret` },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    whileRunning?.(child);
-  });
+function cli(args: string[], index = 'other', whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
+  return runCli(args, cliEnv(service.baseUrl, index, `${index}-secret`), whileRunning);
 }
 
 async function total(index: string): Promise<number> {

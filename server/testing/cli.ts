@@ -1,0 +1,31 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const BIN = join(import.meta.dirname, '..', 'cli', 'bin.mjs');
+
+/** How a run of the site-search command ended. */
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment that points the CLI at `baseUrl` with the credentials of one index. */
+export function cliEnv(baseUrl: string, siteKey: string, secret: string): NodeJS.ProcessEnv {
+  return { ...process.env, SITE_SEARCH_URL: baseUrl, SITE_SEARCH_KEY: siteKey, SITE_SEARCH_SECRET: secret };
+}
+
+/** Runs the site-search command as a child process; `whileRunning` may kill it. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    whileRunning?.(child);
+  });
+}
