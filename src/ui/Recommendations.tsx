@@ -60,7 +60,7 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
             const href = safeLinkUrl(text(hit.url));
             const name = text(hit.title) || displayUrl(text(hit.url)) || m.untitled;
             return (
-              <li class="ss-rec" key={hit.id}>
+              <li class="ss-rec" key={hit.id} data-id={hit.id}>
                 <Thumbnail images={hit.images} fallbackSrc={text(hit.thumbnail_external_src)} />
                 {href !== null ? (
                   <a class="ss-rec-link" href={href} onClick={() => recommendations.click(hit, i + 1)}>
