@@ -1,10 +1,9 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import type { ApiContext } from '../client/apiContext.ts';
 import { isAbortError } from '../client/errors.ts';
-import type { HostOptions } from '../client/hosts.ts';
-import { getRecommendations } from '../client/recommendations.ts';
+import { hostFor, type HostOptions } from '../client/hosts.ts';
+import { buildUrl, getJson } from '../client/request.ts';
 import { sendClickEvent } from '../client/stats.ts';
-import type { RecommendationHit } from '../client/types.ts';
+import type { RecommendationHit, RecommendationsResponse } from '../client/types.ts';
 
 export type RecommendationsStatus = 'loading' | 'empty' | 'error' | 'done';
 
@@ -61,7 +60,13 @@ export function sessionId(): string {
 /** Loads the items related to one item and reports clicks on them. */
 export function createRecommendations(options: RecommendationsOptions): Recommendations {
   const { siteKey, baseUrl, regionalUrl, configurationKey, itemId } = options;
-  const context: ApiContext = { siteKey, hosts: { baseUrl, regionalUrl }, transport: { fetch: options.fetch } };
+  const fetcher: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // The search client's plain GET, not the index client's retrying transport: the
+  // script-tag build already holds it, and a related-items row need not retry.
+  const url = buildUrl(hostFor('recommendations', { baseUrl, regionalUrl }), `/v1/recommendations/${encodeURIComponent(siteKey)}`, {
+    configurationKey,
+    ItemId: itemId,
+  });
   const status = signal<RecommendationsStatus>('loading');
   const hits = signal<RecommendationHit[]>([]);
   let controller: AbortController | null = null;
@@ -70,7 +75,7 @@ export function createRecommendations(options: RecommendationsOptions): Recommen
     controller?.abort();
     const own = (controller = new AbortController());
     status.value = 'loading';
-    getRecommendations(context, { configurationKey, ItemId: itemId }, { signal: own.signal }).then(
+    getJson<RecommendationsResponse>(fetcher, url, { signal: own.signal }).then(
       (answer) => {
         if (own.signal.aborted) return;
         const list = Array.isArray(answer.hits) ? answer.hits : [];
@@ -92,7 +97,8 @@ export function createRecommendations(options: RecommendationsOptions): Recommen
     click(hit, position) {
       if (typeof hit.id !== 'string' || hit.id === '') return;
       sendClickEvent(
-        { siteKey, baseUrl, regionalUrl, fetch: options.fetch },
+        // keepalive: the click usually navigates away, which would cancel a plain fetch.
+        { siteKey, baseUrl, regionalUrl, fetch: (input, init) => fetcher(input, { ...init, keepalive: true }) },
         { session: sessionId(), keyword: `recommendations:${configurationKey}:${itemId}`.slice(0, 100), docid: hit.id, position },
       ).catch(() => {});
     },
