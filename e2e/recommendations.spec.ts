@@ -30,6 +30,9 @@ test('an item page shows related items that scroll with the keys and report clic
   await page.keyboard.press('ArrowRight');
   await expect(links.nth(1)).toBeFocused();
   await page.screenshot({ path: 'e2e/artifacts/screenshots/recommendations-320.png' });
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/recommendations-wide.png' });
+  await links.nth(1).focus();
 
   // Keep the page: answer the stats call here and stop the navigation to MDN.
   await page.route('**/developer.mozilla.org/**', (route) => route.abort());
