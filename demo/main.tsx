@@ -1,7 +1,8 @@
 // The demo page's script: the results page in the main column and the overlay in the
 // header, against the reference service that `npm start` runs (it passes the VITE_*
-// variables), or the defaults below. `?theme=dark|light`, `?locale=de` and `?dir=rtl` try the options.
-import { de, mount, type MountOptions } from '../src/index.ts';
+// variables), or the defaults below. `?theme=dark|light`, `?locale=de` and `?dir=rtl` try the options;
+// `?item=<document id>` shows the features viewed together with that one above the search.
+import { de, mount, mountRecommendations, type MountOptions } from '../src/index.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
 const page = document.getElementById('search');
@@ -50,3 +51,18 @@ mount(page, {
 });
 
 mount(header, { ...common, layout: 'overlay', fields: [area] });
+
+const item = query.get('item');
+const related = document.getElementById('related');
+if (item && related) {
+  related.hidden = false;
+  mountRecommendations(related, {
+    siteKey: common.siteKey,
+    baseUrl: common.baseUrl,
+    theme,
+    ...(common.messages ? { messages: common.messages } : {}),
+    configurationKey: 'related',
+    itemId: item,
+    title: query.get('locale') === 'de' ? 'Oft zusammen angesehen' : 'Often viewed together',
+  });
+}

@@ -10,9 +10,12 @@ import { buildApp } from '../server/app.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { indexDocuments } from './indexDocuments.ts';
+import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
 
 const SITE_KEY = 'demo';
 const SECRET = 'demo-secret';
+/** The recommendation configuration the page asks for: items are document ids. */
+const RECOMMENDATIONS = { related: { dataset: 'views', itemField: null, maxHits: 12 } };
 
 function options() {
   const { values } = parseArgs({
@@ -62,11 +65,12 @@ async function main() {
   console.log(`corpus: ${documents.length.toLocaleString('en')} documents built in ${Date.now() - started} ms`);
 
   // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address.
-  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 } });
+  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 }, recommendations: RECOMMENDATIONS });
   await app.listen({ port: apiPort, host });
   console.log(`service: listening on ${apiUrl} (index "${SITE_KEY}", data in ${dataDir})`);
 
   await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
+  await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
 
   // Vite picks VITE_* variables from the environment for the page.
   process.env.VITE_SEARCH_API = apiUrl;
@@ -79,7 +83,7 @@ async function main() {
     logLevel: 'warn',
   });
   await web.listen();
-  console.log(`\n  Demo:    ${webUrl}/\n  Service: ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
+  console.log(`\n  Demo:    ${webUrl}/\n  Related: ${webUrl}/?item=<document id>\n  Service: ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
 
   const stop = async () => {
     await web.close();

@@ -4,15 +4,18 @@ describe('the npm entry', () => {
   it('exports exactly the public runtime API', async () => {
     const entry = await import('./index.ts');
     expect(Object.keys(entry).sort()).toEqual([
+      'Recommendations',
       'SearchApiError',
       'SearchWidget',
       'bindUrl',
       'createClient',
+      'createRecommendations',
       'createSearchController',
       'createSuggestions',
       'de',
       'en',
       'mount',
+      'mountRecommendations',
       'parseHighlight',
     ]);
   });

@@ -2,6 +2,12 @@
 // index.test.ts notices any change to it.
 export { mount } from './ui/mount.tsx';
 export type { MountOptions, MountedWidget } from './ui/mount.tsx';
+export { mountRecommendations } from './ui/mountRecommendations.tsx';
+export type { RecommendationsMountOptions } from './ui/mountRecommendations.tsx';
+export { Recommendations } from './ui/Recommendations.tsx';
+export type { RecommendationsProps } from './ui/Recommendations.tsx';
+export { createRecommendations } from './core/createRecommendations.ts';
+export type { Recommendations as RecommendationsController, RecommendationsOptions, RecommendationsStatus } from './core/createRecommendations.ts';
 export { SearchWidget } from './ui/SearchWidget.tsx';
 export type { SearchWidgetProps } from './ui/SearchWidget.tsx';
 export type { FieldLabel, RangeField, WidgetConfig } from './ui/WidgetContext.ts';
@@ -19,4 +25,4 @@ export { parseHighlight } from './core/parseHighlight.ts';
 export type { HighlightPart } from './core/parseHighlight.ts';
 export { createClient, SearchApiError } from './client/index.ts';
 export type { ClientOptions, RequestOptions, SearchClient } from './client/index.ts';
-export type { HitImages, SearchHit, SearchParams, SearchResponse } from './client/types.ts';
+export type { HitImages, RecommendationHit, SearchHit, SearchParams, SearchResponse } from './client/types.ts';

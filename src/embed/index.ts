@@ -6,12 +6,15 @@
  * mounts the widget where the script stands, or into `data-target` (a CSS selector).
  * `data-layout="overlay"`, `data-theme`, `data-url` (the query-string prefix; empty for
  * none) and `data-config` (JSON of any other `mount` option, e.g. facets) are optional.
- * It also exposes `SiteSearch.mount` for pages that mount by hand.
+ * It also exposes `SiteSearch.mount` for pages that mount by hand, and
+ * `SiteSearch.mountRecommendations(target, { siteKey, baseUrl, configurationKey, itemId })`
+ * for a row of related items.
  */
 import '../ui/styles.css';
 import { mount, type MountOptions } from '../ui/mount.tsx';
+import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 
-export { mount };
+export { mount, mountRecommendations };
 
 // `currentScript` is only set while the script runs for the first time, so read it now.
 const script = typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null) : null;

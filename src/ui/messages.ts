@@ -17,6 +17,10 @@ export interface Messages {
   submit: string;
   suggestions: string;
   results: string;
+  /** Heading of the recommendations list. */
+  related: string;
+  /** Shown when recommendations could not be loaded. */
+  relatedError: string;
   resultCount: Plural;
   /** `{ms}` is the processing time. */
   took: string;
@@ -73,6 +77,8 @@ export const en: Messages = {
   submit: 'Search',
   suggestions: 'Suggestions',
   results: 'Search results',
+  related: 'Related items',
+  relatedError: 'Related items could not be loaded.',
   resultCount: { one: '# result', other: '# results' },
   took: '({ms} ms)',
   searching: 'Searching…',

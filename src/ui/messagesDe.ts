@@ -9,6 +9,8 @@ export const de: Messages = {
   submit: 'Suchen',
   suggestions: 'Vorschläge',
   results: 'Suchergebnisse',
+  related: 'Ähnliche Einträge',
+  relatedError: 'Ähnliche Einträge konnten nicht geladen werden.',
   resultCount: { one: '# Ergebnis', other: '# Ergebnisse' },
   took: '({ms} ms)',
   searching: 'Suche läuft…',

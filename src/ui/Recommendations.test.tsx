@@ -1,0 +1,78 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeFetch, never } from '../client/fakeFetch.ts';
+import { createRecommendations } from '../core/createRecommendations.ts';
+import { Recommendations } from './Recommendations.tsx';
+import { hit } from './testing.tsx';
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
+
+const related = (n: number) => ({
+  total_hits: n,
+  processing_time_ms: 1,
+  hits: Array.from({ length: n }, (_, i) =>
+    ({ ...hit({ id: `doc-${i + 1}`, title: `Item ${i + 1}`, url: `https://example.com/${i + 1}` }), type: 'viewed_together' }),
+  ),
+});
+
+function setup(...answers: Array<() => Response | Promise<Response>>) {
+  const { seen, fetcher } = fakeFetch(...answers);
+  const model = createRecommendations({ siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: fetcher });
+  const view = render(<Recommendations recommendations={model} />);
+  return { seen, model, view };
+}
+
+describe('Recommendations', () => {
+  it('asks for the item with the configuration and shows a quiet line while loading', () => {
+    const { seen } = setup(never);
+    expect(screen.getByRole('region', { name: 'Related items' })).toHaveProperty('ariaBusy', 'true');
+    expect(screen.getByText('Searching…')).toBeTruthy();
+    expect(seen[0]!.url.pathname).toBe('/v1/recommendations/demo');
+    expect(seen[0]!.url.searchParams.get('configurationKey')).toBe('related');
+    expect(seen[0]!.url.searchParams.get('ItemId')).toBe('item-1');
+  });
+
+  it('renders nothing when nothing is related', async () => {
+    const { view, model } = setup(() => Response.json(related(0)));
+    await waitFor(() => expect(model.status.value).toBe('empty'));
+    expect(view.container.innerHTML).toBe('');
+  });
+
+  it('says so quietly on an error', async () => {
+    setup(() => new Response('{}', { status: 500 }), () => new Response('{}', { status: 500 }));
+    expect(await screen.findByText('Related items could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
+  }, 10_000);
+
+  it('lists each item as a link, drops unsafe URLs, and moves focus with the arrow keys', async () => {
+    const answer = related(3);
+    answer.hits[1]!.url = 'javascript:alert(1)';
+    setup(() => Response.json(answer));
+    const links = await screen.findAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual(['Item 1', 'Item 3']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    links[0]!.focus();
+    fireEvent.keyDown(links[0]!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(links[1]);
+    fireEvent.keyDown(links[1]!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(links[0]);
+    fireEvent.keyDown(links[0]!, { key: 'End' });
+    expect(document.activeElement).toBe(links[1]);
+  });
+
+  it('sends a click event with the 1-based position, the docid and a session kept in sessionStorage', async () => {
+    const { seen } = setup(() => Response.json(related(3)), () => new Response(null, { status: 204 }));
+    const third = await screen.findByRole('link', { name: 'Item 3' });
+    third.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(third);
+    await waitFor(() => expect(seen).toHaveLength(2));
+    const event = seen[1]!;
+    expect(event.method).toBe('POST');
+    expect(event.url.pathname).toBe('/v1/stats/demo');
+    const session = sessionStorage.getItem('ss-session');
+    expect(session).toMatch(/^[0-9a-f]{32}$/);
+    expect(event.body).toEqual({ action: 'click', session, keyword: 'recommendations:related:item-1', docid: 'doc-3', position: 3 });
+  });
+});

@@ -1,0 +1,42 @@
+import { render } from 'preact';
+import { createRecommendations } from '../core/createRecommendations.ts';
+import type { Messages } from './messages.ts';
+import { Recommendations } from './Recommendations.tsx';
+
+/** Options of `mountRecommendations`. */
+export interface RecommendationsMountOptions {
+  /** The public site key of the index. */
+  siteKey: string;
+  /** Base URL of the search API. */
+  baseUrl: string;
+  /** The EU or US regional host; click events go there. */
+  regionalUrl?: string;
+  /** The service's recommendation configuration, e.g. `related`. */
+  configurationKey: string;
+  /** The item: a document id or a custom field value, as the configuration says. */
+  itemId: string;
+  /** Heading of the row. @default messages.related */
+  title?: string;
+  /** @default en */
+  messages?: Messages;
+  /** @default 'auto' */
+  theme?: 'auto' | 'light' | 'dark';
+}
+
+/** Renders the related items of `itemId` into `target`; returns a `destroy` that aborts and removes it. */
+export function mountRecommendations(target: Element, options: RecommendationsMountOptions): { destroy(): void } {
+  if (!(target instanceof Element)) {
+    throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
+  }
+  const recommendations = createRecommendations(options);
+  render(
+    <Recommendations recommendations={recommendations} messages={options.messages} theme={options.theme} title={options.title} />,
+    target,
+  );
+  return {
+    destroy() {
+      render(null, target);
+      recommendations.dispose();
+    },
+  };
+}
