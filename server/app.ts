@@ -20,6 +20,7 @@ import { healthRoutes } from './routes/health.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
 import { searchRoutes } from './routes/search.ts';
 import { statsRoutes } from './routes/stats.ts';
+import { statsEventsRoutes } from './routes/statsEvents.ts';
 import { suggestRoutes } from './routes/suggest.ts';
 
 /**
@@ -66,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
     await app.register(statsRoutes, { indices, events });
+    await app.register(statsEventsRoutes, { indices, events });
     await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { RecommendationEvent, StatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
 import { StatementCache } from '../engine/statementCache.ts';
 
 /** Automatic search events wait at most this long, or for this many, before one commit. */
@@ -37,7 +37,7 @@ export class EventStore {
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS stats_events (
         rowid INTEGER PRIMARY KEY,
-        -- A client-given id to drop duplicates of a resent event; not sent yet.
+        -- The sender's eventId: a resent event is stored once.
         event_id TEXT UNIQUE,
         received INTEGER NOT NULL,
         source TEXT NOT NULL,
@@ -65,10 +65,12 @@ export class EventStore {
     this.statements = new StatementCache(this.db);
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`
-        INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, docid, position, tag)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+        INSERT OR IGNORE INTO stats_events
+          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received } of rows) {
         insert.run(
+          event.eventId ?? null,
           received,
           source,
           event.action,
@@ -90,9 +92,11 @@ export class EventStore {
     });
   }
 
-  /** Stores events durably before returning. */
-  addStats(events: readonly StatsEvent[], source: StatsSource = 'stats'): void {
-    const received = Date.now();
+  /**
+   * Stores events durably before returning; an event whose `eventId` is already stored
+   * is skipped. `received` (ms since the epoch) is for loading past traffic.
+   */
+  addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now()): void {
     this.insertStats(events.map((event) => ({ event, source, received })));
   }
 
@@ -137,14 +141,20 @@ export class EventStore {
     return { transactions, items };
   }
 
-  /** Stored stats events, oldest first: for tests and a later dashboard. */
+  /** Stored stats events, oldest first: for tests. */
   stats(limit = 1000): Array<{ source: StatsSource } & StatsEvent> {
+    return this.storedEvents(0, limit).map(({ received: _, ...event }) => event);
+  }
+
+  /** Stored stats events after the `after`-th, oldest first, with the time each was received. */
+  storedEvents(after: number, limit: number): StoredStatsEvent[] {
+    this.flush();
     const rows = this.statements
       .get(
-        `SELECT source, action, session, keyword, number_of_results, docid, position, tag
-         FROM stats_events ORDER BY rowid LIMIT ?`,
+        `SELECT event_id, received, source, action, session, keyword, number_of_results, docid, position, tag
+         FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`,
       )
-      .all(limit) as StatsRow[];
+      .all(limit, after) as StatsRow[];
     return rows.map(statsEventOf);
   }
 
@@ -165,6 +175,8 @@ export class EventStore {
 }
 
 interface StatsRow {
+  event_id: string | null;
+  received: number;
   source: StatsSource;
   action: 'search' | 'click';
   session: string;
@@ -175,10 +187,15 @@ interface StatsRow {
   tag: string | null;
 }
 
-function statsEventOf(row: StatsRow): { source: StatsSource } & StatsEvent {
-  const tag = row.tag === null ? {} : { tag: row.tag };
-  if (row.action === 'click') {
-    return { source: row.source, action: 'click', session: row.session, keyword: row.keyword, docid: row.docid ?? '', position: row.position ?? 0, ...tag };
-  }
-  return { source: row.source, action: 'search', session: row.session, keyword: row.keyword, numberOfResults: row.number_of_results ?? 0, ...tag };
+function statsEventOf(row: StatsRow): StoredStatsEvent {
+  const common = {
+    source: row.source,
+    received: new Date(row.received).toISOString(),
+    session: row.session,
+    keyword: row.keyword,
+    ...(row.tag === null ? {} : { tag: row.tag }),
+    ...(row.event_id === null ? {} : { eventId: row.event_id }),
+  };
+  if (row.action === 'click') return { ...common, action: 'click', docid: row.docid ?? '', position: row.position ?? 0 };
+  return { ...common, action: 'search', numberOfResults: row.number_of_results ?? 0 };
 }

@@ -1,12 +1,16 @@
 import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StatsEvent } from '../../src/client/types.ts';
 
+/** The sender's id of an event (an addition to the API), for storing a resent event once. */
+const EVENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** What a stats event must hold (API 4.9); names the first field at fault. */
 export type StatsEventCheck = { ok: true; event: StatsEvent } | { ok: false; field: string; message: string };
 
 /**
  * Checks a search or click event. Fields the API does not name are ignored, not
- * refused: a newer tracker may send more (an event id, a timestamp) to an older service.
+ * refused: a newer tracker may send more (a timestamp) to an older service. `eventId`
+ * is our one addition; when given, it must be well formed.
  */
 export function validateStatsEvent(body: unknown): StatsEventCheck {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -26,7 +30,14 @@ export function validateStatsEvent(body: unknown): StatsEventCheck {
     if (typeof checked !== 'string') return checked;
     tag = checked;
   }
-  const optional = tag === undefined ? {} : { tag };
+  let eventId: string | undefined;
+  if (raw.eventId !== undefined && raw.eventId !== null) {
+    if (typeof raw.eventId !== 'string' || !EVENT_ID.test(raw.eventId)) {
+      return fail('eventId', 'eventId must be 1-64 characters of A-Z, a-z, 0-9, _ and -');
+    }
+    eventId = raw.eventId;
+  }
+  const optional = { ...(tag === undefined ? {} : { tag }), ...(eventId === undefined ? {} : { eventId }) };
   if (raw.action === 'search') {
     const count = raw.numberOfResults;
     if (count === undefined) return fail('numberOfResults', 'numberOfResults is required');

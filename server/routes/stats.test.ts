@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, StatsEvent } from '../../src/client/types.ts';
+import type { ApiErrorBody, StatsEvent, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
 
 describe('POST /v1/stats/{key}', () => {
@@ -41,6 +41,30 @@ describe('POST /v1/stats/{key}', () => {
     ]);
   });
 
+  it('stores an event resent with the same eventId once', async () => {
+    const before = stored().length;
+    const click: StatsEvent = { action: 'click', session: 's2', keyword: 'k', docid: 'a', position: 4, eventId: 'evt-1_A' };
+    for (let i = 0; i < 3; i++) expect((await post(JSON.stringify(click), 'text/plain')).status).toBe(200);
+    expect((await post(JSON.stringify({ ...click, eventId: 'evt-2' }))).status).toBe(200);
+    expect(stored().slice(before)).toEqual([
+      { source: 'stats', ...click },
+      { source: 'stats', ...click, eventId: 'evt-2' },
+    ]);
+  });
+
+  it('lists the stored events to the index owner only, oldest first, a page at a time', async () => {
+    const auth = { headers: { authorization: DEMO_AUTH } };
+    const all = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['limit', '1000']], auth);
+    expect(all.status).toBe(200);
+    expect(all.body.events.length).toBe(stored().length);
+    expect(all.body.events[0]).toMatchObject({ source: 'stats', action: 'search', keyword: 'hello world' });
+    expect(Date.parse(all.body.events[0]!.received)).toBeGreaterThan(Date.now() - 60_000);
+    const page = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['after', '1'], ['limit', '1']], auth);
+    expect(page.body.events).toEqual([all.body.events[1]]);
+    expect((await getJson(service, '/v2/indices/demo/stats/events')).status).toBe(401);
+    expect((await getJson(service, '/v2/indices/demo/stats/events', [['limit', '1001']], auth)).status).toBe(400);
+  });
+
   it('answers CORS from any origin, without credentials', async () => {
     const preflight = await fetch(`${service.baseUrl}/v1/stats/demo`, {
       method: 'OPTIONS',
@@ -72,6 +96,9 @@ describe('POST /v1/stats/{key}', () => {
     ['position 0', { action: 'click', session: 's', keyword: 'k', docid: 'a', position: 0 }, 'position'],
     ['position 1.5', { action: 'click', session: 's', keyword: 'k', docid: 'a', position: 1.5 }, 'position'],
     ['no position', { action: 'click', session: 's', keyword: 'k', docid: 'a' }, 'position'],
+    ['an eventId with a space', { action: 'click', session: 's', keyword: 'k', docid: 'a', position: 1, eventId: 'a b' }, 'eventId'],
+    ['an eventId of 65 characters', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, eventId: 'e'.repeat(65) }, 'eventId'],
+    ['a numeric eventId', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, eventId: 7 }, 'eventId'],
   ];
   it.each(bad)('refuses %s with a 400 naming the field, storing nothing', async (_, body, field) => {
     const before = stored().length;

@@ -277,6 +277,11 @@ export interface SearchEvent {
   keyword: string;
   numberOfResults: number;
   tag?: string;
+  /**
+   * An addition of the reference service: the sender's id for this event, 1-64 of
+   * `A-Z a-z 0-9 _ -`. An event resent with the same id is stored once.
+   */
+  eventId?: string;
 }
 
 /** A click event for `POST /v1/stats/{key}` (4.9). */
@@ -288,9 +293,23 @@ export interface ClickEvent {
   /** Counting from 1. */
   position: number;
   tag?: string;
+  /** As on `SearchEvent`: resending the same id stores the event once. */
+  eventId?: string;
 }
 
 export type StatsEvent = SearchEvent | ClickEvent;
+
+/**
+ * A stats event as the reference service stored it (an addition of that service):
+ * `source` is `stats` for events sent to the stats endpoint and `search` for searches
+ * the search endpoint recorded itself; `received` is an ISO 8601 date-time.
+ */
+export type StoredStatsEvent = StatsEvent & { source: 'stats' | 'search'; received: string };
+
+/** Answer of `GET /v2/indices/{key}/stats/events` (an addition of the reference service). */
+export interface StoredStatsEventsResponse {
+  events: StoredStatsEvent[];
+}
 
 /** An item-viewed-together event (2.8). */
 export interface RecommendationEvent {
