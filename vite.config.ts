@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -18,6 +19,9 @@ function stylesheet(): Plugin {
 // makes the self-contained script-tag file with Preact inside.
 export default defineConfig(({ mode, command }) => ({
   plugins: command === 'build' && mode !== 'embed' ? [stylesheet()] : [],
+  // The script-tag file carries its own few-line signals (src/embed/signals.ts); the npm
+  // build leaves @preact/signals to the page's copy and the tests run against it.
+  resolve: mode === 'embed' ? { alias: [{ find: /^@preact\/signals$/, replacement: resolve('src/embed/signals.ts') }] } : {},
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build:
     mode === 'embed'
