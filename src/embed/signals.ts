@@ -76,7 +76,7 @@ export function batch<T>(fn: () => T): T {
 
 /** Runs `fn` now and again whenever a signal it read changes; returns the stop. */
 export function effect(fn: () => unknown): () => void {
-  const e = { d: new Set<Sig<unknown>>(), n: () => pending.add(e), r: () => track(e, fn) };
+  const e: Observer & { r(): void } = { d: new Set(), n: () => void pending.add(e), r: () => void track(e, fn) };
   e.r();
   return () => {
     e.n = noop;
