@@ -15,17 +15,24 @@ function stylesheet(): Plugin {
 }
 
 /**
- * Script-tag build only: modules swapped for leaner ones in src/embed that keep what the
- * widget needs (see each file's comment). The npm build and the tests use the originals.
+ * The script-tag build swaps a few modules for leaner ones in src/embed that keep what
+ * the widget needs (each file's comment says what it leaves out). The npm build and the
+ * unit tests use the originals. `E2E_EMBED_MODULES=1` makes the demo's dev server swap
+ * them too, so that every e2e spec can run against them, not only embed.spec.ts.
  */
-function embedSwaps(): Plugin {
-  const swaps: [RegExp, string][] = [[/\/src\/client\/request\.ts$/, resolve('src/embed/request.ts')]];
+function embedModules(): Plugin {
+  const packages: Record<string, string> = {
+    '@preact/signals': resolve('src/embed/signals.ts'),
+    'preact/hooks': resolve('src/embed/hooks.ts'),
+  };
+  const files: [RegExp, string][] = [[/\/src\/client\/request\.ts$/, resolve('src/embed/request.ts')]];
   return {
-    name: 'site-search-embed-swaps',
+    name: 'site-search-embed-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
+      if (packages[source]) return packages[source];
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      const swap = resolved && swaps.find(([from]) => from.test(resolved.id));
+      const swap = resolved && files.find(([from]) => from.test(resolved.id));
       return swap && importer !== swap[1] ? swap[1] : resolved;
     },
   };
@@ -35,10 +42,10 @@ function embedSwaps(): Plugin {
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
 // makes the self-contained script-tag file with Preact inside.
 export default defineConfig(({ mode, command }) => ({
-  plugins: command === 'build' ? (mode === 'embed' ? [embedSwaps()] : [stylesheet()]) : [],
-  // The script-tag file carries its own few-line signals (src/embed/signals.ts); the npm
-  // build leaves @preact/signals to the page's copy and the tests run against it.
-  resolve: mode === 'embed' ? { alias: [{ find: /^@preact\/signals$/, replacement: resolve('src/embed/signals.ts') }] } : {},
+  plugins: [
+    ...(command === 'build' && mode !== 'embed' ? [stylesheet()] : []),
+    ...(mode === 'embed' || (command === 'serve' && process.env.E2E_EMBED_MODULES === '1') ? [embedModules()] : []),
+  ],
   // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
   // `jsx(type, { children: [...] })` once minified, and Preact's `h` is in it anyway.
   oxc:

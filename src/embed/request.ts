@@ -7,6 +7,10 @@
 import { SearchApiError } from '../client/errors.ts';
 import type { QueryValue, RequestOptions } from '../client/request.ts';
 
+// For the index client's transport, should it ever be in the graph (it is in the demo's
+// dev server with E2E_EMBED_MODULES=1); the build leaves these out otherwise.
+export { errorFromResponse, retryAfterSeconds } from '../client/request.ts';
+
 export function buildUrl(root: string, path: string, query: Record<string, QueryValue> = {}): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
