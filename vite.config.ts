@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -13,12 +14,44 @@ function stylesheet(): Plugin {
   };
 }
 
+/**
+ * The script-tag build swaps a few modules for leaner ones in src/embed that keep what
+ * the widget needs (each file's comment says what it leaves out). The npm build and the
+ * unit tests use the originals. `E2E_EMBED_MODULES=1` makes the demo's dev server swap
+ * them too, so that every e2e spec can run against them, not only embed.spec.ts.
+ */
+function embedModules(): Plugin {
+  const packages: Record<string, string> = {
+    '@preact/signals': resolve('src/embed/signals.ts'),
+    'preact/hooks': resolve('src/embed/hooks.ts'),
+  };
+  const files: [RegExp, string][] = [[/\/src\/client\/request\.ts$/, resolve('src/embed/request.ts')]];
+  return {
+    name: 'site-search-embed-modules',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (packages[source]) return packages[source];
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const swap = resolved && files.find(([from]) => from.test(resolved.id));
+      return swap && importer !== swap[1] ? swap[1] : resolved;
+    },
+  };
+}
+
 // One config for the library builds, the demo's dev server and the unit tests.
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
 // makes the self-contained script-tag file with Preact inside.
 export default defineConfig(({ mode, command }) => ({
-  plugins: command === 'build' && mode !== 'embed' ? [stylesheet()] : [],
-  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  plugins: [
+    ...(command === 'build' && mode !== 'embed' ? [stylesheet()] : []),
+    ...(mode === 'embed' || (command === 'serve' && process.env.E2E_EMBED_MODULES === '1') ? [embedModules()] : []),
+  ],
+  // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
+  // `jsx(type, { children: [...] })` once minified, and Preact's `h` is in it anyway.
+  oxc:
+    mode === 'embed'
+      ? { jsx: { runtime: 'classic', pragma: '__h', pragmaFrag: '__F' }, jsxInject: "import { h as __h, Fragment as __F } from 'preact'" }
+      : { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build:
     mode === 'embed'
       ? {

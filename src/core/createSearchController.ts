@@ -1,5 +1,6 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import { isAbortError, type SearchClient } from '../client/index.ts';
+import type { SearchClient } from '../client/createClient.ts';
+import { isAbortError } from '../client/errors.ts';
 import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts';
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';

@@ -1,5 +1,6 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
-import { isAbortError, type SearchClient } from '../client/index.ts';
+import type { SearchClient } from '../client/createClient.ts';
+import { isAbortError } from '../client/errors.ts';
 import { capTerm } from './capTerm.ts';
 import { debounce } from './debounce.ts';
 

@@ -1,4 +1,3 @@
-import { useComputed } from '@preact/signals';
 import { format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
@@ -11,17 +10,17 @@ import { useWidget } from './WidgetContext.ts';
 export function StatsLine() {
   const { results, status } = useSearchController();
   const { m } = useWidget();
-  const message = useComputed(() => {
-    const current = status.value;
-    if (current === 'stalled') return m.searching;
-    const response = results.value;
-    if (current === 'idle' || current === 'error' || response === null) return '';
+  const current = status.value;
+  const response = results.value;
+  let message = '';
+  if (current === 'stalled') message = m.searching;
+  else if (current !== 'idle' && current !== 'error' && response) {
     const total = Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length;
     const label = format(m, m.resultCount, { n: total });
     const ms = response.processing_time_ms;
-    return Number.isFinite(ms) ? `${label} ${format(m, m.took, { ms: Math.round(ms) })}` : label;
-  });
-  // The signal itself as the child: its text node updates without a re-render.
+    message = Number.isFinite(ms) ? `${label} ${format(m, m.took, { ms: Math.round(ms) })}` : label;
+  }
+  // Read in render, so only this small component re-renders when they change.
   return (
     <p class="ss-stats" role="status">
       {message}

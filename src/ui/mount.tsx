@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { createClient } from '../client/index.ts';
+import { createClient } from '../client/createClient.ts';
 import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
