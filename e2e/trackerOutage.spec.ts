@@ -42,17 +42,14 @@ async function killService(): Promise<void> {
   await exited;
 }
 
-test.beforeAll(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'ss-tracker-outage-'));
-});
-
-test.afterAll(async () => {
+test.afterEach(async () => {
   await killService();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('events made while the service is down are delivered exactly once after it is back', async ({ page, request }) => {
   test.setTimeout(90_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'ss-tracker-outage-'));
   await startService();
   const documents = Array.from({ length: 25 }, (_, i) => ({
     url: `${WEB}/e2e/landing.html?n=${i + 1}`,
