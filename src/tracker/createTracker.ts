@@ -113,7 +113,9 @@ export function createTracker(options: TrackerOptions): Tracker {
   }
 
   // A page restored from the back-forward cache is a page load for the queue too.
-  const show = () => allowed() && queue.flush(true);
+  const show = () => {
+    if (allowed()) queue.flush(true);
+  };
   addEventListener('visibilitychange', leave);
   addEventListener('pagehide', leave);
   addEventListener('pageshow', show);
@@ -137,7 +139,10 @@ export function createTracker(options: TrackerOptions): Tracker {
     },
     setConsent(granted) {
       consent = granted;
-      if (granted) return show();
+      if (granted) {
+        show();
+        return;
+      }
       pending = null;
       queue.clear();
       local('ss-session', undefined);

@@ -84,5 +84,12 @@ describe('Recommendations', () => {
       position: 3,
       eventId: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
     });
+    // A middle click counts, a right click does not.
+    fireEvent(third, new MouseEvent('auxclick', { bubbles: true, button: 2 }));
+    expect(stats.seen).toHaveLength(1);
+    fireEvent(third, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    expect(stats.seen).toHaveLength(2);
+    expect(stats.seen[1]!.body).toMatchObject({ action: 'click', docid: 'doc-3', position: 3, session });
+    expect(stats.seen[1]!.body).not.toMatchObject({ eventId: (event.body as { eventId: string }).eventId });
   });
 });
