@@ -125,5 +125,7 @@ export async function mockApi(page: Page, options: MockOptions = {}): Promise<UR
     return json(route, { suggestions: values.map((value) => ({ value })) });
   });
   await page.route(/\/v1\/autocomplete\//, (route) => json(route, { autocomplete: [] }));
+  // The tracker's events: accepted, and not kept.
+  await page.route(/\/v1\/stats\//, (route) => json(route, {}));
   return searches;
 }

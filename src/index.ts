@@ -2,6 +2,7 @@
 // index.test.ts notices any change to it.
 export { mount } from './ui/mount.tsx';
 export type { MountOptions, MountedWidget } from './ui/mount.tsx';
+export type { AnalyticsOptions } from './tracker/createTracker.ts';
 export { mountRecommendations } from './ui/mountRecommendations.tsx';
 export type { RecommendationsMountOptions } from './ui/mountRecommendations.tsx';
 export { Recommendations } from './ui/Recommendations.tsx';

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, never } from '../client/fakeFetch.ts';
 import { createRecommendations } from '../core/createRecommendations.ts';
 import { Recommendations } from './Recommendations.tsx';
@@ -7,7 +7,8 @@ import { hit } from './testing.tsx';
 
 afterEach(() => {
   cleanup();
-  sessionStorage.clear();
+  localStorage.clear();
+  vi.unstubAllGlobals();
 });
 
 const related = (n: number) => ({
@@ -62,17 +63,33 @@ describe('Recommendations', () => {
     expect(document.activeElement).toBe(links[1]);
   });
 
-  it('sends a click event with the 1-based position, the docid and a session kept in sessionStorage', async () => {
-    const { seen } = setup(() => Response.json(related(3)), () => new Response(null, { status: 204 }));
+  it('reports a click through the tracker with the 1-based position, the docid and the site-wide session', async () => {
+    const stats = fakeFetch(() => new Response('{}'));
+    vi.stubGlobal('fetch', stats.fetcher);
+    setup(() => Response.json(related(3)));
     const third = await screen.findByRole('link', { name: 'Item 3' });
     third.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(third);
-    await waitFor(() => expect(seen).toHaveLength(2));
-    const event = seen[1]!;
+    await waitFor(() => expect(stats.seen).toHaveLength(1));
+    const event = stats.seen[0]!;
     expect(event.method).toBe('POST');
-    expect(event.url.pathname).toBe('/v1/stats/demo');
-    const session = sessionStorage.getItem('ss-session');
+    expect(event.url.href).toBe('https://api.test/v1/stats/demo');
+    const { id: session } = JSON.parse(localStorage.getItem('ss-session')!) as { id: string };
     expect(session).toMatch(/^[0-9a-f]{32}$/);
-    expect(event.body).toEqual({ action: 'click', session, keyword: 'recommendations:related:item-1', docid: 'doc-3', position: 3 });
+    expect(event.body).toEqual({
+      action: 'click',
+      session,
+      keyword: 'recommendations:related:item-1',
+      docid: 'doc-3',
+      position: 3,
+      eventId: expect.stringMatching(/^[0-9a-f]{32}$/) as unknown,
+    });
+    // A middle click counts, a right click does not.
+    fireEvent(third, new MouseEvent('auxclick', { bubbles: true, button: 2 }));
+    expect(stats.seen).toHaveLength(1);
+    fireEvent(third, new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    expect(stats.seen).toHaveLength(2);
+    expect(stats.seen[1]!.body).toMatchObject({ action: 'click', docid: 'doc-3', position: 3, session });
+    expect(stats.seen[1]!.body).not.toMatchObject({ eventId: (event.body as { eventId: string }).eventId });
   });
 });

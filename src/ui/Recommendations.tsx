@@ -63,7 +63,13 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
               <li class="ss-rec" key={hit.id} data-id={hit.id}>
                 <Thumbnail images={hit.images} fallbackSrc={text(hit.thumbnail_external_src)} />
                 {href !== null ? (
-                  <a class="ss-rec-link" href={href} onClick={() => recommendations.click(hit, i + 1)}>
+                  <a
+                    class="ss-rec-link"
+                    href={href}
+                    onClick={() => recommendations.click(hit, i + 1)}
+                    // A middle click opens the item in a new tab: a click too; a right click is not.
+                    onAuxClick={(event) => event.button === 1 && recommendations.click(hit, i + 1)}
+                  >
                     {name}
                   </a>
                 ) : (

@@ -35,6 +35,8 @@ afterEach(() => {
   widget?.destroy();
   widget = undefined;
   target.remove();
+  // The tracker keeps unconfirmed stats events there and resends them on the next mount.
+  localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

@@ -3,8 +3,10 @@ import { createClient } from '../client/createClient.ts';
 import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
+import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { SearchWidget } from './SearchWidget.tsx';
+import { trackSearch } from './trackSearch.ts';
 import type { WidgetConfig } from './WidgetContext.ts';
 
 /** Options of `mount`. */
@@ -71,6 +73,14 @@ export interface MountOptions extends WidgetConfig {
   numFacets?: number;
   /** The category whose children the category facet counts while none is chosen, e.g. `0xexample.com`. */
   categoryRoot?: string;
+  /**
+   * Reports searches (once each, when settled) and clicks on results to the stats
+   * endpoint, and then asks the search endpoint not to count searches itself
+   * (`collectAnalytics=false`), so none counts twice. `false` sends no events and leaves
+   * the service's own counting of searches on.
+   * @default {} (on, with the defaults of each setting)
+   */
+  analytics?: false | AnalyticsOptions;
 }
 
 /** A widget on the page, as `mount` returns it. */
@@ -79,6 +89,11 @@ export interface MountedWidget {
   search(term: string): void;
   /** Removes the widget, stops its timers and aborts its request in flight. */
   destroy(): void;
+  /**
+   * Gives (or withdraws) the visitor's consent to analytics, for `analytics.requireConsent`.
+   * Withdrawing forgets the session id and any events waiting to be sent.
+   */
+  setConsent(granted: boolean): void;
 }
 
 let mounted = 0;
@@ -89,9 +104,12 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
     throw new TypeError(`Site Search: mount() needs an element to render into, received ${String(target)}.`);
   }
   const { layout, url, rangeFacets, facets } = options;
-  const client = createClient({ siteKey: options.siteKey, baseUrl: options.baseUrl, regionalUrl: options.regionalUrl });
+  const { siteKey, baseUrl, regionalUrl, analytics = {} } = options;
+  const client = createClient({ siteKey, baseUrl, regionalUrl });
+  const tracker = analytics ? createTracker({ ...analytics, siteKey, baseUrl, regionalUrl }) : null;
   const controller = createSearchController({
-    client,
+    // With the tracker on, it reports the searches; the service must not count them too.
+    client: tracker ? { search: (params, init) => client.search({ ...params, collectAnalytics: false }, init) } : client,
     limit: options.limit,
     facets: facets?.map((f) => f.field),
     rangeFacets: rangeFacets?.map(({ field, ranges }) => ({ field: `custom_fields.${field}`, ranges })),
@@ -115,6 +133,7 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
     />,
     target,
   );
+  const untrack = tracker ? trackSearch(controller, target, tracker) : null;
   let destroyed = false;
   return {
     search(term) {
@@ -128,6 +147,11 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
       unbind?.();
       suggestions?.dispose();
       controller.dispose();
+      untrack?.();
+      tracker?.dispose();
+    },
+    setConsent(granted) {
+      tracker?.setConsent(granted);
     },
   };
 }

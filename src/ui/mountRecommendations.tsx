@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { createRecommendations } from '../core/createRecommendations.ts';
+import type { AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { Recommendations } from './Recommendations.tsx';
 
@@ -21,10 +22,18 @@ export interface RecommendationsMountOptions {
   messages?: Messages;
   /** @default 'auto' */
   theme?: 'auto' | 'light' | 'dark';
+  /** How clicks are reported, as `mount`'s option; `false` reports none. @default {} */
+  analytics?: false | AnalyticsOptions;
 }
 
-/** Renders the related items of `itemId` into `target`; returns a `destroy` that aborts and removes it. */
-export function mountRecommendations(target: Element, options: RecommendationsMountOptions): { destroy(): void } {
+/**
+ * Renders the related items of `itemId` into `target`; returns a `destroy` that aborts
+ * and removes it, and `setConsent` for `analytics.requireConsent`.
+ */
+export function mountRecommendations(
+  target: Element,
+  options: RecommendationsMountOptions,
+): { destroy(): void; setConsent(granted: boolean): void } {
   if (!(target instanceof Element)) {
     throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
   }
@@ -34,6 +43,7 @@ export function mountRecommendations(target: Element, options: RecommendationsMo
     target,
   );
   return {
+    setConsent: recommendations.setConsent,
     destroy() {
       render(null, target);
       recommendations.dispose();

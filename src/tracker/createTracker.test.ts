@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StatsEvent } from '../client/types.ts';
+import { createTracker, type Tracker } from './createTracker.ts';
+
+let tracker: Tracker | undefined;
+let fetched: StatsEvent[];
+let beaconed: StatsEvent[];
+let up: boolean;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetched = [];
+  beaconed = [];
+  up = true;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      fetched.push(JSON.parse(String(init.body)) as StatsEvent);
+      if (!up) throw new TypeError('Failed to fetch');
+      return new Response('{}');
+    }),
+  );
+  vi.stubGlobal(
+    'navigator',
+    Object.assign(Object.create(navigator) as Navigator, {
+      sendBeacon: (_url: string, body: string) => (beaconed.push(JSON.parse(body) as StatsEvent), true),
+    }),
+  );
+});
+
+afterEach(() => {
+  tracker?.dispose();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+});
+
+describe('createTracker', () => {
+  it('sends to the regional host when there is one', async () => {
+    const fetch = vi.mocked(globalThis.fetch);
+    tracker = createTracker({ siteKey: 'my key', baseUrl: 'https://api.test/', regionalUrl: 'https://eu.test' });
+    tracker.click('grid', 'd1', 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch.mock.calls[0]![0]).toBe('https://eu.test/v1/stats/my%20key');
+  });
+
+  it('settles a shown search when the page is left, and beacons what still waits', async () => {
+    tracker = createTracker({ siteKey: 'demo', baseUrl: 'https://api.test' });
+    up = false;
+    tracker.click('grid', 'd1', 4);
+    await vi.advanceTimersByTimeAsync(0);
+    tracker.shown('flex', 3, 'flex', false);
+    dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched.map((e) => e.action)).toEqual(['click', 'search']);
+    // The failed click goes by beacon; the search's own fetch is still on its way.
+    expect(beaconed).toMatchObject([{ action: 'click', docid: 'd1', position: 4 }]);
+    expect(beaconed[0]!.eventId).toBe(fetched[0]!.eventId);
+    // Once the search failed too, it follows; each event is handed over once per page.
+    dispatchEvent(new Event('pagehide'));
+    dispatchEvent(new Event('pagehide'));
+    expect(beaconed.map((e) => e.action)).toEqual(['click', 'search']);
+  });
+
+  it('resends what waits when the page comes back from the back-forward cache', async () => {
+    tracker = createTracker({ siteKey: 'demo', baseUrl: 'https://api.test' });
+    up = false;
+    tracker.click('grid', 'd1', 1);
+    await vi.advanceTimersByTimeAsync(0);
+    up = true;
+    dispatchEvent(new Event('pageshow'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched.map((e) => e.eventId)).toEqual([fetched[0]!.eventId, fetched[0]!.eventId]);
+    expect(localStorage.getItem('ss-queue:https://api.test/v1/stats/demo')).toBeNull();
+  });
+});

@@ -1,0 +1,50 @@
+import { effect } from '@preact/signals';
+import type { SearchController } from '../core/createSearchController.ts';
+import { clickPosition } from '../tracker/clickPosition.ts';
+import type { Tracker } from '../tracker/createTracker.ts';
+
+/**
+ * Feeds `tracker` from a widget: the searches whose results the controller shows, and
+ * the clicks on result links inside `root` (listened to on `root`, so the components
+ * need not know). Left click, Ctrl/Cmd-click and Enter on a link are `click` events,
+ * a middle click is `auxclick` with button 1; a right click is neither. Returns a stop.
+ */
+export function trackSearch(controller: SearchController, root: Element, tracker: Tracker): () => void {
+  const { sent, results, resultsTerm, limit } = controller;
+  // The page of the newest hits on screen: `sent` moves on as soon as another page is asked for.
+  let page = 1;
+  // A new request means the search on screen is being replaced.
+  const stopSent = effect(() => void (sent.value, tracker.cancel()));
+  const stopResults = effect(() => {
+    const response = results.value;
+    const request = sent.peek();
+    if (response && request) {
+      const { term, filters, fuzzy } = request.state;
+      page = request.state.page;
+      tracker.shown(resultsTerm.peek(), response.total_hits, JSON.stringify([term, filters, !!fuzzy]), request.commit);
+    }
+  });
+  const onClick = (event: Event) => {
+    const item = (event.target as Element).closest?.('.ss-hit-link')?.closest('.ss-item');
+    const response = results.peek();
+    if ((event as MouseEvent).button > 1 || !item?.parentElement || !response) return;
+    const index = Array.prototype.indexOf.call(item.parentElement.children, item);
+    const id = response.hits[index]?.id;
+    if (typeof id === 'string' && id !== '') {
+      tracker.click(resultsTerm.peek(), id, clickPosition(page, limit, response.hits.length, index));
+    }
+  };
+  // The form's own handler ran first: a new request has cancelled the old search, while
+  // Enter on the search already shown makes it count.
+  const onSubmit = () => tracker.settle();
+  root.addEventListener('click', onClick);
+  root.addEventListener('auxclick', onClick);
+  root.addEventListener('submit', onSubmit);
+  return () => {
+    stopSent();
+    stopResults();
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('auxclick', onClick);
+    root.removeEventListener('submit', onSubmit);
+  };
+}
