@@ -34,7 +34,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   useShortcut(shortcut && show);
   return (
     <>
-      <button type="button" class="ss-opener" aria-haspopup="dialog" onClick={show}>
+      <button type="button" class="ss-opener" part="opener" aria-haspopup="dialog" onClick={show}>
         <SearchIcon />
         <span class="ss-grow">{m.open}</span>
         <kbd class="ss-kbd" aria-hidden="true">
@@ -44,6 +44,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
       <dialog
         ref={dialog}
         class="ss-dialog"
+        part="dialog"
         aria-label={m.searchLabel}
         onClose={() => {
           setOpen(false);

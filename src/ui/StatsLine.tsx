@@ -23,7 +23,7 @@ export function StatsLine() {
   });
   // The signal itself as the child: its text node updates without a re-render.
   return (
-    <p class="ss-stats" role="status">
+    <p class="ss-stats" part="stats" role="status">
       {message}
     </p>
   );

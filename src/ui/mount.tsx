@@ -71,23 +71,55 @@ export interface MountOptions extends WidgetConfig {
   numFacets?: number;
   /** The category whose children the category facet counts while none is chosen, e.g. `0xexample.com`. */
   categoryRoot?: string;
+  /**
+   * Search analytics: `false` sends none; an object tunes them (`tag` labels this
+   * widget's events, `requireConsent` waits for consent, `respectGpc` honours Global
+   * Privacy Control, `pauseMs` is the typing pause that counts as a search).
+   * @default on, with the tracker's defaults
+   */
+  analytics?: false | { tag?: string; requireConsent?: boolean; respectGpc?: boolean; pauseMs?: number };
 }
 
 /** A widget on the page, as `mount` returns it. */
 export interface MountedWidget {
   /** Puts `term` in the search field and searches it at once. */
   search(term: string): void;
-  /** Removes the widget, stops its timers and aborts its request in flight. */
+  /** Changes some options; the search under way is kept and run again. */
+  update(options: Partial<MountOptions>): void;
+  /** Removes the widget, its listeners (keyboard, URL), its timers, and aborts its request in flight. */
   destroy(): void;
 }
 
 let mounted = 0;
+// One widget per element: mounting again replaces the first, listeners and all.
+const widgets = new WeakMap<Element, MountedWidget>();
 
-/** Renders the search widget into `target`, replacing what it holds. */
+/** Renders the search widget into `target`, replacing what it holds (and any widget mounted there before). */
 export function mount(target: Element, options: MountOptions): MountedWidget {
   if (!(target instanceof Element)) {
     throw new TypeError(`Site Search: mount() needs an element to render into, received ${String(target)}.`);
   }
+  widgets.get(target)?.destroy();
+  let stop = start(target, options);
+  const widget: MountedWidget = {
+    search: (term) => stop.search(term),
+    update(changes) {
+      const state = stop.controller.sent.value?.state;
+      stop.destroy();
+      stop = start(target, (options = { ...options, ...changes }));
+      if (state) stop.controller.restore(state);
+    },
+    destroy() {
+      if (widgets.get(target) !== widget) return;
+      widgets.delete(target);
+      stop.destroy();
+    },
+  };
+  widgets.set(target, widget);
+  return widget;
+}
+
+function start(target: Element, options: MountOptions) {
   const { layout, url, rangeFacets, facets } = options;
   const client = createClient({ siteKey: options.siteKey, baseUrl: options.baseUrl, regionalUrl: options.regionalUrl });
   const controller = createSearchController({
@@ -115,15 +147,13 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
     />,
     target,
   );
-  let destroyed = false;
   return {
-    search(term) {
+    controller,
+    search(term: string) {
       controller.setTerm(term);
       controller.submit();
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
       render(null, target);
       unbind?.();
       suggestions?.dispose();
