@@ -5,7 +5,7 @@
  *
  * mounts the widget where the script stands, or into `data-target` (a CSS selector),
  * with the options of its other `data-*` attributes (see readOptions.ts and the README).
- * It adds `site-search.css` from beside itself to the page, defines the
+ * It adds `site-search.css` from beside itself to the page for that widget, defines the
  * `<site-search>` element, and exposes `SiteSearch.mount` and
  * `SiteSearch.mountRecommendations` for pages that mount by hand.
  */
@@ -41,12 +41,13 @@ function mountFromScript(el: HTMLScriptElement) {
     el.after(target);
   }
   mounted.add(key);
+  // The widget in the page itself needs the stylesheet there (the element brings its own).
+  if (stylesheet && ![...document.querySelectorAll('link')].some((link) => link.href === stylesheet)) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
+  }
   mount(target, options);
 }
 
-if (stylesheet && ![...document.querySelectorAll('link')].some((link) => link.href === stylesheet)) {
-  document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
-}
 defineSiteSearch(stylesheet);
 if (script?.dataset.siteKey !== undefined) {
   if (document.readyState === 'loading') {
