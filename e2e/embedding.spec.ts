@@ -4,7 +4,7 @@
 // of servePage.ts, and any violation or console error fails the test.
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { API, servePages } from './servePage.ts';
+import { API, CSP, servePages } from './servePage.ts';
 
 interface SiteSearchApi {
   mount(target: Element, options: Record<string, unknown>): { search(term: string): void; update(o: Record<string, unknown>): void; destroy(): void };
@@ -128,6 +128,36 @@ test('the JS API: search and update by hand', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('dark');
   await expect(page.locator('.ss-widget.ss-dark')).toHaveCount(1);
   await expect(page.getByRole('link', { name: /Dark mode done right/ })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("exactly the README's CSP: the overlay from the script tag and the element, styled and working, no violation", async ({ page }) => {
+  // No img-src here: the blog index has no thumbnails, so nothing may need one.
+  const problems = await servePages(page, CSP);
+  await page.goto('/e2e/pages/csp.html');
+  const element = page.locator('site-search');
+  const field = element.getByRole('combobox', { name: 'Search' });
+  await field.fill('dialog');
+  await field.press('Enter');
+  await expect(element.getByRole('link', { name: 'Dialogs without libraries' })).toBeVisible();
+  // theme="dark" styled inside the shadow root by the stylesheet beside the script.
+  expect(await element.locator('.ss-box').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 24, 29)');
+  // The overlay: `/` opens it from anywhere but the element's own field.
+  await page.locator('h1, body').first().click();
+  await page.keyboard.press('/');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('combobox').fill('fetch');
+  await expect(dialog.getByRole('link', { name: 'Fetch and streams' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // Typing `/` in the element's field types it: the page's shortcut sees the real target through the shadow root.
+  await field.fill('');
+  await field.pressSequentially('a/b');
+  await expect(field).toHaveValue('a/b');
+  await expect(dialog).toBeHidden();
+  expect(await page.locator('[style]').count()).toBe(0);
+  await shot(page, 'embed-csp');
   expect(problems).toEqual([]);
 });
 
