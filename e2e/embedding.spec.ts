@@ -72,6 +72,7 @@ test('the custom element keeps the page styles out and its own in, themed by cus
   expect(result.outline).toBe('rgb(0, 0, 255)'); // ::part(result)
   expect(result.display).not.toBe('none');
   expect(result.font).not.toMatch(/Courier/);
+  expect((await style('site-search .ss-stats')).color).toBe('rgb(1, 2, 3)'); // ::part(widget) sets a custom property
   const item = await style('site-search li');
   expect(item.bg).not.toBe('rgb(255, 255, 0)');
   expect(item.padding).not.toBe('30px');
@@ -214,6 +215,7 @@ test('mounting and destroying a hundred times leaves no listener and no element 
 });
 
 test('the npm example app imports the package by its name and works', async ({ page }) => {
+  test.setTimeout(120_000); // two builds first, on a busy machine
   // Built as its author would: `vite build` of demo/npm-app against the package's exports map (dist/), and type-checked against its declarations.
   execFileSync('npx', ['vite', 'build', '--config', 'demo/npm-app/vite.config.js', '--logLevel', 'warn'], { env: { ...process.env, VITE_SEARCH_API: API } });
   execFileSync('npx', ['tsc', '-p', 'demo/npm-app']);
