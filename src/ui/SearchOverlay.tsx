@@ -26,7 +26,10 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   const [open, setOpen] = useState(false);
   const show = () => {
     if (open) return;
-    opener.current = document.activeElement;
+    // The focused element itself, also inside a shadow root (where `document` sees only the host).
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    opener.current = active;
     dialog.current?.showModal();
     setOpen(true);
   };
