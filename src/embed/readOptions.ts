@@ -3,10 +3,10 @@ import { de } from '../ui/messagesDe.ts';
 import type { FieldLabel } from '../ui/WidgetContext.ts';
 
 /** The attributes `readOptions` knows, as the custom element observes them (the script tag puts `data-` before each). */
-export const ATTRIBUTES = [
-  'site-key', 'api', 'regional-api', 'layout', 'theme', 'placeholder', 'lang', 'url', 'limit', 'facets', 'sorts',
-  'fields', 'paging', 'suggestions', 'shortcut', 'analytics', 'analytics-tag', 'require-consent', 'respect-gpc', 'config',
-];
+export const ATTRIBUTES = (
+  'site-key api regional-api layout theme placeholder lang url limit facets sorts fields paging ' +
+  'suggestions shortcut analytics analytics-tag require-consent respect-gpc config'
+).split(' ');
 
 /** `area:Area, status` → `[{ field: 'area', label: 'Area' }, { field: 'status', label: 'status' }]`. */
 const labels = (text: string | null): FieldLabel[] | undefined =>
@@ -14,6 +14,9 @@ const labels = (text: string | null): FieldLabel[] | undefined =>
     const [field = '', label] = pair.split(':').map((s) => s.trim());
     return { field, label: label || field };
   });
+
+/** `text` if it is one of `values`. */
+const oneOf = <T extends string>(text: string | null, values: T[]) => values.find((v) => v === text);
 
 /** A switch: absent is unset, `off` and `false` are off, anything else (even empty) is on. */
 const on = (text: string | null) => (text === null ? undefined : !/^(off|false)$/.test(text));
@@ -30,9 +33,6 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
   } catch {
     console.error('Site Search: the config attribute is not valid JSON; it is ignored.');
   }
-  const layout = get('layout');
-  const theme = get('theme');
-  const paging = get('paging');
   const url = get('url');
   const limit = Number(get('limit'));
   const analytics = get('analytics');
@@ -43,8 +43,8 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
     siteKey: get('site-key') ?? '',
     baseUrl: get('api') ?? '',
     regionalUrl: get('regional-api') ?? config.regionalUrl,
-    layout: layout === 'overlay' || layout === 'page' ? layout : config.layout,
-    theme: theme === 'light' || theme === 'dark' || theme === 'auto' ? theme : config.theme,
+    layout: oneOf(get('layout'), ['page', 'overlay']) ?? config.layout,
+    theme: oneOf(get('theme'), ['auto', 'light', 'dark']) ?? config.theme,
     placeholder: get('placeholder') ?? config.placeholder,
     messages: get('lang') === 'de' ? de : config.messages,
     url: url === null ? config.url : { prefix: url },
@@ -52,7 +52,7 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
     facets: labels(get('facets')) ?? config.facets,
     sorts: labels(get('sorts')) ?? config.sorts,
     fields: labels(get('fields')) ?? config.fields,
-    paging: paging === 'more' || paging === 'pages' ? paging : config.paging,
+    paging: oneOf(get('paging'), ['pages', 'more']) ?? config.paging,
     suggestions: on(get('suggestions')) ?? config.suggestions,
     shortcut: on(get('shortcut')) ?? config.shortcut,
     analytics:
