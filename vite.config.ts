@@ -72,7 +72,7 @@ export default defineConfig(({ mode, command }) => ({
           emptyOutDir: true,
           sourcemap: true,
           lib: {
-            entry: { index: 'src/index.ts', client: 'src/client/index.ts' },
+            entry: { index: 'src/index.ts', client: 'src/client/index.ts', core: 'src/core/index.ts' },
             formats: ['es'],
           },
           rolldownOptions: {

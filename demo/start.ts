@@ -15,6 +15,11 @@ import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
 const SITE_KEY = 'demo';
 const SECRET = 'demo-secret';
 /** The recommendation configuration the page asks for: items are document ids. */
+/** A second, tiny index, for pages that show two widgets with different keys. */
+const BLOG = { publicKey: 'blog', secret: 'blog-secret' };
+const BLOG_POSTS = ['Grid layout in practice', 'Shipping a search box', 'Fetch and streams', 'Dark mode done right', 'Dialogs without libraries', 'Colour contrast checks'].map(
+  (title, i) => ({ id: `post-${i + 1}`, url: `https://blog.example.com/posts/${i + 1}`, title, main_content: `Post ${i + 1} of the blog: ${title.toLowerCase()}, with notes.`, language: 'en' }),
+);
 const RECOMMENDATIONS = { related: { dataset: 'views', itemField: null, maxHits: 12 } };
 
 function options() {
@@ -65,11 +70,12 @@ async function main() {
   console.log(`corpus: ${documents.length.toLocaleString('en')} documents built in ${Date.now() - started} ms`);
 
   // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address.
-  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 }, recommendations: RECOMMENDATIONS });
+  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 }, recommendations: RECOMMENDATIONS, indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG] });
   await app.listen({ port: apiPort, host });
-  console.log(`service: listening on ${apiUrl} (index "${SITE_KEY}", data in ${dataDir})`);
+  console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", data in ${dataDir})`);
 
   await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
+  await indexDocuments({ baseUrl: apiUrl, siteKey: BLOG.publicKey, secret: BLOG.secret, documents: BLOG_POSTS, log: () => {} });
   await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
 
   // Vite picks VITE_* variables from the environment for the page.

@@ -3,28 +3,35 @@
  *
  *   <script src=".../site-search.js" data-site-key="KEY" data-api="https://API_HOST" defer></script>
  *
- * mounts the widget where the script stands, or into `data-target` (a CSS selector).
- * `data-layout="overlay"`, `data-theme`, `data-url` (the query-string prefix; empty for
- * none) and `data-config` (JSON of any other `mount` option, e.g. facets) are optional.
- * It also exposes `SiteSearch.mount` for pages that mount by hand, and
- * `SiteSearch.mountRecommendations(target, { siteKey, baseUrl, configurationKey, itemId })`
- * for a row of related items.
+ * mounts the widget where the script stands, or into `data-target` (a CSS selector),
+ * with the options of its other `data-*` attributes (see readOptions.ts and the README).
+ * It adds `site-search.css` from beside itself to the page for that widget, defines the
+ * `<site-search>` element, and exposes `SiteSearch.mount` and
+ * `SiteSearch.mountRecommendations` for pages that mount by hand.
  */
 import '../ui/styles.css';
-import { mount, type MountOptions } from '../ui/mount.tsx';
+import { mount } from '../ui/mount.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
+import { readOptions } from './readOptions.ts';
+import { defineSiteSearch } from './SiteSearchElement.ts';
 
 export { mount, mountRecommendations };
 
 // `currentScript` is only set while the script runs for the first time, so read it now.
-const script = typeof document !== 'undefined' ? (document.currentScript as HTMLScriptElement | null) : null;
+const script = document.currentScript as HTMLScriptElement | null;
+// The stylesheet is built beside the script, under the same name.
+const stylesheet = script?.src.replace(/\.js(?=[?#]|$)/, '.css');
+// What every copy of this file on the page has mounted: the same tag twice mounts once.
+const mounted: Set<string> = ((globalThis as { [key: symbol]: Set<string> })[Symbol.for('site-search')] ??= new Set());
 
 function mountFromScript(el: HTMLScriptElement) {
-  const { siteKey, api, target: selector, placeholder, layout, theme, url, config } = el.dataset;
-  if (!siteKey || !api) {
-    console.error('Site Search: the script tag needs data-site-key and data-api attributes.');
-    return;
+  const options = readOptions((name) => el.getAttribute(`data-${name}`));
+  const selector = el.dataset.target;
+  const key = `${options.siteKey} ${selector}`;
+  if (!options.siteKey || !options.baseUrl) {
+    return console.error('Site Search: the script tag needs data-site-key and data-api attributes.');
   }
+  if (mounted.has(key)) return;
   let target: Element | null;
   if (selector) {
     target = document.querySelector(selector);
@@ -33,23 +40,15 @@ function mountFromScript(el: HTMLScriptElement) {
     target = document.createElement('div');
     el.after(target);
   }
-  let extra: Partial<MountOptions> = {};
-  try {
-    if (config) extra = JSON.parse(config) as Partial<MountOptions>;
-  } catch {
-    console.error('Site Search: data-config is not valid JSON; it is ignored.');
+  mounted.add(key);
+  // The widget in the page itself needs the stylesheet there (the element brings its own).
+  if (stylesheet && ![...document.querySelectorAll('link')].some((link) => link.href === stylesheet)) {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
   }
-  mount(target, {
-    ...extra,
-    siteKey,
-    baseUrl: api,
-    ...(placeholder ? { placeholder } : {}),
-    ...(layout === 'overlay' ? { layout } : {}),
-    ...(theme === 'light' || theme === 'dark' ? { theme } : {}),
-    ...(url !== undefined ? { url: { prefix: url } } : {}),
-  });
+  mount(target, options);
 }
 
+defineSiteSearch(stylesheet);
 if (script?.dataset.siteKey !== undefined) {
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });

@@ -16,7 +16,7 @@ export function FacetPanel() {
   const [open, setOpen] = useState(false);
   if (!results.value) return null;
   return (
-    <section class="ss-facets" aria-label={m.filters}>
+    <section class="ss-facets" part="facets" aria-label={m.filters}>
       <button type="button" class="ss-chip ss-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         {m.showFilters}
       </button>

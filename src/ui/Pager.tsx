@@ -41,7 +41,7 @@ export function Pager() {
     </button>
   );
   return (
-    <nav class="ss-pager" aria-label={m.pages}>
+    <nav class="ss-pager" part="pager" aria-label={m.pages}>
       {step(current - 1, m.previous)}
       {pageWindow(current, last).map((p, i) =>
         p ? (

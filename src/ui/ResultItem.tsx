@@ -34,10 +34,10 @@ export function ResultItem({ hit }: ResultItemProps) {
   const description = text(hit.meta_description);
 
   return (
-    <article class="ss-hit">
+    <article class="ss-hit" part="result">
       <Thumbnail images={hit.images} fallbackSrc={text(hit.thumbnail_external_src)} />
       <div class="ss-hit-body">
-        <h2 class="ss-hit-title">
+        <h2 class="ss-hit-title" part="title">
           {href !== null ? (
             <a class="ss-hit-link" href={href}>
               {title}

@@ -24,7 +24,7 @@ export function Results() {
 
   return (
     // tabIndex -1: the pager moves the focus here, to the top of the new page.
-    <ol class="ss-list" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
+    <ol class="ss-list" part="results" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
       {response.hits.map((hit, index) => (
         <li class="ss-item" key={typeof hit.id === 'string' && hit.id !== '' ? hit.id : index}>
           <ResultItem hit={hit} />

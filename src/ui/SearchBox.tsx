@@ -86,12 +86,13 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
   };
 
   return (
-    <form class="ss-box" role="search" onSubmit={onSubmit}>
+    <form class="ss-box" part="box" role="search" onSubmit={onSubmit}>
       {/* aria-label, not <label for>: useId repeats across widgets mounted as separate roots. */}
       <input
         ref={input}
         aria-label={m.searchLabel}
         class="ss-input"
+        part="input"
         type="search"
         placeholder={placeholder ?? m.placeholder}
         autocomplete="off"
@@ -117,7 +118,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
           <ClearIcon />
         </button>
       )}
-      <button class="ss-button ss-submit" type="submit" aria-label={m.submit}>
+      <button class="ss-button ss-submit" part="submit" type="submit" aria-label={m.submit}>
         <SearchIcon />
       </button>
       <SuggestionList onPick={pick} />

@@ -26,7 +26,10 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   const [open, setOpen] = useState(false);
   const show = () => {
     if (open) return;
-    opener.current = document.activeElement;
+    // The focused element itself, also inside a shadow root (where `document` sees only the host).
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    opener.current = active;
     dialog.current?.showModal();
     setOpen(true);
   };
@@ -34,7 +37,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   useShortcut(shortcut && show);
   return (
     <>
-      <button type="button" class="ss-opener" aria-haspopup="dialog" onClick={show}>
+      <button type="button" class="ss-opener" part="opener" aria-haspopup="dialog" onClick={show}>
         <SearchIcon />
         <span class="ss-grow">{m.open}</span>
         <kbd class="ss-kbd" aria-hidden="true">
@@ -44,6 +47,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
       <dialog
         ref={dialog}
         class="ss-dialog"
+        part="dialog"
         aria-label={m.searchLabel}
         onClose={() => {
           setOpen(false);

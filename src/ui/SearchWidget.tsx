@@ -37,7 +37,7 @@ export function SearchWidget(props: SearchWidgetProps) {
   return (
     <SearchContext.Provider value={controller}>
       <WidgetContext.Provider value={{ m, config, suggestions }}>
-        <div class={`ss-widget ss-${theme} ss-${props.layout ?? 'page'}-layout`} dir={m.dir} lang={m.locale}>
+        <div class={`ss-widget ss-${theme} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
           {props.layout === 'overlay' ? (
             <SearchOverlay placeholder={placeholder} shortcut={shortcut} />
           ) : (

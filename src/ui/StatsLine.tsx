@@ -22,7 +22,7 @@ export function StatsLine() {
   }
   // Read in render, so only this small component re-renders when they change.
   return (
-    <p class="ss-stats" role="status">
+    <p class="ss-stats" part="stats" role="status">
       {message}
     </p>
   );

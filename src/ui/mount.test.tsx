@@ -113,4 +113,23 @@ describe('mount', () => {
     expect(JSON.parse(q.get('rangeFacets') ?? '[]')).toEqual([{ field: 'custom_fields.year', ranges: [{ to: 2000 }] }]);
     history.replaceState(null, '', '/');
   });
+
+  it('update() changes options and searches the same term again', () => {
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'https://api.test', placeholder: 'Find' });
+    act(() => widget?.search('grid'));
+    act(() => widget?.update({ placeholder: 'Look up', limit: 5 }));
+    expect(within(target).getByRole('combobox')).toHaveProperty('placeholder', 'Look up');
+    expect(within(target).getByRole('combobox')).toHaveProperty('value', 'grid');
+    const last = calls.at(-1)!;
+    expect([last.url.searchParams.get('term'), last.url.searchParams.get('limit')]).toEqual(['grid', '5']);
+    expect(calls[0]!.signal?.aborted).toBe(true);
+  });
+
+  it('mounting twice into one element leaves one widget, and the first handle cannot remove the second', () => {
+    const first = mount(target, { siteKey: 'demo', baseUrl: 'https://api.test', shortcut: true });
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'https://api.test', placeholder: 'Second' });
+    expect(target.querySelectorAll('.ss-widget')).toHaveLength(1);
+    first.destroy();
+    expect(within(target).getByRole('combobox')).toHaveProperty('placeholder', 'Second');
+  });
 });

@@ -87,7 +87,9 @@ export interface MountOptions extends WidgetConfig {
 export interface MountedWidget {
   /** Puts `term` in the search field and searches it at once. */
   search(term: string): void;
-  /** Removes the widget, stops its timers and aborts its request in flight. */
+  /** Changes some options; the search under way is kept and run again. */
+  update(options: Partial<MountOptions>): void;
+  /** Removes the widget, its listeners (keyboard, URL), its timers, and aborts its request in flight. */
   destroy(): void;
   /**
    * Gives (or withdraws) the visitor's consent to analytics, for `analytics.requireConsent`.
@@ -97,12 +99,42 @@ export interface MountedWidget {
 }
 
 let mounted = 0;
+// One widget per element: mounting again replaces the first, listeners and all.
+const widgets = new WeakMap<Element, MountedWidget>();
 
-/** Renders the search widget into `target`, replacing what it holds. */
+/** Renders the search widget into `target`, replacing what it holds (and any widget mounted there before). */
 export function mount(target: Element, options: MountOptions): MountedWidget {
   if (!(target instanceof Element)) {
     throw new TypeError(`Site Search: mount() needs an element to render into, received ${String(target)}.`);
   }
+  widgets.get(target)?.destroy();
+  let stop = start(target, options);
+  // Remembered so that a widget rebuilt by `update` keeps the visitor's answer.
+  let consent: boolean | undefined;
+  const widget: MountedWidget = {
+    search: (term) => stop.search(term),
+    update(changes) {
+      const state = stop.controller.sent.value?.state;
+      stop.destroy();
+      stop = start(target, (options = { ...options, ...changes }));
+      if (consent !== undefined) stop.setConsent(consent);
+      if (state) stop.controller.restore(state);
+    },
+    setConsent(granted) {
+      consent = granted;
+      stop.setConsent(granted);
+    },
+    destroy() {
+      if (widgets.get(target) !== widget) return;
+      widgets.delete(target);
+      stop.destroy();
+    },
+  };
+  widgets.set(target, widget);
+  return widget;
+}
+
+function start(target: Element, options: MountOptions) {
   const { layout, url, rangeFacets, facets } = options;
   const { siteKey, baseUrl, regionalUrl, analytics = {} } = options;
   const client = createClient({ siteKey, baseUrl, regionalUrl });
@@ -134,15 +166,13 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
     target,
   );
   const untrack = tracker ? trackSearch(controller, target, tracker) : null;
-  let destroyed = false;
   return {
-    search(term) {
+    controller,
+    search(term: string) {
       controller.setTerm(term);
       controller.submit();
     },
     destroy() {
-      if (destroyed) return;
-      destroyed = true;
       render(null, target);
       unbind?.();
       suggestions?.dispose();
@@ -150,7 +180,7 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
       untrack?.();
       tracker?.dispose();
     },
-    setConsent(granted) {
+    setConsent(granted: boolean) {
       tracker?.setConsent(granted);
     },
   };

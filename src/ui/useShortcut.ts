@@ -16,7 +16,8 @@ export function useShortcut(onPress: (() => void) | false): void {
     const listener = (event: KeyboardEvent) => {
       const k = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey);
       if ((event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) || k) {
-        if (typing(event.target) || event.defaultPrevented) return;
+        // Inside a shadow root the target is the host; the path starts at the field.
+        if (typing(event.composedPath()[0] ?? null) || event.defaultPrevented) return;
         event.preventDefault();
         if (latest.current) latest.current();
       }

@@ -1,0 +1,5 @@
+// The example app's own build, as in a project of its own: relative asset paths, so
+// dist/ can be served from any folder.
+import { defineConfig } from 'vite';
+
+export default defineConfig({ root: import.meta.dirname, base: './', build: { outDir: 'dist', emptyOutDir: true } });

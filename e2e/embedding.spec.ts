@@ -1,0 +1,238 @@
+// The ways in (npm run build first): the script tag alone and twice, the custom element
+// on a hostile page, two widgets with their own indices, the JS API, mount and destroy a
+// hundred times, and the npm example app. Every page here is served with the strict CSP
+// of servePage.ts, and any violation or console error fails the test.
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { API, CSP, servePages } from './servePage.ts';
+
+interface SiteSearchApi {
+  mount(target: Element, options: Record<string, unknown>): { search(term: string): void; update(o: Record<string, unknown>): void; destroy(): void };
+}
+declare const SiteSearch: SiteSearchApi;
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
+
+test('a plain page with only the deferred script tag: mounts where it stands, in German, with facets and sorts', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/plain.html');
+  // Where the script stands: between the heading and the paragraph after it.
+  await expect(page.locator('h1 + script + div:has(> .ss-widget) + #after')).toHaveCount(1);
+  const box = page.getByRole('combobox', { name: 'Suche' });
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('list', { name: /Suchergebnisse|Ergebnisse/ }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Bereich' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sortieren nach' }).locator('option', { hasText: 'Erstes Jahr' })).toHaveCount(2);
+  // The script brought its stylesheet: the field has the widget's rounded border.
+  expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+  await shot(page, 'embed-plain');
+  expect(problems).toEqual([]);
+});
+
+test('the script tag pasted twice mounts one widget that searches once', async ({ page }) => {
+  const problems = await servePages(page);
+  const searches: string[] = [];
+  page.on('request', (r) => r.url().includes('/v1/search/') && searches.push(r.url()));
+  await page.goto('/e2e/pages/twice.html');
+  await expect(page.locator('.ss-widget')).toHaveCount(1);
+  await expect(page.locator('link[href$="site-search.css"]')).toHaveCount(1);
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('flex');
+  await box.press('Enter');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+  expect(searches.filter((u) => new URL(u).searchParams.get('term') === 'flex')).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
+
+test('the custom element keeps the page styles out and its own in, themed by custom properties and ::part', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/element.html');
+  const input = page.locator('site-search .ss-input');
+  await input.fill('grid');
+  await input.press('Enter');
+  const hit = page.locator('site-search .ss-hit').first();
+  await expect(hit).toBeVisible();
+  const style = (selector: string) =>
+    page.locator(selector).first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { font: s.fontFamily, spacing: s.letterSpacing, transform: s.textTransform, color: s.color, bg: s.backgroundColor, padding: s.paddingTop, display: s.display, italic: s.fontStyle, outline: s.outlineColor, accent: s.getPropertyValue('--ss-accent').trim() };
+    });
+  const field = await style('site-search .ss-input');
+  expect(field.font).not.toMatch(/Courier/);
+  expect(field.spacing).toBe('normal');
+  expect(field.transform).toBe('none');
+  expect(field.color).not.toBe('rgb(255, 0, 0)');
+  expect(field.bg).not.toBe('rgb(255, 255, 0)');
+  expect(field.padding).not.toBe('30px');
+  expect(field.display).not.toMatch(/none|inline$/);
+  expect(field.italic).toBe('italic'); // ::part(input)
+  expect(field.accent).toBe('rgb(10, 125, 79)'); // set on the element, inherited through the shadow root
+  const result = await style('site-search .ss-hit');
+  expect(result.outline).toBe('rgb(0, 0, 255)'); // ::part(result)
+  expect(result.display).not.toBe('none');
+  expect(result.font).not.toMatch(/Courier/);
+  expect((await style('site-search .ss-stats')).color).toBe('rgb(1, 2, 3)'); // ::part(widget) sets a custom property
+  const item = await style('site-search li');
+  expect(item.bg).not.toBe('rgb(255, 255, 0)');
+  expect(item.padding).not.toBe('30px');
+  // Ours stays in: the page's own field keeps the page's look, and no --ss-* reaches the page.
+  const theirs = await style('#theirs');
+  expect(theirs.bg).toBe('rgb(255, 255, 0)');
+  expect(theirs.padding).toBe('30px');
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ss-bg'))).toBe('');
+  expect(await page.evaluate(() => [...document.styleSheets].map((s) => s.href ?? 'inline').filter((h) => !h.endsWith('hostile.css')))).toEqual([]);
+  await shot(page, 'embed-element-hostile');
+  expect(problems).toEqual([]);
+});
+
+test('two widgets on one page search their own indices; the element follows its attributes', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/two.html');
+  const docs = page.getByRole('region', { name: 'Docs search' });
+  const blog = page.getByRole('region', { name: 'Blog search' });
+  for (const widget of [docs, blog]) {
+    const box = widget.getByRole('combobox', { name: 'Search' });
+    await box.fill('grid');
+    await box.press('Enter');
+  }
+  const blogHits = blog.getByRole('list', { name: 'Search results' }).getByRole('link');
+  await expect(blogHits.first()).toHaveAttribute('href', 'https://blog.example.com/posts/1');
+  await expect(blog.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(1);
+  const docsHits = docs.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await expect(docsHits).toHaveCount(10);
+  expect(await docs.getByRole('link').evaluateAll((links) => links.filter((a) => (a as HTMLAnchorElement).href.includes('blog.example.com')).length)).toBe(0);
+  // An attribute change updates the widget and keeps its search.
+  await page.locator('site-search').evaluate((el) => {
+    el.setAttribute('lang', 'de');
+    el.setAttribute('placeholder', 'Im Blog suchen');
+  });
+  await expect(blog.getByRole('combobox', { name: 'Suche' })).toHaveAttribute('placeholder', 'Im Blog suchen');
+  await expect(blog.getByRole('list', { name: /Suchergebnisse|Ergebnisse/ }).getByRole('listitem')).toHaveCount(1);
+  await expect(docs.getByRole('combobox', { name: 'Search' })).toBeVisible();
+  await shot(page, 'embed-two');
+  expect(problems).toEqual([]);
+});
+
+test('the JS API: search and update by hand', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/leak.html');
+  await page.waitForFunction(() => 'SiteSearch' in window);
+  await page.evaluate((api) => {
+    const widget = SiteSearch.mount(document.getElementById('box')!, { siteKey: 'blog', baseUrl: api });
+    widget.search('dark');
+    Object.assign(window, { widget });
+  }, API);
+  await expect(page.getByRole('link', { name: /Dark mode done right/ })).toBeVisible();
+  await page.evaluate(() => (window as unknown as { widget: { update(o: object): void } }).widget.update({ placeholder: 'Posts', theme: 'dark' }));
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveAttribute('placeholder', 'Posts');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('dark');
+  await expect(page.locator('.ss-widget.ss-dark')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: /Dark mode done right/ })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test("exactly the README's CSP: the page widget from the script tag and the element's overlay, styled and working, no violation", async ({ page }) => {
+  // No img-src here: the blog index has no thumbnails, so nothing may need one.
+  const problems = await servePages(page, CSP);
+  await page.goto('/e2e/pages/csp.html');
+  const main = page.getByRole('main');
+  const field = main.getByRole('combobox', { name: 'Search' });
+  await field.fill('dialog');
+  await field.press('Enter');
+  await expect(main.getByRole('link', { name: 'Dialogs without libraries' })).toBeVisible();
+  // data-theme="dark", from the stylesheet the script added.
+  expect(await main.locator('.ss-box').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(21, 24, 29)');
+  // The element's overlay, styled inside its shadow root by the stylesheet beside the script.
+  const opener = page.locator('site-search').getByRole('button', { name: /Search/ });
+  expect(await opener.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).not.toBe('0px');
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // `/` typed in the overlay's own field is text, not the shortcut (the page-level listener sees the host as the target).
+  await dialog.getByRole('combobox', { name: 'Search' }).pressSequentially('fetch/');
+  await expect(dialog.getByRole('combobox', { name: 'Search' })).toHaveValue('fetch/');
+  await dialog.getByRole('combobox', { name: 'Search' }).press('Backspace');
+  await expect(dialog.getByRole('link', { name: 'Fetch and streams' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  // Closing gives the focus back to the opener inside the shadow root.
+  expect(await page.evaluate(() => document.querySelector('site-search')!.shadowRoot!.activeElement?.getAttribute('part'))).toBe('opener');
+  // And `/` from the page opens it.
+  await page.locator('site-search').evaluate((el) => (el.shadowRoot!.activeElement as HTMLElement).blur());
+  await page.keyboard.press('/');
+  await expect(dialog).toBeVisible();
+  expect(await page.locator('[style]').count()).toBe(0);
+  await shot(page, 'embed-csp');
+  expect(problems).toEqual([]);
+});
+
+test('mounting and destroying a hundred times leaves no listener and no element behind', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/leak.html');
+  await page.waitForFunction(() => 'SiteSearch' in window);
+  const cdp = await page.context().newCDPSession(page);
+  /** Event listeners on window and document, as DevTools sees them. */
+  const listeners = async () => {
+    let count = 0;
+    for (const expression of ['window', 'document']) {
+      const { result } = await cdp.send('Runtime.evaluate', { expression });
+      const { listeners: found } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+      count += found.length;
+    }
+    return count;
+  };
+  const nodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
+  const before = { listeners: await listeners(), nodes: await nodes() };
+
+  // One of each kind, left mounted: the counts must see them, or the test proves nothing.
+  await page.evaluate((api) => {
+    const box = document.getElementById('box')!;
+    Object.assign(window, { probe: SiteSearch.mount(box, { siteKey: 'demo', baseUrl: api, layout: 'overlay', url: true }) });
+  }, API);
+  expect(await listeners()).toBeGreaterThan(before.listeners);
+  expect(await nodes()).toBeGreaterThan(before.nodes);
+  await page.evaluate(() => (window as unknown as { probe: { destroy(): void } }).probe.destroy());
+
+  await page.evaluate(async (api) => {
+    const box = document.getElementById('box')!;
+    for (let i = 0; i < 100; i++) {
+      const widget = SiteSearch.mount(box, { siteKey: 'demo', baseUrl: api, layout: i % 2 ? 'overlay' : 'page', url: { prefix: `w${i}_` }, shortcut: true });
+      widget.search('grid');
+      // Mounting again into the same element replaces, never doubles.
+      if (i % 10 === 0) SiteSearch.mount(box, { siteKey: 'demo', baseUrl: api, shortcut: true }).search('flex');
+      const element = document.createElement('site-search');
+      element.setAttribute('site-key', 'blog');
+      element.setAttribute('api', api);
+      element.setAttribute('shortcut', '');
+      document.body.append(element);
+      element.setAttribute('placeholder', `Blog ${i}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      element.remove();
+      if (i % 10 === 0) SiteSearch.mount(box, { siteKey: 'demo', baseUrl: api }).destroy();
+      widget.destroy();
+    }
+  }, API);
+  expect(await listeners()).toBe(before.listeners);
+  expect(await nodes()).toBe(before.nodes);
+  expect(await page.locator('#box').evaluate((el) => el.childNodes.length)).toBe(0);
+  expect(problems.filter((p) => !/aborted|AbortError/i.test(p))).toEqual([]);
+});
+
+test('the npm example app imports the package by its name and works', async ({ page }) => {
+  test.setTimeout(120_000); // two builds first, on a busy machine
+  // Built as its author would: `vite build` of demo/npm-app against the package's exports map (dist/), and type-checked against its declarations.
+  execFileSync('npx', ['vite', 'build', '--config', 'demo/npm-app/vite.config.js', '--logLevel', 'warn'], { env: { ...process.env, VITE_SEARCH_API: API } });
+  execFileSync('npx', ['tsc', '-p', 'demo/npm-app']);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/demo/npm-app/dist/index.html');
+  await expect(page.locator('h1')).toHaveAttribute('data-documents', /^[1-9]\d*$/);
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
+  expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+  expect(errors).toEqual([]);
+});

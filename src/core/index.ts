@@ -1,0 +1,13 @@
+// The core's entry: the widget's state without any view, for a UI of your own.
+// Named exports only; it needs `@preact/signals` but no DOM.
+export { createSearchController } from './createSearchController.ts';
+export type { SearchController, SearchControllerOptions, SearchStatus } from './createSearchController.ts';
+export type { FacetRequests, RangeSelection, SearchFilters, SearchState } from './searchState.ts';
+export { createSuggestions } from './createSuggestions.ts';
+export type { ComboboxKeyResult, SuggestionItem, Suggestions, SuggestionsOptions } from './createSuggestions.ts';
+export { createRecommendations } from './createRecommendations.ts';
+export type { Recommendations, RecommendationsOptions, RecommendationsStatus } from './createRecommendations.ts';
+export { bindUrl, readState, writeState } from './bindUrl.ts';
+export type { UrlOptions } from './bindUrl.ts';
+export { parseHighlight } from './parseHighlight.ts';
+export type { HighlightPart } from './parseHighlight.ts';

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { de } from '../ui/messagesDe.ts';
+import { readOptions } from './readOptions.ts';
+
+const from = (attributes: Record<string, string>) => readOptions((name) => attributes[name] ?? null);
+
+describe('readOptions', () => {
+  it('reads the attributes into mount options', () => {
+    const options = from({
+      'site-key': 'k',
+      api: 'https://api.test',
+      'regional-api': 'https://eu.api.test',
+      layout: 'overlay',
+      theme: 'dark',
+      lang: 'de',
+      url: 's_',
+      limit: '20',
+      facets: 'area:Area, status',
+      sorts: 'first_year:First shipped',
+      paging: 'more',
+      suggestions: 'off',
+      shortcut: '',
+    });
+    expect(options).toMatchObject({
+      siteKey: 'k',
+      baseUrl: 'https://api.test',
+      regionalUrl: 'https://eu.api.test',
+      layout: 'overlay',
+      theme: 'dark',
+      messages: de,
+      url: { prefix: 's_' },
+      limit: 20,
+      facets: [{ field: 'area', label: 'Area' }, { field: 'status', label: 'status' }],
+      sorts: [{ field: 'first_year', label: 'First shipped' }],
+      paging: 'more',
+      suggestions: false,
+      shortcut: true,
+    });
+  });
+
+  it('turns the analytics switches into the tracker option', () => {
+    expect(from({ analytics: 'off', 'analytics-tag': 'x' }).analytics).toBe(false);
+    expect(from({ 'analytics-tag': 'header', 'require-consent': '', 'respect-gpc': 'false' }).analytics).toEqual({
+      tag: 'header',
+      requireConsent: true,
+      respectGpc: false,
+    });
+    expect(from({}).analytics).toBeUndefined();
+  });
+
+  it('takes the rest from config, attributes winning, and ignores values it does not know', () => {
+    const options = from({
+      config: '{"categoryFacet":true,"theme":"light","facets":[{"field":"a","label":"A"}]}',
+      theme: 'sepia',
+      layout: 'sideways',
+      limit: 'many',
+      facets: 'b:B',
+    });
+    expect(options.categoryFacet).toBe(true);
+    expect(options.theme).toBe('light');
+    expect(options.layout).toBeUndefined();
+    expect(options.limit).toBeUndefined();
+    expect(options.facets).toEqual([{ field: 'b', label: 'B' }]);
+  });
+
+  it('names every option it knows, so an attribute taken away resets its option on update', () => {
+    expect(Object.keys(from({})).sort()).toEqual(
+      ['analytics', 'baseUrl', 'facets', 'fields', 'layout', 'limit', 'messages', 'paging', 'placeholder', 'regionalUrl', 'shortcut', 'siteKey', 'sorts', 'suggestions', 'theme', 'url'].sort(),
+    );
+  });
+});
