@@ -9,6 +9,7 @@ import { createServer, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
+import { generatedTraffic } from './generatedTraffic.ts';
 import { indexDocuments } from './indexDocuments.ts';
 import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
 
@@ -70,11 +71,26 @@ async function main() {
   console.log(`service: listening on ${apiUrl} (index "${SITE_KEY}", data in ${dataDir})`);
 
   await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
-  await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
+  // Events are loaded once, into a fresh data folder: a restart keeps what is there.
+  const events = app.eventStores.get(SITE_KEY);
+  const { statsEvents, recommendationEvents } = events.counts();
+  if (recommendationEvents === 0) {
+    await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
+  }
+  if (statsEvents === 0) {
+    const loading = Date.now();
+    const traffic = generatedTraffic(documents, { now: loading });
+    // In-process, with past times: the stats endpoint stamps events with the time they arrive.
+    events.loadStats(traffic);
+    console.log(`traffic: ${traffic.length.toLocaleString('en')} generated search and click events over 60 days loaded in ${Date.now() - loading} ms`);
+  }
 
   // Vite picks VITE_* variables from the environment for the page.
   process.env.VITE_SEARCH_API = apiUrl;
   process.env.VITE_SITE_KEY = SITE_KEY;
+  // Demo only: the dashboard page reads the index secret from here to call the report
+  // endpoint of this local service. A real dashboard keeps the secret on a server.
+  process.env.VITE_DEMO_SECRET = SECRET;
   const web = await createServer({
     configFile: 'vite.config.ts',
     plugins: [thumbnails()],
@@ -83,7 +99,7 @@ async function main() {
     logLevel: 'warn',
   });
   await web.listen();
-  console.log(`\n  Demo:    ${webUrl}/\n  Related: ${webUrl}/?item=<document id>\n  Service: ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
+  console.log(`\n  Demo:      ${webUrl}/\n  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
 
   const stop = async () => {
     await web.close();

@@ -75,6 +75,7 @@ export class EventStore {
     this.addKeywordColumns();
     this.db.exec(`
       CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
+      CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
       ${ROLLUP_SCHEMA}
     `);
     this.statements = new StatementCache(this.db);
@@ -125,6 +126,11 @@ export class EventStore {
    */
   addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now()): void {
     this.insertStats(events.map((event) => ({ event, source, received })));
+  }
+
+  /** Stores past events, each with its own `received` time, in one transaction (the demo's generated traffic). */
+  loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number }>, source: StatsSource = 'stats'): void {
+    this.insertStats(rows.map(({ event, received }) => ({ event, source, received })));
   }
 
   /** Queues an event the service recorded itself; committed within 200 ms or on close. */
@@ -187,15 +193,20 @@ export class EventStore {
     return this.storedEvents(0, limit).map(({ received: _, ...event }) => event);
   }
 
-  /** Stored stats events after the `after`-th, oldest first, with the time each was received. */
-  storedEvents(after: number, limit: number): StoredStatsEvent[] {
+  /**
+   * Stored stats events after the `after`-th, oldest first, with the time each was
+   * received; only those of `session` when given.
+   */
+  storedEvents(after: number, limit: number, session?: string): StoredStatsEvent[] {
     this.flush();
-    const rows = this.statements
-      .get(
-        `SELECT event_id, received, source, action, session, keyword, number_of_results, docid, position, tag
-         FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`,
-      )
-      .all(limit, after) as StatsRow[];
+    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
+    const rows = (
+      session === undefined
+        ? this.statements.get(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, after)
+        : this.statements
+            .get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`)
+            .all(session, limit, after)
+    ) as StatsRow[];
     return rows.map(statsEventOf);
   }
 

@@ -117,11 +117,11 @@ describe('createIndexClient', () => {
     const { api, seen } = client(() => Response.json({ events: [] }));
     await api.getStatsReport({ from: '2026-01-01', to: '2026-01-31', tag: 'docs', limit: 5 });
     await api.getStatsReport();
-    await api.listStatsEvents({ after: 10, limit: 2 });
+    await api.listStatsEvents({ after: 10, limit: 2, session: 's 1' });
     expect(seen.map(route)).toEqual([
       'GET /v2/indices/key/stats/report?from=2026-01-01&to=2026-01-31&tag=docs&limit=5',
       'GET /v2/indices/key/stats/report',
-      'GET /v2/indices/key/stats/events?after=10&limit=2',
+      'GET /v2/indices/key/stats/events?after=10&limit=2&session=s+1',
     ]);
     expect(seen[0]!.headers.get('authorization')).toBe(AUTH);
     await expect(api.getStatsReport({ from: '1 Jan' })).rejects.toMatchObject({ parameter: 'from' });

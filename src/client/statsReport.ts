@@ -1,5 +1,5 @@
 import { apiUrl, type ApiContext } from './apiContext.ts';
-import { TAG_MAX_CHARS } from './limits.ts';
+import { SESSION_MAX_CHARS, TAG_MAX_CHARS } from './limits.ts';
 import type { RequestOptions } from './request.ts';
 import { sendRequest } from './sendRequest.ts';
 import type { StatsReport, StatsReportParams, StoredStatsEventsParams, StoredStatsEventsResponse } from './types.ts';
@@ -42,11 +42,12 @@ export async function listStatsEvents(
 ): Promise<StoredStatsEventsResponse> {
   if (params.after !== undefined) checkInteger('after', params.after, 0);
   if (params.limit !== undefined) checkInteger('limit', params.limit, 1, 1000);
+  checkMaxLength('session', params.session, SESSION_MAX_CHARS);
   const answer = await sendRequest<StoredStatsEventsResponse>(
     context.transport,
     {
       method: 'GET',
-      url: apiUrl(context, 'indexing', '/v2/indices/{key}/stats/events', { after: params.after, limit: params.limit }),
+      url: apiUrl(context, 'indexing', '/v2/indices/{key}/stats/events', { after: params.after, limit: params.limit, session: params.session }),
       authorization: context.authorization,
     },
     options,

@@ -317,6 +317,8 @@ export interface StoredStatsEventsParams {
   after?: number;
   /** Events answered, 1-1000. @default 100 */
   limit?: number;
+  /** Only the events of this session (`after` then counts within them). */
+  session?: string;
 }
 
 /** Query of `GET /v2/indices/{key}/stats/report` (an addition of the reference service). */
