@@ -95,6 +95,10 @@ async function main() {
     configFile: 'vite.config.ts',
     plugins: [thumbnails()],
     server: { host, port: webPort, strictPort: true },
+    // A cache of this checkout's own (node_modules may be shared), and chart.js bundled
+    // up front: found only when the dashboard first loads, it would make Vite reload.
+    cacheDir: '.data/vite',
+    optimizeDeps: { include: ['chart.js'] },
     clearScreen: false,
     logLevel: 'warn',
   });
