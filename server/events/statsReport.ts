@@ -35,7 +35,7 @@ export function statsReport(statements: StatementCache, range: ReportRange, tag:
   const params: Array<number | string> = tag === null ? [range.fromDay, range.toDay] : [range.fromDay, range.toDay, tag];
   const all = <T>(sql: string, ...extra: Array<number | string>): T[] => statements.get(sql).all(...params, ...extra) as T[];
 
-  const byDay = new Map(all<CountRow & { day: number }>(`SELECT day, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY day`).map((r) => [r.day, r]));
+  const byDay = new Map(all<CountRow & { day: number }>(`SELECT day, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY day`).map((r) => [r.day, r]));
   const days: StatsReport['days'] = [];
   for (let day = range.fromDay; day <= range.toDay; day++) {
     days.push({ date: new Date(day * DAY_MS).toISOString().slice(0, 10), ...counts(byDay.get(day)) });
@@ -52,9 +52,12 @@ export function statsReport(statements: StatementCache, range: ReportRange, tag:
     ),
   );
 
-  const keywords = (having: string, order: string): StatsReport['topKeywords'] =>
-    all<CountRow & { keyword: string }>(
-      `SELECT keyword, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY keyword HAVING ${having} ORDER BY ${order}, keyword LIMIT ?`,
+  // One pass over the range's keyword rows for both top lists.
+  const byKeyword = all<CountRow & { keyword: string }>(`SELECT keyword, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY keyword`);
+  const keywords = (count: 'searches' | 'noHitSearches'): StatsReport['topKeywords'] =>
+    top(
+      byKeyword.filter((row) => row[count] > 0),
+      (a, b) => b[count] - a[count] || (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0),
       limit,
     ).map(({ keyword, ...row }) => ({ keyword, ...counts(row) }));
 
@@ -72,15 +75,15 @@ export function statsReport(statements: StatementCache, range: ReportRange, tag:
     positionClicks += clicks;
   }
 
-  const tags = all<CountRow & { tag: string }>(`SELECT tag, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY tag ORDER BY searches DESC, tag`).map(
+  const tags = all<CountRow & { tag: string }>(`SELECT tag, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY tag ORDER BY searches DESC, tag`).map(
     ({ tag: name, ...row }) => ({ tag: name === '' ? null : name, ...counts(row) }),
   );
 
   return {
     totals: { ...total, meanClickPosition: positionClicks === 0 ? null : positionSum / positionClicks },
     days,
-    topKeywords: keywords('sum(searches) > 0', 'searches DESC'),
-    noHitKeywords: keywords('sum(no_hits) > 0', 'noHitSearches DESC'),
+    topKeywords: keywords('searches'),
+    noHitKeywords: keywords('noHitSearches'),
     positions,
     topDocuments: all<{ docid: string; clicks: number }>(
       `SELECT docid, sum(clicks) AS clicks FROM daily_documents WHERE ${where} GROUP BY docid ORDER BY clicks DESC, docid LIMIT ?`,
@@ -88,6 +91,19 @@ export function statsReport(statements: StatementCache, range: ReportRange, tag:
     ),
     tags,
   };
+}
+
+/** The first `n` of `rows` in `order`, without sorting them all when there are many. */
+function top<T>(rows: T[], order: (a: T, b: T) => number, n: number): T[] {
+  const best: T[] = [];
+  for (const row of rows) {
+    if (best.length === n && order(row, best[n - 1]!) >= 0) continue;
+    let i = best.length < n ? best.length : n - 1;
+    while (i > 0 && order(row, best[i - 1]!) < 0) i--;
+    best.splice(i, 0, row);
+    if (best.length > n) best.pop();
+  }
+  return best;
 }
 
 function counts(row: CountRow | undefined): StatsReportCounts {

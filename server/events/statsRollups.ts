@@ -6,7 +6,7 @@ import { DAY_MS } from './clickRanking.ts';
  * Bump when the rollups below change meaning: the store then rebuilds them from the
  * events on open.
  */
-const ROLLUP_VERSION = 1;
+const ROLLUP_VERSION = 2;
 
 /** A click counts for the latest search of its session and keyword in this window before it. */
 export const CLICK_AFTER_SEARCH_MS = 30 * 60_000;
@@ -42,6 +42,13 @@ export const ROLLUP_SCHEMA = `
     clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (day, tag, keyword)
   ) WITHOUT ROWID;
+  -- daily_keywords summed over keywords: what the per-day and per-tag figures read.
+  CREATE TABLE IF NOT EXISTS daily_totals (
+    day INTEGER NOT NULL, tag TEXT NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag)
+  ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS daily_documents (
     day INTEGER NOT NULL, tag TEXT NOT NULL, docid TEXT NOT NULL, clicks INTEGER NOT NULL,
     PRIMARY KEY (day, tag, docid)
@@ -54,6 +61,8 @@ export const ROLLUP_SCHEMA = `
   CREATE TABLE IF NOT EXISTS keyword_clicks (
     keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, PRIMARY KEY (keyword, docid)
   ) WITHOUT ROWID;
+  -- A search reads its keyword's most clicked documents first, without sorting them all.
+  CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
 `;
 
 /** log2(2^a + 2^b) without leaving the log domain. */
@@ -72,7 +81,7 @@ export class StatsRollups {
     if (meta.get('version') === ROLLUP_VERSION && meta.get('half_life_ms') === this.halfLifeMs) return;
     this.db.transaction(() => {
       this.db.exec(`
-        DELETE FROM daily_keywords; DELETE FROM daily_documents; DELETE FROM daily_positions;
+        DELETE FROM daily_keywords; DELETE FROM daily_totals; DELETE FROM daily_documents; DELETE FROM daily_positions;
         DELETE FROM keyword_searches; DELETE FROM keyword_clicks;
         UPDATE stats_events SET clicked = 0 WHERE clicked != 0;`);
       // In chunks: the connection cannot write while a statement iterates.
@@ -100,17 +109,11 @@ export class StatsRollups {
     const day = Math.floor(event.received / DAY_MS);
     const lw = event.received / this.halfLifeMs;
     if (event.action === 'search') {
-      s.get(
-        `INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits) VALUES (?, ?, ?, 1, ?)
-         ON CONFLICT DO UPDATE SET searches = searches + 1, no_hits = no_hits + excluded.no_hits`,
-      ).run(day, event.tag, event.keyword, event.numberOfResults === 0 ? 1 : 0);
+      this.count(day, event.tag, event.keyword, { searches: 1, no_hits: event.numberOfResults === 0 ? 1 : 0 });
       s.get(`INSERT INTO keyword_searches (keyword, lw) VALUES (?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(event.keyword, lw);
       return;
     }
-    s.get(
-      `INSERT INTO daily_keywords (day, tag, keyword, clicks) VALUES (?, ?, ?, 1)
-       ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
-    ).run(day, event.tag, event.keyword);
+    this.count(day, event.tag, event.keyword, { clicks: 1 });
     s.get(
       `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
     ).run(day, event.tag, event.docid);
@@ -134,9 +137,19 @@ export class StatsRollups {
       | undefined;
     if (search === undefined || search.clicked !== 0) return;
     s.get('UPDATE stats_events SET clicked = 1 WHERE rowid = ?').run(search.rowid);
-    s.get(
-      `INSERT INTO daily_keywords (day, tag, keyword, clicked_searches) VALUES (?, ?, ?, 1)
-       ON CONFLICT DO UPDATE SET clicked_searches = clicked_searches + 1`,
-    ).run(Math.floor(search.received / DAY_MS), search.tag, event.keyword);
+    this.count(Math.floor(search.received / DAY_MS), search.tag, event.keyword, { clicked_searches: 1 });
+  }
+
+  /** Adds to a day's counts of a keyword, and to the day's totals. */
+  private count(day: number, tag: string, keyword: string, add: Partial<Record<'searches' | 'no_hits' | 'clicks' | 'clicked_searches', number>>): void {
+    const values = [add.searches ?? 0, add.no_hits ?? 0, add.clicks ?? 0, add.clicked_searches ?? 0];
+    const update = `ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, no_hits = no_hits + excluded.no_hits,
+      clicks = clicks + excluded.clicks, clicked_searches = clicked_searches + excluded.clicked_searches`;
+    this.statements
+      .get(`INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, keyword, ...values);
+    this.statements
+      .get(`INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, ...values);
   }
 }
