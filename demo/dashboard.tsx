@@ -84,6 +84,9 @@ function Dashboard() {
     if (rangeProblem(range, MAX_DAYS) === null) setSelection((s) => ({ ...s, ...range }));
   };
   const activePreset = presetOf(selection, PRESETS, Date.now());
+  // A tag from the address is a choice even before a report of every tag has listed it.
+  const chosenTag = selection.tag === ALL_TAGS ? undefined : selection.tag === '' ? null : selection.tag;
+  const tagChoices = chosenTag === undefined || tags.includes(chosenTag) ? tags : [...tags, chosenTag];
   const report = load.state === 'error' ? null : load.report;
 
   return (
@@ -132,7 +135,7 @@ function Dashboard() {
             <span>Source (tag)</span>
             <select value={selection.tag} onChange={(e) => setSelection((s) => ({ ...s, tag: e.currentTarget.value }))}>
               <option value={ALL_TAGS}>All sources</option>
-              {tags.map((tag) => (
+              {tagChoices.map((tag) => (
                 <option key={tag ?? ''} value={tag ?? ''}>
                   {tag ?? 'No tag'}
                 </option>
