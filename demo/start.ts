@@ -9,6 +9,7 @@ import { createServer, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
+import { generatedTraffic } from './generatedTraffic.ts';
 import { indexDocuments } from './indexDocuments.ts';
 import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
 
@@ -76,20 +77,39 @@ async function main() {
 
   await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
   await indexDocuments({ baseUrl: apiUrl, siteKey: BLOG.publicKey, secret: BLOG.secret, documents: BLOG_POSTS, log: () => {} });
-  await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
+  // Events are loaded once, into a fresh data folder: a restart keeps what is there.
+  const events = app.eventStores.get(SITE_KEY);
+  const { statsEvents, recommendationEvents } = events.counts();
+  if (recommendationEvents === 0) {
+    await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
+  }
+  if (statsEvents === 0) {
+    const loading = Date.now();
+    const traffic = generatedTraffic(documents, { now: loading });
+    // In-process, with past times: the stats endpoint stamps events with the time they arrive.
+    events.loadStats(traffic);
+    console.log(`traffic: ${traffic.length.toLocaleString('en')} generated search and click events over 60 days loaded in ${Date.now() - loading} ms`);
+  }
 
   // Vite picks VITE_* variables from the environment for the page.
   process.env.VITE_SEARCH_API = apiUrl;
   process.env.VITE_SITE_KEY = SITE_KEY;
+  // Demo only: the dashboard page reads the index secret from here to call the report
+  // endpoint of this local service. A real dashboard keeps the secret on a server.
+  process.env.VITE_DEMO_SECRET = SECRET;
   const web = await createServer({
     configFile: 'vite.config.ts',
     plugins: [thumbnails()],
     server: { host, port: webPort, strictPort: true },
+    // A cache of this checkout's own (node_modules may be shared), and chart.js bundled
+    // up front: found only when the dashboard first loads, it would make Vite reload.
+    cacheDir: '.data/vite',
+    optimizeDeps: { include: ['chart.js'] },
     clearScreen: false,
     logLevel: 'warn',
   });
   await web.listen();
-  console.log(`\n  Demo:    ${webUrl}/\n  Related: ${webUrl}/?item=<document id>\n  Service: ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
+  console.log(`\n  Demo:      ${webUrl}/\n  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
 
   const stop = async () => {
     await web.close();

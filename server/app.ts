@@ -21,6 +21,7 @@ import { recommendationsRoutes } from './routes/recommendations.ts';
 import { searchRoutes } from './routes/search.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { statsEventsRoutes } from './routes/statsEvents.ts';
+import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
 
 /**
@@ -34,7 +35,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const indices = openIndices(config.dataDir, config.indices);
   let events: EventStores;
   try {
-    events = new EventStores(config.dataDir, config.indices.map((index) => index.publicKey));
+    events = new EventStores(
+      config.dataDir,
+      config.indices.map((index) => index.publicKey),
+      config.clickRanking,
+    );
   } catch (error) {
     indices.close();
     throw error;
@@ -62,12 +67,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
     if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
-    await app.register(searchRoutes, { indices, events });
+    await app.register(searchRoutes, { indices, events, clickRanking: config.clickRanking.enabled, clock: config.clock });
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
     await app.register(statsRoutes, { indices, events });
     await app.register(statsEventsRoutes, { indices, events });
+    await app.register(statsReportRoutes, { indices, events, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });

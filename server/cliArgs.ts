@@ -23,6 +23,8 @@ export interface Cli {
   httpPort: number | null;
   /** No request logs. */
   quiet: boolean;
+  /** `--no-click-ranking`: clicks do not change the order of results (wins over the config). */
+  noClickRanking: boolean;
 }
 
 /** The CLI flags, checked; throws an Error whose message is the one line to print. */
@@ -36,6 +38,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       host: { type: 'string' },
       'http-port': { type: 'string' },
       quiet: { type: 'boolean' },
+      'no-click-ranking': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -58,6 +61,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     tls,
     httpPort: tls === null ? null : (httpPort ?? config?.httpPort ?? (listenPort === 0 ? 0 : listenPort + 1)),
     quiet: values.quiet ?? false,
+    noClickRanking: values['no-click-ranking'] ?? false,
   };
 }
 

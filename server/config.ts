@@ -1,3 +1,4 @@
+import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
 
 /** The credentials of one index. */
@@ -28,6 +29,14 @@ export interface AppOptions {
   crawlAllowHosts?: string[];
   /** How long one crawl fetch may take, body included, in milliseconds. @default 10000 */
   crawlTimeoutMs?: number;
+  /**
+   * Clicks for a keyword raise the clicked documents in relevance-sorted searches for it
+   * (see server/events/clickBoosts.ts); `false` turns it off.
+   * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5 }
+   */
+  clickRanking?: Partial<ClickRanking> | false;
+  /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
+  clock?: () => number;
 }
 
 /** A recommendation configuration: which dataset's events, and how items name documents. */
@@ -65,7 +74,7 @@ export interface ListenSettings {
 }
 
 /** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowHosts'> &
+export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowHosts' | 'clickRanking'> &
   ListenSettings;
 
 export interface ServiceConfig {
@@ -76,6 +85,9 @@ export interface ServiceConfig {
   recommendations: Map<string, Required<RecommendationConfig>>;
   rateLimit: RateLimit | false;
   tls: TlsFiles | null;
+  /** The decay settings are used even when off: the store keeps its weights either way. */
+  clickRanking: ClickRanking & { enabled: boolean };
+  clock: () => number;
 }
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
@@ -103,6 +115,8 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
     recommendations: resolveRecommendations(options.recommendations ?? {}),
     rateLimit,
     tls: options.tls ?? null,
+    clickRanking: resolveClickRanking(options.clickRanking),
+    clock: options.clock ?? Date.now,
   };
 }
 
@@ -136,6 +150,13 @@ export function parseConfigFile(value: unknown): ConfigFile {
     config.allowedOrigins = origins;
   }
   return config;
+}
+
+function resolveClickRanking(option: AppOptions['clickRanking']): ServiceConfig['clickRanking'] {
+  if (option === false) return { ...DEFAULT_CLICK_RANKING, enabled: false };
+  const ranking = { ...DEFAULT_CLICK_RANKING, ...option };
+  checkClickRanking(ranking);
+  return { ...ranking, enabled: true };
 }
 
 function checkIndices(indices: readonly IndexCredentials[]): void {

@@ -26,6 +26,8 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
     return { rateLimit: { max: integer(max ?? ''), windowMs: windowMs === undefined ? 1000 : integer(windowMs) } };
   },
   SITE_SEARCH_RECOMMENDATIONS: (v) => ({ recommendations: json(v) }),
+  // `off`, `on`, or the JSON of the config key.
+  SITE_SEARCH_CLICK_RANKING: (v) => ({ clickRanking: v === 'off' ? false : v === 'on' ? true : json(v) }),
 };
 const TLS_CERT = 'SITE_SEARCH_TLS_CERT';
 const TLS_KEY = 'SITE_SEARCH_TLS_KEY';

@@ -128,7 +128,9 @@ describe('parseCli', () => {
       tls: null,
       httpPort: null,
       quiet: false,
+      noClickRanking: false,
     });
+    expect(parseCli(['--no-click-ranking'], {}).noClickRanking).toBe(true);
   });
 
   it('checks the config file', () => {
@@ -172,6 +174,9 @@ describe('configFromEnvironment', () => {
       tls: { cert: '/etc/cert.pem', key: '/etc/key.pem' },
     });
     expect(configFromEnvironment({ SITE_SEARCH_RATE_LIMIT: 'off' })).toEqual({ rateLimit: false });
+    expect(configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: 'off' })).toEqual({ clickRanking: false });
+    expect(configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: 'on' })).toEqual({ clickRanking: {} });
+    expect(configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: '{"halfLifeDays": 7}' })).toEqual({ clickRanking: { halfLifeDays: 7 } });
   });
 
   it('names the variable at fault', () => {
@@ -179,6 +184,8 @@ describe('configFromEnvironment', () => {
     expect(() => configFromEnvironment({ SITE_SEARCH_INDICES: 'nosecret' })).toThrow(/^SITE_SEARCH_INDICES: indices\[0\]/);
     expect(() => configFromEnvironment({ SITE_SEARCH_RECOMMENDATIONS: '{' })).toThrow(/^SITE_SEARCH_RECOMMENDATIONS: must be JSON/);
     expect(() => configFromEnvironment({ SITE_SEARCH_TLS_CERT: '/c.pem' })).toThrow(/go together/);
+    expect(() => configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: '{"halfLifeDays": 0}' })).toThrow(/^SITE_SEARCH_CLICK_RANKING: clickRanking\.halfLifeDays/);
+    expect(() => configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: '{"decay": 1}' })).toThrow(/unknown key 'clickRanking\.decay'/);
   });
 
   it('wins over the config file, and flags win over both', () => {

@@ -1,7 +1,7 @@
 /**
  * The reference service's CLI:
  *   npm run serve -- [--port 8787] [--data .data/service] [--config FILE] [--host 127.0.0.1]
- *                    [--http-port PORT] [--quiet]
+ *                    [--http-port PORT] [--quiet] [--no-click-ranking]
  * Settings also come from SITE_SEARCH_* environment variables (environment.ts).
  * Prints `listening on http(s)://HOST:PORT` once it answers; logs requests as JSON lines
  * (pino) unless --quiet. Bad flags: one line, exit 2. SIGTERM/SIGINT: stops taking
@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     ...options,
     ...(cli.tls !== null && { tls: cli.tls }),
     logger: !cli.quiet,
+    ...(cli.noClickRanking && { clickRanking: false }),
   });
   let plain: Server | null = null;
   let closing = false;

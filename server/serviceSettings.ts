@@ -4,6 +4,7 @@
  * stops the service at start with a message that names the key.
  */
 import type { ConfigFile, RateLimit, RecommendationConfig } from './config.ts';
+import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 
 export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'indices',
@@ -11,6 +12,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'recommendations',
   'rateLimit',
   'crawlAllowHosts',
+  'clickRanking',
   'port',
   'host',
   'data',
@@ -42,6 +44,17 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
       throw new Error('crawlAllowHosts must be an array of host names');
     }
     config.crawlAllowHosts = hosts;
+  }
+  if (record.clickRanking !== undefined) {
+    if (record.clickRanking === false || record.clickRanking === true) config.clickRanking = record.clickRanking ? {} : false;
+    else {
+      const ranking = object(record.clickRanking, 'clickRanking');
+      for (const key of Object.keys(ranking)) {
+        if (!['halfLifeDays', 'maxBoost', 'smoothing'].includes(key)) throw new Error(`unknown key 'clickRanking.${key}'`);
+      }
+      config.clickRanking = ranking as Partial<ClickRanking>;
+      checkClickRanking({ ...DEFAULT_CLICK_RANKING, ...config.clickRanking });
+    }
   }
   if (record.rateLimit !== undefined) {
     if (record.rateLimit === false) config.rateLimit = false;

@@ -1,5 +1,5 @@
 // The client against the reference service over real HTTP, for the endpoints it has
-// now (search, suggest, autocomplete, batch, PUT), plus the retry path and the
+// now (search, suggest, autocomplete, batch, PUT, stats and its report), plus the retry path and the
 // regional-host refusal against tiny local servers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/createClient.ts';
@@ -46,6 +46,21 @@ describe('the index client against the reference service', () => {
   it('passes on the service answer when it refuses a batch', async () => {
     const error = await api.indexBatch([{ id: 'd-1', doc_date: 'yesterday' }]).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 400, code: 'invalid_body' });
+  });
+
+  it('reads back a click through the event listing and the stats report', async () => {
+    await api.sendStatsEvent({ action: 'search', session: 'report-s', keyword: 'Fluxcapacitor', numberOfResults: 2, eventId: 'r-1' });
+    await api.sendStatsEvent({ action: 'click', session: 'report-s', keyword: 'fluxcapacitor', docid: 'cap-1', position: 2, eventId: 'r-2' });
+    const { events } = await api.listStatsEvents({ session: 'report-s' });
+    expect(events.map((e) => [e.action, e.eventId, e.source])).toEqual([
+      ['search', 'r-1', 'stats'],
+      ['click', 'r-2', 'stats'],
+    ]);
+    const report = await api.getStatsReport();
+    // The search of the first test was recorded by the search endpoint: two searches, one clicked.
+    expect(report.topKeywords.find((k) => k.keyword === 'fluxcapacitor')).toMatchObject({ searches: 2, clicks: 1, clickedSearches: 1, clickThroughRate: 0.5 });
+    expect(report.topDocuments[0]).toMatchObject({ docid: 'cap-1', clicks: 1, title: 'Fluxcapacitor manual' });
+    await expect(api.getStatsReport({ from: '2026-02-30' })).rejects.toMatchObject({ status: 400, parameter: 'from' });
   });
 
   it('turns wrong credentials into a 401', async () => {

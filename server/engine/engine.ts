@@ -131,6 +131,11 @@ export interface SearchQuery {
   facets: FacetSpec[];
   numFacets: number;
   rangeFacets: RangeFacetSpec[];
+  /**
+   * Relevance score multipliers by document id, from clicks for these words; ignored
+   * unless sorted by relevance.
+   */
+  clickBoosts?: ReadonlyMap<string, number>;
 }
 
 /** Which words of a text count as matches, for highlighting (folded forms). */

@@ -318,8 +318,20 @@ export class SqliteEngine implements SearchEngine {
       (group) => this.documentFrequency(group),
       this.memo,
       this.limits,
+      this.boostsByRowid(query),
     );
     return { ...rest, hits: this.documents(page), highlightTerms: plan.highlight };
+  }
+
+  /** The query's click boosts keyed by `r<rowid>`, as JSON for sqliteSearch; null when none apply. */
+  private boostsByRowid(query: SearchQuery): string | null {
+    const boosts = query.clickBoosts;
+    if (boosts === undefined || boosts.size === 0 || query.sort.by !== 'relevance') return null;
+    const rows = this.statements
+      .get('SELECT rowid, id FROM docs WHERE id IN (SELECT value FROM json_each(?))')
+      .all(JSON.stringify([...boosts.keys()])) as Array<{ rowid: number; id: string }>;
+    if (rows.length === 0) return null;
+    return JSON.stringify(Object.fromEntries(rows.map(({ rowid, id }) => [`r${rowid}`, boosts.get(id)])));
   }
 
   /** The FTS5 expression for the query words, with fuzzy alternatives, and what to highlight. */

@@ -42,7 +42,10 @@ const NOTHING: SqlPart = { sql: '0', params: [] };
  * Runs a search's matching, ordering, paging and facets. `plan` holds the FTS5
  * expression of the words, null for `*` (or when the words hold nothing searchable,
  * which matches no document). `frequency` counts a word group's documents, up to
- * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write.
+ * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write. `boosts` is
+ * JSON `{"r<rowid>": factor}` of documents clicked for the words: they multiply the
+ * bm25 score of a relevance page ranked in full (past `rankAllMax` matches, the tiered
+ * page is left as it is).
  */
 export function sqliteSearch(
   statements: StatementCache,
@@ -52,6 +55,7 @@ export function sqliteSearch(
   frequency: (group: string) => number,
   memo: QueryMemo,
   limits: RankingLimits,
+  boosts: string | null = null,
 ): Omit<SearchResult, 'hits' | 'highlightTerms'> & { page: PageRow[] } {
   const match = plan?.expression ?? null;
   const conditions = whereConditions(query, fieldTypes);
@@ -78,16 +82,17 @@ export function sqliteSearch(
   const rows = (
     source: Source,
     order: SqlPart,
-    score: string,
+    score: string | SqlPart,
     offset: number,
     limit: number,
     extra: readonly SqlPart[] = [],
     sourceMatch = match,
   ): PageRow[] => {
     const w = where(source, extra, sourceMatch);
+    const s = typeof score === 'string' ? { sql: score, params: [] } : score;
     return statements
-      .get(`SELECT ${rowidOf(source)} AS rowid, ${score} AS score FROM ${from(source)} WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
-      .all(...w.params, ...order.params, limit, offset) as PageRow[];
+      .get(`SELECT ${rowidOf(source)} AS rowid, ${s.sql} AS score FROM ${from(source)} WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`)
+      .all(...s.params, ...w.params, ...order.params, limit, offset) as PageRow[];
   };
 
   const source: Source = match === null ? null : 'fts';
@@ -119,7 +124,13 @@ export function sqliteSearch(
       // The unary + keeps SQLite from feeding the rowids one by one into FTS5.
       const extra =
         ranking === match ? [] : [{ sql: `+${rowidOf('fts')} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(matched)] }];
-      page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit, extra, ranking);
+      if (boosts === null) {
+        page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit, extra, ranking);
+      } else {
+        // Clicked documents' bm25 scores are multiplied by their boosts (rowid -> factor).
+        const score = { sql: `max(-fts.rank, 1e-9) * coalesce(json_extract(?, '$.r' || ${rowidOf('fts')}), 1)`, params: [boosts] };
+        page = rows('fts', { sql: `score DESC, ${rowidOf('fts')}`, params: [] }, score, query.offset, query.limit, extra, ranking);
+      }
     }
   }
 

@@ -1,6 +1,11 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
 import { StatementCache } from '../engine/statementCache.ts';
+import { clickBoosts } from './clickBoosts.ts';
+import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import { normalizeKeyword } from './normalizeKeyword.ts';
+import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
+import { ROLLUP_SCHEMA, StatsRollups } from './statsRollups.ts';
 
 /** Automatic search events wait at most this long, or for this many, before one commit. */
 const QUEUE_FLUSH_MS = 200;
@@ -28,8 +33,10 @@ export class EventStore {
   private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
   private queue: Array<{ event: StatsEvent; source: StatsSource; received: number }> = [];
   private timer: NodeJS.Timeout | null = null;
+  private readonly rollups: StatsRollups;
 
-  constructor(file: string) {
+  /** `ranking` sets how the click weights used for ranking decay. */
+  constructor(file: string, private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // Acknowledged events survive a power cut, like documents.
@@ -47,7 +54,10 @@ export class EventStore {
         number_of_results INTEGER,
         docid TEXT,
         position INTEGER,
-        tag TEXT
+        tag TEXT,
+        -- The keyword as counted (normalizeKeyword), and whether a click followed this search.
+        keyword_norm TEXT NOT NULL DEFAULT '',
+        clicked INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
 
@@ -62,25 +72,43 @@ export class EventStore {
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
     `);
+    this.addKeywordColumns();
+    this.db.exec(`
+      CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
+      CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
+      ${ROLLUP_SCHEMA}
+    `);
     this.statements = new StatementCache(this.db);
+    this.rollups = new StatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
+    this.rollups.rebuildIfStale();
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`
         INSERT OR IGNORE INTO stats_events
-          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received } of rows) {
-        insert.run(
+        const keyword = normalizeKeyword(event.keyword);
+        const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
+        const docid = event.action === 'click' ? event.docid : null;
+        const position = event.action === 'click' ? event.position : null;
+        const done = insert.run(
           event.eventId ?? null,
           received,
           source,
           event.action,
           event.session,
           event.keyword,
-          event.action === 'search' ? event.numberOfResults : null,
-          event.action === 'click' ? event.docid : null,
-          event.action === 'click' ? event.position : null,
+          numberOfResults,
+          docid,
+          position,
           event.tag ?? null,
+          keyword,
         );
+        // A resent eventId changes nothing, counts included.
+        if (done.changes === 0) continue;
+        const rowid = Number(done.lastInsertRowid);
+        const tag = event.tag ?? '';
+        this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag });
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
@@ -100,6 +128,11 @@ export class EventStore {
     this.insertStats(events.map((event) => ({ event, source, received })));
   }
 
+  /** Stores past events, each with its own `received` time, in one transaction (the demo's generated traffic). */
+  loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number }>, source: StatsSource = 'stats'): void {
+    this.insertStats(rows.map(({ event, received }) => ({ event, source, received })));
+  }
+
   /** Queues an event the service recorded itself; committed within 200 ms or on close. */
   queueStats(event: StatsEvent, source: StatsSource): void {
     this.queue.push({ event, source, received: Date.now() });
@@ -115,6 +148,20 @@ export class EventStore {
     const rows = this.queue;
     this.queue = [];
     this.insertStats(rows);
+  }
+
+  /** The report's counts over whole UTC days (see statsReport). */
+  report(range: ReportRange, tag: string | null, limit: number): ReportData {
+    this.flush();
+    return statsReport(this.statements, range, tag, limit);
+  }
+
+  /**
+   * Score multipliers (above 1) of the documents clicked for `keyword`, by document id,
+   * as of `now`: read from the rollups, one indexed lookup.
+   */
+  clickBoosts(keyword: string, now: number): Map<string, number> {
+    return clickBoosts(this.statements, normalizeKeyword(keyword), now, this.ranking);
   }
 
   /** Stores the events of one dataset durably, in one transaction. */
@@ -146,16 +193,33 @@ export class EventStore {
     return this.storedEvents(0, limit).map(({ received: _, ...event }) => event);
   }
 
-  /** Stored stats events after the `after`-th, oldest first, with the time each was received. */
-  storedEvents(after: number, limit: number): StoredStatsEvent[] {
+  /**
+   * Stored stats events after the `after`-th, oldest first, with the time each was
+   * received; only those of `session` when given.
+   */
+  storedEvents(after: number, limit: number, session?: string): StoredStatsEvent[] {
     this.flush();
-    const rows = this.statements
-      .get(
-        `SELECT event_id, received, source, action, session, keyword, number_of_results, docid, position, tag
-         FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`,
-      )
-      .all(limit, after) as StatsRow[];
+    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
+    const rows = (
+      session === undefined
+        ? this.statements.get(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, after)
+        : this.statements
+            .get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`)
+            .all(session, limit, after)
+    ) as StatsRow[];
     return rows.map(statsEventOf);
+  }
+
+  /** Files from before the report kept normalised keywords: add the columns and fill them. */
+  private addKeywordColumns(): void {
+    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
+    if (columns.includes('keyword_norm')) return;
+    this.db.function('normalize_keyword', { deterministic: true }, (keyword: unknown) => normalizeKeyword(String(keyword)));
+    this.db.exec(`
+      ALTER TABLE stats_events ADD COLUMN keyword_norm TEXT NOT NULL DEFAULT '';
+      ALTER TABLE stats_events ADD COLUMN clicked INTEGER NOT NULL DEFAULT 0;
+      UPDATE stats_events SET keyword_norm = normalize_keyword(keyword);
+    `);
   }
 
   counts(): { statsEvents: number; recommendationEvents: number } {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ClickRanking } from './clickRanking.ts';
 import { EventStore } from './eventStore.ts';
 
 /**
@@ -9,11 +10,11 @@ import { EventStore } from './eventStore.ts';
 export class EventStores {
   private readonly byKey = new Map<string, EventStore>();
 
-  constructor(dataDir: string, publicKeys: readonly string[]) {
+  constructor(dataDir: string, publicKeys: readonly string[], ranking?: ClickRanking) {
     const folder = join(dataDir, 'events');
     mkdirSync(folder, { recursive: true });
     try {
-      for (const key of publicKeys) this.byKey.set(key, new EventStore(join(folder, `${key}.sqlite`)));
+      for (const key of publicKeys) this.byKey.set(key, new EventStore(join(folder, `${key}.sqlite`), ranking));
     } catch (error) {
       this.close();
       throw error;

@@ -12,9 +12,16 @@ export const ANONYMOUS_SESSION = 'anonymous';
 
 /**
  * `GET /v1/search/{key}` (API 4.1): public, no authentication. Each search is recorded
- * as a search event unless `collectAnalytics=false`.
+ * as a search event unless `collectAnalytics=false`. With click ranking on, documents
+ * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
  */
-export const searchRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
+export interface SearchRouteOptions extends EventRouteOptions {
+  /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
+  clickRanking: boolean;
+  clock: () => number;
+}
+
+export const searchRoutes: FastifyPluginAsync<SearchRouteOptions> = async (app, { indices, events, clickRanking, clock }) => {
   app.get<{ Params: KeyParams; Querystring: SearchQuerystring }>(
     '/v1/search/:key',
     {
@@ -26,6 +33,10 @@ export const searchRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, {
       const started = performance.now();
       const index = indices.get(request.params.key);
       const { query, page, jsonp } = parseSearchQuery(request.query);
+      // Organic results and other sorts stay as the index ranks them.
+      if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
+        query.clickBoosts = events.get(index.publicKey).clickBoosts(request.query.term, clock());
+      }
       const result = await index.engine.search(query);
       const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, result.highlightTerms));
       const body: SearchResponse = {

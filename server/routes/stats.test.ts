@@ -61,6 +61,10 @@ describe('POST /v1/stats/{key}', () => {
     expect(Date.parse(all.body.events[0]!.received)).toBeGreaterThan(Date.now() - 60_000);
     const page = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['after', '1'], ['limit', '1']], auth);
     expect(page.body.events).toEqual([all.body.events[1]]);
+    const mine = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['session', 's2'], ['limit', '1000']], auth);
+    expect(mine.body.events.length).toBeGreaterThan(0);
+    expect(mine.body.events.every((event) => event.session === 's2')).toBe(true);
+    expect(mine.body.events.length).toBeLessThan(all.body.events.length);
     expect((await getJson(service, '/v2/indices/demo/stats/events')).status).toBe(401);
     expect((await getJson(service, '/v2/indices/demo/stats/events', [['limit', '1001']], auth)).status).toBe(400);
   });

@@ -113,6 +113,23 @@ describe('createIndexClient', () => {
     await expect(api.getRecommendations({ configurationKey: 'c1', ItemId: '' })).rejects.toMatchObject({ parameter: 'ItemId' });
   });
 
+  it('asks for the stats report and the stored events with credentials, checking parameters first', async () => {
+    const { api, seen } = client(() => Response.json({ events: [] }));
+    await api.getStatsReport({ from: '2026-01-01', to: '2026-01-31', tag: 'docs', limit: 5 });
+    await api.getStatsReport();
+    await api.listStatsEvents({ after: 10, limit: 2, session: 's 1' });
+    expect(seen.map(route)).toEqual([
+      'GET /v2/indices/key/stats/report?from=2026-01-01&to=2026-01-31&tag=docs&limit=5',
+      'GET /v2/indices/key/stats/report',
+      'GET /v2/indices/key/stats/events?after=10&limit=2&session=s+1',
+    ]);
+    expect(seen[0]!.headers.get('authorization')).toBe(AUTH);
+    await expect(api.getStatsReport({ from: '1 Jan' })).rejects.toMatchObject({ parameter: 'from' });
+    await expect(api.getStatsReport({ limit: 101 })).rejects.toMatchObject({ parameter: 'limit' });
+    await expect(api.listStatsEvents({ limit: 0 })).rejects.toMatchObject({ parameter: 'limit' });
+    expect(seen).toHaveLength(3);
+  });
+
   it('sends stats events from the index client too, to the regional host', async () => {
     const { api, seen } = client(() => new Response(null, { status: 200 }), { regionalUrl: 'https://eu.example' });
     await api.sendStatsEvent({ action: 'search', session: 's', keyword: 'k', numberOfResults: 0 });

@@ -9,6 +9,7 @@ import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
 import { postStatsEvent } from './stats.ts';
+import { getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
 import type {
   BatchResponse,
@@ -23,7 +24,11 @@ import type {
   SearchParams,
   SearchResponse,
   StatsEvent,
+  StatsReport,
+  StatsReportParams,
   StoredDocument,
+  StoredStatsEventsParams,
+  StoredStatsEventsResponse,
   WriteResponse,
 } from './types.ts';
 
@@ -65,6 +70,14 @@ export interface IndexClient {
   getRecommendations(params: RecommendationsParams, options?: RequestOptions): Promise<RecommendationsResponse>;
   /** `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch` (4.11). */
   sendDatasetEvents(dataset: string, events: readonly RecommendationEvent[], options?: RequestOptions): Promise<void>;
+  /**
+   * `GET /v2/indices/{key}/stats/report` (an addition of the reference service): searches
+   * per day, top and no-hit keywords, clicks, click-through rate, positions, top documents
+   * and tags, over whole UTC days (the last 30 by default).
+   */
+  getStatsReport(params?: StatsReportParams, options?: RequestOptions): Promise<StatsReport>;
+  /** `GET /v2/indices/{key}/stats/events` (an addition of the reference service): stored events, oldest first. */
+  listStatsEvents(params?: StoredStatsEventsParams, options?: RequestOptions): Promise<StoredStatsEventsResponse>;
   /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
   search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse>;
 }
@@ -99,6 +112,8 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
     sendStatsEvent: async (event, o) => postStatsEvent(context, event, o),
     getRecommendations: async (params, o) => getRecommendations(context, params, o),
     sendDatasetEvents: async (dataset, events, o) => sendDatasetEvents(context, dataset, events, o),
+    getStatsReport: async (params, o) => getStatsReport(context, params, o),
+    listStatsEvents: async (params, o) => listStatsEvents(context, params, o),
     search: async (params, o) => {
       checkSearchParams(params);
       const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));

@@ -311,6 +311,94 @@ export interface StoredStatsEventsResponse {
   events: StoredStatsEvent[];
 }
 
+/** Query of `GET /v2/indices/{key}/stats/events` (an addition of the reference service). */
+export interface StoredStatsEventsParams {
+  /** How many stored events to skip, oldest first. @default 0 */
+  after?: number;
+  /** Events answered, 1-1000. @default 100 */
+  limit?: number;
+  /** Only the events of this session (`after` then counts within them). */
+  session?: string;
+}
+
+/** Query of `GET /v2/indices/{key}/stats/report` (an addition of the reference service). */
+export interface StatsReportParams {
+  /** First UTC day, `yyyy-MM-dd`, inclusive. @default 29 days before `to` */
+  from?: string;
+  /** Last UTC day, `yyyy-MM-dd`, inclusive; at most 366 days after `from`. @default today (UTC) */
+  to?: string;
+  /** Only events with this tag (`analyticsTag`); an empty string: only events without one. */
+  tag?: string;
+  /** Rows of each top list, 1-100. @default 20 */
+  limit?: number;
+}
+
+/** Searches and clicks counted together; rates are null where nothing was searched. */
+export interface StatsReportCounts {
+  searches: number;
+  /** Searches with `numberOfResults` 0. */
+  noHitSearches: number;
+  clicks: number;
+  /** Searches followed by at least one click with the same session and keyword within 30 minutes. */
+  clickedSearches: number;
+  /** `clickedSearches / searches`, from 0 to 1; null without searches. */
+  clickThroughRate: number | null;
+}
+
+/** One UTC day of a stats report; days without events are there with zeros. */
+export interface StatsReportDay extends StatsReportCounts {
+  /** `yyyy-MM-dd`. */
+  date: string;
+}
+
+/** A keyword (trimmed, lower case, spaces collapsed) and its counts. */
+export interface StatsReportKeyword extends StatsReportCounts {
+  keyword: string;
+}
+
+/** Clicks at positions `from` to `to` (inclusive; `to` null: and beyond). */
+export interface StatsReportPositionBucket {
+  from: number;
+  to: number | null;
+  clicks: number;
+}
+
+/** A clicked document; `title` and `url` are null when the index no longer has it. */
+export interface StatsReportDocument {
+  docid: string;
+  clicks: number;
+  title: string | null;
+  url: string | null;
+}
+
+/** The counts of one `tag`; null is events without a tag. */
+export interface StatsReportTag extends StatsReportCounts {
+  tag: string | null;
+}
+
+/** Answer of `GET /v2/indices/{key}/stats/report` (an addition of the reference service). */
+export interface StatsReport {
+  from: string;
+  to: string;
+  /** The `tag` asked for, else null (every event). */
+  tag: string | null;
+  totals: StatsReportCounts & {
+    /** Mean 1-based position of the clicks; null without clicks. */
+    meanClickPosition: number | null;
+  };
+  days: StatsReportDay[];
+  /** Most searched first. */
+  topKeywords: StatsReportKeyword[];
+  /** Most no-hit searches first. */
+  noHitKeywords: StatsReportKeyword[];
+  /** Positions 1 to 10 one by one, then 11 and beyond. */
+  positions: StatsReportPositionBucket[];
+  /** Most clicked first. */
+  topDocuments: StatsReportDocument[];
+  /** Most searched first. */
+  tags: StatsReportTag[];
+}
+
 /** An item-viewed-together event (2.8). */
 export interface RecommendationEvent {
   transaction: string;

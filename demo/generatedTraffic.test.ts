@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { IndexDocument } from '../src/client/types.ts';
+import { generatedTraffic } from './generatedTraffic.ts';
+
+const documents: IndexDocument[] = Array.from({ length: 300 }, (_, i) => ({
+  id: `d${i}`,
+  title: `${['Element', 'Document', 'Window', 'HTMLElement', 'Array'][i % 5]}.member${i % 40}`,
+}));
+const now = Date.parse('2026-04-30T18:00:00Z');
+
+describe('generatedTraffic', () => {
+  const events = generatedTraffic(documents, { now });
+
+  it('is the same for the same day, oldest first, within the 60 days up to now', () => {
+    expect(generatedTraffic(documents, { now })).toEqual(events);
+    const times = events.map((e) => e.received);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[0]).toBeGreaterThanOrEqual(Date.parse('2026-03-02T00:00:00Z'));
+    expect(times.at(-1)).toBeLessThanOrEqual(now);
+  });
+
+  it('has no-hit searches, clicks biased to the top on documents that exist, and two tags', () => {
+    const searches = events.filter((e) => e.event.action === 'search');
+    const clicks = events.flatMap((e) => (e.event.action === 'click' ? [e.event] : []));
+    expect(searches.length).toBeGreaterThan(3000);
+    const noHits = searches.filter((e) => e.event.action === 'search' && e.event.numberOfResults === 0).length;
+    expect(noHits / searches.length).toBeGreaterThan(0.03);
+    expect(noHits / searches.length).toBeLessThan(0.15);
+    const ids = new Set(documents.map((d) => d.id));
+    expect(clicks.every((c) => ids.has(c.docid) && c.position >= 1)).toBe(true);
+    const first = clicks.filter((c) => c.position === 1).length;
+    const fifth = clicks.filter((c) => c.position === 5).length;
+    expect(first).toBeGreaterThan(3 * fifth);
+    expect(new Set(events.map((e) => e.event.tag))).toEqual(new Set(['results-page', 'header']));
+  });
+});

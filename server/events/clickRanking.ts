@@ -1,0 +1,23 @@
+/** How clicks raise documents for a keyword (see `clickBoosts`). */
+export interface ClickRanking {
+  /** A click (and a search) counts half as much after this many days. @default 14 */
+  halfLifeDays: number;
+  /** The most a document's relevance score is raised: 1 doubles it. @default 1 */
+  maxBoost: number;
+  /** Searches added to the keyword's count, so a few clicks on a rare keyword move little. @default 5 */
+  smoothing: number;
+}
+
+export const DEFAULT_CLICK_RANKING: Readonly<ClickRanking> = { halfLifeDays: 14, maxBoost: 1, smoothing: 5 };
+
+export const DAY_MS = 86_400_000;
+
+/** Throws an Error naming the setting at fault. */
+export function checkClickRanking(ranking: ClickRanking): void {
+  const { halfLifeDays, maxBoost, smoothing } = ranking;
+  if (typeof halfLifeDays !== 'number' || !(halfLifeDays > 0 && halfLifeDays <= 3650)) {
+    throw new Error('clickRanking.halfLifeDays must be a number of days above 0, at most 3650');
+  }
+  if (typeof maxBoost !== 'number' || !(maxBoost > 0 && maxBoost <= 10)) throw new Error('clickRanking.maxBoost must be a number above 0, at most 10');
+  if (typeof smoothing !== 'number' || !(smoothing >= 0 && smoothing <= 1_000_000)) throw new Error('clickRanking.smoothing must be a number from 0');
+}

@@ -1,0 +1,155 @@
+import type Database from 'better-sqlite3';
+import type { StatementCache } from '../engine/statementCache.ts';
+import { DAY_MS } from './clickRanking.ts';
+
+/**
+ * Bump when the rollups below change meaning: the store then rebuilds them from the
+ * events on open.
+ */
+const ROLLUP_VERSION = 2;
+
+/** A click counts for the latest search of its session and keyword in this window before it. */
+export const CLICK_AFTER_SEARCH_MS = 30 * 60_000;
+
+/** A stored event as the rollups read it. */
+export interface RollupEvent {
+  rowid: number;
+  received: number;
+  action: 'search' | 'click';
+  session: string;
+  /** Normalised (see normalizeKeyword). */
+  keyword: string;
+  numberOfResults: number | null;
+  docid: string | null;
+  position: number | null;
+  /** '' for none. */
+  tag: string;
+}
+
+/**
+ * Counts kept as events arrive, so neither the report nor a search reads the events:
+ * per UTC day, tag and keyword (searches, no-hit searches, clicks, searches followed by
+ * a click); per day, tag and document or position (clicks); and per keyword and per
+ * keyword and document, the decayed weight of searches and clicks for ranking. A
+ * weight is kept as log2 of the sum of 2^(received / half-life), which never
+ * overflows and can be added to in any order: its value now is 2^(lw - now / half-life).
+ */
+export const ROLLUP_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS stats_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS daily_keywords (
+    day INTEGER NOT NULL, tag TEXT NOT NULL, keyword TEXT NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag, keyword)
+  ) WITHOUT ROWID;
+  -- daily_keywords summed over keywords: what the per-day and per-tag figures read.
+  CREATE TABLE IF NOT EXISTS daily_totals (
+    day INTEGER NOT NULL, tag TEXT NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS daily_documents (
+    day INTEGER NOT NULL, tag TEXT NOT NULL, docid TEXT NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (day, tag, docid)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS daily_positions (
+    day INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (day, tag, position)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT PRIMARY KEY, lw REAL NOT NULL) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS keyword_clicks (
+    keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, PRIMARY KEY (keyword, docid)
+  ) WITHOUT ROWID;
+  -- A search reads its keyword's most clicked documents first, without sorting them all.
+  CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
+`;
+
+/** log2(2^a + 2^b) without leaving the log domain. */
+const LOG_ADD = 'max(lw, excluded.lw) + log2(1 + pow(2, min(lw, excluded.lw) - max(lw, excluded.lw)))';
+
+export class StatsRollups {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly statements: StatementCache,
+    private readonly halfLifeMs: number,
+  ) {}
+
+  /** Rebuilds every rollup from the events when they were kept another way (or never). */
+  rebuildIfStale(): void {
+    const meta = this.db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
+    if (meta.get('version') === ROLLUP_VERSION && meta.get('half_life_ms') === this.halfLifeMs) return;
+    this.db.transaction(() => {
+      this.db.exec(`
+        DELETE FROM daily_keywords; DELETE FROM daily_totals; DELETE FROM daily_documents; DELETE FROM daily_positions;
+        DELETE FROM keyword_searches; DELETE FROM keyword_clicks;
+        UPDATE stats_events SET clicked = 0 WHERE clicked != 0;`);
+      // In chunks: the connection cannot write while a statement iterates.
+      const chunk = this.db.prepare(
+        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults,
+           docid, position, coalesce(tag, '') AS tag
+         FROM stats_events WHERE (received, rowid) > (?, ?) ORDER BY received, rowid LIMIT 10000`,
+      );
+      let last = { received: -Infinity, rowid: 0 };
+      for (;;) {
+        const rows = chunk.all(last.received, last.rowid) as RollupEvent[];
+        if (rows.length === 0) break;
+        for (const row of rows) this.add(row);
+        last = rows[rows.length - 1]!;
+      }
+      const set = this.db.prepare('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)');
+      set.run('version', ROLLUP_VERSION);
+      set.run('half_life_ms', this.halfLifeMs);
+    })();
+  }
+
+  /** Counts one newly stored event; inside the transaction that stored it. */
+  add(event: RollupEvent): void {
+    const s = this.statements;
+    const day = Math.floor(event.received / DAY_MS);
+    const lw = event.received / this.halfLifeMs;
+    if (event.action === 'search') {
+      this.count(day, event.tag, event.keyword, { searches: 1, no_hits: event.numberOfResults === 0 ? 1 : 0 });
+      s.get(`INSERT INTO keyword_searches (keyword, lw) VALUES (?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(event.keyword, lw);
+      return;
+    }
+    this.count(day, event.tag, event.keyword, { clicks: 1 });
+    s.get(
+      `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
+    ).run(day, event.tag, event.docid);
+    s.get(
+      `INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
+    ).run(day, event.tag, event.position);
+    s.get(`INSERT INTO keyword_clicks (keyword, docid, lw) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(
+      event.keyword,
+      event.docid,
+      lw,
+    );
+    // The search this click followed: counted once as a search with a click.
+    const search = s
+      .get(
+        `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events INDEXED BY stats_events_search
+         WHERE action = 'search' AND session = ? AND keyword_norm = ? AND received <= ? AND received >= ?
+         ORDER BY received DESC, rowid DESC LIMIT 1`,
+      )
+      .get(event.session, event.keyword, event.received, event.received - CLICK_AFTER_SEARCH_MS) as
+      | { rowid: number; received: number; tag: string; clicked: number }
+      | undefined;
+    if (search === undefined || search.clicked !== 0) return;
+    s.get('UPDATE stats_events SET clicked = 1 WHERE rowid = ?').run(search.rowid);
+    this.count(Math.floor(search.received / DAY_MS), search.tag, event.keyword, { clicked_searches: 1 });
+  }
+
+  /** Adds to a day's counts of a keyword, and to the day's totals. */
+  private count(day: number, tag: string, keyword: string, add: Partial<Record<'searches' | 'no_hits' | 'clicks' | 'clicked_searches', number>>): void {
+    const values = [add.searches ?? 0, add.no_hits ?? 0, add.clicks ?? 0, add.clicked_searches ?? 0];
+    const update = `ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, no_hits = no_hits + excluded.no_hits,
+      clicks = clicks + excluded.clicks, clicked_searches = clicked_searches + excluded.clicked_searches`;
+    this.statements
+      .get(`INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, keyword, ...values);
+    this.statements
+      .get(`INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, ...values);
+  }
+}

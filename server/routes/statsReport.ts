@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
+import type { StatsReport } from '../../src/client/types.ts';
+import { checkBasicAuth } from '../auth.ts';
+import { invalidParameter } from '../errors.ts';
+import { DAY_MS } from '../events/clickRanking.ts';
+import { parseCalendarDate } from '../text/calendarDate.ts';
+import type { KeyParams } from './routeOptions.ts';
+import type { EventRouteOptions } from './stats.ts';
+
+/** The longest range a report covers: a year, leap day included. */
+export const REPORT_DAYS_MAX = 366;
+/** The range when none is asked for: the last 30 days, today included. */
+const DEFAULT_DAYS = 30;
+const LIMIT_MAX = 100;
+
+interface ReportQuery {
+  from?: string;
+  to?: string;
+  tag?: string;
+  limit: number;
+}
+
+const querySchema = {
+  type: 'object',
+  properties: {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    tag: { type: 'string', maxLength: TAG_MAX_CHARS },
+    limit: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: 20 },
+  },
+} as const;
+
+/**
+ * `GET /v2/indices/{key}/stats/report?from=&to=&tag=&limit=` (an addition of the
+ * reference service): searches, clicks and what they were for, over whole UTC days,
+ * from the rollups the event store keeps. Basic auth, like the event listing.
+ */
+export const statsReportRoutes: FastifyPluginAsync<EventRouteOptions & { clock: () => number }> = async (app, { indices, events, clock }) => {
+  app.addHook('onRequest', async (request) => {
+    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+  });
+  app.get<{ Params: KeyParams; Querystring: ReportQuery }>(
+    '/v2/indices/:key/stats/report',
+    { schema: { querystring: querySchema } },
+    async (request): Promise<StatsReport> => {
+      const { from, to, tag, limit } = request.query;
+      const toDay = to === undefined ? Math.floor(clock() / DAY_MS) : day(to, 'to');
+      const fromDay = from === undefined ? toDay - (DEFAULT_DAYS - 1) : day(from, 'from');
+      if (fromDay > toDay) throw invalidParameter('from', 'from must be on or before to');
+      if (toDay - fromDay + 1 > REPORT_DAYS_MAX) {
+        throw invalidParameter('to', `a report covers at most ${REPORT_DAYS_MAX} days: bring from and to closer`);
+      }
+      const index = indices.get(request.params.key);
+      const data = events.get(index.publicKey).report({ fromDay, toDay }, tag ?? null, limit);
+      const found = await index.engine.lookup(
+        data.topDocuments.map((d) => d.docid),
+        null,
+      );
+      const byId = new Map(found.map((document) => [document.id, document]));
+      return {
+        from: dateOf(fromDay),
+        to: dateOf(toDay),
+        tag: tag ?? null,
+        ...data,
+        topDocuments: data.topDocuments.map(({ docid, clicks }) => {
+          const document = byId.get(docid);
+          return { docid, clicks, title: document?.title ?? null, url: document?.url ?? null };
+        }),
+      };
+    },
+  );
+};
+
+function day(text: string, parameter: string): number {
+  const time = parseCalendarDate(text);
+  if (time === null) throw invalidParameter(parameter, `${parameter} must be a date as yyyy-MM-dd (UTC)`);
+  return time / DAY_MS;
+}
+
+function dateOf(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
