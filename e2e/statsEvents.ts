@@ -8,13 +8,14 @@ const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 export async function storedEvents(request: APIRequestContext, api: string, session?: string): Promise<StoredStatsEvent[]> {
   const all: StoredStatsEvent[] = [];
   for (;;) {
-    const answer = await request.get(`${api}/v2/indices/demo/stats/events?after=${all.length}&limit=1000`, { headers: { Authorization: AUTH } });
+    const query = new URLSearchParams({ after: String(all.length), limit: '1000', ...(session === undefined ? {} : { session }) });
+    const answer = await request.get(`${api}/v2/indices/demo/stats/events?${query}`, { headers: { Authorization: AUTH } });
     if (!answer.ok()) throw new Error(`listing stats events: ${answer.status()} ${await answer.text()}`);
     const { events } = (await answer.json()) as StoredStatsEventsResponse;
     all.push(...events);
     if (events.length < 1000) break;
   }
-  return session === undefined ? all : all.filter((e) => e.session === session);
+  return all;
 }
 
 /** The tracker's session id and the events still waiting in its queue, read from the page's localStorage. */
