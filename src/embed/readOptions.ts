@@ -1,6 +1,6 @@
 import type { MountOptions } from '../ui/mount.tsx';
-import { de } from '../ui/messagesDe.ts';
 import type { FieldLabel } from '../ui/WidgetContext.ts';
+import { german } from './loadGerman.ts';
 
 /** The attributes `readOptions` knows, as the custom element observes them (the script tag puts `data-` before each). */
 export const ATTRIBUTES = (
@@ -46,7 +46,7 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
     layout: oneOf(get('layout'), ['page', 'overlay']) ?? config.layout,
     theme: oneOf(get('theme'), ['auto', 'light', 'dark']) ?? config.theme,
     placeholder: get('placeholder') ?? config.placeholder,
-    messages: get('lang') === 'de' ? de : config.messages,
+    messages: (get('lang') === 'de' && german()) || config.messages,
     url: url === null ? config.url : { prefix: url },
     limit: limit > 0 ? limit : config.limit,
     facets: labels(get('facets')) ?? config.facets,
