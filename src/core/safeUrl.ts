@@ -2,6 +2,11 @@
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/]+={0,2}$/i;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/** The text trimmed if it is a string, else empty: only strings reach the DOM, whatever a misbehaving API sends. */
+export function safeText(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
 /** The URL, normalised, if it is an absolute `http:` or `https:` URL; else null. */
 export function safeLinkUrl(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
