@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { Features } from 'lightningcss';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { de } from './src/ui/messagesDe.ts';
 
 /** The npm build ships the stylesheet as `style.css` beside the modules, for `import 'site-search-widget/style.css'`. */
 function stylesheet(): Plugin {
@@ -38,12 +40,31 @@ function embedModules(): Plugin {
   };
 }
 
+/**
+ * The script-tag build's German messages, `site-search.de.js` beside the script: the
+ * script loads it for `data-lang="de"` (src/embed/loadGerman.ts), so pages in English
+ * do not download them.
+ */
+function germanMessages(): Plugin {
+  return {
+    name: 'site-search-german',
+    apply: 'build',
+    generateBundle() {
+      // ASCII only, so that no charset header is needed wherever the file is served from.
+      const json = JSON.stringify(de).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      const source = `globalThis[Symbol.for('site-search-de')]=${json};\n`;
+      this.emitFile({ type: 'asset', fileName: 'site-search.de.js', source });
+    },
+  };
+}
+
 // One config for the library builds, the demo's dev server and the unit tests.
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
 // makes the self-contained script-tag file with Preact inside.
 export default defineConfig(({ mode, command }) => ({
   plugins: [
     ...(command === 'build' && mode !== 'embed' ? [stylesheet()] : []),
+    ...(command === 'build' && mode === 'embed' ? [germanMessages()] : []),
     ...(mode === 'embed' || (command === 'serve' && process.env.E2E_EMBED_MODULES === '1') ? [embedModules()] : []),
   ],
   // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
@@ -52,6 +73,9 @@ export default defineConfig(({ mode, command }) => ({
     mode === 'embed'
       ? { jsx: { runtime: 'classic', pragma: '__h', pragmaFrag: '__F' }, jsxInject: "import { h as __h, Fragment as __F } from 'preact'" }
       : { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  // The stylesheet uses `color-scheme` but not `light-dark()`, so the minifier's fallback
+  // variables for it (`--lightningcss-light/dark`) would be dead weight in the script-tag CSS.
+  css: mode === 'embed' ? { lightningcss: { exclude: Features.LightDark } } : undefined,
   build:
     mode === 'embed'
       ? {
@@ -59,6 +83,8 @@ export default defineConfig(({ mode, command }) => ({
           emptyOutDir: true,
           sourcemap: true,
           cssCodeSplit: false,
+          // No `Symbol.toStringTag` on the `SiteSearch` global: nothing reads it.
+          rolldownOptions: { output: { generatedCode: { symbols: false } } },
           lib: {
             entry: 'src/embed/index.ts',
             name: 'SiteSearch',

@@ -18,6 +18,8 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
   await page.goto('/e2e/pages/plain.html');
   // Where the script stands: between the heading and the paragraph after it.
   await expect(page.locator('h1 + script + div:has(> .ss-widget) + #after')).toHaveCount(1);
+  // The German messages came from their own file beside the script.
+  await expect(page.locator('script[src$="/dist/embed/site-search.de.js"]')).toHaveCount(1);
   const box = page.getByRole('combobox', { name: 'Suche' });
   await box.fill('grid');
   await box.press('Enter');
@@ -37,6 +39,8 @@ test('the script tag pasted twice mounts one widget that searches once', async (
   await page.goto('/e2e/pages/twice.html');
   await expect(page.locator('.ss-widget')).toHaveCount(1);
   await expect(page.locator('link[href$="site-search.css"]')).toHaveCount(1);
+  // English pages do not load the German messages.
+  await expect(page.locator('script[src$="site-search.de.js"]')).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('flex');
   await box.press('Enter');

@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals';
 import type { SearchController } from './createSearchController.ts';
-import type { RangeSelection, SearchState } from './searchState.ts';
+import { readNumber, readRange, type RangeSelection, type SearchState } from './searchState.ts';
 
 /** Options of `bindUrl`. */
 export interface UrlOptions {
@@ -10,8 +10,6 @@ export interface UrlOptions {
    */
   prefix?: string | undefined;
 }
-
-const num = (text: string | undefined) => (text && Number.isFinite(Number(text)) ? Number(text) : undefined);
 
 /**
  * The search state as query parameters: `q`, `page`, `sort`, `order`, `cat`, `lang`,
@@ -60,12 +58,8 @@ export function readState(search: string, prefix = ''): SearchState {
     if (own.startsWith('f.') && own.length > 2) (fields[own.slice(2)] ??= []).push(value);
     if (own.startsWith('r.') && own.length > 2) {
       const [from, to] = value.split(':');
-      const range: RangeSelection = {};
-      const f = num(from);
-      const t = num(to);
-      if (f !== undefined) range.from = f;
-      if (t !== undefined) range.to = t;
-      if (f !== undefined || t !== undefined) ranges[own.slice(2)] = range;
+      const range = readRange(from, to);
+      if (Object.keys(range).length) ranges[own.slice(2)] = range;
     }
   }
   const filters: SearchState['filters'] = {};
@@ -75,7 +69,7 @@ export function readState(search: string, prefix = ''): SearchState {
     const value = get(key);
     if (value) filters[name] = value;
   }
-  const page = num(get('page'));
+  const page = readNumber(get('page'));
   const state: SearchState = {
     term: get('q') ?? '',
     page: page && page >= 1 ? Math.floor(page) : 1,

@@ -2,7 +2,13 @@
 const DATA_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/]+={0,2}$/i;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-function httpUrl(value: string | null | undefined): string | null {
+/** The text trimmed if it is a string, else empty: only strings reach the DOM, whatever a misbehaving API sends. */
+export function safeText(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The URL, normalised, if it is an absolute `http:` or `https:` URL; else null. */
+export function safeLinkUrl(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   let url: URL;
   try {
@@ -15,17 +21,12 @@ function httpUrl(value: string | null | undefined): string | null {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
 }
 
-/** The URL, normalised, if it is an absolute `http:` or `https:` URL; else null. */
-export function safeLinkUrl(value: string | null | undefined): string | null {
-  return httpUrl(value);
-}
-
 /** The URL if it may be an image source: `http:`, `https:` or a base64 raster `data:image/*`. */
 export function safeImageSrc(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   if (/^data:/i.test(trimmed)) return DATA_IMAGE.test(trimmed) ? trimmed : null;
-  return httpUrl(trimmed);
+  return safeLinkUrl(trimmed);
 }
 
 /** The image type from the first bytes of base64 data, as its MIME subtype. */
@@ -52,7 +53,6 @@ function sniffImageType(b64: string): string | null {
 export function b64ImageSrc(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  if (trimmed === '') return null;
   if (/^data:/i.test(trimmed)) return DATA_IMAGE.test(trimmed) ? trimmed : null;
   // Base64 wrapped at 76 columns is still base64.
   const b64 = trimmed.replace(/\s+/g, '');

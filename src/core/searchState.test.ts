@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, setRange, toggleValue, toSearchParams, type SearchState } from './searchState.ts';
+import { hasFilters, readRange, setRange, toggleValue, toSearchParams, type SearchState } from './searchState.ts';
 
 const base: SearchState = { term: 'grid', page: 1, sort: 'relevance', order: 'desc', filters: {} };
 
@@ -69,5 +69,14 @@ describe('filter helpers', () => {
     expect(hasFilters({ fields: { a: ['x'] } })).toBe(true);
     expect(hasFilters({ lang: 'de' })).toBe(true);
     expect(hasFilters({ ranges: { y: { to: 3 } } })).toBe(true);
+  });
+});
+
+describe('readRange', () => {
+  it('keeps the bounds that are numbers, blanks around them allowed, and leaves the rest open', () => {
+    expect(readRange(' 2015 ', '2020.5')).toEqual({ from: 2015, to: 2020.5 });
+    expect(readRange('0', null)).toEqual({ from: 0 });
+    expect(readRange('  ', 'ten')).toEqual({});
+    expect(readRange(undefined, '-3')).toEqual({ to: -3 });
   });
 });

@@ -6,6 +6,22 @@ export interface RangeSelection {
   to?: number;
 }
 
+/** A number typed or written as text (blanks around it allowed), else undefined. */
+export function readNumber(text: unknown): number | undefined {
+  const trimmed = String(text ?? '').trim();
+  return trimmed && Number.isFinite(Number(trimmed)) ? Number(trimmed) : undefined;
+}
+
+/** The range two texts give; a bound that is not a number is left open, so both may be. */
+export function readRange(from: unknown, to: unknown): RangeSelection {
+  const range: RangeSelection = {};
+  const f = readNumber(from);
+  const t = readNumber(to);
+  if (f !== undefined) range.from = f;
+  if (t !== undefined) range.to = t;
+  return range;
+}
+
 /** What narrows the results. Every part is optional; an empty object means "everything". */
 export interface SearchFilters {
   /** Custom field name (without `custom_fields.`) to the values chosen: OR within a field, AND across. */

@@ -1,4 +1,5 @@
 import { mount, type MountedWidget } from '../ui/mount.tsx';
+import { whenLang } from './loadGerman.ts';
 import { ATTRIBUTES, readOptions } from './readOptions.ts';
 
 /**
@@ -7,7 +8,7 @@ import { ATTRIBUTES, readOptions } from './readOptions.ts';
  * `data-*` ones without `data-`; changing one updates the widget. `--ss-*` custom
  * properties set on the element theme it; `::part()` names (see the README) reach inside.
  */
-export function defineSiteSearch(stylesheet: string | undefined): void {
+export function defineSiteSearch(stylesheet: string | undefined, germanSrc: string | undefined): void {
   if (customElements.get('site-search')) return;
   customElements.define(
     'site-search',
@@ -33,11 +34,13 @@ export function defineSiteSearch(stylesheet: string | undefined): void {
       }
 
       attributeChangedCallback() {
-        if (!this.root || !this.isConnected) return;
-        const options = readOptions((name) => this.getAttribute(name));
-        if (!options.siteKey || !options.baseUrl) return this.disconnectedCallback();
-        if (this.widget) this.widget.update(options);
-        else this.widget = mount(this.root, options);
+        whenLang(this.getAttribute('lang'), germanSrc, () => {
+          if (!this.root || !this.isConnected) return;
+          const options = readOptions((name) => this.getAttribute(name));
+          if (!options.siteKey || !options.baseUrl) return this.disconnectedCallback();
+          if (this.widget) this.widget.update(options);
+          else this.widget = mount(this.root, options);
+        });
       }
     },
   );

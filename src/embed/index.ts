@@ -12,6 +12,7 @@
 import '../ui/styles.css';
 import { mount } from '../ui/mount.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
+import { whenLang } from './loadGerman.ts';
 import { readOptions } from './readOptions.ts';
 import { defineSiteSearch } from './SiteSearchElement.ts';
 
@@ -19,12 +20,18 @@ export { mount, mountRecommendations };
 
 // `currentScript` is only set while the script runs for the first time, so read it now.
 const script = document.currentScript as HTMLScriptElement | null;
-// The stylesheet is built beside the script, under the same name.
-const stylesheet = script?.src.replace(/\.js(?=[?#]|$)/, '.css');
+// The stylesheet and the German messages are built beside the script, under its name.
+const beside = (ending: string) => script?.src.replace(/\.js(?=[?#]|$)/, ending);
+const stylesheet = beside('.css');
+const germanSrc = beside('.de.js');
 // What every copy of this file on the page has mounted: the same tag twice mounts once.
 const mounted: Set<string> = ((globalThis as { [key: symbol]: Set<string> })[Symbol.for('site-search')] ??= new Set());
 
 function mountFromScript(el: HTMLScriptElement) {
+  whenLang(el.dataset.lang, germanSrc, () => mountNow(el));
+}
+
+function mountNow(el: HTMLScriptElement) {
   const options = readOptions((name) => el.getAttribute(`data-${name}`));
   const selector = el.dataset.target;
   const key = `${options.siteKey} ${selector}`;
@@ -48,7 +55,7 @@ function mountFromScript(el: HTMLScriptElement) {
   mount(target, options);
 }
 
-defineSiteSearch(stylesheet);
+defineSiteSearch(stylesheet, germanSrc);
 if (script?.dataset.siteKey !== undefined) {
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });

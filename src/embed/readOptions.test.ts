@@ -1,10 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { de } from '../ui/messagesDe.ts';
+import { GERMAN } from './loadGerman.ts';
 import { readOptions } from './readOptions.ts';
 
 const from = (attributes: Record<string, string>) => readOptions((name) => attributes[name] ?? null);
 
+type Slot = { [GERMAN]?: unknown };
+
 describe('readOptions', () => {
+  // As if site-search.de.js had run (loadGerman.test.ts loads it).
+  beforeEach(() => {
+    (globalThis as Slot)[GERMAN] = de;
+  });
+  afterEach(() => {
+    delete (globalThis as Slot)[GERMAN];
+  });
+
   it('reads the attributes into mount options', () => {
     const options = from({
       'site-key': 'k',
@@ -36,6 +47,12 @@ describe('readOptions', () => {
       suggestions: false,
       shortcut: true,
     });
+  });
+
+  it('speaks English for lang="de" until the German messages are here', () => {
+    delete (globalThis as Slot)[GERMAN];
+    expect(from({ lang: 'de' }).messages).toBeUndefined();
+    expect(from({ lang: 'de', config: '{"messages":{"locale":"fr"}}' }).messages).toEqual({ locale: 'fr' });
   });
 
   it('turns the analytics switches into the tracker option', () => {

@@ -1,6 +1,7 @@
+import type { AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { MountOptions } from '../ui/mount.tsx';
-import { de } from '../ui/messagesDe.ts';
 import type { FieldLabel } from '../ui/WidgetContext.ts';
+import { german } from './loadGerman.ts';
 
 /** The attributes `readOptions` knows, as the custom element observes them (the script tag puts `data-` before each). */
 export const ATTRIBUTES = (
@@ -35,10 +36,14 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
   }
   const url = get('url');
   const limit = Number(get('limit'));
-  const analytics = get('analytics');
+  // The tracker's settings the attributes give; none given leaves `config.analytics`.
+  const tracker: AnalyticsOptions = {};
   const tag = get('analytics-tag');
   const requireConsent = on(get('require-consent'));
   const respectGpc = on(get('respect-gpc'));
+  if (tag !== null) tracker.tag = tag;
+  if (requireConsent !== undefined) tracker.requireConsent = requireConsent;
+  if (respectGpc !== undefined) tracker.respectGpc = respectGpc;
   const options: MountOptions = {
     siteKey: get('site-key') ?? '',
     baseUrl: get('api') ?? '',
@@ -46,7 +51,7 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
     layout: oneOf(get('layout'), ['page', 'overlay']) ?? config.layout,
     theme: oneOf(get('theme'), ['auto', 'light', 'dark']) ?? config.theme,
     placeholder: get('placeholder') ?? config.placeholder,
-    messages: get('lang') === 'de' ? de : config.messages,
+    messages: (get('lang') === 'de' && german()) || config.messages,
     url: url === null ? config.url : { prefix: url },
     limit: limit > 0 ? limit : config.limit,
     facets: labels(get('facets')) ?? config.facets,
@@ -55,12 +60,7 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
     paging: oneOf(get('paging'), ['pages', 'more']) ?? config.paging,
     suggestions: on(get('suggestions')) ?? config.suggestions,
     shortcut: on(get('shortcut')) ?? config.shortcut,
-    analytics:
-      on(analytics) === false
-        ? false
-        : tag !== null || requireConsent !== undefined || respectGpc !== undefined
-          ? { ...(tag !== null && { tag }), ...(requireConsent !== undefined && { requireConsent }), ...(respectGpc !== undefined && { respectGpc }) }
-          : config.analytics,
+    analytics: on(get('analytics')) === false ? false : Object.keys(tracker).length ? tracker : config.analytics,
   };
   return { ...config, ...options };
 }

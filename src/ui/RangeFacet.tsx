@@ -1,5 +1,5 @@
 import type { TargetedEvent } from 'preact';
-import { setRange, type RangeSelection } from '../core/searchState.ts';
+import { readRange, setRange, type RangeSelection } from '../core/searchState.ts';
 import { format, type Messages } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget, type RangeField } from './WidgetContext.ts';
@@ -23,16 +23,7 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
   const onSubmit = (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const read = (name: string) => {
-      const text = String(data.get(name) ?? '').trim();
-      return text !== '' && Number.isFinite(Number(text)) ? Number(text) : undefined;
-    };
-    const range: RangeSelection = {};
-    const from = read('from');
-    const to = read('to');
-    if (from !== undefined) range.from = from;
-    if (to !== undefined) range.to = to;
-    choose(range);
+    choose(readRange(data.get('from'), data.get('to')));
   };
   return (
     <fieldset class="ss-facet">

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'preact/hooks';
 import type { Recommendations as RecommendationsModel } from '../core/createRecommendations.ts';
-import { displayUrl, safeLinkUrl } from '../core/safeUrl.ts';
+import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { en, type Messages } from './messages.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 
@@ -12,10 +12,6 @@ export interface RecommendationsProps {
   theme?: 'auto' | 'light' | 'dark' | undefined;
   /** Heading text. @default messages.related */
   title?: string | undefined;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /** Moves focus between the links of the row: arrows step (mirrored in RTL), Home and End jump. */

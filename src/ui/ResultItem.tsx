@@ -1,16 +1,11 @@
 import type { SearchHit } from '../client/types.ts';
-import { displayUrl, safeLinkUrl } from '../core/safeUrl.ts';
+import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { Highlight } from './Highlight.tsx';
 import { Thumbnail } from './Thumbnail.tsx';
 import { useWidget } from './WidgetContext.ts';
 
 export interface ResultItemProps {
   hit: SearchHit;
-}
-
-/** Only strings reach the DOM: a misbehaving API could send objects or numbers. */
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
 }
 
 /**

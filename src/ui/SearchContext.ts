@@ -13,7 +13,7 @@ export const SearchContext = createContext<SearchController | null>(null);
 export function useSearchController(): SearchController {
   const controller = useContext(SearchContext);
   if (!controller) {
-    throw new Error('Site Search: a component was rendered outside <SearchContext.Provider value={controller}>.');
+    throw new Error('Site Search: no SearchContext.Provider around this component.');
   }
   return controller;
 }
