@@ -128,7 +128,7 @@ export function renderingTable(r: RenderingResult): string {
   return table(
     ['measure', 'median ms'],
     [
-      ['300 hits with thumbnails and highlights: answer received → in the DOM', ms(r.hits300Dom)],
+      ['300 hits with thumbnails and highlights: answer parsed → in the DOM', ms(r.hits300Dom)],
       ['300 hits with thumbnails and highlights: answer received → painted', ms(r.hits300)],
       ['facet panel, 1,000 values: "show more" → painted', ms(r.facet1000)],
       ['main thread added by loading the script-tag build (all tasks)', ms(r.added.task)],

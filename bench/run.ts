@@ -45,8 +45,8 @@ const log = (line: string) => console.error(`bench [${((performance.now() - bega
 
 const SIZES = quick ? [10_000] : [10_000, 100_000];
 const SETTINGS = {
-  latencyQueries: quick ? 60 : 200,
-  typingQueries: quick ? 12 : 50,
+  latencyQueries: quick ? 40 : 200,
+  typingQueries: quick ? 10 : 50,
   renderRuns: quick ? 3 : 10,
   loadSeconds: quick ? 2 : 10,
   restarts: quick ? 1 : 3,

@@ -39,6 +39,7 @@ describe('formatting', () => {
     expect(verdict(1.6, 1.5, '')).toBe('**missed** (≤ 1.5)');
     expect(verdict(50, 50, 'ms', '<')).toBe('**missed** (< 50 ms)');
     expect(verdict(49.9, 50, 'ms', '<')).toBe('met (< 50 ms)');
+    expect(verdict(0, 0, '')).toBe('met (= 0)');
     expect(verdict(Number.NaN, 50, 'ms', '<')).toBe('not measured (target < 50 ms)');
   });
   it('groups thousands', () => expect(count(100000)).toBe('100,000'));

@@ -32,7 +32,8 @@ export function ratio(theirs: number, ours: number): string {
 export function verdict(value: number, limit: number, unit: string, comparison: '<' | '<=' = '<='): string {
   if (!Number.isFinite(value)) return `not measured (target ${comparison === '<' ? '<' : '≤'} ${limit} ${unit})`.replace(/ \)/, ')');
   const met = comparison === '<' ? value < limit : value <= limit;
-  const target = `${comparison === '<' ? '<' : '≤'} ${limit}${unit ? ` ${unit}` : ''}`;
+  const sign = comparison === '<' ? '<' : limit === 0 ? '=' : '≤';
+  const target = `${sign} ${limit}${unit ? ` ${unit}` : ''}`;
   return met ? `met (${target})` : `**missed** (${target})`;
 }
 
