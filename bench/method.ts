@@ -90,7 +90,7 @@ ${s.indexing}
 ### Search latency
 
 ${settings.latencyQueries} words of the titles, each kind of query running the same
-words one after another after a warm-up pass; milliseconds from request sent to JSON
+words one after another after a warm-up on the first 40; milliseconds from request sent to JSON
 parsed in the client process, and the service's own \`processing_time_ms\`.
 *Filtered* adds a field filter and a custom-field condition, *faceted* a value facet
 and two range buckets, *fuzzy* \`fuzzy=true\`; *term only* turns the prefix match off.
@@ -105,7 +105,7 @@ ${s.memory}
 
 ### Restart to first answer
 
-${restart ? `The service stopped (SIGTERM) and started again on its data folder of ${count(restart.documents)} documents, ${restart.result.runs.length} times: from spawning the process (Node and its TypeScript loader included) to the first search answered 200. Median **${restart.result.median.toFixed(0)} ms** (runs: ${restart.result.runs.map((r) => r.toFixed(0)).join(', ')} ms).` : 'Not measured.'}
+${restart ? `The service stopped (SIGTERM) and started again on its data folder of ${count(restart.documents)} documents, ${restart.result.runs.length} times: from spawning the process (Node and its TypeScript loader included) to the first search answered 200. Median **${restart.result.median.toFixed(0)} ms** (runs: ${restart.result.runs.map((r) => r.toFixed(0)).join(', ')} ms), of which spawn to listening (Node, the TypeScript loader compiling the service, the databases opening) ${restart.result.listening.map((r) => r.toFixed(0)).join(', ')} ms.` : 'Not measured.'}
 
 ### Load
 

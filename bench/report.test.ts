@@ -23,7 +23,7 @@ function results(overrides: Partial<Results> = {}): Results {
     latency: [{ documents: 100_000, rows: [{ kind: 'term only', median: 5, p95: 12, p99: 30, processing: 4 }] }],
     indexing: [],
     memory: [],
-    restart: { documents: 100_000, result: { runs: [900], median: 900 } },
+    restart: { documents: 100_000, result: { runs: [900], median: 900, listening: [800] } },
     load: null,
     rendering: null,
     ...overrides,

@@ -57,6 +57,7 @@ export function sizeTable(results: Pick<Results, 'ours' | 'anchors' | 'scriptTag
   return table(
     ['build', 'what the entry imports', 'JS brotli', 'CSS brotli', 'total raw', 'total gzip', 'total brotli', '× our script tag'],
     [...results.ours.map(row), ...results.anchors.map(row)],
+    2,
   );
 }
 
@@ -76,7 +77,7 @@ export function targetsTable(results: Results): string {
   ];
   const notes: string[] = [];
   if (results.sizes.every((n) => n < 100_000)) notes.push('The 100,000-document targets need the full run; this quick run stops at 10,000 documents.');
-  return `${table(['target', 'measured', 'verdict'], rows)}${notes.length ? `\n\n${notes.join(' ')}` : ''}`;
+  return `${table(['target', 'measured', 'verdict'], rows, 1)}${notes.length ? `\n\n${notes.join(' ')}` : ''}`;
 }
 
 export function typingTable(typing: Results['typing']): string {

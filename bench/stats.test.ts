@@ -20,6 +20,7 @@ describe('percentile', () => {
 describe('table', () => {
   it('renders a markdown table with figures right-aligned', () => {
     expect(table(['a', 'b', 'c'], [['1', '2', '3']])).toBe('| a | b | c |\n| --- | ---: | ---: |\n| 1 | 2 | 3 |');
+    expect(table(['a', 'b', 'c'], [['1', '2', '3']], 2).split('\n')[1]).toBe('| --- | --- | ---: |');
   });
 });
 
@@ -33,6 +34,7 @@ describe('formatting', () => {
     expect(ratio(75, 15)).toBe('5.0×');
     expect(ratio(Number.NaN, 15)).toBe('–');
     expect(ratio(10, 0)).toBe('–');
+    expect(ratio(1.15, 23.45)).toBe('0.05×');
   });
   it('says whether a target is met', () => {
     expect(verdict(1.2, 1.5, '')).toBe('met (≤ 1.5)');

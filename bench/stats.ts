@@ -10,10 +10,10 @@ export function median(samples: readonly number[]): number {
   return percentile(samples, 50);
 }
 
-/** A markdown table from a header row and data rows; columns after the first are right-aligned. */
-export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+/** A markdown table from a header row and data rows; columns after the first `textColumns` (figures) are right-aligned. */
+export function table(header: readonly string[], rows: ReadonlyArray<readonly string[]>, textColumns = 1): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+  return [line(header), line(header.map((_, i) => (i < textColumns ? '---' : '---:'))), ...rows.map(line)].join('\n');
 }
 
 /** Milliseconds with two decimals under 10, one above; a dash when unmeasured. */
@@ -25,7 +25,8 @@ export function ms(value: number): string {
 /** How many times `theirs` is `ours`, e.g. `3.2×`; a dash when either is missing. */
 export function ratio(theirs: number, ours: number): string {
   if (!Number.isFinite(theirs) || !Number.isFinite(ours) || ours <= 0) return '–';
-  return `${(theirs / ours).toFixed(1)}×`;
+  const times = theirs / ours;
+  return `${times < 1 ? times.toFixed(2) : times.toFixed(1)}×`;
 }
 
 /** The targets column: whether a figure meets its target, said plainly. */
