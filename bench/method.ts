@@ -55,7 +55,9 @@ while typing one query; suggestion requests are counted apart. A *stale paint* i
 change of the list that shows the hits of a search older than the latest one sent, or
 a list left showing anything but the last search's hits once typing stops.
 *Debounce end → painted* is from the last search request leaving to the list showing its
-hits; queries whose last answer changes nothing on screen have no paint to time.
+hits, and apart, from that answer's arrival to the paint (the widget's and the
+browser's share). Queries whose last answer changes nothing on screen have no paint
+to time. The widget runs with its defaults (10 results, suggestions on).
 
 ${s.typing}
 

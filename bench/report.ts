@@ -89,6 +89,8 @@ export function typingTable(typing: Results['typing']): string {
     ['stale paints', ...typing.map((t) => String(t.result.stalePaints)), '0'],
     ['debounce end → painted, median ms', ...typing.map((t) => ms(t.result.median)), ''],
     ['debounce end → painted, p95 ms', ...typing.map((t) => ms(t.result.p95)), '< 50 at 100,000'],
+    ['… of which answer arrived → painted, median ms', ...typing.map((t) => ms(t.result.afterAnswerMedian)), ''],
+    ['… of which answer arrived → painted, p95 ms', ...typing.map((t) => ms(t.result.afterAnswerP95)), ''],
     ['queries whose last search changed nothing on screen', ...typing.map((t) => String(t.result.unchanged)), ''],
   ];
   return table(header, rows);

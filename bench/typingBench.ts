@@ -22,6 +22,9 @@ export interface TypingResult {
   latencies: number[];
   median: number;
   p95: number;
+  /** Of that, the answer's arrival (fetch resolved) to the paint: the widget's and the browser's part, ms. */
+  afterAnswerMedian: number;
+  afterAnswerP95: number;
   /** Queries whose final search changed nothing on screen, so no paint to time. */
   unchanged: number;
 }
@@ -124,6 +127,7 @@ export async function measureTyping(options: {
     let unchanged = 0;
     let keystrokes = 0;
     const latencies: number[] = [];
+    const afterAnswer: number[] = [];
     for (const [i, query] of options.queries.entries()) {
       await input.fill('');
       await sleep(400);
@@ -178,7 +182,10 @@ export async function measureTyping(options: {
       if (finalHits !== undefined && !same(finalHits, window_.shown)) stale++;
       const painted = window_.paints.find((p) => p.mutatedAt >= final.start && same(finalHits, p.hrefs));
       if (painted === undefined) unchanged++;
-      else latencies.push(painted.paintedAt - final.start);
+      else {
+        latencies.push(painted.paintedAt - final.start);
+        if (final.end !== null && final.end > 0) afterAnswer.push(painted.paintedAt - final.end);
+      }
       if ((i + 1) % 10 === 0) options.log(`typing: ${i + 1} / ${options.queries.length} queries`);
     }
     const n = options.queries.length;
@@ -191,6 +198,8 @@ export async function measureTyping(options: {
       latencies,
       median: median(latencies),
       p95: percentile(latencies, 95),
+      afterAnswerMedian: median(afterAnswer),
+      afterAnswerP95: percentile(afterAnswer, 95),
       unchanged,
     };
   } finally {
