@@ -17,8 +17,8 @@ function results(overrides: Partial<Results> = {}): Results {
     anchorsNote: '',
     sizes: [10_000, 100_000],
     typing: [
-      { documents: 10_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.1, suggestionsPerQuery: 9, stalePaints: 0, latencies: [], median: 10, p95: 20, afterAnswerMedian: 5, afterAnswerP95: 9, unchanged: 0 } },
-      { documents: 100_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.2, suggestionsPerQuery: 9, stalePaints: 1, latencies: [], median: 30, p95: 70, afterAnswerMedian: 20, afterAnswerP95: 50, unchanged: 2 } },
+      { documents: 10_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.1, suggestionsPerQuery: 9, stalePaints: 0, latencies: [], median: 10, p95: 20, afterAnswerMedian: 5, afterAnswerP95: 9, pauseMedian: 130, pauseP95: 190, pausesOverDebounce: 0.01, unchanged: 0 } },
+      { documents: 100_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.2, suggestionsPerQuery: 9, stalePaints: 1, latencies: [], median: 30, p95: 70, afterAnswerMedian: 20, afterAnswerP95: 50, pauseMedian: 131, pauseP95: 199, pausesOverDebounce: 0.05, unchanged: 2 } },
     ],
     latency: [{ documents: 100_000, rows: [{ kind: 'term only', median: 5, p95: 12, p99: 30, processing: 4 }] }],
     indexing: [],
@@ -61,6 +61,7 @@ describe('typingTable', () => {
     const text = typingTable(results().typing);
     expect(text.split('\n')[0]).toBe('| measure | 10,000 documents | 100,000 documents | target |');
     expect(text).toContain('| stale paints | 0 | 1 | 0 |');
+    expect(text).toContain('| … share of pauses of 200 ms or more (the debounce) | 1.0% | 5.0% |  |');
     expect(text).toContain('| … of which answer arrived → painted, p95 ms | 9.00 | 50.0 |  |');
   });
 });

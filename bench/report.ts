@@ -84,6 +84,8 @@ export function typingTable(typing: Results['typing']): string {
   const header = ['measure', ...typing.map((t) => `${count(t.documents)} documents`), 'target'];
   const rows = [
     ['queries typed (keystrokes)', ...typing.map((t) => `${t.result.queries} (${t.result.keystrokes})`), ''],
+    ['pauses between keys as the page saw them, median / p95 ms', ...typing.map((t) => `${ms(t.result.pauseMedian)} / ${ms(t.result.pauseP95)}`), '60–200 planned'],
+    ['… share of pauses of 200 ms or more (the debounce)', ...typing.map((t) => `${(t.result.pausesOverDebounce * 100).toFixed(1)}%`), ''],
     ['search requests per query', ...typing.map((t) => t.result.searchesPerQuery.toFixed(2)), '≤ 1.5'],
     ['suggestion requests per query', ...typing.map((t) => t.result.suggestionsPerQuery.toFixed(2)), ''],
     ['stale paints', ...typing.map((t) => String(t.result.stalePaints)), '0'],

@@ -25,6 +25,11 @@ export interface TypingResult {
   /** Of that, the answer's arrival (fetch resolved) to the paint: the widget's and the browser's part, ms. */
   afterAnswerMedian: number;
   afterAnswerP95: number;
+  /** Pauses between keys as the page saw them (keydown to keydown), ms: what the debounce faced. */
+  pauseMedian: number;
+  pauseP95: number;
+  /** Share of those pauses of 200 ms or more, the widget's debounce. */
+  pausesOverDebounce: number;
   /** Queries whose final search changed nothing on screen, so no paint to time. */
   unchanged: number;
 }
@@ -40,6 +45,7 @@ interface Paint {
   hrefs: string[];
 }
 interface Probe {
+  keys: number[];
   searches: Search[];
   suggests: number;
   paints: Paint[];
@@ -52,8 +58,9 @@ declare global {
 
 /** Runs in the page before its scripts. */
 function probe(): void {
-  const state: Probe = { searches: [], suggests: 0, paints: [] };
+  const state: Probe = { keys: [], searches: [], suggests: 0, paints: [] };
   window.__bench = state;
+  document.addEventListener('keydown', (event) => state.keys.push(event.timeStamp), true);
   const original = window.fetch;
   window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -128,10 +135,11 @@ export async function measureTyping(options: {
     let keystrokes = 0;
     const latencies: number[] = [];
     const afterAnswer: number[] = [];
+    const pauses: number[] = [];
     for (const [i, query] of options.queries.entries()) {
       await input.fill('');
       await sleep(400);
-      const before = await page.evaluate(() => ({ searches: window.__bench.searches.length, paints: window.__bench.paints.length, suggests: window.__bench.suggests }));
+      const before = await page.evaluate(() => ({ keys: window.__bench.keys.length, searches: window.__bench.searches.length, paints: window.__bench.paints.length, suggests: window.__bench.suggests }));
       const keys = typingPlan(query, options.seed + i);
       if (typedText(keys) !== query) throw new Error(`the plan for "${query}" types something else`);
       // On a schedule from the first key, so the time each press takes does not stretch the pauses.
@@ -155,6 +163,7 @@ export async function measureTyping(options: {
       }
       const window_ = await page.evaluate(
         (b) => ({
+          keys: window.__bench.keys.slice(b.keys),
           searches: window.__bench.searches.slice(b.searches),
           paints: window.__bench.paints.slice(b.paints),
           suggests: window.__bench.suggests - b.suggests,
@@ -163,6 +172,7 @@ export async function measureTyping(options: {
         before,
       );
       searches += window_.searches.length;
+      for (let k = 1; k < window_.keys.length; k++) pauses.push(window_.keys[k]! - window_.keys[k - 1]!);
       suggests += window_.suggests;
       const final = window_.searches[window_.searches.length - 1];
       if (final === undefined) {
@@ -200,6 +210,9 @@ export async function measureTyping(options: {
       p95: percentile(latencies, 95),
       afterAnswerMedian: median(afterAnswer),
       afterAnswerP95: percentile(afterAnswer, 95),
+      pauseMedian: median(pauses),
+      pauseP95: percentile(pauses, 95),
+      pausesOverDebounce: pauses.filter((p) => p >= 200).length / Math.max(1, pauses.length),
       unchanged,
     };
   } finally {
