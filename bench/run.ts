@@ -1,62 +1,178 @@
 /**
- * `npm run bench`: builds the library, measures it, prints the tables and rewrites
- * BENCHMARKS.md. `--quick` runs fewer queries. Benchmarks report; they never fail on
- * a figure, except that a missing build is an error.
+ * `npm run bench`: the whole suite. Sizes beside the anchors, typing and rendering in
+ * Chromium, and the service (indexing, latency, memory, restart, load) at 10,000 and
+ * 100,000 documents; prints the tables and rewrites BENCHMARKS.md.
+ * `npm run bench -- --quick`: 10,000 documents only, fewer queries and runs, shorter
+ * load steps, and the anchors only when already installed by an earlier full run.
+ * Benchmarks report; they never fail on a figure.
  */
 import { execSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { fileSize, kib } from './bundleSize.ts';
-import { EMBED_BUDGET_BYTES } from './sizeBudget.ts';
-import { measureSearchLatency } from './searchLatency.ts';
-import { ms, table } from './stats.ts';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
+import { buildCorpus } from '../demo/corpus/build.ts';
+import { ANCHOR_PACKAGES, anchorBundles, anchorFolder, anchorNames, bundle, ourEntries } from './anchors.ts';
+import { addSizes, fileSize } from './bundleSize.ts';
+import { corpusVariants } from './corpusVariants.ts';
+import { startPageServer } from './pageServer.ts';
+import { cannedAnswer, measureRendering } from './rendering.ts';
+import {
+  indexingTable,
+  latencyTable,
+  loadTable,
+  memoryTable,
+  renderingTable,
+  sizeTable,
+  targetsTable,
+  typingTable,
+  type Results,
+  type SizeRow,
+} from './report.ts';
+import { measureSearchLatency, queryWords } from './searchLatency.ts';
+import { searchLoad } from './searchLoad.ts';
+import { indexRange, measureRestart } from './serviceBench.ts';
+import { startService } from './serviceProcess.ts';
+import { pickQueries } from './typingPlan.ts';
+import { measureTyping } from './typingBench.ts';
+import { method } from './method.ts';
 
 const quick = process.argv.includes('--quick');
-const log = (line: string) => console.error(`bench: ${line}`);
+const repo = process.cwd();
+const began = performance.now();
+const log = (line: string) => console.error(`bench [${((performance.now() - began) / 1000).toFixed(0)} s]: ${line}`);
 
-log('building the library');
-execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+const SIZES = quick ? [10_000] : [10_000, 100_000];
+const SETTINGS = {
+  latencyQueries: quick ? 40 : 200,
+  typingQueries: quick ? 10 : 50,
+  renderRuns: quick ? 3 : 10,
+  loadSeconds: quick ? 2 : 10,
+  restarts: quick ? 1 : 3,
+};
 
-const files = ['dist/embed/site-search.js', 'dist/embed/site-search.css', 'dist/lib/index.js', 'dist/lib/client.js', 'dist/lib/style.css'];
-const sizes = files.map(fileSize);
-const embed = sizes.slice(0, 2).reduce((sum, s) => sum + s.brotli, 0);
-const sizeTable = table(
-  ['file', 'raw KiB', 'gzip KiB', 'brotli KiB'],
-  [
-    ...sizes.map((s) => [`\`${s.file}\``, kib(s.raw), kib(s.gzip), kib(s.brotli)]),
-    ['**script tag, JS + CSS**', '', '', `**${kib(embed)}** (budget ${kib(EMBED_BUDGET_BYTES)}: ${embed > EMBED_BUDGET_BYTES ? 'over' : 'within'})`],
-  ],
-);
+/** dist/ is stale when any file under src/ is newer than the script-tag build. */
+function ensureBuild(): void {
+  const built = ['dist/embed/site-search.js', 'dist/embed/site-search.css', 'dist/lib/index.js', 'dist/lib/client.js', 'dist/lib/style.css'];
+  const oldest = Math.min(...built.map((f) => (existsSync(f) ? statSync(f).mtimeMs : 0)));
+  const newest = (dir: string): number =>
+    Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  if (oldest > 0 && oldest >= newest('src') && oldest >= statSync('vite.config.ts').mtimeMs) return log('dist/ is up to date');
+  log('building the library (npm run build)');
+  execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+}
 
-const latency = await measureSearchLatency({ queries: quick ? 60 : 300, log });
-const latencyTable = table(
-  ['query', 'median ms', 'p95 ms', 'p99 ms', 'service median ms'],
-  latency.rows.map((r) => [r.kind, ms(r.median), ms(r.p95), ms(r.p99), String(r.processing)]),
-);
+async function sizes(): Promise<Pick<Results, 'ours' | 'scriptTag' | 'anchors' | 'anchorsNote'>> {
+  ensureBuild();
+  const js = fileSize('dist/embed/site-search.js');
+  const css = fileSize('dist/embed/site-search.css');
+  const scriptTag = addSizes(js, css);
+  const shipped = (file: string, name: string): SizeRow => ({ name, imports: 'as shipped', js: file.endsWith('.css') ? null : fileSize(file), css: file.endsWith('.css') ? fileSize(file) : null });
+  const ours: SizeRow[] = [
+    { name: '**ours: script-tag build** (`dist/embed`, Preact inside)', imports: 'everything: widget, overlay, facets, suggestions, tracker, client', js, css },
+  ];
+  for (const entry of ourEntries(repo)) ours.push(await bundle(entry, repo));
+  ours.push(shipped('dist/lib/index.js', 'ours: `dist/lib/index.js` (Preact external)'), shipped('dist/lib/client.js', 'ours: `dist/lib/client.js`'), shipped('dist/lib/style.css', 'ours: `dist/lib/style.css`'));
+  const folder = await anchorFolder({ install: !quick, log });
+  let anchors: SizeRow[];
+  let anchorsNote: string;
+  if (folder === null) {
+    const why = quick ? 'not measured (quick mode installs nothing; run the full suite once)' : 'not measured (the npm registry was not reachable)';
+    anchors = anchorNames().map((a) => ({ ...a, js: null, css: null, missing: why }));
+    anchorsNote = why;
+  } else {
+    anchors = (await anchorBundles(folder, log)).map((r) => ('error' in r ? { name: r.name, imports: r.imports, js: null, css: null, missing: r.error } : r));
+    anchorsNote = `installed from the npm registry into \`${folder}\``;
+  }
+  log('sizes measured');
+  return { ours, scriptTag, anchors, anchorsNote };
+}
 
-const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
-const report = `# Benchmarks
+async function main(): Promise<void> {
+  const sizeResults = await sizes();
+  const pages = await startPageServer(repo);
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-data-'));
+  let browser: Browser | null = null;
+  let service = await startService(dataDir, repo);
+  const results: Results = {
+    quick,
+    date: new Date().toISOString().slice(0, 10),
+    machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`,
+    ...sizeResults,
+    sizes: SIZES,
+    typing: [],
+    latency: [],
+    indexing: [],
+    memory: [],
+    restart: null,
+    load: null,
+    rendering: null,
+  };
+  try {
+    log('building the corpus');
+    const base = buildCorpus({ thumbBase: pages.origin });
+    const corpus = corpusVariants(base, SIZES[SIZES.length - 1]!);
+    const titles = base.map((d) => d.title ?? '');
+    const words = queryWords(titles, SETTINGS.latencyQueries);
+    const queries = pickQueries(titles, SETTINGS.typingQueries, 8);
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+    let indexed = 0;
+    for (const size of SIZES) {
+      results.indexing.push(await indexRange(service, corpus, indexed, size, log));
+      indexed = size;
+      results.latency.push({ documents: size, rows: await measureSearchLatency(service.baseUrl, words, log) });
+      log(`typing ${queries.length} queries at ${size.toLocaleString('en')} documents`);
+      results.typing.push({
+        documents: size,
+        result: await measureTyping({ browser, pageOrigin: pages.origin, api: service.baseUrl, queries, seed: 8, log }),
+      });
+      const memory = service.memory();
+      results.memory.push({ documents: size, ...memory });
+    }
+    const largest = SIZES[SIZES.length - 1]!;
 
-Written by \`npm run bench\`${quick ? ' (quick mode)' : ''} on ${new Date().toISOString().slice(0, 10)}, ${machine}.
+    log('rendering');
+    const answer = (await (await fetch(`${service.baseUrl}/v1/search/demo?term=element&limit=300&facet=custom_fields.area`)).json()) as { hits: unknown[] };
+    pages.setCanned(cannedAnswer(answer));
+    results.rendering = await measureRendering({ browser, pageOrigin: pages.origin, runs: SETTINGS.renderRuns, log });
+    await browser.close();
+    browser = null;
 
-## Size
+    const rows = [];
+    for (const connections of [1, 8, 64]) {
+      log(`load: ${connections} connections for ${SETTINGS.loadSeconds} s`);
+      rows.push(await searchLoad(service.baseUrl, words, connections, SETTINGS.loadSeconds));
+    }
+    results.load = { documents: largest, seconds: SETTINGS.loadSeconds, rows };
 
-The script-tag build holds every component, the client and Preact. Compressed with
-Node's zlib: gzip level 9, brotli quality 11.
+    log('restarting the service');
+    const restarted = await measureRestart(service, dataDir, repo, SETTINGS.restarts);
+    service = restarted.service;
+    results.restart = { documents: largest, result: restarted.result };
+  } finally {
+    await browser?.close();
+    await service.stop();
+    await pages.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 
-${sizeTable}
+  const sections = {
+    targets: targetsTable(results),
+    size: sizeTable(results),
+    typing: typingTable(results.typing),
+    rendering: results.rendering ? renderingTable(results.rendering) : '',
+    indexing: indexingTable(results.indexing),
+    latency: latencyTable(results.latency),
+    memory: memoryTable(results.memory),
+    load: results.load ? loadTable(results.load) : '',
+  };
+  for (const [name, text] of Object.entries(sections)) console.log(`\n## ${name}\n\n${text}`);
+  writeFileSync('BENCHMARKS.md', method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES }));
+  log(`wrote BENCHMARKS.md in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+}
 
-## Service search latency
-
-The reference service on loopback, ${latency.documents.toLocaleString('en')} demo documents
-(indexed through the batch endpoint at ${Math.round(latency.indexingPerSecond).toLocaleString('en')} documents/s).
-Each kind of query runs the same ${latency.rows.length ? (quick ? 60 : 300) : 0} words from the corpus's titles
-one after another, after one warm-up pass; times are from request sent to JSON parsed
-in the client process.
-
-${latencyTable}
-`;
-
-console.log(`\n${sizeTable}\n\n${latencyTable}\n`);
-writeFileSync('BENCHMARKS.md', report);
-log('wrote BENCHMARKS.md');
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,136 @@
+/**
+ * Rendering in Chromium, measured from outside the bundle: 300 hits with thumbnails and
+ * highlights, a facet panel of 1,000 values opened in full, both from a canned answer
+ * so the service's time is not in them; and the main-thread time the script-tag build
+ * adds to a page, from Chromium's performance metrics (CDP `Performance.getMetrics`).
+ */
+import type { Browser } from '@playwright/test';
+import { median } from './stats.ts';
+
+export interface RenderingResult {
+  runs: number;
+  /** Answer received (fetch resolved) to 300 hits painted, ms. */
+  hits300: number;
+  /** Answer parsed (JSON) to the 300 hits in the DOM (before style, layout and paint), ms. */
+  hits300Dom: number;
+  /** "Show more" clicked to 1,000 facet values painted, ms. */
+  facet1000: number;
+  /** Main-thread time added by loading the script-tag build, ms (median of loaded minus median of blank). */
+  added: { task: number; script: number; layout: number; style: number };
+}
+
+/** A search answer of `hits` whose value facet has 1,000 values. */
+export function cannedAnswer(answer: { hits: unknown[]; [key: string]: unknown }, values = 1000): string {
+  const facet = Array.from({ length: values }, (_, i) => ({ value: `value ${String(i).padStart(4, '0')}`, count: values - i }));
+  return JSON.stringify({ ...answer, total_hits: Math.max(Number(answer.total_hits) || 0, answer.hits.length), facets: { 'custom_fields.area': facet } });
+}
+
+export async function measureRendering(options: { browser: Browser; pageOrigin: string; runs: number; log: (line: string) => void }): Promise<RenderingResult> {
+  const hits: number[] = [];
+  const hitsDom: number[] = [];
+  const facets: number[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    const page = await options.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      // tsx names functions with an `__name` helper that the page does not have.
+      await page.addInitScript('window.__name = (f) => f;');
+      await page.addInitScript(() => {
+        const original = window.fetch;
+        const w = window as unknown as { __answered: number; __parsed: number };
+        const json = Response.prototype.json;
+        Response.prototype.json = function (this: Response) {
+          return json.call(this).then((body: unknown) => ((w.__parsed = performance.now()), body));
+        };
+        window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+          const pending = original.call(this, input, init);
+          pending.then(() => (w.__answered = performance.now()), () => {});
+          return pending;
+        } as typeof fetch;
+      });
+      await page.goto(`${options.pageOrigin}/render.html`);
+      const times = await page.evaluate(async (api) => {
+        type Api = { mount(el: Element, o: Record<string, unknown>): { search(term: string): void } };
+        const w = window as unknown as { SiteSearch: Api; __answered: number; __parsed: number };
+        // When the DOM holds what `done` waits for, and when the frame after it has painted.
+        const painted = (done: () => boolean) =>
+          new Promise<{ dom: number; paint: number }>((resolve) => {
+            const check = () => {
+              if (!done()) return;
+              observer.disconnect();
+              const dom = performance.now();
+              requestAnimationFrame(() => setTimeout(() => resolve({ dom, paint: performance.now() })));
+            };
+            const observer = new MutationObserver(check);
+            observer.observe(document.body, { subtree: true, childList: true });
+            check();
+          });
+        const widget = w.SiteSearch.mount(document.getElementById('widget')!, {
+          siteKey: 'demo',
+          baseUrl: api,
+          limit: 300,
+          facets: [{ field: 'area', label: 'Area' }],
+          numFacets: 1000,
+          suggestions: false,
+        });
+        const listed = painted(() => document.querySelectorAll('.ss-list .ss-item').length >= 300);
+        widget.search('element');
+        const shown = await listed;
+        const hits = shown.paint - w.__answered;
+        const hitsDom = shown.dom - w.__parsed;
+        const more = document.querySelector<HTMLButtonElement>('.ss-facet .ss-link');
+        if (more === null) throw new Error('no "show more" button in the facet');
+        const opened = painted(() => document.querySelectorAll('.ss-facet .ss-check').length >= 1000);
+        const clicked = performance.now();
+        more.click();
+        const facet = (await opened).paint - clicked;
+        return { hits, hitsDom, facet, thumbs: document.querySelectorAll('.ss-list .ss-thumb').length, marks: document.querySelectorAll('.ss-list mark').length };
+      }, `${options.pageOrigin}/canned`);
+      if (times.thumbs < 300 || times.marks === 0) throw new Error(`rendering: expected thumbnails and highlights, saw ${times.thumbs} and ${times.marks}`);
+      hits.push(times.hits);
+      hitsDom.push(times.hitsDom);
+      facets.push(times.facet);
+    } finally {
+      await page.close();
+    }
+  }
+  options.log(`rendering: ${options.runs} runs`);
+  const blank = await metrics(options, 'blank.html');
+  const loaded = await metrics(options, 'loaded.html');
+  const added = (key: keyof Metrics) => median(loaded.map((m) => m[key])) - median(blank.map((m) => m[key]));
+  return {
+    runs: options.runs,
+    hits300: median(hits),
+    hits300Dom: median(hitsDom),
+    facet1000: median(facets),
+    added: { task: added('task'), script: added('script'), layout: added('layout'), style: added('style') },
+  };
+}
+
+interface Metrics {
+  task: number;
+  script: number;
+  layout: number;
+  style: number;
+}
+
+/** Chromium's main-thread totals for loading a page, one fresh page per run, in ms. */
+async function metrics(options: { browser: Browser; pageOrigin: string; runs: number }, path: string): Promise<Metrics[]> {
+  const rows: Metrics[] = [];
+  for (let run = 0; run < options.runs; run++) {
+    const page = await options.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      await page.goto(`${options.pageOrigin}/${path}`, { waitUntil: 'load' });
+      // Let the mount, its first render and any idle work finish.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 300))));
+      const { metrics: list } = await cdp.send('Performance.getMetrics');
+      const get = (name: string) => (list.find((m) => m.name === name)?.value ?? 0) * 1000;
+      rows.push({ task: get('TaskDuration'), script: get('ScriptDuration'), layout: get('LayoutDuration'), style: get('RecalcStyleDuration') });
+      await cdp.detach();
+    } finally {
+      await page.close();
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,146 @@
+/** The suite's results and the markdown they print as; pure, so the tables are tested. */
+import { addSizes, kib, type Size } from './bundleSize.ts';
+import type { LatencyRow } from './searchLatency.ts';
+import type { LoadRow } from './searchLoad.ts';
+import type { IndexingStep, RestartResult } from './serviceBench.ts';
+import type { RenderingResult } from './rendering.ts';
+import { EMBED_BUDGET_BYTES } from './sizeBudget.ts';
+import { count, ms, ratio, table, verdict } from './stats.ts';
+import type { TypingResult } from './typingBench.ts';
+
+export interface SizeRow {
+  name: string;
+  imports: string;
+  js: Size | null;
+  css: Size | null;
+  note?: string;
+  /** Why there is no figure. */
+  missing?: string;
+}
+
+export interface Results {
+  quick: boolean;
+  date: string;
+  machine: string;
+  ours: SizeRow[];
+  /** The script-tag build, JS and CSS, the row anchors are compared with. */
+  scriptTag: Size;
+  anchors: SizeRow[];
+  anchorsNote: string;
+  sizes: number[];
+  typing: Array<{ documents: number; result: TypingResult }>;
+  latency: Array<{ documents: number; rows: LatencyRow[] }>;
+  indexing: IndexingStep[];
+  memory: Array<{ documents: number; rss: number; peak: number }>;
+  restart: { documents: number; result: RestartResult } | null;
+  load: { documents: number; seconds: number; rows: LoadRow[] } | null;
+  rendering: RenderingResult | null;
+}
+
+const mib = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(0) : '–');
+
+export function sizeTable(results: Pick<Results, 'ours' | 'anchors' | 'scriptTag'>): string {
+  const ours = results.scriptTag.brotli;
+  const row = (r: SizeRow) => {
+    if (r.js === null && r.css === null) return [r.name, r.imports, '–', '–', '–', '–', '–', r.missing ?? 'not measured'];
+    const total = r.js === null ? r.css! : addSizes(r.js, r.css);
+    return [
+      r.name,
+      r.imports,
+      r.js === null ? '–' : kib(r.js.brotli),
+      r.css === null ? '–' : kib(r.css.brotli),
+      kib(total.raw),
+      kib(total.gzip),
+      `**${kib(total.brotli)}**`,
+      [ratio(total.brotli, ours), r.note].filter(Boolean).join('; '),
+    ];
+  };
+  return table(
+    ['build', 'what the entry imports', 'JS brotli', 'CSS brotli', 'total raw', 'total gzip', 'total brotli', '× our script tag'],
+    [...results.ours.map(row), ...results.anchors.map(row)],
+    2,
+  );
+}
+
+export function targetsTable(results: Results): string {
+  const largest = (list: Array<{ documents: number }>) => list.reduce<{ documents: number } | undefined>((a, b) => (a === undefined || b.documents > a.documents ? b : a), undefined);
+  const typing = largest(results.typing) as Results['typing'][number] | undefined;
+  const latency = largest(results.latency) as Results['latency'][number] | undefined;
+  const termOnly = latency?.rows.find((r) => r.kind === 'term only');
+  const at = (n: number | undefined) => (n === undefined ? '' : ` (${count(n)} documents)`);
+  const rows: string[][] = [
+    ['script-tag build, JS + CSS, brotli', `${kib(results.scriptTag.brotli)} KiB`, verdict(results.scriptTag.brotli / 1024, EMBED_BUDGET_BYTES / 1024, 'KiB')],
+    [`search requests per typed query${at(typing?.documents)}`, typing ? typing.result.searchesPerQuery.toFixed(2) : '–', verdict(typing?.result.searchesPerQuery ?? NaN, 1.5, '')],
+    [`stale paints${at(typing?.documents)}`, typing ? String(typing.result.stalePaints) : '–', verdict(typing?.result.stalePaints ?? NaN, 0, '')],
+    [`debounce end → results painted, p95${at(typing?.documents)}`, typing ? `${ms(typing.result.p95)} ms` : '–', verdict(typing?.result.p95 ?? NaN, 50, 'ms', '<')],
+    [`service search p95, term only${at(latency?.documents)}`, termOnly ? `${ms(termOnly.p95)} ms` : '–', verdict(termOnly?.p95 ?? NaN, 20, 'ms', '<')],
+    [`restart to first answer${at(results.restart?.documents)}`, results.restart ? `${ms(results.restart.result.median)} ms` : '–', verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<')],
+  ];
+  const notes: string[] = [];
+  if (results.sizes.every((n) => n < 100_000)) notes.push('The 100,000-document targets need the full run; this quick run stops at 10,000 documents.');
+  return `${table(['target', 'measured', 'verdict'], rows, 1)}${notes.length ? `\n\n${notes.join(' ')}` : ''}`;
+}
+
+export function typingTable(typing: Results['typing']): string {
+  const header = ['measure', ...typing.map((t) => `${count(t.documents)} documents`), 'target'];
+  const rows = [
+    ['queries typed (keystrokes)', ...typing.map((t) => `${t.result.queries} (${t.result.keystrokes})`), ''],
+    ['pauses between keys as the page saw them, median / p95 ms', ...typing.map((t) => `${ms(t.result.pauseMedian)} / ${ms(t.result.pauseP95)}`), '60–200 planned'],
+    ['… share of pauses of 200 ms or more (the debounce)', ...typing.map((t) => `${(t.result.pausesOverDebounce * 100).toFixed(1)}%`), ''],
+    ['search requests per query', ...typing.map((t) => t.result.searchesPerQuery.toFixed(2)), '≤ 1.5'],
+    ['suggestion requests per query', ...typing.map((t) => t.result.suggestionsPerQuery.toFixed(2)), ''],
+    ['stale paints', ...typing.map((t) => String(t.result.stalePaints)), '0'],
+    ['debounce end → painted, median ms', ...typing.map((t) => ms(t.result.median)), ''],
+    ['debounce end → painted, p95 ms', ...typing.map((t) => ms(t.result.p95)), '< 50 at 100,000'],
+    ['… of which answer arrived → painted, median ms', ...typing.map((t) => ms(t.result.afterAnswerMedian)), ''],
+    ['… of which answer arrived → painted, p95 ms', ...typing.map((t) => ms(t.result.afterAnswerP95)), ''],
+    ['queries whose last search changed nothing on screen', ...typing.map((t) => String(t.result.unchanged)), ''],
+  ];
+  return table(header, rows);
+}
+
+export function latencyTable(latency: Results['latency']): string {
+  const header = ['query', ...latency.flatMap((l) => [`${count(l.documents)}: median`, 'p95', 'p99', 'service median'])];
+  const kinds = latency[0]?.rows.map((r) => r.kind) ?? [];
+  const rows = kinds.map((kind) => [
+    kind,
+    ...latency.flatMap((l) => {
+      const r = l.rows.find((x) => x.kind === kind);
+      return r ? [ms(r.median), ms(r.p95), ms(r.p99), ms(r.processing)] : ['–', '–', '–', '–'];
+    }),
+  ]);
+  return table(header, rows);
+}
+
+export function indexingTable(steps: IndexingStep[]): string {
+  return table(
+    ['documents', 'seconds', 'documents/s'],
+    steps.map((s) => [`${count(s.from)} → ${count(s.to)}`, s.seconds.toFixed(1), count(s.perSecond)]),
+  );
+}
+
+export function memoryTable(memory: Results['memory']): string {
+  return table(['after indexing and searching', 'resident MiB', 'peak resident MiB'], memory.map((m) => [`${count(m.documents)} documents`, mib(m.rss), mib(m.peak)]));
+}
+
+export function loadTable(load: NonNullable<Results['load']>): string {
+  return table(
+    ['connections', 'requests', 'requests/s', 'p50 ms', 'p99 ms', 'errors'],
+    load.rows.map((r) => [String(r.connections), count(r.requests), count(r.throughput), ms(r.p50), ms(r.p99), String(r.errors)]),
+  );
+}
+
+export function renderingTable(r: RenderingResult): string {
+  return table(
+    ['measure', 'median ms'],
+    [
+      ['300 hits with thumbnails and highlights: answer parsed → in the DOM', ms(r.hits300Dom)],
+      ['300 hits with thumbnails and highlights: answer received → painted', ms(r.hits300)],
+      ['facet panel, 1,000 values: "show more" → painted', ms(r.facet1000)],
+      ['main thread added by loading the script-tag build (all tasks)', ms(r.added.task)],
+      ['… of which script', ms(r.added.script)],
+      ['… of which style recalculation', ms(r.added.style)],
+      ['… of which layout', ms(r.added.layout)],
+    ],
+  );
+}

@@ -1,0 +1,221 @@
+/**
+ * The typing benchmark: Chromium types real queries into the script-tag widget, backed
+ * by the reference service, at human speed. Measured from outside the bundle (no
+ * bytes added to it): an init script wraps `fetch` to note when each search leaves
+ * (the debounce's end), and a MutationObserver notes each change of the result list,
+ * timed after the next animation frame (the paint).
+ */
+import type { Browser, Page } from '@playwright/test';
+import { median, percentile } from './stats.ts';
+import { typedText, typingPlan } from './typingPlan.ts';
+
+export interface TypingResult {
+  queries: number;
+  keystrokes: number;
+  /** Search requests per typed query, mean. */
+  searchesPerQuery: number;
+  /** Suggestion requests per typed query, mean. */
+  suggestionsPerQuery: number;
+  /** Paints of a superseded search's results, or a final paint that is not the last search's. */
+  stalePaints: number;
+  /** Debounce end (search sent) to results painted, ms. */
+  latencies: number[];
+  median: number;
+  p95: number;
+  /** Of that, the answer's arrival (fetch resolved) to the paint: the widget's and the browser's part, ms. */
+  afterAnswerMedian: number;
+  afterAnswerP95: number;
+  /** Pauses between keys as the page saw them (keydown to keydown), ms: what the debounce faced. */
+  pauseMedian: number;
+  pauseP95: number;
+  /** Share of those pauses of 200 ms or more, the widget's debounce. */
+  pausesOverDebounce: number;
+  /** Queries whose final search changed nothing on screen, so no paint to time. */
+  unchanged: number;
+}
+
+interface Search {
+  url: string;
+  start: number;
+  end: number | null;
+}
+interface Paint {
+  mutatedAt: number;
+  paintedAt: number;
+  hrefs: string[];
+}
+interface Probe {
+  keys: number[];
+  searches: Search[];
+  suggests: number;
+  paints: Paint[];
+}
+declare global {
+  interface Window {
+    __bench: Probe;
+  }
+}
+
+/** Runs in the page before its scripts. */
+function probe(): void {
+  const state: Probe = { keys: [], searches: [], suggests: 0, paints: [] };
+  window.__bench = state;
+  document.addEventListener('keydown', (event) => state.keys.push(event.timeStamp), true);
+  const original = window.fetch;
+  window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const pending = original.call(this, input, init);
+    if (url.includes('/v1/search/')) {
+      const search: Search = { url, start: performance.now(), end: null };
+      state.searches.push(search);
+      pending.then(
+        () => (search.end = performance.now()),
+        () => (search.end = -1),
+      );
+    } else if (url.includes('/v1/suggest/') || url.includes('/v1/autocomplete/')) state.suggests++;
+    return pending;
+  } as typeof fetch;
+  let last = '';
+  const check = () => {
+    const list = document.querySelector('.ss-list');
+    const signature = list === null ? '' : (list.textContent ?? '') + [...list.querySelectorAll('a')].map((a) => a.href).join(' ');
+    if (signature === last) return;
+    last = signature;
+    const mutatedAt = performance.now();
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const hrefs = [...document.querySelectorAll<HTMLAnchorElement>('.ss-list .ss-hit-link')].map((a) => a.href);
+        state.paints.push({ mutatedAt, paintedAt: performance.now(), hrefs });
+      }),
+    );
+  };
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function normalized(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
+}
+
+export async function measureTyping(options: {
+  browser: Browser;
+  pageOrigin: string;
+  api: string;
+  queries: readonly string[];
+  seed: number;
+  log: (line: string) => void;
+}): Promise<TypingResult> {
+  const page: Page = await options.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // Each search's hits as the service answered them, by request URL.
+  const answers = new Map<string, string[]>();
+  page.on('response', (response) => {
+    if (!response.url().includes('/v1/search/') || response.request().method() !== 'GET') return;
+    response.json().then(
+      (body: { hits?: Array<{ url?: string }> }) => answers.set(response.url(), (body.hits ?? []).map((h) => normalized(h.url ?? ''))),
+      () => {},
+    );
+  });
+  try {
+    // tsx names functions with an `__name` helper that the page does not have.
+    await page.addInitScript('window.__name = (f) => f;');
+    await page.addInitScript(probe);
+    await page.goto(`${options.pageOrigin}/typing.html?api=${encodeURIComponent(options.api)}`);
+    const input = page.locator('.ss-input');
+    await input.waitFor();
+    await input.click();
+    let searches = 0;
+    let suggests = 0;
+    let stale = 0;
+    let unchanged = 0;
+    let keystrokes = 0;
+    const latencies: number[] = [];
+    const afterAnswer: number[] = [];
+    const pauses: number[] = [];
+    for (const [i, query] of options.queries.entries()) {
+      await input.fill('');
+      await sleep(400);
+      const before = await page.evaluate(() => ({ keys: window.__bench.keys.length, searches: window.__bench.searches.length, paints: window.__bench.paints.length, suggests: window.__bench.suggests }));
+      const keys = typingPlan(query, options.seed + i);
+      if (typedText(keys) !== query) throw new Error(`the plan for "${query}" types something else`);
+      // On a schedule from the first key, so the time each press takes does not stretch the pauses.
+      let due = performance.now();
+      for (const { key, delayMs } of keys) {
+        due += delayMs;
+        await sleep(due - performance.now());
+        await page.keyboard.press(key === ' ' ? 'Space' : key);
+      }
+      keystrokes += keys.length;
+      // Settle: the debounce, the answer, the paint.
+      await sleep(300);
+      for (let waited = 0; waited < 3000; waited += 50) {
+        const done = await page.evaluate((n) => {
+          const s = window.__bench.searches;
+          const lastSearch = s[s.length - 1];
+          return s.length > n && lastSearch !== undefined && lastSearch.end !== null && performance.now() - lastSearch.end > 150;
+        }, before.searches);
+        if (done) break;
+        await sleep(50);
+      }
+      const window_ = await page.evaluate(
+        (b) => ({
+          keys: window.__bench.keys.slice(b.keys),
+          searches: window.__bench.searches.slice(b.searches),
+          paints: window.__bench.paints.slice(b.paints),
+          suggests: window.__bench.suggests - b.suggests,
+          shown: [...document.querySelectorAll<HTMLAnchorElement>('.ss-list .ss-hit-link')].map((a) => a.href),
+        }),
+        before,
+      );
+      searches += window_.searches.length;
+      for (let k = 1; k < window_.keys.length; k++) pauses.push(window_.keys[k]! - window_.keys[k - 1]!);
+      suggests += window_.suggests;
+      const final = window_.searches[window_.searches.length - 1];
+      if (final === undefined) {
+        options.log(`typing: "${query}" sent no search`);
+        continue;
+      }
+      const hitsOf = (s: Search) => answers.get(s.url);
+      const same = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((x, k) => x === b[k]);
+      // A paint is stale when it shows a superseded search's hits instead of the latest one's.
+      for (const paint of window_.paints) {
+        const sent = window_.searches.filter((s) => s.start <= paint.mutatedAt);
+        const latest = sent[sent.length - 1];
+        if (latest === undefined || same(hitsOf(latest), paint.hrefs)) continue;
+        if (sent.slice(0, -1).some((s) => same(hitsOf(s), paint.hrefs))) stale++;
+      }
+      const finalHits = hitsOf(final);
+      if (finalHits !== undefined && !same(finalHits, window_.shown)) stale++;
+      const painted = window_.paints.find((p) => p.mutatedAt >= final.start && same(finalHits, p.hrefs));
+      if (painted === undefined) unchanged++;
+      else {
+        latencies.push(painted.paintedAt - final.start);
+        if (final.end !== null && final.end > 0) afterAnswer.push(painted.paintedAt - final.end);
+      }
+      if ((i + 1) % 10 === 0) options.log(`typing: ${i + 1} / ${options.queries.length} queries`);
+    }
+    const n = options.queries.length;
+    return {
+      queries: n,
+      keystrokes,
+      searchesPerQuery: searches / n,
+      suggestionsPerQuery: suggests / n,
+      stalePaints: stale,
+      latencies,
+      median: median(latencies),
+      p95: percentile(latencies, 95),
+      afterAnswerMedian: median(afterAnswer),
+      afterAnswerP95: percentile(afterAnswer, 95),
+      pauseMedian: median(pauses),
+      pauseP95: percentile(pauses, 95),
+      pausesOverDebounce: pauses.filter((p) => p >= 200).length / Math.max(1, pauses.length),
+      unchanged,
+    };
+  } finally {
+    await page.close();
+  }
+}
