@@ -49,6 +49,27 @@ test('the script tag pasted twice mounts one widget that searches once', async (
   expect(problems).toEqual([]);
 });
 
+test('with data-require-consent the script tag sends no event until SiteSearch.setConsent(true)', async ({ page }) => {
+  const problems = await servePages(page);
+  const events: Array<{ action: string; keyword: string }> = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/v1/stats/')) events.push(JSON.parse(r.postData() ?? '{}') as { action: string; keyword: string });
+  });
+  await page.goto('/e2e/pages/consent.html');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  const results = page.getByRole('list', { name: 'Search results' }).getByRole('listitem');
+  await box.fill('flex');
+  await box.press('Enter');
+  await expect(results.first()).toBeVisible();
+  // Nothing is stored for later either.
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ss-')))).toEqual([]);
+  await page.evaluate(() => (window as unknown as { SiteSearch: { setConsent(granted: boolean): void } }).SiteSearch.setConsent(true));
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect.poll(() => events.map((e) => `${e.action} ${e.keyword}`)).toEqual(['search grid']);
+  expect(problems).toEqual([]);
+});
+
 test('the custom element keeps the page styles out and its own in, themed by custom properties and ::part', async ({ page }) => {
   const problems = await servePages(page);
   await page.goto('/e2e/pages/element.html');

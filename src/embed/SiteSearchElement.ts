@@ -1,5 +1,6 @@
 import { mount, type MountedWidget } from '../ui/mount.tsx';
 import { whenLang } from './loadGerman.ts';
+import { followConsent } from './pageConsent.ts';
 import { ATTRIBUTES, readOptions } from './readOptions.ts';
 
 /**
@@ -16,6 +17,7 @@ export function defineSiteSearch(stylesheet: string | undefined, germanSrc: stri
       static observedAttributes = ATTRIBUTES;
       widget: MountedWidget | undefined;
       root: HTMLElement | undefined;
+      unfollow: (() => void) | undefined;
 
       connectedCallback() {
         if (!this.root) {
@@ -29,6 +31,7 @@ export function defineSiteSearch(stylesheet: string | undefined, germanSrc: stri
       }
 
       disconnectedCallback() {
+        this.unfollow?.();
         this.widget?.destroy();
         this.widget = undefined;
       }
@@ -39,7 +42,7 @@ export function defineSiteSearch(stylesheet: string | undefined, germanSrc: stri
           const options = readOptions((name) => this.getAttribute(name));
           if (!options.siteKey || !options.baseUrl) return this.disconnectedCallback();
           if (this.widget) this.widget.update(options);
-          else this.widget = mount(this.root, options);
+          else this.unfollow = followConsent((this.widget = mount(this.root, options)));
         });
       }
     },

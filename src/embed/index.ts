@@ -7,16 +7,18 @@
  * with the options of its other `data-*` attributes (see readOptions.ts and the README).
  * It adds `site-search.css` from beside itself to the page for that widget, defines the
  * `<site-search>` element, and exposes `SiteSearch.mount` and
- * `SiteSearch.mountRecommendations` for pages that mount by hand.
+ * `SiteSearch.mountRecommendations` for pages that mount by hand, and
+ * `SiteSearch.setConsent` for the widgets it mounted (with `data-require-consent`).
  */
 import '../ui/styles.css';
 import { mount } from '../ui/mount.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { whenLang } from './loadGerman.ts';
+import { followConsent, setConsent } from './pageConsent.ts';
 import { readOptions } from './readOptions.ts';
 import { defineSiteSearch } from './SiteSearchElement.ts';
 
-export { mount, mountRecommendations };
+export { mount, mountRecommendations, setConsent };
 
 // `currentScript` is only set while the script runs for the first time, so read it now.
 const script = document.currentScript as HTMLScriptElement | null;
@@ -52,7 +54,7 @@ function mountNow(el: HTMLScriptElement) {
   if (stylesheet && ![...document.querySelectorAll('link')].some((link) => link.href === stylesheet)) {
     document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
   }
-  mount(target, options);
+  followConsent(mount(target, options));
 }
 
 defineSiteSearch(stylesheet, germanSrc);
