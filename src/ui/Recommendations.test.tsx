@@ -36,6 +36,14 @@ describe('Recommendations', () => {
     expect(seen[0]!.url.searchParams.get('ItemId')).toBe('item-1');
   });
 
+  it('lets a dotted name wrap after each dot, keeping its text whole', async () => {
+    const answer = related(1);
+    answer.hits[0]!.title = 'HTMLElement.offsetParent';
+    setup(() => Response.json(answer));
+    const link = await screen.findByRole('link', { name: 'HTMLElement.offsetParent' });
+    expect(link.innerHTML).toBe('HTMLElement.<wbr>offsetParent');
+  });
+
   it('renders nothing when nothing is related', async () => {
     const { view, model } = setup(() => Response.json(related(0)));
     await waitFor(() => expect(model.status.value).toBe('empty'));

@@ -54,7 +54,10 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
         <ul class="ss-recs-list" onKeyDown={onKeyDown}>
           {recommendations.hits.value.map((hit, i) => {
             const href = safeLinkUrl(text(hit.url));
-            const name = text(hit.title) || displayUrl(text(hit.url)) || m.untitled;
+            // Narrow cards: let long dotted names (`Element.offsetParent`) wrap after a dot,
+            // not in the middle of a word.
+            const parts = (text(hit.title) || displayUrl(text(hit.url)) || m.untitled).split('.');
+            const name = parts.map((part, n) => [part, n < parts.length - 1 && ['.', <wbr />]]);
             return (
               <li class="ss-rec" key={hit.id} data-id={hit.id}>
                 <Thumbnail images={hit.images} fallbackSrc={text(hit.thumbnail_external_src)} />
