@@ -6,6 +6,7 @@
  * traffic for the same day.
  */
 import type { IndexDocument, StatsEvent } from '../src/client/types.ts';
+import { seededRandom } from '../server/testing/seededRandom.ts';
 
 const DAY = 86_400_000;
 
@@ -29,19 +30,10 @@ export interface PastEvent {
   received: number;
 }
 
-/** mulberry32: a small, seeded, good-enough generator. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Events oldest first, with sessions, no-hit searches, clicks at 1-based positions and tags. */
 export function generatedTraffic(documents: readonly IndexDocument[], options: TrafficOptions): PastEvent[] {
-  const next = random(options.seed ?? 11);
+  const next = seededRandom(options.seed ?? 11);
   const days = options.days ?? 60;
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const keywords = keywordPool(documents, next);

@@ -6,16 +6,8 @@
 import type { IndexDocument, RecommendationEvent } from '../src/client/types.ts';
 import { batches } from '../src/client/batches.ts';
 import { createIndexClient } from '../src/client/createIndexClient.ts';
+import { seededRandom } from '../server/testing/seededRandom.ts';
 
-/** mulberry32: a small, seeded, good-enough generator. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** About one visit per three documents of each interface, each viewing up to 3 of its documents. */
 export function viewedTogether(documents: readonly IndexDocument[], seed = 7): RecommendationEvent[] {
@@ -25,7 +17,7 @@ export function viewedTogether(documents: readonly IndexDocument[], seed = 7): R
     if (typeof name !== 'string' || name === '' || doc.id === undefined) continue;
     groups.set(name, [...(groups.get(name) ?? []), doc.id]);
   }
-  const next = random(seed);
+  const next = seededRandom(seed);
   const start = Date.UTC(2026, 0, 1);
   const events: RecommendationEvent[] = [];
   let visit = 0;

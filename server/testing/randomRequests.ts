@@ -1,17 +1,5 @@
 import { DEMO_AUTH, basicAuth } from './service.ts';
 
-/** A seeded PRNG (mulberry32): the same seed gives the same requests, so a failure can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface RandomRequest {
   method: string;
   path: string;

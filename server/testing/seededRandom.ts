@@ -1,4 +1,4 @@
-/** A small seeded generator (mulberry32): the same seed gives the same benchmark inputs on every machine. */
+/** A small seeded generator (mulberry32): the same seed gives the same inputs (fuzzed requests, demo traffic, benchmark corpora) on every machine. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
