@@ -9,20 +9,40 @@ export interface SqlPart {
 }
 
 /**
- * The conditions of a search other than its words, as SQL over `docs d`. Custom fields
- * and categories become `d.rowid IN (...)` over their indexed tables.
+ * How custom-field and category conditions test a document. `rowid` names the document's
+ * rowid in the outer query. `correlated` asks for `EXISTS` index probes per outer row,
+ * for when the words already narrowed the rows: a common value (most documents
+ * `status=standard`) made `rowid IN (SELECT ...)` build a list of tens of thousands of
+ * rowids on every query first. Without words the outer rows are every document, and the
+ * list is the cheaper side.
  */
-export function whereConditions(query: SearchQuery, fieldTypes: ReadonlyMap<string, CustomFieldType>): SqlPart[] {
+export interface RowTest {
+  rowid: string;
+  correlated: boolean;
+}
+
+const OVER_DOCS: RowTest = { rowid: 'd.rowid', correlated: false };
+
+/**
+ * The conditions of a search other than its words, as SQL over `docs d` (language and
+ * dates; only they need the join). Custom fields and categories become tests of
+ * `test.rowid` over their indexed tables.
+ */
+export function whereConditions(
+  query: SearchQuery,
+  fieldTypes: ReadonlyMap<string, CustomFieldType>,
+  test: RowTest = OVER_DOCS,
+): SqlPart[] {
   const parts: SqlPart[] = [];
   if (query.language !== null) {
     // `en` also takes documents in `en-gb`.
     parts.push({ sql: '(d.language = ? OR d.language LIKE ?)', params: [query.language, `${query.language}-%`] });
   }
-  if (query.category !== null) parts.push(categoryCondition(query.category));
+  if (query.category !== null) parts.push(categoryCondition(query.category, test));
   if (query.dateFrom !== null) parts.push({ sql: 'd.ts >= ?', params: [query.dateFrom] });
   if (query.dateTo !== null) parts.push({ sql: 'd.ts < ?', params: [query.dateTo] });
-  for (const { field, values } of query.customFields) parts.push(equalsAny(field, values, fieldTypes));
-  if (query.filter !== null) parts.push(filterCondition(query.filter, fieldTypes));
+  for (const { field, values } of query.customFields) parts.push(equalsAny(field, values, fieldTypes, test));
+  if (query.filter !== null) parts.push(filterCondition(query.filter, fieldTypes, test));
   return parts;
 }
 
@@ -32,23 +52,28 @@ export function allOf(parts: readonly SqlPart[]): SqlPart {
   return { sql: parts.map((p) => `(${p.sql})`).join(' AND '), params: parts.flatMap((p) => p.params) };
 }
 
-function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, CustomFieldType>): SqlPart {
+/** Whether the language or date conditions read `docs` columns. */
+export function needsDocs(query: SearchQuery): boolean {
+  return query.language !== null || query.dateFrom !== null || query.dateTo !== null;
+}
+
+function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, CustomFieldType>, test: RowTest): SqlPart {
   switch (node.op) {
     case 'and':
-      return allOf(node.nodes.map((n) => filterCondition(n, fieldTypes)));
+      return allOf(node.nodes.map((n) => filterCondition(n, fieldTypes, test)));
     case 'or': {
       if (node.nodes.length === 0) return { sql: '0', params: [] };
-      const parts = node.nodes.map((n) => filterCondition(n, fieldTypes));
+      const parts = node.nodes.map((n) => filterCondition(n, fieldTypes, test));
       return { sql: parts.map((p) => `(${p.sql})`).join(' OR '), params: parts.flatMap((p) => p.params) };
     }
     case 'not': {
-      const inner = filterCondition(node.node, fieldTypes);
+      const inner = filterCondition(node.node, fieldTypes, test);
       return { sql: `NOT (${inner.sql})`, params: inner.params };
     }
     case 'eq':
-      return equalsAny(node.field, [node.value], fieldTypes);
+      return equalsAny(node.field, [node.value], fieldTypes, test);
     case 'category':
-      return categoryCondition(node.value);
+      return categoryCondition(node.value, test);
     case 'range': {
       const bounds: string[] = [];
       const params: SqlValue[] = [node.field];
@@ -61,13 +86,22 @@ function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, Custo
         params.push(node.lt);
       }
       if (bounds.length === 0) bounds.push('num IS NOT NULL');
-      return { sql: `d.rowid IN (SELECT doc FROM field_values WHERE field = ? AND ${bounds.join(' AND ')})`, params };
+      // Probed per row through (doc, field): the (field, num) index would walk the whole range each time.
+      const table = test.correlated ? 'field_values INDEXED BY field_values_doc' : 'field_values';
+      return { sql: member(test, table, `field = ? AND ${bounds.join(' AND ')}`), params };
     }
   }
 }
 
-function categoryCondition(category: string): SqlPart {
-  return { sql: 'd.rowid IN (SELECT doc FROM doc_categories WHERE category = ?)', params: [category] };
+/** `test.rowid` has a row in `table` (with a `doc` column) meeting `condition`. */
+function member(test: RowTest, table: string, condition: string): string {
+  return test.correlated
+    ? `EXISTS (SELECT 1 FROM ${table} WHERE ${condition} AND doc = ${test.rowid})`
+    : `${test.rowid} IN (SELECT doc FROM ${table} WHERE ${condition})`;
+}
+
+function categoryCondition(category: string, test: RowTest): SqlPart {
+  return { sql: member(test, 'doc_categories', 'category = ?'), params: [category] };
 }
 
 /** Equality with any of the values: numbers compare as numbers on numeric fields, else as text. */
@@ -75,6 +109,7 @@ function equalsAny(
   field: string,
   values: ReadonlyArray<string | number>,
   fieldTypes: ReadonlyMap<string, CustomFieldType>,
+  test: RowTest,
 ): SqlPart {
   const type = fieldTypes.get(field);
   if (type === undefined) return { sql: '0', params: [] };
@@ -90,7 +125,7 @@ function equalsAny(
   if (keys.length === 0) return { sql: '0', params: [] };
   const column = numeric ? 'num IS NOT NULL AND num' : 'text';
   return {
-    sql: `d.rowid IN (SELECT doc FROM field_values WHERE field = ? AND ${column} IN (${keys.map(() => '?').join(', ')}))`,
+    sql: member(test, 'field_values', `field = ? AND ${column} IN (${keys.map(() => '?').join(', ')})`),
     params: [field, ...keys],
   };
 }
