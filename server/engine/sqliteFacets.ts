@@ -4,43 +4,15 @@ import type { StatementCache } from './statementCache.ts';
 import type { SqlValue } from './sqliteWhere.ts';
 
 /**
- * The matched documents for facets: `everything` when all documents count, else
- * `count` of them are in `temp.matched`. `fieldRows` gives how many value rows a field
- * has (only those with a number when `numeric`).
- */
-export interface FacetScope {
-  everything: boolean;
-  count: number;
-  fieldRows: (field: string, numeric: boolean) => number;
-}
-
-/**
- * Probing a field's values per matched document costs about this many times more per
- * row than walking the field's value index and probing `temp.matched`.
- */
-const PROBE_COST = 14;
-
-/**
- * How `temp.matched m` joins `field_values fv`. SQLite knows neither side's size, and by
- * default walks all of the field's values (100,000 at 100,000 documents), which is
- * wasted when few documents matched: then each matched document's values are looked up.
- */
-function matchedJoin(scope: FacetScope, field: string, numeric: boolean): string {
-  const fewMatched = scope.count * PROBE_COST < scope.fieldRows(field, numeric);
-  return fewMatched ? 'temp.matched m CROSS JOIN field_values fv' : 'temp.matched m JOIN field_values fv';
-}
-
-/**
  * Facet counts over the matched documents, which the caller put in `temp.matched`;
- * with `scope.everything` the table is skipped and all documents count.
+ * with `everything` the table is skipped and all documents count.
  */
 export function valueFacets(
   statements: StatementCache,
-  scope: FacetScope,
+  everything: boolean,
   facets: readonly FacetSpec[],
   numFacets: number,
 ): Record<string, FacetValue[]> {
-  const everything = scope.everything;
   const result: Record<string, FacetValue[]> = {};
   for (const facet of facets) {
     let sql: string;
@@ -48,8 +20,8 @@ export function valueFacets(
     if (facet.kind === 'field') {
       sql = everything
         ? `SELECT text AS value, count(*) AS count FROM field_values WHERE field = ?`
-        : `SELECT fv.text AS value, count(*) AS count FROM ${matchedJoin(scope, facet.field, false)}
-           ON fv.doc = m.rowid AND fv.field = ?`;
+        : `SELECT fv.text AS value, count(*) AS count FROM temp.matched m
+           JOIN field_values fv ON fv.doc = m.rowid AND fv.field = ?`;
       sql += ' GROUP BY value ORDER BY count DESC, value LIMIT ?';
       params = [facet.field, numFacets];
     } else {
@@ -70,10 +42,9 @@ export function valueFacets(
 /** Per requested range, the documents with a value in [from, to); one pass per field. */
 export function rangeFacets(
   statements: StatementCache,
-  scope: FacetScope,
+  everything: boolean,
   specs: readonly RangeFacetSpec[],
 ): Record<string, RangeFacetBucket[]> {
-  const everything = scope.everything;
   const result: Record<string, RangeFacetBucket[]> = {};
   for (const spec of specs) {
     const columns: string[] = [];
@@ -92,7 +63,7 @@ export function rangeFacets(
     });
     const from = everything
       ? 'field_values fv WHERE fv.field = ?'
-      : `${matchedJoin(scope, spec.field, true)} ON fv.doc = m.rowid WHERE fv.field = ?`;
+      : 'temp.matched m JOIN field_values fv ON fv.doc = m.rowid WHERE fv.field = ?';
     const sql = `SELECT ${columns.join(', ')} FROM ${from} AND fv.num IS NOT NULL`;
     const row = statements.get(sql).get(...params, spec.field) as Record<string, number>;
     result[spec.key] = spec.ranges.map((range, i) => {

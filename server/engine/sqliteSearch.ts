@@ -143,27 +143,14 @@ export function sqliteSearch(
   let ranges: SearchResult['rangeFacets'] = null;
   if (query.facets.length > 0 || query.rangeFacets.length > 0) {
     const everything = source === null && conditions.length === 0;
-    let count = 0;
     if (!everything) {
       // Matched once into a temp table; every facet then joins it.
       const w = where(source);
       statements.get('DELETE FROM temp.matched').run();
-      count = statements.get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`).run(...w.params).changes;
+      statements.get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`).run(...w.params);
     }
-    const fieldRows = (field: string, numeric: boolean): number => {
-      // Walks the field's index once until the next write; cheaper than one facet pass.
-      const key = `facet rows\u0000${field}\u0000${numeric}`;
-      let n = memo.get(key);
-      if (n === undefined) {
-        const sql = `SELECT count(*) FROM field_values WHERE field = ?${numeric ? ' AND num IS NOT NULL' : ''}`;
-        n = statements.get(sql).pluck().get(field) as number;
-        memo.set(key, n);
-      }
-      return n;
-    };
-    const scope = { everything, count, fieldRows };
-    if (query.facets.length > 0) facets = valueFacets(statements, scope, query.facets, query.numFacets);
-    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, scope, query.rangeFacets);
+    if (query.facets.length > 0) facets = valueFacets(statements, everything, query.facets, query.numFacets);
+    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets);
   }
   return { total, page, facets, rangeFacets: ranges };
 }
