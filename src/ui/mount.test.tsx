@@ -125,6 +125,24 @@ describe('mount', () => {
     expect(calls[0]!.signal?.aborted).toBe(true);
   });
 
+  it('update() keeps the consent the visitor gave, so analytics go on after it', async () => {
+    const statsCalls = () => calls.filter((c) => c.url.pathname === '/v1/stats/demo').length;
+    const searchAndAnswer = async (term: string) => {
+      act(() => widget?.search(term));
+      await act(async () => {
+        respond(answer([hit()], 1));
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    };
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'https://api.test', analytics: { requireConsent: true, respectGpc: false } });
+    await searchAndAnswer('flex');
+    expect(statsCalls()).toBe(0);
+    act(() => widget?.setConsent(true));
+    act(() => widget?.update({ placeholder: 'Look up' }));
+    await searchAndAnswer('grid');
+    expect(statsCalls()).toBe(1);
+  });
+
   it('mounting twice into one element leaves one widget, and the first handle cannot remove the second', () => {
     const first = mount(target, { siteKey: 'demo', baseUrl: 'https://api.test', shortcut: true });
     widget = mount(target, { siteKey: 'demo', baseUrl: 'https://api.test', placeholder: 'Second' });
