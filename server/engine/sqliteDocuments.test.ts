@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { PreparedDocument, SearchQuery } from './engine.ts';
+import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-documents-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -24,29 +25,8 @@ function doc(id: string, mainContent: string, extra: Partial<PreparedDocument> =
   };
 }
 
-function query(word: string): SearchQuery {
-  return {
-    words: [word],
-    prefixLast: false,
-    fuzzy: 'off',
-    operator: 'and',
-    language: null,
-    category: null,
-    dateFrom: null,
-    dateTo: null,
-    customFields: [],
-    filter: null,
-    sort: { by: 'relevance' },
-    offset: 0,
-    limit: 10,
-    facets: [],
-    numFacets: 10,
-    rangeFacets: [],
-  };
-}
-
 async function ids(engine: SqliteEngine, word: string): Promise<string[]> {
-  return (await engine.search(query(word))).hits.map((h) => h.document.id);
+  return (await engine.search(searchQuery([word]))).hits.map((h) => h.document.id);
 }
 
 describe('SqliteEngine documents', () => {
@@ -160,7 +140,7 @@ describe('SqliteEngine documents', () => {
         const matching = docs.filter((d) => d.mainContent.split(' ').includes(word));
         const fields = (d: PreparedDocument) => d.customFields as { colour: string; year: number; tags: string[] };
         const result = await engine.search({
-          ...query(word),
+          ...searchQuery([word]),
           facets: [
             { kind: 'field', key: 'colour', field: 'colour' },
             { kind: 'field', key: 'tags', field: 'tags' },
@@ -181,7 +161,7 @@ describe('SqliteEngine documents', () => {
         ]);
 
         const filtered = await engine.search({
-          ...query(word),
+          ...searchQuery([word]),
           limit: 100,
           customFields: [{ field: 'colour', values: ['red', 'blue'] }],
           filter: {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
 
 // Small limits reach the strategies meant for large indexes with 40 documents.
 const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
@@ -30,28 +31,6 @@ function doc(i: number): PreparedDocument {
   };
 }
 
-function query(words: string[], overrides: Partial<SearchQuery> = {}): SearchQuery {
-  return {
-    words,
-    prefixLast: false,
-    fuzzy: 'off',
-    operator: 'and',
-    language: null,
-    category: null,
-    dateFrom: null,
-    dateTo: null,
-    customFields: [],
-    filter: null,
-    sort: { by: 'relevance' },
-    offset: 0,
-    limit: 10,
-    facets: [],
-    numFacets: 10,
-    rangeFacets: [],
-    ...overrides,
-  };
-}
-
 async function ids(q: SearchQuery): Promise<string[]> {
   return (await engine.search(q)).hits.map((h) => h.document.id);
 }
@@ -68,13 +47,13 @@ afterAll(() => {
 
 describe('ranking many matches', () => {
   it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
-    const first = await engine.search(query(['alpha']));
+    const first = await engine.search(searchQuery(['alpha']));
     expect(first.total).toBe(30);
     const firstIds = first.hits.map((h) => h.document.id);
     expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
     expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
     const pages = [first];
-    for (let page = 1; page < 3; page++) pages.push(await engine.search(query(['alpha'], { offset: page * 10 })));
+    for (let page = 1; page < 3; page++) pages.push(await engine.search(searchQuery(['alpha'], { offset: page * 10 })));
     const all = pages.flatMap((p) => p.hits);
     expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
     const scores = all.map((h) => h.score);
@@ -83,32 +62,32 @@ describe('ranking many matches', () => {
   });
 
   it('ranks by the rarer words when a common word is among them', async () => {
-    const result = await engine.search(query(['beta', 'alpha']));
+    const result = await engine.search(searchQuery(['beta', 'alpha']));
     expect(result.total).toBe(3);
     expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
-    expect(await ids(query(['alpha', 'beta']))).toHaveLength(3);
+    expect(await ids(searchQuery(['alpha', 'beta']))).toHaveLength(3);
   });
 
   it('orders a small match of only common words without bm25', async () => {
-    const result = await engine.search(query(['alpha', 'delta']));
+    const result = await engine.search(searchQuery(['alpha', 'delta']));
     expect(result.total).toBe(10);
     expect(result.hits.map((h) => h.document.id)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
   });
 
   it('keeps filters in every strategy', async () => {
-    const english = await engine.search(query(['alpha'], { language: 'en' }));
+    const english = await engine.search(searchQuery(['alpha'], { language: 'en' }));
     expect(english.total).toBe(15);
     const found = english.hits.map((h) => h.document.id);
     expect(new Set(found.slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
     for (const hit of english.hits) expect(hit.document.language).toBe('en');
-    expect(await ids(query(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
+    expect(await ids(searchQuery(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
   });
 
   it('forgets remembered counts when documents change', async () => {
-    expect((await engine.search(query(['beta']))).total).toBe(3);
+    expect((await engine.search(searchQuery(['beta']))).total).toBe(3);
     await engine.write([{ ...doc(13), mainContent: 'alpha beta filler13' }]);
-    expect((await engine.search(query(['beta']))).total).toBe(4);
-    expect((await engine.search(query(['alpha']))).total).toBe(30);
+    expect((await engine.search(searchQuery(['beta']))).total).toBe(4);
+    expect((await engine.search(searchQuery(['alpha']))).total).toBe(30);
   });
 });
 
@@ -119,10 +98,10 @@ describe('the last word as a prefix', () => {
       { ...doc(101), id: 'p2', mainContent: 'snowflakes' },
       { ...doc(102), id: 'p3', mainContent: 'snowflake2024' },
     ]);
-    expect(new Set(await ids(query(['snowflake'], { prefixLast: true })))).toEqual(new Set(['p1', 'p2', 'p3']));
-    expect(await ids(query(['snowflakes'], { prefixLast: true }))).toEqual(['p2']);
-    expect(await ids(query(['snowflake'], { prefixLast: false }))).toEqual(['p1']);
-    expect(await ids(query(['snow'], { prefixLast: true }))).toHaveLength(3);
+    expect(new Set(await ids(searchQuery(['snowflake'], { prefixLast: true })))).toEqual(new Set(['p1', 'p2', 'p3']));
+    expect(await ids(searchQuery(['snowflakes'], { prefixLast: true }))).toEqual(['p2']);
+    expect(await ids(searchQuery(['snowflake'], { prefixLast: false }))).toEqual(['p1']);
+    expect(await ids(searchQuery(['snow'], { prefixLast: true }))).toHaveLength(3);
   });
 });
 
@@ -137,7 +116,7 @@ describe('opening an index made before the title index existed', () => {
     db.close();
     const reopened = new SqliteEngine(olderFile, LIMITS);
     try {
-      const hits = (await reopened.search(query(['alpha']))).hits.map((h) => h.document.id);
+      const hits = (await reopened.search(searchQuery(['alpha']))).hits.map((h) => h.document.id);
       expect(new Set(hits.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
     } finally {
       reopened.close();

@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, BatchResponse, IndexedDocument, SearchResponse, WriteResponse } from '../../src/client/types.ts';
-import { basicAuth, DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { basicAuth, DEMO_AUTH, getJson, putJson, sendJson, startService, TWO_INDICES, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let other: number;
 
 beforeAll(async () => {
-  service = await startService({
-    indices: [
-      { publicKey: 'demo', secret: 'demo-secret' },
-      { publicKey: 'other', secret: 'other-secret' },
-    ],
-  });
+  service = await startService({ indices: TWO_INDICES });
 });
 
 afterAll(async () => {

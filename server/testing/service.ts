@@ -23,6 +23,12 @@ export function basicAuth(user: string, password: string): string {
 
 export const DEMO_AUTH = basicAuth('demo', 'demo-secret');
 
+/** The demo index and a second one, for tests that prove one index's key cannot reach the other. */
+export const TWO_INDICES = [
+  { publicKey: 'demo', secret: 'demo-secret' },
+  { publicKey: 'other', secret: 'other-secret' },
+];
+
 /**
  * Starts `buildApp` on 127.0.0.1 with a fresh temp data folder, or `dataDir` when given.
  * Without a rate limit unless one is given: tests search faster than 5 per second.
