@@ -1,9 +1,9 @@
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { SearchClient } from '../client/createClient.ts';
-import { isAbortError } from '../client/errors.ts';
 import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts';
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
+import { createLatest } from './createLatest.ts';
 import { createRateLimiter } from './createRateLimiter.ts';
 import { debounce } from './debounce.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
@@ -103,74 +103,66 @@ const WINDOW_MS = 1000;
 export function createSearchController(options: SearchControllerOptions): SearchController {
   const { client, limit = LIMIT_DEFAULT, debounceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
 
-  const term = signal('');
-  const page = signal(1);
-  const sort = signal('relevance');
-  const order = signal<SortOrder>('desc');
-  const filters = signal<SearchFilters>({});
-  const fuzzy = signal(false);
-  const sent = signal<{ state: SearchState; commit: boolean } | null>(null);
-  const results = signal<SearchResponse | null>(null);
-  const resultsTerm = signal('');
-  const status = signal<SearchStatus>('idle');
-  const error = signal<Error | null>(null);
+  const signals = {
+    term: signal(''),
+    page: signal(1),
+    sort: signal('relevance'),
+    order: signal<SortOrder>('desc'),
+    filters: signal<SearchFilters>({}),
+    fuzzy: signal(false),
+    sent: signal<{ state: SearchState; commit: boolean } | null>(null),
+    results: signal<SearchResponse | null>(null),
+    resultsTerm: signal(''),
+    status: signal<SearchStatus>('idle'),
+    error: signal<Error | null>(null),
+  };
+  type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
+  const { term, page, sort, order, filters, fuzzy, results, status } = signals;
 
   const limiter = createRateLimiter(MAX_REQUESTS, WINDOW_MS);
-  // Request counter: only the answer to request number `latest` may be painted.
-  // Aborting is not enough, because a fetch may settle after abort() was called:
-  //
-  //   t0 "ab"  sent (#1) --------------------------------------> answer #1 (dropped)
-  //   t1 "abc" sent (#2), #1 aborted --> answer #2 (painted)
-  let latest = 0;
-  let inFlight: AbortController | undefined;
+  const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
   // The newest search waiting for the rate limiter; later ones replace it, never drop.
-  let waiting: Job | undefined;
+  let waiting: Job;
   let rateTimer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
   const searchLater = debounce(schedule, debounceMs);
 
-  function cancelRequest() {
-    latest += 1;
-    inFlight?.abort();
-    inFlight = undefined;
-    clearTimeout(stallTimer);
+  /** Sets signals together, so effects see one change; nothing changes after dispose(). */
+  function set(values: Partial<Values>) {
+    if (!disposed)
+      batch(() => {
+        for (const key in values) (signals[key as keyof Values] as Signal<unknown>).value = values[key as keyof Values];
+      });
   }
 
-  function cancelPending() {
+  /** Stops what is pending and in flight. */
+  function cancel() {
     searchLater.cancel();
     clearTimeout(rateTimer);
+    clearTimeout(stallTimer);
     rateTimer = undefined;
+    latest();
   }
 
   function reset() {
-    cancelPending();
-    cancelRequest();
+    cancel();
     requested = '';
-    batch(() => {
-      page.value = 1;
-      sent.value = { state: snapshot(''), commit: false };
-      results.value = null;
-      resultsTerm.value = '';
-      status.value = 'idle';
-      error.value = null;
-    });
+    set({ page: 1, sent: { state: snapshot(''), commit: false }, results: null, resultsTerm: '', status: 'idle', error: null });
   }
 
   function schedule(job: Job) {
     waiting = job;
-    if (rateTimer !== undefined) return;
+    if (disposed || rateTimer !== undefined) return;
     const wait = limiter.wait();
     if (wait > 0) {
       rateTimer = setTimeout(() => {
         rateTimer = undefined;
-        if (waiting) schedule(waiting);
+        schedule(waiting);
       }, wait);
-      return;
-    }
-    run(job);
+    } else run(job);
   }
 
   function snapshot(q: string): SearchState {
@@ -180,185 +172,105 @@ export function createSearchController(options: SearchControllerOptions): Search
   }
 
   function run({ state, commit, append }: Job) {
-    cancelRequest();
     limiter.record();
-    const id = latest;
-    const controller = new AbortController();
-    inFlight = controller;
     const params: SearchParams = toSearchParams(state, limit, options);
     requested = JSON.stringify(params);
-    const query = state.term;
     const previous = results.value;
-    batch(() => {
-      sent.value = { state, commit };
-      // A stalled list stays stalled when a newer request replaces the slow one, so
-      // skeletons do not blink back to the old results in between.
-      if (status.value !== 'stalled') status.value = 'loading';
-      error.value = null;
-    });
-    if (status.value !== 'stalled') {
-      stallTimer = setTimeout(() => {
-        if (id === latest) status.value = 'stalled';
-      }, stalledMs);
-    }
-    // `new Promise` turns a synchronous throw of the client into a rejection.
-    new Promise<SearchResponse>((resolve) => {
-      resolve(client.search(params, { signal: controller.signal }));
-    }).then(
-      (response) => {
-        if (id !== latest) return;
-        clearTimeout(stallTimer);
-        inFlight = undefined;
-        batch(() => {
-          results.value =
+    // A stalled list stays stalled when a newer request replaces the slow one, so
+    // skeletons do not blink back to the old results in between.
+    set({ sent: { state, commit }, status: status.value === 'stalled' ? 'stalled' : 'loading', error: null });
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => set({ status: 'stalled' }), stalledMs);
+    const settle = (values: Partial<Values>) => {
+      clearTimeout(stallTimer);
+      set(values);
+    };
+    latest(
+      (signal) => client.search(params, { signal }),
+      (response) =>
+        settle({
+          results:
             append && previous && Array.isArray(response.hits)
               ? { ...response, hits: [...previous.hits, ...response.hits] }
-              : response;
-          resultsTerm.value = query;
-          status.value = 'done';
-        });
-      },
-      (reason: unknown) => {
-        if (id !== latest) return;
-        // Every abort of ours also bumps `latest`, so an AbortError that gets here was
-        // not ours (the page or the client gave up) and is a real failure to show.
-        if (isAbortError(reason) && controller.signal.aborted) return;
-        clearTimeout(stallTimer);
-        inFlight = undefined;
-        batch(() => {
-          results.value = null;
-          status.value = 'error';
-          error.value = reason instanceof Error ? reason : new Error(String(reason));
-        });
-      },
+              : response,
+          resultsTerm: state.term,
+          status: 'done',
+        }),
+      (reason) => settle({ results: null, status: 'error', error: reason instanceof Error ? reason : new Error(String(reason)) }),
     );
   }
 
-  /** The term to send, or null when it is too short to search. */
-  function query(): string | null {
-    const capped = capTerm(term.value);
-    return capped.length >= minTermLength ? capped : null;
-  }
-
-  function job(q: string, commit: boolean, append = false): Job {
-    return { state: snapshot(q), commit, append };
+  /** The job for the current state, or null when the term is too short to search. */
+  function job(commit: boolean, append = false): Job | null {
+    const q = capTerm(term.value);
+    return q.length < minTermLength ? null : { state: snapshot(q), commit, append };
   }
 
   function isCurrent(next: Job) {
     return JSON.stringify(toSearchParams(next.state, limit, options)) === requested && status.value !== 'error';
   }
 
-  /** A committed change (page, sort, filters): searched at once, no debounce. */
-  function commitNow(append = false) {
-    const q = query();
-    if (q === null) return;
+  /** Searches the current state at once (no debounce), unless the same search is already under way. */
+  function go(commit: boolean, append?: boolean) {
+    const next = job(commit, append);
+    if (!next) return;
     searchLater.cancel();
-    const next = job(q, true, append);
     if (!isCurrent(next)) schedule(next);
   }
 
   return {
     limit,
-    term,
-    page,
-    sort,
-    order,
-    filters,
-    fuzzy,
-    sent,
-    results,
-    resultsTerm,
-    status,
-    error,
+    ...signals,
     setTerm(value) {
       if (disposed) return;
-      term.value = value;
-      const q = query();
-      if (q === null) return reset();
+      // A new term starts from the first page, matching exactly again.
+      set({ term: value, page: 1, fuzzy: false });
+      const next = job(false);
+      if (!next) return reset();
       // A term waiting for the rate limiter is outdated now; the debounce sends this one.
       clearTimeout(rateTimer);
       rateTimer = undefined;
-      // A new term starts from the first page, matching exactly again.
-      batch(() => {
-        page.value = 1;
-        fuzzy.value = false;
-      });
-      const next = job(q, false);
       // A trailing space, or typing back to the term on screen, needs no request.
-      if (isCurrent(next)) return searchLater.cancel();
-      searchLater(next);
+      if (isCurrent(next)) searchLater.cancel();
+      else searchLater(next);
     },
-    submit() {
-      if (!disposed) commitNow();
-    },
-    retry() {
-      if (disposed) return;
-      const q = query();
-      if (q === null) return;
-      searchLater.cancel();
-      schedule(job(q, false));
-    },
+    submit: () => go(true),
+    retry: () => go(false),
     setPage(value) {
-      if (disposed) return;
-      page.value = Math.max(1, Math.floor(value) || 1);
-      commitNow();
+      set({ page: Math.max(1, Math.floor(value) || 1) });
+      go(true);
     },
     setSort(value, direction = 'desc') {
-      if (disposed) return;
-      batch(() => {
-        sort.value = value;
-        order.value = direction;
-        page.value = 1;
-      });
-      commitNow();
+      set({ sort: value, order: direction, page: 1 });
+      go(true);
     },
     setFilters(value) {
-      if (disposed) return;
-      batch(() => {
-        filters.value = value;
-        page.value = 1;
-      });
-      commitNow();
+      set({ filters: value, page: 1 });
+      go(true);
     },
     searchFuzzy() {
-      if (disposed) return;
-      batch(() => {
-        fuzzy.value = true;
-        page.value = 1;
-      });
-      commitNow();
+      set({ fuzzy: true, page: 1 });
+      go(true);
     },
     loadMore() {
-      if (disposed || !results.value) return;
-      page.value += 1;
-      commitNow(true);
+      if (!results.value) return;
+      set({ page: page.value + 1 });
+      go(true, true);
     },
     restore(state) {
-      if (disposed) return;
-      batch(() => {
-        term.value = state.term;
-        page.value = state.page;
-        sort.value = state.sort;
-        order.value = state.order;
-        filters.value = state.filters;
-        fuzzy.value = !!state.fuzzy;
-      });
-      const q = query();
-      if (q === null) return reset();
-      searchLater.cancel();
-      const next = job(q, false);
-      if (!isCurrent(next)) schedule(next);
+      // Field by field: a caller's object may carry more than a SearchState.
+      const { term, page, sort, order, filters, fuzzy } = state;
+      set({ term, page, sort, order, filters, fuzzy: !!fuzzy });
+      if (job(false)) go(false);
+      else reset();
     },
     clear() {
-      if (disposed) return;
-      term.value = '';
+      set({ term: '' });
       reset();
     },
     dispose() {
-      if (disposed) return;
       disposed = true;
-      cancelPending();
-      cancelRequest();
+      cancel();
     },
   };
 }
