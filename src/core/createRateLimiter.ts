@@ -6,22 +6,14 @@ export interface RateLimiter {
   record(): void;
 }
 
-export function createRateLimiter(
-  max: number,
-  windowMs: number,
-  now: () => number = Date.now,
-): RateLimiter {
-  // Start times of the last `max` requests, oldest first.
-  const starts: number[] = [];
+export function createRateLimiter(max: number, windowMs: number, now: () => number = Date.now): RateLimiter {
+  // Start times of the last `max` requests, oldest first; long ago until there were `max`.
+  const starts: number[] = Array(max).fill(-Infinity);
   return {
-    wait() {
-      if (starts.length < max) return 0;
-      const oldest = starts[0] ?? 0;
-      return Math.max(0, oldest + windowMs - now());
-    },
+    wait: () => Math.max(0, starts[0]! + windowMs - now()),
     record() {
       starts.push(now());
-      if (starts.length > max) starts.shift();
+      starts.shift();
     },
   };
 }
