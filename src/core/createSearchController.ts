@@ -5,7 +5,6 @@ import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
 import { createRateLimiter } from './createRateLimiter.ts';
-import { debounce } from './debounce.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
@@ -89,9 +88,10 @@ export interface SearchController {
   dispose(): void;
 }
 
-/** One search to send: its state, whether the user committed it, whether its hits append. */
+/** One search to send: its state and parameters, whether the user committed it, whether its hits append. */
 interface Job {
   state: SearchState;
+  params: SearchParams;
   commit: boolean;
   append: boolean;
 }
@@ -123,12 +123,12 @@ export function createSearchController(options: SearchControllerOptions): Search
   const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
-  // The newest search waiting for the rate limiter; later ones replace it, never drop.
+  // The newest search not sent yet; a later one replaces it, so the newest is never dropped.
   let waiting: Job;
-  let rateTimer: ReturnType<typeof setTimeout> | undefined;
+  // One timer for what delays it: the debounce while typing, then the rate limit.
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
-  const searchLater = debounce(schedule, debounceMs);
 
   /** Sets signals together, so effects see one change; nothing changes after dispose(). */
   function set(values: Partial<Values>) {
@@ -140,10 +140,8 @@ export function createSearchController(options: SearchControllerOptions): Search
 
   /** Stops what is pending and in flight. */
   function cancel() {
-    searchLater.cancel();
-    clearTimeout(rateTimer);
+    clearTimeout(timer);
     clearTimeout(stallTimer);
-    rateTimer = undefined;
     latest();
   }
 
@@ -153,27 +151,36 @@ export function createSearchController(options: SearchControllerOptions): Search
     set({ page: 1, sent: { state: snapshot(''), commit: false }, results: null, resultsTerm: '', status: 'idle', error: null });
   }
 
-  function schedule(job: Job) {
-    waiting = job;
-    if (disposed || rateTimer !== undefined) return;
-    const wait = limiter.wait();
-    if (wait > 0) {
-      rateTimer = setTimeout(() => {
-        rateTimer = undefined;
-        schedule(waiting);
-      }, wait);
-    } else run(job);
-  }
-
   function snapshot(q: string): SearchState {
     const state: SearchState = { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
     if (fuzzy.value) state.fuzzy = true;
     return state;
   }
 
-  function run({ state, commit, append }: Job) {
+  /**
+   * Searches the current state after `delay` ms, unless the same search is the newest
+   * one sent already (and did not fail). False, and nothing sent, when the term is too short.
+   */
+  function search(commit: boolean, delay = 0, append = false): boolean {
+    const q = capTerm(term.value);
+    if (disposed || q.length < minTermLength) return false;
+    clearTimeout(timer);
+    const state = snapshot(q);
+    const params = toSearchParams(state, limit, options);
+    if (JSON.stringify(params) !== requested || status.value === 'error') {
+      waiting = { state, params, commit, append };
+      if (delay) timer = setTimeout(send, delay);
+      else send();
+    }
+    return true;
+  }
+
+  /** Sends the waiting search as soon as the rate limit allows. */
+  function send() {
+    const wait = limiter.wait();
+    if (wait > 0) return (timer = setTimeout(send, wait));
+    const { state, params, commit, append } = waiting;
     limiter.record();
-    const params: SearchParams = toSearchParams(state, limit, options);
     requested = JSON.stringify(params);
     const previous = results.value;
     // A stalled list stays stalled when a newer request replaces the slow one, so
@@ -200,69 +207,44 @@ export function createSearchController(options: SearchControllerOptions): Search
     );
   }
 
-  /** The job for the current state, or null when the term is too short to search. */
-  function job(commit: boolean, append = false): Job | null {
-    const q = capTerm(term.value);
-    return q.length < minTermLength ? null : { state: snapshot(q), commit, append };
-  }
-
-  function isCurrent(next: Job) {
-    return JSON.stringify(toSearchParams(next.state, limit, options)) === requested && status.value !== 'error';
-  }
-
-  /** Searches the current state at once (no debounce), unless the same search is already under way. */
-  function go(commit: boolean, append?: boolean) {
-    const next = job(commit, append);
-    if (!next) return;
-    searchLater.cancel();
-    if (!isCurrent(next)) schedule(next);
-  }
-
   return {
     limit,
     ...signals,
     setTerm(value) {
-      if (disposed) return;
-      // A new term starts from the first page, matching exactly again.
+      // A new term starts from the first page, matching exactly again. Once typing
+      // pauses it replaces whatever waits; typing back to the search on screen, or a
+      // trailing space, only cancels that.
       set({ term: value, page: 1, fuzzy: false });
-      const next = job(false);
-      if (!next) return reset();
-      // A term waiting for the rate limiter is outdated now; the debounce sends this one.
-      clearTimeout(rateTimer);
-      rateTimer = undefined;
-      // A trailing space, or typing back to the term on screen, needs no request.
-      if (isCurrent(next)) searchLater.cancel();
-      else searchLater(next);
+      if (!search(false, debounceMs)) reset();
     },
-    submit: () => go(true),
-    retry: () => go(false),
+    submit: () => search(true),
+    retry: () => search(false),
     setPage(value) {
       set({ page: Math.max(1, Math.floor(value) || 1) });
-      go(true);
+      search(true);
     },
     setSort(value, direction = 'desc') {
       set({ sort: value, order: direction, page: 1 });
-      go(true);
+      search(true);
     },
     setFilters(value) {
       set({ filters: value, page: 1 });
-      go(true);
+      search(true);
     },
     searchFuzzy() {
       set({ fuzzy: true, page: 1 });
-      go(true);
+      search(true);
     },
     loadMore() {
       if (!results.value) return;
       set({ page: page.value + 1 });
-      go(true, true);
+      search(true, 0, true);
     },
     restore(state) {
       // Field by field: a caller's object may carry more than a SearchState.
       const { term, page, sort, order, filters, fuzzy } = state;
       set({ term, page, sort, order, filters, fuzzy: !!fuzzy });
-      if (job(false)) go(false);
-      else reset();
+      if (!search(false)) reset();
     },
     clear() {
       set({ term: '' });
