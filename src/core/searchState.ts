@@ -70,10 +70,9 @@ function below(x: number): number {
   return x - (Math.abs(x) + 1) * 1e-9;
 }
 
-/** Whether any filter is set. */
+/** Whether any filter is set: whether the filters add anything to a search's parameters. */
 export function hasFilters(filters: SearchFilters): boolean {
-  const { fields = {}, ranges = {}, category, lang, dateFrom, dateTo } = filters;
-  return !!(category || lang || dateFrom || dateTo) || Object.keys(ranges).length > 0 || Object.values(fields).some((v) => v.length > 0);
+  return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 3;
 }
 
 /** The API parameters of one search, as section 4.1 spells them. */
