@@ -4,7 +4,6 @@ import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
-import { createRateLimiter } from './createRateLimiter.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
@@ -119,7 +118,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
   const { term, page, sort, order, filters, fuzzy, results, status } = signals;
 
-  const limiter = createRateLimiter(MAX_REQUESTS, WINDOW_MS);
+  // Start times of the last MAX_REQUESTS requests, oldest first; long ago until there were that many.
+  const starts: number[] = Array(MAX_REQUESTS).fill(-Infinity);
   const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
@@ -177,10 +177,11 @@ export function createSearchController(options: SearchControllerOptions): Search
 
   /** Sends the waiting search as soon as the rate limit allows. */
   function send() {
-    const wait = limiter.wait();
+    const wait = starts[0]! + WINDOW_MS - Date.now();
     if (wait > 0) return (timer = setTimeout(send, wait));
     const { state, params, commit, append } = waiting;
-    limiter.record();
+    starts.push(Date.now());
+    starts.shift();
     requested = JSON.stringify(params);
     const previous = results.value;
     // A stalled list stays stalled when a newer request replaces the slow one, so
