@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals';
 import type { SearchController } from './createSearchController.ts';
-import { readNumber, readRange, type RangeSelection, type SearchFilters, type SearchState } from './searchState.ts';
+import { readNumber, readRange, type SearchFilters, type SearchState } from './searchState.ts';
 
 /** Options of `bindUrl`. */
 export interface UrlOptions {
@@ -53,8 +53,6 @@ function isOurs(key: string): boolean {
 export function readState(search: string, prefix = ''): SearchState {
   const params = new URLSearchParams(search);
   const get = (key: string) => params.get(prefix + key) ?? '';
-  const fields: Record<string, string[]> = {};
-  const ranges: Record<string, RangeSelection> = {};
   const filters: SearchFilters = {};
   for (const [key, value] of params) {
     const match = key.startsWith(prefix) && /^([fr])\.(.+)/s.exec(key.slice(prefix.length));
@@ -62,11 +60,9 @@ export function readState(search: string, prefix = ''): SearchState {
     const name = match[2]!;
     const [from, to] = value.split(':');
     const range = readRange(from, to);
-    if (match[1] === 'f') (fields[name] ??= []).push(value);
-    else if (Object.keys(range).length) ranges[name] = range;
+    if (match[1] === 'f') ((filters.fields ??= {})[name] ??= []).push(value);
+    else if (Object.keys(range).length) (filters.ranges ??= {})[name] = range;
   }
-  if (Object.keys(fields).length) filters.fields = fields;
-  if (Object.keys(ranges).length) filters.ranges = ranges;
   for (const [key, name] of TEXT_FILTERS) if (get(key)) filters[name] = get(key);
   const state: SearchState = {
     term: get('q'),
