@@ -1,6 +1,6 @@
 import { effect } from '@preact/signals';
 import type { SearchController } from './createSearchController.ts';
-import { readNumber, readRange, type RangeSelection, type SearchState } from './searchState.ts';
+import { readNumber, readRange, type SearchFilters, type SearchState } from './searchState.ts';
 
 /** Options of `bindUrl`. */
 export interface UrlOptions {
@@ -11,6 +11,14 @@ export interface UrlOptions {
   prefix?: string | undefined;
 }
 
+/** The filters that are plain text, by their query parameter. */
+const TEXT_FILTERS = [
+  ['cat', 'category'],
+  ['lang', 'lang'],
+  ['from', 'dateFrom'],
+  ['to', 'dateTo'],
+] as const;
+
 /**
  * The search state as query parameters: `q`, `page`, `sort`, `order`, `cat`, `lang`,
  * `from`, `to`, `f.<field>` (repeated) and `r.<field>=<from>:<to>`, each behind
@@ -19,25 +27,20 @@ export interface UrlOptions {
 export function writeState(state: SearchState, search: string, prefix = ''): string {
   const params = new URLSearchParams(search);
   for (const key of [...params.keys()]) if (key.startsWith(prefix) && isOurs(key.slice(prefix.length))) params.delete(key);
-  const put = (key: string, value: string | number | undefined) => {
-    if (value !== undefined && value !== '') params.append(prefix + key, String(value));
-  };
-  const { fields = {}, ranges = {}, category, lang, dateFrom, dateTo } = state.filters;
-  put('q', state.term);
-  if (state.term) {
-    if (state.page > 1) put('page', state.page);
-    if (state.fuzzy) put('fuzzy', 1);
-    if (state.sort !== 'relevance') {
-      put('sort', state.sort);
-      put('order', state.order);
-    }
-    put('cat', category);
-    put('lang', lang);
-    put('from', dateFrom);
-    put('to', dateTo);
-    for (const [name, values] of Object.entries(fields)) for (const v of values) put(`f.${name}`, v);
-    for (const [name, { from, to }] of Object.entries(ranges)) put(`r.${name}`, `${from ?? ''}:${to ?? ''}`);
-  }
+  const { term, page, sort, order, fuzzy, filters } = state;
+  const sorted = sort !== 'relevance';
+  // Defaults and empty values are left out; without a term nothing is written.
+  const pairs: Array<[string, unknown]> = [
+    ['q', term],
+    ['page', page > 1 && page],
+    ['fuzzy', fuzzy && 1],
+    ['sort', sorted && sort],
+    ['order', sorted && order],
+    ...TEXT_FILTERS.map(([key, name]): [string, unknown] => [key, filters[name]]),
+    ...Object.entries(filters.fields ?? {}).flatMap(([name, values]) => values.map((v): [string, unknown] => [`f.${name}`, v])),
+    ...Object.entries(filters.ranges ?? {}).map(([name, { from, to }]): [string, unknown] => [`r.${name}`, `${from ?? ''}:${to ?? ''}`]),
+  ];
+  if (term) for (const [key, value] of pairs) if (value) params.append(prefix + key, String(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -49,30 +52,21 @@ function isOurs(key: string): boolean {
 /** The search state a query string holds; anything missing or malformed takes its default. */
 export function readState(search: string, prefix = ''): SearchState {
   const params = new URLSearchParams(search);
-  const get = (key: string) => params.get(prefix + key) ?? undefined;
-  const fields: Record<string, string[]> = {};
-  const ranges: Record<string, RangeSelection> = {};
+  const get = (key: string) => params.get(prefix + key) ?? '';
+  const filters: SearchFilters = {};
   for (const [key, value] of params) {
-    if (!key.startsWith(prefix)) continue;
-    const own = key.slice(prefix.length);
-    if (own.startsWith('f.') && own.length > 2) (fields[own.slice(2)] ??= []).push(value);
-    if (own.startsWith('r.') && own.length > 2) {
-      const [from, to] = value.split(':');
-      const range = readRange(from, to);
-      if (Object.keys(range).length) ranges[own.slice(2)] = range;
-    }
+    const match = key.startsWith(prefix) && /^([fr])\.(.+)/s.exec(key.slice(prefix.length));
+    if (!match) continue;
+    const name = match[2]!;
+    const [from, to] = value.split(':');
+    const range = readRange(from, to);
+    if (match[1] === 'f') ((filters.fields ??= {})[name] ??= []).push(value);
+    else if (Object.keys(range).length) (filters.ranges ??= {})[name] = range;
   }
-  const filters: SearchState['filters'] = {};
-  if (Object.keys(fields).length) filters.fields = fields;
-  if (Object.keys(ranges).length) filters.ranges = ranges;
-  for (const [key, name] of [['cat', 'category'], ['lang', 'lang'], ['from', 'dateFrom'], ['to', 'dateTo']] as const) {
-    const value = get(key);
-    if (value) filters[name] = value;
-  }
-  const page = readNumber(get('page'));
+  for (const [key, name] of TEXT_FILTERS) if (get(key)) filters[name] = get(key);
   const state: SearchState = {
-    term: get('q') ?? '',
-    page: page && page >= 1 ? Math.floor(page) : 1,
+    term: get('q'),
+    page: Math.max(1, Math.floor(readNumber(get('page')) ?? 1)),
     sort: get('sort') || 'relevance',
     order: get('order') === 'asc' ? 'asc' : 'desc',
     filters,
@@ -86,18 +80,16 @@ export function readState(search: string, prefix = ''): SearchState {
  * typing replaces the history entry, a committed search (Enter, page, sort, filter)
  * pushes one, and Back and Forward restore the exact state. Returns the unbinding.
  */
-export function bindUrl(controller: SearchController, options: UrlOptions = {}): () => void {
-  const { prefix = '' } = options;
-  const restore = () => controller.restore(readState(location.search, prefix));
-  if (readState(location.search, prefix).term) restore();
+export function bindUrl(controller: SearchController, { prefix = '' }: UrlOptions = {}): () => void {
+  const read = () => readState(location.search, prefix);
+  const restore = () => controller.restore(read());
+  if (read().term) restore();
   const stop = effect(() => {
     const sent = controller.sent.value;
-    if (!sent) return;
-    const search = writeState(sent.state, location.search, prefix);
-    if (search === location.search) return;
-    const url = location.pathname + search + location.hash;
-    if (sent.commit) history.pushState(history.state, '', url);
-    else history.replaceState(history.state, '', url);
+    const search = sent && writeState(sent.state, location.search, prefix);
+    if (sent && search !== location.search) {
+      history[sent.commit ? 'pushState' : 'replaceState'](history.state, '', location.pathname + search + location.hash);
+    }
   });
   addEventListener('popstate', restore);
   return () => {

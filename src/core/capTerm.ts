@@ -7,15 +7,16 @@ import { WIDGET_TERM_MAX_CHARS, WIDGET_TERM_MAX_WORDS } from '../client/limits.t
  * failing with a 400.
  */
 export function capTerm(term: string): string {
-  const words = term.trim().split(/\s+/).slice(0, WIDGET_TERM_MAX_WORDS);
-  let capped = words.join(' ');
-  if (capped.length > WIDGET_TERM_MAX_CHARS) {
-    let end = WIDGET_TERM_MAX_CHARS;
-    // Do not cut an astral character (emoji, CJK extension) in half: a lone
-    // surrogate would be sent as U+FFFD and match nothing.
-    const last = capped.charCodeAt(end - 1);
-    if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-    capped = capped.slice(0, end).trimEnd();
-  }
-  return capped;
+  return (
+    term
+      .trim()
+      .split(/\s+/)
+      .slice(0, WIDGET_TERM_MAX_WORDS)
+      .join(' ')
+      .slice(0, WIDGET_TERM_MAX_CHARS)
+      // Do not cut an astral character (emoji, CJK extension) in half: a lone
+      // surrogate would be sent as U+FFFD and match nothing.
+      .replace(/[\ud800-\udbff]$/, '')
+      .trimEnd()
+  );
 }

@@ -1,5 +1,5 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
-import { isAbortError } from '../client/errors.ts';
+import { createLatest } from './createLatest.ts';
 import { hostFor, type HostOptions } from '../client/hosts.ts';
 import { buildUrl, getJson } from '../client/request.ts';
 import type { RecommendationHit, RecommendationsResponse } from '../client/types.ts';
@@ -53,23 +53,18 @@ export function createRecommendations(options: RecommendationsOptions): Recommen
   });
   const status = signal<RecommendationsStatus>('loading');
   const hits = signal<RecommendationHit[]>([]);
-  let controller: AbortController | null = null;
+  const latest = createLatest();
 
   function load() {
-    controller?.abort();
-    const own = (controller = new AbortController());
     status.value = 'loading';
-    getJson<RecommendationsResponse>(fetcher, url, { signal: own.signal }).then(
+    latest(
+      (signal) => getJson<RecommendationsResponse>(fetcher, url, { signal }),
       (answer) => {
-        if (own.signal.aborted) return;
         const list = Array.isArray(answer.hits) ? answer.hits : [];
         hits.value = list;
         status.value = list.length > 0 ? 'done' : 'empty';
       },
-      (error: unknown) => {
-        if (own.signal.aborted || isAbortError(error)) return;
-        status.value = 'error';
-      },
+      () => (status.value = 'error'),
     );
   }
 
@@ -87,7 +82,7 @@ export function createRecommendations(options: RecommendationsOptions): Recommen
       tracker?.setConsent(granted);
     },
     dispose() {
-      controller?.abort();
+      latest();
       tracker?.dispose();
     },
   };

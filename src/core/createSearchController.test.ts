@@ -110,6 +110,22 @@ describe('createSearchController', () => {
     expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
+  it('sends the waiting search the moment the window allows, not later', async () => {
+    const { controller, calls } = setup();
+    for (const t of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      controller.setTerm(t);
+      controller.submit();
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // Starts at 0, 100, 200, 300, 400; f waits for the first to leave the window.
+    expect(calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(399);
+    expect(calls).toHaveLength(5);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1000);
+  });
+
   it('keeps any 1-second window at 5 requests or fewer under a storm of submits and typing', async () => {
     const { controller, calls } = setup();
     let seed = 7;

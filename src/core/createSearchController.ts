@@ -1,11 +1,9 @@
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { SearchClient } from '../client/createClient.ts';
-import { isAbortError } from '../client/errors.ts';
 import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts';
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
-import { createRateLimiter } from './createRateLimiter.ts';
-import { debounce } from './debounce.ts';
+import { createLatest } from './createLatest.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
@@ -89,9 +87,10 @@ export interface SearchController {
   dispose(): void;
 }
 
-/** One search to send: its state, whether the user committed it, whether its hits append. */
+/** One search to send: its state and parameters, whether the user committed it, whether its hits append. */
 interface Job {
   state: SearchState;
+  params: SearchParams;
   commit: boolean;
   append: boolean;
 }
@@ -103,74 +102,53 @@ const WINDOW_MS = 1000;
 export function createSearchController(options: SearchControllerOptions): SearchController {
   const { client, limit = LIMIT_DEFAULT, debounceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
 
-  const term = signal('');
-  const page = signal(1);
-  const sort = signal('relevance');
-  const order = signal<SortOrder>('desc');
-  const filters = signal<SearchFilters>({});
-  const fuzzy = signal(false);
-  const sent = signal<{ state: SearchState; commit: boolean } | null>(null);
-  const results = signal<SearchResponse | null>(null);
-  const resultsTerm = signal('');
-  const status = signal<SearchStatus>('idle');
-  const error = signal<Error | null>(null);
+  const signals = {
+    term: signal(''),
+    page: signal(1),
+    sort: signal('relevance'),
+    order: signal<SortOrder>('desc'),
+    filters: signal<SearchFilters>({}),
+    fuzzy: signal(false),
+    sent: signal<{ state: SearchState; commit: boolean } | null>(null),
+    results: signal<SearchResponse | null>(null),
+    resultsTerm: signal(''),
+    status: signal<SearchStatus>('idle'),
+    error: signal<Error | null>(null),
+  };
+  type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
+  const { term, page, sort, order, filters, fuzzy, results, status } = signals;
 
-  const limiter = createRateLimiter(MAX_REQUESTS, WINDOW_MS);
-  // Request counter: only the answer to request number `latest` may be painted.
-  // Aborting is not enough, because a fetch may settle after abort() was called:
-  //
-  //   t0 "ab"  sent (#1) --------------------------------------> answer #1 (dropped)
-  //   t1 "abc" sent (#2), #1 aborted --> answer #2 (painted)
-  let latest = 0;
-  let inFlight: AbortController | undefined;
+  // Start times of the last MAX_REQUESTS requests, oldest first; long ago until there were that many.
+  const starts: number[] = Array(MAX_REQUESTS).fill(-Infinity);
+  const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
-  // The newest search waiting for the rate limiter; later ones replace it, never drop.
-  let waiting: Job | undefined;
-  let rateTimer: ReturnType<typeof setTimeout> | undefined;
+  // The newest search not sent yet; a later one replaces it, so the newest is never dropped.
+  let waiting: Job;
+  // One timer for what delays it: the debounce while typing, then the rate limit.
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
-  const searchLater = debounce(schedule, debounceMs);
 
-  function cancelRequest() {
-    latest += 1;
-    inFlight?.abort();
-    inFlight = undefined;
-    clearTimeout(stallTimer);
+  /** Sets signals together, so effects see one change; nothing changes after dispose(). */
+  function set(values: Partial<Values>) {
+    if (!disposed)
+      batch(() => {
+        for (const key in values) (signals[key as keyof Values] as Signal<unknown>).value = values[key as keyof Values];
+      });
   }
 
-  function cancelPending() {
-    searchLater.cancel();
-    clearTimeout(rateTimer);
-    rateTimer = undefined;
+  /** Stops what is pending and in flight. */
+  function cancel() {
+    clearTimeout(timer);
+    clearTimeout(stallTimer);
+    latest();
   }
 
   function reset() {
-    cancelPending();
-    cancelRequest();
+    cancel();
     requested = '';
-    batch(() => {
-      page.value = 1;
-      sent.value = { state: snapshot(''), commit: false };
-      results.value = null;
-      resultsTerm.value = '';
-      status.value = 'idle';
-      error.value = null;
-    });
-  }
-
-  function schedule(job: Job) {
-    waiting = job;
-    if (rateTimer !== undefined) return;
-    const wait = limiter.wait();
-    if (wait > 0) {
-      rateTimer = setTimeout(() => {
-        rateTimer = undefined;
-        if (waiting) schedule(waiting);
-      }, wait);
-      return;
-    }
-    run(job);
+    set({ page: 1, sent: { state: snapshot(''), commit: false }, results: null, resultsTerm: '', status: 'idle', error: null });
   }
 
   function snapshot(q: string): SearchState {
@@ -179,186 +157,103 @@ export function createSearchController(options: SearchControllerOptions): Search
     return state;
   }
 
-  function run({ state, commit, append }: Job) {
-    cancelRequest();
-    limiter.record();
-    const id = latest;
-    const controller = new AbortController();
-    inFlight = controller;
-    const params: SearchParams = toSearchParams(state, limit, options);
-    requested = JSON.stringify(params);
-    const query = state.term;
-    const previous = results.value;
-    batch(() => {
-      sent.value = { state, commit };
-      // A stalled list stays stalled when a newer request replaces the slow one, so
-      // skeletons do not blink back to the old results in between.
-      if (status.value !== 'stalled') status.value = 'loading';
-      error.value = null;
-    });
-    if (status.value !== 'stalled') {
-      stallTimer = setTimeout(() => {
-        if (id === latest) status.value = 'stalled';
-      }, stalledMs);
+  /**
+   * Searches the current state after `delay` ms, unless the same search is the newest
+   * one sent already (and did not fail). False, and nothing sent, when the term is too short.
+   */
+  function search(commit: boolean, delay = 0, append = false): boolean {
+    const q = capTerm(term.value);
+    if (disposed || q.length < minTermLength) return false;
+    clearTimeout(timer);
+    const state = snapshot(q);
+    const params = toSearchParams(state, limit, options);
+    if (JSON.stringify(params) !== requested || status.value === 'error') {
+      waiting = { state, params, commit, append };
+      if (delay) timer = setTimeout(send, delay);
+      else send();
     }
-    // `new Promise` turns a synchronous throw of the client into a rejection.
-    new Promise<SearchResponse>((resolve) => {
-      resolve(client.search(params, { signal: controller.signal }));
-    }).then(
-      (response) => {
-        if (id !== latest) return;
-        clearTimeout(stallTimer);
-        inFlight = undefined;
-        batch(() => {
-          results.value =
+    return true;
+  }
+
+  /** Sends the waiting search as soon as the rate limit allows. */
+  function send() {
+    const wait = starts[0]! + WINDOW_MS - Date.now();
+    if (wait > 0) return (timer = setTimeout(send, wait));
+    const { state, params, commit, append } = waiting;
+    starts.push(Date.now());
+    starts.shift();
+    requested = JSON.stringify(params);
+    const previous = results.value;
+    // A stalled list stays stalled when a newer request replaces the slow one, so
+    // skeletons do not blink back to the old results in between.
+    set({ sent: { state, commit }, status: status.value === 'stalled' ? 'stalled' : 'loading', error: null });
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => set({ status: 'stalled' }), stalledMs);
+    const settle = (values: Partial<Values>) => {
+      clearTimeout(stallTimer);
+      set(values);
+    };
+    latest(
+      (signal) => client.search(params, { signal }),
+      (response) =>
+        settle({
+          results:
             append && previous && Array.isArray(response.hits)
               ? { ...response, hits: [...previous.hits, ...response.hits] }
-              : response;
-          resultsTerm.value = query;
-          status.value = 'done';
-        });
-      },
-      (reason: unknown) => {
-        if (id !== latest) return;
-        // Every abort of ours also bumps `latest`, so an AbortError that gets here was
-        // not ours (the page or the client gave up) and is a real failure to show.
-        if (isAbortError(reason) && controller.signal.aborted) return;
-        clearTimeout(stallTimer);
-        inFlight = undefined;
-        batch(() => {
-          results.value = null;
-          status.value = 'error';
-          error.value = reason instanceof Error ? reason : new Error(String(reason));
-        });
-      },
+              : response,
+          resultsTerm: state.term,
+          status: 'done',
+        }),
+      (reason) => settle({ results: null, status: 'error', error: reason instanceof Error ? reason : new Error(String(reason)) }),
     );
-  }
-
-  /** The term to send, or null when it is too short to search. */
-  function query(): string | null {
-    const capped = capTerm(term.value);
-    return capped.length >= minTermLength ? capped : null;
-  }
-
-  function job(q: string, commit: boolean, append = false): Job {
-    return { state: snapshot(q), commit, append };
-  }
-
-  function isCurrent(next: Job) {
-    return JSON.stringify(toSearchParams(next.state, limit, options)) === requested && status.value !== 'error';
-  }
-
-  /** A committed change (page, sort, filters): searched at once, no debounce. */
-  function commitNow(append = false) {
-    const q = query();
-    if (q === null) return;
-    searchLater.cancel();
-    const next = job(q, true, append);
-    if (!isCurrent(next)) schedule(next);
   }
 
   return {
     limit,
-    term,
-    page,
-    sort,
-    order,
-    filters,
-    fuzzy,
-    sent,
-    results,
-    resultsTerm,
-    status,
-    error,
+    ...signals,
     setTerm(value) {
-      if (disposed) return;
-      term.value = value;
-      const q = query();
-      if (q === null) return reset();
-      // A term waiting for the rate limiter is outdated now; the debounce sends this one.
-      clearTimeout(rateTimer);
-      rateTimer = undefined;
-      // A new term starts from the first page, matching exactly again.
-      batch(() => {
-        page.value = 1;
-        fuzzy.value = false;
-      });
-      const next = job(q, false);
-      // A trailing space, or typing back to the term on screen, needs no request.
-      if (isCurrent(next)) return searchLater.cancel();
-      searchLater(next);
+      // A new term starts from the first page, matching exactly again. Once typing
+      // pauses it replaces whatever waits; typing back to the search on screen, or a
+      // trailing space, only cancels that.
+      set({ term: value, page: 1, fuzzy: false });
+      if (!search(false, debounceMs)) reset();
     },
-    submit() {
-      if (!disposed) commitNow();
-    },
-    retry() {
-      if (disposed) return;
-      const q = query();
-      if (q === null) return;
-      searchLater.cancel();
-      schedule(job(q, false));
-    },
+    submit: () => search(true),
+    retry: () => search(false),
     setPage(value) {
-      if (disposed) return;
-      page.value = Math.max(1, Math.floor(value) || 1);
-      commitNow();
+      set({ page: Math.max(1, Math.floor(value) || 1) });
+      search(true);
     },
     setSort(value, direction = 'desc') {
-      if (disposed) return;
-      batch(() => {
-        sort.value = value;
-        order.value = direction;
-        page.value = 1;
-      });
-      commitNow();
+      set({ sort: value, order: direction, page: 1 });
+      search(true);
     },
     setFilters(value) {
-      if (disposed) return;
-      batch(() => {
-        filters.value = value;
-        page.value = 1;
-      });
-      commitNow();
+      set({ filters: value, page: 1 });
+      search(true);
     },
     searchFuzzy() {
-      if (disposed) return;
-      batch(() => {
-        fuzzy.value = true;
-        page.value = 1;
-      });
-      commitNow();
+      set({ fuzzy: true, page: 1 });
+      search(true);
     },
     loadMore() {
-      if (disposed || !results.value) return;
-      page.value += 1;
-      commitNow(true);
+      if (!results.value) return;
+      set({ page: page.value + 1 });
+      search(true, 0, true);
     },
     restore(state) {
-      if (disposed) return;
-      batch(() => {
-        term.value = state.term;
-        page.value = state.page;
-        sort.value = state.sort;
-        order.value = state.order;
-        filters.value = state.filters;
-        fuzzy.value = !!state.fuzzy;
-      });
-      const q = query();
-      if (q === null) return reset();
-      searchLater.cancel();
-      const next = job(q, false);
-      if (!isCurrent(next)) schedule(next);
+      // Field by field: a caller's object may carry more than a SearchState.
+      const { term, page, sort, order, filters, fuzzy } = state;
+      set({ term, page, sort, order, filters, fuzzy: !!fuzzy });
+      if (!search(false)) reset();
     },
     clear() {
-      if (disposed) return;
-      term.value = '';
+      set({ term: '' });
       reset();
     },
     dispose() {
-      if (disposed) return;
       disposed = true;
-      cancelPending();
-      cancelRequest();
+      cancel();
     },
   };
 }

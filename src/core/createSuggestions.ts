@@ -1,7 +1,7 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { SearchClient } from '../client/createClient.ts';
-import { isAbortError } from '../client/errors.ts';
 import { capTerm } from './capTerm.ts';
+import { createLatest } from './createLatest.ts';
 import { debounce } from './debounce.ts';
 
 /** One entry of the suggestion list. */
@@ -69,14 +69,13 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
   const active = signal(-1);
   const forTerm = signal('');
   // Same guard as the search: only the newest request's answer is painted.
-  let latest = 0;
-  let inFlight: AbortController | undefined;
+  const latest = createLatest();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-opt-${index}`;
+  const tag = (list: Array<{ value: string }>, source: string) => list.map(({ value }) => ({ value, source }));
 
   function cancel() {
-    latest += 1;
-    inFlight?.abort();
+    latest();
     later.cancel();
   }
 
@@ -87,42 +86,34 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     });
   }
 
-  const later = debounce((term: string) => {
-    const request = ++latest;
-    const controller = new AbortController();
-    inFlight = controller;
-    const signal = controller.signal;
-    const asks: Array<Promise<SuggestionItem[]>> = [
-      client.suggest({ term, size }, { signal }).then((r) => r.suggestions.map(({ value }) => ({ value, source: 'suggest' }))),
-      ...fields.map((field) =>
-        client
-          .autocomplete({ term, source: `custom_fields.${field}` }, { signal })
-          .then((r) => r.autocomplete.map(({ value }) => ({ value, source: field }))),
-      ),
-    ];
-    Promise.all(asks).then(
-      (lists) => {
-        if (request !== latest) return;
-        const seen = new Set<string>();
-        const next = lists.flat().filter((item) => {
-          // Only strings reach the DOM, and each value once.
-          if (typeof item.value !== 'string' || item.value === '' || seen.has(item.value.toLowerCase())) return false;
-          seen.add(item.value.toLowerCase());
-          return true;
-        });
-        batch(() => {
-          items.value = next;
-          forTerm.value = term;
-          active.value = -1;
-          open.value = next.length > 0;
-        });
-      },
-      (reason: unknown) => {
+  const later = debounce(
+    (term: string) =>
+      latest(
+        (signal) =>
+          Promise.all([
+            client.suggest({ term, size }, { signal }).then((r) => tag(r.suggestions, 'suggest')),
+            ...fields.map((field) =>
+              client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field)),
+            ),
+          ]),
+        (lists) => {
+          const seen = new Set<string>();
+          // Only strings reach the DOM, and each value once (the set grows only for a new one).
+          const next = lists
+            .flat()
+            .filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size);
+          batch(() => {
+            items.value = next;
+            forTerm.value = term;
+            active.value = -1;
+            open.value = next.length > 0;
+          });
+        },
         // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
-        if (request === latest && !isAbortError(reason)) close();
-      },
-    );
-  }, debounceMs);
+        close,
+      ),
+    debounceMs,
+  );
 
   function move(to: number) {
     const count = items.value.length;

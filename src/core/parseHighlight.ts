@@ -5,28 +5,11 @@ export interface HighlightPart {
 }
 
 // `<em>`, `</em>`, `<EM class=x>`, `<em/>`: the only markup a highlight may carry.
-// `[^<>]*` keeps a broken tag from swallowing the text after it.
-const EM_TAG = /<(\/?)em(?:[\s/][^<>]*)?>/iy;
-const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos|nbsp));/g;
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-};
-
-function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (_match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED[name] ?? _match;
-    const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? '', 16);
-    // NUL, lone surrogates and values past Unicode become U+FFFD, as HTML does.
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
-    return String.fromCodePoint(code);
-  });
-}
+// `[^<>]*` keeps a broken tag from swallowing the text after it. Captured, so that
+// `split` puts every tag at an odd index between the texts.
+const EM_TAG = /(<\/?em(?:[\s/][^<>]*)?>)/i;
+const NAMED = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const ENTITY = /&(?:#(\d{1,7}|[xX][\da-fA-F]{1,6})|(amp|lt|gt|quot|apos|nbsp));/g;
 
 /**
  * Splits a highlight from the API (matched terms in `<em>`, the rest HTML-escaped)
@@ -37,42 +20,24 @@ function decodeEntities(text: string): string {
  */
 export function parseHighlight(highlight: string | null | undefined): HighlightPart[] {
   const parts: HighlightPart[] = [];
-  if (!highlight) return parts;
   // Nesting depth, so `<em><em>a</em>b</em>` keeps `b` emphasised; stray closers are ignored.
   let depth = 0;
-  let raw = '';
-  const flush = () => {
-    if (raw === '') return;
-    const text = decodeEntities(raw);
-    raw = '';
-    const em = depth > 0;
-    const previous = parts[parts.length - 1];
-    if (previous && previous.em === em) previous.text += text;
-    else parts.push({ text, em });
-  };
-  let i = 0;
-  while (i < highlight.length) {
-    const lt = highlight.indexOf('<', i);
-    if (lt === -1) {
-      raw += highlight.slice(i);
-      break;
+  (highlight || '').split(EM_TAG).forEach((piece, i) => {
+    if (i % 2) {
+      if (piece[1] !== '/') depth += piece.endsWith('/>') ? 0 : 1;
+      else if (depth) depth--;
+    } else if (piece) {
+      const text = piece.replace(ENTITY, (_match, num: string | undefined, name: keyof typeof NAMED | undefined) => {
+        if (name) return NAMED[name];
+        const code = Number(num! < 'A' ? num : `0${num}`);
+        // NUL, lone surrogates and values past Unicode become U+FFFD, as HTML does.
+        return code && code < 0x110000 && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
+      });
+      const em = depth > 0;
+      const last = parts[parts.length - 1];
+      if (last?.em === em) last.text += text;
+      else parts.push({ text, em });
     }
-    raw += highlight.slice(i, lt);
-    EM_TAG.lastIndex = lt;
-    const tag = EM_TAG.exec(highlight);
-    if (!tag) {
-      raw += '<';
-      i = lt + 1;
-      continue;
-    }
-    const closing = tag[1] === '/';
-    const selfClosing = !closing && tag[0].endsWith('/>');
-    if (!selfClosing && !(closing && depth === 0)) {
-      flush();
-      depth += closing ? -1 : 1;
-    }
-    i = lt + tag[0].length;
-  }
-  flush();
+  });
   return parts;
 }

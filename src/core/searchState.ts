@@ -70,48 +70,39 @@ function below(x: number): number {
   return x - (Math.abs(x) + 1) * 1e-9;
 }
 
-/** Whether any filter is set. */
+/** Whether any filter is set: whether the filters add anything to a search's parameters. */
 export function hasFilters(filters: SearchFilters): boolean {
-  const { fields = {}, ranges = {}, category, lang, dateFrom, dateTo } = filters;
-  return !!(category || lang || dateFrom || dateTo) || Object.keys(ranges).length > 0 || Object.values(fields).some((v) => v.length > 0);
+  return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 3;
 }
 
 /** The API parameters of one search, as section 4.1 spells them. */
-export function toSearchParams(
-  state: SearchState,
-  limit: number,
-  requests: FacetRequests = {},
-): SearchParams {
-  const { term, page, sort, order, filters } = state;
-  const params: SearchParams = { term, limit, page };
-  if (state.fuzzy) params.fuzzy = 'auto';
-  if (sort !== 'relevance') {
-    params.sort = sort;
-    params.order = order;
-  }
+export function toSearchParams(state: SearchState, limit: number, requests: FacetRequests = {}): SearchParams {
+  const { term, page, sort, order, filters, fuzzy } = state;
   const { fields = {}, ranges = {}, category, lang, dateFrom, dateTo } = filters;
-  const customField: Record<string, string[]> = {};
-  for (const [name, values] of Object.entries(fields)) if (values.length) customField[name] = values;
-  if (Object.keys(customField).length) params.customField = customField;
-  const cat = category || requests.categoryRoot;
-  if (cat) params.categories = cat;
-  if (lang) params.lang = lang;
-  if (dateFrom) params.dateFrom = dateFrom;
-  if (dateTo) params.dateTo = dateTo;
-  const parts: SearchFilter[] = [];
-  for (const [name, { from, to }] of Object.entries(ranges)) {
-    const bounds: { gt?: number; lt?: number } = {};
-    if (from !== undefined) bounds.gt = below(from);
-    if (to !== undefined) bounds.lt = to;
-    if (from !== undefined || to !== undefined) parts.push({ range: { [`custom_fields.${name}`]: bounds } });
-  }
-  if (parts.length) params.filter = parts.length === 1 ? parts[0] : { and: parts };
-  const facet = (requests.facets ?? []).map((name) => `custom_fields.${name}`);
-  if (requests.categoryFacet && cat) facet.push('categorys');
-  if (facet.length) params.facet = facet;
-  if (requests.numFacets !== undefined && facet.length) params.numFacets = requests.numFacets;
-  if (requests.rangeFacets?.length) params.rangeFacets = requests.rangeFacets;
-  return params;
+  const { facets = [], categoryFacet, categoryRoot, numFacets, rangeFacets } = requests;
+  const categories = category || categoryRoot;
+  const sorted = sort !== 'relevance';
+  const parts: SearchFilter[] = Object.entries(ranges)
+    .filter(([, { from, to }]) => from !== undefined || to !== undefined)
+    .map(([name, { from, to }]) => ({ range: { [`custom_fields.${name}`]: { gt: from === undefined ? from : below(from), lt: to } } }));
+  const facet = facets.map((name) => `custom_fields.${name}`).concat(categoryFacet && categories ? 'categorys' : []);
+  const optional = {
+    fuzzy: fuzzy && 'auto',
+    sort: sorted && sort,
+    order: sorted && order,
+    customField: Object.fromEntries(Object.entries(fields).filter(([, values]) => values.length)),
+    categories,
+    lang,
+    dateFrom,
+    dateTo,
+    filter: parts[1] ? { and: parts } : parts[0],
+    facet,
+    numFacets: facet.length && numFacets,
+    rangeFacets,
+  };
+  // Only what is set goes out: no empty lists, objects or strings, no `false`.
+  const set = Object.entries(optional).filter(([, value]) => value && (typeof value !== 'object' || Object.keys(value).length));
+  return { term, limit, page, ...Object.fromEntries(set) };
 }
 
 /** A copy of `filters` with `value` of `field` chosen or, when it was, unchosen. */
