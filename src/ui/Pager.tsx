@@ -27,41 +27,39 @@ export function toResultsTop(event: TargetedMouseEvent<HTMLElement>) {
 export function Pager() {
   const { results, page, setPage, limit } = useSearchController();
   const { m } = useWidget();
-  const total = results.value?.total_hits ?? 0;
-  const last = Math.min(MAX_PAGES, Math.ceil(total / limit));
+  const last = Math.min(MAX_PAGES, Math.ceil((results.value?.total_hits ?? 0) / limit));
   const current = page.value;
   if (last < 2) return null;
-  const go = (p: number) => (event: TargetedMouseEvent<HTMLElement>) => {
-    setPage(p);
-    toResultsTop(event);
-  };
-  const step = (p: number, label: string) => (
-    <button type="button" class="ss-page ss-step" disabled={p < 1 || p > last} onClick={go(p)}>
-      {label}
+  // A page number (named "Page 3") or, with `label`, Previous or Next.
+  const button = (p: number, label?: string) => (
+    <button
+      key={p}
+      type="button"
+      class={label ? 'ss-page ss-step' : 'ss-page'}
+      disabled={p < 1 || p > last}
+      aria-label={label ? undefined : format(m, m.page, { n: p })}
+      aria-current={p === current ? 'page' : undefined}
+      onClick={(event) => {
+        setPage(p);
+        toResultsTop(event);
+      }}
+    >
+      {label ?? format(m, '{n}', { n: p })}
     </button>
   );
   return (
     <nav class="ss-pager" part="pager" aria-label={m.pages}>
-      {step(current - 1, m.previous)}
+      {button(current - 1, m.previous)}
       {pageWindow(current, last).map((p, i) =>
         p ? (
-          <button
-            key={p}
-            type="button"
-            class="ss-page"
-            aria-label={format(m, m.page, { n: p })}
-            aria-current={p === current ? 'page' : undefined}
-            onClick={go(p)}
-          >
-            {format(m, '{n}', { n: p })}
-          </button>
+          button(p)
         ) : (
           <span key={`gap${i}`} class="ss-gap" aria-hidden="true">
             …
           </span>
         ),
       )}
-      {step(current + 1, m.next)}
+      {button(current + 1, m.next)}
     </nav>
   );
 }
