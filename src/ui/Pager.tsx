@@ -3,15 +3,12 @@ import { format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
-/** Pages beyond which the API is not asked: deep pages are never worth it. */
-const MAX_PAGES = 100;
-
 /** The page numbers to show: first, last, and the current one with a neighbour each side; 0 marks a gap. */
 export function pageWindow(current: number, last: number): number[] {
   const pages: number[] = [];
   for (let p = 1; p <= last; p++) {
     if (p === 1 || p === last || Math.abs(p - current) <= 1) pages.push(p);
-    else if (pages.at(-1) !== 0) pages.push(0);
+    else if (pages.at(-1)) pages.push(0);
   }
   return pages;
 }
@@ -20,14 +17,15 @@ export function pageWindow(current: number, last: number): number[] {
 export function toResultsTop(event: TargetedMouseEvent<HTMLElement>) {
   const list = event.currentTarget.closest('.ss-widget')?.querySelector<HTMLElement>('.ss-list');
   list?.focus({ preventScroll: true });
-  list?.scrollIntoView?.({ block: 'start' });
+  list?.scrollIntoView?.();
 }
 
 /** Previous, a window of page numbers, next; the current page is `aria-current`. */
 export function Pager() {
   const { results, page, setPage, limit } = useSearchController();
   const { m } = useWidget();
-  const last = Math.min(MAX_PAGES, Math.ceil((results.value?.total_hits ?? 0) / limit));
+  // No page past 100: deep pages are never worth asking the API for.
+  const last = Math.min(100, Math.ceil((results.value?.total_hits ?? 0) / limit));
   const current = page.value;
   if (last < 2) return null;
   // A page number (named "Page 3") or, with `label`, Previous or Next.

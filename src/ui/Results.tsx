@@ -26,7 +26,7 @@ export function Results() {
     // tabIndex -1: the pager moves the focus here, to the top of the new page.
     <ol class="ss-list" part="results" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
       {response.hits.map((hit, index) => (
-        <li class="ss-item" key={typeof hit.id === 'string' && hit.id !== '' ? hit.id : index}>
+        <li class="ss-item" key={hit.id || index}>
           <ResultItem hit={hit} />
         </li>
       ))}

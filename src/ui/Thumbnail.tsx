@@ -31,10 +31,6 @@ export function Thumbnail({ hit: { images, thumbnail_external_src } }: Thumbnail
           src={src}
           {...img}
           loading="lazy"
-          // A cached image may have loaded before the listener was attached.
-          ref={(el) => {
-            if (el?.complete && el.naturalWidth > 0) setState(1);
-          }}
           onLoad={() => setState(1)}
           onError={() => setState(2)}
         />
