@@ -60,7 +60,7 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
             return (
               <li class="ss-rec" key={hit.id} data-id={hit.id}>
                 <Thumbnail hit={hit} />
-                {href !== null ? (
+                {href ? (
                   <a class="ss-rec-link" href={href} onClick={click} onAuxClick={click}>
                     {name}
                   </a>

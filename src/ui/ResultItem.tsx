@@ -23,7 +23,7 @@ export function ResultItem({ hit }: ResultItemProps) {
   const fields = (config.fields ?? []).flatMap(({ field, label }) => {
     const shown = [hit.custom_fields?.[field]]
       .flat()
-      .filter((v) => typeof v === 'string' && v !== '')
+      .filter((v) => typeof v === 'string' && v)
       .join(', ');
     return shown ? (
       <span key={label}>
@@ -41,7 +41,7 @@ export function ResultItem({ hit }: ResultItemProps) {
       <Thumbnail hit={hit} />
       <div class="ss-hit-body">
         <h2 class="ss-hit-title" part="title">
-          {href !== null ? (
+          {href ? (
             <a class="ss-hit-link" href={href}>
               {title}
             </a>
@@ -51,7 +51,7 @@ export function ResultItem({ hit }: ResultItemProps) {
         </h2>
         {shownUrl && <p class="ss-hit-url">{shownUrl}</p>}
         {snippet && <p class="ss-hit-snippet">{snippet}</p>}
-        {(type || date || fields.length > 0) && (
+        {(type || date || fields[0]) && (
           <p class="ss-hit-meta">
             {type && type !== 'html' && <span class="ss-badge">{type.toUpperCase()}</span>}
             {date && !Number.isNaN(date.getTime()) && (

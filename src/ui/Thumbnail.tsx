@@ -24,8 +24,8 @@ export function Thumbnail({ hit: { images, thumbnail_external_src } }: Thumbnail
 
   return (
     <div class={state === 1 ? 'ss-thumb ss-thumb-loaded' : 'ss-thumb'}>
-      {placeholder !== null ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
-      {src !== null && state < 2 && (
+      {placeholder ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
+      {src && state < 2 && (
         <img
           class="ss-thumb-image"
           src={src}
