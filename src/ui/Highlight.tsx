@@ -1,4 +1,3 @@
-import { useMemo } from 'preact/hooks';
 import { parseHighlight } from '../core/parseHighlight.ts';
 
 export interface HighlightProps {
@@ -10,7 +9,6 @@ export interface HighlightProps {
  * The highlight as text nodes and `<mark>` elements. Built from parsed parts, never
  * from HTML, so whatever markup the string carries shows as text.
  */
-export function Highlight({ value }: HighlightProps) {
-  const parts = useMemo(() => parseHighlight(value), [value]);
-  return <>{parts.map((part) => (part.em ? <mark class="ss-mark">{part.text}</mark> : part.text))}</>;
-}
+export const Highlight = ({ value }: HighlightProps) => (
+  <>{parseHighlight(value).map((part) => (part.em ? <mark class="ss-mark">{part.text}</mark> : part.text))}</>
+);

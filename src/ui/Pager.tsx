@@ -3,15 +3,12 @@ import { format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
-/** Pages beyond which the API is not asked: deep pages are never worth it. */
-const MAX_PAGES = 100;
-
 /** The page numbers to show: first, last, and the current one with a neighbour each side; 0 marks a gap. */
 export function pageWindow(current: number, last: number): number[] {
   const pages: number[] = [];
   for (let p = 1; p <= last; p++) {
     if (p === 1 || p === last || Math.abs(p - current) <= 1) pages.push(p);
-    else if (pages.at(-1) !== 0) pages.push(0);
+    else if (pages.at(-1)) pages.push(0);
   }
   return pages;
 }
@@ -20,48 +17,47 @@ export function pageWindow(current: number, last: number): number[] {
 export function toResultsTop(event: TargetedMouseEvent<HTMLElement>) {
   const list = event.currentTarget.closest('.ss-widget')?.querySelector<HTMLElement>('.ss-list');
   list?.focus({ preventScroll: true });
-  list?.scrollIntoView?.({ block: 'start' });
+  list?.scrollIntoView?.();
 }
 
 /** Previous, a window of page numbers, next; the current page is `aria-current`. */
 export function Pager() {
   const { results, page, setPage, limit } = useSearchController();
   const { m } = useWidget();
-  const total = results.value?.total_hits ?? 0;
-  const last = Math.min(MAX_PAGES, Math.ceil(total / limit));
+  // No page past 100: deep pages are never worth asking the API for.
+  const last = Math.min(100, Math.ceil((results.value?.total_hits ?? 0) / limit));
   const current = page.value;
   if (last < 2) return null;
-  const go = (p: number) => (event: TargetedMouseEvent<HTMLElement>) => {
-    setPage(p);
-    toResultsTop(event);
-  };
-  const step = (p: number, label: string) => (
-    <button type="button" class="ss-page ss-step" disabled={p < 1 || p > last} onClick={go(p)}>
-      {label}
+  // A page number (named "Page 3") or, with `label`, Previous or Next.
+  const button = (p: number, label?: string) => (
+    <button
+      key={p}
+      type="button"
+      class={label ? 'ss-page ss-step' : 'ss-page'}
+      disabled={p < 1 || p > last}
+      aria-label={label ? undefined : format(m, m.page, { n: p })}
+      aria-current={p === current ? 'page' : undefined}
+      onClick={(event) => {
+        setPage(p);
+        toResultsTop(event);
+      }}
+    >
+      {label ?? format(m, '{n}', { n: p })}
     </button>
   );
   return (
     <nav class="ss-pager" part="pager" aria-label={m.pages}>
-      {step(current - 1, m.previous)}
+      {button(current - 1, m.previous)}
       {pageWindow(current, last).map((p, i) =>
         p ? (
-          <button
-            key={p}
-            type="button"
-            class="ss-page"
-            aria-label={format(m, m.page, { n: p })}
-            aria-current={p === current ? 'page' : undefined}
-            onClick={go(p)}
-          >
-            {format(m, '{n}', { n: p })}
-          </button>
+          button(p)
         ) : (
           <span key={`gap${i}`} class="ss-gap" aria-hidden="true">
             …
           </span>
         ),
       )}
-      {step(current + 1, m.next)}
+      {button(current + 1, m.next)}
     </nav>
   );
 }

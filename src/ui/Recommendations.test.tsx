@@ -31,6 +31,8 @@ describe('Recommendations', () => {
     const { seen } = setup(never);
     expect(screen.getByRole('region', { name: 'Related items' })).toHaveProperty('ariaBusy', 'true');
     expect(screen.getByText('Searching…')).toBeTruthy();
+    // Quiet: only the error line is a live region.
+    expect(screen.queryByRole('status')).toBeNull();
     expect(seen[0]!.url.pathname).toBe('/v1/recommendations/demo');
     expect(seen[0]!.url.searchParams.get('configurationKey')).toBe('related');
     expect(seen[0]!.url.searchParams.get('ItemId')).toBe('item-1');
@@ -53,6 +55,7 @@ describe('Recommendations', () => {
   it('says so quietly on an error', async () => {
     setup(() => new Response('{}', { status: 500 }), () => new Response('{}', { status: 500 }));
     expect(await screen.findByText('Related items could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Related items could not be loaded.');
   }, 10_000);
 
   it('lists each item as a link, drops unsafe URLs, and moves focus with the arrow keys', async () => {
@@ -69,6 +72,32 @@ describe('Recommendations', () => {
     expect(document.activeElement).toBe(links[0]);
     fireEvent.keyDown(links[0]!, { key: 'End' });
     expect(document.activeElement).toBe(links[1]);
+  });
+
+  it('steps with the arrows, mirrored right-to-left, jumps with Home and End, and stops at the ends', async () => {
+    setup(() => Response.json(related(3)));
+    const links = await screen.findAllByRole('link');
+    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+    links[0]!.focus();
+    press('ArrowDown');
+    expect(document.activeElement).toBe(links[1]);
+    press('End');
+    expect(document.activeElement).toBe(links[2]);
+    press('ArrowRight');
+    expect(document.activeElement).toBe(links[2]);
+    press('ArrowUp');
+    expect(document.activeElement).toBe(links[1]);
+    press('Home');
+    expect(document.activeElement).toBe(links[0]);
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(links[0]);
+    press('a');
+    expect(document.activeElement).toBe(links[0]);
+    screen.getByRole('list').style.direction = 'rtl';
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(links[1]);
+    press('ArrowRight');
+    expect(document.activeElement).toBe(links[0]);
   });
 
   it('reports a click through the tracker with the 1-based position, the docid and the site-wide session', async () => {

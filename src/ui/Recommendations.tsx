@@ -17,16 +17,17 @@ export interface RecommendationsProps {
 /** Moves focus between the links of the row: arrows step (mirrored in RTL), Home and End jump. */
 function onKeyDown(event: KeyboardEvent) {
   const list = event.currentTarget as HTMLElement;
-  const links = Array.from(list.querySelectorAll<HTMLAnchorElement>('a.ss-rec-link'));
-  const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-  if (at < 0) return;
-  const rtl = getComputedStyle(list).direction === 'rtl';
-  const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 }[event.key];
-  const next = event.key === 'Home' ? 0 : event.key === 'End' ? links.length - 1 : step === undefined ? -1 : at + step;
-  if (next < 0 || next >= links.length) return;
-  event.preventDefault();
-  links[next]!.focus();
-  links[next]!.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  const links = [...list.querySelectorAll<HTMLElement>('a.ss-rec-link')];
+  const { key } = event;
+  const back = getComputedStyle(list).direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+  const at = links.indexOf(event.target as HTMLElement);
+  const link =
+    links[key === 'Home' ? 0 : key === 'End' ? links.length - 1 : key === back || key === 'ArrowUp' ? at - 1 : key.startsWith('Arrow') ? at + 1 : -1];
+  if (link) {
+    event.preventDefault();
+    link.focus();
+    link.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }
 }
 
 /**
@@ -38,37 +39,29 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
   useEffect(() => () => recommendations.dispose(), [recommendations]);
   const status = recommendations.status.value;
   if (status === 'empty') return null;
-  const heading = title ?? m.related;
   return (
     <section class={`ss-widget ss-${theme} ss-recs`} aria-labelledby={id} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
       <h2 class="ss-recs-title" id={id}>
-        {heading}
+        {title ?? m.related}
       </h2>
-      {status === 'loading' && <p class="ss-recs-note">{m.searching}</p>}
-      {status === 'error' && (
-        <p class="ss-recs-note" role="status">
-          {m.relatedError}
+      {status !== 'done' ? (
+        <p class="ss-recs-note" role={status === 'error' ? 'status' : undefined}>
+          {status === 'error' ? m.relatedError : m.searching}
         </p>
-      )}
-      {status === 'done' && (
+      ) : (
         <ul class="ss-recs-list" onKeyDown={onKeyDown}>
           {recommendations.hits.value.map((hit, i) => {
-            const href = safeLinkUrl(text(hit.url));
+            const href = safeLinkUrl(hit.url);
             // Narrow cards: let long dotted names (`Element.offsetParent`) wrap after a dot,
             // not in the middle of a word.
-            const parts = (text(hit.title) || displayUrl(text(hit.url)) || m.untitled).split('.');
-            const name = parts.map((part, n) => [part, n < parts.length - 1 && ['.', <wbr />]]);
+            const name = (text(hit.title) || displayUrl(hit.url) || m.untitled).split('.').map((part, n) => (n ? ['.', <wbr />, part] : part));
+            // A middle click opens the item in a new tab: a click too; a right click is not.
+            const click = (event: MouseEvent) => event.button < 2 && recommendations.click(hit, i + 1);
             return (
               <li class="ss-rec" key={hit.id} data-id={hit.id}>
-                <Thumbnail images={hit.images} fallbackSrc={text(hit.thumbnail_external_src)} />
-                {href !== null ? (
-                  <a
-                    class="ss-rec-link"
-                    href={href}
-                    onClick={() => recommendations.click(hit, i + 1)}
-                    // A middle click opens the item in a new tab: a click too; a right click is not.
-                    onAuxClick={(event) => event.button === 1 && recommendations.click(hit, i + 1)}
-                  >
+                <Thumbnail hit={hit} />
+                {href ? (
+                  <a class="ss-rec-link" href={href} onClick={click} onAuxClick={click}>
                     {name}
                   </a>
                 ) : (

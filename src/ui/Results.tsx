@@ -1,13 +1,13 @@
 import { useSearchController } from './SearchContext.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
-import { LoadingState } from './LoadingState.tsx';
 import { ResultItem } from './ResultItem.tsx';
 import { useWidget } from './WidgetContext.ts';
 
 /**
  * The result list and its states: skeletons only once a search has stalled (fast
- * answers replace the old list directly, without a flash), an empty state, an error
+ * answers replace the old list directly, without a flash; hidden from assistive
+ * technology, for which the stats line says "Searching…"), an empty state, an error
  * with Retry. While a newer search runs, the previous list stays (marked busy for
  * assistive technology) rather than blinking out for a fast answer.
  */
@@ -18,15 +18,30 @@ export function Results() {
   const response = results.value;
 
   if (current === 'error') return <ErrorState error={error.value} onRetry={retry} />;
-  if (current === 'stalled') return <LoadingState />;
-  if (current === 'idle' || response === null) return null;
-  if (response.hits.length === 0) return <EmptyState term={resultsTerm.value} />;
+  if (current === 'stalled') {
+    return (
+      <div class="ss-skeletons" aria-hidden="true">
+        {[0, 1, 2].map((row) => (
+          <div class="ss-skeleton" key={row}>
+            <div class="ss-skeleton-thumb" />
+            <div class="ss-skeleton-lines">
+              <div class="ss-skeleton-line ss-skeleton-title" />
+              <div class="ss-skeleton-line ss-skeleton-short" />
+              <div class="ss-skeleton-line" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (current === 'idle' || !response) return null;
+  if (!response.hits.length) return <EmptyState term={resultsTerm.value} />;
 
   return (
     // tabIndex -1: the pager moves the focus here, to the top of the new page.
     <ol class="ss-list" part="results" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
       {response.hits.map((hit, index) => (
-        <li class="ss-item" key={typeof hit.id === 'string' && hit.id !== '' ? hit.id : index}>
+        <li class="ss-item" key={hit.id || index}>
           <ResultItem hit={hit} />
         </li>
       ))}

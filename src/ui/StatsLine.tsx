@@ -12,14 +12,14 @@ export function StatsLine() {
   const { m } = useWidget();
   const current = status.value;
   const response = results.value;
-  let message = '';
-  if (current === 'stalled') message = m.searching;
-  else if (current !== 'idle' && current !== 'error' && response) {
-    const total = Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length;
-    const label = format(m, m.resultCount, { n: total });
-    const ms = response.processing_time_ms;
-    message = Number.isFinite(ms) ? `${label} ${format(m, m.took, { ms: Math.round(ms) })}` : label;
-  }
+  const ms = response?.processing_time_ms ?? NaN;
+  const message =
+    current === 'stalled'
+      ? m.searching
+      : current === 'idle' || current === 'error' || !response
+        ? ''
+        : format(m, m.resultCount, { n: Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length }) +
+          (Number.isFinite(ms) ? ` ${format(m, m.took, { ms: Math.round(ms) })}` : '');
   // Read in render, so only this small component re-renders when they change.
   return (
     <p class="ss-stats" part="stats" role="status">

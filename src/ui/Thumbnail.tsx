@@ -1,54 +1,38 @@
 import { useState } from 'preact/hooks';
-import type { HitImages } from '../client/types.ts';
+import type { SearchHit } from '../client/types.ts';
 import { b64ImageSrc, safeImageSrc } from '../core/safeUrl.ts';
 import { DocumentIcon } from './DocumentIcon.tsx';
 
 export interface ThumbnailProps {
-  images: HitImages | null | undefined;
-  /** Used when `images.main` is empty. */
-  fallbackSrc?: string | null | undefined;
+  /** Its `images.main`, else its `thumbnail_external_src`, over the inline `images.main_b64`. */
+  hit: Pick<SearchHit, 'images' | 'thumbnail_external_src'>;
 }
-
-/** The image's box size, also set in CSS; the attributes reserve the space before CSS loads. */
-const SIZE = 64;
 
 /**
  * The thumbnail of a result. The inline `main_b64` paints at once, blurred; the real
  * image loads lazily over it and fades in. `alt=""`: the title beside it names the
  * result, so the image would only repeat it. Without any image, or when the image
- * fails and there is no placeholder, a document icon stands in.
+ * fails and there is no placeholder, a document icon stands in. The width and height
+ * (the box size, also set in CSS) reserve the space before CSS loads.
  */
-export function Thumbnail({ images, fallbackSrc }: ThumbnailProps) {
+export function Thumbnail({ hit: { images, thumbnail_external_src } }: ThumbnailProps) {
   const placeholder = b64ImageSrc(images?.main_b64);
-  const src = safeImageSrc(images?.main) ?? safeImageSrc(fallbackSrc);
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const showImage = src !== null && !failed;
+  const src = safeImageSrc(images?.main) ?? safeImageSrc(thumbnail_external_src);
+  // The real image: 0 loading, 1 loaded, 2 failed.
+  const [state, setState] = useState(0);
+  const img = { alt: '', width: 64, height: 64, decoding: 'async' } as const;
 
   return (
-    <div class={loaded ? 'ss-thumb ss-thumb-loaded' : 'ss-thumb'}>
-      {placeholder !== null && (
-        <img class="ss-thumb-placeholder" src={placeholder} alt="" width={SIZE} height={SIZE} decoding="async" />
-      )}
-      {placeholder === null && !loaded && <DocumentIcon />}
-      {showImage && (
+    <div class={state === 1 ? 'ss-thumb ss-thumb-loaded' : 'ss-thumb'}>
+      {placeholder ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
+      {src && state < 2 && (
         <img
           class="ss-thumb-image"
           src={src}
-          alt=""
-          width={SIZE}
-          height={SIZE}
+          {...img}
           loading="lazy"
-          decoding="async"
-          // A cached image may have loaded before the listener was attached.
-          ref={(el) => {
-            if (el?.complete && el.naturalWidth > 0) setLoaded(true);
-          }}
-          onLoad={() => setLoaded(true)}
-          onError={() => {
-            setFailed(true);
-            setLoaded(false);
-          }}
+          onLoad={() => setState(1)}
+          onError={() => setState(2)}
         />
       )}
     </div>
