@@ -30,7 +30,7 @@ export function trackSearch(controller: SearchController, root: Element, tracker
     if ((event as MouseEvent).button > 1 || !item?.parentElement || !response) return;
     const index = Array.prototype.indexOf.call(item.parentElement.children, item);
     const id = response.hits[index]?.id;
-    if (typeof id === 'string' && id !== '') {
+    if (id) {
       tracker.click(resultsTerm.peek(), id, clickPosition(page, limit, response.hits.length, index));
     }
   };
