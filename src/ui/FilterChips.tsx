@@ -14,20 +14,19 @@ export function FilterChips() {
   const f = filters.value;
   if (!hasFilters(f)) return null;
   const name = (field: string) => [...(config.facets ?? []), ...(config.rangeFacets ?? [])].find((x) => x.field === field)?.label ?? field;
-  const without = (key: keyof SearchFilters): SearchFilters => {
-    const next = { ...f };
-    delete next[key];
-    return next;
-  };
   const chips: Array<[string, SearchFilters]> = [];
-  if (f.category) chips.push([`${m.category}: ${categoryName(f.category)}`, without('category')]);
-  for (const [field, values] of Object.entries(f.fields ?? {})) {
-    for (const value of values) chips.push([`${name(field)}: ${value}`, toggleValue(f, field, value)]);
-  }
-  for (const [field, range] of Object.entries(f.ranges ?? {})) chips.push([`${name(field)}: ${rangeLabel(m, range)}`, setRange(f, field, null)]);
-  if (f.lang) chips.push([`${m.language}: ${languageName(m.locale, f.lang)}`, without('lang')]);
-  if (f.dateFrom) chips.push([`${m.dateFrom}: ${f.dateFrom}`, without('dateFrom')]);
-  if (f.dateTo) chips.push([`${m.dateTo}: ${f.dateTo}`, without('dateTo')]);
+  const add = (title: string, value: string, next: SearchFilters) => chips.push([`${title}: ${value}`, next]);
+  // A filter of one value: the chip drops the key.
+  const one = (key: 'category' | 'lang' | 'dateFrom' | 'dateTo', title: string, show = (v: string) => v) => {
+    const { [key]: value, ...next } = f;
+    if (value) add(title, show(value), next);
+  };
+  one('category', m.category, categoryName);
+  for (const [field, values] of Object.entries(f.fields ?? {})) for (const value of values) add(name(field), value, toggleValue(f, field, value));
+  for (const [field, range] of Object.entries(f.ranges ?? {})) add(name(field), rangeLabel(m, range), setRange(f, field, null));
+  one('lang', m.language, (code) => languageName(m.locale, code));
+  one('dateFrom', m.dateFrom);
+  one('dateTo', m.dateTo);
   return (
     <ul class="ss-chips" aria-label={m.activeFilters}>
       {chips.map(([label, next]) => (

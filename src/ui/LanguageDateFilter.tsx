@@ -16,18 +16,12 @@ export function LanguageDateFilter() {
   const { filters, setFilters } = useSearchController();
   const { m, config } = useWidget();
   const set = (key: keyof SearchFilters, value: string) => {
-    const next = { ...filters.value };
-    if (value) (next as Record<string, string>)[key] = value;
-    else delete next[key];
-    setFilters(next);
+    const { [key]: _, ...next } = filters.value;
+    setFilters(value ? { ...next, [key]: value } : next);
   };
   const languages = config.languages ?? [];
-  const dates: Array<['dateFrom' | 'dateTo', string]> = config.dateFilter
-    ? [
-        ['dateFrom', m.dateFrom],
-        ['dateTo', m.dateTo],
-      ]
-    : [];
+  // The message keys are the filter keys.
+  const dates = config.dateFilter ? (['dateFrom', 'dateTo'] as const) : [];
   if (!languages.length && !dates.length) return null;
   return (
     <div class="ss-facet">
@@ -44,9 +38,9 @@ export function LanguageDateFilter() {
           </select>
         </label>
       )}
-      {dates.map(([key, label]) => (
+      {dates.map((key) => (
         <label key={key} class="ss-labelled">
-          <span class="ss-facet-title">{label}</span>
+          <span class="ss-facet-title">{m[key]}</span>
           <input class="ss-field" type="date" value={filters.value[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} />
         </label>
       ))}

@@ -47,14 +47,12 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
       })}
       {/* Keyed by the choice, so the inputs show it again after a bucket or a chip changed it. */}
       <form class="ss-range" onSubmit={onSubmit} key={`${chosen?.from}:${chosen?.to}`}>
-        <label>
-          {m.from}
-          <input class="ss-field" name="from" type="number" step="any" value={chosen?.from} />
-        </label>
-        <label>
-          {m.to}
-          <input class="ss-field" name="to" type="number" step="any" value={chosen?.to} />
-        </label>
+        {(['from', 'to'] as const).map((key) => (
+          <label key={key}>
+            {m[key]}
+            <input class="ss-field" name={key} type="number" step="any" value={chosen?.[key]} />
+          </label>
+        ))}
         <button type="submit" class="ss-link">
           {m.apply}
         </button>

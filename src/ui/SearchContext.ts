@@ -9,11 +9,5 @@ import type { SearchController } from '../core/createSearchController.ts';
  */
 export const SearchContext = createContext<SearchController | null>(null);
 
-/** The controller from the nearest provider; throws when there is none. */
-export function useSearchController(): SearchController {
-  const controller = useContext(SearchContext);
-  if (!controller) {
-    throw new Error('Site Search: no SearchContext.Provider around this component.');
-  }
-  return controller;
-}
+/** The controller from the nearest provider; `SearchWidget` always gives one. */
+export const useSearchController = (): SearchController => useContext(SearchContext)!;

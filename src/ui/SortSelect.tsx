@@ -24,10 +24,7 @@ export function SortSelect() {
         class="ss-field"
         aria-label={m.sort}
         value={value}
-        onChange={(event) => {
-          const [by = 'relevance', direction] = event.currentTarget.value.split(' ');
-          setSort(by, direction as SortOrder);
-        }}
+        onChange={(event) => setSort(...(event.currentTarget.value.split(' ') as [string, SortOrder]))}
       >
         {options.map(([key, label]) => (
           <option key={key} value={key}>

@@ -135,33 +135,27 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
 }
 
 function start(target: Element, options: MountOptions) {
-  const { layout, url, rangeFacets, facets } = options;
-  const { siteKey, baseUrl, regionalUrl, analytics = {} } = options;
-  const client = createClient({ siteKey, baseUrl, regionalUrl });
-  const tracker = analytics ? createTracker({ ...analytics, siteKey, baseUrl, regionalUrl }) : null;
+  const { url, analytics = {} } = options;
+  // Each part takes the options it knows from the whole set; none shares a name with another's.
+  const client = createClient(options);
+  const tracker = analytics ? createTracker({ ...analytics, ...options }) : null;
   const controller = createSearchController({
+    ...options,
     // With the tracker on, it reports the searches; the service must not count them too.
     client: tracker ? { search: (params, init) => client.search({ ...params, collectAnalytics: false }, init) } : client,
-    limit: options.limit,
-    facets: facets?.map((f) => f.field),
-    rangeFacets: rangeFacets?.map(({ field, ranges }) => ({ field: `custom_fields.${field}`, ranges })),
-    numFacets: options.numFacets,
-    categoryFacet: options.categoryFacet,
-    categoryRoot: options.categoryRoot,
+    facets: options.facets?.map((f) => f.field),
+    rangeFacets: options.rangeFacets?.map(({ field, ranges }) => ({ field: `custom_fields.${field}`, ranges })),
   });
   const suggestions =
     options.suggestions === false ? null : createSuggestions({ client, id: `ss${++mounted}`, fields: options.completions });
   const unbind = url ? bindUrl(controller, url === true ? {} : url) : undefined;
   render(
     <SearchWidget
+      {...options}
       controller={controller}
       suggestions={suggestions}
       config={options}
-      placeholder={options.placeholder}
-      messages={options.messages}
-      layout={layout}
-      theme={options.theme}
-      shortcut={options.shortcut ?? layout === 'overlay'}
+      shortcut={options.shortcut ?? options.layout === 'overlay'}
     />,
     target,
   );

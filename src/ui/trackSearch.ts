@@ -30,21 +30,21 @@ export function trackSearch(controller: SearchController, root: Element, tracker
     if ((event as MouseEvent).button > 1 || !item?.parentElement || !response) return;
     const index = Array.prototype.indexOf.call(item.parentElement.children, item);
     const id = response.hits[index]?.id;
-    if (typeof id === 'string' && id !== '') {
+    if (id) {
       tracker.click(resultsTerm.peek(), id, clickPosition(page, limit, response.hits.length, index));
     }
   };
   // The form's own handler ran first: a new request has cancelled the old search, while
   // Enter on the search already shown makes it count.
   const onSubmit = () => tracker.settle();
-  root.addEventListener('click', onClick);
-  root.addEventListener('auxclick', onClick);
-  root.addEventListener('submit', onSubmit);
+  const listening = new AbortController();
+  const signal = { signal: listening.signal };
+  root.addEventListener('click', onClick, signal);
+  root.addEventListener('auxclick', onClick, signal);
+  root.addEventListener('submit', onSubmit, signal);
   return () => {
     stopSent();
     stopResults();
-    root.removeEventListener('click', onClick);
-    root.removeEventListener('auxclick', onClick);
-    root.removeEventListener('submit', onSubmit);
+    listening.abort();
   };
 }
