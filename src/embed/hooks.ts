@@ -32,7 +32,8 @@ let ids = 0;
 let effects: (() => void)[] = [];
 
 const hooks = options as unknown as Record<string, ((...args: never[]) => void) | undefined>;
-const chain = <A extends unknown[]>(name: string, fn: (...args: A) => void) => {
+/** Runs `fn` before whatever Preact's option hook `name` did (signals.ts chains its own too). */
+export const chain = <A extends unknown[]>(name: string, fn: (...args: A) => void): void => {
   const old = hooks[name] as ((...args: A) => void) | undefined;
   hooks[name] = ((...args: A) => {
     fn(...args);

@@ -8,8 +8,9 @@
  * Left out on purpose: `computed`, signals as JSX children or props, effect cleanups and
  * cycle detection; the widget's code uses none of them (keep it so, or add them here).
  */
-import { options } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
+// This module stands for @preact/signals in the script-tag build only, where `preact/hooks` is hooks.ts.
+import { chain } from './hooks.ts';
 
 /** Something that reads signals: an effect or a component. */
 interface Observer {
@@ -96,38 +97,21 @@ export function useSignalEffect(fn: () => unknown): void {
 // `__e` when rendering threw. A component reads signals from its `__r` until the next
 // component's `__r` or `diffed`, and re-renders (setState) when one of them changes.
 type Component = { _ss?: Observer; setState(state: object): void };
-type VNodeHook = (vnode: { __c?: Component | null }) => void;
-const hooks = options as unknown as Record<string, VNodeHook | undefined>;
-const chain = (name: string, fn: VNodeHook, first?: boolean) => {
-  const old = hooks[name];
-  hooks[name] = (vnode) => {
-    if (first) old?.(vnode);
-    fn(vnode);
-    if (!first) old?.(vnode);
-  };
-};
+type VNode = { __c?: Component | null };
 const stop = () => (tracking = undefined);
-chain(
-  '__r',
-  ({ __c: c }) => {
-    stop();
-    if (c) {
-      const o = (c._ss ||= { d: new Set(), n: () => c.setState({}) });
-      track(o);
-      tracking = o;
-    }
-  },
-  true,
-);
+chain('__r', ({ __c: c }: VNode) => {
+  stop();
+  if (c) {
+    const o = (c._ss ||= { d: new Set(), n: () => c.setState({}) });
+    track(o);
+    tracking = o;
+  }
+});
 chain('diffed', stop);
-chain('unmount', ({ __c: c }) => {
+chain('unmount', ({ __c: c }: VNode) => {
   if (c?._ss) {
     c._ss.n = noop;
     track(c._ss);
   }
 });
-const caught = hooks.__e as unknown as ((...args: unknown[]) => void) | undefined;
-(hooks as Record<string, unknown>).__e = (...args: unknown[]) => {
-  stop();
-  caught?.(...args);
-};
+chain('__e', stop);
