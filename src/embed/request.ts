@@ -20,17 +20,17 @@ export function buildUrl(root: string, path: string, query: Record<string, Query
   return root + path + (qs && '?' + qs);
 }
 
+/** An error as the widget reads it: `status` (0 when no answer came) and `code`, as a `SearchApiError` has them. */
 const failure = (status: number, message: string, cause?: unknown) =>
   Object.assign(new Error(message, { cause }), { status, code: status ? `http_${status}` : 'network_error' });
 
-export async function getJson<T>(fetcher: typeof fetch, url: string, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetcher(url, { headers: { Accept: 'application/json' }, signal: options.signal });
-  } catch (error) {
-    throw options.signal?.aborted ? error : failure(0, 'The search service could not be reached.', error);
-  }
-  const { ok, status } = response;
-  if (!ok) throw failure(status, `The search service answered ${status}`);
-  return (await response.json()) as T;
-}
+export const getJson = <T>(fetcher: typeof fetch, url: string, { signal }: RequestOptions = {}): Promise<T> =>
+  fetcher(url, { headers: { Accept: 'application/json' }, signal }).then(
+    (response) => {
+      if (!response.ok) throw failure(response.status, `The search service answered ${response.status}`);
+      return response.json() as Promise<T>;
+    },
+    (error: unknown) => {
+      throw signal?.aborted ? error : failure(0, 'The search service could not be reached.', error);
+    },
+  );
