@@ -34,8 +34,9 @@ export interface SearchClient {
 
 /** Creates a client for one index. Every call takes an optional `AbortSignal`. */
 export function createClient(options: ClientOptions): SearchClient {
-  if (!options.siteKey) throw new TypeError('createClient: siteKey is required');
-  if (!options.baseUrl) throw new TypeError('createClient: baseUrl is required');
+  for (const required of ['siteKey', 'baseUrl'] as const) {
+    if (!options[required]) throw new TypeError(`createClient: ${required} is required`);
+  }
   // Bound lazily so a page that replaces `fetch` after loading the client is honoured.
   const fetcher: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   /** One GET call: its area, the path after `/v1/` (the area's name by default) and how its parameters become the query. */

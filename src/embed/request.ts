@@ -3,7 +3,7 @@
  * same `buildUrl` and `getJson`, but a failure becomes a plain `Error` with the `status`
  * (0 when no answer came) and `code` a `SearchApiError` would have. The widget tells
  * failures apart by status alone, and the script-tag file does not hand its client to the
- * page, so the class, the error body and `retryAfter` would go unread.
+ * page, so the class, the error body, `retryAfter` and a long message would go unread.
  */
 import type { QueryValue, RequestOptions } from '../client/request.ts';
 
@@ -21,16 +21,19 @@ export function buildUrl(root: string, path: string, query: Record<string, Query
 }
 
 /** An error as the widget reads it: `status` (0 when no answer came) and `code`, as a `SearchApiError` has them. */
-const failure = (status: number, message: string, cause?: unknown) =>
-  Object.assign(new Error(message, { cause }), { status, code: status ? `http_${status}` : 'network_error' });
+const failure = (status: number, cause?: unknown) => {
+  const code = status ? `http_${status}` : 'network_error';
+  return Object.assign(new Error(`Search API: ${code}`, { cause }), { status, code });
+};
 
 export const getJson = <T>(fetcher: typeof fetch, url: string, { signal }: RequestOptions = {}): Promise<T> =>
-  fetcher(url, { headers: { Accept: 'application/json' }, signal }).then(
+  // No `Accept` header: the API answers in JSON only.
+  fetcher(url, { signal }).then(
     (response) => {
-      if (!response.ok) throw failure(response.status, `The search service answered ${response.status}`);
+      if (!response.ok) throw failure(response.status);
       return response.json() as Promise<T>;
     },
     (error: unknown) => {
-      throw signal?.aborted ? error : failure(0, 'The search service could not be reached.', error);
+      throw signal?.aborted ? error : failure(0, error);
     },
   );
