@@ -1,30 +1,18 @@
 /**
- * The script-tag build's `preact/hooks` and `@preact/signals` in one module (vite.config.ts
- * swaps it in, through signals.ts for the signals, for mode `embed`): only what the
- * widget calls, for a fraction of the bytes. One option hook per Preact event serves both.
- * The npm build and the unit tests of the widget use the real packages, whose types these
- * share.
+ * The script-tag build's `preact/hooks` (vite.config.ts swaps it in for mode `embed`):
+ * only the hooks the widget calls, in a third of the bytes. The npm build and the unit
+ * tests use Preact's own.
  *
  * Differences that the widget's code does not notice (keep it so): effects run right
  * after the render is committed, not after the next paint; `useId` gives page-unique ids
  * that differ from Preact's; there is no useReducer, useLayoutEffect, useCallback,
- * useImperativeHandle or useErrorBoundary. Of the signals, `computed`, signals as JSX
- * children or props, effect cleanups and cycle detection are left out.
+ * useImperativeHandle or useErrorBoundary.
  */
 import { options, type Context } from 'preact';
 
-/** Something that reads signals: an effect or a component. */
-interface Observer {
-  /** A signal it read changed. */
-  n(): void;
-  /** The signals it read in its last run. */
-  d: Set<Sig<unknown>>;
-}
-
-/** A component as these hooks see it: its hook slots, its signal observer, and Preact's internals they read. */
+/** A component as these hooks see it: its hook slots, and Preact's internals they read. */
 interface Host {
   _hs?: Slot[];
-  _ss?: Observer;
   context: Record<string, { props: { value: unknown }; sub(c: Host): void } | undefined>;
   setState(state: object): void;
 }
@@ -42,17 +30,7 @@ let index = 0;
 let ids = 0;
 /** Effects waiting for the commit of the render that asked for them. */
 let effects: (() => void)[] = [];
-/** The observer reading signals now. */
-let tracking: Observer | undefined;
-const noop = () => {};
-let depth = 0;
-const pending = new Set<Observer & { r(): void }>();
 
-// Preact calls these option hooks by their mangled names: `__r` right before a component
-// renders, `diffed` after a vnode's subtree is done, `__c` when a render was committed to
-// the DOM, `__e` when rendering threw. A component reads signals from its `__r` until the
-// next component's `__r` or `diffed`, and re-renders (setState) when one of them changes.
-type VNode = { __c: Host };
 const hooks = options as unknown as Record<string, ((...args: never[]) => void) | undefined>;
 const chain = <A extends unknown[]>(name: string, fn: (...args: A) => void) => {
   const old = hooks[name] as ((...args: A) => void) | undefined;
@@ -61,27 +39,18 @@ const chain = <A extends unknown[]>(name: string, fn: (...args: A) => void) => {
     old?.(...args);
   }) as never;
 };
-const stop = () => (tracking = undefined);
-chain('__r', ({ __c: c }: VNode) => {
-  host = c;
+// `__r`: a component is about to render. `__c`: a render was committed to the DOM.
+chain('__r', (vnode: { __c: Host }) => {
+  host = vnode.__c;
   index = 0;
-  const o = (c._ss ||= { d: new Set(), n: () => c.setState({}) });
-  track(o);
-  tracking = o;
 });
-chain('diffed', stop);
-chain('__e', stop);
 chain('__c', () => {
   const due = effects;
   effects = [];
   due.forEach((run) => run());
 });
-chain('unmount', ({ __c: c }: Partial<VNode>) => {
-  c?._hs?.forEach((slot) => slot.c?.());
-  if (c?._ss) {
-    c._ss.n = noop;
-    track(c._ss);
-  }
+chain('unmount', (vnode: { __c?: Host | null }) => {
+  vnode.__c?._hs?.forEach((slot) => slot.c?.());
 });
 
 function slot(): Slot {
@@ -151,71 +120,4 @@ export function useContext<T>(context: Context<T>): T {
 
 export function useId(): string {
   return useMemo(() => `ss-id${++ids}`, []);
-}
-
-/** Forgets what `o` read, and (with `fn`) runs `fn` recording what it reads now. */
-function track<T>(o: Observer, fn?: () => T): T | undefined {
-  for (const s of o.d) s.s.delete(o);
-  o.d.clear();
-  if (!fn) return;
-  const outer = tracking;
-  tracking = o;
-  try {
-    return fn();
-  } finally {
-    tracking = outer;
-  }
-}
-
-class Sig<T> {
-  s = new Set<Observer>();
-  constructor(public v: T) {}
-  get value(): T {
-    if (tracking) {
-      this.s.add(tracking);
-      tracking.d.add(this);
-    }
-    return this.v;
-  }
-  set value(v: T) {
-    if (v !== this.v) {
-      this.v = v;
-      batch(() => [...this.s].forEach((o) => o.n()));
-    }
-  }
-  peek(): T {
-    return this.v;
-  }
-}
-
-export function signal<T>(value: T): Sig<T> {
-  return new Sig(value);
-}
-
-/** Runs `fn`; effects waiting on the signals it sets run once, when the outermost batch ends. */
-export function batch<T>(fn: () => T): T {
-  depth++;
-  try {
-    return fn();
-  } finally {
-    // A Set visits what is added while it is being iterated, so chains settle here too.
-    if (!--depth) for (const e of pending) pending.delete(e), e.r();
-  }
-}
-
-/** Runs `fn` now and again whenever a signal it read changes; returns the stop. */
-export function effect(fn: () => unknown): () => void {
-  const e: Observer & { r(): void } = { d: new Set(), n: () => void pending.add(e), r: () => void track(e, fn) };
-  e.r();
-  return () => {
-    e.n = noop;
-    pending.delete(e);
-    track(e);
-  };
-}
-
-export function useSignalEffect(fn: () => unknown): void {
-  const latest = useRef(fn);
-  latest.current = fn;
-  useEffect(() => effect(() => latest.current()), []);
 }
