@@ -1,5 +1,5 @@
-import { hostFor, type HostOptions } from './hosts.ts';
-import { buildUrl, getJson, type RequestOptions } from './request.ts';
+import { hostFor, type ApiArea, type HostOptions } from './hosts.ts';
+import { buildUrl, getJson, type QueryValue, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import type {
   AutocompleteParams,
@@ -34,22 +34,20 @@ export interface SearchClient {
 
 /** Creates a client for one index. Every call takes an optional `AbortSignal`. */
 export function createClient(options: ClientOptions): SearchClient {
-  if (!options.siteKey) throw new TypeError('createClient: siteKey is required');
-  if (!options.baseUrl) throw new TypeError('createClient: baseUrl is required');
+  for (const required of ['siteKey', 'baseUrl'] as const) {
+    if (!options[required]) throw new TypeError(`createClient: ${required} is required`);
+  }
   // Bound lazily so a page that replaces `fetch` after loading the client is honoured.
   const fetcher: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const key = encodeURIComponent(options.siteKey);
+  /** One GET call: its area, the path after `/v1/` (the area's name by default) and how its parameters become the query. */
+  const call =
+    (area: ApiArea, path: string = area, query: (params: never) => Record<string, QueryValue> = (params: object) => params as Record<string, QueryValue>) =>
+    (params: never, requestOptions?: RequestOptions) =>
+      getJson<never>(fetcher, buildUrl(hostFor(area, options), `/v1/${path}/${encodeURIComponent(options.siteKey)}`, query(params)), requestOptions);
 
   return {
-    search: (params, requestOptions) =>
-      getJson(fetcher, buildUrl(hostFor('search', options), `/v1/search/${key}`, searchQuery(params)), requestOptions),
-    suggest: (params, requestOptions) =>
-      getJson(fetcher, buildUrl(hostFor('suggest', options), `/v1/suggest/${key}`, { ...params }), requestOptions),
-    autocomplete: (params, requestOptions) =>
-      getJson(
-        fetcher,
-        buildUrl(hostFor('autocomplete', options), `/v1/autocomplete/document-field/${key}`, { ...params }),
-        requestOptions,
-      ),
+    search: call('search', undefined, searchQuery),
+    suggest: call('suggest'),
+    autocomplete: call('autocomplete', 'autocomplete/document-field'),
   };
 }

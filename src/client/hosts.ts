@@ -10,9 +10,6 @@ export type ApiArea =
   | 'crawl'
   | 'recommendations';
 
-/** The regional hosts serve only the Suggestions, Search and Analytics APIs (section 1). */
-const REGIONAL_AREAS: ReadonlySet<ApiArea> = new Set(['search', 'suggest', 'stats']);
-
 export interface HostOptions {
   /** `{base_url}`: the API host root, for every endpoint. */
   baseUrl: string;
@@ -23,9 +20,9 @@ export interface HostOptions {
   regionalUrl?: string | undefined;
 }
 
-/** Whether a regional host may serve calls of this area. */
+/** Whether a regional host may serve calls of this area: they serve only the Suggestions, Search and Analytics APIs (section 1). */
 export function servedRegionally(area: ApiArea): boolean {
-  return REGIONAL_AREAS.has(area);
+  return /^(search|suggest|stats)$/.test(area);
 }
 
 /** Options that let the client tell a regional host when it sees one. */

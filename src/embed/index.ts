@@ -11,12 +11,11 @@
  * `SiteSearch.setConsent` for the widgets it mounted (with `data-require-consent`).
  */
 import '../ui/styles.css';
-import { mount } from '../ui/mount.tsx';
+import { mount, type MountedWidget, type MountOptions } from '../ui/mount.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { whenLang } from './loadGerman.ts';
 import { followConsent, setConsent } from './pageConsent.ts';
-import { readOptions } from './readOptions.ts';
-import { defineSiteSearch } from './SiteSearchElement.ts';
+import { ATTRIBUTES, readOptions } from './readOptions.ts';
 
 export { mount, mountRecommendations, setConsent };
 
@@ -29,35 +28,78 @@ const germanSrc = beside('.de.js');
 // What every copy of this file on the page has mounted: the same tag twice mounts once.
 const mounted: Set<string> = ((globalThis as { [key: symbol]: Set<string> })[Symbol.for('site-search')] ??= new Set());
 
+/** A `<link>` to the stylesheet, when there is one (there is none when the file is not loaded by a script tag). */
+const link = (into: ParentNode) =>
+  stylesheet && into.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
+
+/**
+ * Runs `then` with the options of `el`'s attributes (`prefix` + name) once the messages
+ * of its language are here; with none when the attributes lack the site key or the API.
+ */
+function withOptions(el: Element, prefix: string, then: (options?: MountOptions) => void) {
+  whenLang(el.getAttribute(prefix + 'lang'), germanSrc, () => {
+    const options = readOptions((name) => el.getAttribute(prefix + name));
+    then(options.siteKey && options.baseUrl ? options : undefined);
+  });
+}
+
+/**
+ * `<site-search site-key="KEY" api="https://API_HOST">`: the widget in a shadow root,
+ * so the page's CSS stays out and ours stays in. The attributes are the script tag's
+ * `data-*` ones without `data-`; changing one updates the widget. `--ss-*` custom
+ * properties set on the element theme it; `::part()` names (see the README) reach inside.
+ */
+class SiteSearchElement extends HTMLElement {
+  static observedAttributes = ATTRIBUTES;
+  widget: MountedWidget | undefined;
+  root: HTMLElement | undefined;
+  unfollow: (() => void) | undefined;
+
+  connectedCallback() {
+    if (!this.root) {
+      const shadow = this.attachShadow({ mode: 'open' });
+      // A <link> is the one way into a shadow root that `style-src 'self'` allows without a hash.
+      link(shadow);
+      shadow.append((this.root = document.createElement('div')));
+    }
+    this.attributeChangedCallback();
+  }
+
+  disconnectedCallback() {
+    this.unfollow?.();
+    this.widget?.destroy();
+    this.widget = undefined;
+  }
+
+  attributeChangedCallback() {
+    withOptions(this, '', (options) => {
+      if (!this.root || !this.isConnected) return;
+      if (!options) this.disconnectedCallback();
+      else if (this.widget) this.widget.update(options);
+      else this.unfollow = followConsent((this.widget = mount(this.root, options)));
+    });
+  }
+}
+
 function mountFromScript(el: HTMLScriptElement) {
-  whenLang(el.dataset.lang, germanSrc, () => mountNow(el));
+  withOptions(el, 'data-', (options) => {
+    const selector = el.dataset.target;
+    const key = `${options?.siteKey} ${selector}`;
+    if (!options) return console.error('Site Search: the script tag needs data-site-key and data-api attributes.');
+    if (mounted.has(key)) return;
+    let target: Element | null;
+    if (selector) {
+      target = document.querySelector(selector);
+      if (!target) return console.error(`Site Search: no element matches data-target="${selector}".`);
+    } else el.after((target = document.createElement('div')));
+    mounted.add(key);
+    // The widget in the page itself needs the stylesheet there (the element brings its own).
+    if (![...document.querySelectorAll('link')].some((l) => l.href === stylesheet)) link(document.head);
+    followConsent(mount(target, options));
+  });
 }
 
-function mountNow(el: HTMLScriptElement) {
-  const options = readOptions((name) => el.getAttribute(`data-${name}`));
-  const selector = el.dataset.target;
-  const key = `${options.siteKey} ${selector}`;
-  if (!options.siteKey || !options.baseUrl) {
-    return console.error('Site Search: the script tag needs data-site-key and data-api attributes.');
-  }
-  if (mounted.has(key)) return;
-  let target: Element | null;
-  if (selector) {
-    target = document.querySelector(selector);
-    if (!target) return console.error(`Site Search: no element matches data-target="${selector}".`);
-  } else {
-    target = document.createElement('div');
-    el.after(target);
-  }
-  mounted.add(key);
-  // The widget in the page itself needs the stylesheet there (the element brings its own).
-  if (stylesheet && ![...document.querySelectorAll('link')].some((link) => link.href === stylesheet)) {
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
-  }
-  followConsent(mount(target, options));
-}
-
-defineSiteSearch(stylesheet, germanSrc);
+if (!customElements.get('site-search')) customElements.define('site-search', SiteSearchElement);
 if (script?.dataset.siteKey !== undefined) {
   if (document.readyState === 'loading') {
     document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });

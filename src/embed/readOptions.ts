@@ -1,26 +1,68 @@
-import type { AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { MountOptions } from '../ui/mount.tsx';
-import type { FieldLabel } from '../ui/WidgetContext.ts';
 import { german } from './loadGerman.ts';
 
-/** The attributes `readOptions` knows, as the custom element observes them (the script tag puts `data-` before each). */
-export const ATTRIBUTES = (
-  'site-key api regional-api layout theme placeholder lang url limit facets sorts fields paging ' +
-  'suggestions shortcut analytics analytics-tag require-consent respect-gpc config'
-).split(' ');
+/** How an attribute's text (null when absent) reads; undefined or null leaves the option to `config`. */
+type Parse = (text: string | null) => unknown;
+
+const text: Parse = (text) => text;
 
 /** `area:Area, status` → `[{ field: 'area', label: 'Area' }, { field: 'status', label: 'status' }]`. */
-const labels = (text: string | null): FieldLabel[] | undefined =>
+const labels: Parse = (text) =>
   text?.split(',').map((pair) => {
     const [field = '', label] = pair.split(':').map((s) => s.trim());
     return { field, label: label || field };
   });
 
-/** `text` if it is one of `values`. */
-const oneOf = <T extends string>(text: string | null, values: T[]) => values.find((v) => v === text);
+/** The text if it is one of the space-separated `values`. */
+const oneOf =
+  (values: string): Parse =>
+  (text) =>
+    values.split(' ').find((v) => v === text);
 
 /** A switch: absent is unset, `off` and `false` are off, anything else (even empty) is on. */
-const on = (text: string | null) => (text === null ? undefined : !/^(off|false)$/.test(text));
+const on: Parse = (text) => (text === null ? text : !/^(off|false)$/.test(text));
+
+/** A required text: the empty string when absent, never taken from `config`. */
+const required: Parse = (text) => text ?? '';
+
+/** Attribute → how it reads; the option it sets is its name in camel case, or in `RENAMED`. */
+type Table = Record<string, Parse>;
+
+const OPTIONS: Table = {
+  'site-key': required,
+  api: required,
+  'regional-api': text,
+  layout: oneOf('page overlay'),
+  theme: oneOf('auto light dark'),
+  placeholder: text,
+  lang: (text) => (text === 'de' ? german() : undefined),
+  url: (prefix) => (prefix === null ? prefix : { prefix }),
+  limit: (text) => Math.max(Number(text), 0) || undefined,
+  facets: labels,
+  sorts: labels,
+  fields: labels,
+  paging: oneOf('pages more'),
+  suggestions: on,
+  shortcut: on,
+};
+
+/** The tracker's settings the attributes give. */
+const TRACKER: Table = { 'analytics-tag': text, 'require-consent': on, 'respect-gpc': on };
+
+const RENAMED: Record<string, string> = { api: 'baseUrl', 'regional-api': 'regionalUrl', lang: 'messages', 'analytics-tag': 'tag' };
+
+/** The attributes `readOptions` knows, as the custom element observes them (the script tag puts `data-` before each). */
+export const ATTRIBUTES = [...Object.keys(OPTIONS), ...Object.keys(TRACKER), 'analytics', 'config'];
+
+/** Every option of `table`, from its attribute or else from `fallback`. */
+function fill(table: Table, get: (name: string) => string | null, fallback: Record<string, unknown> = {}) {
+  const options: Record<string, unknown> = {};
+  for (const [attribute, parse] of Object.entries(table)) {
+    const option = RENAMED[attribute] ?? attribute.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+    options[option] = parse(get(attribute)) ?? fallback[option];
+  }
+  return options;
+}
 
 /**
  * The `mount` options an element's attributes say, `get` reading one by name. Every
@@ -28,39 +70,17 @@ const on = (text: string | null) => (text === null ? undefined : !/^(off|false)$
  * `config` JSON gives it), so an attribute taken away resets its option on `update`.
  */
 export function readOptions(get: (name: string) => string | null): MountOptions {
-  let config: Partial<MountOptions> = {};
+  let config: Record<string, unknown> = {};
   try {
-    config = JSON.parse(get('config') ?? '{}') as Partial<MountOptions>;
+    config = JSON.parse(get('config') ?? '{}') as Record<string, unknown>;
   } catch {
     console.error('Site Search: the config attribute is not valid JSON; it is ignored.');
   }
-  const url = get('url');
-  const limit = Number(get('limit'));
-  // The tracker's settings the attributes give; none given leaves `config.analytics`.
-  const tracker: AnalyticsOptions = {};
-  const tag = get('analytics-tag');
-  const requireConsent = on(get('require-consent'));
-  const respectGpc = on(get('respect-gpc'));
-  if (tag !== null) tracker.tag = tag;
-  if (requireConsent !== undefined) tracker.requireConsent = requireConsent;
-  if (respectGpc !== undefined) tracker.respectGpc = respectGpc;
-  const options: MountOptions = {
-    siteKey: get('site-key') ?? '',
-    baseUrl: get('api') ?? '',
-    regionalUrl: get('regional-api') ?? config.regionalUrl,
-    layout: oneOf(get('layout'), ['page', 'overlay']) ?? config.layout,
-    theme: oneOf(get('theme'), ['auto', 'light', 'dark']) ?? config.theme,
-    placeholder: get('placeholder') ?? config.placeholder,
-    messages: (get('lang') === 'de' && german()) || config.messages,
-    url: url === null ? config.url : { prefix: url },
-    limit: limit > 0 ? limit : config.limit,
-    facets: labels(get('facets')) ?? config.facets,
-    sorts: labels(get('sorts')) ?? config.sorts,
-    fields: labels(get('fields')) ?? config.fields,
-    paging: oneOf(get('paging'), ['pages', 'more']) ?? config.paging,
-    suggestions: on(get('suggestions')) ?? config.suggestions,
-    shortcut: on(get('shortcut')) ?? config.shortcut,
-    analytics: on(get('analytics')) === false ? false : Object.keys(tracker).length ? tracker : config.analytics,
-  };
-  return { ...config, ...options };
+  // None of the tracker's attributes given leaves `config.analytics`.
+  const tracker = fill(TRACKER, get);
+  return {
+    ...config,
+    ...fill(OPTIONS, get, config),
+    analytics: on(get('analytics')) === false ? false : Object.values(tracker).some((v) => v !== undefined) ? tracker : config.analytics,
+  } as unknown as MountOptions;
 }

@@ -89,10 +89,14 @@ export function createTracker(options: TrackerOptions): Tracker {
     if (event) queue.add(event);
   }
 
-  function settle() {
+  function cancel() {
     clearTimeout(timer);
-    const search = pending;
     pending = null;
+  }
+
+  function settle() {
+    const search = pending;
+    cancel();
     if (!search || !allowed()) return;
     const [keyword, numberOfResults, key] = search;
     const last = hash(sessionId() + key);
@@ -123,16 +127,13 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   return {
     shown(keyword, total, key, commit) {
+      cancel();
       pending = [keyword, total, key];
-      clearTimeout(timer);
       if (commit) settle();
       else timer = setTimeout(settle, pauseMs);
     },
     settle,
-    cancel() {
-      clearTimeout(timer);
-      pending = null;
-    },
+    cancel,
     click(keyword, docid, position) {
       settle();
       send({ action: 'click', keyword, docid, position });
@@ -143,13 +144,13 @@ export function createTracker(options: TrackerOptions): Tracker {
         show();
         return;
       }
-      pending = null;
+      cancel();
       queue.clear();
       local('ss-session', undefined);
       local('ss-last', undefined);
     },
     dispose() {
-      clearTimeout(timer);
+      cancel();
       queue.dispose();
       removeEventListener('visibilitychange', leave);
       removeEventListener('pagehide', leave);
