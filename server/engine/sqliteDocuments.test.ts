@@ -125,6 +125,56 @@ describe('SqliteEngine documents', () => {
       reopened.close();
     }
   });
+  it('counts a document once per range even when several of its values fall in it', async () => {
+    const file = join(folder, 'multi.sqlite');
+    const engine = new SqliteEngine(file);
+    const rangeQuery = {
+      ...searchQuery(['book']),
+      facets: [{ kind: 'field' as const, key: 'tags', field: 'tags' }],
+      rangeFacets: [{ key: 'years', field: 'years', ranges: [{ to: 2010 }, { from: 2010 }, {}] }],
+    };
+    const counts = async (target: SqliteEngine) => {
+      const result = await target.search(rangeQuery);
+      return { total: result.total, tags: result.facets?.tags, years: result.rangeFacets?.years?.map((b) => b.count) };
+    };
+    try {
+      // Single values first: the field becomes multi-valued only with the second write.
+      const first = await engine.write([
+        doc('m1', 'book', { customFields: { years: [2001], tags: ['x'] } }),
+        doc('m2', 'book', { customFields: { years: [2015], tags: ['y'] } }),
+      ]);
+      expect(first).toEqual({ ok: true });
+      expect(await counts(engine)).toEqual({ total: 2, tags: [{ value: 'x', count: 1 }, { value: 'y', count: 1 }], years: [1, 1, 2] });
+      const second = await engine.write([
+        doc('m3', 'book', { customFields: { years: [2003, 2005, 2012], tags: ['x', 'y'] } }),
+        doc('m4', 'book', { customFields: { years: [2011, 2019, 2019], tags: ['y', 'y'] } }),
+      ]);
+      expect(second).toEqual({ ok: true });
+      const expected = {
+        total: 4,
+        tags: [
+          { value: 'y', count: 3 },
+          { value: 'x', count: 2 },
+        ],
+        years: [2, 3, 4],
+      };
+      expect(await counts(engine)).toEqual(expected);
+      engine.close();
+      // A file from before multi-valued fields were recorded learns them on opening.
+      const db = new Database(file);
+      db.exec(`DROP TABLE multi_valued_fields; DELETE FROM meta WHERE key = 'multi_valued_complete'`);
+      db.close();
+      const reopened = new SqliteEngine(file);
+      try {
+        expect(await counts(reopened)).toEqual(expected);
+      } finally {
+        reopened.close();
+      }
+    } finally {
+      engine.close();
+    }
+  });
+
   it('counts facets and filters alike whether few or many documents matched', async () => {
     const engine = new SqliteEngine(join(folder, 'facets.sqlite'));
     try {

@@ -68,6 +68,8 @@ export class SqliteEngine implements SearchEngine {
   private readonly db: Database.Database;
   private readonly statements: StatementCache;
   private readonly fieldTypes = new Map<string, CustomFieldType>();
+  /** Fields some document held several values of (see multi_valued_fields). */
+  private readonly multiValued = new Set<string>();
   /** Counts of documents by query (see sqliteSearch, documentFrequency); emptied by every write. */
   private readonly memo = new CountMemo(MEMO_MAX);
   /** Loaded on the first fuzzy query that needs it, then kept up to date by writes. */
@@ -84,6 +86,7 @@ export class SqliteEngine implements SearchEngine {
     this.statements = new StatementCache(this.db);
     const types = this.db.prepare('SELECT name, type FROM field_types').all() as Array<{ name: string; type: CustomFieldType }>;
     for (const { name, type } of types) this.fieldTypes.set(name, type);
+    for (const name of this.db.prepare('SELECT name FROM multi_valued_fields').pluck().all() as string[]) this.multiValued.add(name);
     this.writeTransaction = this.db.transaction((documents: readonly PreparedDocument[]) => this.writeRows(documents));
   }
 
@@ -93,6 +96,7 @@ export class SqliteEngine implements SearchEngine {
     this.memo.clear();
     // Only after the commit: a rolled-back write must not leave types or words behind.
     for (const [name, type] of outcome.addedTypes) this.fieldTypes.set(name, type);
+    for (const name of outcome.multiValued) this.multiValued.add(name);
     if (this.vocabulary !== null) {
       for (const word of outcome.newWords) if (isVocabularyWord(word)) this.vocabulary.add(word);
     }
@@ -248,6 +252,8 @@ export class SqliteEngine implements SearchEngine {
     const deleteCategories = s.get('DELETE FROM doc_categories WHERE doc = ?');
     const insertCategory = s.get('INSERT OR IGNORE INTO doc_categories (category, doc) VALUES (?, ?)');
     const insertValue = s.get('INSERT INTO field_values (doc, field, text, num, fold) VALUES (?, ?, ?, ?, ?)');
+    const insertMultiValued = s.get('INSERT OR IGNORE INTO multi_valued_fields (name) VALUES (?)');
+    const multiValued = new Set<string>();
 
     const now = Date.now();
     const newWords = new Set<string>();
@@ -287,7 +293,12 @@ export class SqliteEngine implements SearchEngine {
       for (const [field, value] of Object.entries(document.customFields)) {
         const numeric = (added.get(field) ?? this.fieldTypes.get(field)) !== 'text';
         // An array's repeated element counts once for its document.
-        for (const element of typeof value === 'object' ? new Set(value) : [value]) {
+        const elements = typeof value === 'object' ? new Set(value) : [value];
+        if (elements instanceof Set && elements.size > 1 && !this.multiValued.has(field) && !multiValued.has(field)) {
+          insertMultiValued.run(field);
+          multiValued.add(field);
+        }
+        for (const element of elements) {
           const text = String(element);
           const num = typeof element === 'number' ? element : !numeric && NUMERIC_TEXT.test(text) ? Number(text) : null;
           insertValue.run(rowid, field, text, num, fold(text));
@@ -305,7 +316,7 @@ export class SqliteEngine implements SearchEngine {
     }
     const insertTerm = s.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
     for (const word of newWords) insertTerm.run(word);
-    return { ok: true, addedTypes: added, newWords };
+    return { ok: true, addedTypes: added, newWords, multiValued };
   }
 
   private searchNow(query: SearchQuery): SearchResult {
@@ -313,6 +324,7 @@ export class SqliteEngine implements SearchEngine {
     const { page, ...rest } = sqliteSearch(
       this.statements,
       this.fieldTypes,
+      this.multiValued,
       query,
       plan.match,
       (group) => this.documentFrequency(group),
@@ -419,7 +431,13 @@ export class SqliteEngine implements SearchEngine {
   }
 }
 
-type WriteOutcome = Exclude<WriteResult, { ok: true }> | { ok: true; addedTypes: Map<string, CustomFieldType>; newWords: Set<string> };
+type WriteOutcome = Exclude<WriteResult, { ok: true }> | {
+      ok: true;
+      addedTypes: Map<string, CustomFieldType>;
+      newWords: Set<string>;
+      /** Fields that first held several values in one document in this write. */
+      multiValued: Set<string>;
+    };
 
 /** A bounded map: when full, the oldest entry goes. */
 class CountMemo {

@@ -39,16 +39,22 @@ export function valueFacets(
   return result;
 }
 
-/** Per requested range, the documents with a value in [from, to); one pass per field. */
+/**
+ * Per requested range, the documents with a value in [from, to); one pass per field.
+ * Only fields in `multiValued` can give a document two rows in one range, so only they
+ * pay for DISTINCT (a temporary b-tree per range: half the time of a large facet).
+ */
 export function rangeFacets(
   statements: StatementCache,
   everything: boolean,
   specs: readonly RangeFacetSpec[],
+  multiValued: ReadonlySet<string>,
 ): Record<string, RangeFacetBucket[]> {
   const result: Record<string, RangeFacetBucket[]> = {};
   for (const spec of specs) {
     const columns: string[] = [];
     const params: SqlValue[] = [];
+    const distinct = multiValued.has(spec.field) ? 'DISTINCT ' : '';
     spec.ranges.forEach((range, i) => {
       const tests: string[] = [];
       if (range.from !== undefined) {
@@ -59,7 +65,7 @@ export function rangeFacets(
         tests.push('fv.num < ?');
         params.push(range.to);
       }
-      columns.push(`count(DISTINCT CASE WHEN ${tests.length > 0 ? tests.join(' AND ') : '1'} THEN fv.doc END) AS c${i}`);
+      columns.push(`count(${distinct}CASE WHEN ${tests.length > 0 ? tests.join(' AND ') : '1'} THEN fv.doc END) AS c${i}`);
     });
     const from = everything
       ? 'field_values fv WHERE fv.field = ?'

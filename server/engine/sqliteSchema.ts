@@ -68,6 +68,9 @@ export function applySchema(db: Database): SchemaFacts {
     CREATE INDEX IF NOT EXISTS doc_categories_doc ON doc_categories (doc, category);
 
     CREATE TABLE IF NOT EXISTS field_types (name TEXT PRIMARY KEY, type TEXT NOT NULL) WITHOUT ROWID;
+    -- Fields some document ever held two values of: only those need DISTINCT when range
+    -- facets count documents. Never pruned; a stale name only costs the DISTINCT.
+    CREATE TABLE IF NOT EXISTS multi_valued_fields (name TEXT PRIMARY KEY) WITHOUT ROWID;
 
     -- One row per value (per element for arrays). text: as facets show it; num: for
     -- ranges and numeric sorts (numeric strings too); fold: for autocomplete and text sorts.
@@ -146,6 +149,15 @@ export function applySchema(db: Database): SchemaFacts {
   } else if (version.value !== String(SCHEMA_VERSION)) {
     throw new Error(`index database has schema version ${version.value}; this service reads version ${SCHEMA_VERSION}`);
   }
+  // Databases from before multi_valued_fields existed get it filled once (a pass over the values).
+  if (db.prepare(`SELECT 1 FROM meta WHERE key = 'multi_valued_complete'`).get() === undefined) {
+    db.transaction(() => {
+      db.exec(`INSERT OR IGNORE INTO multi_valued_fields (name)
+        SELECT DISTINCT field FROM (SELECT field FROM field_values GROUP BY doc, field HAVING count(*) > 1)`);
+      db.exec(`INSERT INTO meta (key, value) VALUES ('multi_valued_complete', '1')`);
+    })();
+  }
+
   const termsComplete = db.prepare(`SELECT 1 FROM meta WHERE key = 'terms_complete'`).get() !== undefined;
   return { termsComplete };
 }

@@ -39,7 +39,8 @@ type Source = 'fts' | 'fts_title' | null;
 const NOTHING: SqlPart = { sql: '0', params: [] };
 
 /**
- * Runs a search's matching, ordering, paging and facets. `plan` holds the FTS5
+ * Runs a search's matching, ordering, paging and facets. `multiValued` names the fields
+ * a document may hold several values of. `plan` holds the FTS5
  * expression of the words, null for `*` (or when the words hold nothing searchable,
  * which matches no document). `frequency` counts a word group's documents, up to
  * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write. `boosts` is
@@ -50,6 +51,7 @@ const NOTHING: SqlPart = { sql: '0', params: [] };
 export function sqliteSearch(
   statements: StatementCache,
   fieldTypes: ReadonlyMap<string, CustomFieldType>,
+  multiValued: ReadonlySet<string>,
   query: SearchQuery,
   plan: FtsMatch | null,
   frequency: (group: string) => number,
@@ -150,7 +152,7 @@ export function sqliteSearch(
       statements.get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`).run(...w.params);
     }
     if (query.facets.length > 0) facets = valueFacets(statements, everything, query.facets, query.numFacets);
-    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets);
+    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets, multiValued);
   }
   return { total, page, facets, rangeFacets: ranges };
 }
