@@ -138,16 +138,17 @@ describe('SqliteEngine documents', () => {
       return { total: result.total, tags: result.facets?.tags, years: result.rangeFacets?.years?.map((b) => b.count) };
     };
     try {
-      // Single values first: the field becomes multi-valued only with the second write.
+      // Arrays hold strings; numeric ones count in ranges. Single values first: the field
+      // becomes multi-valued only with the second write.
       const first = await engine.write([
-        doc('m1', 'book', { customFields: { years: [2001], tags: ['x'] } }),
-        doc('m2', 'book', { customFields: { years: [2015], tags: ['y'] } }),
+        doc('m1', 'book', { customFields: { years: ['2001'], tags: ['x'] } }),
+        doc('m2', 'book', { customFields: { years: ['2015'], tags: ['y'] } }),
       ]);
       expect(first).toEqual({ ok: true });
       expect(await counts(engine)).toEqual({ total: 2, tags: [{ value: 'x', count: 1 }, { value: 'y', count: 1 }], years: [1, 1, 2] });
       const second = await engine.write([
-        doc('m3', 'book', { customFields: { years: [2003, 2005, 2012], tags: ['x', 'y'] } }),
-        doc('m4', 'book', { customFields: { years: [2011, 2019, 2019], tags: ['y', 'y'] } }),
+        doc('m3', 'book', { customFields: { years: ['2003', '2005', '2012'], tags: ['x', 'y'] } }),
+        doc('m4', 'book', { customFields: { years: ['2011', '2019', '2019'], tags: ['y', 'y'] } }),
       ]);
       expect(second).toEqual({ ok: true });
       const expected = {
