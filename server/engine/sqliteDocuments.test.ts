@@ -128,27 +128,30 @@ describe('SqliteEngine documents', () => {
   it('counts a document once per range even when several of its values fall in it', async () => {
     const file = join(folder, 'multi.sqlite');
     const engine = new SqliteEngine(file);
-    const rangeQuery = {
-      ...searchQuery(['book']),
+    const facetQuery = {
       facets: [{ kind: 'field' as const, key: 'tags', field: 'tags' }],
       rangeFacets: [{ key: 'years', field: 'years', ranges: [{ to: 2010 }, { from: 2010 }, {}] }],
     };
-    const counts = async (target: SqliteEngine) => {
-      const result = await target.search(rangeQuery);
+    // `book` matches 4 of 104 documents: values are read per match; `shelf` matches all,
+    // and the field's values are walked.
+    const counts = async (target: SqliteEngine, words = ['book']) => {
+      const result = await target.search({ ...searchQuery(words), ...facetQuery });
       return { total: result.total, tags: result.facets?.tags, years: result.rangeFacets?.years?.map((b) => b.count) };
     };
+    const fillers = Array.from({ length: 100 }, (_, i) => doc(`z${i}`, 'shelf', { customFields: { years: ['1990'], tags: ['z'] } }));
     try {
       // Arrays hold strings; numeric ones count in ranges. Single values first: the field
       // becomes multi-valued only with the second write.
       const first = await engine.write([
-        doc('m1', 'book', { customFields: { years: ['2001'], tags: ['x'] } }),
-        doc('m2', 'book', { customFields: { years: ['2015'], tags: ['y'] } }),
+        doc('m1', 'book shelf', { customFields: { years: ['2001'], tags: ['x'] } }),
+        doc('m2', 'book shelf', { customFields: { years: ['2015'], tags: ['y'] } }),
+        ...fillers,
       ]);
       expect(first).toEqual({ ok: true });
       expect(await counts(engine)).toEqual({ total: 2, tags: [{ value: 'x', count: 1 }, { value: 'y', count: 1 }], years: [1, 1, 2] });
       const second = await engine.write([
-        doc('m3', 'book', { customFields: { years: ['2003', '2005', '2012'], tags: ['x', 'y'] } }),
-        doc('m4', 'book', { customFields: { years: ['2011', '2019', '2019'], tags: ['y', 'y'] } }),
+        doc('m3', 'book shelf', { customFields: { years: ['2003', '2005', '2012'], tags: ['x', 'y'] } }),
+        doc('m4', 'book shelf', { customFields: { years: ['2011', '2019', '2019'], tags: ['y', 'y'] } }),
       ]);
       expect(second).toEqual({ ok: true });
       const expected = {
@@ -159,7 +162,13 @@ describe('SqliteEngine documents', () => {
         ],
         years: [2, 3, 4],
       };
+      const all = {
+        total: 104,
+        tags: [{ value: 'z', count: 100 }, ...expected.tags],
+        years: [102, 3, 104],
+      };
       expect(await counts(engine)).toEqual(expected);
+      expect(await counts(engine, ['shelf'])).toEqual(all);
       engine.close();
       // A file from before multi-valued fields were recorded learns them on opening.
       const db = new Database(file);
@@ -168,6 +177,7 @@ describe('SqliteEngine documents', () => {
       const reopened = new SqliteEngine(file);
       try {
         expect(await counts(reopened)).toEqual(expected);
+        expect(await counts(reopened, ['shelf'])).toEqual(all);
       } finally {
         reopened.close();
       }

@@ -145,16 +145,39 @@ export function sqliteSearch(
   let ranges: SearchResult['rangeFacets'] = null;
   if (query.facets.length > 0 || query.rangeFacets.length > 0) {
     const everything = source === null && conditions.length === 0;
+    let matchedCount = 0;
     if (!everything) {
       // Matched once into a temp table; every facet then joins it.
       const w = where(source);
       statements.get('DELETE FROM temp.matched').run();
-      statements.get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`).run(...w.params);
+      matchedCount = statements
+        .get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`)
+        .run(...w.params).changes;
     }
-    if (query.facets.length > 0) facets = valueFacets(statements, everything, query.facets, query.numFacets);
-    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets, multiValued);
+    const perMatch = (field: string): boolean => {
+      const rows = memoCount(statements, memo, 'SELECT count(*) FROM field_values WHERE field = ?', field);
+      const docs = Math.max(1, memoCount(statements, memo, 'SELECT count(*) FROM docs'));
+      // Matches times the field's values per document, each read per match, against the walk.
+      return matchedCount * PER_MATCH_COST * Math.max(1, rows / docs) < rows;
+    };
+    if (query.facets.length > 0) facets = valueFacets(statements, everything, query.facets, query.numFacets, perMatch);
+    if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets, multiValued, perMatch);
   }
   return { total, page, facets, rangeFacets: ranges };
+}
+
+/** Reading a match's values costs about this many steps of walking a field's values. */
+const PER_MATCH_COST = 12;
+
+/** A count remembered until the next write. */
+function memoCount(statements: StatementCache, memo: QueryMemo, sql: string, ...params: string[]): number {
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  let n = memo.get(key);
+  if (n === undefined) {
+    n = statements.get(sql).pluck().get(...params) as number;
+    memo.set(key, n);
+  }
+  return n;
 }
 
 /**
