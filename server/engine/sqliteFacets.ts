@@ -7,7 +7,7 @@ import type { SqlValue } from './sqliteWhere.ts';
  * Whether a field's facet reads the values of each match (through field_values_doc)
  * rather than walking all the field's values and keeping the matched ones. SQLite
  * picks the walk, which costs the same for 10 matches as for 100,000; reading per match
- * costs about ten times more per value, so it is chosen only when its estimate is
+ * costs 12-20 times more per value, so it is chosen only when its estimate is
  * smaller than the walk (see sqliteSearch).
  */
 export type PerMatch = (field: string) => boolean;
