@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en, format } from './messages.ts';
+import { en, format, intl } from './messages.ts';
 import { de } from './messagesDe.ts';
 
 describe('messages', () => {
@@ -17,5 +17,14 @@ describe('messages', () => {
 
   it('has every English key in German', () => {
     expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('makes each Intl formatter once per kind, locale and options', () => {
+    const date = { dateStyle: 'medium', timeZone: 'UTC' } as const;
+    expect(intl(Intl.NumberFormat, 'en')).toBe(intl(Intl.NumberFormat, 'en'));
+    expect(intl(Intl.NumberFormat, 'de')).not.toBe(intl(Intl.NumberFormat, 'en'));
+    expect(intl(Intl.NumberFormat, 'en', { useGrouping: 'min2' })).not.toBe(intl(Intl.NumberFormat, 'en'));
+    expect(intl(Intl.DateTimeFormat, 'en', date)).toBe(intl(Intl.DateTimeFormat, 'en', { ...date }));
+    expect(intl(Intl.DateTimeFormat, 'en', date).format(new Date('2020-03-05T00:00Z'))).toBe('Mar 5, 2020');
   });
 });
