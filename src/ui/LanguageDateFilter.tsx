@@ -1,11 +1,12 @@
 import type { SearchFilters } from '../core/searchState.ts';
+import { intl } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
 /** The language's name in the widget's language ("German", "Deutsch"), or the code. */
 export function languageName(locale: string, code: string): string {
   try {
-    return new Intl.DisplayNames(locale, { type: 'language' }).of(code) ?? code;
+    return intl(Intl.DisplayNames, locale, { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }

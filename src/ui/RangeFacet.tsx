@@ -1,13 +1,13 @@
 import type { TargetedEvent } from 'preact';
 import { readRange, setRange, type RangeSelection } from '../core/searchState.ts';
-import { format, type Messages } from './messages.ts';
+import { format, intl, type Messages } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget, type RangeField } from './WidgetContext.ts';
 
 /** "2015 – 2020", "≥ 2020", "< 2000": `to` is exclusive. */
 export function rangeLabel(m: Messages, { from, to }: RangeSelection): string {
   // Years read as 2015, not 2,015: group digits from five on.
-  const n = (x: number) => new Intl.NumberFormat(m.locale, { useGrouping: 'min2' }).format(x);
+  const n = (x: number) => intl(Intl.NumberFormat, m.locale, { useGrouping: 'min2' }).format(x);
   if (from !== undefined && to !== undefined) return `${n(from)} – ${n(to)}`;
   return from !== undefined ? `≥ ${n(from)}` : `< ${n(to ?? 0)}`;
 }

@@ -1,6 +1,7 @@
 import type { SearchHit } from '../client/types.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { Highlight } from './Highlight.tsx';
+import { dateFormat } from './messages.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import { useWidget } from './WidgetContext.ts';
 
@@ -55,7 +56,7 @@ export function ResultItem({ hit }: ResultItemProps) {
           <p class="ss-hit-meta">
             {type && type !== 'html' && <span class="ss-badge">{type.toUpperCase()}</span>}
             {date && !Number.isNaN(date.getTime()) && (
-              <time dateTime={day}>{date.toLocaleDateString(m.locale, { dateStyle: 'medium', timeZone: 'UTC' })}</time>
+              <time dateTime={day}>{dateFormat(m).format(date)}</time>
             )}
             {fields}
           </p>

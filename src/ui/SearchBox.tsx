@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { ClearIcon } from './ClearIcon.tsx';
+import { warmFormats } from './messages.ts';
 import { SearchIcon } from './SearchIcon.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { SuggestionList } from './SuggestionList.tsx';
@@ -104,6 +105,8 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
           if (!composing.current) type(event.currentTarget.value);
         }}
         onKeyDown={onKeyDown}
+        // While the visitor types, not when the first answer is due.
+        onFocus={() => setTimeout(warmFormats, 0, m)}
         onBlur={() => s?.close()}
         onCompositionStart={() => {
           composing.current = true;
