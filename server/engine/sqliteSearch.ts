@@ -1,6 +1,6 @@
 import type { CustomFieldType, SearchQuery, SearchResult } from './engine.ts';
 import { rangeFacets, valueFacets } from './sqliteFacets.ts';
-import { allOf, needsDocs, whereConditions, type SqlPart } from './sqliteWhere.ts';
+import { allOf, needsDocs, whereConditions, type SqlPart, type SqlValue } from './sqliteWhere.ts';
 import type { FtsMatch } from './ftsExpression.ts';
 import type { StatementCache } from './statementCache.ts';
 
@@ -76,15 +76,8 @@ export function sqliteSearch(
     allOf([...(source === null ? [] : [{ sql: `${source} MATCH ?`, params: [sourceMatch] }]), ...conditionsOf(source), ...extra]);
   const count = (source: Source, extra: readonly SqlPart[] = []): number => {
     const w = where(source, extra);
-    const sql = `SELECT count(*) FROM ${from(source)} WHERE ${w.sql}`;
     // Counting a common word's documents takes milliseconds; popular queries repeat.
-    const key = `${sql}\u0000${JSON.stringify(w.params)}`;
-    let n = memo.get(key);
-    if (n === undefined) {
-      n = statements.get(sql).pluck().get(...w.params) as number;
-      memo.set(key, n);
-    }
-    return n;
+    return memoCount(statements, memo, `SELECT count(*) FROM ${from(source)} WHERE ${w.sql}`, ...w.params);
   };
   const rows = (
     source: Source,
@@ -173,7 +166,7 @@ export function sqliteSearch(
 const PER_MATCH_COST = 16;
 
 /** A count remembered until the next write. */
-function memoCount(statements: StatementCache, memo: QueryMemo, sql: string, ...params: string[]): number {
+function memoCount(statements: StatementCache, memo: QueryMemo, sql: string, ...params: SqlValue[]): number {
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   let n = memo.get(key);
   if (n === undefined) {
