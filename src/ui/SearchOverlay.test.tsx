@@ -66,4 +66,26 @@ describe('SearchOverlay', () => {
     expect(controller.term.value).toBe('');
     expect(document.querySelector('dialog[open]')).not.toBeNull();
   });
+
+  it('a quick / between the close and its (later) close event opens the dialog again', async () => {
+    setup();
+    // As in the browser: close() hides the dialog at once and fires `close` a task later.
+    const close = vi.spyOn(HTMLDialogElement.prototype, 'close').mockImplementation(function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+      setTimeout(() => this.dispatchEvent(new Event('close')));
+    });
+    act(() => {
+      fireEvent.keyDown(document.body, { key: '/' });
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    });
+    act(() => {
+      fireEvent.keyDown(document.body, { key: '/' });
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(document.querySelector('dialog[open]')).not.toBeNull();
+    expect(screen.getByRole('searchbox')).toBeTruthy();
+    close.mockRestore();
+  });
 });

@@ -25,12 +25,14 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   const opener = useRef<Element | null>(null);
   const [open, setOpen] = useState(false);
   const show = () => {
-    if (open) return;
+    // The dialog's own state, not `open`: its close event comes a task after it closed,
+    // and a quick `/` in between must still open it.
+    if (!dialog.current || dialog.current.open) return;
     // The focused element itself, also inside a shadow root (where `document` sees only the host).
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     opener.current = active;
-    dialog.current?.showModal();
+    dialog.current.showModal();
     setOpen(true);
   };
   const close = () => dialog.current?.close();
@@ -50,6 +52,8 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         part="dialog"
         aria-label={m.searchLabel}
         onClose={() => {
+          // A close event that arrives after the dialog was opened again is stale.
+          if (dialog.current?.open) return;
           setOpen(false);
           if (opener.current instanceof HTMLElement) opener.current.focus();
         }}
