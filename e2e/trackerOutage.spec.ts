@@ -1,22 +1,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { storedEvents, trackerState } from './statsEvents.ts';
 
 // A reference service of this spec's own, so it can be killed while the demo's runs on.
-const PORT = Number(process.env.E2E_API_PORT ?? 18787) + 3;
-const SERVICE = `http://127.0.0.1:${PORT}`;
+// Its port is one the system gives out as free, kept across the restart.
+let port = 0;
+let serviceUrl = '';
 const WEB = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 15173}`;
 const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 
 let dataDir = '';
 let service: ChildProcess | null = null;
 
-/** Starts `server/main.ts` on PORT with `dataDir`; resolves once it prints that it listens. */
+/** A loopback port that nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts `server/main.ts` on port with `dataDir`; resolves once it prints that it listens. */
 function startService(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(PORT), '--data', dataDir, '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--quiet'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   service = child;
@@ -50,19 +64,21 @@ test.afterEach(async () => {
 test('events made while the service is down are delivered exactly once after it is back', async ({ page, request }) => {
   test.setTimeout(90_000);
   dataDir = mkdtempSync(join(tmpdir(), 'ss-tracker-outage-'));
+  port = await freePort();
+  serviceUrl = `http://127.0.0.1:${port}`;
   await startService();
   const documents = Array.from({ length: 25 }, (_, i) => ({
     url: `${WEB}/e2e/landing.html?n=${i + 1}`,
     title: `Lighthouse ${i + 1}`,
     main_content: `Lighthouse number ${i + 1} on the coast.`,
   }));
-  const indexed = await request.put(`${SERVICE}/v2/indices/demo/documents:batch`, { headers: { Authorization: AUTH }, data: { documents } });
+  const indexed = await request.put(`${serviceUrl}/v2/indices/demo/documents:batch`, { headers: { Authorization: AUTH }, data: { documents } });
   expect(indexed.status()).toBe(202);
   await expect
-    .poll(async () => ((await (await request.get(`${SERVICE}/v1/search/demo?term=lighthouse&collectAnalytics=false`)).json()) as { total_hits: number }).total_hits)
+    .poll(async () => ((await (await request.get(`${serviceUrl}/v1/search/demo?term=lighthouse&collectAnalytics=false`)).json()) as { total_hits: number }).total_hits)
     .toBe(25);
 
-  await page.goto(`/e2e/tracker.html?api=${encodeURIComponent(SERVICE)}`);
+  await page.goto(`/e2e/tracker.html?api=${encodeURIComponent(serviceUrl)}`);
   // Typed, not committed: the search has not counted yet when the service goes.
   await page.getByRole('searchbox', { name: 'Search' }).fill('lighthouse');
   const links = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').getByRole('link');
@@ -87,7 +103,7 @@ test('events made while the service is down are delivered exactly once after it 
   // Longer than the tracker's pause: the search the address restores must not count again.
   await page.waitForTimeout(2500);
 
-  const events = await storedEvents(request, SERVICE);
+  const events = await storedEvents(request, serviceUrl);
   expect(events.every((e) => e.session === away.session && e.source === 'stats')).toBe(true);
   const ids = new Set(events.map((e) => e.eventId));
   expect(ids.size).toBe(events.length);
