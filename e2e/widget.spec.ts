@@ -191,6 +191,10 @@ test('the error state offers a retry', async ({ page }) => {
   await page.goto('/?q=grid');
   const alert = page.locator('#search').getByRole('alert');
   await expect(alert).toContainText('The search service ran into a problem.');
+  // No facets came, so the panel is empty: the message keeps the wide results column
+  // instead of falling into the 15rem facet column.
+  const main = await page.locator('#search .ss-main').boundingBox();
+  expect(main!.width).toBeGreaterThan(500);
   await axe(page, 'error');
   await alert.getByRole('button', { name: 'Retry' }).press('Enter');
   await expect(box(page)).toBeFocused();
