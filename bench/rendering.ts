@@ -37,13 +37,18 @@ export async function measureRendering(options: { browser: Browser; pageOrigin: 
       await page.addInitScript(() => {
         const original = window.fetch;
         const w = window as unknown as { __answered: number; __parsed: number };
+        // Only the search answer's stamps: the tracker's own requests resolve later and
+        // would otherwise overwrite them.
+        const isSearch = (url: string) => url.includes('/v1/search/');
         const json = Response.prototype.json;
         Response.prototype.json = function (this: Response) {
-          return json.call(this).then((body: unknown) => ((w.__parsed = performance.now()), body));
+          const search = isSearch(this.url);
+          return json.call(this).then((body: unknown) => (search && (w.__parsed = performance.now()), body));
         };
         window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
           const pending = original.call(this, input, init);
-          pending.then(() => (w.__answered = performance.now()), () => {});
+          const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+          if (isSearch(url)) pending.then(() => (w.__answered = performance.now()), () => {});
           return pending;
         } as typeof fetch;
       });
