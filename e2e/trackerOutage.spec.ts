@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { storedEvents, trackerState } from './statsEvents.ts';
 
 // A reference service of this spec's own, so it can be killed while the demo's runs on.
-// Its port is one the system gives out as free, kept across the restart.
-let port = 0;
+// The first start takes any free port (0); the restart takes the same one back.
 let serviceUrl = '';
 const WEB = `http://127.0.0.1:${process.env.E2E_WEB_PORT ?? 15173}`;
 const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
@@ -16,21 +14,10 @@ const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
 let dataDir = '';
 let service: ChildProcess | null = null;
 
-/** A loopback port that nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Starts `server/main.ts` on port with `dataDir`; resolves once it prints that it listens. */
+/** Starts `server/main.ts` on `dataDir` (and on serviceUrl's port once it has one); resolves once it listens. */
 function startService(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data', dataDir, '--quiet'], {
+  const port = serviceUrl === '' ? '0' : new URL(serviceUrl).port;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', port, '--data', dataDir, '--quiet'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   service = child;
@@ -38,7 +25,10 @@ function startService(): Promise<void> {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += String(chunk);
-      if (output.includes('listening on')) resolve();
+      const listening = /listening on (http:\/\/\S+)/.exec(output);
+      if (listening === null) return;
+      serviceUrl = listening[1]!;
+      resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -64,8 +54,7 @@ test.afterEach(async () => {
 test('events made while the service is down are delivered exactly once after it is back', async ({ page, request }) => {
   test.setTimeout(90_000);
   dataDir = mkdtempSync(join(tmpdir(), 'ss-tracker-outage-'));
-  port = await freePort();
-  serviceUrl = `http://127.0.0.1:${port}`;
+  serviceUrl = '';
   await startService();
   const documents = Array.from({ length: 25 }, (_, i) => ({
     url: `${WEB}/e2e/landing.html?n=${i + 1}`,
