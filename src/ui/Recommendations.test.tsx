@@ -77,27 +77,28 @@ describe('Recommendations', () => {
   it('steps with the arrows, mirrored right-to-left, jumps with Home and End, and stops at the ends', async () => {
     setup(() => Response.json(related(3)));
     const links = await screen.findAllByRole('link');
-    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
     links[0]!.focus();
-    press('ArrowDown');
-    expect(document.activeElement).toBe(links[1]);
-    press('End');
-    expect(document.activeElement).toBe(links[2]);
-    press('ArrowRight');
-    expect(document.activeElement).toBe(links[2]);
-    press('ArrowUp');
-    expect(document.activeElement).toBe(links[1]);
-    press('Home');
-    expect(document.activeElement).toBe(links[0]);
-    press('ArrowLeft');
-    expect(document.activeElement).toBe(links[0]);
-    press('a');
-    expect(document.activeElement).toBe(links[0]);
+    // Each key, then the link that must hold the focus after it.
+    const walk = (sequence: Array<[string, number]>) => {
+      for (const [key, index] of sequence) {
+        fireEvent.keyDown(document.activeElement!, { key });
+        expect(document.activeElement, key).toBe(links[index]);
+      }
+    };
+    walk([
+      ['ArrowDown', 1],
+      ['End', 2],
+      ['ArrowRight', 2],
+      ['ArrowUp', 1],
+      ['Home', 0],
+      ['ArrowLeft', 0],
+      ['a', 0],
+    ]);
     screen.getByRole('list').style.direction = 'rtl';
-    press('ArrowLeft');
-    expect(document.activeElement).toBe(links[1]);
-    press('ArrowRight');
-    expect(document.activeElement).toBe(links[0]);
+    walk([
+      ['ArrowLeft', 1],
+      ['ArrowRight', 0],
+    ]);
   });
 
   it('reports a click through the tracker with the 1-based position, the docid and the site-wide session', async () => {
