@@ -1,0 +1,48 @@
+/**
+ * Other forms of a word that a search should treat alike: the parts of an identifier
+ * (`setTimeout` is `set` + `timeout`) and English singular and plural forms. Words are
+ * folded (see server/text/fold.ts) unless a function says otherwise.
+ */
+
+/** Lower-to-upper and acronym-to-word boundaries, and letters next to digits. */
+const CASE_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
+
+/**
+ * The folded parts of one word as written (`HTMLDialogElement` -> html, dialog,
+ * element); a word without inner boundaries gives itself alone.
+ */
+export function identifierParts(word: string): string[] {
+  return word
+    .split(CASE_BOUNDARY)
+    .filter((part) => part !== '')
+    .map((part) => part.toLowerCase());
+}
+
+/** Whether a word as written has parts (cheap test before `identifierParts`). */
+export function hasInnerCase(word: string): boolean {
+  return /[a-z][A-Z]|[A-Z][A-Z][a-z]|[A-Za-z]\d|\d[A-Za-z]/.test(word);
+}
+
+const SIBILANT_END = /(?:s|x|z|ch|sh)$/;
+const CONSONANT_Y = /[^aeiou]y$/;
+/** Words that end in s without being plurals. */
+const SINGULAR_S = /(?:ss|us|is|ous)$/;
+
+/**
+ * Singular and plural candidates of a folded English word, without the word itself.
+ * Liberal on purpose (`caches` gives `cache` and `cach`): callers keep only the forms
+ * the index holds, so a wrong guess costs nothing.
+ */
+export function numberForms(word: string): string[] {
+  if (word.length < 3 || !/^[a-z]+$/.test(word)) return [];
+  const forms = new Set<string>();
+  if (word.endsWith('ies') && word.length > 4) forms.add(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es') && word.length > 3) forms.add(word.slice(0, -2));
+  if (word.endsWith('s') && !SINGULAR_S.test(word)) forms.add(word.slice(0, -1));
+  if (!word.endsWith('s') || SINGULAR_S.test(word)) {
+    if (CONSONANT_Y.test(word)) forms.add(`${word.slice(0, -1)}ies`);
+    else forms.add(SIBILANT_END.test(word) ? `${word}es` : `${word}s`);
+  }
+  forms.delete(word);
+  return [...forms];
+}
