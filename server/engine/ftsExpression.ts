@@ -1,11 +1,4 @@
-/** One query word and what it may match in FTS5. */
-export interface WordTerm {
-  word: string;
-  /** Also match words that begin with `word`. */
-  prefix: boolean;
-  /** Near words (fuzzy) that match too. */
-  alternatives: readonly string[];
-}
+import type { Alternative, QueryPlan } from '../ranking/queryPlan.ts';
 
 /**
  * Every word becomes a quoted FTS5 string, so no input (quotes, `*`, `:`, `^`,
@@ -23,12 +16,21 @@ export interface FtsMatch {
   operator: 'and' | 'or';
 }
 
-export function ftsMatch(terms: readonly WordTerm[], operator: 'and' | 'or'): FtsMatch {
-  const groups = terms.map((term) => {
-    const parts = [quoteFts(term.word) + (term.prefix ? '*' : ''), ...term.alternatives.map(quoteFts)];
-    return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
-  });
-  return { expression: groups.join(operator === 'or' ? ' OR ' : ' AND '), groups, operator };
+/** The plan's slots as FTS5 groups (a slot's alternatives ORed), joined by the plan's operator; null when no slot takes part. */
+export function ftsMatch(plan: QueryPlan): FtsMatch | null {
+  const groups = plan.slots
+    .filter((slot) => !slot.stop)
+    .map((slot) => {
+      const parts = slot.alternatives.map(ftsAlternative);
+      return parts.length === 1 ? parts[0]! : `(${parts.join(' OR ')})`;
+    });
+  if (groups.length === 0) return null;
+  return { expression: groups.join(plan.operator === 'or' ? ' OR ' : ' AND '), groups, operator: plan.operator };
+}
+
+/** A word or a phrase (its words next to each other); `*` lets the last word be a prefix. */
+function ftsAlternative(alternative: Alternative): string {
+  return quoteFts(alternative.words.join(' ')) + (alternative.prefix ? '*' : '');
 }
 
 /** The words as one phrase, the last word a prefix: what suggestions complete. */

@@ -99,8 +99,10 @@ describe('the last word as a prefix', () => {
       { ...doc(102), id: 'p3', mainContent: 'snowflake2024' },
     ]);
     expect(new Set(await ids(searchQuery(['snowflake'], { prefixLast: true })))).toEqual(new Set(['p1', 'p2', 'p3']));
-    expect(await ids(searchQuery(['snowflakes'], { prefixLast: true }))).toEqual(['p2']);
-    expect(await ids(searchQuery(['snowflake'], { prefixLast: false }))).toEqual(['p1']);
+    // The singular matches too, after the word as typed.
+    expect(await ids(searchQuery(['snowflakes'], { prefixLast: true }))).toEqual(['p2', 'p1']);
+    expect(await ids(searchQuery(['snowflake'], { prefixLast: false }))).toEqual(['p1', 'p2']);
+    expect(await ids(searchQuery(['snowflake2024'], { prefixLast: true }))).toEqual(['p3']);
     expect(await ids(searchQuery(['snow'], { prefixLast: true }))).toHaveLength(3);
   });
 });

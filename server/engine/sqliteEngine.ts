@@ -17,17 +17,28 @@ import type {
   StoredDocument,
   WriteResult,
 } from './engine.ts';
-import { ftsMatch, type FtsMatch, type WordTerm } from './ftsExpression.ts';
+import { ftsMatch } from './ftsExpression.ts';
+import { planQuery, type Lexicon, type QueryPlan } from '../ranking/queryPlan.ts';
+import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule } from '../ranking/rankCandidates.ts';
+import { resolveWordRules, type WordRules } from '../ranking/wordRules.ts';
 import { applySchema } from './sqliteSchema.ts';
 import { documentState, hasHost, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
 import { sqliteSuggest } from './sqliteSuggest.ts';
 import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
 import { StatementCache } from './statementCache.ts';
-import { fuzzyDistance, isVocabularyWord, Vocabulary } from './vocabulary.ts';
+import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
+import { Vocabulary } from './vocabulary.ts';
 
-/** Near words a fuzzy query word may also match. */
-const FUZZY_ALTERNATIVES = 20;
+/** How an index orders and reads queries (see server/ranking). */
+export interface RankingSettings {
+  words: WordRules;
+  rules: readonly RankingRule[];
+  /** The largest click boost (clickRanking.maxBoost), against which the `clicks` rule steps. */
+  maxBoost: number;
+}
+
+export const DEFAULT_RANKING_SETTINGS: RankingSettings = { words: resolveWordRules(), rules: DEFAULT_RANKING_RULES, maxBoost: 1 };
 const MEMO_MAX = 10_000;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 interface DocRow {
@@ -78,9 +89,19 @@ export class SqliteEngine implements SearchEngine {
 
   private readonly limits: RankingLimits;
   private readonly termsComplete: boolean;
+  private readonly lexicon: Lexicon;
 
-  constructor(file: string, limits: Partial<RankingLimits> = {}) {
+  constructor(
+    file: string,
+    limits: Partial<RankingLimits> = {},
+    private readonly ranking: RankingSettings = DEFAULT_RANKING_SETTINGS,
+  ) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...limits };
+    this.lexicon = {
+      has: (word) => this.statements.get('SELECT 1 FROM terms WHERE term = ?').get(word) !== undefined,
+      extends: (word) => this.extends(word),
+      near: (word, maxDistance, limit) => (isVocabularyWord(word) ? this.loadVocabulary().near(word, maxDistance, limit) : []),
+    };
     this.db = new Database(file);
     this.termsComplete = applySchema(this.db).termsComplete;
     this.statements = new StatementCache(this.db);
@@ -320,51 +341,61 @@ export class SqliteEngine implements SearchEngine {
   }
 
   private searchNow(query: SearchQuery): SearchResult {
-    const plan = this.planWords(query);
+    const plan = planQuery(query.words ?? [], { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator }, this.lexicon, this.ranking.words);
+    const boosts = this.boostsByRowid(query);
     const { page, ...rest } = sqliteSearch(
       this.statements,
       this.fieldTypes,
       this.multiValued,
       query,
-      plan.match,
+      query.words === null ? null : ftsMatch(plan),
       (group) => this.documentFrequency(group),
       this.memo,
       this.limits,
-      this.boostsByRowid(query),
+      (rows) => this.rank(plan, rows, boosts),
+      boosts,
     );
-    return { ...rest, hits: this.documents(page), highlightTerms: plan.highlight };
+    return { ...rest, hits: this.documents(page), highlightTerms: highlightTerms(plan) };
   }
 
-  /** The query's click boosts keyed by `r<rowid>`, as JSON for sqliteSearch; null when none apply. */
-  private boostsByRowid(query: SearchQuery): string | null {
+  /** Orders rows by the ranking rules, reading the texts they weigh. */
+  private rank(plan: QueryPlan, rows: readonly PageRow[], boosts: ReadonlyMap<number, number> | null): PageRow[] {
+    if (rows.length < 2) return [...rows];
+    const custom = this.ranking.rules.some((rule) => rule.includes('('));
+    const groups = ftsMatch(plan)?.groups ?? [];
+    const context = { rules: this.ranking.rules, maxBoost: this.ranking.maxBoost, frequencies: groups.map((group) => this.documentFrequency(group)) };
+    const texts = this.statements
+      .get(
+        `SELECT rowid, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(rows.map((r) => r.rowid))) as Array<FtsText & { custom_fields?: string }>;
+    const byRowid = new Map(texts.map((t) => [t.rowid, t]));
+    const candidates: Candidate[] = rows.flatMap((row) => {
+      const text = byRowid.get(row.rowid);
+      if (text === undefined) return [];
+      return [
+        {
+          key: row.rowid,
+          title: text.title,
+          content: indexedContent(text.main_content, text.hidden_keywords),
+          score: row.score,
+          boost: boosts?.get(row.rowid) ?? 1,
+          customFields: text.custom_fields === undefined ? null : (JSON.parse(text.custom_fields) as Record<string, CustomFieldValue>),
+        },
+      ];
+    });
+    return rankCandidates(plan, candidates, context).map((c) => ({ rowid: c.key, score: c.score }));
+  }
+
+  /** The query's click boosts by rowid; null when none apply. */
+  private boostsByRowid(query: SearchQuery): Map<number, number> | null {
     const boosts = query.clickBoosts;
     if (boosts === undefined || boosts.size === 0 || query.sort.by !== 'relevance') return null;
     const rows = this.statements
       .get('SELECT rowid, id FROM docs WHERE id IN (SELECT value FROM json_each(?))')
       .all(JSON.stringify([...boosts.keys()])) as Array<{ rowid: number; id: string }>;
     if (rows.length === 0) return null;
-    return JSON.stringify(Object.fromEntries(rows.map(({ rowid, id }) => [`r${rowid}`, boosts.get(id)])));
-  }
-
-  /** The FTS5 expression for the query words, with fuzzy alternatives, and what to highlight. */
-  private planWords(query: SearchQuery): { match: FtsMatch | null; highlight: HighlightTerms } {
-    const words = query.words ?? [];
-    const exact = new Set<string>();
-    const prefixes: string[] = [];
-    const terms: WordTerm[] = words.map((word, i) => {
-      // One letter as a prefix would merge the lists of most words in the index.
-      const prefix = query.prefixLast && i === words.length - 1 && word.length >= 2 && this.extends(word);
-      const alternatives = this.alternatives(word, prefix, query.fuzzy);
-      if (prefix) prefixes.push(word);
-      else exact.add(word);
-      for (const alternative of alternatives) exact.add(alternative);
-      return { word, prefix, alternatives };
-    });
-    const operator = query.fuzzy === 'off' ? 'and' : query.operator;
-    return {
-      match: terms.length === 0 ? null : ftsMatch(terms, operator),
-      highlight: { exact, prefixes },
-    };
+    return new Map(rows.map(({ rowid, id }) => [rowid, boosts.get(id)!]));
   }
 
   /**
@@ -384,15 +415,13 @@ export class SqliteEngine implements SearchEngine {
     return n;
   }
 
-  private alternatives(word: string, prefix: boolean, fuzzy: SearchQuery['fuzzy']): string[] {
-    if (fuzzy === 'off') return [];
-    if (fuzzyDistance(word.length) === 0 || !isVocabularyWord(word)) return [];
-    if (fuzzy === 'auto' && this.isIndexedWord(word, prefix)) return [];
+  /** The fuzzy vocabulary, loaded on first use and then kept up to date by writes. */
+  private loadVocabulary(): Vocabulary {
     if (this.vocabulary === null) {
       const words = this.db.prepare('SELECT term FROM terms').pluck().all() as string[];
       this.vocabulary = new Vocabulary(words.filter(isVocabularyWord));
     }
-    return this.vocabulary.near(word, FUZZY_ALTERNATIVES);
+    return this.vocabulary;
   }
 
   /**
@@ -405,14 +434,6 @@ export class SqliteEngine implements SearchEngine {
   private extends(word: string): boolean {
     if (!this.termsComplete || word.length <= 3 || !/^[a-z0-9]+$/.test(word)) return true;
     return this.statements.get('SELECT 1 FROM terms WHERE term > ? AND term < ? LIMIT 1').get(word, `${word}\u{10FFFF}`) !== undefined;
-  }
-
-  /** Whether the index has the word (or, for a prefix, a word starting with it): `auto` leaves it alone. */
-  private isIndexedWord(word: string, prefix: boolean): boolean {
-    const found = prefix
-      ? this.statements.get('SELECT 1 FROM terms WHERE term >= ? AND term < ? LIMIT 1').get(word, `${word}\u{10FFFF}`)
-      : this.statements.get('SELECT 1 FROM terms WHERE term = ?').get(word);
-    return found !== undefined;
   }
 
   /** The stored documents of a page, in page order, in one query. */
@@ -457,6 +478,19 @@ class CountMemo {
   clear(): void {
     this.entries.clear();
   }
+}
+
+/** Which words of a text count as matches for highlighting: every alternative's words, prefixes apart. */
+function highlightTerms(plan: QueryPlan): HighlightTerms {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const slot of plan.slots) {
+    for (const alternative of slot.alternatives) {
+      const words = alternative.words;
+      words.forEach((word, i) => (alternative.prefix && i === words.length - 1 ? prefixes.push(word) : exact.add(word)));
+    }
+  }
+  return { exact, prefixes };
 }
 
 function storedDocument(row: DocRow): StoredDocument {

@@ -38,15 +38,21 @@ type Source = 'fts' | 'fts_title' | null;
 
 const NOTHING: SqlPart = { sql: '0', params: [] };
 
+/** Documents the ranking rules order: the best by text score, and the best title matches. */
+const POOL_BY_SCORE = 200;
+const POOL_BY_TITLE = 200;
+
 /**
  * Runs a search's matching, ordering, paging and facets. `multiValued` names the fields
  * a document may hold several values of. `plan` holds the FTS5
  * expression of the words, null for `*` (or when the words hold nothing searchable,
  * which matches no document). `frequency` counts a word group's documents, up to
- * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write. `boosts` is
- * JSON `{"r<rowid>": factor}` of documents clicked for the words: they multiply the
- * bm25 score of a relevance page ranked in full (past `rankAllMax` matches, the tiered
- * page is left as it is).
+ * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write.
+ *
+ * A relevance page is ordered in two steps: SQL finds the matches and scores them by
+ * bm25 (title weighted), then `rank` (the ranking rules, see server/ranking) orders a
+ * pool of the best of them; the matches outside the pool follow in score order.
+ * `boosts` (rowid -> click boost) brings clicked documents that match into the pool.
  */
 export function sqliteSearch(
   statements: StatementCache,
@@ -57,7 +63,8 @@ export function sqliteSearch(
   frequency: (group: string) => number,
   memo: QueryMemo,
   limits: RankingLimits,
-  boosts: string | null = null,
+  rank: (rows: PageRow[]) => PageRow[],
+  boosts: ReadonlyMap<number, number> | null = null,
 ): Omit<SearchResult, 'hits' | 'highlightTerms'> & { page: PageRow[] } {
   const match = plan?.expression ?? null;
   // Without language or date conditions or a sort on document columns, FTS alone answers:
@@ -108,32 +115,44 @@ export function sqliteSearch(
     total = count('fts');
     page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit);
   } else {
-    // The matches' rowids, if few: then they are the total and bound the ranking.
+    // The matches' rowids, if few: then they are the total, and all of them get a text score.
     const w = where('fts');
     const matched = statements
       .get(`SELECT ${rowidOf('fts')} FROM ${from('fts')} WHERE ${w.sql} LIMIT ?`)
       .pluck()
       .all(...w.params, limits.rankAllMax + 1) as number[];
     const few = matched.length <= limits.rankAllMax;
-    const ranking = few ? rankingFor(plan!, frequency, limits.commonWordDocs) : null;
     total = few ? matched.length : count('fts');
-    if (ranking === null) {
-      page = tieredPage(query, total, count, rows, rowidOf, match!, limits.rankAllMax);
-    } else {
+        if (few) {
+      const ranking = rankingFor(plan!, frequency, limits.commonWordDocs);
       // Ranked by fewer words than matched: keep to the documents that match them all.
       // The unary + keeps SQLite from feeding the rowids one by one into FTS5.
       const extra =
         ranking === match ? [] : [{ sql: `+${rowidOf('fts')} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(matched)] }];
-      if (boosts === null) {
-        page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit, extra, ranking);
-      } else {
-        // Clicked documents' bm25 scores are multiplied by their boosts (rowid -> factor).
-        const score = { sql: `max(-fts.rank, 1e-9) * coalesce(json_extract(?, '$.r' || ${rowidOf('fts')}), 1)`, params: [boosts] };
-        page = rows('fts', { sql: `score DESC, ${rowidOf('fts')}`, params: [] }, score, query.offset, query.limit, extra, ranking);
-      }
+      const scored =
+        ranking === null
+          ? matched.map((rowid) => ({ rowid, score: 0 }))
+          : rows('fts', { sql: rowidOf('fts'), params: [] }, 'max(-fts.rank, 1e-9)', 0, limits.rankAllMax + 1, extra, ranking);
+      scored.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+      // The pool the rules order: the best by text score, and the best title matches.
+      const inTitle = rows('fts_title', { sql: `fts_title.rank, ${rowidOf('fts_title')}`, params: [] }, '0', 0, POOL_BY_TITLE);
+      const pooled = new Set([...scored.slice(0, POOL_BY_SCORE).map((r) => r.rowid), ...inTitle.map((r) => r.rowid)]);
+      if (boosts !== null) for (const rowid of boosts.keys()) if (matched.includes(rowid)) pooled.add(rowid);
+      const ranked = rank(scored.filter((r) => pooled.has(r.rowid)));
+      page = [...ranked, ...scored.filter((r) => !pooled.has(r.rowid))].slice(query.offset, query.offset + query.limit);
+    } else {
+      // Too many to score them all: the rules order the first title matches (see
+      // tieredPage), the rest keep the tiered order.
+      const tier = (offset: number, limit: number) => tieredPage(offset, limit, total, count, rows, rowidOf, match!, limits.rankAllMax);
+      const head = query.offset < POOL_BY_TITLE ? rank(tier(0, POOL_BY_TITLE)) : [];
+      page = head.slice(query.offset, query.offset + query.limit);
+      const left = query.limit - page.length;
+      if (left > 0) page.push(...tier(Math.max(query.offset, head.length), left));
     }
+    page.forEach((row, i) => {
+      row.score = 1 / (1 + query.offset + i);
+    });
   }
-
   let facets: SearchResult['facets'] = null;
   let ranges: SearchResult['rangeFacets'] = null;
   if (query.facets.length > 0 || query.rangeFacets.length > 0) {
@@ -189,14 +208,13 @@ function rankingFor(plan: FtsMatch, frequency: (group: string) => number, common
 }
 
 /**
- * A relevance page when too many documents match to rank them all in time, or when
- * ranking would weigh only common words. Documents with every word in the title come
- * first (ranked by title bm25 when few enough, else in indexing order), then the others
- * in indexing order. Scores follow that order, so they fall from hit to hit and page to
- * page.
+ * Rows of the order used when too many documents match to score them all: documents
+ * with every word in the title first (by title bm25 when few enough, else in indexing
+ * order), then the others in indexing order.
  */
 function tieredPage(
-  query: SearchQuery,
+  offset: number,
+  limit: number,
   total: number,
   count: (source: Source, extra?: readonly SqlPart[]) => number,
   rows: (source: Source, order: SqlPart, score: string, offset: number, limit: number, extra?: readonly SqlPart[]) => PageRow[],
@@ -206,19 +224,17 @@ function tieredPage(
 ): PageRow[] {
   const inTitle = count('fts_title');
   const page: PageRow[] = [];
-  if (query.offset < inTitle) {
-    const order = inTitle <= rankAllMax ? `fts_title.rank, ${rowidOf('fts_title')}` : 'fts_title.rowid';
-    page.push(...rows('fts_title', { sql: order, params: [] }, '0', query.offset, query.limit));
+  if (offset < inTitle) {
+    const ranked = inTitle <= rankAllMax;
+    const order = ranked ? `fts_title.rank, ${rowidOf('fts_title')}` : 'fts_title.rowid';
+    page.push(...rows('fts_title', { sql: order, params: [] }, ranked ? '-fts_title.rank' : '0', offset, limit));
   }
-  const left = query.limit - page.length;
+  const left = limit - page.length;
   if (left > 0 && total > inTitle) {
     // Ascending: FTS5 reads a doclist forwards and stops at the limit; backwards it decodes it all.
     const notInTitle = { sql: `${rowidOf('fts')} NOT IN (SELECT rowid FROM fts_title WHERE fts_title MATCH ?)`, params: [match] };
-    page.push(...rows('fts', { sql: 'fts.rowid', params: [] }, '0', Math.max(0, query.offset - inTitle), left, [notInTitle]));
+    page.push(...rows('fts', { sql: 'fts.rowid', params: [] }, '0', Math.max(0, offset - inTitle), left, [notInTitle]));
   }
-  page.forEach((row, i) => {
-    row.score = 1 / (1 + query.offset + i);
-  });
   return page;
 }
 

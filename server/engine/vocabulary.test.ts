@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzyDistance, isVocabularyWord, Vocabulary } from './vocabulary.ts';
+import { fuzzyDistance, isVocabularyWord } from '../ranking/fuzzyDistance.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 describe('Vocabulary', () => {
   it('finds words within the distance for the word length, closest first', () => {
     const vocabulary = new Vocabulary(['widget', 'widgets', 'gadget', 'midget', 'kubernetes', 'kubernetes', 'width']);
     expect(vocabulary.size).toBe(6);
-    expect(vocabulary.near('widgit', 10)).toEqual(['widget']);
-    expect(vocabulary.near('widht', 10)).toEqual(['width']);
-    expect(vocabulary.near('kubernets', 10)).toEqual(['kubernetes']);
-    expect(vocabulary.near('wid', 10)).toEqual([]);
-    expect(vocabulary.near('widget', 1)).toHaveLength(1);
+    const near = (word: string, limit: number) => vocabulary.near(word, fuzzyDistance(word.length), limit).map((n) => n.word);
+    expect(near('widgit', 10)).toEqual(['widget']);
+    expect(near('widht', 10)).toEqual(['width']);
+    expect(near('kubernets', 10)).toEqual(['kubernetes']);
+    expect(near('wid', 10)).toEqual([]);
+    expect(near('widget', 1)).toHaveLength(1);
+    expect(vocabulary.near('widgit', 1, 10)).toEqual([{ word: 'widget', distance: 1 }]);
   });
 
   it('grows the distance with the word', () => {

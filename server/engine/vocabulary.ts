@@ -1,20 +1,5 @@
 import { boundedEditDistance } from '../text/editDistance.ts';
 
-/** Words shorter than this are never corrected: too many near neighbours. */
-export const FUZZY_MIN_LENGTH = 4;
-const STORED_MAX_LENGTH = 30;
-
-/** How many edits a word of this length may be away from a match. */
-export function fuzzyDistance(length: number): number {
-  if (length < FUZZY_MIN_LENGTH) return 0;
-  return length < 8 ? 1 : 2;
-}
-
-/** Whether a folded word belongs in the fuzzy vocabulary (numbers and codes do not). */
-export function isVocabularyWord(word: string): boolean {
-  return word.length >= FUZZY_MIN_LENGTH - 1 && word.length <= STORED_MAX_LENGTH && !/\d/.test(word);
-}
-
 /**
  * Indexed words grouped by length, in memory, so finding the words near a query word
  * scans only the lengths within reach and rejects most of them after a row or two of
@@ -47,9 +32,8 @@ export class Vocabulary {
     return this.known.has(word);
   }
 
-  /** Other words within the fuzzy distance of `word`, closest first, at most `limit`. */
-  near(word: string, limit: number): string[] {
-    const max = fuzzyDistance(word.length);
+  /** Other words within `max` edits of `word`, closest first, at most `limit`. */
+  near(word: string, max: number, limit: number): Array<{ word: string; distance: number }> {
     if (max === 0) return [];
     const found: Array<{ word: string; distance: number }> = [];
     for (let length = word.length - max; length <= word.length + max; length++) {
@@ -65,6 +49,6 @@ export class Vocabulary {
         Number(b.word[0] === word[0]) - Number(a.word[0] === word[0]) ||
         (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
     );
-    return found.slice(0, limit).map((f) => f.word);
+    return found.slice(0, limit);
   }
 }

@@ -1,0 +1,158 @@
+/**
+ * What each word of a query may match: the word itself (the last one also as a prefix
+ * while typing), its singular or plural, the word joined with its neighbour
+ * (`set timeout` -> `settimeout`), the word split in two (`fontsize` -> `font size`),
+ * synonyms from the index's settings, and near words for typos. Every engine matches
+ * and ranks by the same plan (see rankCandidates.ts); only the index's word list
+ * (`Lexicon`) comes from the engine.
+ */
+import { fuzzyDistance, isVocabularyWord } from './fuzzyDistance.ts';
+import type { WordRules } from './wordRules.ts';
+import { numberForms } from './wordForms.ts';
+
+/** How an alternative relates to what was typed, best first. */
+export type AlternativeKind = 'exact' | 'form' | 'join' | 'split' | 'synonym' | 'typo';
+
+/** One way to match one or more query words. */
+export interface Alternative {
+  /** Folded words; more than one: a phrase, the words next to each other. */
+  words: readonly string[];
+  /** The last word also matches words it begins. */
+  prefix: boolean;
+  /** Edits from what was typed (typo alternatives only). */
+  typos: number;
+  kind: AlternativeKind;
+  /** The query words it stands for, by index, inclusive: a join or a phrase synonym spans several. */
+  from: number;
+  to: number;
+}
+
+/** One query word and what may match it; the first alternative is the word as typed. */
+export interface QuerySlot {
+  word: string;
+  /**
+   * A stop word among other words: it neither has to match nor counts in ranking
+   * (`how to use fetch` searches `use fetch`).
+   */
+  stop: boolean;
+  alternatives: Alternative[];
+}
+
+export interface QueryPlan {
+  slots: QuerySlot[];
+  /** Whether every slot must match (`and`) or any (`or`). */
+  operator: 'and' | 'or';
+}
+
+/** What the plan needs to know of the index's words (folded). */
+export interface Lexicon {
+  /** The index holds this word. */
+  has(word: string): boolean;
+  /** The index holds a longer word that starts with this one. */
+  extends(word: string): boolean;
+  /** Indexed words within `maxDistance` edits, closest first, at most `limit`. */
+  near(word: string, maxDistance: number, limit: number): Array<{ word: string; distance: number }>;
+}
+
+export interface PlanOptions {
+  /** The last word also matches words it begins (search as you type). */
+  prefixLast: boolean;
+  /** `all`: every word also matches near words; `auto`: only words nothing else matches. */
+  fuzzy: 'off' | 'all' | 'auto';
+  operator: 'and' | 'or';
+}
+
+/** Near words one query word may also match: more would blur the search and slow it. */
+export const TYPO_ALTERNATIVES = 8;
+/** A word must be at least this long to be split into two indexed words, each at least SPLIT_PART_MIN long. */
+const SPLIT_MIN_LENGTH = 6;
+const SPLIT_PART_MIN = 3;
+
+export function planQuery(words: readonly string[], options: PlanOptions, lexicon: Lexicon, rules: WordRules): QueryPlan {
+  const last = words.length - 1;
+  const meaningful = words.some((word) => !rules.stopWords.has(word));
+  const slots: QuerySlot[] = words.map((word, i) => {
+    // One letter as a prefix would merge the lists of most words in the index; a prefix
+    // no longer word starts with is matched exactly (FTS merges every list of a prefix).
+    const prefix = options.prefixLast && i === last && word.length >= 2 && lexicon.extends(word);
+    return {
+      word,
+      stop: meaningful && rules.stopWords.has(word),
+      alternatives: [{ words: [word], prefix, typos: 0, kind: 'exact', from: i, to: i }],
+    };
+  });
+  const add = (alternative: Alternative) => {
+    for (let i = alternative.from; i <= alternative.to; i++) {
+      const slot = slots[i]!;
+      const same = slot.alternatives.some(
+        (a) => a.prefix === alternative.prefix && a.words.length === alternative.words.length && a.words.every((w, k) => w === alternative.words[k]),
+      );
+      if (!same) slot.alternatives.push(alternative);
+    }
+  };
+
+  slots.forEach((slot, i) => {
+    if (slot.stop) return;
+    const { word } = slot;
+    for (const form of numberForms(word)) if (lexicon.has(form)) add({ words: [form], prefix: false, typos: 0, kind: 'form', from: i, to: i });
+    const next = slots[i + 1];
+    if (next !== undefined && !next.stop) {
+      const nextPrefix = next.alternatives[0]!.prefix;
+      const joined = word + next.word;
+      if (nextPrefix ? lexicon.extends(joined) || lexicon.has(joined) : lexicon.has(joined)) {
+        add({ words: [joined], prefix: nextPrefix, typos: 0, kind: 'join', from: i, to: i + 1 });
+      }
+      if (!nextPrefix) {
+        for (const form of numberForms(joined)) if (lexicon.has(form)) add({ words: [form], prefix: false, typos: 0, kind: 'join', from: i, to: i + 1 });
+      }
+    }
+    for (const synonym of rules.synonyms.get(word) ?? []) add({ words: synonym, prefix: false, typos: 0, kind: 'synonym', from: i, to: i });
+  });
+  // Synonyms of two or three words in a row ("rounded corners").
+  for (let length = 2; length <= 3; length++) {
+    for (let i = 0; i + length <= words.length; i++) {
+      for (const synonym of rules.synonyms.get(words.slice(i, i + length).join(' ')) ?? []) {
+        add({ words: synonym, prefix: false, typos: 0, kind: 'synonym', from: i, to: i + length - 1 });
+      }
+    }
+  }
+
+  slots.forEach((slot, i) => {
+    if (slot.stop) return;
+    const typed = slot.alternatives[0]!;
+    const found = lexicon.has(slot.word) || (typed.prefix && lexicon.extends(slot.word));
+    const formed = slot.alternatives.length > 1;
+    // Split only what the index lacks: `fontsize` -> `font size`.
+    if (!found && slot.word.length >= SPLIT_MIN_LENGTH) {
+      const split = bestSplit(slot.word, lexicon);
+      if (split !== null) add({ words: split, prefix: false, typos: 0, kind: 'split', from: i, to: i });
+    }
+    if (options.fuzzy === 'off' || !isVocabularyWord(slot.word)) return;
+    const maxDistance = fuzzyDistance(slot.word.length);
+    if (maxDistance === 0) return;
+    // `auto` corrects only words that no other form matches (a split may be a typo too).
+    if (options.fuzzy === 'auto' && (found || formed)) return;
+    for (const near of lexicon.near(slot.word, maxDistance, TYPO_ALTERNATIVES)) {
+      add({ words: [near.word], prefix: false, typos: near.distance, kind: 'typo', from: i, to: i });
+    }
+  });
+
+  return { slots, operator: options.fuzzy === 'off' ? 'and' : options.operator };
+}
+
+/** Two indexed words that make up `word`, the most even split first; null when none do. */
+function bestSplit(word: string, lexicon: Lexicon): [string, string] | null {
+  const middle = word.length / 2;
+  const cuts = Array.from({ length: word.length - 2 * SPLIT_PART_MIN + 1 }, (_, k) => k + SPLIT_PART_MIN).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+  for (const cut of cuts) {
+    const left = word.slice(0, cut);
+    const right = word.slice(cut);
+    if (lexicon.has(left) && lexicon.has(right)) return [left, right];
+  }
+  return null;
+}
+
+/** The slots that take part in matching and ranking. */
+export function meaningfulSlots(plan: QueryPlan): QuerySlot[] {
+  return plan.slots.filter((slot) => !slot.stop);
+}

@@ -1,0 +1,273 @@
+/**
+ * The ranking rules: the order of the documents an engine found for a query. An engine
+ * hands over its best candidates (with its own text score, e.g. bm25); they are ordered
+ * by each rule in turn, the next rule deciding only among documents the earlier ones
+ * left tied, as Algolia's tie-breaking and Meilisearch's ranking rules do. Every engine
+ * ranks through here, so they agree on what comes first.
+ */
+import type { CustomFieldValue } from '../../src/client/types.ts';
+import { PlanMatcher, textTokens, type Occurrence, type TextMatch } from './matchText.ts';
+import type { QueryPlan } from './queryPlan.ts';
+
+/** A document an engine found, with what the rules read of it. */
+export interface Candidate {
+  /** The engine's key (a rowid); the last tie-breaker, so the order is stable. */
+  key: number;
+  title: string;
+  /** The searchable text besides the title (content and hidden keywords). */
+  content: string;
+  /** The engine's text score, higher is better (bm25). */
+  score: number;
+  /** The click boost, 1 for none (see server/events/clickBoosts.ts). */
+  boost: number;
+  customFields: Record<string, CustomFieldValue> | null;
+}
+
+/**
+ * The rules, best first:
+ * - `words`: more of the query's words matched (only with `defaultOperator=or`):
+ *   first by giving up the most frequent words first (as Meilisearch's `frequency`
+ *   matching strategy does: `use fetch api` keeps `fetch` longest), then by count;
+ * - `typo`: fewer typos in the words that matched;
+ * - `attribute`: more query words in the title;
+ * - `exactness`: a title that is the query itself, then more words matched whole
+ *   (not as a completion of what is being typed, nor as a part of an identifier), then
+ *   more words matched as typed (not as another form or a synonym);
+ * - `proximity`: query words closer together, in order;
+ * - `clicks`: raised by clicks for the same keyword, in steps of a quarter of the
+ *   largest boost, so a few stray clicks move nothing;
+ * - `concise`: fewer letters of the title left unmatched (the feature's own page before
+ *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`);
+ * - `position`: the first query word earlier in the title;
+ * - `bm25`: the engine's text score;
+ * - `asc(custom_fields.NAME)` / `desc(custom_fields.NAME)`: a custom ranking from the
+ *   index's settings; documents without the field come last.
+ */
+export type RankingRule =
+  | 'words'
+  | 'typo'
+  | 'attribute'
+  | 'exactness'
+  | 'proximity'
+  | 'clicks'
+  | 'concise'
+  | 'position'
+  | 'bm25'
+  | `asc(custom_fields.${string})`
+  | `desc(custom_fields.${string})`;
+
+export const DEFAULT_RANKING_RULES: readonly RankingRule[] = [
+  'words',
+  'typo',
+  'attribute',
+  'exactness',
+  'proximity',
+  'clicks',
+  'concise',
+  'position',
+  'bm25',
+];
+
+/** Content read per document: the match facts of the first 20,000 characters. */
+const CONTENT_CHARS = 20_000;
+/** A pair of query words in different fields, or far apart, costs this much. */
+const PROXIMITY_FAR = 8;
+/** What `concise` and `position` give a title the query does not match: after every one it does. */
+const NO_TITLE_MATCH = 1_000_000;
+/** Click boosts count in steps of this share of the largest boost. */
+const CLICK_STEPS = 4;
+
+/** The facts the rules compare, per candidate; lower is better in every vector. */
+export interface RankedCandidate {
+  candidate: Candidate;
+  /** One number per rule (two for `exactness`), as compared. */
+  vector: number[];
+}
+
+/** How a query is ranked besides its plan. */
+export interface RankingContext {
+  rules: readonly RankingRule[];
+  /** The largest click boost, against which `clicks` steps. */
+  maxBoost: number;
+  /**
+   * Documents matching each meaningful slot (query word), in slot order: with partial
+   * matches, losing a common word costs less than losing a rare one.
+   */
+  frequencies: readonly number[];
+}
+
+export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[], context: RankingContext): Candidate[] {
+  const matcher = new PlanMatcher(plan);
+  const slots = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
+  // Rarest first: the order in which words are given up (most frequent first) when not all match.
+  const byRarity = slots.map((slot, k) => ({ slot, frequency: context.frequencies[k] ?? 0 })).sort((a, b) => a.frequency - b.frequency);
+  const rarest = byRarity.map((s) => s.slot);
+  const ranked = candidates.map((candidate) => ({
+    candidate,
+    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest), context.maxBoost),
+  }));
+  ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
+  return ranked.map((r) => r.candidate);
+}
+
+/** What the rules read of one candidate. */
+export interface MatchFacts {
+  /** Query words matched anywhere. */
+  words: number;
+  /** Of the query words from the rarest on, how many match before the first that does not. */
+  rarestWords: number;
+  /** Typos summed over the matched words (each word's best match). */
+  typos: number;
+  /** Query words matched in the title. */
+  titleWords: number;
+  /** The title is the query: every query word matched whole in it, nothing left over. */
+  titleIsQuery: boolean;
+  /** Query words whose best match is a whole word. */
+  wholeWords: number;
+  /** Query words matched whole as typed (not another form, a synonym or a correction). */
+  typedWords: number;
+  /** Summed distance of neighbouring query words (0: next to each other, in order). */
+  proximity: number;
+  /** Letters of the title no query word accounts for. */
+  unmatchedTitleChars: number;
+  /** Position of the first query word in the title; large when none is there. */
+  titlePosition: number;
+}
+
+export function describe(matcher: PlanMatcher, slots: readonly number[], candidate: Candidate, rarest: readonly number[] = slots): MatchFacts {
+  const title = matcher.match(textTokens(candidate.title));
+  const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
+  let words = 0;
+  let typos = 0;
+  let titleWords = 0;
+  let wholeWords = 0;
+  let typedWords = 0;
+  let wholeInTitle = 0;
+  for (const slot of slots) {
+    const inTitle = best(title, slot);
+    const inContent = best(content, slot);
+    const found = [inTitle, inContent].filter((o): o is Occurrence => o !== null);
+    if (found.length === 0) continue;
+    words++;
+    typos += Math.min(...found.map((o) => o.typos));
+    if (inTitle !== null) titleWords++;
+    // Judged where the word is best placed: in the title when it is there.
+    const placed = inTitle ?? inContent!;
+    if (placed.whole) wholeWords++;
+    if (placed.whole && placed.asTyped) typedWords++;
+    if (inTitle?.whole === true) wholeInTitle++;
+  }
+  let rarestWords = 0;
+  while (rarestWords < rarest.length && (best(title, rarest[rarestWords]!) ?? best(content, rarest[rarestWords]!)) !== null) rarestWords++;
+  let proximity = 0;
+  for (let i = 1; i < slots.length; i++) {
+    proximity += Math.min(pairDistance(title, slots[i - 1]!, slots[i]!), pairDistance(content, slots[i - 1]!, slots[i]!));
+  }
+  const titlePositions = title.occurrences.map((o) => o.position);
+  return {
+    words,
+    rarestWords,
+    typos,
+    titleWords,
+    titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars === 0,
+    wholeWords,
+    typedWords,
+    proximity,
+    // Only titles the query matched are compared by what they leave over.
+    unmatchedTitleChars: titleWords === 0 ? NO_TITLE_MATCH : title.unmatchedChars,
+    titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
+  };
+}
+
+function rankingVector(rules: readonly RankingRule[], candidate: Candidate, facts: MatchFacts, maxBoost: number): number[] {
+  const vector: number[] = [];
+  for (const rule of rules) {
+    switch (rule) {
+      case 'words':
+        vector.push(-facts.rarestWords, -facts.words);
+        break;
+      case 'typo':
+        vector.push(facts.typos);
+        break;
+      case 'attribute':
+        vector.push(-facts.titleWords);
+        break;
+      case 'exactness':
+        vector.push(facts.titleIsQuery ? 0 : 1, -facts.wholeWords, -facts.typedWords);
+        break;
+      case 'proximity':
+        vector.push(facts.proximity);
+        break;
+      case 'clicks':
+        vector.push(-Math.floor(((candidate.boost - 1) / maxBoost) * CLICK_STEPS));
+        break;
+      case 'concise':
+        vector.push(facts.unmatchedTitleChars);
+        break;
+      case 'position':
+        vector.push(facts.titlePosition);
+        break;
+      case 'bm25':
+        vector.push(-candidate.score * candidate.boost);
+        break;
+      default:
+        vector.push(customValue(rule, candidate));
+    }
+  }
+  return vector;
+}
+
+const CUSTOM_RULE = /^(asc|desc)\(custom_fields\.(.+)\)$/;
+
+/** A custom rule's value, negated for `desc`; missing or non-numeric values last. */
+function customValue(rule: string, candidate: Candidate): number {
+  const [, direction, field] = CUSTOM_RULE.exec(rule) ?? [];
+  const raw = field === undefined ? undefined : candidate.customFields?.[field];
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(value)) return Number.POSITIVE_INFINITY;
+  return direction === 'desc' ? -value : value;
+}
+
+/** Whether a string names a ranking rule. */
+export function isRankingRule(value: string): value is RankingRule {
+  return (DEFAULT_RANKING_RULES as readonly string[]).includes(value) || CUSTOM_RULE.test(value);
+}
+
+function best(match: TextMatch, slot: number): Occurrence | null {
+  let found: Occurrence | null = null;
+  for (const o of match.occurrences) {
+    if (o.slot !== slot) continue;
+    if (found === null || o.typos < found.typos || (o.typos === found.typos && rank(o) > rank(found))) found = o;
+  }
+  return found;
+}
+
+/** Among occurrences with as many typos: whole words as typed, then whole words, then the rest. */
+function rank(o: Occurrence): number {
+  return Number(o.whole) * 2 + Number(o.whole && o.asTyped);
+}
+
+/** The cost of the closest pair of occurrences of two slots in one text. */
+function pairDistance(match: TextMatch, a: number, b: number): number {
+  let cost = PROXIMITY_FAR;
+  for (const x of match.occurrences) {
+    if (x.slot !== a) continue;
+    for (const y of match.occurrences) {
+      if (y.slot !== b) continue;
+      const d = y.position - x.position;
+      // Same word (a join, or two parts of one identifier): 0; next in order: 0; reversed costs one more.
+      const c = d === 0 ? 0 : d > 0 ? d - 1 : 1 - d;
+      if (c < cost) cost = c;
+    }
+  }
+  return cost;
+}
+
+function compareVectors(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    const d = a[i]! - b[i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
