@@ -10,6 +10,7 @@ import { SqliteEngine } from './engine/sqliteEngine.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import { IndexRegistry, type SearchIndex } from './indices.ts';
+import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
@@ -32,7 +33,7 @@ import { suggestRoutes } from './routes/suggest.ts';
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
-  const indices = openIndices(config.dataDir, config.indices);
+  const indices = openIndices(config.dataDir, config.indices, config.clickRanking.maxBoost);
   let events: EventStores;
   try {
     events = new EventStores(
@@ -86,13 +87,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-function openIndices(dataDir: string, credentials: readonly IndexCredentials[]): IndexRegistry {
+function openIndices(dataDir: string, credentials: readonly IndexCredentials[], maxBoost: number): IndexRegistry {
   const folder = join(dataDir, 'indices');
   mkdirSync(folder, { recursive: true });
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
-      opened.push({ ...index, engine: new SqliteEngine(join(folder, `${index.publicKey}.sqlite`)) });
+      const ranking = resolveRankingSettings(index.ranking, maxBoost);
+      opened.push({ ...index, engine: new SqliteEngine(join(folder, `${index.publicKey}.sqlite`), {}, ranking) });
     }
   } catch (error) {
     for (const index of opened) index.engine.close();

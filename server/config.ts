@@ -1,4 +1,5 @@
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
+import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
 import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
 
 /** The credentials of one index. */
@@ -7,6 +8,8 @@ export interface IndexCredentials {
   publicKey: string;
   /** The secret API key: the password of Basic auth. */
   secret: string;
+  /** How the index ranks: rule order, custom ranking, stop words, synonyms (docs/reference-service.md). */
+  ranking?: RankingConfig;
 }
 
 /** Options of `buildApp`. */
@@ -135,9 +138,11 @@ export function parseConfigFile(value: unknown): ConfigFile {
     config.indices = record.indices.map((entry: unknown, i) => {
       const item = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
       if (typeof item.publicKey !== 'string' || typeof item.secret !== 'string') {
-        throw new Error(`indices[${i}] must be {"publicKey": string, "secret": string}`);
+        throw new Error(`indices[${i}] must be {"publicKey": string, "secret": string, "ranking"?: object}`);
       }
-      return { publicKey: item.publicKey, secret: item.secret };
+      const credentials: IndexCredentials = { publicKey: item.publicKey, secret: item.secret };
+      if (item.ranking !== undefined) credentials.ranking = checkRankingConfig(item.ranking, `indices[${i}].ranking`);
+      return credentials;
     });
     checkIndices(config.indices);
   }
@@ -162,13 +167,14 @@ function resolveClickRanking(option: AppOptions['clickRanking']): ServiceConfig[
 function checkIndices(indices: readonly IndexCredentials[]): void {
   if (indices.length === 0) throw new Error('at least one index is needed');
   const seen = new Set<string>();
-  for (const { publicKey, secret } of indices) {
+  for (const { publicKey, secret, ranking } of indices) {
     if (!PUBLIC_KEY.test(publicKey)) {
       throw new Error(`index key '${publicKey}' must be 1 to 64 letters, digits, _ or -`);
     }
     if (seen.has(publicKey)) throw new Error(`index key '${publicKey}' is listed twice`);
     seen.add(publicKey);
     if (secret.length === 0) throw new Error(`index '${publicKey}' needs a non-empty secret`);
+    checkRankingConfig(ranking, `index '${publicKey}' ranking`);
   }
 }
 

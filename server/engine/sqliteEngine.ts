@@ -19,8 +19,8 @@ import type {
 } from './engine.ts';
 import { ftsMatch } from './ftsExpression.ts';
 import { planQuery, type Lexicon, type QueryPlan } from '../ranking/queryPlan.ts';
-import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule } from '../ranking/rankCandidates.ts';
-import { resolveWordRules, type WordRules } from '../ranking/wordRules.ts';
+import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
+import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import { applySchema } from './sqliteSchema.ts';
 import { documentState, hasHost, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
@@ -30,15 +30,6 @@ import { StatementCache } from './statementCache.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { Vocabulary } from './vocabulary.ts';
 
-/** How an index orders and reads queries (see server/ranking). */
-export interface RankingSettings {
-  words: WordRules;
-  rules: readonly RankingRule[];
-  /** The largest click boost (clickRanking.maxBoost), against which the `clicks` rule steps. */
-  maxBoost: number;
-}
-
-export const DEFAULT_RANKING_SETTINGS: RankingSettings = { words: resolveWordRules(), rules: DEFAULT_RANKING_RULES, maxBoost: 1 };
 const MEMO_MAX = 10_000;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 interface DocRow {

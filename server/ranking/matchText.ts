@@ -163,7 +163,7 @@ export class PlanMatcher {
           for (let k = 1; k < length; k++) unmatchedChars -= tokens[p + k]!.word.length;
         }
       }
-      if (parts !== null && covered < word.length) {
+      if (parts !== null && covered === 0) {
         let partsCovered = 0;
         parts.forEach((part, k) => {
           let hit = false;

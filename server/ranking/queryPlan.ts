@@ -97,14 +97,13 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
     for (const form of numberForms(word)) if (lexicon.has(form)) add({ words: [form], prefix: false, typos: 0, kind: 'form', from: i, to: i });
     const next = slots[i + 1];
     if (next !== undefined && !next.stop) {
-      const nextPrefix = next.alternatives[0]!.prefix;
+      // While the next word is being typed, the joined word may be a prefix too (`local stor`).
+      const nextPrefix = options.prefixLast && i + 1 === last;
       const joined = word + next.word;
       if (nextPrefix ? lexicon.extends(joined) || lexicon.has(joined) : lexicon.has(joined)) {
         add({ words: [joined], prefix: nextPrefix, typos: 0, kind: 'join', from: i, to: i + 1 });
       }
-      if (!nextPrefix) {
-        for (const form of numberForms(joined)) if (lexicon.has(form)) add({ words: [form], prefix: false, typos: 0, kind: 'join', from: i, to: i + 1 });
-      }
+      for (const form of numberForms(joined)) if (lexicon.has(form)) add({ words: [form], prefix: false, typos: 0, kind: 'join', from: i, to: i + 1 });
     }
     for (const synonym of rules.synonyms.get(word) ?? []) add({ words: synonym, prefix: false, typos: 0, kind: 'synonym', from: i, to: i });
   });

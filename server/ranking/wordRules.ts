@@ -55,7 +55,7 @@ export function checkWordSettings(value: unknown, where: string): WordSettings {
   const record = value as Record<string, unknown>;
   const settings: WordSettings = {};
   for (const key of Object.keys(record)) {
-    if (key !== 'stopWords' && key !== 'synonyms') throw new Error(`${where} has an unknown key '${key}' (stopWords, synonyms)`);
+    if (key !== 'stopWords' && key !== 'synonyms') throw new Error(`${where} has an unknown key '${key}' (rules, customRanking, stopWords, synonyms)`);
   }
   if (record.stopWords !== undefined) {
     if (!isStrings(record.stopWords)) throw new Error(`${where}.stopWords must be an array of words`);

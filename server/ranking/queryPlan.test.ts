@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { QueryPlan } from './queryPlan.ts';
+import { testPlan } from './testPlan.ts';
+
+/** Each slot's alternatives as `kind:words` (`*` for a prefix). */
+function shape(plan: QueryPlan): string[][] {
+  return plan.slots.map((slot) => slot.alternatives.map((a) => `${a.kind}:${a.words.join(' ')}${a.prefix ? '*' : ''}`));
+}
+
+const INDEX = ['setTimeout', 'WebSocket', 'websocket', 'localStorage', 'sockets', 'socket', 'font size', 'fetch', 'fetches', 'promise', 'flexbox'];
+
+describe('planQuery', () => {
+  it('lets the last word be a prefix only when a longer word starts with it', () => {
+    expect(shape(testPlan('fet', INDEX))).toEqual([['exact:fet*']]);
+    expect(shape(testPlan('promise', INDEX))).toEqual([['exact:promise']]);
+    expect(shape(testPlan('f', INDEX))).toEqual([['exact:f']]);
+  });
+
+  it('joins neighbouring words the index holds as one word', () => {
+    expect(shape(testPlan('set timeout', INDEX, { prefixLast: false }))).toEqual([
+      ['exact:set', 'join:settimeout'],
+      ['exact:timeout', 'join:settimeout'],
+    ]);
+    // While the last word is typed, the joined word is a prefix too.
+    expect(shape(testPlan('set timeout', INDEX))[1]).toEqual(['exact:timeout', 'join:settimeout*']);
+    expect(shape(testPlan('local stor', INDEX))).toEqual([
+      ['exact:local', 'join:localstor*'],
+      ['exact:stor', 'join:localstor*'],
+    ]);
+  });
+
+  it('joins into a singular or plural form the index holds', () => {
+    const plan = shape(testPlan('web sockets', INDEX));
+    expect(plan[0]).toContain('join:websocket');
+    expect(plan[1]).toEqual(['exact:sockets', 'join:websocket', 'form:socket']);
+  });
+
+  it('adds singular and plural forms the index holds', () => {
+    expect(shape(testPlan('fetch api', ['fetch', 'fetches', 'api']))[0]).toEqual(['exact:fetch', 'form:fetches']);
+    expect(shape(testPlan('sockets x', INDEX))[0]).toEqual(['exact:sockets', 'form:socket']);
+  });
+
+  it('splits a word the index lacks into two it holds', () => {
+    expect(shape(testPlan('fontsize', INDEX))).toEqual([['exact:fontsize', 'split:font size']]);
+  });
+
+  it('corrects typos of words nothing else matches (fuzzy auto), every word with fuzzy all, none when off', () => {
+    expect(shape(testPlan('promse', INDEX))).toEqual([['exact:promse', 'typo:promise']]);
+    expect(shape(testPlan('socket', ['socket', 'rocket'], { fuzzy: 'all', prefixLast: false }))).toEqual([['exact:socket', 'typo:rocket']]);
+    expect(shape(testPlan('socket', ['socket', 'rocket'], { prefixLast: false }))).toEqual([['exact:socket']]);
+    expect(shape(testPlan('flexbx', INDEX, { fuzzy: 'off' }))).toEqual([['exact:flexbx']]);
+    expect(testPlan('flexbx', INDEX).slots[0]!.alternatives[1]).toMatchObject({ words: ['flexbox'], typos: 1, kind: 'typo' });
+  });
+
+  it('drops stop words among other words, and keeps a query of stop words whole', () => {
+    const plan = testPlan('how to use the fetch api', [...INDEX, 'use', 'api']);
+    expect(plan.slots.map((slot) => slot.stop)).toEqual([true, true, false, true, false, false]);
+    expect(testPlan('how to', INDEX).slots.map((slot) => slot.stop)).toEqual([false, false]);
+    expect(testPlan('how to fetch', INDEX, {}, { stopWords: [] }).slots.some((slot) => slot.stop)).toBe(false);
+  });
+
+  it('adds synonyms, one-way and two-way, and phrases for several words', () => {
+    const settings = { synonyms: [['js', 'javascript'], { from: 'rounded corners', to: ['border radius'] }] };
+    expect(shape(testPlan('js x', INDEX, {}, settings))[0]).toEqual(['exact:js', 'synonym:javascript']);
+    expect(shape(testPlan('javascript x', INDEX, {}, settings))[0]).toEqual(['exact:javascript', 'synonym:js']);
+    const corners = testPlan('rounded corners', INDEX, { prefixLast: false }, settings);
+    expect(shape(corners)).toEqual([
+      ['exact:rounded', 'synonym:border radius'],
+      ['exact:corners', 'synonym:border radius'],
+    ]);
+    expect(shape(testPlan('border radius', INDEX, { prefixLast: false }, settings))[0]).toEqual(['exact:border']);
+  });
+
+  it('matches any word with defaultOperator or, only under fuzzy', () => {
+    expect(testPlan('a b', INDEX, { operator: 'or' }).operator).toBe('or');
+    expect(testPlan('a b', INDEX, { operator: 'or', fuzzy: 'off' }).operator).toBe('and');
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomFieldValue } from '../../src/client/types.ts';
+import { foldedWords } from '../text/words.ts';
+import type { PlanOptions } from './queryPlan.ts';
+import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule } from './rankCandidates.ts';
+import { testPlan } from './testPlan.ts';
+
+interface Doc {
+  title: string;
+  content?: string;
+  score: number;
+  boost?: number;
+  fields?: Record<string, CustomFieldValue>;
+}
+
+/** The titles in the order `rules` rank `docs` for `term`. */
+function order(term: string, docs: Doc[], rules: readonly RankingRule[], options: Partial<PlanOptions> = {}): string[] {
+  const plan = testPlan(term, docs.flatMap((d) => [d.title, d.content ?? '']), options);
+  const candidates: Candidate[] = docs.map((d, key) => ({
+    key,
+    title: d.title,
+    content: d.content ?? '',
+    score: d.score,
+    boost: d.boost ?? 1,
+    customFields: d.fields ?? null,
+  }));
+  // A slot's frequency: the documents holding one of its words.
+  const frequencies = plan.slots
+    .filter((slot) => !slot.stop)
+    .map((slot) => docs.filter((d) => slot.alternatives.some((a) => foldedWords(`${d.title} ${d.content ?? ''}`).includes(a.words[0]!))).length);
+  return rankCandidates(plan, candidates, { rules, maxBoost: 1, frequencies }).map((c) => c.title);
+}
+
+/** Each rule decides against bm25, which alone would order the other way. */
+function decides(rule: RankingRule, term: string, docs: Doc[], expected: string[], options: Partial<PlanOptions> = {}) {
+  expect(order(term, docs, [rule, 'bm25'], options)).toEqual(expected);
+  expect(order(term, docs, ['bm25'], options)).not.toEqual(expected);
+}
+
+describe('ranking rules', () => {
+  it('words: more query words first, giving up the most frequent first', () => {
+    const docs = [
+      { title: 'One', content: 'use the api', score: 3 },
+      { title: 'Two', content: 'fetch and the api', score: 1 },
+      { title: 'Three', content: 'use it', score: 2 },
+    ];
+    decides('words', 'use fetch api', docs, ['Two', 'One', 'Three'], { operator: 'or' });
+  });
+
+  it('typo: fewer typos first', () => {
+    decides('typo', 'socket', [{ title: 'Rocket', score: 2 }, { title: 'Socket', score: 1 }], ['Socket', 'Rocket'], { fuzzy: 'all', prefixLast: false });
+  });
+
+  it('attribute: words in the title first', () => {
+    decides('attribute', 'fetch', [{ title: 'Guide', content: 'fetch', score: 2 }, { title: 'Fetch', score: 1 }], ['Fetch', 'Guide']);
+  });
+
+  it('exactness: the title that is the query, then whole words, then words as typed', () => {
+    decides('exactness', 'fetch', [{ title: 'fetch options', score: 2 }, { title: 'fetch()', score: 1 }], ['fetch()', 'fetch options']);
+    decides('exactness', 'fetch', [{ title: 'FetchEvent', score: 2 }, { title: 'Window fetch', score: 1 }], ['Window fetch', 'FetchEvent']);
+    decides('exactness', 'sockets', [{ title: 'Socket list', score: 2 }, { title: 'Sockets list', score: 1 }], ['Sockets list', 'Socket list'], {
+      prefixLast: false,
+    });
+    // Words joined back count as the query: `set timeout` is the title `setTimeout`.
+    decides('exactness', 'set timeout', [{ title: 'set a timeout', score: 2 }, { title: 'setTimeout', score: 1 }], ['setTimeout', 'set a timeout'], {
+      prefixLast: false,
+    });
+  });
+
+  it('proximity: query words closer together, in order, first', () => {
+    decides('proximity', 'border radius', [{ title: 'Radius of the border', score: 2 }, { title: 'Border radius', score: 1 }], ['Border radius', 'Radius of the border'], {
+      prefixLast: false,
+    });
+    const inContent = [
+      { title: 'A', content: 'the border is not near the radius', score: 2 },
+      { title: 'B', content: 'a border radius', score: 1 },
+    ];
+    decides('proximity', 'border radius', inContent, ['B', 'A'], { prefixLast: false });
+  });
+
+  it('clicks: clicked documents first, in steps, so a small boost moves nothing', () => {
+    const docs = [
+      { title: 'Copper kettle', score: 2 },
+      { title: 'Steel kettle', score: 1, boost: 1.5 },
+    ];
+    decides('clicks', 'kettle', docs, ['Steel kettle', 'Copper kettle']);
+    expect(order('kettle', [docs[0]!, { ...docs[1]!, boost: 1.1 }], ['clicks', 'bm25'])).toEqual(['Copper kettle', 'Steel kettle']);
+  });
+
+  it('concise: fewer title letters left unmatched first, a completion counting its rest', () => {
+    decides('concise', 'grid', [{ title: 'CSS property: grid-area', score: 2 }, { title: 'CSS property: grid', score: 1 }], [
+      'CSS property: grid',
+      'CSS property: grid-area',
+    ]);
+    decides('concise', 'fetc', [{ title: 'FetchEvent', score: 2 }, { title: 'fetch', score: 1 }], ['fetch', 'FetchEvent']);
+  });
+
+  it('position: the query earlier in the title first', () => {
+    decides('position', 'details', [{ title: 'HTML details', score: 2 }, { title: 'details element', score: 1 }], ['details element', 'HTML details']);
+  });
+
+  it('bm25: the engine score, multiplied by the click boost', () => {
+    expect(order('kettle', [{ title: 'A kettle', score: 1 }, { title: 'B kettle', score: 2 }], ['bm25'])).toEqual(['B kettle', 'A kettle']);
+    expect(order('kettle', [{ title: 'A kettle', score: 1.5, boost: 2 }, { title: 'B kettle', score: 2 }], ['bm25'])).toEqual(['A kettle', 'B kettle']);
+  });
+
+  it('custom ranking: by a field, missing values last', () => {
+    const docs = [
+      { title: 'A kettle', score: 3, fields: { popularity: 1 } },
+      { title: 'B kettle', score: 2, fields: { popularity: 5 } },
+      { title: 'C kettle', score: 4 },
+    ];
+    expect(order('kettle', docs, ['desc(custom_fields.popularity)', 'bm25'])).toEqual(['B kettle', 'A kettle', 'C kettle']);
+    expect(order('kettle', docs, ['asc(custom_fields.popularity)', 'bm25'])).toEqual(['A kettle', 'B kettle', 'C kettle']);
+  });
+
+  it('ignores stop words among other words', () => {
+    expect(order('how to fetch', [{ title: 'How to cook', score: 2 }, { title: 'fetch', score: 1 }], DEFAULT_RANKING_RULES)).toEqual(['fetch', 'How to cook']);
+  });
+
+  it('keeps equal candidates in the engine order', () => {
+    expect(order('kettle', [{ title: 'kettle', score: 1 }, { title: 'kettle', score: 1 }], DEFAULT_RANKING_RULES)).toHaveLength(2);
+  });
+});
