@@ -184,7 +184,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
   for (const rule of rules) {
     switch (rule) {
       case 'words':
-        vector.push(-facts.rarestWords, -facts.words);
+        vector.push(-facts.rarestWords);
         break;
       case 'typo':
         vector.push(facts.typos);
