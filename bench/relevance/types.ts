@@ -1,4 +1,5 @@
 /** The relevance benchmark's shapes: judged queries, engines, and what a run gives back. */
+import type { IndexDocument } from '../../src/client/types.ts';
 
 /**
  * `exact`: a name as written; `natural`: how a developer says it; `prefix`: a name cut
@@ -28,6 +29,9 @@ export interface BenchDocument {
 }
 
 export interface Engine {
+  readonly name: string;
+  /** Indexes the demo documents (each engine takes what it indexes from them). */
+  index(docs: readonly IndexDocument[]): Promise<void>;
   /** The URLs of the best hits, best first, at most `limit`. */
   search(q: string, limit: number): Promise<string[]>;
   close?(): Promise<void>;
@@ -56,6 +60,8 @@ export interface EngineRun {
 }
 
 export interface RelevanceResults {
+  /** How many documents every engine indexed. */
+  documents: number;
   /** Pinned versions of the other engines' packages. */
   packages: readonly string[];
   /** Where they were installed, or why not. */
