@@ -40,12 +40,13 @@ outside the set, untimed.
 
 **Tune and holdout.** In each class the 60% of the queries with the lowest SHA-256 of their text form the *tune*
 set (${inSet('tune')} queries), the rest the *holdout* set (${inSet('holdout')}); a test checks the rule, so no query is
-moved by hand. Ranking work looks at the tune set only (\`npm run bench:relevance -- --engines ours --set tune
---verbose\` lists its misses); the holdout figures check that the gains hold on queries it never saw.
+moved by hand. Ranking work looks at the tune set only
+(\`npm run bench:relevance -- --engines ours --set tune --verbose\` lists its misses); the holdout figures check
+that the gains hold on queries it never saw.
 
-**What the widget sends.** Ours is searched with the request the widget makes for a term typed into it with its
-defaults: the same code builds it, so the benchmark follows the widget when its defaults change. The other
-engines are ${relevance.packagesNote}, at pinned versions (${relevance.packages.map((p) => `\`${p}\``).join(', ')}),
+**What the widget sends.** Ours is searched as the widget searches: each query is typed into the widget's own
+search controller with the widget's defaults, which builds and sends the requests, so the benchmark follows the
+widget when they change (its settings below show the requests of this run). The other engines are ${relevance.packagesNote}, at pinned versions (${relevance.packages.map((p) => `\`${p}\``).join(', ')}),
 never into this repository, and index the title and \`main_content\` of the same documents, with the settings
 their documentation gives (the title boosted, prefix and typo matching where the engine has them):
 

@@ -30,7 +30,7 @@ export async function measureRelevance(options: RelevanceOptions): Promise<Relev
   const notInstalled = install ? `not measured (could not install: ${failed})` : 'not measured (quick mode installs nothing; `npm run bench:relevance` installs the engines once)';
   const runs: EngineRun[] = [];
   for (const spec of engines) {
-    const run: EngineRun = { name: spec.name, settings: spec.settings, outcomes: [] };
+    const run: EngineRun = { name: spec.name, settings: spec.example ? `${spec.settings}. ${await spec.example()}` : spec.settings, outcomes: [] };
     runs.push(run);
     if (spec.installed && folder === null) {
       run.missing = notInstalled;

@@ -4,7 +4,7 @@ import { flexsearch, FLEXSEARCH_PACKAGE, FLEXSEARCH_SETTINGS } from './flexsearc
 import { lunr, LUNR_PACKAGE, LUNR_SETTINGS } from './lunr.ts';
 import { minisearch, MINISEARCH_PACKAGE, MINISEARCH_SETTINGS } from './minisearch.ts';
 import { orama, ORAMA_PACKAGE, ORAMA_SETTINGS } from './orama.ts';
-import { ours, OURS_SETTINGS } from './ours.ts';
+import { ours, oursExample, OURS_SETTINGS } from './ours.ts';
 import { pagefind, PAGEFIND_PACKAGE, PAGEFIND_SETTINGS } from './pagefind.ts';
 
 export interface EngineSpec {
@@ -12,6 +12,8 @@ export interface EngineSpec {
   key: string;
   name: string;
   settings: string;
+  /** More of the settings, read off the code at run time. */
+  example?: () => Promise<string>;
   /** Builds the engine; `folder` holds the installed packages (the others need it). */
   make(context: { repo: string; folder: string; log: (line: string) => void }): Engine | Promise<Engine>;
   /** Whether it needs the installed packages. */
@@ -22,7 +24,7 @@ export interface EngineSpec {
 export const ENGINE_PACKAGES = [MINISEARCH_PACKAGE, LUNR_PACKAGE, FLEXSEARCH_PACKAGE, ORAMA_PACKAGE, PAGEFIND_PACKAGE];
 
 export const ENGINES: readonly EngineSpec[] = [
-  { key: 'ours', name: 'ours', settings: OURS_SETTINGS, installed: false, make: ({ repo, log }) => ours(repo, log) },
+  { key: 'ours', name: 'ours', settings: OURS_SETTINGS, example: oursExample, installed: false, make: ({ repo, log }) => ours(repo, log) },
   { key: 'minisearch', name: 'MiniSearch', settings: MINISEARCH_SETTINGS, installed: true, make: ({ folder }) => minisearch(folder) },
   { key: 'lunr', name: 'lunr', settings: LUNR_SETTINGS, installed: true, make: ({ folder }) => lunr(folder) },
   { key: 'flexsearch', name: 'FlexSearch', settings: FLEXSEARCH_SETTINGS, installed: true, make: ({ folder }) => flexsearch(folder) },

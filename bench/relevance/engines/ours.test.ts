@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client/createClient.ts';
-import { widgetSearch } from './ours.ts';
+import { widgetRequests, widgetSearch } from './ours.ts';
 
 /** A client whose service answers every search with one hit, or with `status` when given; it notes each URL. */
 function fakeClient(status = 200) {
@@ -26,5 +26,11 @@ describe('widgetSearch', () => {
   it('fails when the service does', async () => {
     const { client } = fakeClient(503);
     await expect(widgetSearch(client, 'fetch')).rejects.toThrow();
+  });
+
+  it('tells what the widget sends for a term that finds nothing', async () => {
+    const requests = await widgetRequests('how do I parse json');
+    expect(requests.length).toBeGreaterThan(0);
+    expect(requests[0]).toMatch(/^\/v1\/search\/demo\?term=how\+do\+I\+parse\+json&/);
   });
 });

@@ -49,6 +49,22 @@ export async function widgetSearch(client: SearchClient, typed: string): Promise
   }
 }
 
+/**
+ * The requests (path and query) the widget sends for `typed` when the service finds
+ * nothing, for the method note: what the benchmark sends, read off the widget itself.
+ */
+export async function widgetRequests(typed: string): Promise<string[]> {
+  const sent: string[] = [];
+  const nothing = { page: 1, total_hits: 0, processing_time_ms: 0, hits: [], facets: null, rangeFacets: null };
+  const fetch = async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    sent.push(url.pathname + url.search);
+    return new Response(JSON.stringify(nothing), { headers: { 'Content-Type': 'application/json' } });
+  };
+  await widgetSearch(createClient({ siteKey: 'demo', baseUrl: 'http://127.0.0.1', fetch }), typed);
+  return sent;
+}
+
 /** The controller's answer once its status is done (or failed) with nothing left in flight. */
 function settled(controller: SearchController, inFlight: () => number): Promise<SearchResponse> {
   return new Promise((resolve, reject) => {
@@ -72,6 +88,13 @@ function settled(controller: SearchController, inFlight: () => number): Promise<
       if (controller.status.value !== 'loading' && controller.status.value !== 'stalled') setImmediate(check);
     });
   });
+}
+
+/** The settings line's tail: the widget's requests for a query of several words that finds nothing. */
+export async function oursExample(): Promise<string> {
+  const typed = 'how do I parse json';
+  const requests = await widgetRequests(typed);
+  return `For \`${typed}\`, when the service finds nothing, the widget sends ${requests.map((r) => `\`GET ${r}\``).join(', then ')}`;
 }
 
 export function ours(repo: string, log: (line: string) => void): Engine {
