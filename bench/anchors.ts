@@ -123,21 +123,36 @@ const run = promisify(execFile);
  * The folder the anchors are installed in, reused while the pinned versions stay the
  * same; null when they are not there and cannot (or may not) be installed.
  */
-export async function anchorFolder(options: { install: boolean; log: (line: string) => void }): Promise<string | null> {
-  const key = createHash('sha256').update(ANCHOR_PACKAGES.join(' ')).digest('hex').slice(0, 12);
-  const folder = join(tmpdir(), `site-search-bench-anchors-${key}`);
+export function anchorFolder(options: { install: boolean; log: (line: string) => void }): Promise<string | null> {
+  return installedFolder('anchors', ANCHOR_PACKAGES, options);
+}
+
+/**
+ * A throwaway folder outside the repository holding `packages` (pinned), named after
+ * them so a change of version installs afresh; null when it is not there and cannot
+ * (or may not) be installed. `why` says what went wrong, for the tables.
+ */
+export async function installedFolder(
+  label: string,
+  packages: readonly string[],
+  options: { install: boolean; log: (line: string) => void; why?: (reason: string) => void },
+): Promise<string | null> {
+  const key = createHash('sha256').update(packages.join(' ')).digest('hex').slice(0, 12);
+  const folder = join(tmpdir(), `site-search-bench-${label}-${key}`);
   const done = join(folder, '.installed');
   if (existsSync(done)) return folder;
   if (!options.install) return null;
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), '{ "private": true }\n');
-  options.log(`installing the anchors into ${folder}`);
+  options.log(`installing the ${label} into ${folder}`);
   try {
-    await run('npm', ['install', '--no-save', '--prefix', folder, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...ANCHOR_PACKAGES], {
+    await run('npm', ['install', '--no-save', '--prefix', folder, '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', ...packages], {
       timeout: 240_000,
     });
   } catch (error) {
-    options.log(`could not install the anchors (${(error as Error).message.split('\n')[0]}); their sizes are not measured`);
+    const reason = (error as Error).message.split('\n')[0] ?? 'npm install failed';
+    options.log(`could not install the ${label} (${reason}); they are not measured`);
+    options.why?.(reason);
     return null;
   }
   writeFileSync(done, `${new Date().toISOString()}\n`);

@@ -1,6 +1,8 @@
 /** BENCHMARKS.md: the tables with the method of each written beside them. */
 import { count } from './stats.ts';
 import type { Results } from './report.ts';
+import { QUERIES } from './relevance/queries.ts';
+import { QUERY_CLASSES } from './relevance/types.ts';
 
 export interface Settings {
   latencyQueries: number;
@@ -9,6 +11,59 @@ export interface Settings {
   loadSeconds: number;
   restarts: number;
   anchorPackages: readonly string[];
+}
+
+/** How the relevance figures were made: the query set, its split, the engines and their settings. */
+function relevanceMethod(results: Results, s: Record<string, string>): string {
+  const relevance = results.relevance;
+  if (relevance === null) return 'Not measured.';
+  const inSet = (set: string) => QUERIES.filter((q) => q.set === set).length;
+  const perClass = QUERY_CLASSES.map((c) => QUERIES.filter((q) => q.class === c).length);
+  const engines = relevance.engines.map((e) => `- **${e.name}**: ${e.settings}.`).join('\n');
+  return `${count(QUERIES.length)} judged queries on the demo corpus (its ${count(relevance.documents)} documents, the same for every
+engine), ${Math.min(...perClass)}–${Math.max(...perClass)} in each of five classes: *exact* names as written (\`fetch\`,
+\`IntersectionObserver\`, \`border-radius\`), *natural* phrasings (\`set timeout\`, \`local storage\`,
+\`round corners css\`), *prefixes* cut short as they are typed (\`fetc\`, \`querySel\`), *typos* (\`flexbx\`,
+\`lenght\`, \`querySeletor\`) and *several words* with filler words (\`how do I parse json\`,
+\`array filter method\`). Each query was written from the corpus's titles as a developer would type it, before
+any engine was run on it, with the page that answers it (or the pages that answer it equally, such as
+\`HTMLDialogElement\` and \`<dialog>\` for \`dialog\`) and the reason in one line, in
+\`bench/relevance/queries.ts\`; a test checks that every target is a document of the corpus.
+
+A query succeeds at *k* when any of its targets is among the first *k* hits; *MRR@10* is the mean over the
+queries of 1 / the rank of the first target in the top 10 (0 when none is there); *zero results* is the share
+of queries that found nothing at all. The times are per query, from sending it to holding its ranked URLs: for
+ours, the HTTP request to the service's process over loopback, JSON parsed; for the libraries, the search call
+in the benchmark's process; for Pagefind, its runtime's search and the fragment files of the first 10 hits (as a
+page loads them to show the results), fetched from a loopback server. Every engine first answers five words
+outside the set, untimed.
+
+**Tune and holdout.** In each class the 60% of the queries with the lowest SHA-256 of their text form the *tune*
+set (${inSet('tune')} queries), the rest the *holdout* set (${inSet('holdout')}); a test checks the rule, so no query is
+moved by hand. Ranking work looks at the tune set only
+(\`npm run bench:relevance -- --engines ours --set tune --verbose\` lists its misses); the holdout figures check
+that the gains hold on queries it never saw.
+
+**What the widget sends.** Ours is searched as the widget searches: each query is typed into the widget's own
+search controller with the widget's defaults, which builds and sends the requests, so the benchmark follows the
+widget when they change (its settings below show the requests of this run). The other engines are ${relevance.packagesNote}, at pinned versions (${relevance.packages.map((p) => `\`${p}\``).join(', ')}),
+never into this repository, and index the title and \`main_content\` of the same documents, with the settings
+their documentation gives (the title boosted, prefix and typo matching where the engine has them):
+
+${engines}
+
+The targets: success@1 ≥ 0.75 and MRR@10 ≥ 0.80 over all queries, in every class an MRR@10 at least as high as
+the best other engine's, and no typo query without results.
+
+${s.relevance}
+
+### Per class
+
+${s.relevanceClasses}
+
+### Ours on the tune and holdout sets
+
+${s.relevanceSets}`;
 }
 
 export function method(results: Results, s: Record<string, string>, settings: Settings): string {
@@ -112,5 +167,9 @@ ${restart ? `The service stopped (SIGTERM) and started again on its data folder 
 ### Load
 
 ${results.load ? `autocannon in the benchmark's process against the service's process over loopback, searches only (terms varied over the query words, with a value facet), ${results.load.seconds} s per step, ${count(results.load.documents)} documents. \`npm run bench:service\` runs a mixed search-and-write load on a small index.\n\n${s.load}` : 'Not measured.'}
+
+## Relevance
+
+${relevanceMethod(results, s)}
 `;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sizeTable, targetsTable, typingTable, type Results } from './report.ts';
+import { relevanceClassTable, relevanceSetsTable, relevanceTable, sizeTable, targetsTable, typingTable, type Results } from './report.ts';
+import type { QueryClass, QueryOutcome, QuerySet, RelevanceResults } from './relevance/types.ts';
 
 const size = (brotli: number) => ({ raw: brotli * 4, gzip: brotli + 100, brotli });
 
@@ -26,6 +27,7 @@ function results(overrides: Partial<Results> = {}): Results {
     restart: { documents: 100_000, result: { runs: [900], median: 900, listening: [800] } },
     load: null,
     rendering: null,
+    relevance: null,
     ...overrides,
   };
 }
@@ -63,5 +65,78 @@ describe('typingTable', () => {
     expect(text).toContain('| stale paints | 0 | 1 | 0 |');
     expect(text).toContain('| … share of pauses of 200 ms or more (the debounce) | 1.0% | 5.0% |  |');
     expect(text).toContain('| … of which answer arrived → painted, p95 ms | 9.00 | 50.0 |  |');
+  });
+});
+
+/** One outcome: `rank` null with `hits` 0 is a query that found nothing. */
+const outcome = (queryClass: QueryClass, set: QuerySet, rank: number | null, ms = 2, hits = 10): QueryOutcome => ({
+  q: `${queryClass}-${set}-${rank}`,
+  class: queryClass,
+  set,
+  rank,
+  urls: Array.from({ length: hits }, (_, i) => `u${i}`),
+  ms,
+});
+
+/**
+ * Ours: every query first, but the prefix holdout one third and the typo ones with nothing found
+ * (11 of 15 first, 12 in the top 3). The other engine: every query second.
+ */
+function relevance(): RelevanceResults {
+  const classes: QueryClass[] = ['exact', 'natural', 'prefix', 'typo', 'multiword'];
+  const ours = classes.flatMap((c) =>
+    (['tune', 'tune', 'holdout'] as const).map((set) => (c === 'typo' ? outcome(c, set, null, 4, 0) : outcome(c, set, c === 'prefix' && set === 'holdout' ? 3 : 1))),
+  );
+  const other = classes.flatMap((c) => (['tune', 'tune', 'holdout'] as const).map((set) => outcome(c, set, 2, 1)));
+  return {
+    documents: 100,
+    packages: ['other@1.0.0'],
+    packagesNote: 'installed',
+    engines: [
+      { name: 'ours', settings: 'widget', outcomes: ours },
+      { name: 'Other', settings: 'defaults', outcomes: other },
+      { name: 'Gone', settings: 'x', missing: 'not measured (could not install: offline)', outcomes: [] },
+    ],
+  };
+}
+
+describe('relevance tables', () => {
+  it('give each engine its figures over all queries, and why one has none', () => {
+    const text = relevanceTable(relevance());
+    expect(text.split('\n')[0]).toBe('| engine | queries | success@1 | success@3 | MRR@10 | zero results | median ms | p95 ms |');
+    // MRR (11 + 1/3) / 15; 3 of 15 with nothing; times 12 × 2 ms and 3 × 4 ms.
+    expect(text).toContain('| ours | 15 | 0.73 | 0.80 | 0.76 | 20.0% | 2.00 | 4.00 |');
+    expect(text).toContain('| Other | 15 | 0.00 | 1.00 | 0.50 | 0.0% | 1.00 | 1.00 |');
+    expect(text).toContain('| Gone | – | – | – | – | – | – | not measured (could not install: offline) |');
+  });
+  it('count only the set asked for', () => {
+    expect(relevanceTable(relevance(), 'holdout')).toContain('| ours | 5 | 0.60 | 0.80 | 0.67 | 20.0% |');
+  });
+  it('break the figures down by class for the engines measured', () => {
+    const text = relevanceClassTable(relevance());
+    expect(text).toContain('| typo | ours | 3 | 0.00 | 0.00 | 0.00 | 100.0% |');
+    expect(text).toContain('| prefix | ours | 3 | 0.67 | 1.00 | 0.78 | 0.0% |');
+    expect(text).toContain('| multiword | Other | 3 | 0.00 | 1.00 | 0.50 | 0.0% |');
+    expect(text).not.toContain('Gone');
+  });
+  it("put ours' tune and holdout figures side by side", () => {
+    const text = relevanceSetsTable(relevance());
+    expect(text).toContain('| ours, tune | 10 | 0.80 | 0.80 | 0.80 | 20.0% |');
+    expect(text).toContain('| ours, holdout | 5 | 0.60 | 0.80 | 0.67 | 20.0% |');
+    expect(text).toContain('| ours, all | 15 |');
+  });
+  it('judge the relevance targets, naming the classes where ours trails', () => {
+    const text = targetsTable(results({ relevance: relevance() }));
+    expect(text).toContain('| relevance: success@1, ours (15 queries) | 0.73 | **missed** (≥ 0.75) |');
+    expect(text).toContain('| relevance: MRR@10, ours (15 queries) | 0.76 | **missed** (≥ 0.8) |');
+    expect(text).toContain("| relevance: classes where ours' MRR@10 is below the best other engine's | 1 of 5 (typo) | **missed** (= 0) |");
+    expect(text).toContain('| relevance: typo queries without results, ours | 3 | **missed** (= 0) |');
+  });
+  it('say so when ours was not measured', () => {
+    const r = relevance();
+    r.engines[0] = { name: 'ours', settings: 'widget', missing: 'not measured (the service did not start)', outcomes: [] };
+    const text = targetsTable(results({ relevance: r }));
+    expect(text).toContain('| relevance: success@1, ours | – | not measured (target ≥ 0.75) |');
+    expect(text).toContain('| relevance: typo queries without results, ours | – | not measured (target ≤ 0) |');
   });
 });

@@ -4,6 +4,8 @@ import type { LatencyRow } from './searchLatency.ts';
 import type { LoadRow } from './searchLoad.ts';
 import type { IndexingStep, RestartResult } from './serviceBench.ts';
 import type { RenderingResult } from './rendering.ts';
+import { select, summarize, type Summary } from './relevance/metrics.ts';
+import { QUERY_CLASSES, type QueryClass, type QuerySet, type RelevanceResults } from './relevance/types.ts';
 import { EMBED_BUDGET_BYTES } from './sizeBudget.ts';
 import { count, ms, ratio, table, verdict } from './stats.ts';
 import type { TypingResult } from './typingBench.ts';
@@ -35,6 +37,7 @@ export interface Results {
   restart: { documents: number; result: RestartResult } | null;
   load: { documents: number; seconds: number; rows: LoadRow[] } | null;
   rendering: RenderingResult | null;
+  relevance: RelevanceResults | null;
 }
 
 const mib = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(0) : '–');
@@ -76,6 +79,7 @@ export function targetsTable(results: Results): string {
     [`service search p95, term only${at(latency?.documents)}`, termOnly ? `${ms(termOnly.p95)} ms` : '–', verdict(termOnly?.p95 ?? NaN, 20, 'ms', '<')],
     [`restart to first answer${at(results.restart?.documents)}`, results.restart ? `${ms(results.restart.result.median)} ms` : '–', verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<')],
   ];
+  if (results.relevance) rows.push(...relevanceTargets(results.relevance));
   const notes: string[] = [];
   if (results.sizes.every((n) => n < 100_000)) notes.push('The 100,000-document targets need the full run; this quick run stops at 10,000 documents.');
   return `${table(['target', 'measured', 'verdict'], rows, 1)}${notes.length ? `\n\n${notes.join(' ')}` : ''}`;
@@ -143,4 +147,68 @@ export function renderingTable(r: RenderingResult): string {
       ['… of which layout', ms(r.added.layout)],
     ],
   );
+}
+
+const share = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : '–');
+const percent = (x: number) => (Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : '–');
+const figures = (f: Summary) => [share(f.success1), share(f.success3), share(f.mrr10), percent(f.zeroRate)];
+
+/** Engines with figures, and the classes in which ours' MRR@10 is below the best other engine's. */
+function classesBehind(relevance: RelevanceResults): { behind: QueryClass[]; compared: boolean } {
+  const measured = relevance.engines.filter((e) => e.missing === undefined);
+  const ours = measured.find((e) => e.name === 'ours');
+  const others = measured.filter((e) => e !== ours);
+  if (!ours || others.length === 0) return { behind: [], compared: false };
+  const mrr = (outcomes: RelevanceResults['engines'][number]['outcomes'], c: QueryClass) => summarize(select(outcomes, 'all', c)).mrr10;
+  return { behind: QUERY_CLASSES.filter((c) => others.some((e) => mrr(e.outcomes, c) > mrr(ours.outcomes, c))), compared: true };
+}
+
+function relevanceTargets(relevance: RelevanceResults): string[][] {
+  const ours = relevance.engines.find((e) => e.name === 'ours' && e.missing === undefined);
+  const all = summarize(ours?.outcomes ?? []);
+  const typoZero = ours ? ours.outcomes.filter((o) => o.class === 'typo' && o.urls.length === 0).length : Number.NaN;
+  const { behind, compared } = classesBehind(relevance);
+  const n = ours ? ` (${count(all.queries)} queries)` : '';
+  return [
+    [`relevance: success@1, ours${n}`, share(all.success1), verdict(all.success1, 0.75, '', '>=')],
+    [`relevance: MRR@10, ours${n}`, share(all.mrr10), verdict(all.mrr10, 0.8, '', '>=')],
+    [
+      "relevance: classes where ours' MRR@10 is below the best other engine's",
+      compared ? `${behind.length} of ${QUERY_CLASSES.length}${behind.length ? ` (${behind.join(', ')})` : ''}` : '–',
+      verdict(compared ? behind.length : Number.NaN, 0, ''),
+    ],
+    ['relevance: typo queries without results, ours', ours ? String(typoZero) : '–', verdict(typoZero, 0, '')],
+  ];
+}
+
+/** Per engine over the queries of `set`: the figures, and the query times. */
+export function relevanceTable(relevance: RelevanceResults, set: QuerySet | 'all' = 'all'): string {
+  const rows = relevance.engines.map((e) => {
+    if (e.missing !== undefined) return [e.name, '–', '–', '–', '–', '–', '–', e.missing];
+    const f = summarize(select(e.outcomes, set));
+    return [e.name, count(f.queries), ...figures(f), ms(f.medianMs), ms(f.p95Ms)];
+  });
+  return table(['engine', 'queries', 'success@1', 'success@3', 'MRR@10', 'zero results', 'median ms', 'p95 ms'], rows);
+}
+
+/** Per class, each engine with figures. */
+export function relevanceClassTable(relevance: RelevanceResults, set: QuerySet | 'all' = 'all'): string {
+  const measured = relevance.engines.filter((e) => e.missing === undefined);
+  const rows = QUERY_CLASSES.flatMap((c) =>
+    measured.map((e) => {
+      const f = summarize(select(e.outcomes, set, c));
+      return [c, e.name, count(f.queries), ...figures(f)];
+    }),
+  );
+  return table(['class', 'engine', 'queries', 'success@1', 'success@3', 'MRR@10', 'zero results'], rows, 2);
+}
+
+/** Ours on the tune set, the holdout set and both: whether what was tuned holds. */
+export function relevanceSetsTable(relevance: RelevanceResults): string {
+  const ours = relevance.engines.find((e) => e.name === 'ours' && e.missing === undefined);
+  const rows = (['tune', 'holdout', 'all'] as const).map((set) => {
+    const f = summarize(select(ours?.outcomes ?? [], set));
+    return [`ours, ${set}`, count(f.queries), ...figures(f)];
+  });
+  return table(['queries', 'count', 'success@1', 'success@3', 'MRR@10', 'zero results'], rows);
 }

@@ -3,7 +3,8 @@
  * Chromium, and the service (indexing, latency, memory, restart, load) at 10,000 and
  * 100,000 documents; prints the tables and rewrites BENCHMARKS.md.
  * `npm run bench -- --quick`: 10,000 documents only, fewer queries and runs, shorter
- * load steps, and the anchors only when already installed by an earlier full run.
+ * load steps, and the anchors and the other search engines only when already installed
+ * by an earlier full run. The relevance benchmark runs on the demo corpus alone, first.
  * Benchmarks report; they never fail on a figure.
  */
 import { execSync } from 'node:child_process';
@@ -23,6 +24,9 @@ import {
   latencyTable,
   loadTable,
   memoryTable,
+  relevanceClassTable,
+  relevanceSetsTable,
+  relevanceTable,
   renderingTable,
   sizeTable,
   targetsTable,
@@ -37,6 +41,9 @@ import { startService } from './serviceProcess.ts';
 import { pickQueries } from './typingPlan.ts';
 import { measureTyping } from './typingBench.ts';
 import { method } from './method.ts';
+import { ENGINES } from './relevance/engines/index.ts';
+import { measureRelevance } from './relevance/measure.ts';
+import { QUERIES } from './relevance/queries.ts';
 
 const quick = process.argv.includes('--quick');
 const repo = process.cwd();
@@ -91,6 +98,16 @@ async function sizes(): Promise<Pick<Results, 'ours' | 'scriptTag' | 'anchors' |
 
 async function main(): Promise<void> {
   const sizeResults = await sizes();
+  // Its own service with the demo documents alone: the variants added below would crowd the judged pages.
+  log('relevance: the judged queries on every engine');
+  const relevance = await measureRelevance({
+    docs: buildCorpus({ thumbBase: 'http://127.0.0.1' }),
+    queries: QUERIES,
+    engines: ENGINES,
+    repo,
+    install: !quick,
+    log: (line) => log(`relevance: ${line}`),
+  });
   const pages = await startPageServer(repo);
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-data-'));
   let browser: Browser | null = null;
@@ -108,6 +125,7 @@ async function main(): Promise<void> {
     restart: null,
     load: null,
     rendering: null,
+    relevance,
   };
   try {
     log('building the corpus');
@@ -166,6 +184,9 @@ async function main(): Promise<void> {
     latency: latencyTable(results.latency),
     memory: memoryTable(results.memory),
     load: results.load ? loadTable(results.load) : '',
+    relevance: relevanceTable(relevance),
+    relevanceClasses: relevanceClassTable(relevance),
+    relevanceSets: relevanceSetsTable(relevance),
   };
   for (const [name, text] of Object.entries(sections)) console.log(`\n## ${name}\n\n${text}`);
   writeFileSync('BENCHMARKS.md', method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES }));

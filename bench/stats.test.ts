@@ -42,6 +42,9 @@ describe('formatting', () => {
     expect(verdict(50, 50, 'ms', '<')).toBe('**missed** (< 50 ms)');
     expect(verdict(49.9, 50, 'ms', '<')).toBe('met (< 50 ms)');
     expect(verdict(0, 0, '')).toBe('met (= 0)');
+    expect(verdict(0.8, 0.75, '', '>=')).toBe('met (≥ 0.75)');
+    expect(verdict(0.74, 0.75, '', '>=')).toBe('**missed** (≥ 0.75)');
+    expect(verdict(Number.NaN, 0.75, '', '>=')).toBe('not measured (target ≥ 0.75)');
     expect(verdict(Number.NaN, 50, 'ms', '<')).toBe('not measured (target < 50 ms)');
   });
   it('groups thousands', () => expect(count(100000)).toBe('100,000'));

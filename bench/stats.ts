@@ -30,10 +30,10 @@ export function ratio(theirs: number, ours: number): string {
 }
 
 /** The targets column: whether a figure meets its target, said plainly. */
-export function verdict(value: number, limit: number, unit: string, comparison: '<' | '<=' = '<='): string {
-  if (!Number.isFinite(value)) return `not measured (target ${comparison === '<' ? '<' : '≤'} ${limit} ${unit})`.replace(/ \)/, ')');
-  const met = comparison === '<' ? value < limit : value <= limit;
-  const sign = comparison === '<' ? '<' : limit === 0 ? '=' : '≤';
+export function verdict(value: number, limit: number, unit: string, comparison: '<' | '<=' | '>=' = '<='): string {
+  const sign = comparison === '<' ? '<' : comparison === '>=' ? '≥' : limit === 0 ? '=' : '≤';
+  if (!Number.isFinite(value)) return `not measured (target ${sign === '=' ? '≤' : sign} ${limit} ${unit})`.replace(/ \)/, ')');
+  const met = comparison === '<' ? value < limit : comparison === '>=' ? value >= limit : value <= limit;
   const target = `${sign} ${limit}${unit ? ` ${unit}` : ''}`;
   return met ? `met (${target})` : `**missed** (${target})`;
 }

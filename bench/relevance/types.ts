@@ -1,0 +1,70 @@
+/** The relevance benchmark's shapes: judged queries, engines, and what a run gives back. */
+import type { IndexDocument } from '../../src/client/types.ts';
+
+/**
+ * `exact`: a name as written; `natural`: how a developer says it; `prefix`: a name cut
+ * short as typed; `typo`: a name mistyped; `multiword`: several words with filler words.
+ */
+export type QueryClass = 'exact' | 'natural' | 'prefix' | 'typo' | 'multiword';
+export const QUERY_CLASSES: readonly QueryClass[] = ['exact', 'natural', 'prefix', 'typo', 'multiword'];
+
+/** `tune`: what ranking work may look at; `holdout`: kept aside to check that gains hold. */
+export type QuerySet = 'tune' | 'holdout';
+
+export interface JudgedQuery {
+  q: string;
+  class: QueryClass;
+  set: QuerySet;
+  /** URLs of the documents that answer the query; finding any one of them is a success. */
+  targets: readonly string[];
+  /** Why these pages are what a developer typing `q` wants. */
+  reason: string;
+}
+
+/** What every engine indexes: the document's address, title and main text. */
+export interface BenchDocument {
+  url: string;
+  title: string;
+  text: string;
+}
+
+export interface Engine {
+  readonly name: string;
+  /** Indexes the demo documents (each engine takes what it indexes from them). */
+  index(docs: readonly IndexDocument[]): Promise<void>;
+  /** The URLs of the best hits, best first, at most `limit`. */
+  search(q: string, limit: number): Promise<string[]>;
+  close?(): Promise<void>;
+}
+
+/** How one query fared on one engine. */
+export interface QueryOutcome {
+  q: string;
+  class: QueryClass;
+  set: QuerySet;
+  /** 1-based rank of the first target within the top 10, or null. */
+  rank: number | null;
+  /** The top 10 URLs, best first; empty when nothing matched. */
+  urls: string[];
+  /** Milliseconds from sending the query to holding its ranked URLs. */
+  ms: number;
+}
+
+export interface EngineRun {
+  name: string;
+  /** The settings, for the method note. */
+  settings: string;
+  /** Why the engine has no figures, when it has none. */
+  missing?: string;
+  outcomes: QueryOutcome[];
+}
+
+export interface RelevanceResults {
+  /** How many documents every engine indexed. */
+  documents: number;
+  /** Pinned versions of the other engines' packages. */
+  packages: readonly string[];
+  /** Where they were installed, or why not. */
+  packagesNote: string;
+  engines: EngineRun[];
+}
