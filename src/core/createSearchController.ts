@@ -49,8 +49,6 @@ export interface SearchController {
   readonly sort: ReadonlySignal<string>;
   readonly order: ReadonlySignal<SortOrder>;
   readonly filters: ReadonlySignal<SearchFilters>;
-  /** Whether the current search also matches similar words. */
-  readonly fuzzy: ReadonlySignal<boolean>;
   /**
    * The state of the newest request sent (or of the reset to idle), and whether it was
    * committed (submit, page, sort, filter) rather than typed: what the URL follows.
@@ -60,6 +58,11 @@ export interface SearchController {
   readonly results: ReadonlySignal<SearchResponse | null>;
   /** The term (as sent) that `results` answer. */
   readonly resultsTerm: ReadonlySignal<string>;
+  /**
+   * Whether `results` hold hits that match only some of the words: a search of two or
+   * more words that found nothing with all of them is asked again at once for any of them.
+   */
+  readonly partial: ReadonlySignal<boolean>;
   readonly status: ReadonlySignal<SearchStatus>;
   /** The failure of the newest request while `status` is `error`; else null. */
   readonly error: ReadonlySignal<Error | null>;
@@ -77,8 +80,6 @@ export interface SearchController {
   setSort(sort: string, order?: SortOrder): void;
   /** Replaces the filters and returns to page 1. */
   setFilters(filters: SearchFilters): void;
-  /** Searches the current term again with similar words matched too, from page 1. */
-  searchFuzzy(): void;
   /** Appends the next page's hits to the results (the "load more" button). */
   loadMore(): void;
   /** Takes over a whole state at once (a shared link, Back and Forward) and searches it. */
@@ -108,15 +109,15 @@ export function createSearchController(options: SearchControllerOptions): Search
     sort: signal('relevance'),
     order: signal<SortOrder>('desc'),
     filters: signal<SearchFilters>({}),
-    fuzzy: signal(false),
     sent: signal<{ state: SearchState; commit: boolean } | null>(null),
     results: signal<SearchResponse | null>(null),
     resultsTerm: signal(''),
+    partial: signal(false),
     status: signal<SearchStatus>('idle'),
     error: signal<Error | null>(null),
   };
   type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
-  const { term, page, sort, order, filters, fuzzy, results, status } = signals;
+  const { term, page, sort, order, filters, results, status } = signals;
 
   // Start times of the last MAX_REQUESTS requests, oldest first; long ago until there were that many.
   const starts: number[] = Array(MAX_REQUESTS).fill(-Infinity);
@@ -125,6 +126,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   let requested = '';
   // The newest search not sent yet; a later one replaces it, so the newest is never dropped.
   let waiting: Job;
+  // The last term whose words together found nothing: its searches ask for any of them.
+  let partialTerm = '';
   // One timer for what delays it: the debounce while typing, then the rate limit.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
@@ -153,7 +156,7 @@ export function createSearchController(options: SearchControllerOptions): Search
 
   function snapshot(q: string): SearchState {
     const state: SearchState = { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
-    if (fuzzy.value) state.fuzzy = true;
+    if (q === partialTerm) state.partial = true;
     return state;
   }
 
@@ -179,7 +182,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   function send() {
     const wait = starts[0]! + WINDOW_MS - Date.now();
     if (wait > 0) return (timer = setTimeout(send, wait));
-    const { state, params, commit, append } = waiting;
+    const job = waiting;
+    const { state, params, commit, append } = job;
     starts.push(Date.now());
     starts.shift();
     requested = JSON.stringify(params);
@@ -195,15 +199,23 @@ export function createSearchController(options: SearchControllerOptions): Search
     };
     latest(
       (signal) => client.search(params, { signal }),
-      (response) =>
-        settle({
-          results:
-            append && previous && Array.isArray(response.hits)
-              ? { ...response, hits: [...previous.hits, ...response.hits] }
-              : response,
-          resultsTerm: state.term,
-          status: 'done',
-        }),
+      (response) => {
+        // Every word together found nothing: ask for any of them, at once but through the
+        // rate limit and the stale-answer guard like any search, unless a newer one waits.
+        if (response.total_hits === 0 && !state.partial && state.term.includes(' ') && waiting === job) {
+          partialTerm = state.term;
+          search(commit, 0, append);
+        } else
+          settle({
+            results:
+              append && previous && Array.isArray(response.hits)
+                ? { ...response, hits: [...previous.hits, ...response.hits] }
+                : response,
+            resultsTerm: state.term,
+            partial: !!state.partial && response.total_hits > 0,
+            status: 'done',
+          });
+      },
       (reason) => settle({ results: null, status: 'error', error: reason instanceof Error ? reason : new Error(String(reason)) }),
     );
   }
@@ -212,10 +224,9 @@ export function createSearchController(options: SearchControllerOptions): Search
     limit,
     ...signals,
     setTerm(value) {
-      // A new term starts from the first page, matching exactly again. Once typing
-      // pauses it replaces whatever waits; typing back to the search on screen, or a
-      // trailing space, only cancels that.
-      set({ term: value, page: 1, fuzzy: false });
+      // A new term starts from the first page. Once typing pauses it replaces whatever
+      // waits; typing back to the search on screen, or a trailing space, only cancels that.
+      set({ term: value, page: 1 });
       if (!search(false, debounceMs)) reset();
     },
     submit: () => search(true),
@@ -232,10 +243,6 @@ export function createSearchController(options: SearchControllerOptions): Search
       set({ filters: value, page: 1 });
       search(true);
     },
-    searchFuzzy() {
-      set({ fuzzy: true, page: 1 });
-      search(true);
-    },
     loadMore() {
       if (!results.value) return;
       set({ page: page.value + 1 });
@@ -243,8 +250,9 @@ export function createSearchController(options: SearchControllerOptions): Search
     },
     restore(state) {
       // Field by field: a caller's object may carry more than a SearchState.
-      const { term, page, sort, order, filters, fuzzy } = state;
-      set({ term, page, sort, order, filters, fuzzy: !!fuzzy });
+      const { term, page, sort, order, filters, partial } = state;
+      if (partial) partialTerm = capTerm(term);
+      set({ term, page, sort, order, filters });
       if (!search(false)) reset();
     },
     clear() {

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Results } from './Results.tsx';
+import { StatsLine } from './StatsLine.tsx';
 import { advance, answer, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -42,6 +43,36 @@ describe('Results', () => {
     const mark = document.querySelector('.ss-hit-snippet mark');
     expect(mark?.textContent).toBe('grid');
     expect(document.querySelector('.ss-hit-snippet')?.textContent).toBe('The grid CSS property');
+  });
+
+  it('marks the matched words in each title with the passage’s <mark>, keeping the link’s name whole', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    const hits = [
+      hit({ title: 'setTimeout() global function', highlight: 'Calls a <em>timeout</em> handler' }),
+      hit({ id: 'doc-2', title: 'Global objects', highlight: 'Standard <em>objects</em>' }),
+      hit({ id: 'doc-3', title: 'clearInterval()', highlight: '' }),
+    ];
+    await act(() => searchAndAnswer(controller, calls, 'set glob', answer(hits)));
+    const links = screen.getAllByRole('link');
+    // `set` as a camel-case part, `Timeout` as the passage marked it, `glob` typed so far.
+    expect(links[0]?.innerHTML).toBe('<mark class="ss-mark">setTimeout</mark>() <mark class="ss-mark">glob</mark>al function');
+    expect(links[1]?.innerHTML).toBe('<mark class="ss-mark">Glob</mark>al <mark class="ss-mark">objects</mark>');
+    expect(links[2]?.innerHTML).toBe('clearInterval()');
+    expect(screen.getByRole('link', { name: 'setTimeout() global function' })).toBe(links[0]);
+    // The same element and class as the passage's marks, so the same styles.
+    expect(document.querySelector('.ss-hit-snippet mark')?.className).toBe('ss-mark');
+  });
+
+  it('marks a hostile title’s words as text, building no other element', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    const title = '<script>grid(1)</script><img src=x onerror=alert(2)> &amp; .*+?()[]';
+    await act(() => searchAndAnswer(controller, calls, 'grid img', answer([hit({ title })])));
+    const link = screen.getByRole('link');
+    expect([...link.querySelectorAll('*')].map((el) => el.tagName)).toEqual(['MARK', 'MARK']);
+    expect([...link.querySelectorAll('mark')].map((el) => el.textContent)).toEqual(['grid', 'img']);
+    expect(link.textContent).toBe(title);
   });
 
   it('renders the placeholder at once and the image lazily over it', async () => {
@@ -117,6 +148,51 @@ describe('Results', () => {
     await setup([]);
     expect(screen.getByText('No results for “grid”')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('says above partial results that they hold only some of the words, and announces it once with the count', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(
+      controller,
+      <>
+        <StatsLine />
+        <Results />
+      </>,
+    );
+    const status = screen.getByRole('status');
+    await act(() => searchAndAnswer(controller, calls, 'grid zzzzqqq', answer([])));
+    // No empty state and no "0 results" in between: the second request is on its way.
+    expect(calls.at(-1)?.params).toMatchObject({ defaultOperator: 'or', fuzzy: 'auto' });
+    expect(screen.queryByText(/No results/)).toBeNull();
+    expect(status.textContent).toBe('');
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([hit(), hit({ id: 'doc-2' })], 2));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const notice = document.querySelector('.ss-notice');
+    expect(notice?.textContent).toBe('No results for all of the words. Showing results for some of them.');
+    // Right above the list, and spoken by the live region (the notice itself is not one).
+    expect(notice?.nextElementSibling).toBe(screen.getByRole('list', { name: 'Search results' }));
+    expect(notice?.closest('[role=status], [aria-live]')).toBeNull();
+    expect(status.textContent).toBe('2 results (4 ms) No results for all of the words. Showing results for some of them.');
+    expect(status.querySelector('.ss-sr')?.textContent).toBe(' No results for all of the words. Showing results for some of them.');
+
+    // Results that hold every word say nothing of the kind.
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()])));
+    expect(document.querySelector('.ss-notice')).toBeNull();
+    expect(status.textContent).toBe('1 result (4 ms)');
+  });
+
+  it('shows the empty state, not the notice, when some of the words find nothing either', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    await act(() => searchAndAnswer(controller, calls, 'zzzz qqqq', answer([])));
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([]));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText('No results for “zzzz qqqq”')).toBeTruthy();
+    expect(document.querySelector('.ss-notice')).toBeNull();
   });
 
   it('shows skeletons only once the search has stalled', async () => {
