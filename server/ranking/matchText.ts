@@ -82,8 +82,8 @@ export class PlanMatcher {
   /**
    * The occurrences in a long text, found by string search on its lower-case form
    * rather than word by word: content is most of what a query reads, and most of it
-   * holds no query word. Positions are character offsets divided by CHARS_PER_WORD, so
-   * they compare with each other as word positions do. Text that lower-casing would
+   * holds no query word. Positions are character offsets divided by CHARS_PER_WORD and
+   * rounded, so they compare with each other as word positions do. Text that lower-casing would
    * not keep aligned (accents, other scripts) goes word by word.
    */
   matchContent(text: string): TextMatch {
@@ -117,7 +117,7 @@ export class PlanMatcher {
               const n = perSlot.get(slot) ?? 0;
               if (n >= OCCURRENCES_PER_SLOT) continue;
               perSlot.set(slot, n + 1);
-              occurrences.push({ slot, position: at / CHARS_PER_WORD, typos, whole, asTyped: kind === 'exact' || kind === 'join' });
+              occurrences.push({ slot, position: Math.round(at / CHARS_PER_WORD), typos, whole, asTyped: kind === 'exact' || kind === 'join' });
             }
           }
         }

@@ -136,6 +136,20 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
     }
   });
 
+  // Corrected words joined too: `mutation obsever` -> `mutationobserver`.
+  slots.forEach((slot, i) => {
+    const next = slots[i + 1];
+    if (slot.stop || next === undefined || next.stop) return;
+    const corrected = (s: QuerySlot) => s.alternatives.filter((a) => a.words.length === 1 && (a.kind === 'typo' || a.kind === 'exact'));
+    for (const a of corrected(slot)) {
+      for (const b of corrected(next)) {
+        if (a.typos + b.typos === 0) continue;
+        const joined = a.words[0]! + b.words[0]!;
+        if (lexicon.has(joined)) add({ words: [joined], prefix: false, typos: a.typos + b.typos, kind: 'join', from: i, to: i + 1 });
+      }
+    }
+  });
+
   return { slots, operator: options.fuzzy === 'off' ? 'and' : options.operator };
 }
 
