@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PlanMatcher, textTokens } from './matchText.ts';
 import { testPlan } from './testPlan.ts';
 
-const INDEX = ['setTimeout', 'timeout', 'grid', 'subgrid', 'fetch', 'fetchEvent', 'border', 'radius'];
+const INDEX = ['setTimeout', 'timeout', 'set', 'use', 'getBytesInUse', 'grid', 'subgrid', 'fetch', 'fetchEvent', 'border', 'radius'];
 
 function both(term: string, text: string, prefixLast = false) {
   const matcher = new PlanMatcher(testPlan(term, INDEX, { prefixLast }));
@@ -21,6 +21,13 @@ describe('PlanMatcher', () => {
     const { words, content } = both('timeout', 'Call setTimeout now');
     expect(words).toEqual([{ slot: 0, whole: false }]);
     expect(content).toEqual(words);
+  });
+
+  it('counts a short part only at the start of an identifier', () => {
+    expect(both('set', 'setTimeout').words).toEqual([{ slot: 0, whole: false }]);
+    expect(both('set', 'setTimeout').content).toEqual([{ slot: 0, whole: false }]);
+    expect(both('use', 'getBytesInUse').words).toEqual([]);
+    expect(both('use', 'getBytesInUse').content).toEqual([]);
   });
 
   it('finds completions of the word being typed, not whole', () => {

@@ -99,7 +99,7 @@ export class PlanMatcher {
           const first = words[0]!;
           for (let at = lower.indexOf(first); at >= 0; at = lower.indexOf(first, at + 1)) {
             const start = boundary(text, lower, at);
-            if (start === 'none') continue;
+            if (start === 'none' || (start === 'part' && first.length < SHORT_PART)) continue;
             let end = at + first.length;
             let ok = true;
             for (let k = 1; k < words.length && ok; k++) {
@@ -166,6 +166,8 @@ export class PlanMatcher {
       if (parts !== null && covered === 0) {
         let partsCovered = 0;
         parts.forEach((part, k) => {
+          // A short part inside an identifier is mostly a joining word (`getElementsByTagName`, `getBytesInUse`).
+          if (k > 0 && part.length < SHORT_PART) return;
           let hit = false;
           for (const entry of this.byWord.get(part) ?? []) {
             note(entry, p, false);
@@ -194,6 +196,9 @@ export class PlanMatcher {
     return { occurrences, unmatchedChars: Math.max(0, unmatchedChars) };
   }
 }
+
+/** Parts shorter than this count only at the start of an identifier (`set` in `setTimeout`). */
+const SHORT_PART = 4;
 
 /** Average letters of an English word and the space after it: turns offsets into word positions. */
 const CHARS_PER_WORD = 6;
