@@ -111,6 +111,11 @@ export type FuzzyMode = 'off' | 'all' | 'auto';
 export interface SearchQuery {
   /** Folded query words; null for `*` (every document). */
   words: string[] | null;
+  /**
+   * The term folded, as typed, when its punctuation says something the words do not
+   * (`:has()`, `@keyfr`, `Set-Cookie`); null otherwise. Titles that hold it rank higher.
+   */
+  typed?: string | null;
   /** The last word also matches words it begins (search as you type). */
   prefixLast: boolean;
   /** `all`: every word also matches near words; `auto`: only words the index lacks. */

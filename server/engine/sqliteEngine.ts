@@ -332,7 +332,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   private searchNow(query: SearchQuery): SearchResult {
-    const plan = planQuery(query.words ?? [], { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator }, this.lexicon, this.ranking.words);
+    const plan = planQuery(query.words ?? [], { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator, typed: query.typed ?? null }, this.lexicon, this.ranking.words);
     const boosts = this.boostsByRowid(query);
     const { page, ...rest } = sqliteSearch(
       this.statements,

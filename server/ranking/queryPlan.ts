@@ -40,6 +40,8 @@ export interface QuerySlot {
 
 export interface QueryPlan {
   slots: QuerySlot[];
+  /** The folded term as typed when its punctuation carries meaning (see SearchQuery.typed). */
+  typed: string | null;
   /** Whether every slot must match (`and`) or any (`or`). */
   operator: 'and' | 'or';
 }
@@ -55,6 +57,8 @@ export interface Lexicon {
 }
 
 export interface PlanOptions {
+  /** See QueryPlan.typed. */
+  typed?: string | null;
   /** The last word also matches words it begins (search as you type). */
   prefixLast: boolean;
   /** `all`: every word also matches near words; `auto`: only words nothing else matches. */
@@ -150,7 +154,7 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
     }
   });
 
-  return { slots, operator: options.fuzzy === 'off' ? 'and' : options.operator };
+  return { slots, typed: options.typed ?? null, operator: options.fuzzy === 'off' ? 'and' : options.operator };
 }
 
 /** Two indexed words that make up `word`, the most even split first; null when none do. */

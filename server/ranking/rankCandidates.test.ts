@@ -61,6 +61,10 @@ describe('ranking rules', () => {
     decides('exactness', 'sockets', [{ title: 'Socket list', score: 2 }, { title: 'Sockets list', score: 1 }], ['Sockets list', 'Socket list'], {
       prefixLast: false,
     });
+    // A punctuated term as typed: the pseudo-class, not the methods of the same name.
+    decides('exactness', ':has()', [{ title: 'Headers.has()', score: 2 }, { title: 'CSS selector: :has()', score: 1 }], ['CSS selector: :has()', 'Headers.has()'], {
+      typed: ':has()',
+    });
     // Words joined back count as the query: `set timeout` is the title `setTimeout`.
     decides('exactness', 'set timeout', [{ title: 'set a timeout', score: 2 }, { title: 'setTimeout', score: 1 }], ['setTimeout', 'set a timeout'], {
       prefixLast: false,

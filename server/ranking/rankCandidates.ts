@@ -6,6 +6,7 @@
  * ranks through here, so they agree on what comes first.
  */
 import type { CustomFieldValue } from '../../src/client/types.ts';
+import { fold } from '../text/fold.ts';
 import { PlanMatcher, textTokens, type Occurrence, type TextMatch } from './matchText.ts';
 import type { QueryPlan } from './queryPlan.ts';
 
@@ -31,7 +32,8 @@ export interface Candidate {
  *   giving up the most frequent words first (as Meilisearch's `frequency` matching
  *   strategy does: `use fetch api` keeps `fetch` longest);
  * - `typo`: fewer typos in the words that matched;
- * - `exactness`: a title that is the query itself, then more words matched whole
+ * - `exactness`: a title that is the query itself, then one that holds a punctuated
+ *   term as typed (`:has()`, `@keyfr`), then more words matched whole
  *   (not as a completion of what is being typed, nor as a part of an identifier), then
  *   more words matched as typed (not as another form or a synonym);
  * - `proximity`: query words closer together, in order;
@@ -105,7 +107,7 @@ export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[]
   const rarest = byRarity.map((s) => s.slot);
   const ranked = candidates.map((candidate) => ({
     candidate,
-    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest), context.maxBoost),
+    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest, plan.typed), context.maxBoost),
   }));
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
   return ranked.map((r) => r.candidate);
@@ -123,6 +125,8 @@ export interface MatchFacts {
   titleWords: number;
   /** The title is the query: every query word matched whole in it, nothing left over. */
   titleIsQuery: boolean;
+  /** The title holds the term as typed, punctuation included (only for punctuated terms). */
+  titleHasTyped: boolean;
   /** Query words whose best match is a whole word. */
   wholeWords: number;
   /** Query words matched whole as typed (not another form, a synonym or a correction). */
@@ -135,7 +139,13 @@ export interface MatchFacts {
   titlePosition: number;
 }
 
-export function describe(matcher: PlanMatcher, slots: readonly number[], candidate: Candidate, rarest: readonly number[] = slots): MatchFacts {
+export function describe(
+  matcher: PlanMatcher,
+  slots: readonly number[],
+  candidate: Candidate,
+  rarest: readonly number[] = slots,
+  typed: string | null = null,
+): MatchFacts {
   const title = matcher.match(textTokens(candidate.title));
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
   let words = 0;
@@ -171,6 +181,7 @@ export function describe(matcher: PlanMatcher, slots: readonly number[], candida
     typos,
     titleWords,
     titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars === 0,
+    titleHasTyped: typed !== null && fold(candidate.title).includes(typed),
     wholeWords,
     typedWords,
     proximity,
@@ -194,7 +205,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(-facts.titleWords);
         break;
       case 'exactness':
-        vector.push(facts.titleIsQuery ? 0 : 1, -facts.wholeWords, -facts.typedWords);
+        vector.push(facts.titleIsQuery ? 0 : 1, facts.titleHasTyped ? 0 : 1, -facts.wholeWords, -facts.typedWords);
         break;
       case 'proximity':
         vector.push(facts.proximity);

@@ -2,6 +2,7 @@ import { TERM_MAX_WORDS } from '../../src/client/limits.ts';
 import type { FacetSpec, SearchQuery, SortSpec } from '../engine/engine.ts';
 import { invalidParameter } from '../errors.ts';
 import { parseCalendarDate } from '../text/calendarDate.ts';
+import { fold } from '../text/fold.ts';
 import { foldedWords } from '../text/words.ts';
 import { CUSTOM_FIELD_NAME, customFieldName } from './customFieldName.ts';
 import { parseFilter } from './parseFilter.ts';
@@ -9,6 +10,8 @@ import { parseRangeFacets } from './parseRangeFacets.ts';
 import type { SearchQuerystring } from './searchQuerystring.ts';
 
 const DAY_MS = 86_400_000;
+/** A character that is neither a letter, a digit nor white space. */
+const PUNCTUATED = /[^\p{L}\p{N}\p{M}\s]/u;
 const LANGUAGE = /^[A-Za-z]{2,3}$/;
 const CATEGORY = /^(?:\d+x.+|doctype_[a-z]+)$/;
 const CATEGORY_LEVEL = /^(\d+)x/;
@@ -45,6 +48,7 @@ export function parseSearchQuery(qs: SearchQuerystring): ParsedSearch {
 
   const query: SearchQuery = {
     words: term === '*' ? null : foldedWords(term),
+    typed: term !== '*' && PUNCTUATED.test(term) ? fold(term).replace(/\s+/g, ' ') : null,
     prefixLast: qs.postfixWildcard,
     fuzzy: qs.fuzzy === 'true' ? 'all' : qs.fuzzy === 'auto' ? 'auto' : 'off',
     operator: qs.defaultOperator ?? 'and',
