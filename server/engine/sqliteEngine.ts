@@ -353,7 +353,8 @@ export class SqliteEngine implements SearchEngine {
   private rank(plan: QueryPlan, rows: readonly PageRow[], boosts: ReadonlyMap<number, number> | null): PageRow[] {
     if (rows.length < 2) return [...rows];
     const custom = this.ranking.rules.some((rule) => rule.includes('('));
-    const groups = ftsMatch(plan)?.groups ?? [];
+    // Frequencies only order partial matches: with AND every word matched.
+    const groups = plan.operator === 'or' ? (ftsMatch(plan)?.groups ?? []) : [];
     const context = { rules: this.ranking.rules, maxBoost: this.ranking.maxBoost, frequencies: groups.map((group) => this.documentFrequency(group)) };
     const texts = this.statements
       .get(

@@ -39,8 +39,8 @@ type Source = 'fts' | 'fts_title' | null;
 const NOTHING: SqlPart = { sql: '0', params: [] };
 
 /** Documents the ranking rules order: the best by text score, and the best title matches. */
-const POOL_BY_SCORE = 200;
-const POOL_BY_TITLE = 200;
+const POOL_BY_SCORE = 100;
+const POOL_BY_TITLE = 100;
 
 /**
  * Runs a search's matching, ordering, paging and facets. `multiValued` names the fields

@@ -83,12 +83,12 @@ export class PlanMatcher {
    * The occurrences in a long text, found by string search on its lower-case form
    * rather than word by word: content is most of what a query reads, and most of it
    * holds no query word. Positions are character offsets divided by CHARS_PER_WORD and
-   * rounded, so they compare with each other as word positions do. Text that lower-casing would
-   * not keep aligned (accents, other scripts) goes word by word.
+   * rounded, so they compare with each other as word positions do. Text that folding
+   * would change beyond lower case (accented letters) goes word by word.
    */
   matchContent(text: string): TextMatch {
-    if (/[^\x00-\x7f]/.test(text)) return this.match(textTokens(text));
     const lower = text.toLowerCase();
+    if (lower.length !== text.length || FOLDED_AWAY.test(text)) return this.match(textTokens(text));
     const occurrences: Occurrence[] = [];
     const perSlot = new Map<number, number>();
     for (const entries of [this.byWord.values(), this.phrases.values()]) {
@@ -196,6 +196,9 @@ export class PlanMatcher {
     return { occurrences, unmatchedChars: Math.max(0, unmatchedChars) };
   }
 }
+
+/** Letters that fold to others (accents, and scripts whose letters decompose), and combining marks. */
+const FOLDED_AWAY = /[\u00c0-\u024f\u0300-\u036f\u0370-\u04ff\u1e00-\u1fff]/;
 
 /** Parts shorter than this count only at the start of an identifier (`set` in `setTimeout`). */
 const SHORT_PART = 4;
