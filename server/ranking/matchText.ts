@@ -95,9 +95,9 @@ export class PlanMatcher {
       for (const list of entries) {
         for (const entry of list) {
           const { words, prefix, typos, kind } = entry.alternative;
-          if (entry.slots.every((slot) => (perSlot.get(slot) ?? 0) >= OCCURRENCES_PER_SLOT)) continue;
           const first = words[0]!;
-          for (let at = lower.indexOf(first); at >= 0; at = lower.indexOf(first, at + 1)) {
+          const full = () => entry.slots.every((slot) => (perSlot.get(slot) ?? 0) >= OCCURRENCES_PER_SLOT);
+          for (let at = lower.indexOf(first); at >= 0 && !full(); at = lower.indexOf(first, at + 1)) {
             const start = boundary(text, lower, at);
             if (start === 'none' || (start === 'part' && first.length < SHORT_PART)) continue;
             let end = at + first.length;

@@ -71,8 +71,8 @@ export const DEFAULT_RANKING_RULES: readonly RankingRule[] = [
   'bm25',
 ];
 
-/** Content read per document: the match facts of the first 20,000 characters. */
-const CONTENT_CHARS = 20_000;
+/** Content read per document: the match facts of the first 10,000 characters. */
+const CONTENT_CHARS = 10_000;
 /** A pair of query words in different fields, or far apart, costs this much. */
 const PROXIMITY_FAR = 8;
 /** What `concise` and `position` give a title the query does not match: after every one it does. */
