@@ -13,9 +13,8 @@ export interface Settings {
   anchorPackages: readonly string[];
 }
 
-/** How the relevance figures were made: the query set, its split, the engines and their settings. */
-function relevanceMethod(results: Results, s: Record<string, string>): string {
-  const relevance = results.relevance;
+/** How the relevance figures were made: the query set, its split, the engines and their settings; then the tables. */
+export function relevanceMethod(relevance: Results['relevance'], s: Record<string, string>): string {
   if (relevance === null) return 'Not measured.';
   const inSet = (set: string) => QUERIES.filter((q) => q.set === set).length;
   const perClass = QUERY_CLASSES.map((c) => QUERIES.filter((q) => q.class === c).length);
@@ -170,6 +169,6 @@ ${results.load ? `autocannon in the benchmark's process against the service's pr
 
 ## Relevance
 
-${relevanceMethod(results, s)}
+${relevanceMethod(results.relevance, s)}
 `;
 }

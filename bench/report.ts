@@ -163,7 +163,7 @@ function classesBehind(relevance: RelevanceResults): { behind: QueryClass[]; com
   return { behind: QUERY_CLASSES.filter((c) => others.some((e) => mrr(e.outcomes, c) > mrr(ours.outcomes, c))), compared: true };
 }
 
-function relevanceTargets(relevance: RelevanceResults): string[][] {
+export function relevanceTargets(relevance: RelevanceResults): string[][] {
   const ours = relevance.engines.find((e) => e.name === 'ours' && e.missing === undefined);
   const all = summarize(ours?.outcomes ?? []);
   const typoZero = ours ? ours.outcomes.filter((o) => o.class === 'typo' && o.urls.length === 0).length : Number.NaN;

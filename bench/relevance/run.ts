@@ -10,7 +10,8 @@
  * Installs the other engines (pinned) into a throwaway folder on first use; the service
  * runs for the run only, on a data folder removed at the end. Reports; never fails on a figure.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { spliceRelevance } from './spliceReport.ts';
 import { buildCorpus } from '../../demo/corpus/build.ts';
 import { relevanceClassTable, relevanceSetsTable, relevanceTable } from '../report.ts';
 import { ENGINES } from './engines/index.ts';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   const unknown = keys.filter((k) => !ENGINES.some((e) => e.key === k));
   const set = (option('--set') ?? 'all') as QuerySet | 'all';
   if (unknown.length > 0 || !['tune', 'holdout', 'all'].includes(set)) {
-    console.error(`usage: npm run bench:relevance -- [--engines ${ENGINES.map((e) => e.key).join(',')}] [--set tune|holdout|all] [--verbose] [--json FILE]`);
+    console.error(`usage: npm run bench:relevance -- [--engines ${ENGINES.map((e) => e.key).join(',')}] [--set tune|holdout|all] [--verbose] [--json FILE] [--write]`);
     process.exit(2);
   }
   const docs = buildCorpus({ thumbBase: 'http://127.0.0.1' });
@@ -61,6 +62,12 @@ async function main(): Promise<void> {
       const top = o.urls.slice(0, 3).map((url) => titles.get(url) ?? url);
       console.log(`- \`${o.q}\` (${o.class}): target ${o.rank === null ? 'not in the top 10' : `at ${o.rank}`}; top 3: ${top.length ? top.join(' | ') : 'no results'}`);
     }
+  }
+
+  if (process.argv.includes('--write')) {
+    if (set !== 'all' || keys.length !== ENGINES.length) throw new Error('--write takes the whole set on every engine: leave out --set and --engines');
+    writeFileSync('BENCHMARKS.md', spliceRelevance(readFileSync('BENCHMARKS.md', 'utf8'), results, new Date().toISOString().slice(0, 10)));
+    log('wrote the relevance section of BENCHMARKS.md');
   }
 
   const json = option('--json');

@@ -17,7 +17,7 @@ beforeAll(async () => {
   for (const batch of batches(buildCorpus({ thumbBase: 'http://127.0.0.1/thumbs' }))) {
     expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: batch })).status).toBe(202);
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await service.close();
