@@ -3,13 +3,16 @@ import type { AppOptions } from '../config.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
 import type { SearchIndex } from '../indices.ts';
-import { allowedHosts, crawlRefusal } from './crawlAllowList.ts';
+import { crawlRefusal, hostRules, type CrawlAccess } from './crawlAllowList.ts';
 import { fetchPage, type FetchOutcome } from './fetchPage.ts';
+import { guardedDispatcher, type ResolveAll } from './guardedDispatcher.ts';
 import { readPage } from './readPage.ts';
 
 export interface CrawlerSettings {
-  /** null: the hosts of each index's documents, and loopback. */
-  allowHosts: ReadonlySet<string> | null;
+  /** Which hosts, ports and addresses may be fetched. */
+  access: CrawlAccess;
+  /** Name resolution for connections; tests give their own. @default dns.lookup */
+  resolve?: ResolveAll;
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -32,7 +35,10 @@ export function crawlerSettings(options: AppOptions): CrawlerSettings {
   const timeoutMs = options.crawlTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error('crawlTimeoutMs must be a positive integer');
   return {
-    allowHosts: options.crawlAllowHosts === undefined ? null : allowedHosts(options.crawlAllowHosts),
+    access: {
+      hosts: options.crawlAllowHosts === undefined ? null : hostRules(options.crawlAllowHosts, 'crawlAllowHosts'),
+      privateHosts: hostRules(options.crawlAllowPrivate ?? [], 'crawlAllowPrivate'),
+    },
     timeoutMs,
     maxBytes: MAX_BYTES,
     maxRedirects: MAX_REDIRECTS,
@@ -57,15 +63,18 @@ export class Crawler {
   private readonly queued = new Set<string>();
   private readonly active = new Set<Promise<void>>();
   private readonly stop = new AbortController();
+  private readonly dispatcher;
 
   constructor(
     private readonly settings: CrawlerSettings,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.dispatcher = guardedDispatcher(settings.access, settings.resolve);
+  }
 
-  /** Why `url` may not be crawled for `index`, or null. */
-  refusal(url: URL, index: SearchIndex): Promise<string | null> {
-    return crawlRefusal(url, index, this.settings.allowHosts);
+  /** Why `url` may not be crawled, or null; the same for every index (a document's host widens nothing). */
+  refusal(url: URL): string | null {
+    return crawlRefusal(url, this.settings.access);
   }
 
   /** Marks the page PENDING (durably) and queues it; false, changing nothing, when the queue is full. */
@@ -89,6 +98,7 @@ export class Crawler {
     this.queue.length = 0;
     this.queued.clear();
     await Promise.allSettled([...this.active]);
+    await this.dispatcher.close();
   }
 
   private enqueue(job: Job): void {
@@ -128,11 +138,13 @@ export class Crawler {
       timeoutMs: this.settings.timeoutMs,
       maxBytes: this.settings.maxBytes,
       maxRedirects: this.settings.maxRedirects,
-      refusal: (next) => this.refusal(next, index),
+      refusal: (next) => this.refusal(next),
+      dispatcher: this.dispatcher,
       stop: this.stop.signal,
     });
     if (this.stop.signal.aborted) return;
     if (!outcome.ok) {
+      this.log.info({ url, reason: outcome.reason, detail: outcome.detail }, 'crawl fetch failed');
       await index.engine.markCrawl(id, url, { status: 'ERROR', info: outcome.reason });
       return;
     }
