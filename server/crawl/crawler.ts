@@ -6,7 +6,8 @@ import type { SearchIndex } from '../indices.ts';
 import { crawlRefusal, hostRules, type CrawlAccess } from './crawlAllowList.ts';
 import { fetchPage, type FetchOutcome } from './fetchPage.ts';
 import { guardedDispatcher, type ResolveAll } from './guardedDispatcher.ts';
-import { readPage } from './readPage.ts';
+import { PageReader, PageReadError } from './pageReader.ts';
+import type { PageReading } from './readPage.ts';
 
 export interface CrawlerSettings {
   /** Which hosts, ports and addresses may be fetched. */
@@ -20,6 +21,8 @@ export interface CrawlerSettings {
   concurrency: number;
   /** Crawls waiting at most; more are refused, so a flood of requests cannot exhaust memory. */
   queueMax: number;
+  /** Longest a fetched page may take to read (parse and extract), on its own thread. */
+  readTimeoutMs: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -27,6 +30,9 @@ const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const CONCURRENCY = 2;
 const QUEUE_MAX = 10_000;
+const READ_TIMEOUT_MS = 30_000;
+/** Heap of a reading thread: a 5 MB page of tiny elements builds a tree of a few hundred MB at most. */
+const READ_HEAP_MB = 512;
 /** Fields of a page that are dropped, rather than failing the crawl, when they are not valid. */
 const OPTIONAL_FIELDS = new Set(['language', 'thumbnail_external_src', 'doc_date']);
 
@@ -44,6 +50,7 @@ export function crawlerSettings(options: AppOptions): CrawlerSettings {
     maxRedirects: MAX_REDIRECTS,
     concurrency: CONCURRENCY,
     queueMax: QUEUE_MAX,
+    readTimeoutMs: READ_TIMEOUT_MS,
   };
 }
 
@@ -64,12 +71,14 @@ export class Crawler {
   private readonly active = new Set<Promise<void>>();
   private readonly stop = new AbortController();
   private readonly dispatcher;
+  private readonly reader;
 
   constructor(
     private readonly settings: CrawlerSettings,
     private readonly log: FastifyBaseLogger,
   ) {
     this.dispatcher = guardedDispatcher(settings.access, settings.resolve);
+    this.reader = new PageReader({ threads: settings.concurrency, timeoutMs: settings.readTimeoutMs, maxHeapMb: READ_HEAP_MB });
   }
 
   /** Why `url` may not be crawled, or null; the same for every index (a document's host widens nothing). */
@@ -98,7 +107,7 @@ export class Crawler {
     this.queue.length = 0;
     this.queued.clear();
     await Promise.allSettled([...this.active]);
-    await this.dispatcher.close();
+    await Promise.all([this.dispatcher.close(), this.reader.close()]);
   }
 
   private enqueue(job: Job): void {
@@ -149,7 +158,7 @@ export class Crawler {
       return;
     }
     try {
-      const document = pageDocument(id, url, outcome);
+      const document = await this.pageDocument(id, url, outcome);
       if (typeof document === 'string') {
         await index.engine.markCrawl(id, url, { status: 'EXCLUDED', info: document });
         return;
@@ -157,10 +166,20 @@ export class Crawler {
       const result = await index.engine.write([document]);
       if (!result.ok) throw new Error('a custom field type conflicts');
     } catch (error) {
+      if (this.stop.signal.aborted) return;
       // Never left PENDING: the status says the page failed, the log says why in full.
       this.log.error({ err: error, url }, 'crawled page not indexed');
-      await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the page was fetched but could not be indexed' });
+      const info = error instanceof PageReadError ? error.reason : 'the page was fetched but could not be indexed';
+      await index.engine.markCrawl(id, url, { status: 'ERROR', info });
     }
+  }
+
+  /** The document to index for a fetched page, or why the page is excluded. */
+  private async pageDocument(id: string, url: string, fetched: Extract<FetchOutcome, { ok: true }>): Promise<PreparedDocument | string> {
+    if (fetched.robots !== null && /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i.test(fetched.robots)) {
+      return 'the page asks not to be indexed (X-Robots-Tag: noindex)';
+    }
+    return pageDocument(id, url, await this.reader.read(fetched.html, fetched.url));
   }
 }
 
@@ -168,12 +187,8 @@ function jobKey(index: SearchIndex, id: string): string {
   return `${index.publicKey}\u0000${id}`;
 }
 
-/** The document to index for a fetched page, or why the page is excluded. */
-function pageDocument(id: string, url: string, fetched: Extract<FetchOutcome, { ok: true }>): PreparedDocument | string {
-  if (fetched.robots !== null && /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i.test(fetched.robots)) {
-    return 'the page asks not to be indexed (X-Robots-Tag: noindex)';
-  }
-  const page = readPage(fetched.html, fetched.url);
+/** The document to index for a page read, or why the page is excluded. */
+function pageDocument(id: string, url: string, page: PageReading): PreparedDocument | string {
   if (page.noindex) return 'the page asks not to be indexed (<meta name="robots" content="noindex">)';
   const raw: Record<string, string> = { url, title: page.title, main_content: page.mainContent };
   if (page.language !== null) raw.language = page.language;
