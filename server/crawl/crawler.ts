@@ -31,7 +31,7 @@ const MAX_REDIRECTS = 5;
 const CONCURRENCY = 2;
 const QUEUE_MAX = 10_000;
 const READ_TIMEOUT_MS = 30_000;
-/** Heap of a reading thread: a 5 MB page of tiny elements builds a tree of a few hundred MB at most. */
+/** Heap of a reading thread: room for the tree of a 5 MB page of tiny elements, and a bound on anything worse. */
 const READ_HEAP_MB = 512;
 /** Fields of a page that are dropped, rather than failing the crawl, when they are not valid. */
 const OPTIONAL_FIELDS = new Set(['language', 'thumbnail_external_src', 'doc_date']);

@@ -103,7 +103,10 @@ export class PageReader {
         done({ error: new PageReadError(outOfMemory ? 'the page is too large to read' : 'the page could not be read', error.message) });
       };
       const onExit = (): void => done({ error: new PageReadError('the page could not be read', 'the reading thread stopped') });
+      let finished = false;
       const done = (result: { page: PageReading } | { error: PageReadError }): void => {
+        if (finished) return;
+        finished = true;
         clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         settle(result);
@@ -112,7 +115,7 @@ export class PageReader {
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       // The deadline counts from when the thread has loaded its code: starting one is not the page's fault.
       void reader.ready.then(() => {
-        timer = setTimeout(() => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }), this.limits.timeoutMs);
+        if (!finished) timer = setTimeout(() => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }), this.limits.timeoutMs);
       });
       worker.postMessage({ id, html: job.html, url: job.url.href });
     });
