@@ -28,8 +28,18 @@ export interface AppOptions {
   rateLimit?: RateLimit | false;
   /** Serve HTTPS with this certificate and key (PEM text). @default none: plain HTTP */
   tls?: TlsFiles;
-  /** Host names `POST /crawler` may fetch from. @default the hosts of each index's documents, and loopback */
+  /**
+   * Hosts (`docs.example.com`) or hosts and ports (`docs.example.com:8443`) `POST /crawler`
+   * may fetch from; their addresses must still be public.
+   * @default any host whose addresses are public
+   */
   crawlAllowHosts?: string[];
+  /**
+   * Hosts or hosts and ports the crawler may fetch from although their addresses are not
+   * public (loopback, private, link-local...): an intranet, a local test server.
+   * @default [] (only public addresses are fetched)
+   */
+  crawlAllowPrivate?: string[];
   /** How long one crawl fetch may take, body included, in milliseconds. @default 10000 */
   crawlTimeoutMs?: number;
   /**
@@ -77,7 +87,7 @@ export interface ListenSettings {
 }
 
 /** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowHosts' | 'clickRanking'> &
+export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking'> &
   ListenSettings;
 
 export interface ServiceConfig {

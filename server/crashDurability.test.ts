@@ -28,7 +28,8 @@ const md5 = (text: string): string => createHash('md5').update(text).digest('hex
 function serve(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir], {
     cwd: process.cwd(),
-    env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    // The page server is on loopback, which the crawler reaches only when told to.
+    env: { ...process.env, NODE_NO_WARNINGS: '1', SITE_SEARCH_CRAWL_ALLOW_PRIVATE: site === null ? '' : new URL(site.origin).host },
   });
   children.push(child);
   return new Promise((resolve, reject) => {

@@ -174,6 +174,9 @@ describe('configFromEnvironment', () => {
       tls: { cert: '/etc/cert.pem', key: '/etc/key.pem' },
     });
     expect(configFromEnvironment({ SITE_SEARCH_RATE_LIMIT: 'off' })).toEqual({ rateLimit: false });
+    expect(configFromEnvironment({ SITE_SEARCH_CRAWL_ALLOW_PRIVATE: '127.0.0.1:8080, intranet.local' })).toEqual({
+      crawlAllowPrivate: ['127.0.0.1:8080', 'intranet.local'],
+    });
     expect(configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: 'off' })).toEqual({ clickRanking: false });
     expect(configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: 'on' })).toEqual({ clickRanking: {} });
     expect(configFromEnvironment({ SITE_SEARCH_CLICK_RANKING: '{"halfLifeDays": 7}' })).toEqual({ clickRanking: { halfLifeDays: 7 } });

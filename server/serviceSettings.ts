@@ -12,6 +12,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'recommendations',
   'rateLimit',
   'crawlAllowHosts',
+  'crawlAllowPrivate',
   'clickRanking',
   'port',
   'host',
@@ -38,12 +39,13 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     const tls = object(record.tls, 'tls');
     config.tls = { cert: text(tls.cert, 'tls.cert'), key: text(tls.key, 'tls.key') };
   }
-  if (record.crawlAllowHosts !== undefined) {
-    const hosts = record.crawlAllowHosts;
+  for (const key of ['crawlAllowHosts', 'crawlAllowPrivate'] as const) {
+    const hosts = record[key];
+    if (hosts === undefined) continue;
     if (!Array.isArray(hosts) || !hosts.every((h): h is string => typeof h === 'string' && h !== '')) {
-      throw new Error('crawlAllowHosts must be an array of host names');
+      throw new Error(`${key} must be an array of hosts or host:port`);
     }
-    config.crawlAllowHosts = hosts;
+    config[key] = hosts;
   }
   if (record.clickRanking !== undefined) {
     if (record.clickRanking === false || record.clickRanking === true) config.clickRanking = record.clickRanking ? {} : false;

@@ -34,6 +34,8 @@ beforeAll(async () => {
   service = await startService({
     indices: [{ publicKey: 'demo', secret: 'demo-secret' }],
     recommendations: { together: { dataset: 'carts' } },
+    // The crawl tests' site is on loopback, which the crawler reaches only when told to.
+    crawlAllowPrivate: [new URL(site.origin).host],
   });
   api = createIndexClient({ siteKey: 'demo', secret: 'demo-secret', baseUrl: service.baseUrl, retryBaseMs: 20 });
 });

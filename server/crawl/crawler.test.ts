@@ -9,18 +9,54 @@ import type { SearchIndex } from '../indices.ts';
 import { startPageServer } from '../testing/pageServer.ts';
 import { eventually } from '../testing/service.ts';
 import { Crawler, crawlerSettings } from './crawler.ts';
+import type { ResolveAll } from './guardedDispatcher.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-crawler-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('Crawler', () => {
+  it('refuses, when connecting, a name that resolves to loopback, asked for or redirected to', async () => {
+    const other = await startPageServer({ '/secret.html': { body: '<p>secretzz</p>' } });
+    const otherPort = new URL(other.origin).port;
+    const site = await startPageServer({
+      '/to-name': { status: 302, headers: { location: `http://rebind.test:${otherPort}/secret.html` }, body: '' },
+    });
+    const index: SearchIndex = { publicKey: 'n', secret: 's', engine: new SqliteEngine(join(folder, 'n.sqlite')) };
+    const asked: string[] = [];
+    // No name is looked up for real: rebind.test is what a hostile DNS server would answer.
+    const resolve: ResolveAll = (hostname, callback) => {
+      asked.push(hostname);
+      callback(null, hostname === 'rebind.test' ? [{ address: '127.0.0.1', family: 4 }] : []);
+    };
+    const settings = crawlerSettings({ dataDir: folder, crawlAllowPrivate: [new URL(site.origin).host] });
+    const crawler = new Crawler({ ...settings, resolve }, Fastify().log);
+    try {
+      for (const url of [`${site.origin}/to-name`, `http://rebind.test:${otherPort}/secret.html`]) {
+        expect(crawler.refusal(new URL(url))).toBeNull();
+        expect(await crawler.schedule(index, documentIdFromUrl(url), url)).toBe(true);
+        const state = await eventually(async () => {
+          const status = await index.engine.status(documentIdFromUrl(url));
+          return status?.status === 'PENDING' ? undefined : status;
+        });
+        expect(state).toMatchObject({ status: 'ERROR', statusInfo: 'the address is not public' });
+      }
+      expect(asked).toEqual(['rebind.test', 'rebind.test']);
+      expect(other.requests).toEqual([]);
+    } finally {
+      await crawler.close();
+      index.engine.close();
+      await site.close();
+      await other.close();
+    }
+  });
+
   it('bounds its queue: a crawl beyond it is refused and leaves no trace', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     const html = (word: string) => ({ body: `<p>${word}</p>`, gate });
     const site = await startPageServer({ '/1': html('onezz'), '/2': html('twozz'), '/3': html('threezz') });
     const index: SearchIndex = { publicKey: 't', secret: 's', engine: new SqliteEngine(join(folder, 't.sqlite')) };
-    const crawler = new Crawler({ ...crawlerSettings({ dataDir: folder }), concurrency: 1, queueMax: 1 }, Fastify().log);
+    const crawler = new Crawler({ ...crawlerSettings({ dataDir: folder, crawlAllowPrivate: [new URL(site.origin).host] }), concurrency: 1, queueMax: 1 }, Fastify().log);
     try {
       const url = (n: number) => `${site.origin}/${n}`;
       expect(await crawler.schedule(index, documentIdFromUrl(url(1)), url(1))).toBe(true); // fetching

@@ -3,13 +3,17 @@ import type { AppOptions } from '../config.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
 import type { SearchIndex } from '../indices.ts';
-import { allowedHosts, crawlRefusal } from './crawlAllowList.ts';
+import { crawlRefusal, hostRules, type CrawlAccess } from './crawlAllowList.ts';
 import { fetchPage, type FetchOutcome } from './fetchPage.ts';
-import { readPage } from './readPage.ts';
+import { guardedDispatcher, type ResolveAll } from './guardedDispatcher.ts';
+import { PageReader, PageReadError } from './pageReader.ts';
+import type { PageReading } from './readPage.ts';
 
 export interface CrawlerSettings {
-  /** null: the hosts of each index's documents, and loopback. */
-  allowHosts: ReadonlySet<string> | null;
+  /** Which hosts, ports and addresses may be fetched. */
+  access: CrawlAccess;
+  /** Name resolution for connections; tests give their own. @default dns.lookup */
+  resolve?: ResolveAll;
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
@@ -17,6 +21,8 @@ export interface CrawlerSettings {
   concurrency: number;
   /** Crawls waiting at most; more are refused, so a flood of requests cannot exhaust memory. */
   queueMax: number;
+  /** Longest a fetched page may take to read (parse and extract), on its own thread. */
+  readTimeoutMs: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -24,6 +30,9 @@ const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 const CONCURRENCY = 2;
 const QUEUE_MAX = 10_000;
+const READ_TIMEOUT_MS = 30_000;
+/** Heap of a reading thread: room for the tree of a 5 MB page of tiny elements, and a bound on anything worse. */
+const READ_HEAP_MB = 512;
 /** Fields of a page that are dropped, rather than failing the crawl, when they are not valid. */
 const OPTIONAL_FIELDS = new Set(['language', 'thumbnail_external_src', 'doc_date']);
 
@@ -32,12 +41,16 @@ export function crawlerSettings(options: AppOptions): CrawlerSettings {
   const timeoutMs = options.crawlTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error('crawlTimeoutMs must be a positive integer');
   return {
-    allowHosts: options.crawlAllowHosts === undefined ? null : allowedHosts(options.crawlAllowHosts),
+    access: {
+      hosts: options.crawlAllowHosts === undefined ? null : hostRules(options.crawlAllowHosts, 'crawlAllowHosts'),
+      privateHosts: hostRules(options.crawlAllowPrivate ?? [], 'crawlAllowPrivate'),
+    },
     timeoutMs,
     maxBytes: MAX_BYTES,
     maxRedirects: MAX_REDIRECTS,
     concurrency: CONCURRENCY,
     queueMax: QUEUE_MAX,
+    readTimeoutMs: READ_TIMEOUT_MS,
   };
 }
 
@@ -57,15 +70,20 @@ export class Crawler {
   private readonly queued = new Set<string>();
   private readonly active = new Set<Promise<void>>();
   private readonly stop = new AbortController();
+  private readonly dispatcher;
+  private readonly reader;
 
   constructor(
     private readonly settings: CrawlerSettings,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.dispatcher = guardedDispatcher(settings.access, settings.resolve);
+    this.reader = new PageReader({ threads: settings.concurrency, timeoutMs: settings.readTimeoutMs, maxHeapMb: READ_HEAP_MB });
+  }
 
-  /** Why `url` may not be crawled for `index`, or null. */
-  refusal(url: URL, index: SearchIndex): Promise<string | null> {
-    return crawlRefusal(url, index, this.settings.allowHosts);
+  /** Why `url` may not be crawled, or null; the same for every index (a document's host widens nothing). */
+  refusal(url: URL): string | null {
+    return crawlRefusal(url, this.settings.access);
   }
 
   /** Marks the page PENDING (durably) and queues it; false, changing nothing, when the queue is full. */
@@ -89,6 +107,7 @@ export class Crawler {
     this.queue.length = 0;
     this.queued.clear();
     await Promise.allSettled([...this.active]);
+    await Promise.all([this.dispatcher.close(), this.reader.close()]);
   }
 
   private enqueue(job: Job): void {
@@ -128,16 +147,18 @@ export class Crawler {
       timeoutMs: this.settings.timeoutMs,
       maxBytes: this.settings.maxBytes,
       maxRedirects: this.settings.maxRedirects,
-      refusal: (next) => this.refusal(next, index),
+      refusal: (next) => this.refusal(next),
+      dispatcher: this.dispatcher,
       stop: this.stop.signal,
     });
     if (this.stop.signal.aborted) return;
     if (!outcome.ok) {
+      this.log.info({ url, reason: outcome.reason, detail: outcome.detail }, 'crawl fetch failed');
       await index.engine.markCrawl(id, url, { status: 'ERROR', info: outcome.reason });
       return;
     }
     try {
-      const document = pageDocument(id, url, outcome);
+      const document = await this.pageDocument(id, url, outcome);
       if (typeof document === 'string') {
         await index.engine.markCrawl(id, url, { status: 'EXCLUDED', info: document });
         return;
@@ -145,10 +166,20 @@ export class Crawler {
       const result = await index.engine.write([document]);
       if (!result.ok) throw new Error('a custom field type conflicts');
     } catch (error) {
+      if (this.stop.signal.aborted) return;
       // Never left PENDING: the status says the page failed, the log says why in full.
       this.log.error({ err: error, url }, 'crawled page not indexed');
-      await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the page was fetched but could not be indexed' });
+      const info = error instanceof PageReadError ? error.reason : 'the page was fetched but could not be indexed';
+      await index.engine.markCrawl(id, url, { status: 'ERROR', info });
     }
+  }
+
+  /** The document to index for a fetched page, or why the page is excluded. */
+  private async pageDocument(id: string, url: string, fetched: Extract<FetchOutcome, { ok: true }>): Promise<PreparedDocument | string> {
+    if (fetched.robots !== null && /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i.test(fetched.robots)) {
+      return 'the page asks not to be indexed (X-Robots-Tag: noindex)';
+    }
+    return pageDocument(id, url, await this.reader.read(fetched.html, fetched.url));
   }
 }
 
@@ -156,12 +187,8 @@ function jobKey(index: SearchIndex, id: string): string {
   return `${index.publicKey}\u0000${id}`;
 }
 
-/** The document to index for a fetched page, or why the page is excluded. */
-function pageDocument(id: string, url: string, fetched: Extract<FetchOutcome, { ok: true }>): PreparedDocument | string {
-  if (fetched.robots !== null && /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i.test(fetched.robots)) {
-    return 'the page asks not to be indexed (X-Robots-Tag: noindex)';
-  }
-  const page = readPage(fetched.html, fetched.url);
+/** The document to index for a page read, or why the page is excluded. */
+function pageDocument(id: string, url: string, page: PageReading): PreparedDocument | string {
   if (page.noindex) return 'the page asks not to be indexed (<meta name="robots" content="noindex">)';
   const raw: Record<string, string> = { url, title: page.title, main_content: page.mainContent };
   if (page.language !== null) raw.language = page.language;

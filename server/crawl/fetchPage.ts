@@ -1,25 +1,34 @@
+import { fetch, type Dispatcher, type Response } from 'undici';
+
 /** How a fetch may go: every limit the crawler keeps. */
 export interface FetchLimits {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
   /** Why a URL (the first or a redirect's target) may not be fetched, or null when it may. */
-  refusal: (url: URL) => Promise<string | null>;
+  refusal: (url: URL) => string | null;
+  /** Opens the connections, checking each address connected to (guardedDispatcher.ts). */
+  dispatcher: Dispatcher;
   /** Aborts the fetch when the service stops. */
   stop: AbortSignal;
 }
 
+/**
+ * A failed fetch: `reason` is for the document status, which the index's owner reads,
+ * so it says what went wrong without repeating what the far side answered or why a
+ * connection failed (that would map internal networks); `detail` is for the log.
+ */
 export type FetchOutcome =
   | { ok: true; url: URL; html: string; robots: string | null }
-  | { ok: false; reason: string; kind: 'error' | 'unsupported' | 'stopped' };
+  | { ok: false; reason: string; kind: 'error' | 'unsupported' | 'stopped'; detail: string };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 
 /**
- * Fetches a page for the crawler with Node's fetch: redirects are followed by hand so
- * each hop is checked again, the whole fetch (body included) has one deadline, and the
- * body is read up to `maxBytes`. Only HTML is read.
+ * Fetches a page for the crawler: redirects are followed by hand so each hop is checked
+ * again, the whole fetch (body included) has one deadline, and the body is read up to
+ * `maxBytes`. Only HTML is read.
  */
 export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchOutcome> {
   const deadline = AbortSignal.timeout(limits.timeoutMs);
@@ -30,59 +39,64 @@ export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchO
       const response = await fetch(url, {
         redirect: 'manual',
         signal,
+        dispatcher: limits.dispatcher,
         headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1', 'user-agent': 'site-search-reference-crawler' },
       });
       if (REDIRECTS.has(response.status)) {
         await response.body?.cancel();
         const location = response.headers.get('location');
-        if (location === null) return failure(`HTTP ${response.status} redirect without a Location header`);
-        if (hop >= limits.maxRedirects) return failure(`more than ${limits.maxRedirects} redirects`);
-        let next: URL;
+        if (hop >= limits.maxRedirects) return failure(`more than ${limits.maxRedirects} redirects`, `redirect ${hop + 1} to ${location}`);
+        let next: URL | null = null;
         try {
-          next = new URL(location, url);
+          next = location === null ? null : new URL(location, url);
         } catch {
-          return failure(`redirect to an invalid URL: ${location.slice(0, 200)}`);
+          // reported below
         }
-        const refusal = await limits.refusal(next);
-        if (refusal !== null) return failure(`redirect to ${next.href} refused: ${refusal}`);
+        if (next === null) return failure('the page redirects to an invalid URL', `HTTP ${response.status} to ${location}`);
+        const refusal = limits.refusal(next);
+        if (refusal !== null) return failure('the page redirects to a URL that may not be crawled', `redirect to ${next.href}: ${refusal}`);
         url = next;
         continue;
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return failure(`the server answered HTTP ${response.status}`);
+        return failure('the page answered with an error', `HTTP ${response.status}`);
       }
       const type = response.headers.get('content-type') ?? '';
       if (!HTML_TYPES.test(type)) {
         await response.body?.cancel();
         return unsupported(type);
       }
+      const tooLarge = `the page is too large (over ${limits.maxBytes} bytes)`;
       const length = Number(response.headers.get('content-length') ?? '0');
       if (length > limits.maxBytes) {
         await response.body?.cancel();
-        return failure(`the page is larger than ${limits.maxBytes} bytes`);
+        return failure(tooLarge, `content-length ${length}`);
       }
       const bytes = await readCapped(response, limits.maxBytes);
-      if (bytes === null) return failure(`the page is larger than ${limits.maxBytes} bytes`);
+      if (bytes === null) return failure(tooLarge, 'body over the limit');
       return { ok: true, url, html: decode(bytes, type), robots: response.headers.get('x-robots-tag') };
     }
   } catch (error) {
-    if (limits.stop.aborted) return { ok: false, reason: 'the service stopped before the fetch ended', kind: 'stopped' };
-    if (deadline.aborted) return failure(`no complete answer within ${limits.timeoutMs} ms`);
-    return failure(`the fetch failed: ${describe(error)}`);
+    if (limits.stop.aborted) return { ok: false, reason: 'the service stopped before the fetch ended', kind: 'stopped', detail: 'stopped' };
+    if (deadline.aborted) return failure(`the page did not answer within ${limits.timeoutMs} ms`, 'timeout');
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    if (cause instanceof Error && 'code' in cause && cause.code === 'ERR_CRAWL_ADDRESS_NOT_PUBLIC') {
+      return failure('the address is not public', `${url.host} resolves to an address that is not public`);
+    }
+    return failure('the page could not be fetched', describe(cause));
   }
 }
 
-function failure(reason: string): FetchOutcome {
-  return { ok: false, reason, kind: 'error' };
+function failure(reason: string, detail: string): FetchOutcome {
+  return { ok: false, reason, kind: 'error', detail };
 }
 
 function unsupported(type: string): FetchOutcome {
-  const shown = type === '' ? 'no content type' : type.split(';', 1)[0]!.trim();
   const reason = /^application\/pdf/i.test(type)
     ? 'PDF documents are not indexed: this service reads HTML only (index PDFs through the indexing API)'
-    : `unsupported content type ${shown}: this service reads HTML only`;
-  return { ok: false, reason, kind: 'unsupported' };
+    : 'the page is not HTML: this service reads HTML only';
+  return { ok: false, reason, kind: 'unsupported', detail: `content type ${type}` };
 }
 
 /** The body, or null once it grows past `max` bytes (the rest is not read). */
@@ -114,8 +128,7 @@ function decode(bytes: Uint8Array, contentType: string): string {
 }
 
 function describe(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : null;
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : null;
+  const message = error instanceof Error ? error.message : String(error);
   return code !== null && !message.includes(code) ? `${code} ${message}` : message;
 }

@@ -44,4 +44,13 @@ describe('readPage', () => {
     expect(page.metaDescription).toBeNull();
     expect(readPage('<meta name="robots" content="index, nofollow">', base).noindex).toBe(false);
   });
+
+  it('reads a page of 150,000 sibling elements and one nested 100,000 deep without overflowing the stack', { timeout: 60_000 }, () => {
+    const wide = readPage(`<title>Wide</title><body><nav>navzz</nav>${'<p>a</p>'.repeat(150_000)}<p>widezz</p></body>`, base);
+    expect(wide.mainContent.endsWith('a a widezz')).toBe(true);
+    expect(wide.mainContent).not.toContain('navzz');
+    const deep = readPage(`<body><aside>${'<div><span>'.repeat(50_000)}hiddenzz</aside>${'<section><div>'.repeat(50_000)}<h1>Deep</h1><header>deepzz</header></body>`, base);
+    expect(deep.mainContent).toBe('Deep deepzz');
+    expect(deep.h1).toBe('Deep');
+  });
 });

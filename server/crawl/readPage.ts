@@ -31,22 +31,28 @@ const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complemen
 /** Elements that break words apart: their text must not run into the next element's. */
 const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
 
-/** Reads an HTML page with parse5 (the HTML standard's parsing, so broken markup reads as browsers read it). */
+/**
+ * Reads an HTML page with parse5 (the HTML standard's parsing, so broken markup reads as
+ * browsers read it). Every walk over the tree is a loop with its own stack, never a
+ * recursion or a spread of children, so neither a page nested 100,000 deep nor one with
+ * 150,000 siblings overflows the call stack; each element's place (inside boilerplate,
+ * inside a section) is worked out once, on the way down, so the work stays linear.
+ */
 export function readPage(html: string, pageUrl: URL): PageReading {
   const document = parse(html);
+  const tree = walk(document);
+  const all = tree.elements;
   const htmlElement = elements(document).find((e) => e.tagName === 'html') ?? null;
-  const head = htmlElement === null ? [] : elements(htmlElement).filter((e) => e.tagName === 'head');
-  const metas = head.flatMap((h) => descendants(h)).filter((e) => e.tagName === 'meta');
+  const metas = all.filter((e) => e.tagName === 'meta' && tree.places.get(e)!.inHead);
   const meta = (name: string): string | null => {
     const found = metas.find((m) => (attr(m, 'name') ?? attr(m, 'property'))?.toLowerCase() === name);
     const content = found === undefined ? null : attr(found, 'content');
     return content === null || content.trim() === '' ? null : content.trim();
   };
-  const all = descendants(document);
   const body = all.find((e) => e.tagName === 'body') ?? null;
   const first = (tag: string): string => {
-    const found = all.find((e) => e.tagName === tag && !insideSkipped(e)) ?? all.find((e) => e.tagName === tag);
-    return found === undefined ? '' : textOf(found, false);
+    const found = all.find((e) => e.tagName === tag && !tree.places.get(e)!.insideSkipped) ?? all.find((e) => e.tagName === tag);
+    return found === undefined ? '' : textOf(found, false, tree);
   };
   const titleElement = all.find((e) => e.tagName === 'title');
   const h1 = first('h1');
@@ -57,78 +63,107 @@ export function readPage(html: string, pageUrl: URL): PageReading {
     body;
   const robots = `${meta('robots') ?? ''},${meta('googlebot') ?? ''}`.toLowerCase();
   return {
-    title: (titleElement === undefined ? '' : textOf(titleElement, true)) || h1,
+    title: (titleElement === undefined ? '' : textOf(titleElement, true, tree)) || h1,
     h1,
     h2: first('h2'),
     metaDescription: meta('description'),
     image: resolve(meta('og:image'), pageUrl),
     language: htmlElement === null ? null : (attr(htmlElement, 'lang')?.trim() || null),
     published: meta('article:published_time') ?? meta('date'),
-    mainContent: main === null ? '' : textOf(main, false),
+    mainContent: main === null ? '' : textOf(main, false, tree),
     noindex: /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/.test(robots),
   };
+}
+
+/** Where an element sits, from its ancestors. */
+interface Place {
+  /** The element is boilerplate itself (see `isSkipped`). */
+  skipped: boolean;
+  /** Some ancestor is boilerplate. */
+  insideSkipped: boolean;
+  /** Some ancestor is an article, main or section. */
+  inSection: boolean;
+  /** Some ancestor is the `<head>` of the `<html>` element. */
+  inHead: boolean;
+}
+
+interface Tree {
+  /** Every element, in document order. */
+  elements: Element[];
+  places: Map<Element, Place>;
+}
+
+const SECTIONING = new Set(['article', 'main', 'section']);
+const TOP: Place = { skipped: false, insideSkipped: false, inSection: false, inHead: false };
+
+function walk(document: Node): Tree {
+  const found: Element[] = [];
+  const places = new Map<Element, Place>();
+  const stack: { element: Element; parent: Place; parentTag: string | null }[] = [];
+  const pushChildren = (node: Node, place: Place, tag: string | null): void => {
+    const children = elements(node);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ element: children[i]!, parent: place, parentTag: tag });
+  };
+  pushChildren(document, TOP, null);
+  while (stack.length > 0) {
+    const { element, parent, parentTag } = stack.pop()!;
+    const place: Place = {
+      skipped: isSkipped(element, parent.inSection),
+      insideSkipped: parent.insideSkipped || parent.skipped,
+      inSection: parent.inSection || SECTIONING.has(element.tagName),
+      inHead: parent.inHead || (element.tagName === 'head' && parentTag === 'html'),
+    };
+    found.push(element);
+    places.set(element, place);
+    pushChildren(element, place, element.tagName);
+  }
+  return { elements: found, places };
 }
 
 function elements(node: Node): Element[] {
   return 'childNodes' in node ? node.childNodes.filter((c): c is Element => 'tagName' in c) : [];
 }
 
-function descendants(node: Node): Element[] {
-  const found: Element[] = [];
-  const stack = elements(node).reverse();
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    found.push(element);
-    stack.push(...elements(element).reverse());
-  }
-  return found;
-}
-
 function attr(element: Element, name: string): string | null {
   return element.attrs.find((a) => a.name === name)?.value ?? null;
 }
 
-function isSkipped(element: Element): boolean {
+function isSkipped(element: Element, inSection: boolean): boolean {
   if (SKIPPED.has(element.tagName)) return true;
   // A header or footer is the page's banner unless it belongs to a section of content (as HTML defines).
-  if ((element.tagName === 'header' || element.tagName === 'footer') && !hasAncestor(element, SECTIONING)) return true;
+  if ((element.tagName === 'header' || element.tagName === 'footer') && !inSection) return true;
   if (attr(element, 'hidden') !== null || attr(element, 'aria-hidden') === 'true') return true;
   const role = attr(element, 'role');
   return role !== null && SKIPPED_ROLES.has(role);
 }
 
-const SECTIONING = new Set(['article', 'main', 'section']);
-
-function hasAncestor(element: Element, tags: ReadonlySet<string>): boolean {
-  for (let node = element.parentNode; node !== null && 'tagName' in node; node = node.parentNode) {
-    if (tags.has(node.tagName)) return true;
-  }
-  return false;
-}
-
-function insideSkipped(element: Element): boolean {
-  for (let node = element.parentNode; node !== null && 'tagName' in node; node = node.parentNode) {
-    if (isSkipped(node)) return true;
-  }
-  return false;
-}
-
 /** The text of an element, whitespace collapsed; boilerplate left out unless `everything`. */
-function textOf(root: Element, everything: boolean): string {
+function textOf(root: Element, everything: boolean, tree: Tree): string {
   const parts: string[] = [];
-  const walk = (node: Node): void => {
-    if (node.nodeName === '#text' && 'value' in node) {
-      parts.push(node.value);
-      return;
+  // A string on the stack is text to add once the nodes pushed above it are done.
+  const stack: (Node | string)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (typeof node === 'string') {
+      parts.push(node);
+      continue;
     }
-    if (!('tagName' in node)) return;
-    if (!everything && node !== root && isSkipped(node)) return;
-    const block = !INLINE.has(node.tagName);
-    if (block) parts.push(' ');
-    for (const child of node.childNodes) walk(child);
-    if (block) parts.push(' ');
-  };
-  walk(root);
+    // nodeName tells the kinds apart without `in` checks, which cost much on trees this size.
+    const name = node.nodeName;
+    if (name === '#text') {
+      parts.push((node as DefaultTreeAdapterTypes.TextNode).value);
+      continue;
+    }
+    if (name.startsWith('#')) continue;
+    const element = node as Element;
+    if (!everything && element !== root && tree.places.get(element)?.skipped === true) continue;
+    const block = !INLINE.has(element.tagName);
+    if (block) {
+      parts.push(' ');
+      stack.push(' ');
+    }
+    for (let i = element.childNodes.length - 1; i >= 0; i--) stack.push(element.childNodes[i]!);
+  }
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 

@@ -37,6 +37,8 @@ const GUIDE = `<!doctype html>
 const page = (body: string, head = ''): string => `<!doctype html><html><head>${head}</head><body>${body}</body></html>`;
 
 let site: PageServer;
+/** A second loopback server, not allowed: redirects to it must be refused. */
+let other: PageServer;
 let service: TestService;
 let slow: TestService;
 let releaseGate: () => void = () => {};
@@ -66,9 +68,16 @@ beforeAll(async () => {
     '/moved': { status: 302, headers: { location: '/docs/guide.html' }, body: '' },
     '/moved-out': { status: 302, headers: { location: 'http://10.0.0.1/admin' }, body: '' },
     '/loop': { status: 301, headers: { location: '/loop' }, body: '' },
+    '/error.html': { status: 503, headers: { server: 'internalserverzz/1.0' }, body: 'internalbodyzz' },
+    '/text.txt': { headers: { 'content-type': 'text/x-internalzz' }, body: 'x' },
   });
-  service = await startService({ crawlTimeoutMs: 5_000 });
-  slow = await startService({ crawlTimeoutMs: 200 });
+  other = await startPageServer({ '/secret.html': { body: page('<p>othersecretzz</p>') } });
+  site.pages.set('/moved-other-port', { status: 302, headers: { location: `${other.origin}/secret.html` }, body: '' });
+  site.pages.set('/moved-localhost', { status: 302, headers: { location: `http://localhost:${new URL(other.origin).port}/secret.html` }, body: '' });
+  // The test site is on loopback: only it (host and port) may be reached at a non-public address.
+  const crawlAllowPrivate = [new URL(site.origin).host];
+  service = await startService({ crawlTimeoutMs: 5_000, crawlAllowPrivate });
+  slow = await startService({ crawlTimeoutMs: 200, crawlAllowPrivate });
 });
 
 afterAll(async () => {
@@ -78,6 +87,7 @@ afterAll(async () => {
   service.remove();
   slow.remove();
   await site.close();
+  await other.close();
 });
 
 function crawl(target: TestService, url: string, auth: string | null = basicAuth('demo', 'demo-secret'), key = 'demo'): Promise<Response> {
@@ -201,10 +211,10 @@ describe('POST /crawler', () => {
   });
 
   it('marks failed fetches ERROR with the reason', async () => {
-    expect(await crawled('/gone.html')).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining('HTTP 404') });
+    expect(await crawled('/gone.html')).toMatchObject({ status: 'ERROR', statusInfo: 'the page answered with an error' });
     expect(await crawled('/file.pdf')).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining('PDF') });
-    expect(await crawled('/big.html')).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining('larger than') });
-    expect(await crawled('/moved-out')).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining("host '10.0.0.1'") });
+    expect(await crawled('/big.html')).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining('the page is too large') });
+    expect(await crawled('/moved-out')).toMatchObject({ status: 'ERROR', statusInfo: 'the page redirects to a URL that may not be crawled' });
     expect(await crawled('/loop')).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining('redirects') });
     const error = await crawled('/gone.html');
     expect(error.lastFetched).toMatch(/Z$/);
@@ -212,8 +222,24 @@ describe('POST /crawler', () => {
     expect(content.status).toBe(404);
   });
 
+  it('says what went wrong without repeating what the far side answered', async () => {
+    const statuses = [await crawled('/error.html'), await crawled('/text.txt')];
+    expect(statuses.map((s) => s.statusInfo)).toEqual(['the page answered with an error', 'the page is not HTML: this service reads HTML only']);
+    for (const { statusInfo } of statuses) expect(statusInfo).not.toMatch(/503|internal|zz|\d{4,5}/);
+  });
+
+  it('refuses a redirect to another port of an allowed private host, before connecting', async () => {
+    for (const path of ['/moved-other-port', '/moved-localhost']) {
+      const status = await crawled(path);
+      expect(status).toMatchObject({ status: 'ERROR', statusInfo: 'the page redirects to a URL that may not be crawled' });
+      expect(status.statusInfo).not.toContain(new URL(other.origin).port);
+    }
+    expect(other.requests).toEqual([]);
+    expect((await search('othersecretzz')).total_hits).toBe(0);
+  });
+
   it('gives up on a page slower than the timeout', async () => {
-    expect(await crawled('/slow.html', slow)).toMatchObject({ status: 'ERROR', statusInfo: expect.stringContaining('within 200 ms') });
+    expect(await crawled('/slow.html', slow)).toMatchObject({ status: 'ERROR', statusInfo: 'the page did not answer within 200 ms' });
   });
 });
 
@@ -224,34 +250,57 @@ describe('POST /crawler refusals', () => {
     return ((await response.json()) as ApiErrorBody).error;
   }
 
-  it('refuses non-HTTP URLs and hosts off the allow-list, scheduling nothing', async () => {
-    for (const url of ['file:///etc/passwd', 'ftp://127.0.0.1/x', 'not a url', 'http://192.168.1.1/', 'http://metadata.internal/latest', `http://user:pw@127.0.0.1:1/`]) {
+  it('refuses non-HTTP URLs and addresses that are not public, scheduling nothing', async () => {
+    const port = new URL(site.origin).port;
+    const urls = [
+      'file:///etc/passwd', 'ftp://127.0.0.1/x', 'not a url', 'http://192.168.1.1/', `http://user:pw@127.0.0.1:${port}/`,
+      'http://169.254.169.254/latest/meta-data/', 'http://0.0.0.0:8838/secret', 'http://2130706433/', 'http://0x7f.1/',
+      'http://127.1/x', 'http://[::ffff:127.0.0.1]/', 'http://[::1]/', 'http://localhost/', 'http://localhost./',
+      // The allowed private host on another port, and loopback at another address.
+      `http://127.0.0.1:${Number(port) + 1}/`, `http://[::1]:${port}/`,
+    ];
+    for (const url of urls) {
       const error = await refused(await crawl(service, url), 400);
-      expect(error).toMatchObject({ code: 'invalid_body', parameter: 'url' });
+      expect(error, url).toMatchObject({ code: 'invalid_body', parameter: 'url' });
       expect((await statusOf(service, md5(url))).status).toBe('UNKNOWN');
     }
-    const offList = await refused(await crawl(service, 'https://elsewhere.example.org/page'), 400);
-    expect(offList.message).toContain("host 'elsewhere.example.org' is not on the crawl allow-list");
+    const metadata = await refused(await crawl(service, 'http://169.254.169.254/latest/meta-data/'), 400);
+    expect(metadata.message).toBe('url cannot be crawled: the address is not public');
   });
 
-  it('allows the hosts of the index documents by default', async () => {
-    await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ url: 'http://docs-host.invalid/a', title: 'x' }] });
-    const response = await crawl(service, 'http://docs-host.invalid/b');
-    expect(response.status).toBe(202);
+  it('does not widen what may be crawled to the hosts of the index documents', async () => {
+    const open = await startService({});
+    try {
+      await putJson(open, '/v2/indices/demo/documents:batch', { documents: [{ url: `${site.origin}/x`, title: 'x' }, { url: 'http://0.0.0.0:8838/x', title: 'y' }] });
+      const asked = site.requests.length;
+      for (const url of [`${site.origin}/docs/guide.html`, 'http://0.0.0.0:8838/secret']) {
+        expect((await refused(await crawl(open, url), 400)).message).toBe('url cannot be crawled: the address is not public');
+      }
+      expect(site.requests.length).toBe(asked);
+    } finally {
+      await open.close();
+      open.remove();
+    }
   });
 
-  it('takes a configured allow-list instead of the default', async () => {
-    const strict = await startService({ crawlAllowHosts: ['www.example.com'] });
+  it('takes a configured allow-list of hosts and host:port', async () => {
+    const port = Number(new URL(site.origin).port);
+    const strict = await startService({ crawlAllowHosts: ['www.example.com', 'docs.example.com:8443'], crawlAllowPrivate: [`127.0.0.1:${port}`] });
     try {
       const asked = site.requests.length;
-      const error = await refused(await crawl(strict, `${site.origin}/docs/guide.html`), 400);
-      expect(error.message).toContain("host '127.0.0.1'");
+      const offList = await refused(await crawl(strict, 'https://elsewhere.example.org/page'), 400);
+      expect(offList.message).toBe("url cannot be crawled: host 'elsewhere.example.org' is not on the crawl allow-list");
+      expect((await refused(await crawl(strict, 'https://docs.example.com/page'), 400)).message).toContain("'docs.example.com'");
+      expect((await refused(await crawl(strict, `http://127.0.0.1:${port + 1}/`), 400)).message).toContain('not on the crawl allow-list');
       expect(site.requests.length).toBe(asked);
+      // A private host:port is allowed by itself, list or no list.
+      expect((await crawl(strict, `${site.origin}/docs/guide.html?strict`)).status).toBe(202);
     } finally {
       await strict.close();
       strict.remove();
     }
-    await expect(startService({ crawlAllowHosts: ['http://x.com/'] })).rejects.toThrow(/crawl allow-list entry/);
+    await expect(startService({ crawlAllowHosts: ['http://x.com/'] })).rejects.toThrow(/crawlAllowHosts entry 'http:\/\/x.com\/'/);
+    await expect(startService({ crawlAllowPrivate: ['x.com:99999'] })).rejects.toThrow(/crawlAllowPrivate entry/);
   });
 
   it('needs the index key and secret, matching indexPublicKey', async () => {

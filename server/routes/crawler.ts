@@ -65,7 +65,7 @@ export const crawlerRoutes: FastifyPluginAsync<CrawlerRouteOptions> = async (app
     } catch {
       throw new ApiError(400, 'invalid_body', 'url must be an absolute http or https URL', { parameter: 'url' });
     }
-    const refusal = await crawler.refusal(parsed, index);
+    const refusal = crawler.refusal(parsed);
     if (refusal !== null) throw new ApiError(400, 'invalid_body', `url cannot be crawled: ${refusal}`, { parameter: 'url' });
     // The id is the md5 of the URL as given (2.4), like a document written with only a url.
     const docId = documentIdFromUrl(url);

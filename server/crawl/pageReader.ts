@@ -1,0 +1,134 @@
+import { Worker } from 'node:worker_threads';
+import type { PageReading } from './readPage.ts';
+
+/** A page that could not be read: `reason` is for the document status, the rest for the log. */
+export class PageReadError extends Error {
+  constructor(
+    readonly reason: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+export interface PageReaderLimits {
+  /** Threads reading at a time; a page waits for a free one. */
+  threads: number;
+  /** Longest a page may take to read; the thread reading it is ended. */
+  timeoutMs: number;
+  /** Heap of each thread, in MB: a page that needs more fails alone. */
+  maxHeapMb: number;
+}
+
+interface Reader {
+  worker: Worker;
+  ready: Promise<void>;
+}
+
+interface Waiting {
+  html: string;
+  url: URL;
+  resolve: (page: PageReading) => void;
+  reject: (error: Error) => void;
+}
+
+const WORKER_URL = new URL('./readPageWorker.mjs', import.meta.url);
+
+/**
+ * Reads crawled pages (readPage.ts) on worker threads, so that parsing a page of
+ * megabytes, which takes seconds of CPU, does not stall every request the service is
+ * answering. A thread is reused for the next page; one that runs past `timeoutMs` or
+ * out of heap is ended and replaced, so no page can hold the crawler for long.
+ */
+export class PageReader {
+  private readonly idle: Reader[] = [];
+  private readonly busy = new Set<Reader>();
+  private readonly waiting: Waiting[] = [];
+  private nextId = 0;
+  private closed = false;
+
+  constructor(private readonly limits: PageReaderLimits) {}
+
+  /** The reading of `html`; rejects with a PageReadError. */
+  read(html: string, url: URL): Promise<PageReading> {
+    if (this.closed) return Promise.reject(new PageReadError('the service stopped before the page was read', 'closed'));
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ html, url, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Ends every thread; pages waiting or under way are rejected. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.waiting.splice(0)) job.reject(new PageReadError('the service stopped before the page was read', 'closed'));
+    await Promise.allSettled([...this.idle.splice(0), ...this.busy].map((reader) => reader.worker.terminate()));
+    this.busy.clear();
+  }
+
+  private pump(): void {
+    while (this.waiting.length > 0 && (this.idle.length > 0 || this.busy.size < this.limits.threads)) {
+      const reader = this.idle.pop() ?? this.start();
+      this.busy.add(reader);
+      void this.run(reader, this.waiting.shift()!);
+    }
+  }
+
+  private start(): Reader {
+    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb } });
+    // An idle thread must not keep the process alive.
+    worker.unref();
+    const ready = new Promise<void>((resolve) => {
+      const onReady = (message: { ready?: boolean }): void => {
+        if (message.ready !== true) return;
+        worker.off('message', onReady);
+        resolve();
+      };
+      worker.on('message', onReady);
+    });
+    return { worker, ready };
+  }
+
+  private async run(reader: Reader, job: Waiting): Promise<void> {
+    const id = this.nextId++;
+    const { worker } = reader;
+    let timer: NodeJS.Timeout | undefined;
+    const outcome = await new Promise<{ page: PageReading } | { error: PageReadError }>((settle) => {
+      const onMessage = (message: { id?: number; page?: PageReading; error?: string }): void => {
+        if (message.id !== id) return;
+        done(message.page !== undefined ? { page: message.page } : { error: new PageReadError('the page could not be read', message.error ?? 'unknown') });
+      };
+      const onError = (error: Error): void => {
+        const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+        done({ error: new PageReadError(outOfMemory ? 'the page is too large to read' : 'the page could not be read', error.message) });
+      };
+      const onExit = (): void => done({ error: new PageReadError('the page could not be read', 'the reading thread stopped') });
+      let finished = false;
+      const done = (result: { page: PageReading } | { error: PageReadError }): void => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        settle(result);
+      };
+      worker.ref();
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      // The deadline counts from when the thread has loaded its code: starting one is not the page's fault.
+      void reader.ready.then(() => {
+        if (!finished) timer = setTimeout(() => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }), this.limits.timeoutMs);
+      });
+      worker.postMessage({ id, html: job.html, url: job.url.href });
+    });
+    this.busy.delete(reader);
+    if ('page' in outcome) {
+      worker.unref();
+      if (!this.closed) this.idle.push(reader);
+      job.resolve(outcome.page);
+    } else {
+      // A thread that failed, timed out or ran out of heap is not trusted with another page.
+      void worker.terminate();
+      job.reject(outcome.error);
+    }
+    if (!this.closed) this.pump();
+  }
+}
