@@ -20,6 +20,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  // The test's own keep-alive connections would hold the close until they time out.
+  service.app.server.closeAllConnections();
   await service.close();
   service.remove();
 });
