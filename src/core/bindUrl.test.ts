@@ -17,7 +17,6 @@ const full: SearchState = {
     dateTo: '2024-12-31',
     ranges: { first_year: { from: 2015, to: 2020 }, browser_count: { to: 4 } },
   },
-  fuzzy: true,
 };
 
 describe('URL state', () => {
@@ -34,6 +33,11 @@ describe('URL state', () => {
     expect(params.get('x')).toBe('1');
     expect(params.get('s_q')).toBe('grid gap');
     expect(writeState({ ...full, term: '' }, '?s_q=a&s_page=2&keep=1', 's_')).toBe('?keep=1');
+  });
+
+  it('ignores the fuzzy=1 of an older link and drops it when writing', () => {
+    expect(readState('?q=gird&fuzzy=1')).toEqual({ term: 'gird', page: 1, sort: 'relevance', order: 'desc', filters: {} });
+    expect(writeState(readState('?q=gird&fuzzy=1'), '?q=gird&fuzzy=1&keep=1')).toBe('?keep=1&q=gird');
   });
 
   it('reads defaults from a malformed query', () => {

@@ -27,13 +27,12 @@ const TEXT_FILTERS = [
 export function writeState(state: SearchState, search: string, prefix = ''): string {
   const params = new URLSearchParams(search);
   for (const key of [...params.keys()]) if (key.startsWith(prefix) && isOurs(key.slice(prefix.length))) params.delete(key);
-  const { term, page, sort, order, fuzzy, filters } = state;
+  const { term, page, sort, order, filters } = state;
   const sorted = sort !== 'relevance';
   // Defaults and empty values are left out; without a term nothing is written.
   const pairs: Array<[string, unknown]> = [
     ['q', term],
     ['page', page > 1 && page],
-    ['fuzzy', fuzzy && 1],
     ['sort', sorted && sort],
     ['order', sorted && order],
     ...TEXT_FILTERS.map(([key, name]): [string, unknown] => [key, filters[name]]),
@@ -45,6 +44,8 @@ export function writeState(state: SearchState, search: string, prefix = ''): str
   return text ? `?${text}` : '';
 }
 
+// `fuzzy` is never written (every search forgives typos) but counts as ours, so the
+// `fuzzy=1` of an older link is ignored when read and dropped on the next search.
 function isOurs(key: string): boolean {
   return /^(q|page|sort|order|cat|lang|from|to|fuzzy)$|^[fr]\./.test(key);
 }
@@ -64,15 +65,13 @@ export function readState(search: string, prefix = ''): SearchState {
     else if (Object.keys(range).length) (filters.ranges ??= {})[name] = range;
   }
   for (const [key, name] of TEXT_FILTERS) if (get(key)) filters[name] = get(key);
-  const state: SearchState = {
+  return {
     term: get('q'),
     page: Math.max(1, Math.floor(readNumber(get('page')) ?? 1)),
     sort: get('sort') || 'relevance',
     order: get('order') === 'asc' ? 'asc' : 'desc',
     filters,
   };
-  if (get('fuzzy')) state.fuzzy = true;
-  return state;
 }
 
 /**

@@ -69,7 +69,7 @@ describe('createSearchController', () => {
     expect(calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(199);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.params).toEqual({ term: 'hello', limit: 10, page: 1 });
+    expect(calls[0]?.params).toEqual({ term: 'hello', limit: 10, page: 1, fuzzy: 'auto' });
   });
 
   it('waits exactly the debounce time after the last keystroke', async () => {
@@ -85,7 +85,7 @@ describe('createSearchController', () => {
     const { controller, calls } = setup({ limit: 25 });
     controller.setTerm('grid');
     controller.submit();
-    expect(calls[0]?.params).toEqual({ term: 'grid', limit: 25, page: 1 });
+    expect(calls[0]?.params).toEqual({ term: 'grid', limit: 25, page: 1, fuzzy: 'auto' });
   });
 
   it('submit searches at once, without the debounce', () => {
@@ -470,23 +470,11 @@ describe('createSearchController', () => {
       const { controller, calls } = setup();
       controller.restore({ term: 'fetch', page: 2, sort: 'date', order: 'asc', filters: { lang: 'de' } });
       await vi.advanceTimersByTimeAsync(0);
-      expect(calls[0]?.params).toEqual({ term: 'fetch', limit: 10, page: 2, sort: 'date', order: 'asc', lang: 'de' });
+      expect(calls[0]?.params).toEqual({ term: 'fetch', limit: 10, page: 2, fuzzy: 'auto', sort: 'date', order: 'asc', lang: 'de' });
       expect(controller.term.value).toBe('fetch');
       controller.restore({ term: '', page: 1, sort: 'relevance', order: 'desc', filters: {} });
       expect(controller.status.value).toBe('idle');
       expect(controller.sent.value?.state.term).toBe('');
     });
-  });
-  it('searchFuzzy searches the term again with fuzzy=auto from page 1; typing ends it', async () => {
-    const { controller, calls } = setup();
-    controller.setTerm('gird');
-    controller.submit();
-    controller.setPage(2);
-    controller.searchFuzzy();
-    expect(calls.at(-1)?.params).toMatchObject({ term: 'gird', page: 1, fuzzy: 'auto' });
-    expect(controller.sent.value?.state.fuzzy).toBe(true);
-    controller.setTerm('grid');
-    await vi.advanceTimersByTimeAsync(200);
-    expect(calls.at(-1)?.params).not.toHaveProperty('fuzzy');
   });
 });

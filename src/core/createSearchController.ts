@@ -49,8 +49,6 @@ export interface SearchController {
   readonly sort: ReadonlySignal<string>;
   readonly order: ReadonlySignal<SortOrder>;
   readonly filters: ReadonlySignal<SearchFilters>;
-  /** Whether the current search also matches similar words. */
-  readonly fuzzy: ReadonlySignal<boolean>;
   /**
    * The state of the newest request sent (or of the reset to idle), and whether it was
    * committed (submit, page, sort, filter) rather than typed: what the URL follows.
@@ -77,8 +75,6 @@ export interface SearchController {
   setSort(sort: string, order?: SortOrder): void;
   /** Replaces the filters and returns to page 1. */
   setFilters(filters: SearchFilters): void;
-  /** Searches the current term again with similar words matched too, from page 1. */
-  searchFuzzy(): void;
   /** Appends the next page's hits to the results (the "load more" button). */
   loadMore(): void;
   /** Takes over a whole state at once (a shared link, Back and Forward) and searches it. */
@@ -108,7 +104,6 @@ export function createSearchController(options: SearchControllerOptions): Search
     sort: signal('relevance'),
     order: signal<SortOrder>('desc'),
     filters: signal<SearchFilters>({}),
-    fuzzy: signal(false),
     sent: signal<{ state: SearchState; commit: boolean } | null>(null),
     results: signal<SearchResponse | null>(null),
     resultsTerm: signal(''),
@@ -116,7 +111,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     error: signal<Error | null>(null),
   };
   type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
-  const { term, page, sort, order, filters, fuzzy, results, status } = signals;
+  const { term, page, sort, order, filters, results, status } = signals;
 
   // Start times of the last MAX_REQUESTS requests, oldest first; long ago until there were that many.
   const starts: number[] = Array(MAX_REQUESTS).fill(-Infinity);
@@ -152,9 +147,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   }
 
   function snapshot(q: string): SearchState {
-    const state: SearchState = { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
-    if (fuzzy.value) state.fuzzy = true;
-    return state;
+    return { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
   }
 
   /**
@@ -212,10 +205,9 @@ export function createSearchController(options: SearchControllerOptions): Search
     limit,
     ...signals,
     setTerm(value) {
-      // A new term starts from the first page, matching exactly again. Once typing
-      // pauses it replaces whatever waits; typing back to the search on screen, or a
-      // trailing space, only cancels that.
-      set({ term: value, page: 1, fuzzy: false });
+      // A new term starts from the first page. Once typing pauses it replaces whatever
+      // waits; typing back to the search on screen, or a trailing space, only cancels that.
+      set({ term: value, page: 1 });
       if (!search(false, debounceMs)) reset();
     },
     submit: () => search(true),
@@ -232,10 +224,6 @@ export function createSearchController(options: SearchControllerOptions): Search
       set({ filters: value, page: 1 });
       search(true);
     },
-    searchFuzzy() {
-      set({ fuzzy: true, page: 1 });
-      search(true);
-    },
     loadMore() {
       if (!results.value) return;
       set({ page: page.value + 1 });
@@ -243,8 +231,8 @@ export function createSearchController(options: SearchControllerOptions): Search
     },
     restore(state) {
       // Field by field: a caller's object may carry more than a SearchState.
-      const { term, page, sort, order, filters, fuzzy } = state;
-      set({ term, page, sort, order, filters, fuzzy: !!fuzzy });
+      const { term, page, sort, order, filters } = state;
+      set({ term, page, sort, order, filters });
       if (!search(false)) reset();
     },
     clear() {

@@ -4,8 +4,8 @@ import { hasFilters, readRange, setRange, toggleValue, toSearchParams, type Sear
 const base: SearchState = { term: 'grid', page: 1, sort: 'relevance', order: 'desc', filters: {} };
 
 describe('toSearchParams', () => {
-  it('sends only term, limit and page for a plain search', () => {
-    expect(toSearchParams(base, 10)).toEqual({ term: 'grid', limit: 10, page: 1 });
+  it('sends only term, limit, page and fuzzy=auto (typos forgiven) for a plain search', () => {
+    expect(toSearchParams(base, 10)).toEqual({ term: 'grid', limit: 10, page: 1, fuzzy: 'auto' });
   });
 
   it('sends sort and order only when not sorting by relevance', () => {

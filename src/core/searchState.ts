@@ -46,8 +46,6 @@ export interface SearchState {
   sort: string;
   order: SortOrder;
   filters: SearchFilters;
-  /** Also match words close to the terms (`fuzzy=auto`): the empty state's retry. */
-  fuzzy?: boolean;
 }
 
 /** The facets a widget asks for with every search. */
@@ -70,14 +68,18 @@ function below(x: number): number {
   return x - (Math.abs(x) + 1) * 1e-9;
 }
 
-/** Whether any filter is set: whether the filters add anything to a search's parameters. */
+/** Whether any filter is set: whether the filters add anything to a search's parameters (term, limit, page, fuzzy). */
 export function hasFilters(filters: SearchFilters): boolean {
-  return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 3;
+  return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 4;
 }
 
-/** The API parameters of one search, as section 4.1 spells them. */
+/**
+ * The API parameters of one search, as section 4.1 spells them. Every search forgives
+ * typos (`fuzzy=auto`, the value the API suggests): the service ranks corrections below
+ * exact matches, so a correct spelling loses nothing.
+ */
 export function toSearchParams(state: SearchState, limit: number, requests: FacetRequests = {}): SearchParams {
-  const { term, page, sort, order, filters, fuzzy } = state;
+  const { term, page, sort, order, filters } = state;
   const { fields = {}, ranges = {}, category, lang, dateFrom, dateTo } = filters;
   const { facets = [], categoryFacet, categoryRoot, numFacets, rangeFacets } = requests;
   const categories = category || categoryRoot;
@@ -87,7 +89,6 @@ export function toSearchParams(state: SearchState, limit: number, requests: Face
     .map(([name, { from, to }]) => ({ range: { [`custom_fields.${name}`]: { gt: from === undefined ? from : below(from), lt: to } } }));
   const facet = facets.map((name) => `custom_fields.${name}`).concat(categoryFacet && categories ? 'categorys' : []);
   const optional = {
-    fuzzy: fuzzy && 'auto',
     sort: sorted && sort,
     order: sorted && order,
     customField: Object.fromEntries(Object.entries(fields).filter(([, values]) => values.length)),
@@ -102,7 +103,7 @@ export function toSearchParams(state: SearchState, limit: number, requests: Face
   };
   // Only what is set goes out: no empty lists, objects or strings, no `false`.
   const set = Object.entries(optional).filter(([, value]) => value && (typeof value !== 'object' || Object.keys(value).length));
-  return { term, limit, page, ...Object.fromEntries(set) };
+  return { term, limit, page, fuzzy: 'auto', ...Object.fromEntries(set) };
 }
 
 /** A copy of `filters` with `value` of `field` chosen or, when it was, unchosen. */

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSuggestions } from '../core/createSuggestions.ts';
 import { Results } from './Results.tsx';
-import { answer, fakeController, renderWidget, searchAndAnswer } from './testing.tsx';
+import { advance, answer, fakeController, renderWidget, searchAndAnswer } from './testing.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -10,19 +11,31 @@ afterEach(() => {
 });
 
 describe('EmptyState', () => {
-  it('offers a search for similar words once, which sends fuzzy=auto', async () => {
+  it('names the term and offers the other suggestions as one-click searches, and nothing else', async () => {
+    const { controller, calls } = fakeController();
+    const client = {
+      suggest: vi.fn(async () => ({ suggestions: [{ value: 'gird' }, { value: 'grid' }, { value: 'grid gap' }] })),
+      autocomplete: vi.fn(),
+    };
+    const suggestions = createSuggestions({ client, id: 't' });
+    renderWidget(controller, <Results />, { suggestions });
+    suggestions.update('gird');
+    await advance(100);
+    await act(() => searchAndAnswer(controller, calls, 'gird', answer([])));
+    expect(screen.getByText('No results for “gird”')).toBeTruthy();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['grid', 'grid gap']);
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'grid' }));
+    });
+    expect(controller.term.value).toBe('grid');
+    expect(calls.at(-1)?.params).toMatchObject({ term: 'grid', fuzzy: 'auto' });
+  });
+
+  it('shows no buttons without suggestions', async () => {
     const { controller, calls } = fakeController();
     renderWidget(controller, <Results />);
     await act(() => searchAndAnswer(controller, calls, 'gird', answer([])));
     expect(screen.getByText('No results for “gird”')).toBeTruthy();
-    act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'Search for similar words' }));
-    });
-    expect(calls.at(-1)?.params).toMatchObject({ term: 'gird', fuzzy: 'auto' });
-    await act(async () => {
-      calls.at(-1)?.resolve(answer([]));
-      await vi.advanceTimersByTimeAsync(0);
-    });
-    expect(screen.queryByRole('button', { name: 'Search for similar words' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -10,26 +10,27 @@ export interface EmptyStateProps {
 /** What a search that found nothing shows: advice, and the suggestions for the term as one-click searches. */
 export function EmptyState({ term }: EmptyStateProps) {
   const { m, suggestions } = useWidget();
-  const { setTerm, submit, fuzzy, searchFuzzy } = useSearchController();
+  const { setTerm, submit } = useSearchController();
   const offers = suggestions?.items.value.filter((item) => item.value.toLowerCase() !== term.toLowerCase()).slice(0, 3) ?? [];
-  const chip = (label: string, onClick: () => void) => (
-    <button key={label} type="button" class="ss-chip" onClick={onClick}>
-      {label}
-    </button>
-  );
   return (
     <div class="ss-empty">
       <p class="ss-empty-title">{format(m, m.noResults, { term })}</p>
       <p class="ss-empty-hint">{m.noResultsHint}</p>
-      {(offers.length > 0 || !fuzzy.value) && (
+      {offers.length > 0 && (
         <p class="ss-chips">
-          {!fuzzy.value && chip(m.tryFuzzy, searchFuzzy)}
-          {offers.map(({ value }) =>
-            chip(value, () => {
-              setTerm(value);
-              submit();
-            }),
-          )}
+          {offers.map(({ value }) => (
+            <button
+              key={value}
+              type="button"
+              class="ss-chip"
+              onClick={() => {
+                setTerm(value);
+                submit();
+              }}
+            >
+              {value}
+            </button>
+          ))}
         </p>
       )}
     </div>

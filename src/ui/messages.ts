@@ -28,7 +28,6 @@ export interface Messages {
   /** `{term}` is the term that found nothing. */
   noResults: string;
   noResultsHint: string;
-  tryFuzzy: string;
   errorTitle: string;
   errorNetwork: string;
   errorRate: string;
@@ -84,7 +83,6 @@ export const en: Messages = {
   searching: 'Searching…',
   noResults: 'No results for “{term}”',
   noResultsHint: 'Check the spelling or try fewer or more general words.',
-  tryFuzzy: 'Search for similar words',
   errorTitle: 'Search failed',
   errorNetwork: 'The search service could not be reached. Check your connection.',
   errorRate: 'Too many searches in a short time. Wait a moment, then try again.',

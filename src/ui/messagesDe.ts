@@ -16,7 +16,6 @@ export const de: Messages = {
   searching: 'Suche läuft…',
   noResults: 'Keine Ergebnisse für „{term}“',
   noResultsHint: 'Prüfen Sie die Schreibweise oder versuchen Sie andere Wörter.',
-  tryFuzzy: 'Nach ähnlichen Wörtern suchen',
   errorTitle: 'Suche fehlgeschlagen',
   errorNetwork: 'Der Suchdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',
   errorRate: 'Zu viele Suchen in kurzer Zeit. Warten Sie einen Moment.',

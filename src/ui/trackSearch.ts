@@ -19,9 +19,9 @@ export function trackSearch(controller: SearchController, root: Element, tracker
     const response = results.value;
     const request = sent.peek();
     if (response && request) {
-      const { term, filters, fuzzy } = request.state;
+      const { term, filters } = request.state;
       page = request.state.page;
-      tracker.shown(resultsTerm.peek(), response.total_hits, JSON.stringify([term, filters, !!fuzzy]), request.commit);
+      tracker.shown(resultsTerm.peek(), response.total_hits, JSON.stringify([term, filters]), request.commit);
     }
   });
   const onClick = (event: Event) => {
