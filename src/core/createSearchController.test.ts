@@ -477,4 +477,150 @@ describe('createSearchController', () => {
       expect(controller.sent.value?.state.term).toBe('');
     });
   });
+
+  describe('partial results: all the words found nothing, some may', () => {
+    /** Sends `term` and answers it with no hits; returns the calls. */
+    async function nothingFor(term: string) {
+      const ctx = setup();
+      ctx.controller.setTerm(term);
+      ctx.controller.submit();
+      ctx.calls[0]?.resolve(response(term, 0));
+      await flush();
+      return ctx;
+    }
+
+    it('asks again at once with defaultOperator=or and fuzzy=auto, and shows that answer as partial', async () => {
+      const { controller, calls } = await nothingFor('fetch zzzzqqq');
+      expect(calls).toHaveLength(2);
+      expect(calls[1]?.params).toEqual({ term: 'fetch zzzzqqq', limit: 10, page: 1, fuzzy: 'auto', defaultOperator: 'or' });
+      // Nothing painted in between: no empty state flashes before the partial results.
+      expect(controller.results.value).toBeNull();
+      expect(controller.status.value).toBe('loading');
+      expect(controller.sent.value?.state).toMatchObject({ term: 'fetch zzzzqqq', partial: true });
+      calls[1]?.resolve(response('some', 4));
+      await flush();
+      expect(controller.results.value).toMatchObject({ forTerm: 'some', total_hits: 4 });
+      expect(controller.partial.value).toBe(true);
+      expect(controller.status.value).toBe('done');
+    });
+
+    it('does not ask again for one word, nor for words that found something', async () => {
+      const one = await nothingFor('zzzzqqq');
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(one.calls).toHaveLength(1);
+      expect(one.controller.results.value?.total_hits).toBe(0);
+      expect(one.controller.partial.value).toBe(false);
+
+      const { controller, calls } = setup();
+      controller.setTerm('fetch api');
+      controller.submit();
+      calls[0]?.resolve(response('fetch api', 3));
+      await flush();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(calls).toHaveLength(1);
+      expect(controller.partial.value).toBe(false);
+    });
+
+    it('shows the empty state when some of the words find nothing either, and does not ask a third time', async () => {
+      const { controller, calls } = await nothingFor('zzzz qqqq');
+      calls[1]?.resolve(response('zzzz qqqq', 0));
+      await flush();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(calls).toHaveLength(2);
+      expect(controller.results.value?.total_hits).toBe(0);
+      expect(controller.partial.value).toBe(false);
+      expect(controller.status.value).toBe('done');
+    });
+
+    it('counts the second request against the limit of 5 a second', async () => {
+      const { controller, calls } = setup();
+      for (const t of ['a', 'b', 'c', 'd', 'fetch zzzzqqq']) {
+        controller.setTerm(t);
+        controller.submit();
+      }
+      calls[4]?.resolve(response('fetch zzzzqqq', 0));
+      await flush();
+      expect(calls).toHaveLength(5);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(calls).toHaveLength(5);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls[5]?.params).toMatchObject({ term: 'fetch zzzzqqq', defaultOperator: 'or' });
+      expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1000);
+    });
+
+    it('a newer term cancels it: while it waits for the rate limit, while it is in flight, and before it is sent', async () => {
+      // Waiting for the rate limit: the newer term is sent instead.
+      const waiting = setup();
+      for (const t of ['a', 'b', 'c', 'd', 'fetch zzzzqqq']) {
+        waiting.controller.setTerm(t);
+        waiting.controller.submit();
+      }
+      waiting.calls[4]?.resolve(response('fetch zzzzqqq', 0));
+      await flush();
+      waiting.controller.setTerm('fetch');
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(waiting.calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'fetch zzzzqqq', 'fetch']);
+      expect(waiting.calls.some((c) => c.params.defaultOperator)).toBe(false);
+
+      // In flight: aborted, and its late answer never painted.
+      const flying = await nothingFor('fetch zzzzqqq');
+      flying.controller.setTerm('grid');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(flying.calls[1]?.signal?.aborted).toBe(true);
+      flying.calls[2]?.resolve(response('grid', 2));
+      flying.calls[1]?.resolve(response('some', 4));
+      await flush();
+      expect(flying.controller.results.value).toMatchObject({ forTerm: 'grid' });
+      expect(flying.controller.partial.value).toBe(false);
+
+      // Typed while the first answer was on its way: the retry is never sent.
+      const typed = setup();
+      typed.controller.setTerm('fetch zzzzqqq');
+      typed.controller.submit();
+      typed.controller.setTerm('fetch zzzzqqqx');
+      typed.calls[0]?.resolve(response('fetch zzzzqqq', 0));
+      await flush();
+      expect(typed.calls).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(typed.calls[1]?.params).toEqual({ term: 'fetch zzzzqqqx', limit: 10, page: 1, fuzzy: 'auto' });
+    });
+
+    it('its pages, sorts, filters and load more stay partial; a new term starts strict again', async () => {
+      const { controller, calls } = await nothingFor('fetch zzzzqqq');
+      calls[1]?.resolve({ ...response('some', 25), hits: [{ id: 'a' }] } as unknown as SearchResponse);
+      await flush();
+      // A trailing space is the same search: nothing is sent, strict or not.
+      controller.setTerm('fetch zzzzqqq ');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(calls).toHaveLength(2);
+      controller.setPage(2);
+      expect(calls.at(-1)?.params).toMatchObject({ page: 2, defaultOperator: 'or', fuzzy: 'auto' });
+      controller.setSort('date');
+      expect(calls.at(-1)?.params).toMatchObject({ page: 1, sort: 'date', defaultOperator: 'or' });
+      controller.setFilters({ lang: 'en' });
+      expect(calls.at(-1)?.params).toMatchObject({ lang: 'en', defaultOperator: 'or' });
+      calls.at(-1)?.resolve({ ...response('some', 25), hits: [{ id: 'a' }] } as unknown as SearchResponse);
+      // Five requests so far: the next waits for the rate limit's window.
+      await vi.advanceTimersByTimeAsync(1000);
+      controller.loadMore();
+      expect(calls.at(-1)?.params).toMatchObject({ page: 2, defaultOperator: 'or' });
+      calls.at(-1)?.resolve({ ...response('some', 25), hits: [{ id: 'b' }] } as unknown as SearchResponse);
+      await flush();
+      expect(controller.results.value?.hits.map((h) => h.id)).toEqual(['a', 'b']);
+      expect(controller.partial.value).toBe(true);
+      expect(controller.sent.value?.state.partial).toBe(true);
+
+      controller.setTerm('fetch api');
+      await vi.advanceTimersByTimeAsync(200);
+      expect(calls.at(-1)?.params).toEqual({ term: 'fetch api', limit: 10, page: 1, fuzzy: 'auto', sort: 'date', order: 'desc', lang: 'en' });
+      expect(controller.sent.value?.state.partial).toBeUndefined();
+    });
+
+    it('restore takes a partial state as it is, without asking strictly first', async () => {
+      const { controller, calls } = setup();
+      controller.restore({ term: 'fetch zzzzqqq', page: 2, sort: 'relevance', order: 'desc', filters: {}, partial: true });
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.params).toMatchObject({ term: 'fetch zzzzqqq', page: 2, defaultOperator: 'or' });
+    });
+  });
 });

@@ -58,6 +58,11 @@ export interface SearchController {
   readonly results: ReadonlySignal<SearchResponse | null>;
   /** The term (as sent) that `results` answer. */
   readonly resultsTerm: ReadonlySignal<string>;
+  /**
+   * Whether `results` hold hits that match only some of the words: a search of two or
+   * more words that found nothing with all of them is asked again at once for any of them.
+   */
+  readonly partial: ReadonlySignal<boolean>;
   readonly status: ReadonlySignal<SearchStatus>;
   /** The failure of the newest request while `status` is `error`; else null. */
   readonly error: ReadonlySignal<Error | null>;
@@ -107,6 +112,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     sent: signal<{ state: SearchState; commit: boolean } | null>(null),
     results: signal<SearchResponse | null>(null),
     resultsTerm: signal(''),
+    partial: signal(false),
     status: signal<SearchStatus>('idle'),
     error: signal<Error | null>(null),
   };
@@ -120,6 +126,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   let requested = '';
   // The newest search not sent yet; a later one replaces it, so the newest is never dropped.
   let waiting: Job;
+  // The last term whose words together found nothing: its searches ask for any of them.
+  let partialTerm = '';
   // One timer for what delays it: the debounce while typing, then the rate limit.
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
@@ -147,7 +155,9 @@ export function createSearchController(options: SearchControllerOptions): Search
   }
 
   function snapshot(q: string): SearchState {
-    return { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
+    const state: SearchState = { term: q, page: page.value, sort: sort.value, order: order.value, filters: filters.value };
+    if (q === partialTerm) state.partial = true;
+    return state;
   }
 
   /**
@@ -172,7 +182,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   function send() {
     const wait = starts[0]! + WINDOW_MS - Date.now();
     if (wait > 0) return (timer = setTimeout(send, wait));
-    const { state, params, commit, append } = waiting;
+    const job = waiting;
+    const { state, params, commit, append } = job;
     starts.push(Date.now());
     starts.shift();
     requested = JSON.stringify(params);
@@ -188,15 +199,23 @@ export function createSearchController(options: SearchControllerOptions): Search
     };
     latest(
       (signal) => client.search(params, { signal }),
-      (response) =>
-        settle({
-          results:
-            append && previous && Array.isArray(response.hits)
-              ? { ...response, hits: [...previous.hits, ...response.hits] }
-              : response,
-          resultsTerm: state.term,
-          status: 'done',
-        }),
+      (response) => {
+        // Every word together found nothing: ask for any of them, at once but through the
+        // rate limit and the stale-answer guard like any search, unless a newer one waits.
+        if (response.total_hits === 0 && !state.partial && state.term.includes(' ') && waiting === job) {
+          partialTerm = state.term;
+          search(commit, 0, append);
+        } else
+          settle({
+            results:
+              append && previous && Array.isArray(response.hits)
+                ? { ...response, hits: [...previous.hits, ...response.hits] }
+                : response,
+            resultsTerm: state.term,
+            partial: !!state.partial && response.total_hits > 0,
+            status: 'done',
+          });
+      },
       (reason) => settle({ results: null, status: 'error', error: reason instanceof Error ? reason : new Error(String(reason)) }),
     );
   }
@@ -231,7 +250,8 @@ export function createSearchController(options: SearchControllerOptions): Search
     },
     restore(state) {
       // Field by field: a caller's object may carry more than a SearchState.
-      const { term, page, sort, order, filters } = state;
+      const { term, page, sort, order, filters, partial } = state;
+      if (partial) partialTerm = capTerm(term);
       set({ term, page, sort, order, filters });
       if (!search(false)) reset();
     },

@@ -8,6 +8,11 @@ describe('toSearchParams', () => {
     expect(toSearchParams(base, 10)).toEqual({ term: 'grid', limit: 10, page: 1, fuzzy: 'auto' });
   });
 
+  it('asks for any of the words (defaultOperator=or) only for a partial search', () => {
+    expect(toSearchParams({ ...base, partial: true }, 10)).toEqual({ term: 'grid', limit: 10, page: 1, fuzzy: 'auto', defaultOperator: 'or' });
+    expect(toSearchParams({ ...base, partial: false }, 10)).not.toHaveProperty('defaultOperator');
+  });
+
   it('sends sort and order only when not sorting by relevance', () => {
     expect(toSearchParams({ ...base, sort: 'date', order: 'asc' }, 10)).toMatchObject({ sort: 'date', order: 'asc' });
     expect(toSearchParams({ ...base, order: 'asc' }, 10)).not.toHaveProperty('order');

@@ -46,6 +46,11 @@ export interface SearchState {
   sort: string;
   order: SortOrder;
   filters: SearchFilters;
+  /**
+   * Any of the words may match (`defaultOperator=or`): set once every word together
+   * found nothing, and kept by the term's other pages, sorts and filters.
+   */
+  partial?: boolean;
 }
 
 /** The facets a widget asks for with every search. */
@@ -79,7 +84,7 @@ export function hasFilters(filters: SearchFilters): boolean {
  * exact matches, so a correct spelling loses nothing.
  */
 export function toSearchParams(state: SearchState, limit: number, requests: FacetRequests = {}): SearchParams {
-  const { term, page, sort, order, filters } = state;
+  const { term, page, sort, order, filters, partial } = state;
   const { fields = {}, ranges = {}, category, lang, dateFrom, dateTo } = filters;
   const { facets = [], categoryFacet, categoryRoot, numFacets, rangeFacets } = requests;
   const categories = category || categoryRoot;
@@ -89,6 +94,7 @@ export function toSearchParams(state: SearchState, limit: number, requests: Face
     .map(([name, { from, to }]) => ({ range: { [`custom_fields.${name}`]: { gt: from === undefined ? from : below(from), lt: to } } }));
   const facet = facets.map((name) => `custom_fields.${name}`).concat(categoryFacet && categories ? 'categorys' : []);
   const optional = {
+    defaultOperator: partial && 'or',
     sort: sorted && sort,
     order: sorted && order,
     customField: Object.fromEntries(Object.entries(fields).filter(([, values]) => values.length)),

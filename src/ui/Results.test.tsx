@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Results } from './Results.tsx';
+import { StatsLine } from './StatsLine.tsx';
 import { advance, answer, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -117,6 +118,51 @@ describe('Results', () => {
     await setup([]);
     expect(screen.getByText('No results for “grid”')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('says above partial results that they hold only some of the words, and announces it once with the count', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(
+      controller,
+      <>
+        <StatsLine />
+        <Results />
+      </>,
+    );
+    const status = screen.getByRole('status');
+    await act(() => searchAndAnswer(controller, calls, 'grid zzzzqqq', answer([])));
+    // No empty state and no "0 results" in between: the second request is on its way.
+    expect(calls.at(-1)?.params).toMatchObject({ defaultOperator: 'or', fuzzy: 'auto' });
+    expect(screen.queryByText(/No results/)).toBeNull();
+    expect(status.textContent).toBe('');
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([hit(), hit({ id: 'doc-2' })], 2));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const notice = document.querySelector('.ss-notice');
+    expect(notice?.textContent).toBe('No results for all of the words. Showing results for some of them.');
+    // Right above the list, and spoken by the live region (the notice itself is not one).
+    expect(notice?.nextElementSibling).toBe(screen.getByRole('list', { name: 'Search results' }));
+    expect(notice?.closest('[role=status], [aria-live]')).toBeNull();
+    expect(status.textContent).toBe('2 results (4 ms) No results for all of the words. Showing results for some of them.');
+    expect(status.querySelector('.ss-sr')?.textContent).toBe(' No results for all of the words. Showing results for some of them.');
+
+    // Results that hold every word say nothing of the kind.
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()])));
+    expect(document.querySelector('.ss-notice')).toBeNull();
+    expect(status.textContent).toBe('1 result (4 ms)');
+  });
+
+  it('shows the empty state, not the notice, when some of the words find nothing either', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    await act(() => searchAndAnswer(controller, calls, 'zzzz qqqq', answer([])));
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([]));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText('No results for “zzzz qqqq”')).toBeTruthy();
+    expect(document.querySelector('.ss-notice')).toBeNull();
   });
 
   it('shows skeletons only once the search has stalled', async () => {

@@ -12,7 +12,7 @@ import { useWidget } from './WidgetContext.ts';
  * assistive technology) rather than blinking out for a fast answer.
  */
 export function Results() {
-  const { results, resultsTerm, status, error, retry } = useSearchController();
+  const { results, resultsTerm, status, error, retry, partial } = useSearchController();
   const { m } = useWidget();
   const current = status.value;
   const response = results.value;
@@ -38,13 +38,16 @@ export function Results() {
   if (!response.hits.length) return <EmptyState term={resultsTerm.value} />;
 
   return (
-    // tabIndex -1: the pager moves the focus here, to the top of the new page.
-    <ol class="ss-list" part="results" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
-      {response.hits.map((hit, index) => (
-        <li class="ss-item" key={hit.id || index}>
-          <ResultItem hit={hit} />
-        </li>
-      ))}
-    </ol>
+    <>
+      {partial.value && <p class="ss-notice">{m.partialResults}</p>}
+      {/* tabIndex -1: the pager moves the focus here, to the top of the new page. */}
+      <ol class="ss-list" part="results" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
+        {response.hits.map((hit, index) => (
+          <li class="ss-item" key={hit.id || index}>
+            <ResultItem hit={hit} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

@@ -8,22 +8,24 @@ import { useWidget } from './WidgetContext.ts';
  * changes only when an answer is painted or the search stalls.
  */
 export function StatsLine() {
-  const { results, status } = useSearchController();
+  const { results, status, partial } = useSearchController();
   const { m } = useWidget();
   const current = status.value;
-  const response = results.value;
+  const response = current === 'stalled' || current === 'idle' || current === 'error' ? null : results.value;
   const ms = response?.processing_time_ms ?? NaN;
   const message =
     current === 'stalled'
       ? m.searching
-      : current === 'idle' || current === 'error' || !response
-        ? ''
-        : format(m, m.resultCount, { n: Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length }) +
-          (Number.isFinite(ms) ? ` ${format(m, m.took, { ms: Math.round(ms) })}` : '');
+      : response
+        ? format(m, m.resultCount, { n: Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length }) +
+          (Number.isFinite(ms) ? ` ${format(m, m.took, { ms: Math.round(ms) })}` : '')
+        : '';
   // Read in render, so only this small component re-renders when they change.
   return (
     <p class="ss-stats" part="stats" role="status">
       {message}
+      {/* Shown above the results; announced here, once, with the count. */}
+      {response && partial.value && <span class="ss-sr"> {m.partialResults}</span>}
     </p>
   );
 }

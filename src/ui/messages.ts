@@ -28,6 +28,8 @@ export interface Messages {
   /** `{term}` is the term that found nothing. */
   noResults: string;
   noResultsHint: string;
+  /** Above results that hold only some of the words, because none held them all. */
+  partialResults: string;
   errorTitle: string;
   errorNetwork: string;
   errorRate: string;
@@ -83,6 +85,7 @@ export const en: Messages = {
   searching: 'Searching…',
   noResults: 'No results for “{term}”',
   noResultsHint: 'Check the spelling or try fewer or more general words.',
+  partialResults: 'No results for all of the words. Showing results for some of them.',
   errorTitle: 'Search failed',
   errorNetwork: 'The search service could not be reached. Check your connection.',
   errorRate: 'Too many searches in a short time. Wait a moment, then try again.',

@@ -16,6 +16,7 @@ export const de: Messages = {
   searching: 'Suche läuft…',
   noResults: 'Keine Ergebnisse für „{term}“',
   noResultsHint: 'Prüfen Sie die Schreibweise oder versuchen Sie andere Wörter.',
+  partialResults: 'Keine Ergebnisse für alle Wörter. Angezeigt werden Ergebnisse für einige davon.',
   errorTitle: 'Suche fehlgeschlagen',
   errorNetwork: 'Der Suchdienst ist nicht erreichbar. Prüfen Sie Ihre Verbindung.',
   errorRate: 'Zu viele Suchen in kurzer Zeit. Warten Sie einen Moment.',

@@ -5,7 +5,8 @@ import { mount, type MountedWidget, type MountOptions } from './mount.tsx';
 import { answer, hit } from './testing.tsx';
 
 // The widget against a stand-in service: searches answer at once (25 hits for any
-// term), stats events are recorded in the order they were sent.
+// term, none for a term with `zzzz` unless any of its words may match), stats events
+// are recorded in the order they were sent.
 let searches: URL[];
 let events: StatsEvent[];
 let widget: MountedWidget | undefined;
@@ -27,6 +28,7 @@ beforeEach(() => {
       searches.push(url);
       const term = url.searchParams.get('term') ?? '';
       const page = Number(url.searchParams.get('page') ?? 1);
+      if (term.includes('zzzz') && url.searchParams.get('defaultOperator') !== 'or') return Response.json(answer([]));
       const hits = Array.from({ length: Math.min(10, 25 - (page - 1) * 10) }, (_, i) => {
         const n = (page - 1) * 10 + i + 1;
         return hit({ id: `${term}-${n}`, title: `${term} ${n}`, url: `https://example.com/${term}/${n}` });
@@ -103,6 +105,18 @@ describe('the tracker in the widget', () => {
     await wait(5000);
     expect(searchEvents()).toHaveLength(1);
     expect(searchEvents()[0]).toMatchObject({ keyword: 'flex', numberOfResults: 25 });
+  });
+
+  it('counts a search whose words found nothing together once, with the total of the partial results shown', async () => {
+    start();
+    fireEvent.input(input(), { target: { value: 'fetch zzzz' } });
+    await submit();
+    expect(searches.map((u) => [u.searchParams.get('defaultOperator'), u.searchParams.get('collectAnalytics')])).toEqual([
+      [null, 'false'],
+      ['or', 'false'],
+    ]);
+    await wait(5000);
+    expect(searchEvents()).toEqual([expect.objectContaining({ keyword: 'fetch zzzz', numberOfResults: 25 })]);
   });
 
   it('reports a click on page 2 with its absolute position, after the search it came from', async () => {
