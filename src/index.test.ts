@@ -14,6 +14,7 @@ describe('the npm entry', () => {
       'createSuggestions',
       'de',
       'en',
+      'markTitle',
       'mount',
       'mountRecommendations',
       'parseHighlight',

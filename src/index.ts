@@ -23,6 +23,7 @@ export type { ComboboxKeyResult, SuggestionItem, Suggestions, SuggestionsOptions
 export { bindUrl } from './core/bindUrl.ts';
 export type { UrlOptions } from './core/bindUrl.ts';
 export { parseHighlight } from './core/parseHighlight.ts';
+export { markTitle } from './core/markTitle.ts';
 export type { HighlightPart } from './core/parseHighlight.ts';
 export { createClient, SearchApiError } from './client/index.ts';
 export type { ClientOptions, RequestOptions, SearchClient } from './client/index.ts';

@@ -10,4 +10,5 @@ export type { Recommendations, RecommendationsOptions, RecommendationsStatus } f
 export { bindUrl, readState, writeState } from './bindUrl.ts';
 export type { UrlOptions } from './bindUrl.ts';
 export { parseHighlight } from './parseHighlight.ts';
+export { markTitle } from './markTitle.ts';
 export type { HighlightPart } from './parseHighlight.ts';

@@ -1,14 +1,14 @@
-import { parseHighlight } from '../core/parseHighlight.ts';
+import type { HighlightPart } from '../core/parseHighlight.ts';
 
 export interface HighlightProps {
-  /** A highlight from the API: matched terms in `<em>`, the rest HTML-escaped. Untrusted. */
-  value: string;
+  /** Text parts, e.g. from `parseHighlight` (a passage) or `markTitle` (a title). */
+  parts: HighlightPart[];
 }
 
 /**
- * The highlight as text nodes and `<mark>` elements. Built from parsed parts, never
- * from HTML, so whatever markup the string carries shows as text.
+ * The parts as text nodes and `<mark>` elements. Built from parsed parts, never from
+ * HTML, so whatever markup the text carries shows as text.
  */
-export const Highlight = ({ value }: HighlightProps) => (
-  <>{parseHighlight(value).map((part) => (part.em ? <mark class="ss-mark">{part.text}</mark> : part.text))}</>
+export const Highlight = ({ parts }: HighlightProps) => (
+  <>{parts.map((part) => (part.em ? <mark class="ss-mark">{part.text}</mark> : part.text))}</>
 );

@@ -1,7 +1,10 @@
 import type { SearchHit } from '../client/types.ts';
+import { markTitle } from '../core/markTitle.ts';
+import { parseHighlight } from '../core/parseHighlight.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { Highlight } from './Highlight.tsx';
 import { dateFormat } from './messages.ts';
+import { useSearchController } from './SearchContext.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import { useWidget } from './WidgetContext.ts';
 
@@ -11,13 +14,16 @@ export interface ResultItemProps {
 
 /**
  * One result: a heading whose link is the result's only link (stretched over the card
- * by CSS), the readable URL, the highlighted passage and a thumbnail.
+ * by CSS), the readable URL, the highlighted passage and a thumbnail. The service
+ * highlights only the passage; the title's matched words are marked here.
  */
 export function ResultItem({ hit }: ResultItemProps) {
   const { m, config } = useWidget();
+  const { resultsTerm } = useSearchController();
   const href = safeLinkUrl(hit.url);
   const shownUrl = displayUrl(hit.url);
-  const title = text(hit.title) || shownUrl || m.untitled;
+  const passage = parseHighlight(text(hit.highlight));
+  const title = <Highlight parts={markTitle(text(hit.title) || shownUrl || m.untitled, resultsTerm.value, passage)} />;
   const type = text(hit.document_type);
   const day = text(hit.ts).slice(0, 10);
   const date = /^\d{4}-\d\d-\d\d$/.test(day) ? new Date(`${day}T00:00Z`) : null;
@@ -34,8 +40,7 @@ export function ResultItem({ hit }: ResultItemProps) {
       []
     );
   });
-  const highlight = text(hit.highlight);
-  const snippet = highlight ? <Highlight value={highlight} /> : text(hit.meta_description);
+  const snippet = passage[0] ? <Highlight parts={passage} /> : text(hit.meta_description);
 
   return (
     <article class="ss-hit" part="result">

@@ -45,6 +45,36 @@ describe('Results', () => {
     expect(document.querySelector('.ss-hit-snippet')?.textContent).toBe('The grid CSS property');
   });
 
+  it('marks the matched words in each title with the passage’s <mark>, keeping the link’s name whole', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    const hits = [
+      hit({ title: 'setTimeout() global function', highlight: 'Calls a <em>timeout</em> handler' }),
+      hit({ id: 'doc-2', title: 'Global objects', highlight: 'Standard <em>objects</em>' }),
+      hit({ id: 'doc-3', title: 'clearInterval()', highlight: '' }),
+    ];
+    await act(() => searchAndAnswer(controller, calls, 'set glob', answer(hits)));
+    const links = screen.getAllByRole('link');
+    // `set` as a camel-case part, `Timeout` as the passage marked it, `glob` typed so far.
+    expect(links[0]?.innerHTML).toBe('<mark class="ss-mark">setTimeout</mark>() <mark class="ss-mark">glob</mark>al function');
+    expect(links[1]?.innerHTML).toBe('<mark class="ss-mark">Glob</mark>al <mark class="ss-mark">objects</mark>');
+    expect(links[2]?.innerHTML).toBe('clearInterval()');
+    expect(screen.getByRole('link', { name: 'setTimeout() global function' })).toBe(links[0]);
+    // The same element and class as the passage's marks, so the same styles.
+    expect(document.querySelector('.ss-hit-snippet mark')?.className).toBe('ss-mark');
+  });
+
+  it('marks a hostile title’s words as text, building no other element', async () => {
+    const { controller, calls } = fakeController();
+    renderWith(controller, <Results />);
+    const title = '<script>grid(1)</script><img src=x onerror=alert(2)> &amp; .*+?()[]';
+    await act(() => searchAndAnswer(controller, calls, 'grid img', answer([hit({ title })])));
+    const link = screen.getByRole('link');
+    expect([...link.querySelectorAll('*')].map((el) => el.tagName)).toEqual(['MARK', 'MARK']);
+    expect([...link.querySelectorAll('mark')].map((el) => el.textContent)).toEqual(['grid', 'img']);
+    expect(link.textContent).toBe(title);
+  });
+
   it('renders the placeholder at once and the image lazily over it', async () => {
     await setup([hit({ images: { main: 'https://example.com/t.png', main_b64: PNG_B64, capture: null } })]);
     const placeholder = document.querySelector('img.ss-thumb-placeholder');
