@@ -53,7 +53,9 @@ export function answerSearch(url: URL, docs = corpus()): SearchResponse {
   const term = (q.get('term') ?? '').toLowerCase().trim();
   const limit = Number(q.get('limit') ?? 10);
   const page = Number(q.get('page') ?? 1);
-  let found = docs.filter(({ hit }) => term === '*' || term.split(/\s+/).every((w) => hit.title.toLowerCase().includes(w)));
+  // Every word must match, or any of them with `defaultOperator=or`.
+  const words = q.get('defaultOperator') === 'or' ? 'some' : 'every';
+  let found = docs.filter(({ hit }) => term === '*' || term.split(/\s+/)[words]((w) => hit.title.toLowerCase().includes(w)));
   const byField = new Map<string, string[]>();
   for (const pair of q.getAll('customField')) {
     const [name = '', value = ''] = pair.split('=');

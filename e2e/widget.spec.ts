@@ -200,6 +200,42 @@ test('the error state offers a retry', async ({ page }) => {
   await expect(box(page)).toBeFocused();
 });
 
+test('words that find nothing together: results for some of them under a notice, announced once with the count', async ({ page }) => {
+  test.setTimeout(90_000);
+  const searches = await mockApi(page);
+  await page.goto('/?q=property+zzzzqqq');
+  const search = page.locator('#search');
+  const sentence = 'No results for all of the words. Showing results for some of them.';
+  await expect(search.locator('.ss-notice')).toHaveText(sentence);
+  // The stats line is the one live region: the count and the sentence arrive in it together.
+  await expect(search.getByRole('status')).toHaveText(`20 results (3 ms) ${sentence}`);
+  await expect(search.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(10);
+  expect(searches.map((u) => [u.searchParams.get('fuzzy'), u.searchParams.get('defaultOperator')])).toEqual([
+    ['auto', null],
+    ['auto', 'or'],
+  ]);
+  // The title marks the word that matched and the word the passage marked.
+  await expect(search.locator('.ss-hit-title').first().locator('mark.ss-mark')).toHaveText(['grid', 'property']);
+  await axe(page, 'partial results');
+
+  // Its next page is partial too; the URL holds no more than the search.
+  await search.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).click();
+  await expect.poll(() => searches.at(-1)?.searchParams.get('page')).toBe('2');
+  expect(searches.at(-1)?.searchParams.get('defaultOperator')).toBe('or');
+  await expect(page).toHaveURL(/\?q=property\+zzzzqqq&page=2$/);
+  await expect(search.locator('.ss-notice')).toHaveText(sentence);
+
+  // A new term asks for all of its words again, and the notice goes with the old results.
+  await box(page).fill('property 1');
+  await expect(search.getByRole('status')).toHaveText(/^\d+ results? \(3 ms\)$/);
+  expect(searches.at(-1)?.searchParams.get('defaultOperator')).toBeNull();
+  await expect(search.locator('.ss-notice')).toHaveCount(0);
+
+  await page.goto('/?q=property+zzzzqqq&theme=dark');
+  await expect(search.locator('.ss-notice')).toBeVisible();
+  await axe(page, 'partial results, dark');
+});
+
 for (const theme of ['light', 'dark']) {
   for (const [device, width, height] of [['desktop', 1280, 900], ['mobile', 375, 800]] as const) {
     test(`screenshots: ${theme}, ${device}`, async ({ page }) => {
@@ -236,4 +272,32 @@ test('screenshots against the reference service, German, right-to-left', async (
   await expect(page.locator('#search').getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.screenshot({ path: `${SHOTS}/page-service-light-mobile-rtl.png` });
+});
+
+test('partial results and marked titles against the reference service: screenshots and axe', async ({ page }) => {
+  test.setTimeout(180_000);
+  const search = page.locator('#search');
+  // Axe in one light and one dark variant: the marks' and the notice's colours come from the theme.
+  const variants = [
+    ['light-desktop', 1280, '', true],
+    ['dark-desktop-de', 1280, '&theme=dark&locale=de', false],
+    ['light-mobile-de', 375, '&locale=de', false],
+    ['dark-mobile-rtl', 375, '&theme=dark&dir=rtl', true],
+  ] as const;
+  for (const [name, width, options, checked] of variants) {
+    await page.setViewportSize({ width, height: 900 });
+    // `set timeout` finds nothing with both words (the index holds `setTimeout` as one word).
+    await page.goto(`/?q=set+timeout${options}`);
+    await expect(search.locator('.ss-notice')).toBeVisible();
+    await expect(search.locator('.ss-item').first()).toBeVisible();
+    await expect(search.locator('.ss-hit-title mark').first()).toBeVisible();
+    if (checked) await axe(page, `partial ${name}`);
+    await page.screenshot({ path: `${SHOTS}/partial-service-${name}.png` });
+    await page.goto(`/?q=element+scroll${options}`);
+    await expect(search.locator('.ss-item').first()).toBeVisible();
+    await expect(search.locator('.ss-notice')).toHaveCount(0);
+    await expect(search.locator('.ss-hit-title mark').first()).toBeVisible();
+    if (checked) await axe(page, `marked titles ${name}`);
+    await page.screenshot({ path: `${SHOTS}/marks-service-${name}.png` });
+  }
 });

@@ -2,11 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutocompleteResponse, SuggestResponse } from '../client/types.ts';
 import { createSuggestions, splitMatch } from './createSuggestions.ts';
 
-function setup(fields: string[] = []) {
+function setup(fields: string[] = [], size?: number) {
   const suggest: Array<{ term: string; signal: AbortSignal | undefined; resolve(r: SuggestResponse): void }> = [];
   const client = {
     suggest: vi.fn(
-      (params: { term: string }, options?: { signal?: AbortSignal }) =>
+      (params: { term: string; size?: number }, options?: { signal?: AbortSignal }) =>
         new Promise<SuggestResponse>((resolve) => suggest.push({ term: params.term, signal: options?.signal, resolve })),
     ),
     autocomplete: vi.fn(
@@ -14,7 +14,7 @@ function setup(fields: string[] = []) {
         Promise.resolve<AutocompleteResponse>({ autocomplete: [{ value: `${params.term}-${params.source}` }, { value: 'Grid' }] }),
     ),
   };
-  const s = createSuggestions({ client, id: 'ss1', fields });
+  const s = createSuggestions({ client, id: 'ss1', fields, ...(size ? { size } : {}) });
   return { s, client, suggest };
 }
 const words = (...values: string[]) => ({ suggestions: values.map((value) => ({ value })) });
@@ -105,6 +105,39 @@ describe('createSuggestions', () => {
     ]);
     s.update('  ');
     expect(s.open.value).toBe(false);
+  });
+});
+
+describe('the length of the list', () => {
+  const many = (n: number) => words(...Array.from({ length: n }, (_, i) => `grid ${i}`));
+  const shown = async (s: ReturnType<typeof setup>, answer: SuggestResponse) => {
+    s.s.update('gr');
+    await vi.advanceTimersByTimeAsync(100);
+    s.suggest[0]?.resolve(answer);
+    await vi.advanceTimersByTimeAsync(0);
+    return s.s.items.value.map((i) => i.value);
+  };
+
+  it('is 8 rows at most by default, and asks for 8 suggestions', async () => {
+    const s = setup();
+    expect(await shown(s, many(12))).toEqual(many(8).suggestions.map((i) => i.value));
+    expect(s.client.suggest).toHaveBeenCalledWith({ term: 'gr', size: 8 }, expect.anything());
+  });
+
+  it('shares the rows in turn, so that a full list of suggestions leaves room for the completions', async () => {
+    const s = setup(['area']);
+    expect(await shown(s, many(12))).toEqual([...many(6).suggestions.map((i) => i.value), 'gr-custom_fields.area', 'Grid']);
+  });
+
+  it('gives the rows a short source leaves to the others', async () => {
+    expect(await shown(setup(['area']), many(3))).toEqual(['grid 0', 'grid 1', 'grid 2', 'gr-custom_fields.area', 'Grid']);
+  });
+
+  it('takes another length from the size option', async () => {
+    const s = setup([], 3);
+    expect(await shown(s, many(12))).toEqual(['grid 0', 'grid 1', 'grid 2']);
+    expect(s.client.suggest).toHaveBeenCalledWith({ term: 'gr', size: 3 }, expect.anything());
+    expect(await shown(setup([], 20), many(12))).toHaveLength(12);
   });
 });
 

@@ -17,8 +17,9 @@ export interface SuggestionsOptions {
   /** Prefix of the combobox's element ids; unique on the page. */
   id: string;
   /**
-   * Suggestions asked for.
-   * @default 6
+   * Rows of the list at most, shared by the suggestions and the field completions; as
+   * many suggestions are asked for.
+   * @default 8
    */
   size?: number;
   /**
@@ -63,7 +64,7 @@ export interface Suggestions extends ComboboxProps {
 }
 
 export function createSuggestions(options: SuggestionsOptions): Suggestions {
-  const { client, id, size = 6, fields = [], debounceMs = 100 } = options;
+  const { client, id, size = 8, fields = [], debounceMs = 100 } = options;
   const items = signal<SuggestionItem[]>([]);
   const open = signal(false);
   const active = signal(-1);
@@ -99,9 +100,19 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
         (lists) => {
           const seen = new Set<string>();
           // Only strings reach the DOM, and each value once (the set grows only for a new one).
-          const next = lists
-            .flat()
-            .filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size);
+          const fresh = lists.map((list) =>
+            list.filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size),
+          );
+          // The sources take a row in turn until there are `size`, so a full list of
+          // suggestions leaves room for the completions; each keeps its own order.
+          const rows = fresh.map(() => 0);
+          for (let n = 0, i = 0, idle = 0; n < size && idle < rows.length; i = (i + 1) % rows.length)
+            if (rows[i]! < fresh[i]!.length) {
+              rows[i]!++;
+              n++;
+              idle = 0;
+            } else idle++;
+          const next = fresh.flatMap((list, i) => list.slice(0, rows[i]));
           batch(() => {
             items.value = next;
             forTerm.value = term;
