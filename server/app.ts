@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
-    await app.register(statsRoutes, { indices, events });
+    await app.register(statsRoutes, { indices, events, rateLimit: config.statsRateLimit });
     await app.register(statsEventsRoutes, { indices, events });
     await app.register(statsReportRoutes, { indices, events, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });

@@ -174,4 +174,33 @@ describe('POST /v1/stats/{key}', () => {
       second.remove();
     }
   });
+
+  it('limits the events of one address, apart from the search limit', async () => {
+    const limited = await startService({ statsRateLimit: { max: 5, windowMs: 3_600_000 } });
+    try {
+      const statuses: number[] = [];
+      let refused: Response | null = null;
+      for (let i = 0; i < 12; i++) {
+        const response = await fetch(`${limited.baseUrl}/v1/stats/demo`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ action: 'search', session: `s${i}`, keyword: 'k', numberOfResults: 1 }),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) refused ??= response;
+      }
+      // Twelve requests may straddle two windows: at most ten get through.
+      expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(10);
+      expect(refused).not.toBeNull();
+      expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused!.headers.get('x-rate-limit-limit')).toBe('5');
+      expect(((await refused!.json()) as ApiErrorBody).error.code).toBe('rate_limited');
+      expect(limited.app.eventStores.get('demo').stats().length).toBe(statuses.filter((status) => status === 200).length);
+      // Searches keep their own limit (none here).
+      expect((await getJson(limited, '/v1/search/demo', [['term', 'k']])).status).toBe(200);
+    } finally {
+      await limited.close();
+      limited.remove();
+    }
+  });
 });
