@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { checkPages } from './sqlitePages.ts';
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const SCHEMA_VERSION = 1;
@@ -26,11 +27,16 @@ export interface SchemaFacts {
 }
 
 /**
- * Creates the tables of one index if missing. Documents live in `docs`; FTS5 indexes
+ * Checks the file's pages (see checkPages), then creates the tables of one index if missing. Documents live in `docs`; FTS5 indexes
  * their title and content (an external-content table: no second copy of the text); custom field values and URL categories are plain indexed rows so filters,
  * sorts and facets are SQL over them.
  */
 export function applySchema(db: Database): SchemaFacts {
+  // Before any write: a damaged file is refused as it is, not written to.
+  if (!db.memory) {
+    const problems = checkPages(db.name);
+    if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; ...' : ''}`);
+  }
   db.pragma('journal_mode = WAL');
   // Acknowledged writes survive a power cut, as DESIGN.md promises.
   db.pragma('synchronous = FULL');

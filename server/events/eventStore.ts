@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import { checkPages } from '../engine/sqlitePages.ts';
 import { StatementCache } from '../engine/statementCache.ts';
 import { clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
@@ -54,6 +55,8 @@ export class EventStore {
     private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     private readonly clients: ClientHasher | null = null,
   ) {
+    const problems = checkPages(file);
+    if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // Acknowledged events survive a power cut, like documents.

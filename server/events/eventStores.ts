@@ -18,7 +18,17 @@ export class EventStores {
     // One key for the folder: a client is the same client in every index.
     const clients = new ClientHasher(join(folder, 'client-address.key'));
     try {
-      for (const key of publicKeys) this.byKey.set(key, new EventStore(join(folder, `${key}.sqlite`), ranking, clients));
+      for (const key of publicKeys) {
+        const file = join(folder, `${key}.sqlite`);
+        try {
+          this.byKey.set(key, new EventStore(file, ranking, clients));
+        } catch (error) {
+          throw new Error(
+            `the events of index '${key}', ${file}, cannot be used: ${(error as Error).message}. ` +
+              'Restore the file from a backup (npm run serve -- --check checks every file in full); to start with no events instead, move the file away',
+          );
+        }
+      }
     } catch (error) {
       this.close();
       throw error;
