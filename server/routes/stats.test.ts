@@ -69,6 +69,15 @@ describe('POST /v1/stats/{key}', () => {
     expect((await getJson(service, '/v2/indices/demo/stats/events', [['limit', '1001']], auth)).status).toBe(400);
   });
 
+  it.each([['after', '9223372036854775807'], ['after', '1e300'], ['after', '0x10'], ['limit', '1e2']])(
+    'answers %s=%s with a 400 that names the parameter',
+    async (name, value) => {
+      const answer = await getJson<ApiErrorBody>(service, '/v2/indices/demo/stats/events', [[name, value]], { headers: { authorization: DEMO_AUTH } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'invalid_parameter', parameter: name });
+    },
+  );
+
   it('answers CORS from any origin, without credentials', async () => {
     const preflight = await fetch(`${service.baseUrl}/v1/stats/demo`, {
       method: 'OPTIONS',
