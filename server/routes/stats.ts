@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
+import { jsonBodyParser } from '../jsonBody.ts';
 import type { EventStores } from '../events/eventStores.ts';
 import { validateStatsEvent } from '../events/validateStatsEvent.ts';
 import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
@@ -28,7 +29,7 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
 export const statsRoutes: FastifyPluginAsync<StatsRouteOptions> = async (app, { indices, events, rateLimit }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
   if (rateLimit !== false) app.addHook('onRequest', statsRateLimit(rateLimit));
   app.addHook('onRequest', async (request) => void indices.get((request.params as KeyParams).key));
   app.addHook('preValidation', async (request) => {
