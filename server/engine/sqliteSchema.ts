@@ -35,7 +35,11 @@ export function applySchema(db: Database): SchemaFacts {
   // Before any write: a damaged file is refused as it is, not written to.
   if (!db.memory) {
     const problems = checkPages(db.name);
-    if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; ...' : ''}`);
+    if (problems.length > 0) {
+      // The engine never gets this connection: closed here, so a refused start leaves no file open.
+      db.close();
+      throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; ...' : ''}`);
+    }
   }
   db.pragma('journal_mode = WAL');
   // Acknowledged writes survive a power cut, as DESIGN.md promises.
