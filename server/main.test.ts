@@ -155,7 +155,8 @@ describe('npm run serve -- --check', () => {
     const missing = await check(service.dataDir);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(new RegExp(`^MISSING +index 'demo': ${escape(indexFile)} `, 'm'));
-  });
+    // Three runs of the CLI, each starting tsx.
+  }, 120_000);
 });
 
 function escape(text: string): string {
