@@ -70,8 +70,9 @@ async function main() {
   const documents = buildCorpus({ thumbBase: webUrl });
   console.log(`corpus: ${documents.length.toLocaleString('en')} documents built in ${Date.now() - started} ms`);
 
-  // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address.
-  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 }, recommendations: RECOMMENDATIONS, indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG] });
+  // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
+  // (whose widgets also report their searches to the stats endpoint).
+  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 }, statsRateLimit: { max: 100, windowMs: 1000 }, recommendations: RECOMMENDATIONS, indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG] });
   await app.listen({ port: apiPort, host });
   console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", data in ${dataDir})`);
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,7 +9,8 @@ import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { SqliteEngine } from './engine/sqliteEngine.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
-import { IndexRegistry, type SearchIndex } from './indices.ts';
+import { jsonBodyParser } from './jsonBody.ts';
+import { IndexManifest, IndexRegistry, type SearchIndex } from './indices.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
@@ -64,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const routes = new RouteTable();
     app.addHook('onRoute', (route) => routes.add(route.method, route.url));
     app.setErrorHandler(errorHandler);
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
     app.setNotFoundHandler(notFoundHandler(routes));
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
@@ -72,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
-    await app.register(statsRoutes, { indices, events });
+    await app.register(statsRoutes, { indices, events, rateLimit: config.statsRateLimit });
     await app.register(statsEventsRoutes, { indices, events });
     await app.register(statsReportRoutes, { indices, events, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });
@@ -87,14 +90,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * Opens the database of each index in `dataDir/indices/`. A database the folder's
+ * manifest lists but that is missing, or one that fails the start check, stops the
+ * start with an error naming the file and what to do; a new index is recorded in the
+ * manifest once its file is made.
+ */
 function openIndices(dataDir: string, credentials: readonly IndexCredentials[], maxBoost: number): IndexRegistry {
   const folder = join(dataDir, 'indices');
   mkdirSync(folder, { recursive: true });
+  const manifest = new IndexManifest(folder);
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
       const ranking = resolveRankingSettings(index.ranking, maxBoost);
-      opened.push({ ...index, engine: new SqliteEngine(join(folder, `${index.publicKey}.sqlite`), {}, ranking) });
+      const file = join(folder, `${index.publicKey}.sqlite`);
+      const existed = existsSync(file);
+      if (!existed && manifest.has(index.publicKey)) {
+        throw new Error(
+          `the database of index '${index.publicKey}', ${file}, is missing, though this data folder held it (${manifest.file} lists it). ` +
+            `Restore the file from a backup, or check that --data names the right folder; to start the index empty instead, remove '${index.publicKey}' from ${manifest.file}`,
+        );
+      }
+      let engine: SqliteEngine;
+      try {
+        engine = new SqliteEngine(file, {}, ranking);
+      } catch (error) {
+        throw new Error(
+          `the database of index '${index.publicKey}', ${file}, cannot be used: ${(error as Error).message}. ` +
+            'Restore the file from a backup (npm run serve -- --check checks every file in full); to start the index empty instead, move the file away',
+        );
+      }
+      opened.push({ ...index, engine });
+      manifest.add(index.publicKey);
     }
   } catch (error) {
     for (const index of opened) index.engine.close();

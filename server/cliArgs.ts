@@ -25,6 +25,8 @@ export interface Cli {
   quiet: boolean;
   /** `--no-click-ranking`: clicks do not change the order of results (wins over the config). */
   noClickRanking: boolean;
+  /** `--check`: check every database of the data folder in full, report, and exit (0: all whole). */
+  check: boolean;
 }
 
 /** The CLI flags, checked; throws an Error whose message is the one line to print. */
@@ -39,6 +41,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       'http-port': { type: 'string' },
       quiet: { type: 'boolean' },
       'no-click-ranking': { type: 'boolean' },
+      check: { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -62,6 +65,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     httpPort: tls === null ? null : (httpPort ?? config?.httpPort ?? (listenPort === 0 ? 0 : listenPort + 1)),
     quiet: values.quiet ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
+    check: values.check ?? false,
   };
 }
 

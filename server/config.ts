@@ -1,4 +1,5 @@
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
+import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
 import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
 import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
 
@@ -26,6 +27,11 @@ export interface AppOptions {
   recommendations?: Record<string, RecommendationConfig>;
   /** Per-IP limit of search, suggest and autocomplete (API 8); `false` turns it off. @default { max: 5, windowMs: 1000 } */
   rateLimit?: RateLimit | false;
+  /**
+   * Per-IP limit of stats events (`POST /v1/stats`), apart from `rateLimit`; `false` turns it off.
+   * @default { max: 300, windowMs: 300000 }
+   */
+  statsRateLimit?: RateLimit | false;
   /** Serve HTTPS with this certificate and key (PEM text). @default none: plain HTTP */
   tls?: TlsFiles;
   /**
@@ -45,7 +51,7 @@ export interface AppOptions {
   /**
    * Clicks for a keyword raise the clicked documents in relevance-sorted searches for it
    * (see server/events/clickBoosts.ts); `false` turns it off.
-   * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5 }
+   * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 3 }
    */
   clickRanking?: Partial<ClickRanking> | false;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
@@ -87,7 +93,7 @@ export interface ListenSettings {
 }
 
 /** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking'> &
+export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking'> &
   ListenSettings;
 
 export interface ServiceConfig {
@@ -97,6 +103,7 @@ export interface ServiceConfig {
   logger: boolean;
   recommendations: Map<string, Required<RecommendationConfig>>;
   rateLimit: RateLimit | false;
+  statsRateLimit: RateLimit | false;
   tls: TlsFiles | null;
   /** The decay settings are used even when off: the store keeps its weights either way. */
   clickRanking: ClickRanking & { enabled: boolean };
@@ -120,6 +127,8 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
   checkOrigins(allowedOrigins);
   const rateLimit = options.rateLimit ?? { ...DEFAULT_RATE_LIMIT };
   if (rateLimit !== false) checkRateLimit(rateLimit);
+  const statsRateLimit = options.statsRateLimit ?? { ...DEFAULT_STATS_RATE_LIMIT };
+  if (statsRateLimit !== false) checkRateLimit(statsRateLimit, 'statsRateLimit');
   return {
     dataDir: options.dataDir,
     indices,
@@ -127,6 +136,7 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(options.recommendations ?? {}),
     rateLimit,
+    statsRateLimit,
     tls: options.tls ?? null,
     clickRanking: resolveClickRanking(options.clickRanking),
     clock: options.clock ?? Date.now,

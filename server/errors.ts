@@ -115,6 +115,9 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
+/** The schema pattern of integers that must be written in decimal digits (see searchQuerystring). */
+export const DECIMAL_DIGITS = '^[0-9]+$';
+
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
 /** Turns a schema (Ajv) failure into a 400 that names the parameter in plain words. */
@@ -150,6 +153,9 @@ function describeIssue(name: string, issue: ValidationIssue, params: Record<stri
       return params.limit === 1 ? `${name} must not be empty` : `${name} must have at least ${String(params.limit)} characters`;
     case 'maxLength':
       return `${name} must have at most ${String(params.limit)} characters`;
+    case 'pattern':
+      if (params.pattern === DECIMAL_DIGITS) return `${name} must be an integer written in decimal digits`;
+      return `${name} ${issue.message ?? 'is invalid'}`;
     case 'maxItems':
       return `${name} may be given at most ${String(params.limit)} times`;
     case 'additionalProperties':

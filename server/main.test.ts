@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { get as httpsGet } from 'node:https';
 import { parseCli } from './cliArgs.ts';
 import { configFromEnvironment } from './environment.ts';
 import { EventStore } from './events/eventStore.ts';
+import { putJson, startService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
@@ -118,6 +119,50 @@ describe('npm run serve (server/main.ts)', () => {
   });
 });
 
+describe('npm run serve -- --check', () => {
+  /** The exit code and output of a check of `dataDir`. */
+  const check = (dataDir: string) =>
+    new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = run(['--check', '--data', dataDir]);
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, stdout }));
+    });
+
+  it('checks every database in full, and exits 0 when all are whole, 1 naming the file when one is damaged or missing', async () => {
+    const service = await startService({ dataDir: join(folder, 'checked') });
+    const documents = Array.from({ length: 300 }, (_, i) => ({ id: `d${i}`, title: `Document ${i}`, main_content: `words of document ${i} `.repeat(60) }));
+    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+    await service.close();
+    const indexFile = join(service.dataDir, 'indices', 'demo.sqlite');
+
+    const whole = await check(service.dataDir);
+    expect(whole.code).toBe(0);
+    expect(whole.stdout).toMatch(new RegExp(`^ok +index 'demo': ${escape(indexFile)} `, 'm'));
+    expect(whole.stdout).toMatch(/^ok +events of 'demo': /m);
+    expect(whole.stdout).toMatch(/all databases are whole \(2 checked\)\n$/);
+
+    const fd = openSync(indexFile, 'r+');
+    const size = fstatSync(fd).size;
+    writeSync(fd, Buffer.alloc(8192, 0xa5), 0, 8192, Math.floor(size / 2));
+    closeSync(fd);
+    const damaged = await check(service.dataDir);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stdout).toMatch(new RegExp(`^DAMAGED +index 'demo': ${escape(indexFile)}\n +page \\d+`, 'm'));
+    expect(damaged.stdout).toMatch(/1 database is missing or damaged: restore it from a backup/);
+
+    rmSync(indexFile);
+    const missing = await check(service.dataDir);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toMatch(new RegExp(`^MISSING +index 'demo': ${escape(indexFile)} `, 'm'));
+    // Three runs of the CLI, each starting tsx.
+  }, 120_000);
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('parseCli', () => {
   it('applies defaults', () => {
     expect(parseCli([], {})).toEqual({
@@ -129,8 +174,10 @@ describe('parseCli', () => {
       httpPort: null,
       quiet: false,
       noClickRanking: false,
+      check: false,
     });
     expect(parseCli(['--no-click-ranking'], {}).noClickRanking).toBe(true);
+    expect(parseCli(['--check'], {}).check).toBe(true);
   });
 
   it('checks the config file', () => {

@@ -1,16 +1,22 @@
 /**
  * The reference service's CLI:
  *   npm run serve -- [--port 8787] [--data .data/service] [--config FILE] [--host 127.0.0.1]
- *                    [--http-port PORT] [--quiet] [--no-click-ranking]
+ *                    [--http-port PORT] [--quiet] [--no-click-ranking] [--check]
  * Settings also come from SITE_SEARCH_* environment variables (environment.ts).
  * Prints `listening on http(s)://HOST:PORT` once it answers; logs requests as JSON lines
  * (pino) unless --quiet. Bad flags: one line, exit 2. SIGTERM/SIGINT: stops taking
  * requests, lets those under way finish, commits queued writes, closes the databases.
+ * `--check` checks every database of the data folder in full instead, prints a report
+ * and exits: 0 when all are whole, 1 when one is missing or damaged.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { parseCli, type Cli } from './cliArgs.ts';
 import { DEMO_INDEX } from './config.ts';
+import { checkDatabaseFile } from './engine/sqliteSchema.ts';
+import { IndexManifest } from './indices.ts';
 import { listenPlainHttp } from './plainHttp.ts';
 
 async function main(): Promise<void> {
@@ -20,6 +26,11 @@ async function main(): Promise<void> {
   } catch (error) {
     console.error(`serve: ${(error as Error).message.split('\n')[0]}`);
     process.exit(2);
+  }
+  if (cli.check) {
+    const { ok, lines } = checkDataFolder(cli.dataDir, (cli.config?.indices ?? [DEMO_INDEX]).map((index) => index.publicKey));
+    for (const line of lines) console.log(line);
+    process.exit(ok ? 0 : 1);
   }
   if (cli.config === null || cli.config.indices === undefined) {
     console.log(`index key: ${DEMO_INDEX.publicKey}  secret: ${DEMO_INDEX.secret}`);
@@ -60,6 +71,52 @@ async function main(): Promise<void> {
     console.log(`plain HTTP on http://${cli.host}:${plainPort} answers 405 (HTTPS only)`);
   }
   console.log(`listening on ${cli.tls === null ? 'http' : 'https'}://${cli.host}:${port}`);
+}
+
+/**
+ * Checks the index and event databases of the configured indices, and of every other
+ * index the folder holds; a database the folder's manifest lists but that is gone is
+ * missing. One line per file, then a verdict.
+ */
+function checkDataFolder(dataDir: string, configured: readonly string[]): { ok: boolean; lines: string[] } {
+  const lines = [`checking the databases in ${dataDir}`];
+  const indexFolder = join(dataDir, 'indices');
+  const held = existsSync(indexFolder) ? readdirSync(indexFolder) : [];
+  const manifest = existsSync(indexFolder) ? new IndexManifest(indexFolder) : null;
+  const keys = new Set([...configured, ...held.filter((name) => name.endsWith('.sqlite')).map((name) => name.slice(0, -'.sqlite'.length))]);
+  let damaged = 0;
+  let checked = 0;
+  for (const key of [...keys].sort()) {
+    for (const [what, file] of [
+      [`index '${key}'`, join(indexFolder, `${key}.sqlite`)],
+      [`events of '${key}'`, join(dataDir, 'events', `${key}.sqlite`)],
+    ] as const) {
+      if (!existsSync(file)) {
+        if (what.startsWith('index') && manifest?.has(key)) {
+          damaged++;
+          lines.push(`MISSING  ${what}: ${file} (the folder held it; restore it from a backup)`);
+        } else lines.push(`none     ${what}: ${file} (not created yet)`);
+        continue;
+      }
+      checked++;
+      const started = performance.now();
+      const problems = checkDatabaseFile(file);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (problems.length === 0) {
+        lines.push(`ok       ${what}: ${file} (${seconds} s)`);
+        continue;
+      }
+      damaged++;
+      lines.push(`DAMAGED  ${what}: ${file}`);
+      for (const problem of problems) lines.push(`           ${problem}`);
+    }
+  }
+  lines.push(
+    damaged === 0
+      ? `all databases are whole (${checked} checked)`
+      : `${damaged} database${damaged === 1 ? ' is' : 's are'} missing or damaged: restore ${damaged === 1 ? 'it' : 'them'} from a backup before starting the service`,
+  );
+  return { ok: damaged === 0, lines };
 }
 
 main().catch((error: unknown) => {

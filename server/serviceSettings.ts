@@ -11,6 +11,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'allowedOrigins',
   'recommendations',
   'rateLimit',
+  'statsRateLimit',
   'crawlAllowHosts',
   'crawlAllowPrivate',
   'clickRanking',
@@ -52,7 +53,7 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     else {
       const ranking = object(record.clickRanking, 'clickRanking');
       for (const key of Object.keys(ranking)) {
-        if (!['halfLifeDays', 'maxBoost', 'smoothing'].includes(key)) throw new Error(`unknown key 'clickRanking.${key}'`);
+        if (!Object.hasOwn(DEFAULT_CLICK_RANKING, key)) throw new Error(`unknown key 'clickRanking.${key}'`);
       }
       config.clickRanking = ranking as Partial<ClickRanking>;
       checkClickRanking({ ...DEFAULT_CLICK_RANKING, ...config.clickRanking });
@@ -64,6 +65,14 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
       const limit = object(record.rateLimit, 'rateLimit');
       config.rateLimit = { max: limit.max as number, windowMs: (limit.windowMs ?? 1000) as number };
       checkRateLimit(config.rateLimit);
+    }
+  }
+  if (record.statsRateLimit !== undefined) {
+    if (record.statsRateLimit === false) config.statsRateLimit = false;
+    else {
+      const limit = object(record.statsRateLimit, 'statsRateLimit');
+      config.statsRateLimit = { max: limit.max as number, windowMs: (limit.windowMs ?? 60_000) as number };
+      checkRateLimit(config.statsRateLimit, 'statsRateLimit');
     }
   }
   if (record.recommendations !== undefined) {
@@ -83,10 +92,10 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
   return config;
 }
 
-export function checkRateLimit(limit: RateLimit): void {
-  if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error('rateLimit.max must be an integer of at least 1');
+export function checkRateLimit(limit: RateLimit, name = 'rateLimit'): void {
+  if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error(`${name}.max must be an integer of at least 1`);
   if (!Number.isInteger(limit.windowMs) || limit.windowMs < 1 || limit.windowMs > 3_600_000) {
-    throw new Error('rateLimit.windowMs must be an integer from 1 to 3600000');
+    throw new Error(`${name}.windowMs must be an integer from 1 to 3600000`);
   }
 }
 

@@ -25,6 +25,7 @@ const KNOWN_FIELDS = new Set<string>([...STRING_FIELDS, 'custom_fields']);
 const LANGUAGE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/;
 const FIELD_NAME = /^[\p{L}\p{N}_-]{1,64}$/u;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const LONE_SURROGATE = /\p{Cs}/u;
 const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,(.*)$/s;
 
 /**
@@ -47,6 +48,9 @@ export function validateDocument(raw: unknown, pathId?: string): DocumentValidat
     // null reads as absent: crawlers and exports often write missing fields that way.
     if (value === undefined || value === null) continue;
     if (typeof value !== 'string') problems.push({ field, message: `${field} must be a string` });
+    // Stored as UTF-8, a lone surrogate would become U+FFFD: the document stored would
+    // differ from the one sent (and its id, the md5 of the url, from the url kept).
+    else if (LONE_SURROGATE.test(value)) problems.push({ field, message: `${field} holds a lone surrogate (\\u${surrogateOf(value)}): not well-formed Unicode` });
     else text[field] = value;
   }
 
@@ -166,4 +170,9 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array with a non-string value';
   if (typeof value === 'number') return 'a non-finite number';
   return `a ${typeof value}`;
+}
+
+function surrogateOf(value: string): string {
+  const match = LONE_SURROGATE.exec(value);
+  return (match?.[0].charCodeAt(0) ?? 0).toString(16).toUpperCase();
 }

@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import Sqlite, { type Database } from 'better-sqlite3';
+import { checkPages } from './sqlitePages.ts';
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const SCHEMA_VERSION = 1;
@@ -26,11 +27,20 @@ export interface SchemaFacts {
 }
 
 /**
- * Creates the tables of one index if missing. Documents live in `docs`; FTS5 indexes
+ * Checks the file's pages (see checkPages), then creates the tables of one index if missing. Documents live in `docs`; FTS5 indexes
  * their title and content (an external-content table: no second copy of the text); custom field values and URL categories are plain indexed rows so filters,
  * sorts and facets are SQL over them.
  */
 export function applySchema(db: Database): SchemaFacts {
+  // Before any write: a damaged file is refused as it is, not written to.
+  if (!db.memory) {
+    const problems = checkPages(db.name);
+    if (problems.length > 0) {
+      // The engine never gets this connection: closed here, so a refused start leaves no file open.
+      db.close();
+      throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; ...' : ''}`);
+    }
+  }
   db.pragma('journal_mode = WAL');
   // Acknowledged writes survive a power cut, as DESIGN.md promises.
   db.pragma('synchronous = FULL');
@@ -160,4 +170,24 @@ export function applySchema(db: Database): SchemaFacts {
 
   const termsComplete = db.prepare(`SELECT 1 FROM meta WHERE key = 'terms_complete'`).get() !== undefined;
   return { termsComplete };
+}
+
+/**
+ * The full check of a database file, for `npm run serve -- --check`: its pages (see
+ * checkPages), then SQLite's own `PRAGMA integrity_check`, which reads every record and
+ * index entry (seconds per hundred thousand documents). Returns the problems found.
+ */
+export function checkDatabaseFile(file: string): string[] {
+  const problems = checkPages(file, 20);
+  if (problems.length > 0) return problems;
+  let db: Database | null = null;
+  try {
+    db = new Sqlite(file, { fileMustExist: true });
+    const found = db.pragma('integrity_check(20)', { simple: false }) as Array<{ integrity_check: string }>;
+    return found.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+  } catch (error) {
+    return [(error as Error).message];
+  } finally {
+    db?.close();
+  }
 }

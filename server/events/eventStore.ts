@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import { checkPages } from '../engine/sqlitePages.ts';
 import { StatementCache } from '../engine/statementCache.ts';
 import { clickBoosts } from './clickBoosts.ts';
+import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
@@ -13,6 +15,15 @@ const QUEUE_MAX = 500;
 
 /** Where a stats event came from: the stats endpoint, or a search it recorded itself. */
 export type StatsSource = 'stats' | 'search';
+
+/** A stats event to store, and how it arrived. */
+interface IncomingStats {
+  event: StatsEvent;
+  source: StatsSource;
+  received: number;
+  /** The sender's IP address; stored only as a keyed hash. */
+  address?: string | undefined;
+}
 
 /** An item seen in the same transactions as another, and in how many. */
 export interface RelatedItem {
@@ -29,14 +40,23 @@ export interface RelatedItem {
 export class EventStore {
   private readonly db: Database.Database;
   private readonly statements: StatementCache;
-  private readonly insertStats: (rows: ReadonlyArray<{ event: StatsEvent; source: StatsSource; received: number }>) => void;
+  private readonly insertStats: (rows: readonly IncomingStats[]) => void;
   private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
-  private queue: Array<{ event: StatsEvent; source: StatsSource; received: number }> = [];
+  private queue: IncomingStats[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly rollups: StatsRollups;
 
-  /** `ranking` sets how the click weights used for ranking decay. */
-  constructor(file: string, private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING) {
+  /**
+   * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
+   * senders' addresses (without it, none is kept and each session counts as a client).
+   */
+  constructor(
+    file: string,
+    private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
+    private readonly clients: ClientHasher | null = null,
+  ) {
+    const problems = checkPages(file);
+    if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // Acknowledged events survive a power cut, like documents.
@@ -57,7 +77,9 @@ export class EventStore {
         tag TEXT,
         -- The keyword as counted (normalizeKeyword), and whether a click followed this search.
         keyword_norm TEXT NOT NULL DEFAULT '',
-        clicked INTEGER NOT NULL DEFAULT 0
+        clicked INTEGER NOT NULL DEFAULT 0,
+        -- The sender's address as a keyed hash (see StatsRollups' RollupEvent.client).
+        client TEXT
       );
       CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
 
@@ -73,6 +95,7 @@ export class EventStore {
       CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
     `);
     this.addKeywordColumns();
+    this.addClientColumn();
     this.db.exec(`
       CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
       CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
@@ -84,9 +107,10 @@ export class EventStore {
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`
         INSERT OR IGNORE INTO stats_events
-          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      for (const { event, source, received } of rows) {
+          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm, client)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const { event, source, received, address } of rows) {
+        const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
         const keyword = normalizeKeyword(event.keyword);
         const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
         const docid = event.action === 'click' ? event.docid : null;
@@ -103,12 +127,13 @@ export class EventStore {
           position,
           event.tag ?? null,
           keyword,
+          client,
         );
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;
         const rowid = Number(done.lastInsertRowid);
         const tag = event.tag ?? '';
-        this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag });
+        this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag, client });
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
@@ -122,15 +147,16 @@ export class EventStore {
 
   /**
    * Stores events durably before returning; an event whose `eventId` is already stored
-   * is skipped. `received` (ms since the epoch) is for loading past traffic.
+   * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
+   * is the sender's IP address, kept only as a keyed hash.
    */
-  addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now()): void {
-    this.insertStats(events.map((event) => ({ event, source, received })));
+  addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): void {
+    this.insertStats(events.map((event) => ({ event, source, received, address })));
   }
 
-  /** Stores past events, each with its own `received` time, in one transaction (the demo's generated traffic). */
-  loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number }>, source: StatsSource = 'stats'): void {
-    this.insertStats(rows.map(({ event, received }) => ({ event, source, received })));
+  /** Stores past events, each with its own `received` time (and sender, when known), in one transaction (the demo's generated traffic). */
+  loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): void {
+    this.insertStats(rows.map(({ event, received, address }) => ({ event, source, received, address })));
   }
 
   /** Queues an event the service recorded itself; committed within 200 ms or on close. */
@@ -219,6 +245,19 @@ export class EventStore {
       ALTER TABLE stats_events ADD COLUMN keyword_norm TEXT NOT NULL DEFAULT '';
       ALTER TABLE stats_events ADD COLUMN clicked INTEGER NOT NULL DEFAULT 0;
       UPDATE stats_events SET keyword_norm = normalize_keyword(keyword);
+    `);
+  }
+
+  /**
+   * Files from before addresses were kept: the column is added, and the events already
+   * stored get '' (unknown sender), so none of them counts for ranking.
+   */
+  private addClientColumn(): void {
+    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
+    if (columns.includes('client')) return;
+    this.db.exec(`
+      ALTER TABLE stats_events ADD COLUMN client TEXT;
+      UPDATE stats_events SET client = '';
     `);
   }
 

@@ -6,9 +6,13 @@ import { DAY_MS } from './clickRanking.ts';
  * Bump when the rollups below change meaning: the store then rebuilds them from the
  * events on open.
  */
-const ROLLUP_VERSION = 2;
+const ROLLUP_VERSION = 3;
 
-/** A click counts for the latest search of its session and keyword in this window before it. */
+/**
+ * A click counts for the latest search of its session and keyword in this window before
+ * it; a click with no such search is not counted for ranking (a visitor clicks what a
+ * search showed them).
+ */
 export const CLICK_AFTER_SEARCH_MS = 30 * 60_000;
 
 /** A stored event as the rollups read it. */
@@ -24,6 +28,12 @@ export interface RollupEvent {
   position: number | null;
   /** '' for none. */
   tag: string;
+  /**
+   * The keyed hash of the sender's address (see ClientHasher); null for events stored by
+   * code in the process (each session then stands for a client); '' when unknown (events
+   * kept from before addresses were recorded: never counted for ranking).
+   */
+  client: string | null;
 }
 
 /**
@@ -58,8 +68,18 @@ export const ROLLUP_SCHEMA = `
     PRIMARY KEY (day, tag, position)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT PRIMARY KEY, lw REAL NOT NULL) WITHOUT ROWID;
+  -- Clicks counted for ranking only (see StatsRollups.add), and from how many clients.
   CREATE TABLE IF NOT EXISTS keyword_clicks (
-    keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, PRIMARY KEY (keyword, docid)
+    keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, clients INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (keyword, docid)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS keyword_click_clients (
+    keyword TEXT NOT NULL, docid TEXT NOT NULL, client TEXT NOT NULL, PRIMARY KEY (keyword, docid, client)
+  ) WITHOUT ROWID;
+  -- Who already counted a click for a keyword and document on a UTC day: 'a' + client or 's' + session.
+  CREATE TABLE IF NOT EXISTS daily_click_voters (
+    day INTEGER NOT NULL, keyword TEXT NOT NULL, docid TEXT NOT NULL, voter TEXT NOT NULL,
+    PRIMARY KEY (day, keyword, docid, voter)
   ) WITHOUT ROWID;
   -- A search reads its keyword's most clicked documents first, without sorting them all.
   CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
@@ -80,14 +100,16 @@ export class StatsRollups {
     const meta = this.db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
     if (meta.get('version') === ROLLUP_VERSION && meta.get('half_life_ms') === this.halfLifeMs) return;
     this.db.transaction(() => {
+      // keyword_clicks gained a column: made anew rather than altered.
       this.db.exec(`
         DELETE FROM daily_keywords; DELETE FROM daily_totals; DELETE FROM daily_documents; DELETE FROM daily_positions;
-        DELETE FROM keyword_searches; DELETE FROM keyword_clicks;
-        UPDATE stats_events SET clicked = 0 WHERE clicked != 0;`);
+        DELETE FROM keyword_searches; DROP TABLE keyword_clicks; DELETE FROM keyword_click_clients; DELETE FROM daily_click_voters;
+        UPDATE stats_events SET clicked = 0 WHERE clicked != 0;
+        ${ROLLUP_SCHEMA}`);
       // In chunks: the connection cannot write while a statement iterates.
       const chunk = this.db.prepare(
         `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults,
-           docid, position, coalesce(tag, '') AS tag
+           docid, position, coalesce(tag, '') AS tag, client
          FROM stats_events WHERE (received, rowid) > (?, ?) ORDER BY received, rowid LIMIT 10000`,
       );
       let last = { received: -Infinity, rowid: 0 };
@@ -120,11 +142,6 @@ export class StatsRollups {
     s.get(
       `INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
     ).run(day, event.tag, event.position);
-    s.get(`INSERT INTO keyword_clicks (keyword, docid, lw) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(
-      event.keyword,
-      event.docid,
-      lw,
-    );
     // The search this click followed: counted once as a search with a click.
     const search = s
       .get(
@@ -135,9 +152,33 @@ export class StatsRollups {
       .get(event.session, event.keyword, event.received, event.received - CLICK_AFTER_SEARCH_MS) as
       | { rowid: number; received: number; tag: string; clicked: number }
       | undefined;
-    if (search === undefined || search.clicked !== 0) return;
+    if (search === undefined) return;
+    this.countForRanking(event, day, lw);
+    if (search.clicked !== 0) return;
     s.get('UPDATE stats_events SET clicked = 1 WHERE rowid = ?').run(search.rowid);
     this.count(Math.floor(search.received / DAY_MS), search.tag, event.keyword, { clicked_searches: 1 });
+  }
+
+  /**
+   * Adds a click that followed a search to the ranking weights, unless its client or its
+   * session already counted one for the keyword and document that day: repeating a click
+   * weighs nothing more. Clients are counted too, as clickBoosts needs several.
+   */
+  private countForRanking(event: RollupEvent, day: number, lw: number): void {
+    if (event.client === '' || event.docid === null) return;
+    const s = this.statements;
+    const vote = s.get('INSERT OR IGNORE INTO daily_click_voters (day, keyword, docid, voter) VALUES (?, ?, ?, ?)');
+    const client = event.client ?? `s${event.session}`;
+    const byClient = vote.run(day, event.keyword, event.docid, `a${client}`).changes;
+    const bySession = event.client === null ? byClient : vote.run(day, event.keyword, event.docid, `s${event.session}`).changes;
+    if (byClient === 0 || bySession === 0) return;
+    const newClient = s
+      .get('INSERT OR IGNORE INTO keyword_click_clients (keyword, docid, client) VALUES (?, ?, ?)')
+      .run(event.keyword, event.docid, client).changes;
+    s.get(
+      `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES (?, ?, ?, ?)
+       ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients`,
+    ).run(event.keyword, event.docid, lw, newClient);
   }
 
   /** Adds to a day's counts of a keyword, and to the day's totals. */

@@ -21,14 +21,16 @@ describe('ranking that learns from clicks', () => {
     expect(answer.status).toBe(200);
     return answer.body.hits.map((hit) => hit.id);
   };
-  /** Visitors search for the keyword and click `docid` at position 3, `times` times. */
+  /** `times` visitors, each from an address of their own, search for the keyword and click `docid` at position 3. */
   const clicks = (s: TestService, docid: string, times: number, received: number) => {
-    const events: StatsEvent[] = [];
+    const store = s.app.eventStores.get('demo');
     for (let i = 0; i < times; i++) {
-      events.push({ action: 'search', session: `v${i}`, keyword: 'Kettle', numberOfResults: 3 });
-      events.push({ action: 'click', session: `v${i}`, keyword: 'kettle ', docid, position: 3 });
+      const visit: StatsEvent[] = [
+        { action: 'search', session: `v${i}`, keyword: 'Kettle', numberOfResults: 3 },
+        { action: 'click', session: `v${i}`, keyword: 'kettle ', docid, position: 3 },
+      ];
+      store.addStats(visit, 'stats', received, `198.51.100.${i}`);
     }
-    s.app.eventStores.get('demo').addStats(events, 'stats', received);
   };
 
   beforeAll(async () => {
@@ -87,5 +89,49 @@ describe('ranking that learns from clicks', () => {
     await off.close();
     const on = await start({}, dataDir);
     expect((await ids(on))[0]).toBe('steel');
+  });
+});
+
+describe('ranking under forged clicks', () => {
+  let service: TestService;
+  const now = START;
+
+  beforeAll(async () => {
+    // No stats rate limit here: what is tested is what the events themselves can do.
+    service = await startService({ clock: () => now, statsRateLimit: false });
+    // A hundred documents that match the keyword alike, but for the length of their text.
+    const documents = Array.from({ length: 100 }, (_, i) => ({
+      id: `kettle-${i}`,
+      title: `Kettle ${i}`,
+      main_content: `A kettle ${'and more '.repeat(i)}to boil water.`,
+    }));
+    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  const ranked = async () => {
+    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', 'kettle'], ['limit', '100'], ['collectAnalytics', 'false']]);
+    expect(answer.status).toBe(200);
+    return answer.body.hits.map((hit) => hit.id);
+  };
+  const post = (event: StatsEvent) =>
+    fetch(`${service.baseUrl}/v1/stats/demo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(event) });
+
+  it('does not lift a document from rank 60 into the top 10 with 300 clicks from one address', async () => {
+    const before = await ranked();
+    expect(before).toHaveLength(100);
+    const target = before[59]!;
+    for (let i = 0; i < 300; i++) {
+      const session = `forged${i}`;
+      expect((await post({ action: 'search', session, keyword: 'kettle', numberOfResults: 100 })).status).toBe(200);
+      expect((await post({ action: 'click', session, keyword: 'kettle', docid: target, position: 60 })).status).toBe(200);
+    }
+    const after = await ranked();
+    expect(after.indexOf(target)).toBeGreaterThanOrEqual(10);
+    expect(after).toEqual(before);
   });
 });

@@ -69,6 +69,15 @@ describe('POST /v1/stats/{key}', () => {
     expect((await getJson(service, '/v2/indices/demo/stats/events', [['limit', '1001']], auth)).status).toBe(400);
   });
 
+  it.each([['after', '9223372036854775807'], ['after', '1e300'], ['after', '0x10'], ['limit', '1e2']])(
+    'answers %s=%s with a 400 that names the parameter',
+    async (name, value) => {
+      const answer = await getJson<ApiErrorBody>(service, '/v2/indices/demo/stats/events', [[name, value]], { headers: { authorization: DEMO_AUTH } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: 'invalid_parameter', parameter: name });
+    },
+  );
+
   it('answers CORS from any origin, without credentials', async () => {
     const preflight = await fetch(`${service.baseUrl}/v1/stats/demo`, {
       method: 'OPTIONS',
@@ -172,6 +181,35 @@ describe('POST /v1/stats/{key}', () => {
     } finally {
       await second.close();
       second.remove();
+    }
+  });
+
+  it('limits the events of one address, apart from the search limit', async () => {
+    const limited = await startService({ statsRateLimit: { max: 5, windowMs: 3_600_000 } });
+    try {
+      const statuses: number[] = [];
+      let refused: Response | null = null;
+      for (let i = 0; i < 12; i++) {
+        const response = await fetch(`${limited.baseUrl}/v1/stats/demo`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ action: 'search', session: `s${i}`, keyword: 'k', numberOfResults: 1 }),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) refused ??= response;
+      }
+      // Twelve requests may straddle two windows: at most ten get through.
+      expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(10);
+      expect(refused).not.toBeNull();
+      expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused!.headers.get('x-rate-limit-limit')).toBe('5');
+      expect(((await refused!.json()) as ApiErrorBody).error.code).toBe('rate_limited');
+      expect(limited.app.eventStores.get('demo').stats().length).toBe(statuses.filter((status) => status === 200).length);
+      // Searches keep their own limit (none here).
+      expect((await getJson(limited, '/v1/search/demo', [['term', 'k']])).status).toBe(200);
+    } finally {
+      await limited.close();
+      limited.remove();
     }
   });
 });

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
+import { jsonBodyParser } from '../jsonBody.ts';
 import type { EventStores } from '../events/eventStores.ts';
 import { validateStatsEvent } from '../events/validateStatsEvent.ts';
 import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
+import { statsRateLimit } from './statsRateLimit.ts';
 
 export interface EventRouteOptions extends RouteOptions {
   events: EventStores;
+}
+
+export interface StatsRouteOptions extends EventRouteOptions {
+  /** Events per client address (see statsRateLimit); `false`: none. */
+  rateLimit: RateLimit | false;
 }
 
 /** `sendBeacon` sends a string body as text/plain, which browsers may send cross-origin without a preflight. */
@@ -15,12 +23,14 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
  * `POST /v1/stats/{key}` (API 4.9): a search or click event, stored before the 200.
  * No credentials: the widget reports from visitors' browsers, which hold only the
  * public key. Takes JSON sent as `application/json` or `text/plain`, with or without a
- * trailing slash.
+ * trailing slash. Anyone may send events, so each address has its own rate limit, and
+ * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
  */
-export const statsRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
+export const statsRoutes: FastifyPluginAsync<StatsRouteOptions> = async (app, { indices, events, rateLimit }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
+  if (rateLimit !== false) app.addHook('onRequest', statsRateLimit(rateLimit));
   app.addHook('onRequest', async (request) => void indices.get((request.params as KeyParams).key));
   app.addHook('preValidation', async (request) => {
     if (!JSON_OR_TEXT.test(request.headers['content-type'] ?? '')) {
@@ -28,12 +38,12 @@ export const statsRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { 
     }
   });
 
-  const handler = async (request: { params: KeyParams; body: unknown }): Promise<Record<string, never>> => {
+  const handler = async (request: { params: KeyParams; body: unknown; ip: string }): Promise<Record<string, never>> => {
     const checked = validateStatsEvent(request.body);
     if (!checked.ok) {
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }
-    events.get(request.params.key).addStats([checked.event]);
+    events.get(request.params.key).addStats([checked.event], 'stats', Date.now(), request.ip);
     return {};
   };
   for (const url of ['/v1/stats/:key', '/v1/stats/:key/']) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
+import { decimalInteger } from '../search/searchQuerystring.ts';
 import type { EventRouteOptions } from './stats.ts';
 import type { KeyParams } from './routeOptions.ts';
 
@@ -10,8 +11,9 @@ const PAGE_MAX = 1000;
 const querySchema = {
   type: 'object',
   properties: {
-    after: { type: 'integer', minimum: 0, default: 0 },
-    limit: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: 100 },
+    // Past 2^53 a count is no longer exact (and SQLite takes no larger OFFSET).
+    after: decimalInteger(0, Number.MAX_SAFE_INTEGER, 0),
+    limit: decimalInteger(1, PAGE_MAX, 100),
     session: { type: 'string', minLength: 1, maxLength: SESSION_MAX_CHARS },
   },
 } as const;

@@ -8,6 +8,16 @@ import {
   TAG_MAX_CHARS,
   TERM_MAX_CHARS,
 } from '../../src/client/limits.ts';
+import { DECIMAL_DIGITS } from '../errors.ts';
+
+/**
+ * An integer parameter written as plain decimal digits. The schema's type coercion alone
+ * would take anything Number() reads (`1e2`, `0x10`, ` 1`): the string is checked
+ * first, then coerced and checked as an integer in range.
+ */
+export function decimalInteger(minimum: number, maximum: number, byDefault: number) {
+  return { allOf: [{ type: 'string', pattern: DECIMAL_DIGITS }, { type: 'integer', minimum, maximum }], default: byDefault } as const;
+}
 
 /** Repeatable parameters, and how often they may repeat. */
 const MAX_REPEATS = 50;
@@ -50,8 +60,8 @@ export const searchQuerystringSchema = {
   required: ['term'],
   properties: {
     term: { type: 'string', minLength: 1, maxLength: TERM_MAX_CHARS },
-    limit: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX, default: LIMIT_DEFAULT },
-    page: { type: 'integer', minimum: 1, maximum: PAGE_MAX, default: 1 },
+    limit: decimalInteger(LIMIT_MIN, LIMIT_MAX, LIMIT_DEFAULT),
+    page: decimalInteger(1, PAGE_MAX, 1),
     jsonp: { type: 'string', minLength: 1, maxLength: 100 },
     lang: { type: 'string', minLength: 1 },
     categories: { type: 'string', minLength: 1, maxLength: 500 },
@@ -66,7 +76,7 @@ export const searchQuerystringSchema = {
     userToken: { type: 'string', maxLength: 256 },
     session: { type: 'string', minLength: 1, maxLength: SESSION_MAX_CHARS },
     facet: { type: 'array', items: { type: 'string' }, maxItems: MAX_REPEATS },
-    numFacets: { type: 'integer', minimum: 1, maximum: NUM_FACETS_MAX, default: NUM_FACETS_DEFAULT },
+    numFacets: decimalInteger(1, NUM_FACETS_MAX, NUM_FACETS_DEFAULT),
     rangeFacets: { type: 'string', minLength: 1, maxLength: 10_000 },
     collectAnalytics: { type: 'boolean' },
     analyticsTag: { type: 'string', maxLength: TAG_MAX_CHARS },

@@ -1,0 +1,59 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The address a client is counted under: an IPv4 address as it is, an IPv6 address by
+ * its /64 network. One IPv6 subscriber is usually given a whole /64, so counting single
+ * IPv6 addresses would let one machine pose as billions of visitors.
+ */
+export function clientAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped !== null) return mapped[1]!;
+  if (isIPv4(ip) || !isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head === '' ? [] : head.split(':');
+  const right = ip.includes('::') && tail !== '' ? tail.split(':') : [];
+  // An embedded IPv4 tail (::1.2.3.4) lies in the low 64 bits: it never reaches the prefix.
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/**
+ * Hashes client addresses with a key of the data folder: the stored hash tells one
+ * client from another, but cannot be turned back into an address (not even by trying
+ * all 2^32 IPv4 addresses) without the key file, and means nothing in another folder.
+ */
+export class ClientHasher {
+  private readonly key: Buffer;
+
+  /** Reads the key from `file`, first creating it with a random key (readable by the owner alone). */
+  constructor(file: string) {
+    this.key = readOrCreateKey(file);
+  }
+
+  /** 128 bits of HMAC-SHA-256 of the client's address (see clientAddress), as hex. */
+  hash(ip: string): string {
+    return createHmac('sha256', this.key).update(clientAddress(ip)).digest('hex').slice(0, 32);
+  }
+}
+
+function readOrCreateKey(file: string): Buffer {
+  try {
+    const fd = openSync(file, 'wx', 0o600);
+    try {
+      writeSync(fd, randomBytes(32).toString('hex'));
+    } finally {
+      closeSync(fd);
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+      throw new Error(`cannot create the client address key ${file}: ${(error as Error).message}`);
+    }
+  }
+  const text = readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-f]{64}$/.test(text)) {
+    throw new Error(`the client address key ${file} is damaged (64 hex digits expected); delete it to start counting clients afresh`);
+  }
+  return Buffer.from(text, 'hex');
+}
