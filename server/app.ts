@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
+import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { SqliteEngine } from './engine/sqliteEngine.ts';
@@ -46,13 +47,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
 
+  const { overload } = config;
+  // Node checks the request and header timeouts on a timer; a coarse one would let a
+  // slow client hold its connection for up to that much longer than the timeout.
+  const timing = {
+    headersTimeout: overload.headersTimeoutMs,
+    requestTimeout: overload.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(overload.headersTimeoutMs / 4))),
+  };
   const app = Fastify({
     logger: config.logger,
     bodyLimit: BODY_MAX_BYTES,
-    // Document ids may be up to 512 characters; the router's default stops at 100.
-    routerOptions: { maxParamLength: 2048 },
-    ...(config.tls !== null && { https: { cert: config.tls.cert, key: config.tls.key } }),
+    routerOptions: { maxParamLength: PATH_SEGMENT_MAX },
+    // Fastify's defaults wait for ever for a request's body and keep idle connections 72 s.
+    requestTimeout: overload.requestTimeoutMs,
+    connectionTimeout: overload.idleTimeoutMs,
+    keepAliveTimeout: overload.keepAliveTimeoutMs,
+    clientErrorHandler,
+    frameworkErrors,
+    ...(config.tls === null ? { http: timing } : { https: { cert: config.tls.cert, key: config.tls.key, ...timing } }),
   });
+  // Past the cap Node closes each new connection as soon as it is accepted, so a flood
+  // of connections cannot use up the process's file descriptors.
+  app.server.maxConnections = overload.maxConnections;
   app.decorate('eventStores', events);
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => events.close());
