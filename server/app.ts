@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import { IndexRegistry, type SearchIndex } from './indices.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
+import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
@@ -85,6 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
     if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
+    // After the rate limit, so a client over its limit is told so rather than that the service is busy.
+    overloadGuard(app, overload.maxInFlight);
     await app.register(searchRoutes, { indices, events, clickRanking: config.clickRanking.enabled, clock: config.clock });
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
