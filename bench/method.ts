@@ -167,6 +167,10 @@ ${restart ? `The service stopped (SIGTERM) and started again on its data folder 
 
 ${results.load ? `autocannon in the benchmark's process against the service's process over loopback, searches only (terms varied over the query words, with a value facet), ${results.load.seconds} s per step, ${count(results.load.documents)} documents. \`npm run bench:service\` runs a mixed search-and-write load on a small index.\n\n${s.load}` : 'Not measured.'}
 
+### Responsiveness under load
+
+${results.overload ? `\`/health\` and term-only searches, one at a time from their own thread, while 64 connections send faceted searches and a stream of 1,000-document batches is indexed, ${results.overload.seconds} s, ${count(results.overload.documents)} documents; the target is a p99 under 50 ms. Times are of answers 200; answers 503 (the service shedding load, overload.maxInFlight) are counted apart. \`npx tsx bench/overload-load.ts\` runs this step alone.\n\n${s.overload}` : 'Not measured.'}
+
 ## Relevance
 
 ${relevanceMethod(results.relevance, s)}

@@ -9,6 +9,7 @@ import { QUERY_CLASSES, type QueryClass, type QuerySet, type RelevanceResults } 
 import { EMBED_BUDGET_BYTES } from './sizeBudget.ts';
 import { count, ms, ratio, table, verdict } from './stats.ts';
 import type { TypingResult } from './typingBench.ts';
+import type { OverloadResult } from './overloadLoad.ts';
 
 export interface SizeRow {
   name: string;
@@ -36,6 +37,8 @@ export interface Results {
   memory: Array<{ documents: number; rss: number; peak: number }>;
   restart: { documents: number; result: RestartResult } | null;
   load: { documents: number; seconds: number; rows: LoadRow[] } | null;
+  /** `/health` and term-only searches timed while a faceted load and a batch stream run (overloadLoad.ts); optional so older result files still read. */
+  overload?: { documents: number; seconds: number; result: OverloadResult } | null;
   rendering: RenderingResult | null;
   relevance: RelevanceResults | null;
 }

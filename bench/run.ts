@@ -35,6 +35,7 @@ import {
   type SizeRow,
 } from './report.ts';
 import { measureSearchLatency, queryWords } from './searchLatency.ts';
+import { measureOverload, overloadTable } from './overloadLoad.ts';
 import { searchLoad } from './searchLoad.ts';
 import { indexRange, measureRestart } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     memory: [],
     restart: null,
     load: null,
+    overload: null,
     rendering: null,
     relevance,
   };
@@ -163,6 +165,8 @@ async function main(): Promise<void> {
       rows.push(await searchLoad(service.baseUrl, words, connections, SETTINGS.loadSeconds));
     }
     results.load = { documents: largest, seconds: SETTINGS.loadSeconds, rows };
+    log(`responsiveness: /health and term-only searches under a faceted load and a batch stream for ${SETTINGS.loadSeconds} s`);
+    results.overload = { documents: largest, seconds: SETTINGS.loadSeconds, result: await measureOverload(service.baseUrl, words, SETTINGS.loadSeconds) };
 
     log('restarting the service');
     const restarted = await measureRestart(service, dataDir, repo, SETTINGS.restarts);
@@ -184,6 +188,7 @@ async function main(): Promise<void> {
     latency: latencyTable(results.latency),
     memory: memoryTable(results.memory),
     load: results.load ? loadTable(results.load) : '',
+    overload: results.overload ? overloadTable(results.overload.result) : '',
     relevance: relevanceTable(relevance),
     relevanceClasses: relevanceClassTable(relevance),
     relevanceSets: relevanceSetsTable(relevance),

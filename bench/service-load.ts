@@ -27,11 +27,11 @@ async function main(): Promise<void> {
     }
   }
   console.log(`\nReference service under load: searches and writes at once, ${seconds} s per step, loopback\n`);
-  console.log('| kind | connections | requests | req/s | p50 ms | p95 ms | p99 ms | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| kind | connections | requests | req/s | p50 ms | p95 ms | p99 ms | 503 | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     console.log(
-      `| ${r.kind} | ${r.connections} | ${r.requests} | ${r.throughput.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+      `| ${r.kind} | ${r.connections} | ${r.requests} | ${r.throughput.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.refused} | ${r.errors} |`,
     );
   }
 }

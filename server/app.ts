@@ -4,6 +4,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
+import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { SqliteEngine } from './engine/sqliteEngine.ts';
@@ -12,6 +13,7 @@ import { EventStores } from './events/eventStores.ts';
 import { jsonBodyParser } from './jsonBody.ts';
 import { IndexManifest, IndexRegistry, type SearchIndex } from './indices.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
+import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
@@ -47,13 +49,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     throw error;
   }
 
+  const { overload } = config;
+  // Node checks the request and header timeouts on a timer; a coarse one would let a
+  // slow client hold its connection for up to that much longer than the timeout.
+  const timing = {
+    headersTimeout: overload.headersTimeoutMs,
+    requestTimeout: overload.requestTimeoutMs,
+    connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(overload.headersTimeoutMs / 4))),
+  };
   const app = Fastify({
     logger: config.logger,
     bodyLimit: BODY_MAX_BYTES,
-    // Document ids may be up to 512 characters; the router's default stops at 100.
-    routerOptions: { maxParamLength: 2048 },
-    ...(config.tls !== null && { https: { cert: config.tls.cert, key: config.tls.key } }),
+    routerOptions: { maxParamLength: PATH_SEGMENT_MAX },
+    // Fastify's defaults wait for ever for a request's body and keep idle connections 72 s.
+    requestTimeout: overload.requestTimeoutMs,
+    connectionTimeout: overload.idleTimeoutMs,
+    keepAliveTimeout: overload.keepAliveTimeoutMs,
+    clientErrorHandler,
+    frameworkErrors,
+    ...(config.tls === null ? { http: timing } : { https: { cert: config.tls.cert, key: config.tls.key, ...timing } }),
   });
+  // Past the cap Node closes each new connection as soon as it is accepted, so a flood
+  // of connections cannot use up the process's file descriptors.
+  app.server.maxConnections = overload.maxConnections;
   app.decorate('eventStores', events);
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => events.close());
@@ -71,6 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
     if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
+    // After the rate limit, so a client over its limit is told so rather than that the service is busy.
+    overloadGuard(app, overload.maxInFlight);
     await app.register(searchRoutes, { indices, events, clickRanking: config.clickRanking.enabled, clock: config.clock });
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });

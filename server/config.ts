@@ -1,6 +1,7 @@
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
 import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
+import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
 import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
 
 /** The credentials of one index. */
@@ -54,6 +55,8 @@ export interface AppOptions {
    * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 3 }
    */
   clickRanking?: Partial<ClickRanking> | false;
+  /** Timeouts, the connection cap and the bound on requests in flight (server/overloadSettings.ts). @default DEFAULT_OVERLOAD */
+  overload?: Partial<OverloadSettings>;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
 }
@@ -93,7 +96,10 @@ export interface ListenSettings {
 }
 
 /** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<AppOptions, 'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking'> &
+export type ConfigFile = Pick<
+  AppOptions,
+  'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking' | 'overload'
+> &
   ListenSettings;
 
 export interface ServiceConfig {
@@ -107,6 +113,7 @@ export interface ServiceConfig {
   tls: TlsFiles | null;
   /** The decay settings are used even when off: the store keeps its weights either way. */
   clickRanking: ClickRanking & { enabled: boolean };
+  overload: OverloadSettings;
   clock: () => number;
 }
 
@@ -139,6 +146,7 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
     statsRateLimit,
     tls: options.tls ?? null,
     clickRanking: resolveClickRanking(options.clickRanking),
+    overload: resolveOverload(options.overload),
     clock: options.clock ?? Date.now,
   };
 }

@@ -26,6 +26,8 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
     const [max, windowMs] = v.split('/');
     return { rateLimit: { max: integer(max ?? ''), windowMs: windowMs === undefined ? 1000 : integer(windowMs) } };
   },
+  // The JSON of the config key, e.g. `{"maxInFlight": 64}`.
+  SITE_SEARCH_OVERLOAD: (v) => ({ overload: json(v) }),
   SITE_SEARCH_RECOMMENDATIONS: (v) => ({ recommendations: json(v) }),
   // `off`, `on`, or the JSON of the config key.
   SITE_SEARCH_CLICK_RANKING: (v) => ({ clickRanking: v === 'off' ? false : v === 'on' ? true : json(v) }),

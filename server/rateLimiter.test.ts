@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../src/client/types.ts';
 import { getJson, startService, type TestService } from './testing/service.ts';
@@ -51,6 +52,45 @@ describe('rate limits', () => {
     expect(health.headers.get('x-rate-limit-limit')).toBeNull();
   });
 
+  it('counts every spelling of a limited path that reaches the route against the same limit', async () => {
+    const own = await startService({ rateLimit: { max: 2, windowMs: 3_600_000 } });
+    try {
+      for (let i = 0; i < 2; i++) expect((await rawGet(own, '/v1/search/demo?term=a')).status).toBe(200);
+      const spellings = [
+        '/v1/%73earch/demo?term=a',
+        '/v1/%73%65%61%72%63%68/demo?term=a',
+        '/v1/search/%64emo?term=a',
+        '//v1/search/demo?term=a',
+        '/v1//search/demo?term=a',
+        '/V1/SEARCH/demo?term=a',
+        '/v1/search/demo/?term=a',
+        '/v1/search/demo;x?term=a',
+        '/v1/./search/demo?term=a',
+        '/v1/x/../search/demo?term=a',
+      ];
+      for (const path of spellings) {
+        const answer = await rawGet(own, path);
+        // Either the router does not take it for the search route at all, or it is counted.
+        expect([404, 429], path).toContain(answer.status);
+        expect(answer.body, path).toMatch(/^\{"error":/);
+      }
+      // The spelling the attacker's review used is served by the search route, so it is the one that must be counted.
+      const fresh = await startService({ rateLimit: { max: 2, windowMs: 3_600_000 } });
+      try {
+        const statuses = [];
+        for (let i = 0; i < 4; i++) statuses.push((await rawGet(fresh, '/v1/%73earch/demo?term=a')).status);
+        expect(statuses).toEqual([200, 200, 429, 429]);
+        expect((await rawGet(fresh, '/v1/search/demo?term=a')).status).toBe(429);
+      } finally {
+        await fresh.close();
+        fresh.remove();
+      }
+    } finally {
+      await own.close();
+      own.remove();
+    }
+  });
+
   it('limits to 5 per second by default and can be turned off', async () => {
     const limited = await startService({ rateLimit: undefined });
     const open = await startService({ rateLimit: false });
@@ -69,3 +109,18 @@ describe('rate limits', () => {
     }
   });
 });
+
+/** A GET whose path goes on the wire exactly as written (fetch would normalise dots and case of escapes). */
+function rawGet(service: TestService, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(service.baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: hostname, port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

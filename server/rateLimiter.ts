@@ -2,12 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimit } from './config.ts';
 import { ApiError } from './errors.ts';
 
-/** The endpoints with a per-IP rate (API 8), each counted on its own. */
-const LIMITED = [
-  { prefix: '/v1/search/', name: 'search' },
-  { prefix: '/v1/suggest/', name: 'suggestions' },
-  { prefix: '/v1/autocomplete/', name: 'autocomplete' },
-] as const;
+/**
+ * The endpoints with a per-IP rate (API 8), each counted on its own, by the route the
+ * router matched rather than the path as sent: `/v1/%73earch/demo` is the search route
+ * too, and a prefix test of the raw URL would not count it.
+ */
+const LIMITED: ReadonlyMap<string, string> = new Map([
+  ['/v1/search/:key', 'search'],
+  ['/v1/suggest/:key', 'suggestions'],
+  ['/v1/autocomplete/document-field/:key', 'autocomplete'],
+]);
 
 /**
  * A fixed-window limit per client IP and endpoint: at most `max` requests in each
@@ -21,8 +25,9 @@ export function rateLimiter({ max, windowMs }: RateLimit) {
   let counts = new Map<string, number>();
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method === 'OPTIONS') return;
-    const path = request.url;
-    const endpoint = LIMITED.find((e) => path.startsWith(e.prefix));
+    // Unmatched requests (404, 405) have no route and do no work worth limiting.
+    const route = request.routeOptions.url;
+    const endpoint = route === undefined ? undefined : LIMITED.get(route);
     if (endpoint === undefined) return;
     const now = Date.now();
     const start = now - (now % windowMs);
@@ -31,7 +36,7 @@ export function rateLimiter({ max, windowMs }: RateLimit) {
       windowStart = start;
       counts = new Map();
     }
-    const key = `${endpoint.name}\u0000${request.ip}`;
+    const key = `${endpoint}\u0000${request.ip}`;
     const used = (counts.get(key) ?? 0) + 1;
     counts.set(key, used);
     const reset = start + windowMs;
@@ -48,7 +53,7 @@ export function rateLimiter({ max, windowMs }: RateLimit) {
     throw new ApiError(
       429,
       'rate_limited',
-      `more than ${max} ${endpoint.name} requests in ${windowMs} ms from this address; retry after ${retryAfter} s`,
+      `more than ${max} ${endpoint} requests in ${windowMs} ms from this address; retry after ${retryAfter} s`,
       { headers: { ...headers, 'retry-after': String(retryAfter) } },
     );
   };

@@ -1,9 +1,10 @@
 /**
  * The settings of the config file beyond indices and origins: listening, TLS,
- * recommendations, rate limits and the crawl allow-list. Checked here so a bad file
+ * recommendations, rate limits, overload limits and the crawl allow-list. Checked here so a bad file
  * stops the service at start with a message that names the key.
  */
 import type { ConfigFile, RateLimit, RecommendationConfig } from './config.ts';
+import { parseOverload } from './overloadSettings.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 
 export const CONFIG_KEYS: ReadonlySet<string> = new Set([
@@ -15,6 +16,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'crawlAllowHosts',
   'crawlAllowPrivate',
   'clickRanking',
+  'overload',
   'port',
   'host',
   'data',
@@ -59,6 +61,7 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
       checkClickRanking({ ...DEFAULT_CLICK_RANKING, ...config.clickRanking });
     }
   }
+  if (record.overload !== undefined) config.overload = parseOverload(record.overload);
   if (record.rateLimit !== undefined) {
     if (record.rateLimit === false) config.rateLimit = false;
     else {

@@ -451,6 +451,10 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'request_timeout'
+  | 'uri_too_long'
+  | 'headers_too_large'
+  | 'overloaded'
   | 'internal_error';
 
 /** The body of every error answer. */

@@ -1,0 +1,83 @@
+import type { Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';
+import { DEMO_AUTH, startService, type TestService } from './testing/service.ts';
+
+describe('overload guard', () => {
+  let services: TestService[] = [];
+  const start = async (maxInFlight: number) => {
+    const service = await startService({ overload: { maxInFlight } });
+    services.push(service);
+    return service;
+  };
+
+  afterEach(async () => {
+    for (const service of services) {
+      await service.close();
+      service.remove();
+    }
+    services = [];
+  });
+
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
+  const keywords = (service: TestService) => {
+    service.app.eventStores.get('demo').flush();
+    return service.app.eventStores.get('demo').stats().map((event) => event.keyword);
+  };
+
+  it('drops a queued search whose client has gone, without searching or recording it', async () => {
+    const service = await start(32);
+    const [stays, leaves] = await Promise.all([openSocket(service), openSocket(service)]);
+    await accepted(service, 2);
+    const answer = readUntilClosed(stays);
+    const left = readUntilClosed(leaves);
+    // Written in one go, so both requests are read before either is worked on.
+    stays.write(get('/v1/search/demo?term=stayed'));
+    leaves.end(get('/v1/search/demo?term=left'));
+    expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
+    await left;
+    expect(service.app.overload.dropped).toBe(1);
+    expect(keywords(service)).toEqual(['stayed']);
+    expect(service.app.overload.inFlight).toBe(0);
+  });
+
+  it('answers 503 with Retry-After and the error JSON past maxInFlight, never to /health, and takes requests again after', async () => {
+    const service = await start(2);
+    const paths = [
+      '/v1/search/demo?term=one',
+      '/v1/search/demo?term=two',
+      '/v1/search/demo?term=three',
+      '/v1/suggest/demo?term=fo',
+      '/v1/autocomplete/document-field/demo?term=a&source=custom_fields.x',
+      '/health',
+    ];
+    const sockets: Socket[] = await Promise.all([...paths.map(() => openSocket(service)), openSocket(service)]);
+    await accepted(service, sockets.length);
+    const answers = sockets.map(readUntilClosed);
+    paths.forEach((path, i) => sockets[i]!.write(get(path)));
+    const write = JSON.stringify({ url: 'https://a.example/1', title: 'One' });
+    sockets[paths.length]!.write(
+      `PUT /v2/indices/demo/documents/one HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nAuthorization: ${DEMO_AUTH}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(write)}\r\n\r\n${write}`,
+    );
+    const texts = await Promise.all(answers);
+    const statuses = texts.map((text) => Number(text.slice(9, 12)));
+    expect(statuses).toEqual([200, 200, 503, 503, 503, 200, 503]);
+    const refused = texts[2]!;
+    expect(refused).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(bodyOf(refused)).toEqual({ error: { status: 503, code: 'overloaded', message: expect.any(String) } });
+    expect(service.app.overload).toMatchObject({ inFlight: 0, refused: 4 });
+    expect((await fetch(`${service.baseUrl}/v1/search/demo?term=again`)).status).toBe(200);
+  });
+});
+
+/** Waits until the service has accepted `count` connections, so requests written next are read together. */
+async function accepted(service: TestService, count: number): Promise<void> {
+  for (;;) {
+    const open = await new Promise<number>((resolve, reject) =>
+      service.app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
+    );
+    if (open >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * How the service protects itself from slow, idle or too many clients. Each limit
+ * answers a way one client (or a few) could make the service useless for everyone:
+ * see "Overload" in docs/reference-service.md.
+ */
+export interface OverloadSettings {
+  /**
+   * The whole request, headers and body, must arrive within this; otherwise 408 and the
+   * connection closes. Stops a client that sends a body slower than it said it would.
+   * @default 30000
+   */
+  requestTimeoutMs: number;
+  /** The request line and headers must arrive within this (at most `requestTimeoutMs`). @default 10000 */
+  headersTimeoutMs: number;
+  /** A kept-alive connection with no request under way closes after this. @default 5000 */
+  keepAliveTimeoutMs: number;
+  /** A connection with no bytes either way for this long closes, whatever it is doing. @default 60000 */
+  idleTimeoutMs: number;
+  /** Connections open at once; past it a new connection is closed as soon as it is accepted. @default 1000 */
+  maxConnections: number;
+  /**
+   * Searches, suggestions, autocompletions and document writes being worked on or
+   * waiting at once; past it they answer 503 with `Retry-After`, rather than queueing
+   * work that would be answered after its client gave up. `/health` is never refused.
+   * @default 16
+   */
+  maxInFlight: number;
+}
+
+export const DEFAULT_OVERLOAD: Readonly<OverloadSettings> = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 1000,
+  // One event loop: an answered request waits behind up to this many others. A faceted
+  // search over 10,000 documents takes about 10 ms on a 2-core machine, so 16 keep the
+  // wait near 150 ms; a longer queue only holds answers that come after the client's
+  // timeout (bench/overload-load.ts).
+  maxInFlight: 16,
+};
+
+const KEYS = Object.keys(DEFAULT_OVERLOAD) as Array<keyof OverloadSettings>;
+
+/** The settings with defaults for what `option` leaves out; throws an Error naming the key at fault. */
+export function resolveOverload(option: Partial<OverloadSettings> | undefined): OverloadSettings {
+  const settings = { ...DEFAULT_OVERLOAD, ...option };
+  checkOverload(settings);
+  return settings;
+}
+
+/** Checks the `overload` object of a config file (unknown keys too); throws an Error naming the key at fault. */
+export function parseOverload(value: unknown): Partial<OverloadSettings> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('overload must be an object');
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!(KEYS as string[]).includes(key)) throw new Error(`unknown key 'overload.${key}'`);
+  }
+  checkOverload({ ...DEFAULT_OVERLOAD, ...record } as OverloadSettings);
+  return record as Partial<OverloadSettings>;
+}
+
+function checkOverload(settings: OverloadSettings): void {
+  for (const key of KEYS) {
+    const value = settings[key];
+    if (!Number.isInteger(value) || value < 1 || value > 3_600_000) {
+      throw new Error(`overload.${key} must be an integer from 1 to 3600000`);
+    }
+  }
+  if (settings.headersTimeoutMs > settings.requestTimeoutMs) {
+    throw new Error('overload.headersTimeoutMs must be at most overload.requestTimeoutMs');
+  }
+}
