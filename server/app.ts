@@ -68,7 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
     if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
     await app.register(searchRoutes, { indices, events, clickRanking: config.clickRanking.enabled, clock: config.clock });
-    await app.register(suggestRoutes, { indices });
+    await app.register(suggestRoutes, { indices, events });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
     await app.register(statsRoutes, { indices, events });

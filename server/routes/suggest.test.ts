@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SuggestResponse } from '../../src/client/types.ts';
 import { fold } from '../text/fold.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
@@ -196,6 +196,38 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
     expect((await suggestFrom('intersection obs'))[0]).toBe('IntersectionObserver');
     expect(await suggestFrom('intersection obs')).toContain('IntersectionObserverEntry');
     expect(await suggestFrom('border ra')).toEqual(['border-radius']);
+  });
+
+  it('mixes in the keywords several sessions searched with results, in the documents’ form', async () => {
+    const search = (keyword: string, session: string, numberOfResults = 4) =>
+      sendJson(reference, 'POST', '/v1/stats/demo', { action: 'search', session, keyword, numberOfResults }, null);
+    for (const session of ['s1', 's2', 's3', 's4']) expect((await search('promise.prototype.then', session)).status).toBe(200);
+    for (const session of ['s1', 's2', 's3']) {
+      await search('Promise chaining', session);
+      await search('promise › handlers', session);
+      await search('promise zebra', session, 0);
+    }
+    for (let i = 0; i < 10; i++) await search('promise race', 'one-session');
+
+    const values = await suggestFrom('promise');
+    expect(values[0]).toBe('Promise');
+    expect(values[1]).toBe('Promise.prototype.then');
+    expect(values[3]).toBe('promise chaining');
+    expect(values[5]).toBe('promise handlers');
+    expect(values).not.toContain('promise zebra');
+    expect(values).not.toContain('promise race');
+    // Half the list at most.
+    expect(await suggestFrom('promise', 2)).toEqual(['Promise', 'Promise.prototype.then']);
+  });
+
+  it('counts the searches the search endpoint records', async () => {
+    expect((await suggestFrom('array'))[1]).toBe('Array.prototype.fill');
+    for (const session of ['a', 'b', 'c']) {
+      const answer = await getJson(reference, '/v1/search/demo', [['term', 'Array.prototype.find'], ['session', session]]);
+      expect(answer.status).toBe(200);
+    }
+    // Recorded searches are committed within a moment.
+    await eventually(async () => ((await suggestFrom('array'))[1] === 'Array.prototype.find' ? true : undefined));
   });
 
   it('respects size, the default included', async () => {
