@@ -21,6 +21,7 @@ beforeAll(async () => {
   await engine.write([
     ...fetchers,
     doc('fetch', 'fetch'),
+    doc('fetcher-quota', 'FetcherPool quota'),
     doc('zoo', 'Zoo'),
     doc('zebra', 'Zebra crossing', 'Zebrafish swim past the zebra crossing.'),
     doc('zucchini', 'Zucchini recipes and tips'),
@@ -41,6 +42,8 @@ describe('sqliteSuggest', () => {
   it('completes one letter from the titles, shorter titles first, with no exact completion', async () => {
     expect(await engine.suggest('z', 10)).toEqual(['Zoo', 'Zebra', 'Zucchini', 'Zebra crossing', 'Zucchini recipes and tips']);
     expect(await engine.suggest('zebra c', 10)).toEqual(['Zebra crossing']);
+    // Found among more titles with the other words than are read.
+    expect(await engine.suggest('fetcherpool q', 10)).toEqual(['FetcherPool quota']);
   });
 
   it('gives nothing for more words than the widget sends', async () => {
@@ -59,6 +62,10 @@ describe('titleMatch', () => {
     expect(titleMatch(['fetc'])).toBe('("fetc"*)');
     expect(titleMatch(['set', 'time'])).toBe('("set" AND "time"*) OR ("settime"*)');
     expect(titleMatch(['a"b', 'c'])).toBe('("a""b" AND "c"*) OR ("a""bc"*)');
+  });
+
+  it('takes the last word’s expression when given', () => {
+    expect(titleMatch(['promise', 'a'], '("a" OR "al"*)')).toBe('("promise" AND ("a" OR "al"*)) OR ("promisea"*)');
   });
 
   it('reads many words one by one only', () => {

@@ -18,7 +18,7 @@ import {
  * a short prefix matches tens of thousands at 100,000 documents. Past this many, the
  * first ones in index order are ranked, and the exact completion is looked up apart.
  */
-const RANKED_TITLES = 300;
+const RANKED_TITLES = 200;
 /**
  * More typed words than the widget sends get no suggestions: matching them in titles
  * grows with their number, and a term this long is a search, not a prefix.
@@ -35,8 +35,8 @@ const CONTENT_DOCUMENTS = 30;
 /**
  * Suggestions for a typed term (its words folded; the last one a prefix): the exact
  * completion first, then the completions found in the best-ranked matching titles; in
- * content only when no title has the words (there, the words after them are mostly noise). Values keep the documents' case and accents, and
- * near-duplicates appear once (see suggestionOrder.ts for each rule).
+ * content only when no title has the words. Values keep the documents' case and
+ * accents, and near-duplicates appear once (see suggestionOrder.ts for each rule).
  */
 export function sqliteSuggest(statements: StatementCache, term: string, size: number): string[] {
   const words = foldedWords(term);
@@ -61,7 +61,9 @@ export function sqliteSuggest(statements: StatementCache, term: string, size: nu
   }
 
   const values = documentSuggestions(ranked, exact);
-  return distinctSuggestions(values.length > 0 ? values : contentCompletions(statements, words), size);
+  // Content is read only for a prefix of two letters or more, which FTS5 has an index of.
+  if (values.length === 0 && Array.from(words[words.length - 1]!).length > 1) values.push(...contentCompletions(statements, words));
+  return distinctSuggestions(values, size);
 }
 
 interface TitleRow {
@@ -71,35 +73,27 @@ interface TitleRow {
 }
 
 /**
- * Up to RANKED_TITLES titles that hold the typed words, each with its bm25 rank. A
- * last word of one letter is no FTS5 prefix: with no index of one-letter prefixes,
- * FTS5 would merge the lists of every word that starts with it, tens of thousands of
- * rows at 100,000 documents, before the first title. After other words it is left to
- * `completeFromTitle`; alone, it becomes the two-letter prefixes the index holds, and
- * the titles are not ranked (bm25 over twenty-odd prefixes costs more than the rest of
- * the suggestion): shorter titles come first (see DOCUMENT_ORDER).
+ * Up to RANKED_TITLES titles that hold the typed words, with their bm25 rank. A last
+ * word of one letter is no FTS5 prefix: with no index of one-letter prefixes, FTS5
+ * would merge the lists of every word that starts with it (tens of thousands of rows at
+ * 100,000 documents) before the first title. It becomes the two-letter prefixes the
+ * index holds instead, and those titles are not ranked: bm25 over twenty-odd prefixes
+ * costs more than the rest of the suggestion, so shorter titles simply come first.
  */
 function matchingTitles(statements: StatementCache, words: readonly string[]): TitleRow[] {
   const last = words[words.length - 1]!;
-  if (Array.from(last).length > 1) return rankedTitles(statements, titleMatch(words));
-  if (words.length > 1) return rankedTitles(statements, titleMatch(words.slice(0, -1)));
+  if (Array.from(last).length > 1) return titleRows(statements, titleMatch(words), true);
   const prefixes = twoLetterPrefixes(statements, last);
-  if (prefixes.length === 0) return [];
-  const match = prefixes.map((prefix) => quoteFts(prefix) + (prefix === last ? '' : '*')).join(' OR ');
-  return statements
-    .get(
-      `SELECT 0 AS rank, d.rowid AS rowid, d.title AS title
-       FROM (SELECT rowid FROM fts_title WHERE fts_title MATCH ? LIMIT ${RANKED_TITLES}) AS m
-       JOIN docs AS d ON d.rowid = m.rowid`,
-    )
-    .all(match) as TitleRow[];
+  const lastMatch =
+    prefixes.length === 0 ? quoteFts(last) : `(${prefixes.map((prefix) => quoteFts(prefix) + (prefix === last ? '' : '*')).join(' OR ')})`;
+  return titleRows(statements, titleMatch(words, lastMatch), false);
 }
 
-function rankedTitles(statements: StatementCache, match: string): TitleRow[] {
+function titleRows(statements: StatementCache, match: string, ranked: boolean): TitleRow[] {
   return statements
     .get(
-      `SELECT m.rank AS rank, d.rowid AS rowid, d.title AS title
-       FROM (SELECT rowid, rank FROM fts_title WHERE fts_title MATCH ? LIMIT ${RANKED_TITLES}) AS m
+      `SELECT ${ranked ? 'm.rank' : '0'} AS rank, d.rowid AS rowid, d.title AS title
+       FROM (SELECT rowid${ranked ? ', rank' : ''} FROM fts_title WHERE fts_title MATCH ? LIMIT ${RANKED_TITLES}) AS m
        JOIN docs AS d ON d.rowid = m.rowid`,
     )
     .all(match) as TitleRow[];
@@ -125,14 +119,18 @@ function twoLetterPrefixes(statements: StatementCache, letter: string): string[]
 }
 
 /**
- * The typed words as an FTS5 expression on titles: every word, the last as a prefix,
- * or (for a few words) runs of them as one identifier, since the index holds
- * `setTimeout` as the one word `settimeout`.
+ * The typed words as an FTS5 expression on titles: every word, the last as a prefix
+ * (or as `lastWord` when given), or (for a few words) runs of them as one identifier,
+ * since the index holds `setTimeout` as the one word `settimeout`.
  */
-export function titleMatch(words: readonly string[]): string {
+export function titleMatch(words: readonly string[], lastWord = `${quoteFts(words[words.length - 1]!)}*`): string {
   const readings = words.length <= GROUPED_WORDS_MAX ? groupings(words) : [words.slice()];
   return readings
-    .map((groups) => `(${groups.map((group, i) => quoteFts(group) + (i === groups.length - 1 ? '*' : '')).join(' AND ')})`)
+    .map((groups) => {
+      const last = groups.length - 1;
+      const parts = groups.map((group, i) => (i < last ? quoteFts(group) : group === words[words.length - 1] ? lastWord : `${quoteFts(group)}*`));
+      return `(${parts.join(' AND ')})`;
+    })
     .join(' OR ');
 }
 
@@ -170,10 +168,11 @@ function exactFromVocabulary(statements: StatementCache, words: readonly string[
   let best: RankedTitle | null = null;
   for (const word of candidates) {
     const whole = [...words.slice(0, -1), word];
+    // Any title will do, unranked: bm25 would first count every title with the word.
     const row = statements
       .get(
-        `SELECT m.rank AS rank, d.rowid AS rowid, d.title AS title
-         FROM (SELECT rowid, rank FROM fts_title WHERE fts_title MATCH ? LIMIT 1) AS m
+        `SELECT 0 AS rank, d.rowid AS rowid, d.title AS title
+         FROM (SELECT rowid FROM fts_title WHERE fts_title MATCH ? LIMIT 1) AS m
          JOIN docs AS d ON d.rowid = m.rowid`,
       )
       .get(whole.map(quoteFts).join(' AND ')) as TitleRow | undefined;
