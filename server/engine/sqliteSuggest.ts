@@ -29,7 +29,7 @@ const GROUPED_WORDS_MAX = 4;
 /** Indexed words tried as the exact completion when the ranked titles were cut short. */
 const EXACT_WORDS_SCANNED = 100;
 const EXACT_WORDS_TRIED = 3;
-/** Documents whose content completes the words, when titles give too few suggestions. */
+/** Documents whose content completes the words, when no title has them. */
 const CONTENT_DOCUMENTS = 30;
 
 /**
@@ -61,8 +61,10 @@ export function sqliteSuggest(statements: StatementCache, term: string, size: nu
   }
 
   const values = documentSuggestions(ranked, exact);
-  // Content is read only for a prefix of two letters or more, which FTS5 has an index of.
-  if (values.length === 0 && Array.from(words[words.length - 1]!).length > 1) values.push(...contentCompletions(statements, words));
+  // Content only for a prefix of two letters or more, which FTS5 has an index of.
+  if (values.length === 0 && Array.from(words[words.length - 1]!).length > 1) {
+    values.push(...contentCompletions(statements, words));
+  }
   return distinctSuggestions(values, size);
 }
 
@@ -84,8 +86,8 @@ function matchingTitles(statements: StatementCache, words: readonly string[]): T
   const last = words[words.length - 1]!;
   if (Array.from(last).length > 1) return titleRows(statements, titleMatch(words), true);
   const prefixes = twoLetterPrefixes(statements, last);
-  const lastMatch =
-    prefixes.length === 0 ? quoteFts(last) : `(${prefixes.map((prefix) => quoteFts(prefix) + (prefix === last ? '' : '*')).join(' OR ')})`;
+  const prefixMatches = prefixes.map((prefix) => quoteFts(prefix) + (prefix === last ? '' : '*'));
+  const lastMatch = prefixes.length === 0 ? quoteFts(last) : `(${prefixMatches.join(' OR ')})`;
   return titleRows(statements, titleMatch(words, lastMatch), false);
 }
 
@@ -125,10 +127,14 @@ function twoLetterPrefixes(statements: StatementCache, letter: string): string[]
  */
 export function titleMatch(words: readonly string[], lastWord = `${quoteFts(words[words.length - 1]!)}*`): string {
   const readings = words.length <= GROUPED_WORDS_MAX ? groupings(words) : [words.slice()];
+  const lastTyped = words[words.length - 1];
   return readings
     .map((groups) => {
-      const last = groups.length - 1;
-      const parts = groups.map((group, i) => (i < last ? quoteFts(group) : group === words[words.length - 1] ? lastWord : `${quoteFts(group)}*`));
+      const parts = groups.map((group, i) => {
+        if (i < groups.length - 1) return quoteFts(group);
+        // The last word alone, or joined to the ones before it (then at least two letters).
+        return group === lastTyped ? lastWord : `${quoteFts(group)}*`;
+      });
       return `(${parts.join(' AND ')})`;
     })
     .join(' OR ');

@@ -76,6 +76,14 @@ describe('completeFromTitle', () => {
     });
   });
 
+  it('looks at the first 40 words of a title only', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    expect(complete(`${words(38)} › Widget Guide`, 'widget')).toMatchObject({ phrase: 'Widget Guide' });
+    // Guide is the 41st word: Widget does not end its part as far as anyone looked.
+    expect(complete(`${words(39)} › Widget Guide`, 'widget')).toMatchObject({ completion: 'Widget', phrase: null });
+    expect(complete(`${words(40)} Widget`, 'widget')).toBeNull();
+  });
+
   it('offers the phrase a completion starts when it runs to the end of its part', () => {
     expect(complete('Widget API Reference', 'wid')).toMatchObject({ completion: 'Widget', phrase: 'Widget API Reference' });
     expect(complete('CSS at-rule: @media › grid media feature', 'gri')).toMatchObject({ phrase: 'grid media feature' });

@@ -18,8 +18,10 @@ type Link =
   | 'separator'
   /** Anything else (`() `, `="`): the words are apart, in the same part of the title. */
   | 'break'
+  /** No word follows. */
   | 'end';
 
+/** A word of a title: letters and digits, as `wordPattern` finds them. */
 interface TitleWord {
   text: string;
   start: number;
@@ -41,7 +43,8 @@ const SEPARATOR = /[:›»|–—]|\s-\s/;
 function titleWords(title: string): TitleWord[] {
   const words: TitleWord[] = [];
   const pattern = wordPattern();
-  for (let m = pattern.exec(title); m !== null && words.length < TITLE_WORDS_MAX; m = pattern.exec(title)) {
+  let m = pattern.exec(title);
+  for (; m !== null && words.length < TITLE_WORDS_MAX; m = pattern.exec(title)) {
     const previous = words[words.length - 1];
     if (previous !== undefined) previous.next = link(title.slice(previous.end, m.index));
     words.push({
@@ -55,9 +58,8 @@ function titleWords(title: string): TitleWord[] {
       part: previous === undefined ? 0 : previous.part + Number(previous.next === 'separator'),
     });
   }
-  const last = words[words.length - 1];
   // Cut short: the last word looked at is not the end of its part.
-  if (last !== undefined && words.length === TITLE_WORDS_MAX && pattern.exec(title) !== null) last.next = 'break';
+  if (m !== null) words[words.length - 1]!.next = 'break';
   return words;
 }
 
@@ -138,9 +140,10 @@ export function completeFromTitle(title: string, typed: readonly string[]): Titl
 
   let phraseEnd = lastIndex;
   let spaces = 0;
-  while (together && (words[phraseEnd]!.next === 'joiner' || words[phraseEnd]!.next === 'space') && phraseEnd + 1 < words.length) {
-    if (words[phraseEnd]!.next === 'space') spaces++;
-    phraseEnd++;
+  for (; together && phraseEnd + 1 < words.length; phraseEnd++) {
+    const next = words[phraseEnd]!.next;
+    if (next !== 'joiner' && next !== 'space') break;
+    if (next === 'space') spaces++;
   }
   const isPhrase =
     together &&
