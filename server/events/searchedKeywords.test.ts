@@ -55,6 +55,10 @@ describe('searched keywords', () => {
     expect(store.searchedKeywords(['res'], 2)).toEqual(['résumé tips', 'resolution']);
     expect(store.searchedKeywords(['tips'], 5)).toEqual([]);
     expect(store.searchedKeywords(['resume', 'ti'], 5)).toEqual(['résumé tips']);
+    // One or two letters: among the keywords most searched.
+    expect(store.searchedKeywords(['r'], 5)).toEqual(['résumé tips', 'resolution', 'resume']);
+    expect(store.searchedKeywords(['re'], 1)).toEqual(['résumé tips']);
+    expect(store.searchedKeywords(['x'], 5)).toEqual([]);
   });
 
   it('written as one identifier are found from words typed apart', () => {

@@ -10,10 +10,18 @@ import { foldedWords } from '../text/words.ts';
 export const SEARCHED_MIN_SESSIONS = 3;
 
 /**
+ * A lookup reads at most this many keywords. Typed words of one or two letters are
+ * looked up among the keywords most searched, not by prefix: they start a good share of
+ * all keywords, and finding the most searched of those would read every one of them.
+ */
+const KEYWORDS_READ = 2000;
+const SHORT_PREFIX_CHARS = 2;
+
+/**
  * Keywords by their folded words (`array filter` for `Array filter`), the form typed
  * words are looked up by: each session that searched one and found something, and how
- * many sessions those are. The partial index holds only keywords enough sessions
- * searched, so a prefix lookup reads those alone.
+ * many sessions those are. The partial indexes hold only keywords enough sessions
+ * searched, by words (for prefixes) and by sessions (for the most searched).
  */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS keyword_sessions (
@@ -22,7 +30,9 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS searched_keywords (
     words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL
   ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words)
+  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions)
+    WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
+  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC)
     WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
 `;
 
@@ -70,16 +80,22 @@ export class SearchedKeywords {
    */
   startingWith(words: readonly string[], limit: number): string[] {
     if (words.length === 0 || limit <= 0) return [];
-    const prefixes = words.length > 1 ? [words.join(' '), words.join('')] : [words[0]!];
+    const prefixes = words.length > 1 ? [words.join(' '), words.join('')] : words;
+    const short = prefixes.length === 1 && Array.from(prefixes[0]!).length <= SHORT_PREFIX_CHARS;
+    const candidates = short
+      ? `SELECT words, sessions FROM searched_keywords INDEXED BY searched_keywords_most
+         WHERE sessions >= ${SEARCHED_MIN_SESSIONS} ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
+      : `SELECT words, sessions FROM searched_keywords INDEXED BY searched_keywords_suggested
+         WHERE words >= :from AND words < :to AND sessions >= ${SEARCHED_MIN_SESSIONS} LIMIT ${KEYWORDS_READ}`;
+    // The keyword itself is read for the few kept only.
+    const lookup = this.statements.get(
+      `SELECT k.keyword AS keyword, top.sessions AS sessions FROM (
+         SELECT words, sessions FROM (${candidates}) WHERE words >= :from AND words < :to
+         ORDER BY sessions DESC, words LIMIT :limit
+       ) AS top JOIN searched_keywords AS k ON k.words = top.words ORDER BY top.sessions DESC, top.words`,
+    );
     const rows = prefixes.flatMap(
-      (prefix) =>
-        this.statements
-          .get(
-            `SELECT keyword, sessions FROM searched_keywords INDEXED BY searched_keywords_suggested
-             WHERE words >= ? AND words < ? AND sessions >= ${SEARCHED_MIN_SESSIONS}
-             ORDER BY sessions DESC, words LIMIT ?`,
-          )
-          .all(prefix, `${prefix}\u{10FFFF}`, limit) as Array<{ keyword: string; sessions: number }>,
+      (prefix) => lookup.all({ from: prefix, to: `${prefix}\u{10FFFF}`, limit }) as Array<{ keyword: string; sessions: number }>,
     );
     if (prefixes.length > 1) rows.sort((a, b) => b.sessions - a.sessions);
     return rows.slice(0, limit).map((row) => row.keyword);
