@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUGGEST_SIZE_DEFAULT, TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SuggestResponse } from '../../src/client/types.ts';
-import type { SearchEngine } from '../engine/engine.ts';
 import { mixSearched, searchedPlaces } from '../engine/suggestionOrder.ts';
-import { cleanSuggestion, suggestionKey } from '../text/suggestionText.ts';
+import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
 import { keyParamsSchema, type KeyParams } from './routeOptions.ts';
 import type { EventRouteOptions } from './stats.ts';
@@ -44,23 +43,12 @@ export const suggestRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, 
         .searchedKeywords(foldedWords(term), searchedPlaces(size))
         .map(cleanSuggestion)
         .filter((keyword) => keyword !== null);
-      // As many more from the index as searched keywords may repeat.
-      const fromIndex = await index.engine.suggest(term, size + searched.length);
-      const shown = new Set(fromIndex.map(suggestionKey));
-      const inDocumentForm = await Promise.all(
-        searched.map((keyword) => (shown.has(suggestionKey(keyword)) ? keyword : documentForm(index.engine, keyword))),
-      );
-      const values = mixSearched(fromIndex, inDocumentForm, size);
+      // With searched keywords, more from the index than are shown: a keyword the index
+      // suggests too, even far down its list, takes the documents' form.
+      const fromIndex = await index.engine.suggest(term, searched.length === 0 ? size : SUGGEST_SIZE_MAX);
+      const values = mixSearched(fromIndex, searched, size);
       return { suggestions: values.map((value) => ({ value })) };
     },
   );
 };
 
-/**
- * A searched keyword as the documents write it (`Promise.prototype.then` for
- * `promise.prototype.then`), when the index completes it to itself; else as searched.
- */
-async function documentForm(engine: SearchEngine, keyword: string): Promise<string> {
-  const [completion] = await engine.suggest(keyword, 1);
-  return completion !== undefined && suggestionKey(completion) === suggestionKey(keyword) ? completion : keyword;
-}
