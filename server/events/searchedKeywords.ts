@@ -5,7 +5,8 @@ import { foldedWords } from '../text/words.ts';
 /**
  * A keyword is suggested once this many sessions searched it and found something. The
  * stats endpoint is open to anyone, so one session's repeated searches promote nothing;
- * and a keyword few people typed is not shown to everyone else.
+ * and a keyword few people typed is not shown to everyone else. The partial indexes
+ * below are defined with it: a new value needs them made again.
  */
 export const SEARCHED_MIN_SESSIONS = 3;
 
