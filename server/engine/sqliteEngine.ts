@@ -120,7 +120,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async suggest(term: string, size: number): Promise<string[]> {
-    return sqliteSuggest(this.statements, foldedWords(term), size);
+    return sqliteSuggest(this.statements, term, size);
   }
 
   async autocomplete(field: string, term: string, size: number): Promise<string[]> {

@@ -6,6 +6,7 @@ import { clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { SearchedKeywords } from './searchedKeywords.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
 import { ROLLUP_SCHEMA, StatsRollups } from './statsRollups.ts';
 
@@ -45,6 +46,7 @@ export class EventStore {
   private queue: IncomingStats[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly rollups: StatsRollups;
+  private readonly searched: SearchedKeywords;
 
   /**
    * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
@@ -104,6 +106,7 @@ export class EventStore {
     this.statements = new StatementCache(this.db);
     this.rollups = new StatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
+    this.searched = new SearchedKeywords(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`
         INSERT OR IGNORE INTO stats_events
@@ -134,6 +137,7 @@ export class EventStore {
         const rowid = Number(done.lastInsertRowid);
         const tag = event.tag ?? '';
         this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag, client });
+        if (event.action === 'search') this.searched.add(keyword, event.session, event.numberOfResults);
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
@@ -188,6 +192,15 @@ export class EventStore {
    */
   clickBoosts(keyword: string, now: number): Map<string, number> {
     return clickBoosts(this.statements, normalizeKeyword(keyword), now, this.ranking);
+  }
+
+  /**
+   * Keywords that start with the typed words (folded) and that several sessions searched
+   * with results, the most searched first: for suggestions. Searches the service queued
+   * itself count once committed.
+   */
+  searchedKeywords(words: readonly string[], limit: number): string[] {
+    return this.searched.startingWith(words, limit);
   }
 
   /** Stores the events of one dataset durably, in one transaction. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SuggestResponse } from '../../src/client/types.ts';
 import { fold } from '../text/fold.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
@@ -26,7 +26,7 @@ async function suggest(term: string, size?: number): Promise<string[]> {
 }
 
 describe('GET /v1/suggest/{key}', () => {
-  it('completes a prefix from titles, the most common completion first, case kept', async () => {
+  it('completes a prefix from titles, the exact completion first, case kept', async () => {
     const values = await suggest('wid');
     expect(values[0]).toBe('Widget');
     expect(values).toContain('Widget API Reference');
@@ -49,7 +49,7 @@ describe('GET /v1/suggest/{key}', () => {
     expect(await suggest('widget zebra')).toEqual([]);
   });
 
-  it('falls back to content words when titles have none', async () => {
+  it('falls back to content words when no title has them', async () => {
     expect(await suggest('manif')).toEqual(['manifests']);
   });
 
@@ -81,5 +81,160 @@ describe('GET /v1/suggest/{key}', () => {
     const answer = await getJson<ApiErrorBody>(service, '/v1/suggest/nope', [['term', 'w']]);
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe('not_found');
+  });
+});
+
+/** Titles as a reference site writes them: labels, markup, breadcrumbs, identifiers. */
+const REFERENCE_TITLES = [
+  'fetch',
+  'fetch: options parameter',
+  'FetchEvent',
+  'FetchEvent.respondWith()',
+  'FetchEvent.request',
+  'HTMLImageElement.fetchPriority',
+  'HTML element: <img> › fetchpriority',
+  'PerformanceResourceTiming.fetchStart',
+  'HTML element: <dialog>',
+  'HTML element: <dialog> › open',
+  'HTMLDialogElement',
+  'HTMLDialogElement.showModal()',
+  'CSS property: grid',
+  'CSS property: grid-area',
+  'CSS property: grid-area › auto',
+  'CSS property: grid-auto-flow',
+  'CSS property: grid-auto-rows',
+  'CSS property: grid-column',
+  'CSS property: grid-column-end',
+  'CSS property: grid-column-start',
+  'CSS property: grid-row',
+  'CSS property: grid-row-end',
+  'CSS property: grid-row-start',
+  'CSS property: grid-template',
+  'CSS property: grid-template-areas',
+  'CSS property: grid-template-columns',
+  'CSS property: grid-template-columns › auto',
+  'CSS property: grid-template-rows',
+  'CSS property: display › grid',
+  'CSS at-rule: @media › grid media feature',
+  'CSS property: align-self › Supported in grid layout',
+  'Promise',
+  'Promise.all()',
+  'Promise.all',
+  'Promise.allSettled()',
+  'Promise.any()',
+  'Promise.prototype.then()',
+  'Array.prototype.filter()',
+  'Array.prototype.fill()',
+  'Array.prototype.find()',
+  'JSON.prototype.parse()',
+  'JSON.prototype.stringify()',
+  'setTimeout',
+  'setInterval',
+  'WebDriver command: SetTimeouts',
+  'CSS property: border-radius',
+  'CSS property: border-radius › Elliptical borders',
+  'CSS property: border-right',
+  'IntersectionObserver',
+  'IntersectionObserver() constructor',
+  'IntersectionObserver.observe()',
+  'IntersectionObserverEntry',
+];
+
+describe('GET /v1/suggest/{key} on reference titles', () => {
+  let reference: TestService;
+
+  beforeAll(async () => {
+    reference = await startService();
+    const documents = REFERENCE_TITLES.map((title, i) => ({
+      id: `ref-${i}`,
+      title,
+      main_content: `Reference page about ${title}.`,
+    }));
+    expect((await putJson(reference, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+  });
+
+  afterAll(async () => {
+    await reference.close();
+    reference.remove();
+  });
+
+  async function suggestFrom(term: string, size?: number): Promise<string[]> {
+    const params: Array<[string, string]> = [['term', term]];
+    if (size !== undefined) params.push(['size', String(size)]);
+    const answer = await getJson<SuggestResponse>(reference, '/v1/suggest/demo', params);
+    expect(answer.status).toBe(200);
+    return answer.body.suggestions.map((s) => s.value);
+  }
+
+  it('puts the exact completion first, then completions of the best-ranked titles', async () => {
+    const values = await suggestFrom('fetc');
+    expect(values.slice(0, 4)).toEqual(['fetch', 'FetchEvent', 'fetchPriority', 'fetchStart']);
+    expect(values).toContain('FetchEvent.respondWith');
+  });
+
+  it('offers words and identifiers, never markup, labels or breadcrumbs', async () => {
+    expect(await suggestFrom('dialo')).toEqual(['dialog']);
+    for (const term of ['fetc', 'gri', 'promise', 'html', 'css', 'interse', 'border']) {
+      for (const value of await suggestFrom(term)) {
+        expect(value).not.toMatch(/[<>›:()]|\s$|^\s/);
+        expect(value).not.toMatch(/^(CSS property|HTML element)\b./);
+      }
+    }
+    // A label is offered when it is what was typed.
+    expect(await suggestFrom('css prop')).toEqual(['CSS property']);
+  });
+
+  it('gives one of each near-duplicate, in its nicest form', async () => {
+    const values = await suggestFrom('promise.a');
+    expect(values).toEqual(['Promise.all', 'Promise.any', 'Promise.allSettled']);
+  });
+
+  it('completes words apart in a title, and identifier parts typed as words', async () => {
+    expect(await suggestFrom('array fil')).toEqual(['Array fill', 'Array filter']);
+    expect(await suggestFrom('json parse')).toEqual(['JSON parse']);
+    expect((await suggestFrom('set timeout'))[0]).toBe('setTimeout');
+    expect((await suggestFrom('intersection obs'))[0]).toBe('IntersectionObserver');
+    expect(await suggestFrom('intersection obs')).toContain('IntersectionObserverEntry');
+    expect(await suggestFrom('border ra')).toEqual(['border-radius']);
+  });
+
+  it('mixes in the keywords several sessions searched with results, in the documents’ form', async () => {
+    const search = (keyword: string, session: string, numberOfResults = 4) =>
+      sendJson(reference, 'POST', '/v1/stats/demo', { action: 'search', session, keyword, numberOfResults }, null);
+    for (const session of ['s1', 's2', 's3', 's4']) expect((await search('promise.prototype.then', session)).status).toBe(200);
+    for (const session of ['s1', 's2', 's3']) {
+      await search('Promise chaining', session);
+      await search('promise › handlers', session);
+      await search('promise zebra', session, 0);
+    }
+    for (let i = 0; i < 10; i++) await search('promise race', 'one-session');
+
+    const values = await suggestFrom('promise');
+    expect(values[0]).toBe('Promise');
+    expect(values[1]).toBe('Promise.prototype.then');
+    expect(values[3]).toBe('promise chaining');
+    expect(values[5]).toBe('promise handlers');
+    expect(values).not.toContain('promise zebra');
+    expect(values).not.toContain('promise race');
+    // Half the list at most.
+    expect(await suggestFrom('promise', 2)).toEqual(['Promise', 'Promise.prototype.then']);
+  });
+
+  it('counts the searches the search endpoint records', async () => {
+    expect((await suggestFrom('array'))[1]).toBe('Array.prototype.fill');
+    for (const session of ['a', 'b', 'c']) {
+      const answer = await getJson(reference, '/v1/search/demo', [['term', 'Array.prototype.find'], ['session', session]]);
+      expect(answer.status).toBe(200);
+    }
+    // Recorded searches are committed within a moment.
+    await eventually(async () => ((await suggestFrom('array'))[1] === 'Array.prototype.find' ? true : undefined));
+  });
+
+  it('respects size, the default included', async () => {
+    const all = await suggestFrom('gri', 100);
+    expect(all.length).toBeGreaterThan(10);
+    expect(all[0]).toBe('grid');
+    expect(await suggestFrom('gri')).toEqual(all.slice(0, 10));
+    expect(await suggestFrom('gri', 3)).toEqual(all.slice(0, 3));
   });
 });

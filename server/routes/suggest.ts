@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SUGGEST_SIZE_DEFAULT, TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SuggestResponse } from '../../src/client/types.ts';
-import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
+import { mixSearched, searchedPlaces } from '../engine/suggestionOrder.ts';
+import { cleanSuggestion } from '../text/suggestionText.ts';
+import { foldedWords } from '../text/words.ts';
+import { keyParamsSchema, type KeyParams } from './routeOptions.ts';
+import type { EventRouteOptions } from './stats.ts';
 
 export const SUGGEST_SIZE_MAX = 100;
 
@@ -19,8 +23,12 @@ const suggestQuerystringSchema = {
   },
 } as const;
 
-/** `GET /v1/suggest/{key}?term=&size=` (API 4.2): public, no authentication. */
-export const suggestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
+/**
+ * `GET /v1/suggest/{key}?term=&size=` (API 4.2): public, no authentication. The
+ * index's suggestions, with the keywords most searched (by several sessions, with
+ * results) that start with the term mixed in near the top.
+ */
+export const suggestRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
   app.get<{ Params: KeyParams; Querystring: SuggestQuerystring }>(
     '/v1/suggest/:key',
     {
@@ -29,8 +37,18 @@ export const suggestRoutes: FastifyPluginAsync<RouteOptions> = async (app, { ind
     },
     async (request): Promise<SuggestResponse> => {
       const index = indices.get(request.params.key);
-      const values = await index.engine.suggest(request.query.term, request.query.size);
+      const { term, size } = request.query;
+      const searched = events
+        .get(index.publicKey)
+        .searchedKeywords(foldedWords(term), searchedPlaces(size))
+        .map(cleanSuggestion)
+        .filter((keyword) => keyword !== null);
+      // With searched keywords, more from the index than are shown: a keyword the index
+      // suggests too, even far down its list, takes the documents' form.
+      const fromIndex = await index.engine.suggest(term, searched.length === 0 ? size : SUGGEST_SIZE_MAX);
+      const values = mixSearched(fromIndex, searched, size);
       return { suggestions: values.map((value) => ({ value })) };
     },
   );
 };
+

@@ -5,10 +5,6 @@ import { wordPattern } from './words.ts';
 export interface PhraseCompletion {
   /** The typed words as the text writes them, the last one completed ("Search Widget"). */
   completed: string;
-  /** The same with the text's next word, if there is one ("Search Widget Guide"). */
-  extended: string | null;
-  /** The phrase is at the very start of the text. */
-  atStart: boolean;
 }
 
 /**
@@ -26,7 +22,6 @@ export function findPhraseCompletion(
   const pattern = wordPattern();
   const starts: number[] = [];
   const folded: string[] = [];
-  let index = 0;
   for (let m = pattern.exec(text); m !== null && m.index <= scanLimit; m = pattern.exec(text)) {
     starts.push(m.index);
     folded.push(fold(m[0]));
@@ -35,16 +30,7 @@ export function findPhraseCompletion(
       starts.shift();
       folded.shift();
     }
-    index++;
-    if (starts.length === k && matches(folded, words)) {
-      const end = m.index + m[0].length;
-      const next = pattern.exec(text);
-      return {
-        completed: text.slice(starts[0], end),
-        extended: next === null ? null : text.slice(starts[0], next.index + next[0].length),
-        atStart: index === k,
-      };
-    }
+    if (starts.length === k && matches(folded, words)) return { completed: text.slice(starts[0], m.index + m[0].length) };
   }
   return null;
 }
