@@ -29,7 +29,13 @@ function serve(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir], {
     cwd: process.cwd(),
     // The page server is on loopback, which the crawler reaches only when told to.
-    env: { ...process.env, NODE_NO_WARNINGS: '1', SITE_SEARCH_CRAWL_ALLOW_PRIVATE: site === null ? '' : new URL(site.origin).host },
+    env: {
+      ...process.env,
+      NODE_NO_WARNINGS: '1',
+      // Room for the 40 writes sent at once below, past the default bound of 16 under way.
+      SITE_SEARCH_OVERLOAD: '{"maxInFlight": 64}',
+      SITE_SEARCH_CRAWL_ALLOW_PRIVATE: site === null ? '' : new URL(site.origin).host,
+    },
   });
   children.push(child);
   return new Promise((resolve, reject) => {
