@@ -286,8 +286,8 @@ test('partial results and marked titles against the reference service: screensho
   ] as const;
   for (const [name, width, options, checked] of variants) {
     await page.setViewportSize({ width, height: 900 });
-    // `set timeout` finds nothing with both words (the index holds `setTimeout` as one word).
-    await page.goto(`/?q=set+timeout${options}`);
+    // `grid qxqzv` finds nothing with both words (no word is near qxqzv either), then `grid` alone.
+    await page.goto(`/?q=grid+qxqzv${options}`);
     await expect(search.locator('.ss-notice')).toBeVisible();
     await expect(search.locator('.ss-item').first()).toBeVisible();
     await expect(search.locator('.ss-hit-title mark').first()).toBeVisible();

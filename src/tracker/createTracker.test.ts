@@ -62,6 +62,17 @@ describe('createTracker', () => {
     expect(beaconed.map((e) => e.action)).toEqual(['click', 'search']);
   });
 
+  it('never counts a search shown before consent, even when consent comes during its pause', async () => {
+    tracker = createTracker({ siteKey: 'demo', baseUrl: 'https://api.test', requireConsent: true, respectGpc: false });
+    tracker.shown('flex', 3, 'flex', false);
+    tracker.setConsent(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(fetched).toEqual([]);
+    tracker.shown('grid', 5, 'grid', true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched.map((e) => e.keyword)).toEqual(['grid']);
+  });
+
   it('resends what waits when the page comes back from the back-forward cache', async () => {
     tracker = createTracker({ siteKey: 'demo', baseUrl: 'https://api.test' });
     up = false;

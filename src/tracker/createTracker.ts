@@ -128,6 +128,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   return {
     shown(keyword, total, key, commit) {
       cancel();
+      // A search shown before consent is never counted, not even once consent comes during its pause.
+      if (!allowed()) return;
       pending = [keyword, total, key];
       if (commit) settle();
       else timer = setTimeout(settle, pauseMs);
