@@ -358,9 +358,9 @@ export class SqliteEngine implements SearchEngine {
     const context = { rules: this.ranking.rules, maxBoost: this.ranking.maxBoost, frequencies: groups.map((group) => this.documentFrequency(group)) };
     const texts = this.statements
       .get(
-        `SELECT rowid, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
+        `SELECT rowid, url, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(rows.map((r) => r.rowid))) as Array<FtsText & { custom_fields?: string }>;
+      .all(JSON.stringify(rows.map((r) => r.rowid))) as Array<FtsText & { url: string; custom_fields?: string }>;
     const byRowid = new Map(texts.map((t) => [t.rowid, t]));
     const candidates: Candidate[] = rows.flatMap((row) => {
       const text = byRowid.get(row.rowid);
@@ -368,6 +368,7 @@ export class SqliteEngine implements SearchEngine {
       return [
         {
           key: row.rowid,
+          url: text.url,
           title: text.title,
           content: indexedContent(text.main_content, text.hidden_keywords),
           score: row.score,

@@ -48,6 +48,8 @@ const OBVIOUS: Array<[string, string[]]> = [
   ['how to use fetch api', ['fetch']],
   ['promse', ['Promise']],
   ['boder radius', ['CSS property: border-radius']],
+  // No title holds `flexbox`: the title holding its stem comes first among the pages that mention it.
+  ['flexbx', ['CSS property: flex', 'CSS property: display › flex']],
   ['querySeletor', ['Document.querySelector()', 'Element.querySelector()', 'Element.querySelector']],
 ];
 
@@ -59,14 +61,11 @@ describe('the obvious page first on the demo corpus', () => {
 });
 
 /**
- * Typos the rules forgive but cannot yet rank: no title holds `flexbox`, and sixty
- * titles end in `.length`, so the text rules tie and the wanted page is found, not first.
+ * A typo the rules forgive but cannot rank: a hundred titles end in `.length`, so the
+ * text rules tie and the wanted page is found, not first (clicks or a custom ranking decide).
  */
 describe('typos found, not yet first', () => {
-  it.each([
-    ['flexbx', 'CSS property: display › flex'],
-    ['lenght', 'Array.prototype.length'],
-  ])('%s', async (term, wanted) => {
+  it.each([['lenght', 'Array.prototype.length']])('%s', async (term, wanted) => {
     const client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
     const answer = await client.search({ ...toSearchParams({ term, page: 1, sort: 'relevance', order: 'desc', filters: {} }, 100) });
     expect(answer.hits.map((hit) => hit.title)).toContain(wanted);

@@ -6,6 +6,7 @@ import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule
 import { testPlan } from './testPlan.ts';
 
 interface Doc {
+  url?: string;
   title: string;
   content?: string;
   score: number;
@@ -18,6 +19,7 @@ function order(term: string, docs: Doc[], rules: readonly RankingRule[], options
   const plan = testPlan(term, docs.flatMap((d) => [d.title, d.content ?? '']), options);
   const candidates: Candidate[] = docs.map((d, key) => ({
     key,
+    url: d.url ?? `https://example.test/${key}`,
     title: d.title,
     content: d.content ?? '',
     score: d.score,
@@ -97,6 +99,33 @@ describe('ranking rules', () => {
       'CSS property: grid-area',
     ]);
     decides('concise', 'fetc', [{ title: 'FetchEvent', score: 2 }, { title: 'fetch', score: 1 }], ['fetch', 'FetchEvent']);
+  });
+
+  it('concise: among titles the query misses, one holding the stem of a query word first', () => {
+    const docs = [
+      { title: 'HTML element: <fieldset>', content: 'a fieldset is not a flexbox container', score: 3 },
+      { title: 'CSS property: flex-flow', content: 'flexbox shorthand', score: 2 },
+      { title: 'CSS property: flex', content: 'flexbox items grow', score: 1 },
+    ];
+    const expected = ['CSS property: flex', 'CSS property: flex-flow', 'HTML element: <fieldset>'];
+    decides('concise', 'flexbox', docs, expected);
+    decides('concise', 'flexbx', docs, expected);
+    // A stem is at least four letters and half the word: `fl` and `box` are not stems of `flexbox`.
+    expect(order('flexbox', [{ title: 'box', content: 'flexbox', score: 2 }, { title: 'fl', content: 'flexbox', score: 1 }], ['concise', 'bm25'])).toEqual([
+      'box',
+      'fl',
+    ]);
+  });
+
+  it('a page comes before its own sections, which follow it', () => {
+    const docs = [
+      { url: 'https://example.test/text-overflow#ellipsis', title: 'text-overflow › ellipsis', content: 'text ellipsis', score: 3 },
+      { url: 'https://example.test/white-space', title: 'white-space', content: 'text ellipsis', score: 2 },
+      { url: 'https://example.test/text-overflow', title: 'text-overflow', content: 'text ellipsis', score: 1 },
+    ];
+    expect(order('ellipsis', docs, ['bm25'])).toEqual(['text-overflow', 'text-overflow › ellipsis', 'white-space']);
+    // A section whose page the query did not find stays where the rules put it.
+    expect(order('ellipsis', docs.slice(0, 2), ['bm25'])).toEqual(['text-overflow › ellipsis', 'white-space']);
   });
 
   it('position: the query earlier in the title first', () => {

@@ -7,13 +7,15 @@
  */
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { fold } from '../text/fold.ts';
-import { PlanMatcher, textTokens, type Occurrence, type TextMatch } from './matchText.ts';
+import { PlanMatcher, textTokens, type Occurrence, type TextMatch, type TextToken } from './matchText.ts';
 import type { QueryPlan } from './queryPlan.ts';
 
 /** A document an engine found, with what the rules read of it. */
 export interface Candidate {
   /** The engine's key (a rowid); the last tie-breaker, so the order is stable. */
   key: number;
+  /** The document's address: a section's (with a `#fragment`) names its page's. */
+  url: string;
   title: string;
   /** The searchable text besides the title (content and hidden keywords). */
   content: string;
@@ -40,11 +42,14 @@ export interface Candidate {
  * - `clicks`: raised by clicks for the same keyword, in steps of a quarter of the
  *   largest boost, so a few stray clicks move nothing;
  * - `concise`: fewer letters of the title left unmatched (the feature's own page before
- *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`);
+ *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`); among titles
+ *   the query misses, those holding a query word's stem first (`flex` for `flexbox`);
  * - `position`: the first query word earlier in the title;
  * - `bm25`: the engine's text score;
  * - `asc(custom_fields.NAME)` / `desc(custom_fields.NAME)`: a custom ranking from the
  *   index's settings; documents without the field come last.
+ *
+ * After the rules, a page comes before its own sections (see pagesBeforeSections).
  */
 export type RankingRule =
   | 'words'
@@ -107,10 +112,36 @@ export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[]
   const rarest = byRarity.map((s) => s.slot);
   const ranked = candidates.map((candidate) => ({
     candidate,
-    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest, plan.typed), context.maxBoost),
+    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest, plan.typed, plan), context.maxBoost),
   }));
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
-  return ranked.map((r) => r.candidate);
+  return pagesBeforeSections(ranked.map((r) => r.candidate));
+}
+
+/**
+ * A page comes before its own sections when the query found both: the section that
+ * matched best still follows right after, as a documentation search lists a page with
+ * the sections under it.
+ */
+function pagesBeforeSections(ordered: readonly Candidate[]): Candidate[] {
+  const pageAt = new Map<string, number>();
+  ordered.forEach((c, i) => {
+    if (!c.url.includes('#')) pageAt.set(c.url, i);
+  });
+  const placed = new Set<number>();
+  const result: Candidate[] = [];
+  for (const [i, c] of ordered.entries()) {
+    if (placed.has(i)) continue;
+    const hash = c.url.indexOf('#');
+    const page = hash < 0 ? undefined : pageAt.get(c.url.slice(0, hash));
+    if (page !== undefined && page > i && !placed.has(page)) {
+      result.push(ordered[page]!);
+      placed.add(page);
+    }
+    result.push(c);
+    placed.add(i);
+  }
+  return result;
 }
 
 /** What the rules read of one candidate. */
@@ -145,8 +176,10 @@ export function describe(
   candidate: Candidate,
   rarest: readonly number[] = slots,
   typed: string | null = null,
+  plan: QueryPlan | null = null,
 ): MatchFacts {
-  const title = matcher.match(textTokens(candidate.title));
+  const titleTokens = textTokens(candidate.title);
+  const title = matcher.match(titleTokens);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
   let words = 0;
   let typos = 0;
@@ -186,9 +219,31 @@ export function describe(
     typedWords,
     proximity,
     // Only titles the query matched are compared by what they leave over.
-    unmatchedTitleChars: titleWords === 0 ? NO_TITLE_MATCH : title.unmatchedChars,
+    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(plan, slots, titleTokens) : title.unmatchedChars,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
   };
+}
+
+/** A title word this long at least, and half of the query word, counts as its stem. */
+const STEM_MIN_LETTERS = 4;
+
+/**
+ * What `concise` gives a title the query does not match: after the titles it matches,
+ * but titles holding the stem of a query word (`flex` for `flexbox` or `flexbx`) come
+ * first, by the letters they leave over. The document itself matched elsewhere.
+ */
+function stemOnlyTitle(plan: QueryPlan | null, slots: readonly number[], tokens: readonly TextToken[]): number {
+  if (plan === null) return NO_TITLE_MATCH;
+  const words = tokens.flatMap((t) => [t.word, ...(t.parts ?? [])]);
+  let stems = 0;
+  for (const slot of slots) {
+    const forms = plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!);
+    const stem = words.find((w) => w.length >= STEM_MIN_LETTERS && forms.some((f) => f.length > w.length && f.startsWith(w) && w.length * 2 >= f.length));
+    if (stem !== undefined) stems += stem.length;
+  }
+  if (stems === 0) return NO_TITLE_MATCH;
+  const letters = tokens.reduce((sum, t) => sum + t.word.length, 0);
+  return NO_TITLE_MATCH / 2 + letters - stems;
 }
 
 function rankingVector(rules: readonly RankingRule[], candidate: Candidate, facts: MatchFacts, maxBoost: number): number[] {
