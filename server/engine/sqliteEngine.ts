@@ -360,7 +360,7 @@ export class SqliteEngine implements SearchEngine {
       .get(
         `SELECT rowid, url, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(rows.map((r) => r.rowid))) as Array<FtsText & { url: string; custom_fields?: string }>;
+      .all(JSON.stringify(rows.map((r) => r.rowid))) as Array<FtsText & { url: string | null; custom_fields?: string }>;
     const byRowid = new Map(texts.map((t) => [t.rowid, t]));
     const candidates: Candidate[] = rows.flatMap((row) => {
       const text = byRowid.get(row.rowid);

@@ -6,7 +6,7 @@ import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule
 import { testPlan } from './testPlan.ts';
 
 interface Doc {
-  url?: string;
+  url?: string | null;
   title: string;
   content?: string;
   score: number;
@@ -19,7 +19,7 @@ function order(term: string, docs: Doc[], rules: readonly RankingRule[], options
   const plan = testPlan(term, docs.flatMap((d) => [d.title, d.content ?? '']), options);
   const candidates: Candidate[] = docs.map((d, key) => ({
     key,
-    url: d.url ?? `https://example.test/${key}`,
+    url: d.url === undefined ? `https://example.test/${key}` : d.url,
     title: d.title,
     content: d.content ?? '',
     score: d.score,
@@ -124,6 +124,8 @@ describe('ranking rules', () => {
       { url: 'https://example.test/text-overflow', title: 'text-overflow', content: 'text ellipsis', score: 1 },
     ];
     expect(order('ellipsis', docs, ['bm25'])).toEqual(['text-overflow', 'text-overflow › ellipsis', 'white-space']);
+    // Documents without an address are neither pages nor sections.
+    expect(order('ellipsis', [...docs, { url: null, title: 'no address', content: 'ellipsis', score: 4 }], ['bm25'])[0]).toBe('no address');
     // A section whose page the query did not find stays where the rules put it.
     expect(order('ellipsis', docs.slice(0, 2), ['bm25'])).toEqual(['text-overflow › ellipsis', 'white-space']);
   });

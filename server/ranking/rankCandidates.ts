@@ -14,8 +14,8 @@ import type { QueryPlan } from './queryPlan.ts';
 export interface Candidate {
   /** The engine's key (a rowid); the last tie-breaker, so the order is stable. */
   key: number;
-  /** The document's address: a section's (with a `#fragment`) names its page's. */
-  url: string;
+  /** The document's address, if it has one: a section's (with a `#fragment`) names its page's. */
+  url: string | null;
   title: string;
   /** The searchable text besides the title (content and hidden keywords). */
   content: string;
@@ -126,14 +126,14 @@ export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[]
 function pagesBeforeSections(ordered: readonly Candidate[]): Candidate[] {
   const pageAt = new Map<string, number>();
   ordered.forEach((c, i) => {
-    if (!c.url.includes('#')) pageAt.set(c.url, i);
+    if (c.url !== null && !c.url.includes('#')) pageAt.set(c.url, i);
   });
   const placed = new Set<number>();
   const result: Candidate[] = [];
   for (const [i, c] of ordered.entries()) {
     if (placed.has(i)) continue;
-    const hash = c.url.indexOf('#');
-    const page = hash < 0 ? undefined : pageAt.get(c.url.slice(0, hash));
+    const hash = c.url?.indexOf('#') ?? -1;
+    const page = hash < 0 ? undefined : pageAt.get(c.url!.slice(0, hash));
     if (page !== undefined && page > i && !placed.has(page)) {
       result.push(ordered[page]!);
       placed.add(page);
