@@ -52,6 +52,12 @@ describe('buildCorpus', () => {
     }
   });
 
+  it('ends a page with the names of its sections, which are documents of their own', () => {
+    const page = corpus.find((d) => d.url === 'https://developer.mozilla.org/docs/Web/CSS/Reference/Properties/position');
+    expect(corpus.some((d) => d.url === `${page?.url}#sticky`)).toBe(true);
+    expect(page?.main_content).toMatch(/Sections: [^.]*\bsticky\b/);
+  });
+
   it('keeps one type per custom field, and uses every type the API allows', () => {
     const kinds = new Map<string, Set<FieldKind>>();
     for (const doc of corpus) {

@@ -44,6 +44,7 @@ export function buildCorpus(options: BuildCorpusOptions): IndexDocument[] {
     built.push(doc);
   }
 
+  listSectionsOnPages(built);
   const chosen = fractionalScoreFirst(sample(built, options.limit));
   const base = options.thumbBase.replace(/\/+$/, '');
   const inline = new Map<string, string>();
@@ -60,6 +61,26 @@ export function buildCorpus(options: BuildCorpusOptions): IndexDocument[] {
       thumbnail_b64: b64,
     };
   });
+}
+
+/**
+ * A page's text ends with the names of its sections, found as documents of their own
+ * (`position#sticky`): the real page lists its values and sub-features, so a search for
+ * `position sticky` finds the page as well as the section.
+ */
+function listSectionsOnPages(built: readonly FeatureDocument[]): void {
+  const pages = new Map<string, FeatureDocument>();
+  for (const doc of built) if (!doc.document.url.includes('#')) pages.set(doc.document.url, doc);
+  const sections = new Map<FeatureDocument, string[]>();
+  for (const doc of built) {
+    const hash = doc.document.url.indexOf('#');
+    if (hash < 0) continue;
+    const page = pages.get(doc.document.url.slice(0, hash));
+    const name = (doc.document.title ?? '').split(' › ').slice(1).join(' › ');
+    if (page === undefined || name === '') continue;
+    sections.set(page, [...(sections.get(page) ?? []), name]);
+  }
+  for (const [page, names] of sections) page.document.main_content += ` Sections: ${names.join(', ')}.`;
 }
 
 function loadSources(): Sources {
