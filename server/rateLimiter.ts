@@ -13,22 +13,25 @@ const LIMITED: ReadonlyMap<string, string> = new Map([
   ['/v1/autocomplete/document-field/:key', 'autocomplete'],
 ]);
 
+/** What one counted request learns of its window. */
+export interface WindowCount {
+  /** Within the limit. */
+  allowed: boolean;
+  /** `X-Rate-Limit-*`, and `Retry-After` when over the limit. */
+  headers: Record<string, string>;
+  /** Seconds until the window ends, at least 1. */
+  retryAfter: number;
+}
+
 /**
- * A fixed-window limit per client IP and endpoint: at most `max` requests in each
- * window of `windowMs`, windows aligned to the epoch so `X-Rate-Limit-Reset` (epoch
- * seconds, rounded up) is the same for every client. Over the limit: 429 with
- * `Retry-After`. CORS preflights are not counted. Counts live in memory: a restart
- * forgets them.
+ * Counts requests per key in fixed windows of `windowMs`, aligned to the epoch so
+ * `X-Rate-Limit-Reset` (epoch seconds, rounded up) is the same for every client. Counts
+ * live in memory: a restart forgets them.
  */
-export function rateLimiter({ max, windowMs }: RateLimit) {
+export function fixedWindow({ max, windowMs }: RateLimit): (key: string) => WindowCount {
   let windowStart = 0;
   let counts = new Map<string, number>();
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.method === 'OPTIONS') return;
-    // Unmatched requests (404, 405) have no route and do no work worth limiting.
-    const route = request.routeOptions.url;
-    const endpoint = route === undefined ? undefined : LIMITED.get(route);
-    if (endpoint === undefined) return;
+  return (key) => {
     const now = Date.now();
     const start = now - (now % windowMs);
     // A new window forgets every count at once, so memory is bounded by one window's clients.
@@ -36,25 +39,42 @@ export function rateLimiter({ max, windowMs }: RateLimit) {
       windowStart = start;
       counts = new Map();
     }
-    const key = `${endpoint}\u0000${request.ip}`;
     const used = (counts.get(key) ?? 0) + 1;
     counts.set(key, used);
     const reset = start + windowMs;
-    const headers = {
+    const retryAfter = Math.max(1, Math.ceil((reset - now) / 1000));
+    const headers: Record<string, string> = {
       'x-rate-limit-limit': String(max),
       'x-rate-limit-remaining': String(Math.max(0, max - used)),
       'x-rate-limit-reset': String(Math.ceil(reset / 1000)),
     };
-    if (used <= max) {
+    if (used > max) headers['retry-after'] = String(retryAfter);
+    return { allowed: used <= max, headers, retryAfter };
+  };
+}
+
+/**
+ * A fixed-window limit per client IP and endpoint (see fixedWindow). Over the limit: 429
+ * with `Retry-After`. CORS preflights are not counted.
+ */
+export function rateLimiter(limit: RateLimit) {
+  const count = fixedWindow(limit);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.method === 'OPTIONS') return;
+    // Unmatched requests (404, 405) have no route and do no work worth limiting.
+    const route = request.routeOptions.url;
+    const endpoint = route === undefined ? undefined : LIMITED.get(route);
+    if (endpoint === undefined) return;
+    const { allowed, headers, retryAfter } = count(`${endpoint}\u0000${request.ip}`);
+    if (allowed) {
       reply.headers(headers);
       return;
     }
-    const retryAfter = Math.max(1, Math.ceil((reset - now) / 1000));
     throw new ApiError(
       429,
       'rate_limited',
-      `more than ${max} ${endpoint} requests in ${windowMs} ms from this address; retry after ${retryAfter} s`,
-      { headers: { ...headers, 'retry-after': String(retryAfter) } },
+      `more than ${limit.max} ${endpoint} requests in ${limit.windowMs} ms from this address; retry after ${retryAfter} s`,
+      { headers },
     );
   };
 }
