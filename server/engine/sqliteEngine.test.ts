@@ -125,3 +125,22 @@ describe('opening an index made before the title index existed', () => {
     }
   });
 });
+
+describe('common title words', () => {
+  it('do not count against a title in the concise rule once more than 50 titles hold them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'site-search-labels-'));
+    const labelled = new SqliteEngine(join(dir, 'index.sqlite'));
+    const page = (id: string, title: string): PreparedDocument => ({ ...doc(0), id, url: `https://example.com/${id}`, title, mainContent: 'text' });
+    try {
+      await labelled.write([page('mouse', 'MouseEvent.button'), page('button', 'HTML element: <button>')]);
+      const titles = async () => (await labelled.search(searchQuery(['button']))).hits.map((h) => h.document.title);
+      // Two titles: `html` and `element` are ordinary words, and MouseEvent leaves fewer letters.
+      expect(await titles()).toEqual(['MouseEvent.button', 'HTML element: <button>']);
+      await labelled.write(Array.from({ length: 60 }, (_, i) => page(`el${i}`, `HTML element: <tag${i}>`)));
+      expect(await titles()).toEqual(['HTML element: <button>', 'MouseEvent.button']);
+    } finally {
+      labelled.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

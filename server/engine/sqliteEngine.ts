@@ -20,6 +20,7 @@ import type {
 import { ftsMatch } from './ftsExpression.ts';
 import { planQuery, type Lexicon, type QueryPlan } from '../ranking/queryPlan.ts';
 import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
+import { CommonTitleWords } from './commonTitleWords.ts';
 import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import { applySchema } from './sqliteSchema.ts';
 import { documentState, hasHost, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
@@ -81,6 +82,7 @@ export class SqliteEngine implements SearchEngine {
   private readonly limits: RankingLimits;
   private readonly termsComplete: boolean;
   private readonly lexicon: Lexicon;
+  private readonly commonTitleWords: CommonTitleWords;
 
   constructor(
     file: string,
@@ -96,6 +98,7 @@ export class SqliteEngine implements SearchEngine {
     this.db = new Database(file);
     this.termsComplete = applySchema(this.db).termsComplete;
     this.statements = new StatementCache(this.db);
+    this.commonTitleWords = new CommonTitleWords(this.db);
     const types = this.db.prepare('SELECT name, type FROM field_types').all() as Array<{ name: string; type: CustomFieldType }>;
     for (const { name, type } of types) this.fieldTypes.set(name, type);
     for (const name of this.db.prepare('SELECT name FROM multi_valued_fields').pluck().all() as string[]) this.multiValued.add(name);
@@ -106,6 +109,7 @@ export class SqliteEngine implements SearchEngine {
     const outcome = this.writeTransaction(documents);
     if (!outcome.ok) return outcome;
     this.memo.clear();
+    this.commonTitleWords.noteWrites(documents.length);
     // Only after the commit: a rolled-back write must not leave types or words behind.
     for (const [name, type] of outcome.addedTypes) this.fieldTypes.set(name, type);
     for (const name of outcome.multiValued) this.multiValued.add(name);
@@ -159,7 +163,10 @@ export class SqliteEngine implements SearchEngine {
       this.statements.get('DELETE FROM doc_status WHERE id = ?').run(id);
       return true;
     })();
-    if (removed) this.memo.clear();
+    if (removed) {
+      this.memo.clear();
+      this.commonTitleWords.noteWrites(1);
+    }
     return removed;
   }
 
@@ -355,7 +362,12 @@ export class SqliteEngine implements SearchEngine {
     const custom = this.ranking.rules.some((rule) => rule.includes('('));
     // Frequencies only order partial matches: with AND every word matched.
     const groups = plan.operator === 'or' ? (ftsMatch(plan)?.groups ?? []) : [];
-    const context = { rules: this.ranking.rules, maxBoost: this.ranking.maxBoost, frequencies: groups.map((group) => this.documentFrequency(group)) };
+    const context = {
+      rules: this.ranking.rules,
+      maxBoost: this.ranking.maxBoost,
+      frequencies: groups.map((group) => this.documentFrequency(group)),
+      titleWordWeight: this.commonTitleWords.weight(),
+    };
     const texts = this.statements
       .get(
         `SELECT rowid, url, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,

@@ -50,6 +50,8 @@ const OBVIOUS: Array<[string, string[]]> = [
   ['boder radius', ['CSS property: border-radius']],
   // No title holds `flexbox`: the title holding its stem comes first among the pages that mention it.
   ['flexbx', ['CSS property: flex', 'CSS property: display › flex']],
+  // A hundred titles end in `.length`; with `prototype` a common title word, Array's leaves the fewest letters.
+  ['lenght', ['Array.prototype.length', 'String.length']],
   ['querySeletor', ['Document.querySelector()', 'Element.querySelector()', 'Element.querySelector']],
 ];
 
@@ -57,17 +59,5 @@ describe('the obvious page first on the demo corpus', () => {
   it.each(OBVIOUS)('%s', async (term, wanted) => {
     const titles = await widgetSearch(term);
     expect(wanted, `top 3: ${titles.slice(0, 3).join(' | ')}`).toContain(titles[0]);
-  });
-});
-
-/**
- * A typo the rules forgive but cannot rank: a hundred titles end in `.length`, so the
- * text rules tie and the wanted page is found, not first (clicks or a custom ranking decide).
- */
-describe('typos found, not yet first', () => {
-  it.each([['lenght', 'Array.prototype.length']])('%s', async (term, wanted) => {
-    const client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
-    const answer = await client.search({ ...toSearchParams({ term, page: 1, sort: 'relevance', order: 'desc', filters: {} }, 100) });
-    expect(answer.hits.map((hit) => hit.title)).toContain(wanted);
   });
 });

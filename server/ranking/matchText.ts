@@ -42,6 +42,8 @@ export interface TextMatch {
   occurrences: Occurrence[];
   /** Letters of the text's words that no query word accounts for (a completion's rest counts). */
   unmatchedChars: number;
+  /** The same, each unmatched word's letters times its weight (see PlanMatcher.match). */
+  weightedUnmatched: number;
 }
 
 /** At most this many occurrences of one slot are kept per text: enough for proximity. */
@@ -123,10 +125,10 @@ export class PlanMatcher {
         }
       }
     }
-    return { occurrences, unmatchedChars: 0 };
+    return { occurrences, unmatchedChars: 0, weightedUnmatched: 0 };
   }
 
-  match(tokens: readonly TextToken[]): TextMatch {
+  match(tokens: readonly TextToken[], weight: (word: string) => number = () => 1): TextMatch {
     const occurrences: Occurrence[] = [];
     const perSlot = new Map<number, number>();
     const note = (entry: Entry, position: number, whole: boolean) => {
@@ -139,6 +141,7 @@ export class PlanMatcher {
       }
     };
     let unmatchedChars = 0;
+    let weightedUnmatched = 0;
     for (let p = 0; p < tokens.length; p++) {
       const { word, parts } = tokens[p]!;
       // Letters of this word accounted for by the query: all, a completion's typed part, or matched parts.
@@ -160,7 +163,10 @@ export class PlanMatcher {
           note(entry, p, true);
           covered = word.length;
           // The rest of the phrase's words are accounted for too.
-          for (let k = 1; k < length; k++) unmatchedChars -= tokens[p + k]!.word.length;
+          for (let k = 1; k < length; k++) {
+            unmatchedChars -= tokens[p + k]!.word.length;
+            weightedUnmatched -= tokens[p + k]!.word.length * weight(tokens[p + k]!.word);
+          }
         }
       }
       if (parts !== null && covered === 0) {
@@ -192,8 +198,9 @@ export class PlanMatcher {
         covered = Math.max(covered, Math.min(word.length, partsCovered));
       }
       unmatchedChars += word.length - covered;
+      weightedUnmatched += (word.length - covered) * (covered === 0 ? weight(word) : 1);
     }
-    return { occurrences, unmatchedChars: Math.max(0, unmatchedChars) };
+    return { occurrences, unmatchedChars: Math.max(0, unmatchedChars), weightedUnmatched: Math.max(0, weightedUnmatched) };
   }
 }
 

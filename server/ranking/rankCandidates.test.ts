@@ -15,7 +15,13 @@ interface Doc {
 }
 
 /** The titles in the order `rules` rank `docs` for `term`. */
-function order(term: string, docs: Doc[], rules: readonly RankingRule[], options: Partial<PlanOptions> = {}): string[] {
+function order(
+  term: string,
+  docs: Doc[],
+  rules: readonly RankingRule[],
+  options: Partial<PlanOptions> = {},
+  titleWordWeight?: (word: string) => number,
+): string[] {
   const plan = testPlan(term, docs.flatMap((d) => [d.title, d.content ?? '']), options);
   const candidates: Candidate[] = docs.map((d, key) => ({
     key,
@@ -30,7 +36,7 @@ function order(term: string, docs: Doc[], rules: readonly RankingRule[], options
   const frequencies = plan.slots
     .filter((slot) => !slot.stop)
     .map((slot) => docs.filter((d) => slot.alternatives.some((a) => foldedWords(`${d.title} ${d.content ?? ''}`).includes(a.words[0]!))).length);
-  return rankCandidates(plan, candidates, { rules, maxBoost: 1, frequencies }).map((c) => c.title);
+  return rankCandidates(plan, candidates, { rules, maxBoost: 1, frequencies, titleWordWeight }).map((c) => c.title);
 }
 
 /** Each rule decides against bm25, which alone would order the other way. */
@@ -115,6 +121,21 @@ describe('ranking rules', () => {
       'box',
       'fl',
     ]);
+  });
+
+  it('concise: the letters of common title words (labels) do not count, yet a label still keeps a title from being the query', () => {
+    const label = (word: string) => (word === 'html' || word === 'element' ? 0 : 1);
+    const docs = [
+      { title: 'MouseEvent.button', score: 2 },
+      { title: 'HTML element: <button>', score: 1 },
+    ];
+    expect(order('button', docs, ['concise', 'bm25'])).toEqual(['MouseEvent.button', 'HTML element: <button>']);
+    expect(order('button', docs, ['concise', 'bm25'], {}, label)).toEqual(['HTML element: <button>', 'MouseEvent.button']);
+    const exact = [
+      { title: 'HTML element: button', score: 2 },
+      { title: 'button', score: 1 },
+    ];
+    expect(order('button', exact, ['exactness', 'bm25'], {}, label)).toEqual(['button', 'HTML element: button']);
   });
 
   it('a page comes before its own sections, which follow it', () => {

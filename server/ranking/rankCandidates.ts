@@ -42,7 +42,8 @@ export interface Candidate {
  * - `clicks`: raised by clicks for the same keyword, in steps of a quarter of the
  *   largest boost, so a few stray clicks move nothing;
  * - `concise`: fewer letters of the title left unmatched (the feature's own page before
- *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`); among titles
+ *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`), the letters
+ *   of common title words (labels, see RankingContext.titleWordWeight) not counted; among titles
  *   the query misses, those holding a query word's stem first (`flex` for `flexbox`);
  * - `position`: the first query word earlier in the title;
  * - `bm25`: the engine's text score;
@@ -102,6 +103,8 @@ export interface RankingContext {
    * matches, losing a common word costs less than losing a rare one.
    */
   frequencies: readonly number[];
+  /** How much a title word's unmatched letters count (common title words, such as a label, less). */
+  titleWordWeight?: (word: string) => number;
 }
 
 export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[], context: RankingContext): Candidate[] {
@@ -112,7 +115,7 @@ export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[]
   const rarest = byRarity.map((s) => s.slot);
   const ranked = candidates.map((candidate) => ({
     candidate,
-    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest, plan.typed, plan), context.maxBoost),
+    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest, plan.typed, plan, context.titleWordWeight), context.maxBoost),
   }));
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
   return pagesBeforeSections(ranked.map((r) => r.candidate));
@@ -177,9 +180,10 @@ export function describe(
   rarest: readonly number[] = slots,
   typed: string | null = null,
   plan: QueryPlan | null = null,
+  titleWordWeight?: (word: string) => number,
 ): MatchFacts {
   const titleTokens = textTokens(candidate.title);
-  const title = matcher.match(titleTokens);
+  const title = matcher.match(titleTokens, titleWordWeight);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
   let words = 0;
   let typos = 0;
@@ -219,7 +223,7 @@ export function describe(
     typedWords,
     proximity,
     // Only titles the query matched are compared by what they leave over.
-    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(plan, slots, titleTokens) : title.unmatchedChars,
+    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(plan, slots, titleTokens) : title.weightedUnmatched,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
   };
 }
