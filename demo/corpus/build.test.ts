@@ -133,6 +133,9 @@ describe('buildCorpus', () => {
     const titles = new Set(corpus.map((d) => d.title));
     expect(titles).toContain('HTMLElement.focus()');
     expect(titles).toContain('Array.prototype.indexOf()');
+    // Namespace objects have no prototype: their members are static.
+    expect([...titles]).toEqual(expect.arrayContaining(['JSON.parse()', 'Math.PI', 'Reflect.ownKeys()']));
+    expect([...titles].filter((t) => t !== undefined && /^(JSON|Math|Reflect|Atomics)\.prototype\./.test(t))).toEqual([]);
     expect(titles).toContain('URL: canParse() static method');
     expect(titles).toContain('Array.from()');
     expect([...titles].some((t) => t?.startsWith('CSS property: '))).toBe(true);

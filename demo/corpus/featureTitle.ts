@@ -147,6 +147,8 @@ export function featureKind(feature: BcdFeature, lib: LibDescriptions): string {
 
 /** Namespaces whose classes MDN names in full: `Intl.Collator`, `WebAssembly.Memory`. */
 const NAMESPACES = new Set(['Intl', 'Temporal']);
+/** Built-ins that are plain objects, not constructors: every member is static (`JSON.parse()`, `Math.PI`). */
+const NAMESPACE_OBJECTS = new Set(['Atomics', 'Intl', 'JSON', 'Math', 'Reflect', 'Temporal']);
 
 function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | undefined {
   const [area, category, ...rest] = feature.path;
@@ -183,6 +185,7 @@ function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | und
     entry = lib.statics.get(qualified);
     if (entry !== undefined) isStatic = true;
   }
+  if (area === 'javascript' && NAMESPACE_OBJECTS.has(owner)) isStatic = true;
   const url = memberCompat?.mdn_url;
   entry ??= url ? lib.byUrl.get(mdnUrlKey(url)) : undefined;
   // Without typings, BCD's `<name>_parameter` sub-features still give a method away.
