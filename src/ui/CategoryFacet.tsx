@@ -1,4 +1,4 @@
-import { format } from './messages.ts';
+import { countedName, format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
@@ -15,7 +15,13 @@ export function CategoryFacet() {
     <fieldset class="ss-facet">
       <legend class="ss-facet-title">{m.category}</legend>
       {values.map(({ value, count }) => (
-        <button key={value} type="button" class="ss-check ss-bucket" onClick={() => setFilters({ ...filters.value, category: value })}>
+        <button
+          key={value}
+          type="button"
+          class="ss-check ss-bucket"
+          aria-label={countedName(m, categoryName(value), count)}
+          onClick={() => setFilters({ ...filters.value, category: value })}
+        >
           <span class="ss-grow">{categoryName(value)}</span>
           {" "}
           <span class="ss-count">{format(m, '{n}', { n: count })}</span>

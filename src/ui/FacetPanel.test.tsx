@@ -66,14 +66,14 @@ describe('FacetPanel', () => {
       fireEvent.click(more);
     });
     expect(within(group).getAllByRole('checkbox')).toHaveLength(7);
-    expect(within(group).getByRole('checkbox', { name: 'css 20' })).toBeTruthy();
+    expect(within(group).getByRole('checkbox', { name: 'css, 20 results' })).toBeTruthy();
   });
 
   it('checking values ORs them within the field, returns to page 1 and adds chips', async () => {
     const { controller, calls } = await setup();
     act(() => controller.setPage(3));
     act(() => {
-      fireEvent.click(screen.getByRole('checkbox', { name: 'css 20' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'css, 20 results' }));
     });
     expect(calls.at(-1)?.params).toMatchObject({ page: 1, customField: { area: ['css'] } });
     // The answer counts only css now; the other values stay on offer.
@@ -82,7 +82,7 @@ describe('FacetPanel', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     act(() => {
-      fireEvent.click(screen.getByRole('checkbox', { name: 'html 19' }));
+      fireEvent.click(screen.getByRole('checkbox', { name: 'html, 19 results' }));
     });
     expect(calls.at(-1)?.params.customField).toEqual({ area: ['css', 'html'] });
     const chips = screen.getByRole('list', { name: 'Active filters' });
@@ -94,7 +94,7 @@ describe('FacetPanel', () => {
     const group = screen.getByRole('group', { name: 'First year' });
     const empty = within(group).getByRole('button', { name: /2010 – 2020/ });
     expect((empty as HTMLButtonElement).disabled).toBe(true);
-    const last = within(group).getByRole('button', { name: '≥ 2020 5' });
+    const last = within(group).getByRole('button', { name: '≥ 2020, 5 results' });
     act(() => {
       fireEvent.click(last);
     });
@@ -115,7 +115,7 @@ describe('FacetPanel', () => {
   it('the category facet goes a level down; language and dates filter too', async () => {
     const { calls, controller } = await setup();
     act(() => {
-      fireEvent.click(screen.getByRole('button', { name: 'css 9' }));
+      fireEvent.click(screen.getByRole('button', { name: 'css, 9 results' }));
     });
     expect(calls.at(-1)?.params).toMatchObject({ categories: '1xcss' });
     act(() => {

@@ -1,6 +1,6 @@
 import type { TargetedEvent } from 'preact';
 import { readRange, setRange, type RangeSelection } from '../core/searchState.ts';
-import { format, intl, type Messages } from './messages.ts';
+import { countedName, format, intl, type Messages } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget, type RangeField } from './WidgetContext.ts';
 
@@ -36,6 +36,7 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
             type="button"
             class="ss-check ss-bucket"
             aria-pressed={same(range)}
+            aria-label={typeof count === 'number' ? countedName(m, rangeLabel(m, range), count) : undefined}
             disabled={!count && !same(range)}
             onClick={() => choose(same(range) ? null : range)}
           >

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'preact/hooks';
 import type { FacetValue } from '../client/types.ts';
 import { toggleValue } from '../core/searchState.ts';
-import { format } from './messages.ts';
+import { countedName, format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget, type FieldLabel } from './WidgetContext.ts';
 
@@ -30,6 +30,7 @@ export function ValueFacet({ field, label }: FieldLabel) {
           <input
             type="checkbox"
             checked={chosen.includes(value)}
+            aria-label={countedName(m, value, count)}
             onChange={() => setFilters(toggleValue(filters.value, field, value))}
           />
           <span class="ss-grow">{value}</span>

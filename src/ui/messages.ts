@@ -148,6 +148,11 @@ export function warmFormats(m: Messages): void {
   dateFormat(m);
 }
 
+/** What a screen reader names a facet choice: "css, 20 results", not the "css 20" on screen. */
+export function countedName(m: Messages, label: string, n: number): string {
+  return `${label}, ${format(m, m.resultCount, { n })}`;
+}
+
 /**
  * `template` with `{name}` replaced by `values[name]`; numbers formatted for the
  * locale. A `Plural` picks its form by `Intl.PluralRules` first, with `#` for `n`.
