@@ -55,6 +55,32 @@ describe('SearchOverlay', () => {
     field.remove();
   });
 
+  it('opens on Ctrl+K even from a text field, and shows that key on the opener', () => {
+    const { opener } = setup();
+    expect(opener.querySelector('kbd')?.textContent).toBe('Ctrl K');
+    const field = document.createElement('input');
+    document.body.append(field);
+    act(() => {
+      fireEvent.keyDown(field, { key: 'k', ctrlKey: true });
+    });
+    expect(document.querySelector('dialog[open]')).not.toBeNull();
+    field.remove();
+  });
+
+  it('keeps the page from scrolling while open, and gives its scrolling back on close', () => {
+    const { opener } = setup();
+    const root = document.documentElement;
+    expect(root.style.overflow).toBe('');
+    act(() => {
+      fireEvent.click(opener);
+    });
+    expect(root.style.overflow).toBe('hidden');
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    });
+    expect(root.style.overflow).toBe('');
+  });
+
   it('Escape in a filled field clears it without closing the dialog', () => {
     const { opener, controller } = setup();
     act(() => {

@@ -1,17 +1,33 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
 import { StatsLine } from './StatsLine.tsx';
-import { useShortcut } from './useShortcut.ts';
+import { apple, useShortcut } from './useShortcut.ts';
 import { useWidget } from './WidgetContext.ts';
 
 export interface SearchOverlayProps {
   placeholder?: string | undefined;
-  /** Open on `/` and Ctrl/Cmd+K. @default true */
+  /** Open on Ctrl/Cmd+K (also from a text field) and `/`. @default true */
   shortcut?: boolean | undefined;
+}
+
+/**
+ * Keeps the page behind the dialog from scrolling; the scroll bar's width becomes padding,
+ * so the page does not shift. Returns what undoes it.
+ */
+function lockScroll(): () => void {
+  const { style, clientWidth } = document.documentElement;
+  const { overflow, paddingRight } = style;
+  const bar = innerWidth - clientWidth;
+  style.overflow = 'hidden';
+  if (bar > 0) style.paddingRight = `${bar}px`;
+  return () => {
+    style.overflow = overflow;
+    style.paddingRight = paddingRight;
+  };
 }
 
 /**
@@ -24,6 +40,13 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const [open, setOpen] = useState(false);
+  const unlock = useRef<(() => void) | null>(null);
+  const release = () => {
+    unlock.current?.();
+    unlock.current = null;
+  };
+  // Removed while open (destroy()), the page scrolls again.
+  useEffect(() => release, []);
   const show = () => {
     // The dialog's own state, not `open`: its close event comes a task after it closed,
     // and a quick `/` in between must still open it.
@@ -33,6 +56,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     opener.current = active;
     dialog.current.showModal();
+    unlock.current ??= lockScroll();
     setOpen(true);
   };
   const close = () => dialog.current?.close();
@@ -43,7 +67,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         <SearchIcon />
         <span class="ss-grow">{m.open}</span>
         <kbd class="ss-kbd" aria-hidden="true">
-          /
+          {apple() ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>
       <dialog
@@ -54,6 +78,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         onClose={() => {
           // A close event that arrives after the dialog was opened again is stale.
           if (dialog.current?.open) return;
+          release();
           setOpen(false);
           if (opener.current instanceof HTMLElement) opener.current.focus();
         }}

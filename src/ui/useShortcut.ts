@@ -5,7 +5,10 @@ function typing(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
-/** Calls `onPress` for `/` and Ctrl/Cmd+K, unless the user is typing in a field. */
+/** Whether the platform names the key Cmd (⌘) rather than Ctrl. */
+export const apple = (): boolean => /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Calls `onPress` for Ctrl/Cmd+K from anywhere, and for `/` unless the user is typing in a field. */
 export function useShortcut(onPress: (() => void) | false): void {
   // The newest callback, read at key time, so the listener is added once, not per render.
   const latest = useRef(onPress);
@@ -17,7 +20,7 @@ export function useShortcut(onPress: (() => void) | false): void {
       const k = event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey);
       if ((event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey) || k) {
         // Inside a shadow root the target is the host; the path starts at the field.
-        if (typing(event.composedPath()[0] ?? null) || event.defaultPrevented) return;
+        if ((!k && typing(event.composedPath()[0] ?? null)) || event.defaultPrevented) return;
         event.preventDefault();
         if (latest.current) latest.current();
       }
