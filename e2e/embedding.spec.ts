@@ -28,6 +28,9 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
   await expect(page.getByRole('combobox', { name: 'Sortieren nach' }).locator('option', { hasText: 'Erstes Jahr' })).toHaveCount(2);
   // The script brought its stylesheet: the field has the widget's rounded border.
   expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+  // The page's h2 style does not reach the result titles.
+  const title = page.locator('.ss-hit-title').first();
+  expect(await title.evaluate((el) => [getComputedStyle(el).textTransform, getComputedStyle(el).letterSpacing])).toEqual(['none', 'normal']);
   await shot(page, 'embed-plain');
   expect(problems).toEqual([]);
 });

@@ -70,5 +70,7 @@ describe('LoadMore', () => {
     });
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show more results' })).toBeNull();
+    // The button went away with the last page: the focus is on the first result it added, not lost.
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'gap' }));
   });
 });

@@ -21,7 +21,8 @@ export function ResultItem({ hit }: ResultItemProps) {
   const { m, config } = useWidget();
   const { resultsTerm } = useSearchController();
   const href = safeLinkUrl(hit.url);
-  const shownUrl = displayUrl(hit.url);
+  // Long enough for the widest card: CSS ends it with an ellipsis where the space ends.
+  const shownUrl = displayUrl(hit.url, 200);
   const passage = parseHighlight(text(hit.highlight));
   const title = <Highlight parts={markTitle(text(hit.title) || shownUrl || m.untitled, resultsTerm.value, passage)} />;
   const type = text(hit.document_type);
@@ -46,7 +47,8 @@ export function ResultItem({ hit }: ResultItemProps) {
     <article class="ss-hit" part="result">
       <Thumbnail hit={hit} />
       <div class="ss-hit-body">
-        <h2 class="ss-hit-title" part="title">
+        {/* `auto`: an English title or passage in a right-to-left widget keeps its own direction (and its ellipsis). */}
+        <h2 class="ss-hit-title" part="title" dir="auto">
           {href ? (
             <a class="ss-hit-link" href={href}>
               {title}
@@ -55,8 +57,16 @@ export function ResultItem({ hit }: ResultItemProps) {
             title
           )}
         </h2>
-        {shownUrl && <p class="ss-hit-url">{shownUrl}</p>}
-        {snippet && <p class="ss-hit-snippet">{snippet}</p>}
+        {shownUrl && (
+          <p class="ss-hit-url" dir="ltr">
+            {shownUrl}
+          </p>
+        )}
+        {snippet && (
+          <p class="ss-hit-snippet" dir="auto">
+            {snippet}
+          </p>
+        )}
         {(type || date || fields[0]) && (
           <p class="ss-hit-meta">
             {type && type !== 'html' && <span class="ss-badge">{type.toUpperCase()}</span>}

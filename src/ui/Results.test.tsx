@@ -92,11 +92,11 @@ describe('Results', () => {
     expect(document.querySelector('.ss-thumb-loaded')).not.toBeNull();
   });
 
-  it('keeps the placeholder when the image fails', async () => {
+  it('shows the document icon, not a lasting blur, when the image fails over its placeholder', async () => {
     await setup([hit({ images: { main: 'https://example.com/broken.png', main_b64: PNG_B64, capture: null } })]);
     fireEvent.error(document.querySelector('img.ss-thumb-image')!);
-    expect(document.querySelector('img.ss-thumb-image')).toBeNull();
-    expect(document.querySelector('img.ss-thumb-placeholder')).not.toBeNull();
+    expect(document.querySelector('.ss-thumb img')).toBeNull();
+    expect(document.querySelector('.ss-thumb svg')).not.toBeNull();
   });
 
   it('shows a document icon when the image fails and there is no placeholder', async () => {
@@ -104,6 +104,15 @@ describe('Results', () => {
     fireEvent.error(document.querySelector('img.ss-thumb-image')!);
     expect(document.querySelector('.ss-thumb img')).toBeNull();
     expect(document.querySelector('.ss-thumb svg')).not.toBeNull();
+  });
+
+  it('keeps a URL left to right and lets a title and passage keep their own direction, and shows a long URL whole for CSS to end', async () => {
+    const url = `https://example.com/${'segment/'.repeat(12)}page`;
+    await setup([hit({ url })]);
+    expect(document.querySelector('.ss-hit-url')?.getAttribute('dir')).toBe('ltr');
+    expect(document.querySelector('.ss-hit-url')?.textContent).toBe(url.slice('https://'.length));
+    expect(document.querySelector('.ss-hit-title')?.getAttribute('dir')).toBe('auto');
+    expect(document.querySelector('.ss-hit-snippet')?.getAttribute('dir')).toBe('auto');
   });
 
   it('renders hostile hit fields as text: no script, no event handlers, no javascript: links', async () => {

@@ -12,7 +12,7 @@ export interface ThumbnailProps {
  * The thumbnail of a result. The inline `main_b64` paints at once, blurred; the real
  * image loads lazily over it and fades in. `alt=""`: the title beside it names the
  * result, so the image would only repeat it. Without any image, or when the image
- * fails and there is no placeholder, a document icon stands in. The width and height
+ * fails (its blurred placeholder would then stay a blur for good), a document icon stands in. The width and height
  * (the box size, also set in CSS) reserve the space before CSS loads.
  */
 export function Thumbnail({ hit: { images, thumbnail_external_src } }: ThumbnailProps) {
@@ -24,7 +24,7 @@ export function Thumbnail({ hit: { images, thumbnail_external_src } }: Thumbnail
 
   return (
     <div class={state === 1 ? 'ss-thumb ss-thumb-loaded' : 'ss-thumb'}>
-      {placeholder ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
+      {placeholder && state < 2 ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
       {src && state < 2 && (
         <img
           class="ss-thumb-image"
