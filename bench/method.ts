@@ -102,16 +102,23 @@ demo corpus's titles into the script-tag widget on a page, backed by the referen
 service in its own process, at ${sizes} documents. Keys come 60–200 ms apart (seeded,
 the same in every run) with about one typo in 25 keys typed and corrected with
 Backspace; the field is cleared between queries. Nothing is added to the widget: an init
-script wraps \`fetch\` to note when each search request leaves (the end of the debounce)
-and a MutationObserver notes each change of the result list, timed at a task queued
-from the next animation frame (the paint). *Requests per query* counts search requests
-while typing one query; suggestion requests are counted apart. A *stale paint* is a
-change of the list that shows the hits of a search older than the latest one sent, or
-a list left showing anything but the last search's hits once typing stops.
-*Debounce end → painted* is from the last search request leaving to the list showing its
-hits, and apart, from that answer's arrival to the paint (the widget's and the
-browser's share). Queries whose last answer changes nothing on screen have no paint
-to time. The widget runs with its defaults (10 results, suggestions on).
+script wraps \`fetch\` to note when each request leaves, per endpoint, and whether the
+widget aborted it before its answer (a cancelled request has reached the service all
+the same, so it counts against the rate), and a MutationObserver notes each change of
+the result list, timed at a task queued from the next animation frame (the paint).
+*Requests per query* counts search requests while typing one query; suggestion requests
+are counted apart. *Most requests in any second* is the peak over the whole run of the
+requests of one endpoint sent within 1000 ms, cancelled ones included; the API allows 5.
+A *stale paint* is a change of the list that shows the hits of a search older than the
+latest one sent, or a list left showing anything but the last search's hits once typing
+stops. *Widget time on top of the API* is, per query, from the last key to the final
+results on screen for good (the list's last change), less the API's own time: the wait
+from the last key to the search they answer leaving, plus that answer's arrival to the
+paint; 0 when they stood on screen before the last key (an earlier term had the same
+hits), and apart, the median over the queries whose final search changed the list. *Search sent → painted* is from the last search
+request leaving to the list showing its hits, and apart, from that answer's arrival to
+the paint (the widget's and the browser's share). Queries whose last answer changes
+nothing on screen have no paint to time. The widget runs with its defaults (10 results, suggestions on).
 
 ${s.typing}
 

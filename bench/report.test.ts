@@ -18,8 +18,8 @@ function results(overrides: Partial<Results> = {}): Results {
     anchorsNote: '',
     sizes: [10_000, 100_000],
     typing: [
-      { documents: 10_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.1, suggestionsPerQuery: 9, stalePaints: 0, latencies: [], median: 10, p95: 20, afterAnswerMedian: 5, afterAnswerP95: 9, pauseMedian: 130, pauseP95: 190, pausesOverDebounce: 0.01, unchanged: 0 } },
-      { documents: 100_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.2, suggestionsPerQuery: 9, stalePaints: 1, latencies: [], median: 30, p95: 70, afterAnswerMedian: 20, afterAnswerP95: 50, pauseMedian: 131, pauseP95: 199, pausesOverDebounce: 0.05, unchanged: 2 } },
+      { documents: 10_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.1, suggestionsPerQuery: 9, cancelledPerQuery: 2, cancelledShare: 0.2, peakPerSecond: { search: 5, suggest: 4 }, widgetTimes: [], widgetMedian: 40, widgetP95: 80, repaintedMedian: 60, stalePaints: 0, latencies: [], median: 10, p95: 20, afterAnswerMedian: 5, afterAnswerP95: 9, pauseMedian: 130, pauseP95: 190, pausesOverDebounce: 0.01, unchanged: 0 } },
+      { documents: 100_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.2, suggestionsPerQuery: 9, cancelledPerQuery: 3, cancelledShare: 0.25, peakPerSecond: { search: 6, suggest: 5 }, widgetTimes: [], widgetMedian: 120, widgetP95: 210, repaintedMedian: 150, stalePaints: 1, latencies: [], median: 30, p95: 70, afterAnswerMedian: 20, afterAnswerP95: 50, pauseMedian: 131, pauseP95: 199, pausesOverDebounce: 0.05, unchanged: 2 } },
     ],
     latency: [{ documents: 100_000, rows: [{ kind: 'term only', median: 5, p95: 12, p99: 30, processing: 4 }] }],
     indexing: [],
@@ -46,7 +46,9 @@ describe('targetsTable', () => {
     const text = targetsTable(results());
     expect(text).toContain('| script-tag build, JS + CSS, brotli | 15.00 KiB | met (≤ 16 KiB) |');
     expect(text).toContain('| stale paints (100,000 documents) | 1 | **missed** (= 0) |');
-    expect(text).toContain('| debounce end → results painted, p95 (100,000 documents) | 70.0 ms | **missed** (< 50 ms) |');
+    expect(text).toContain('| search sent → results painted, p95 (100,000 documents) | 70.0 ms | **missed** (< 50 ms) |');
+    expect(text).toContain('| most requests in any second, per endpoint, cancelled ones counted (100,000 documents) | search 6, suggest 5 | **missed** (≤ 5) |');
+    expect(text).toContain('| widget time on top of the API, last key → results painted, median (100,000 documents) | 120.0 ms | **missed** (≤ 100 ms) |');
     expect(text).toContain('| service search p95, term only (100,000 documents) | 12.0 ms | met (< 20 ms) |');
     expect(text).toContain('| restart to first answer (100,000 documents) | 900.0 ms | met (< 2000 ms) |');
     expect(text).not.toContain('quick run');
@@ -63,7 +65,9 @@ describe('typingTable', () => {
     const text = typingTable(results().typing);
     expect(text.split('\n')[0]).toBe('| measure | 10,000 documents | 100,000 documents | target |');
     expect(text).toContain('| stale paints | 0 | 1 | 0 |');
-    expect(text).toContain('| … share of pauses of 200 ms or more (the debounce) | 1.0% | 5.0% |  |');
+    expect(text).toContain('| … share of pauses of 200 ms or more (the request pace) | 1.0% | 5.0% |  |');
+    expect(text).toContain('| most requests in any second, per endpoint | search 5, suggest 4 | search 6, suggest 5 | ≤ 5 each |');
+    expect(text).toContain('| requests cancelled per query (they reached the service), share of all | 2.00 (20%) | 3.00 (25%) |  |');
     expect(text).toContain('| … of which answer arrived → painted, p95 ms | 9.00 | 50.0 |  |');
   });
 });

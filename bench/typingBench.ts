@@ -1,9 +1,10 @@
 /**
  * The typing benchmark: Chromium types real queries into the script-tag widget, backed
  * by the reference service, at human speed. Measured from outside the bundle (no
- * bytes added to it): an init script wraps `fetch` to note when each search leaves
- * (the debounce's end), and a MutationObserver notes each change of the result list,
- * timed after the next animation frame (the paint).
+ * bytes added to it): an init script wraps `fetch` to note when each request leaves,
+ * per endpoint, and whether the widget aborted it (a cancelled request has reached the
+ * service all the same, so it counts against the rate), and a MutationObserver notes
+ * each change of the result list, timed after the next animation frame (the paint).
  */
 import type { Browser, Page } from '@playwright/test';
 import { median, percentile } from './stats.ts';
@@ -16,19 +17,37 @@ export interface TypingResult {
   searchesPerQuery: number;
   /** Suggestion requests per typed query, mean. */
   suggestionsPerQuery: number;
+  /** Requests aborted by the widget per typed query, every endpoint: they reached the service all the same. */
+  cancelledPerQuery: number;
+  /** Of all requests, the share aborted. */
+  cancelledShare: number;
+  /** The most requests sent in any 1000 ms, per endpoint (`search`, `suggest`, `autocomplete`), cancelled ones counted. */
+  peakPerSecond: Record<string, number>;
+  /**
+   * The widget's time on top of the API's, from the last key to the final results on
+   * screen for good (the list's last change): the wait from the last key to the search
+   * they answer leaving, plus that answer's arrival to the paint. 0 when they were on
+   * screen before the last key (an earlier term had the same hits). Per query whose final
+   * list is right; the API's own latency is left out.
+   */
+  widgetTimes: number[];
+  widgetMedian: number;
+  widgetP95: number;
+  /** The same, only over the queries whose final search changed the list. */
+  repaintedMedian: number;
   /** Paints of a superseded search's results, or a final paint that is not the last search's. */
   stalePaints: number;
-  /** Debounce end (search sent) to results painted, ms. */
+  /** Search sent to results painted, ms. */
   latencies: number[];
   median: number;
   p95: number;
   /** Of that, the answer's arrival (fetch resolved) to the paint: the widget's and the browser's part, ms. */
   afterAnswerMedian: number;
   afterAnswerP95: number;
-  /** Pauses between keys as the page saw them (keydown to keydown), ms: what the debounce faced. */
+  /** Pauses between keys as the page saw them (keydown to keydown), ms: what the request pace faced. */
   pauseMedian: number;
   pauseP95: number;
-  /** Share of those pauses of 200 ms or more, the widget's debounce. */
+  /** Share of those pauses of 200 ms or more, the widget's least time between two searches. */
   pausesOverDebounce: number;
   /** Queries whose final search changed nothing on screen, so no paint to time. */
   unchanged: number;
@@ -44,10 +63,16 @@ interface Paint {
   paintedAt: number;
   hrefs: string[];
 }
+interface Sent {
+  endpoint: string;
+  start: number;
+  cancelled: boolean;
+}
 interface Probe {
   keys: number[];
   searches: Search[];
   suggests: number;
+  requests: Sent[];
   paints: Paint[];
 }
 declare global {
@@ -58,13 +83,25 @@ declare global {
 
 /** Runs in the page before its scripts. */
 function probe(): void {
-  const state: Probe = { keys: [], searches: [], suggests: 0, paints: [] };
+  const state: Probe = { keys: [], searches: [], suggests: 0, requests: [], paints: [] };
   window.__bench = state;
   document.addEventListener('keydown', (event) => state.keys.push(event.timeStamp), true);
   const original = window.fetch;
   window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const pending = original.call(this, input, init);
+    const endpoint = /\/v1\/(search|suggest|autocomplete)\//.exec(url)?.[1];
+    if (endpoint !== undefined) {
+      const sent: Sent = { endpoint, start: performance.now(), cancelled: false };
+      state.requests.push(sent);
+      const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+      let settled = false;
+      signal?.addEventListener('abort', () => (sent.cancelled ||= !settled));
+      pending.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+    }
     if (url.includes('/v1/search/')) {
       const search: Search = { url, start: performance.now(), end: null };
       state.searches.push(search);
@@ -90,6 +127,17 @@ function probe(): void {
     );
   };
   new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/** The most of `starts` (ms, in sending order) in any window of `windowMs`, the window's end excluded. */
+export function peakInWindow(starts: readonly number[], windowMs: number): number {
+  const sorted = [...starts].sort((a, b) => a - b);
+  let peak = 0;
+  for (let first = 0, last = 0; last < sorted.length; last++) {
+    while (sorted[last]! - sorted[first]! >= windowMs) first++;
+    peak = Math.max(peak, last - first + 1);
+  }
+  return peak;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -136,6 +184,8 @@ export async function measureTyping(options: {
     const latencies: number[] = [];
     const afterAnswer: number[] = [];
     const pauses: number[] = [];
+    const widgetTimes: number[] = [];
+    const repaintedTimes: number[] = [];
     for (const [i, query] of options.queries.entries()) {
       await input.fill('');
       await sleep(400);
@@ -150,7 +200,7 @@ export async function measureTyping(options: {
         await page.keyboard.press(key === ' ' ? 'Space' : key);
       }
       keystrokes += keys.length;
-      // Settle: the debounce, the answer, the paint.
+      // Settle: the last search's slot, the answer, the paint.
       await sleep(300);
       for (let waited = 0; waited < 3000; waited += 50) {
         const done = await page.evaluate((n) => {
@@ -189,21 +239,49 @@ export async function measureTyping(options: {
         if (sent.slice(0, -1).some((s) => same(hitsOf(s), paint.hrefs))) stale++;
       }
       const finalHits = hitsOf(final);
+      const lastKey = window_.keys[window_.keys.length - 1];
       if (finalHits !== undefined && !same(finalHits, window_.shown)) stale++;
       const painted = window_.paints.find((p) => p.mutatedAt >= final.start && same(finalHits, p.hrefs));
       if (painted === undefined) unchanged++;
       else {
         latencies.push(painted.paintedAt - final.start);
-        if (final.end !== null && final.end > 0) afterAnswer.push(painted.paintedAt - final.end);
+        if (final.end !== null && final.end > 0) {
+          afterAnswer.push(painted.paintedAt - final.end);
+          if (lastKey !== undefined) repaintedTimes.push(Math.max(0, final.start - lastKey) + (painted.paintedAt - final.end));
+        }
+      }
+      // From the last key to the final results for good: the last change of the list.
+      const settled = window_.paints[window_.paints.length - 1];
+      if (lastKey !== undefined && finalHits !== undefined && settled !== undefined && same(finalHits, settled.hrefs)) {
+        if (settled.paintedAt <= lastKey) widgetTimes.push(0);
+        else {
+          // The search whose answer that change shows: the newest one answered by then with those hits.
+          const source = window_.searches.filter((s) => s.end !== null && s.end > 0 && s.end <= settled.mutatedAt && same(hitsOf(s), settled.hrefs)).pop();
+          if (source !== undefined) widgetTimes.push(Math.max(0, source.start - lastKey) + (settled.paintedAt - source.end!));
+        }
       }
       if ((i + 1) % 10 === 0) options.log(`typing: ${i + 1} / ${options.queries.length} queries`);
     }
     const n = options.queries.length;
+    const requests = await page.evaluate(() => window.__bench.requests);
+    const peakPerSecond: Record<string, number> = {};
+    for (const endpoint of new Set(requests.map((r) => r.endpoint))) {
+      const starts = requests.filter((r) => r.endpoint === endpoint).map((r) => r.start);
+      peakPerSecond[endpoint] = peakInWindow(starts, 1000);
+    }
+    const cancelled = requests.filter((r) => r.cancelled).length;
     return {
       queries: n,
       keystrokes,
       searchesPerQuery: searches / n,
       suggestionsPerQuery: suggests / n,
+      cancelledPerQuery: cancelled / n,
+      cancelledShare: cancelled / Math.max(1, requests.length),
+      peakPerSecond,
+      widgetTimes,
+      widgetMedian: median(widgetTimes),
+      widgetP95: percentile(widgetTimes, 95),
+      repaintedMedian: median(repaintedTimes),
       stalePaints: stale,
       latencies,
       median: median(latencies),

@@ -30,23 +30,48 @@ test('typing a query shows highlighted results from the reference service', asyn
   expect(errors).toEqual([]);
 });
 
-test('sends one request for a word typed quickly', async ({ page }) => {
-  // Page time stands still while typing, so a slow machine cannot stretch the gaps
-  // between keys past the debounce; then time moves on by more than the debounce.
+test('paces a word typed quickly: the first key at once, the word in the next slot, at most 5 a second per endpoint', async ({ page }) => {
+  // Page time moves only when the test says, so a slow machine cannot stretch the
+  // gaps between keys: one key each 50 ms, then time runs on.
   await page.clock.install();
-  await page.goto('/');
-  const terms: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/v1/search/')) terms.push(url.searchParams.get('term') ?? '');
+  // Each request as the widget sends it, at page time; cancelled ones too, since they reached the service.
+  await page.addInitScript(() => {
+    const sent: Array<{ endpoint: string; term: string; at: number }> = [];
+    (window as unknown as { __sent: typeof sent }).__sent = sent;
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+      const endpoint = /\/v1\/(search|suggest)\//.exec(url.pathname)?.[1];
+      if (endpoint) sent.push({ endpoint, term: url.searchParams.get('term') ?? '', at: performance.now() });
+      return original(input, init);
+    };
   });
+  await page.goto('/');
+  const read = () => page.evaluate(() => (window as unknown as { __sent: Array<{ endpoint: string; term: string; at: number }> }).__sent);
   await page.clock.pauseAt(Date.now() + 60_000);
-  await page.getByRole('combobox', { name: 'Search' }).pressSequentially('element');
-  expect(terms).toEqual([]);
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.focus();
+  await page.keyboard.press('e');
+  // The leading edge: the first key after a quiet time searches at once.
+  expect((await read()).filter((s) => s.endpoint === 'search').map((s) => s.term)).toEqual(['e']);
+  for (const key of 'lement grid') {
+    await page.clock.runFor(50);
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+  }
   await page.clock.runFor(250);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
   await page.clock.runFor(1000);
-  expect(terms).toEqual(['element']);
+  const sent = await read();
+  for (const endpoint of ['search', 'suggest']) {
+    const mine = sent.filter((s) => s.endpoint === endpoint);
+    const times = mine.map((s) => s.at);
+    for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, endpoint).toBeGreaterThanOrEqual(200);
+    // 12 keys in 550 ms: one request each 200 ms slot (0, 200, 400, 600), not one per key.
+    expect(mine.length, endpoint).toBe(4);
+    expect(mine[0]?.term, endpoint).toBe('e');
+    expect(mine.at(-1)?.term, endpoint).toBe('element grid');
+  }
+  await expect(page.getByRole('list', { name: 'Search results' })).toHaveAttribute('aria-busy', 'false');
 });
 
 test('a response that arrives late for an older query is never painted', async ({ page }) => {

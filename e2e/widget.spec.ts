@@ -256,6 +256,47 @@ for (const theme of ['light', 'dark']) {
   }
 }
 
+for (const theme of ['light', 'dark']) {
+  test(`a slow answer keeps the results on screen, marked as updating, and announces nothing until it comes: ${theme}`, async ({ page }) => {
+    // An axe run on a busy machine: more than the default budget.
+    test.setTimeout(90_000);
+    const errors = watchErrors(page);
+    await mockApi(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/?q=g&theme=${theme}`);
+    const search = page.locator('#search');
+    const list = search.getByRole('list', { name: 'Search results' });
+    const status = search.getByRole('status');
+    await expect(list.getByRole('listitem').first()).toBeVisible();
+    const firstHit = await list.getByRole('listitem').first().textContent();
+    const said = await status.textContent();
+    // From now on the service is slow: each answer waits for the test.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/search\//, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await box(page).fill('grid');
+    await expect(search.getByRole('listbox')).toBeVisible();
+    await page.keyboard.press('Escape');
+    // Past the 300 ms after which an answer is slow: the same list, dimmed, busy; no skeletons.
+    await expect(list).toHaveClass(/ss-updating/);
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    await expect(search.locator('.ss-skeletons')).toHaveCount(0);
+    expect(await list.getByRole('listitem').first().textContent()).toBe(firstHit);
+    // The live region keeps its words: no "Searching…" for screen readers to read in between.
+    await expect(status).toHaveText(said ?? '');
+    await page.screenshot({ path: `${SHOTS}/updating-${theme}-desktop.png` });
+    await axe(page, `updating, ${theme}`);
+    release();
+    await expect(list).not.toHaveClass(/ss-updating/);
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    await expect(list.getByRole('listitem').first()).toContainText(/grid/i);
+    expect(errors).toEqual([]);
+  });
+}
+
 test('screenshots against the reference service, German, right-to-left', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=grid&cat=3xCSS');

@@ -60,25 +60,80 @@ describe('createSearchController', () => {
     expect(client.search).not.toHaveBeenCalled();
   });
 
-  it('debounces typing: five quick keystrokes make one request for the last term', async () => {
+  it('paces typing: the first key searches at once, then the newest term in each 200 ms slot', async () => {
     const { controller, calls } = setup();
     for (const t of ['h', 'he', 'hel', 'hell', 'hello']) {
       controller.setTerm(t);
       await vi.advanceTimersByTimeAsync(50);
     }
-    expect(calls).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(199);
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.params).toEqual({ term: 'hello', limit: 10, page: 1, fuzzy: 'auto' });
+    // h at 0 (after a quiet time); he and hel were replaced before the slot at 200.
+    const sent = () => calls.map((c) => [c.params.term, c.at - calls[0]!.at]);
+    expect(sent()).toEqual([
+      ['h', 0],
+      ['hell', 200],
+    ]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent()).toEqual([
+      ['h', 0],
+      ['hell', 200],
+      ['hello', 400],
+    ]);
+    expect(calls[2]?.params).toEqual({ term: 'hello', limit: 10, page: 1, fuzzy: 'auto' });
   });
 
-  it('waits exactly the debounce time after the last keystroke', async () => {
-    const { controller, calls } = setup({ debounceMs: 200 });
+  it('the last key waits only for the next free slot, not a whole delay', async () => {
+    const { controller, calls } = setup({ paceMs: 200 });
+    controller.setTerm('c');
+    await vi.advanceTimersByTimeAsync(150);
     controller.setTerm('css');
-    await vi.advanceTimersByTimeAsync(199);
-    expect(calls).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(49);
     expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls.map((c) => c.params.term)).toEqual(['c', 'css']);
+    // After a quiet time, the next key searches at once.
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.setTerm('cssx');
+    expect(calls.map((c) => c.params.term)).toEqual(['c', 'css', 'cssx']);
+  });
+
+  for (const everyMs of [50, 125]) {
+    it(`typing a key every ${everyMs} ms sends at most 5 searches in any second, the last term last, never a stale answer`, async () => {
+      const { controller, calls } = setup();
+      const terms = Array.from({ length: 24 }, (_, i) => 'abcdefghijklmnopqrstuvwx'.slice(0, i + 1));
+      for (const t of terms) {
+        controller.setTerm(t);
+        await vi.advanceTimersByTimeAsync(everyMs);
+        // Answers come back slow and out of order: the newest is answered last.
+        for (const c of calls.slice(0, -1)) c.resolve(response(c.params.term ?? ''));
+      }
+      await vi.advanceTimersByTimeAsync(1000);
+      const times = calls.map((c) => c.at);
+      for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThanOrEqual(1000);
+      expect(calls.at(-1)?.params.term).toBe(terms.at(-1));
+      expect(controller.results.value).toBeNull();
+      calls.at(-1)?.resolve(response(terms.at(-1)!));
+      await flush();
+      expect(controller.results.value).toMatchObject({ forTerm: terms.at(-1) });
+    });
+  }
+
+  it('Enter on a typed search still on its way commits it without asking again; once answered, it sends nothing', async () => {
+    const { controller, calls } = setup();
+    controller.setTerm('flex');
+    expect(controller.sent.value).toMatchObject({ state: { term: 'flex' }, commit: false });
+    controller.submit();
+    expect(calls).toHaveLength(1);
+    expect(controller.sent.value).toMatchObject({ state: { term: 'flex' }, commit: true });
+    calls[0]?.resolve(response('flex'));
+    await flush();
+    await vi.advanceTimersByTimeAsync(1000);
+    controller.setTerm('grid');
+    calls[1]?.resolve(response('grid'));
+    await flush();
+    const shown = controller.sent.value;
+    controller.submit();
+    expect(calls).toHaveLength(2);
+    expect(controller.sent.value).toBe(shown);
   });
 
   it('sends the limit it was given', async () => {
@@ -88,7 +143,7 @@ describe('createSearchController', () => {
     expect(calls[0]?.params).toEqual({ term: 'grid', limit: 25, page: 1, fuzzy: 'auto' });
   });
 
-  it('submit searches at once, without the debounce', () => {
+  it('submit searches at once, without waiting for the typing pace', () => {
     const { controller, calls } = setup();
     controller.setTerm('flex');
     controller.submit();

@@ -4,6 +4,7 @@ import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
+import { createPace } from './pace.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
@@ -21,10 +22,11 @@ export interface SearchControllerOptions extends FacetRequests {
    */
   limit?: number;
   /**
-   * Quiet time after the last keystroke before a search-as-you-type request.
+   * Least time between two search-as-you-type requests. The first key after a quiet
+   * time searches at once, later keys in the next free slot (at most 5 a second).
    * @default 200
    */
-  debounceMs?: number;
+  paceMs?: number;
   /**
    * Time without an answer after which `status` becomes `stalled`.
    * @default 300
@@ -66,9 +68,9 @@ export interface SearchController {
   readonly status: ReadonlySignal<SearchStatus>;
   /** The failure of the newest request while `status` is `error`; else null. */
   readonly error: ReadonlySignal<Error | null>;
-  /** Sets the term and searches once typing pauses; an empty term resets to `idle`. */
+  /** Sets the term and searches it in the next free slot; an empty term resets to `idle`. */
   setTerm(term: string): void;
-  /** Searches the current term now, without waiting for the debounce. */
+  /** Searches the current term now, without waiting for the typing pace (within 5 a second). */
   submit(): void;
   /** Searches the current term again, after an error. */
   retry(): void;
@@ -96,12 +98,8 @@ interface Job {
   append: boolean;
 }
 
-/** Requests per window: the widget's promise of "never more than 5 per second". */
-const MAX_REQUESTS = 5;
-const WINDOW_MS = 1000;
-
 export function createSearchController(options: SearchControllerOptions): SearchController {
-  const { client, limit = LIMIT_DEFAULT, debounceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
+  const { client, limit = LIMIT_DEFAULT, paceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
 
   const signals = {
     term: signal(''),
@@ -119,8 +117,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
   const { term, page, sort, order, filters, results, status } = signals;
 
-  // Start times of the last MAX_REQUESTS requests, oldest first; long ago until there were that many.
-  const starts: number[] = Array(MAX_REQUESTS).fill(-Infinity);
+  // Typed searches one slot each `paceMs`, every search at most 5 a second.
+  const pace = createPace(paceMs);
   const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
@@ -128,8 +126,6 @@ export function createSearchController(options: SearchControllerOptions): Search
   let waiting: Job;
   // The last term whose words together found nothing: its searches ask for any of them.
   let partialTerm = '';
-  // One timer for what delays it: the debounce while typing, then the rate limit.
-  let timer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
 
@@ -143,7 +139,7 @@ export function createSearchController(options: SearchControllerOptions): Search
 
   /** Stops what is pending and in flight. */
   function cancel() {
-    clearTimeout(timer);
+    pace.cancel();
     clearTimeout(stallTimer);
     latest();
   }
@@ -161,31 +157,31 @@ export function createSearchController(options: SearchControllerOptions): Search
   }
 
   /**
-   * Searches the current state after `delay` ms, unless the same search is the newest
-   * one sent already (and did not fail). False, and nothing sent, when the term is too short.
+   * Searches the current state in the next free slot (a typed search) or as soon as the
+   * limit allows, unless the same search is the newest one sent already (and did not
+   * fail): then only what waits is dropped. False, and nothing sent, when the term is too short.
    */
-  function search(commit: boolean, delay = 0, append = false): boolean {
+  function search(commit: boolean, typed = false, append = false): boolean {
     const q = capTerm(term.value);
     if (disposed || q.length < minTermLength) return false;
-    clearTimeout(timer);
     const state = snapshot(q);
     const params = toSearchParams(state, limit, options);
     if (JSON.stringify(params) !== requested || status.value === 'error') {
       waiting = { state, params, commit, append };
-      if (delay) timer = setTimeout(send, delay);
-      else send();
+      pace(send, !typed);
+    } else {
+      pace.cancel();
+      // Enter on a typed search still on its way (the first key goes out at once): it
+      // is committed all the same, so the URL and the analytics count it as one.
+      if (commit && status.value !== 'done' && !signals.sent.value?.commit) set({ sent: { state, commit } });
     }
     return true;
   }
 
-  /** Sends the waiting search as soon as the rate limit allows. */
+  /** Sends the waiting search: its slot has come. */
   function send() {
-    const wait = starts[0]! + WINDOW_MS - Date.now();
-    if (wait > 0) return (timer = setTimeout(send, wait));
     const job = waiting;
     const { state, params, commit, append } = job;
-    starts.push(Date.now());
-    starts.shift();
     requested = JSON.stringify(params);
     const previous = results.value;
     // A stalled list stays stalled when a newer request replaces the slow one, so
@@ -200,11 +196,11 @@ export function createSearchController(options: SearchControllerOptions): Search
     latest(
       (signal) => client.search(params, { signal }),
       (response) => {
-        // Every word together found nothing: ask for any of them, at once but through the
-        // rate limit and the stale-answer guard like any search, unless a newer one waits.
+        // Every word together found nothing: ask for any of them, at once but within the
+        // limit per second and through the stale-answer guard, unless a newer one waits.
         if (response.total_hits === 0 && !state.partial && state.term.includes(' ') && waiting === job) {
           partialTerm = state.term;
-          search(commit, 0, append);
+          search(commit, false, append);
         } else
           settle({
             results:
@@ -224,10 +220,10 @@ export function createSearchController(options: SearchControllerOptions): Search
     limit,
     ...signals,
     setTerm(value) {
-      // A new term starts from the first page. Once typing pauses it replaces whatever
-      // waits; typing back to the search on screen, or a trailing space, only cancels that.
+      // A new term starts from the first page and replaces whatever waits for its slot;
+      // typing back to the search on screen, or a trailing space, only cancels that.
       set({ term: value, page: 1 });
-      if (!search(false, debounceMs)) reset();
+      if (!search(false, true)) reset();
     },
     submit: () => search(true),
     retry: () => search(false),
@@ -246,7 +242,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     loadMore() {
       if (!results.value) return;
       set({ page: page.value + 1 });
-      search(true, 0, true);
+      search(true, false, true);
     },
     restore(state) {
       // Field by field: a caller's object may carry more than a SearchState.

@@ -23,14 +23,20 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 describe('createSuggestions', () => {
-  it('debounces, then opens with the answer; the combobox props follow', async () => {
+  it('asks at once, then in the next free slot; opens with the answer; the combobox props follow', async () => {
     const { s, suggest } = setup();
     expect(s.input()).toMatchObject({ role: 'combobox', 'aria-expanded': 'false', 'aria-controls': 'ss1-list', 'aria-autocomplete': 'list' });
     s.update('g');
+    expect(suggest.map((c) => c.term)).toEqual(['g']);
     s.update('gr');
-    await vi.advanceTimersByTimeAsync(100);
-    expect(suggest.map((c) => c.term)).toEqual(['gr']);
-    suggest[0]?.resolve(words('grid', 'group'));
+    s.update('gri');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(suggest.map((c) => c.term)).toEqual(['g']);
+    await vi.advanceTimersByTimeAsync(1);
+    // gr was replaced before its slot and never sent.
+    expect(suggest.map((c) => c.term)).toEqual(['g', 'gri']);
+    expect(suggest[0]?.signal?.aborted).toBe(true);
+    suggest[1]?.resolve(words('grid', 'group'));
     await vi.advanceTimersByTimeAsync(0);
     expect(s.open.value).toBe(true);
     expect(s.input()['aria-expanded']).toBe('true');
@@ -77,6 +83,26 @@ describe('createSuggestions', () => {
     expect(s.key('Tab')).toBe(false);
     expect(s.open.value).toBe(false);
   });
+
+  for (const everyMs of [50, 125]) {
+    it(`a key every ${everyMs} ms asks each endpoint at most 5 times in any second, the last term last`, async () => {
+      const { s, suggest, client } = setup(['area']);
+      const terms = Array.from({ length: 24 }, (_, i) => 'abcdefghijklmnopqrstuvwx'.slice(0, i + 1));
+      const times: number[] = [];
+      client.suggest.mockImplementation((params: { term: string }) => {
+        times.push(performance.now());
+        return new Promise<SuggestResponse>((resolve) => suggest.push({ term: params.term, signal: undefined, resolve }));
+      });
+      for (const t of terms) {
+        s.update(t);
+        await vi.advanceTimersByTimeAsync(everyMs);
+      }
+      await vi.advanceTimersByTimeAsync(1000);
+      for (let i = 5; i < times.length; i++) expect(times[i]! - times[i - 5]!).toBeGreaterThanOrEqual(1000);
+      expect(client.autocomplete).toHaveBeenCalledTimes(times.length);
+      expect(suggest.at(-1)?.term).toBe(terms.at(-1));
+    });
+  }
 
   it('aborts the older request and drops its late answer', async () => {
     const { s, suggest } = setup();

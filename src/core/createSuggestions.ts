@@ -2,7 +2,7 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { SearchClient } from '../client/createClient.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
-import { debounce } from './debounce.ts';
+import { createPace } from './pace.ts';
 
 /** One entry of the suggestion list. */
 export interface SuggestionItem {
@@ -28,10 +28,11 @@ export interface SuggestionsOptions {
    */
   fields?: string[] | undefined;
   /**
-   * Quiet time after the last keystroke before asking.
-   * @default 100
+   * Least time between two requests to each endpoint: the first key after a quiet time
+   * asks at once, later keys in the next free slot (at most 5 a second).
+   * @default 200
    */
-  debounceMs?: number;
+  paceMs?: number;
 }
 
 /** Props for the input, the listbox and each option of an ARIA 1.2 combobox. */
@@ -53,7 +54,7 @@ export interface Suggestions extends ComboboxProps {
   readonly active: ReadonlySignal<number>;
   /** The term the items answer (for marking the typed part). */
   readonly forTerm: ReadonlySignal<string>;
-  /** Asks for suggestions for `term` once typing pauses; an empty term closes the list. */
+  /** Asks for suggestions for `term` in the next free slot; an empty term closes the list. */
   update(term: string): void;
   close(): void;
   /** Handles a key pressed in the input. */
@@ -64,20 +65,22 @@ export interface Suggestions extends ComboboxProps {
 }
 
 export function createSuggestions(options: SuggestionsOptions): Suggestions {
-  const { client, id, size = 8, fields = [], debounceMs = 100 } = options;
+  const { client, id, size = 8, fields = [], paceMs = 200 } = options;
   const items = signal<SuggestionItem[]>([]);
   const open = signal(false);
   const active = signal(-1);
   const forTerm = signal('');
   // Same guard as the search: only the newest request's answer is painted.
   const latest = createLatest();
+  // One pace for all: each request asks every endpoint (suggest, and autocomplete with `fields`) once.
+  const pace = createPace(paceMs);
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-opt-${index}`;
   const tag = (list: Array<{ value: string }>, source: string) => list.map(({ value }) => ({ value, source }));
 
   function cancel() {
     latest();
-    later.cancel();
+    pace.cancel();
   }
 
   function close() {
@@ -87,44 +90,41 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     });
   }
 
-  const later = debounce(
-    (term: string) =>
-      latest(
-        (signal) =>
-          Promise.all([
-            client.suggest({ term, size }, { signal }).then((r) => tag(r.suggestions, 'suggest')),
-            ...fields.map((field) =>
-              client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field)),
-            ),
-          ]),
-        (lists) => {
-          const seen = new Set<string>();
-          // Only strings reach the DOM, and each value once (the set grows only for a new one).
-          const fresh = lists.map((list) =>
-            list.filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size),
-          );
-          // The sources take a row in turn until there are `size`, so a full list of
-          // suggestions leaves room for the completions; each keeps its own order.
-          const rows = fresh.map(() => 0);
-          for (let n = 0, i = 0, idle = 0; n < size && idle < rows.length; i = (i + 1) % rows.length)
-            if (rows[i]! < fresh[i]!.length) {
-              rows[i]!++;
-              n++;
-              idle = 0;
-            } else idle++;
-          const next = fresh.flatMap((list, i) => list.slice(0, rows[i]));
-          batch(() => {
-            items.value = next;
-            forTerm.value = term;
-            active.value = -1;
-            open.value = next.length > 0;
-          });
-        },
-        // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
-        close,
-      ),
-    debounceMs,
-  );
+  const ask = (term: string) =>
+    latest(
+      (signal) =>
+        Promise.all([
+          client.suggest({ term, size }, { signal }).then((r) => tag(r.suggestions, 'suggest')),
+          ...fields.map((field) =>
+            client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field)),
+          ),
+        ]),
+      (lists) => {
+        const seen = new Set<string>();
+        // Only strings reach the DOM, and each value once (the set grows only for a new one).
+        const fresh = lists.map((list) =>
+          list.filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size),
+        );
+        // The sources take a row in turn until there are `size`, so a full list of
+        // suggestions leaves room for the completions; each keeps its own order.
+        const rows = fresh.map(() => 0);
+        for (let n = 0, i = 0, idle = 0; n < size && idle < rows.length; i = (i + 1) % rows.length)
+          if (rows[i]! < fresh[i]!.length) {
+            rows[i]!++;
+            n++;
+            idle = 0;
+          } else idle++;
+        const next = fresh.flatMap((list, i) => list.slice(0, rows[i]));
+        batch(() => {
+          items.value = next;
+          forTerm.value = term;
+          active.value = -1;
+          open.value = next.length > 0;
+        });
+      },
+      // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
+      close,
+    );
 
   function move(to: number) {
     const count = items.value.length;
@@ -149,7 +149,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
         items.value = [];
         return;
       }
-      later(q);
+      pace(() => ask(q));
     },
     close() {
       cancel();

@@ -5,15 +5,19 @@ import { useWidget } from './WidgetContext.ts';
 export interface EmptyStateProps {
   /** The term that found nothing. */
   term: string;
+  /** A newer search runs: marked busy for assistive technology. */
+  busy?: boolean;
+  /** That search is slow: greyed as updating. */
+  updating?: boolean;
 }
 
 /** What a search that found nothing shows: advice, and the suggestions for the term as one-click searches. */
-export function EmptyState({ term }: EmptyStateProps) {
+export function EmptyState({ term, busy, updating }: EmptyStateProps) {
   const { m, suggestions } = useWidget();
   const { setTerm, submit } = useSearchController();
   const offers = suggestions?.items.value.filter((item) => item.value.toLowerCase() !== term.toLowerCase()).slice(0, 3) ?? [];
   return (
-    <div class="ss-empty">
+    <div class={updating ? 'ss-empty ss-updating' : 'ss-empty'} aria-busy={busy}>
       <p class="ss-empty-title">{format(m, m.noResults, { term })}</p>
       <p class="ss-empty-hint">{m.noResultsHint}</p>
       {offers.length > 0 && (

@@ -228,6 +228,38 @@ describe('Results', () => {
     expect(screen.getByRole('list', { name: 'Search results' }).getAttribute('aria-busy')).toBe('true');
   });
 
+  it('keeps the previous list on screen when the newer search stalls: busy and greyed, no skeletons, the same items', async () => {
+    const { controller, calls, view } = await setup([hit({ id: 'a', title: 'Grid A' }), hit({ id: 'b', title: 'Grid B' })]);
+    const before = view.container.querySelectorAll('.ss-item');
+    act(() => controller.setTerm('gridx'));
+    await advance(500);
+    expect(controller.status.value).toBe('stalled');
+    expect(view.container.querySelector('.ss-skeletons')).toBeNull();
+    const list = screen.getByRole('list', { name: 'Search results' });
+    expect(list.getAttribute('aria-busy')).toBe('true');
+    expect(list.classList.contains('ss-updating')).toBe(true);
+    // The very same elements: nothing re-mounted, so focus and scroll stay.
+    const after = view.container.querySelectorAll('.ss-item');
+    expect([...after]).toEqual([...before]);
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([hit({ id: 'c', title: 'Gridx C' })]));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(list.getAttribute('aria-busy')).toBe('false');
+    expect(list.classList.contains('ss-updating')).toBe(false);
+    expect(view.container.querySelectorAll('.ss-item')).toHaveLength(1);
+  });
+
+  it('keeps "no results" on screen, busy and greyed, while a newer search stalls', async () => {
+    const { controller, view } = await setup([]);
+    act(() => controller.setTerm('gridx'));
+    await advance(500);
+    const empty = view.container.querySelector('.ss-empty');
+    expect(empty?.getAttribute('aria-busy')).toBe('true');
+    expect(empty?.classList.contains('ss-updating')).toBe(true);
+    expect(view.container.querySelector('.ss-skeletons')).toBeNull();
+  });
+
   it('shows an error with a Retry button that searches again', async () => {
     const { controller, calls } = fakeController();
     renderWith(controller, <Results />);

@@ -5,11 +5,12 @@ import { ResultItem } from './ResultItem.tsx';
 import { useWidget } from './WidgetContext.ts';
 
 /**
- * The result list and its states: skeletons only once a search has stalled (fast
- * answers replace the old list directly, without a flash; hidden from assistive
- * technology, for which the stats line says "Searching…"), an empty state, an error
- * with Retry. While a newer search runs, the previous list stays (marked busy for
- * assistive technology) rather than blinking out for a fast answer.
+ * The result list and its states. While a newer search runs, the previous list (or
+ * "no results") stays on screen, marked busy for assistive technology, and once the
+ * answer is slow (stalled) greyed as updating, so the results never jump while the
+ * user types. Skeletons only when a search has stalled with nothing to show yet (hidden
+ * from assistive technology, for which the stats line says "Searching…"); an error
+ * with Retry.
  */
 export function Results() {
   const { results, resultsTerm, status, error, retry, partial } = useSearchController();
@@ -18,7 +19,7 @@ export function Results() {
   const response = results.value;
 
   if (current === 'error') return <ErrorState error={error.value} onRetry={retry} />;
-  if (current === 'stalled') {
+  if (current === 'stalled' && !response) {
     return (
       <div class="ss-skeletons" aria-hidden="true">
         {[0, 1, 2].map((row) => (
@@ -35,13 +36,15 @@ export function Results() {
     );
   }
   if (current === 'idle' || !response) return null;
-  if (!response.hits.length) return <EmptyState term={resultsTerm.value} />;
+  const busy = current === 'loading' || current === 'stalled';
+  const updating = current === 'stalled';
+  if (!response.hits.length) return <EmptyState term={resultsTerm.value} busy={busy} updating={updating} />;
 
   return (
     <>
       {partial.value && <p class="ss-notice">{m.partialResults}</p>}
       {/* tabIndex -1: the pager moves the focus here, to the top of the new page. */}
-      <ol class="ss-list" part="results" aria-label={m.results} aria-busy={current === 'loading'} tabIndex={-1}>
+      <ol class={updating ? 'ss-list ss-updating' : 'ss-list'} part="results" aria-label={m.results} aria-busy={busy} tabIndex={-1}>
         {response.hits.map((hit, index) => (
           <li class="ss-item" key={hit.id || index}>
             <ResultItem hit={hit} />

@@ -31,7 +31,7 @@ describe('StatsLine', () => {
     expect(screen.getByRole('status').textContent).toBe('1 result (3 ms)');
   });
 
-  it('says "Searching…" once stalled and empties when the term is cleared', async () => {
+  it('keeps the count of the results on screen while a newer search runs, even a slow one, and empties when the term is cleared', async () => {
     const { controller, calls } = fakeController();
     renderWith(controller, <StatsLine />);
     await act(() => searchAndAnswer(controller, calls, 'css', answer([], 0, 2)));
@@ -40,11 +40,28 @@ describe('StatsLine', () => {
       controller.setTerm('grid');
       controller.submit();
     });
-    // Unchanged while the answer may still come fast, so nothing is announced twice.
+    // Unchanged while the newer answer is on its way, so nothing is announced in between.
     expect(screen.getByRole('status').textContent).toBe('0 results (2 ms)');
     await advance(300);
-    expect(screen.getByRole('status').textContent).toBe('Searching…');
+    expect(screen.getByRole('status').textContent).toBe('0 results (2 ms)');
+    await act(async () => {
+      calls.at(-1)?.resolve(answer([hit()], 7, 3));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('status').textContent).toBe('7 results (3 ms)');
     act(() => controller.clear());
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('says "Searching…" once stalled with no results on screen yet', async () => {
+    const { controller } = fakeController();
+    renderWith(controller, <StatsLine />);
+    act(() => {
+      controller.setTerm('grid');
+      controller.submit();
+    });
+    expect(screen.getByRole('status').textContent).toBe('');
+    await advance(300);
+    expect(screen.getByRole('status').textContent).toBe('Searching…');
   });
 });

@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createPace } from './pace.ts';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+/** Types `keys` terms `everyMs` apart through a pace and returns what was sent, with when. */
+function type(keys: number, everyMs: number, pace = createPace()) {
+  const sent: Array<{ term: number; at: number }> = [];
+  for (let term = 1; term <= keys; term++) {
+    pace(() => sent.push({ term, at: performance.now() }));
+    vi.advanceTimersByTime(everyMs);
+  }
+  vi.advanceTimersByTime(1000);
+  return sent;
+}
+
+/** The most sends in any window of `ms`, its end excluded. */
+function peak(times: number[], ms = 1000) {
+  return Math.max(...times.map((t) => times.filter((u) => u >= t && u < t + ms).length));
+}
+
+describe('createPace', () => {
+  it('sends at once after a quiet time: the leading edge', () => {
+    const pace = createPace();
+    const send = vi.fn();
+    pace(send);
+    expect(send).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(5000);
+    const again = vi.fn();
+    pace(again);
+    expect(again).toHaveBeenCalledOnce();
+  });
+
+  for (const everyMs of [50, 125]) {
+    it(`keys every ${everyMs} ms: never more than 5 sends in any second, 200 ms apart, the final term always sent`, () => {
+      const sent = type(30, everyMs);
+      const times = sent.map((s) => s.at);
+      expect(peak(times)).toBeLessThanOrEqual(5);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(200);
+      expect(sent.at(-1)?.term).toBe(30);
+      // Busy, not idle: a send in every slot while the keys come.
+      expect(sent.length).toBeGreaterThanOrEqual(Math.floor((30 * everyMs) / 200));
+    });
+  }
+
+  it('the last key waits only for the next free slot, not a whole delay', () => {
+    const pace = createPace();
+    const sent: string[] = [];
+    pace(() => sent.push('a'));
+    vi.advanceTimersByTime(150);
+    pace(() => sent.push('ab'));
+    vi.advanceTimersByTime(49);
+    expect(sent).toEqual(['a']);
+    vi.advanceTimersByTime(1);
+    expect(sent).toEqual(['a', 'ab']);
+  });
+
+  it('never sends what was replaced before its slot', () => {
+    const pace = createPace();
+    const sent: string[] = [];
+    for (const term of ['a', 'ab', 'abc', 'abcd']) {
+      pace(() => sent.push(term));
+      vi.advanceTimersByTime(40);
+    }
+    vi.advanceTimersByTime(1000);
+    expect(sent).toEqual(['a', 'abcd']);
+  });
+
+  it('cancel drops what waits and leaves no timer', () => {
+    const pace = createPace();
+    const send = vi.fn();
+    pace(() => {});
+    pace(send);
+    pace.cancel();
+    vi.advanceTimersByTime(1000);
+    expect(send).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('urgent sends skip the gap but never exceed 5 in a second', () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      pace(() => sent.push(performance.now()), true);
+      vi.advanceTimersByTime(10);
+    }
+    expect(sent).toHaveLength(5);
+    vi.advanceTimersByTime(1000);
+    // 6, 7 were replaced while waiting; 8 went out the moment the first left the window.
+    expect(sent).toHaveLength(6);
+    expect(sent[5]! - sent[0]!).toBe(1000);
+    expect(peak(sent)).toBe(5);
+  });
+
+  it('keeps any second at 5 or fewer under a mix of typing and urgent sends', () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 300; i++) {
+      pace(() => sent.push(performance.now()), random() < 0.3);
+      vi.advanceTimersByTime(Math.floor(random() * 150));
+    }
+    vi.advanceTimersByTime(2000);
+    expect(sent.length).toBeGreaterThan(50);
+    expect(peak(sent)).toBeLessThanOrEqual(5);
+  });
+});
