@@ -62,9 +62,23 @@ test('the results page with the keyboard alone', async ({ page }) => {
   await expect(page.locator('#search').getByRole('status')).toHaveText('10 results (3 ms)');
   await axe(page, 'results');
 
+  // Tab from the field (past its clear button) to "Skip to results", shown while focused: Enter puts the
+  // focus on the list, and the next Tab is the first result.
+  await input.focus();
+  const skip = page.locator('#search').getByRole('button', { name: 'Skip to results' });
+  for (let i = 0; i < 4 && !(await skip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  expect(await skip.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(20);
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/skip-to-results.png', clip: { x: 0, y: 300, width: 1280, height: 200 } });
+  await page.keyboard.press('Enter');
+  await expect(results).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(results.getByRole('link').first()).toBeFocused();
+  await input.focus();
+
   // Tab along to the area facet and check "css" with the space bar.
   const css = page.getByRole('group', { name: 'Area' }).getByRole('checkbox', { name: /^css/ });
-  for (let i = 0; i < 12 && !(await css.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 14 && !(await css.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(css).toBeFocused();
   await page.keyboard.press('Space');
   await expect(css).toBeChecked();

@@ -56,6 +56,22 @@ describe('FacetPanel', () => {
     expect(container.querySelector('.ss-facets')).toBeNull();
   });
 
+  it('goes away when nothing is found and nothing chosen, and stays to undo a choice that found nothing', async () => {
+    const { controller, calls } = fakeController();
+    const { container } = renderWidget(controller, <FacetPanel />, { config });
+    await act(() => searchAndAnswer(controller, calls, 'zzzz', { ...answer([], 0), facets: { 'custom_fields.area': [] } }));
+    expect(container.querySelector('.ss-facets')).toBeNull();
+    await act(() => searchAndAnswer(controller, calls, 'grid', faceted()));
+    act(() => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'css, 20 results' }));
+    });
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...answer([], 0), facets: { 'custom_fields.area': [] } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect((screen.getByRole('checkbox', { name: /^css/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('lists five values with counts, and the rest behind "Show more"', async () => {
     await setup();
     const group = screen.getByRole('group', { name: 'Area' });

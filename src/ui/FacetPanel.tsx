@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { hasFilters } from '../core/searchState.ts';
 import { CategoryFacet } from './CategoryFacet.tsx';
 import { LanguageDateFilter } from './LanguageDateFilter.tsx';
 import { RangeFacet } from './RangeFacet.tsx';
@@ -12,9 +13,10 @@ import { useWidget } from './WidgetContext.ts';
  */
 export function FacetPanel() {
   const { m, config } = useWidget();
-  const { results } = useSearchController();
+  const { results, filters } = useSearchController();
   const [open, setOpen] = useState(false);
-  if (!results.value) return null;
+  // Nothing found and nothing chosen: every count would be 0, nothing to narrow.
+  if (!results.value || (results.value.total_hits === 0 && !hasFilters(filters.value))) return null;
   return (
     <section class="ss-facets" part="facets" aria-label={m.filters}>
       <button type="button" class="ss-chip ss-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>

@@ -20,4 +20,15 @@ describe('SearchWidget', () => {
     const list = screen.getByRole('list', { name: 'Search results' });
     expect(within(list).getByRole('link', { name: 'grid - CSS' })).toBeTruthy();
   });
+
+  it('offers a skip past the sort and the filters to the results, which takes the focus', async () => {
+    const { controller, calls } = fakeController();
+    render(<SearchWidget controller={controller} config={{ facets: [{ field: 'area', label: 'Area' }] }} />);
+    expect(screen.queryByRole('button', { name: 'Skip to results' })).toBeNull();
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()], 1, 2)));
+    act(() => {
+      screen.getByRole('button', { name: 'Skip to results' }).click();
+    });
+    expect(document.activeElement).toBe(screen.getByRole('list', { name: 'Search results' }));
+  });
 });

@@ -9,6 +9,7 @@ import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchContext } from './SearchContext.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
+import { SkipToResults } from './SkipToResults.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { StatsLine } from './StatsLine.tsx';
 import { WidgetContext, type WidgetConfig } from './WidgetContext.ts';
@@ -43,6 +44,7 @@ export function SearchWidget(props: SearchWidgetProps) {
           ) : (
             <>
               <SearchBox placeholder={placeholder} shortcut={shortcut} />
+              {faceted && <SkipToResults />}
               <div class="ss-bar">
                 <StatsLine />
                 <SortSelect />

@@ -56,6 +56,8 @@ export interface Messages {
   /** `{n}` is the page number. */
   page: string;
   loadMore: string;
+  /** Moves the keyboard past the sort and the filters to the results. */
+  skipToResults: string;
   from: string;
   to: string;
   apply: string;
@@ -110,6 +112,7 @@ export const en: Messages = {
   next: 'Next',
   page: 'Page {n}',
   loadMore: 'Show more results',
+  skipToResults: 'Skip to results',
   from: 'From',
   to: 'Below',
   apply: 'Apply',

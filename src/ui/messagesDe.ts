@@ -41,6 +41,7 @@ export const de: Messages = {
   next: 'Weiter',
   page: 'Seite {n}',
   loadMore: 'Weitere Ergebnisse',
+  skipToResults: 'Zu den Ergebnissen',
   from: 'Ab',
   to: 'Unter',
   apply: 'Anwenden',
