@@ -164,7 +164,18 @@ test('the overlay with the keyboard alone: open, search, close, focus back', asy
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog') || document.activeElement === document.body)).toBe(true);
   }
+  // ↓ from the field goes on to the results, ↓ and ↑ move between them, ↑ from the first goes back; Enter opens one.
   await input.focus();
+  await page.keyboard.press('ArrowDown');
+  const hits = dialog.getByRole('list', { name: 'Search results' }).getByRole('link');
+  await expect(hits.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(hits.nth(1)).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/overlay-arrows-to-results.png` });
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(input).toBeFocused();
+  await expect(dialog.locator('.ss-dialog-foot')).toHaveText(/to open.*to move.*to close/);
   await page.keyboard.press('Escape'); // clears the field
   await expect(input).toHaveValue('');
   await expect(dialog).toBeVisible();

@@ -17,13 +17,18 @@ export interface SearchBoxProps {
   shortcut?: boolean | undefined;
   /** Focus the field when it appears (the overlay). @default false */
   autoFocus?: boolean | undefined;
+  /**
+   * ↓ past the last suggestion (or with none to show): moves the focus on, to the
+   * results (the overlay); true when it did. @default none: ↓ wraps to the first suggestion
+   */
+  onArrowOut?: (() => boolean) | undefined;
 }
 
 /**
  * The search form: a labelled search field (an ARIA 1.2 combobox when suggestions are
  * on), a clear button and a submit button.
  */
-export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: SearchBoxProps) {
+export function SearchBox({ placeholder, shortcut = false, autoFocus = false, onArrowOut }: SearchBoxProps) {
   const { term, setTerm, submit, clear } = useSearchController();
   const { m, suggestions: s } = useWidget();
   const input = useRef<HTMLInputElement>(null);
@@ -58,6 +63,12 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false }: 
     if (event.isComposing || event.keyCode === 229) {
       // Enter that confirms a conversion must not submit the form.
       if (event.key === 'Enter') event.preventDefault();
+      return;
+    }
+    const last = !s?.open.value || s.active.value === s.items.value.length - 1;
+    if (event.key === 'ArrowDown' && onArrowOut && last && onArrowOut()) {
+      event.preventDefault();
+      s?.close();
       return;
     }
     const done = s?.key(event.key);

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SearchOverlay } from './SearchOverlay.tsx';
-import { fakeController, renderWidget } from './testing.tsx';
+import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
 // jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
 beforeEach(() => {
@@ -17,10 +17,10 @@ afterEach(cleanup);
 
 describe('SearchOverlay', () => {
   function setup() {
-    const { controller } = fakeController();
+    const { controller, calls } = fakeController();
     renderWidget(controller, <SearchOverlay />);
     const opener = screen.getByRole('button', { name: 'Search' });
-    return { controller, opener };
+    return { controller, calls, opener };
   }
 
   it('opens a dialog with the focus in the search field, and closes back to the opener', () => {
@@ -113,5 +113,29 @@ describe('SearchOverlay', () => {
     expect(document.querySelector('dialog[open]')).not.toBeNull();
     expect(screen.getByRole('searchbox')).toBeTruthy();
     close.mockRestore();
+  });
+
+  it('moves with the arrows from the field through the results and back, and names the keys in a footer', async () => {
+    vi.useFakeTimers();
+    const { opener, controller, calls } = setup();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit(), hit({ id: 'doc-2', title: 'gap' })], 2)));
+    const input = screen.getByRole('searchbox');
+    const [first, second] = screen.getAllByRole('link');
+    act(() => {
+      fireEvent.keyDown(input, { key: 'ArrowDown' });
+    });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(second);
+    fireEvent.keyDown(second!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(second);
+    fireEvent.keyDown(second!, { key: 'ArrowUp' });
+    fireEvent.keyDown(first!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(input);
+    expect(document.querySelector('.ss-dialog-foot')?.textContent).toBe('↵ to open↑ ↓ to moveesc to close');
+    vi.useRealTimers();
   });
 });

@@ -60,6 +60,21 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     setOpen(true);
   };
   const close = () => dialog.current?.close();
+  // ↓ from the field to the first result, then ↑/↓ from result to result, ↑ from the first back to the field.
+  const links = () => [...(dialog.current?.querySelectorAll<HTMLElement>('.ss-hit-link') ?? [])];
+  const toFirstResult = () => {
+    const first = links()[0];
+    first?.focus();
+    return !!first;
+  };
+  const onResultsKey = (event: KeyboardEvent) => {
+    const all = links();
+    const at = all.indexOf(event.target as HTMLElement);
+    if (at < 0 || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+    event.preventDefault();
+    const next = at + (event.key === 'ArrowDown' ? 1 : -1);
+    (next < 0 ? dialog.current?.querySelector<HTMLElement>('.ss-input') : all[Math.min(next, all.length - 1)])?.focus();
+  };
   useShortcut(shortcut && show);
   return (
     <>
@@ -88,14 +103,28 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         {open && (
           <div class="ss-dialog-body">
             <div class="ss-dialog-head">
-              <SearchBox placeholder={placeholder} autoFocus />
+              <SearchBox placeholder={placeholder} autoFocus onArrowOut={toFirstResult} />
               <button type="button" class="ss-button" aria-label={m.close} onClick={close}>
                 <ClearIcon />
               </button>
             </div>
             <StatsLine />
-            <Results />
-            <LoadMore />
+            <div onKeyDown={onResultsKey}>
+              <Results />
+              <LoadMore />
+            </div>
+            {/* What the keys do, for those who see it; a screen reader has its own words for them. */}
+            <p class="ss-dialog-foot" aria-hidden="true">
+              <span>
+                <kbd class="ss-kbd">↵</kbd> {m.keyOpen}
+              </span>
+              <span>
+                <kbd class="ss-kbd">↑</kbd> <kbd class="ss-kbd">↓</kbd> {m.keyMove}
+              </span>
+              <span>
+                <kbd class="ss-kbd">esc</kbd> {m.keyClose}
+              </span>
+            </p>
           </div>
         )}
       </dialog>

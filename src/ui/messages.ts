@@ -68,6 +68,10 @@ export interface Messages {
   category: string;
   open: string;
   close: string;
+  /** The overlay's key hints: Enter, the arrows, Escape. */
+  keyOpen: string;
+  keyMove: string;
+  keyClose: string;
   untitled: string;
 }
 
@@ -123,6 +127,9 @@ export const en: Messages = {
   category: 'Section',
   open: 'Search',
   close: 'Close',
+  keyOpen: 'to open',
+  keyMove: 'to move',
+  keyClose: 'to close',
   untitled: 'Untitled',
 };
 

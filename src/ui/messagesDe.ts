@@ -52,5 +52,8 @@ export const de: Messages = {
   category: 'Bereich',
   open: 'Suchen',
   close: 'Schließen',
+  keyOpen: 'öffnen',
+  keyMove: 'wählen',
+  keyClose: 'schließen',
   untitled: 'Ohne Titel',
 };
