@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
+import { putJson, startService, type TestService } from '../testing/service.ts';
+import type { PreparedDocument } from './engine.ts';
+import { SqliteEngine } from './sqliteEngine.ts';
+
+const folder = mkdtempSync(join(tmpdir(), 'site-search-writer-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+function prepared(id: string, customFields: PreparedDocument['customFields'] = {}): PreparedDocument {
+  return {
+    id,
+    url: `https://example.com/${id}`,
+    title: `Title ${id}`,
+    mainContent: `alpha beta ${id}`,
+    language: null,
+    thumbnail: null,
+    thumbnailB64: null,
+    docDate: null,
+    customFields,
+  };
+}
+
+describe('writes on the writer thread', () => {
+  let service: TestService | null = null;
+  afterEach(async () => {
+    await service?.close();
+    service?.remove();
+    service = null;
+  });
+
+  it('answers /health and searches over HTTP while a large batch is being written', { timeout: 60_000 }, async () => {
+    // What the service does, in order: the write's start and end, and each answer the probes got meanwhile.
+    const events: string[] = [];
+    const original = SqliteEngine.prototype.write;
+    vi.spyOn(SqliteEngine.prototype, 'write').mockImplementation(async function (this: SqliteEngine, documents) {
+      events.push('write started');
+      try {
+        return await original.call(this, documents);
+      } finally {
+        events.push('write done');
+      }
+    });
+    service = await startService();
+    const base = service.baseUrl;
+    const documents: IndexDocument[] = Array.from({ length: 2000 }, (_, i) => ({
+      id: `doc-${i}`,
+      url: `https://example.com/${i}.html`,
+      title: `Responsive page ${i}`,
+      main_content: `words about grids flexbox and selectors, number ${i} of the batch, written while searches go on`,
+      custom_fields: { area: `area${i % 7}` },
+    }));
+    let finished = false;
+    const batch = putJson(service, '/v2/indices/demo/documents:batch', { documents }).finally(() => (finished = true));
+    const probes = (async () => {
+      while (!finished) {
+        const health = await fetch(`${base}/health`);
+        await health.arrayBuffer();
+        if (health.status === 200) events.push('health answered');
+        const search = await fetch(`${base}/v1/search/demo?term=grid`);
+        await search.arrayBuffer();
+        if (search.status === 200) events.push('search answered');
+      }
+    })();
+    expect((await batch).status).toBe(202);
+    await probes;
+
+    const started = events.indexOf('write started');
+    const done = events.indexOf('write done');
+    expect(started).toBeGreaterThanOrEqual(0);
+    const during = events.slice(started + 1, done);
+    // On the service's thread the write held every request until it was done: nothing was answered between.
+    expect(during).toContain('health answered');
+    expect(during).toContain('search answered');
+    const after = (await (await fetch(`${base}/v1/search/demo?term=responsive`)).json()) as SearchResponse;
+    expect(after.total_hits).toBe(2000);
+  });
+});
+
+describe('SqliteEngine with a writer thread', () => {
+  it('leaves nothing of a write with a type conflict, and writes the next one whole', { timeout: 30_000 }, async () => {
+    const engine = new SqliteEngine(join(folder, 'conflict.sqlite'));
+    try {
+      expect(await engine.write([prepared('a', { size: 3 })])).toEqual({ ok: true });
+      const conflict = await engine.write([prepared('b', { colour: 'red' }), prepared('c', { size: 'large' })]);
+      expect(conflict).toEqual({ ok: false, conflicts: [{ position: 1, field: 'size', fieldType: 'integer', valueType: 'text' }] });
+      expect(await engine.get('b')).toBeNull();
+      expect(await engine.count()).toBe(1);
+      // The rolled-back write gave `colour` no type: a number is accepted now.
+      expect(await engine.write([prepared('d', { colour: 7 })])).toEqual({ ok: true });
+      expect(await engine.write([prepared('e', { colour: 'blue' })])).toMatchObject({ ok: false });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('makes writes searchable once they resolve, and finishes them before close resolves', { timeout: 30_000 }, async () => {
+    const file = join(folder, 'close.sqlite');
+    const engine = new SqliteEngine(file);
+    const writes = [engine.write([prepared('one')]), engine.write([prepared('two')]), engine.setHiddenKeywords('one', 'zebra')];
+    await writes[0];
+    expect(await engine.get('one')).not.toBeNull();
+    const closed = engine.close();
+    await Promise.all([...writes, closed]);
+    const reopened = new SqliteEngine(file);
+    try {
+      expect(await reopened.count()).toBe(2);
+      expect((await reopened.get('one'))?.hiddenKeywords).toBe('zebra');
+      await expect(engine.write([prepared('three')])).rejects.toThrow(/closed/);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
