@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
 import { putJson, startService, type TestService } from '../testing/service.ts';
@@ -113,6 +114,26 @@ describe('SqliteEngine with a writer thread', () => {
       await expect(engine.write([prepared('three')])).rejects.toThrow(/closed/);
     } finally {
       await reopened.close();
+    }
+  });
+
+  it('starts another writer thread when one is lost, which reads the field types from the file', { timeout: 30_000 }, async () => {
+    const engine = new SqliteEngine(join(folder, 'lost.sqlite'));
+    try {
+      expect(await engine.write([prepared('a', { size: 3 })])).toEqual({ ok: true });
+      const writes = (engine as unknown as { writes: { worker: Worker | null } }).writes;
+      const lost = writes.worker!;
+      await new Promise((resolve) => {
+        lost.once('exit', resolve);
+        void lost.terminate();
+      });
+      expect(writes.worker).toBeNull();
+      expect(await engine.write([prepared('b', { size: 'large' })])).toMatchObject({ ok: false });
+      expect(await engine.write([prepared('c', { size: 4 })])).toEqual({ ok: true });
+      expect(writes.worker).not.toBe(lost);
+      expect(await engine.count()).toBe(2);
+    } finally {
+      await engine.close();
     }
   });
 });
