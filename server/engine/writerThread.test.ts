@@ -136,4 +136,16 @@ describe('SqliteEngine with a writer thread', () => {
       await engine.close();
     }
   });
+
+  it('writes a database in memory on its own connection: no thread could reach it', async () => {
+    const engine = new SqliteEngine(':memory:');
+    try {
+      expect(await engine.write([prepared('a'), prepared('b')])).toEqual({ ok: true });
+      expect(await engine.remove('a')).toBe(true);
+      expect(await engine.count()).toBe(1);
+      expect((engine as unknown as { writes: object }).writes).not.toHaveProperty('worker');
+    } finally {
+      await engine.close();
+    }
+  });
 });
