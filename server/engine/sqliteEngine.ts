@@ -24,10 +24,17 @@ import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits 
 import { StatementCache } from './statementCache.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { Vocabulary } from './vocabulary.ts';
-import { indexedContent, type FtsText } from './sqliteWriter.ts';
-import { InlineWriter, WriterThread, type Writes } from './writerThread.ts';
+import { indexedContent, SqliteWriter, type FtsText, type WriterCalls } from './sqliteWriter.ts';
+import { WriterThread } from './writerThread.ts';
 
 const MEMO_MAX = 10_000;
+/**
+ * Writes of up to this many documents run on the service's own connection when the
+ * writer thread is idle: a commit by another connection makes this one drop its page
+ * cache, so many small writes through the thread would leave every search reading cold
+ * pages, while a small write here takes a few milliseconds.
+ */
+const INLINE_MAX_DOCUMENTS = 20;
 interface DocRow {
   rowid: number;
   id: string;
@@ -52,9 +59,11 @@ const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, t
 /**
  * The search engine on SQLite: one database file per index is both the durable store
  * and the index (FTS5 for words, plain indexed tables for fields and categories).
- * Reopening a file needs no rebuild. Searches read on the caller's thread; every write
- * is made by the index's writer thread (writerThread.ts) on a connection of its own, and
- * the reads see each write once it is committed (WAL).
+ * Reopening a file needs no rebuild. Searches read on the caller's thread. Writes of
+ * many documents are made by the index's writer thread (writerThread.ts) on a connection
+ * of its own, so searches go on meanwhile and see each write once it is committed (WAL);
+ * small writes are made here when that thread is idle (see INLINE_MAX_DOCUMENTS), and
+ * wait their turn behind its calls otherwise, so the two never contend for the file.
  */
 export class SqliteEngine implements SearchEngine {
   private readonly db: Database.Database;
@@ -66,7 +75,9 @@ export class SqliteEngine implements SearchEngine {
   private readonly memo = new CountMemo(MEMO_MAX);
   /** Loaded on the first fuzzy query that needs it, then kept up to date by writes. */
   private vocabulary: Vocabulary | null = null;
-  private readonly writes: Writes;
+  /** Null for a database in memory, which no other connection can reach. */
+  private readonly thread: WriterThread | null;
+  private readonly inline: SqliteWriter;
   private closed: Promise<void> | null = null;
 
   private readonly limits: RankingLimits;
@@ -89,11 +100,12 @@ export class SqliteEngine implements SearchEngine {
     this.statements = new StatementCache(this.db);
     this.loadFieldFacts();
     // The schema is in place before the writer's connection opens the file.
-    this.writes = this.db.memory ? new InlineWriter(this.db) : new WriterThread(file);
+    this.inline = new SqliteWriter(this.db);
+    this.thread = this.db.memory ? null : new WriterThread(file);
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
-    const outcome = await this.writing(this.writes.call('write', documents));
+    const outcome = await this.writing(documents.length, 'write', documents);
     if (!outcome.ok) return outcome;
     this.memo.clear();
     // Only after the commit: a rolled-back write must not leave types or words behind.
@@ -143,13 +155,13 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async remove(id: string): Promise<boolean> {
-    const removed = await this.writing(this.writes.call('remove', id));
+    const removed = await this.writing(1, 'remove', id);
     if (removed) this.memo.clear();
     return removed;
   }
 
   async setHiddenKeywords(id: string, keywords: string | null): Promise<boolean> {
-    const words = await this.writing(this.writes.call('setHiddenKeywords', id, keywords));
+    const words = await this.writing(1, 'setHiddenKeywords', id, keywords);
     if (words === null) return false;
     this.memo.clear();
     this.addWords(words);
@@ -161,7 +173,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {
-    const removed = await this.writing(this.writes.call('markCrawl', id, url, mark));
+    const removed = await this.writing(1, 'markCrawl', id, url, mark);
     if (removed) this.memo.clear();
   }
 
@@ -175,7 +187,7 @@ export class SqliteEngine implements SearchEngine {
 
   /** Waits for the writes under way, then closes the writer's connection and this one. */
   close(): Promise<void> {
-    this.closed ??= this.writes.close().then(() => {
+    this.closed ??= (this.thread?.close() ?? Promise.resolve()).then(() => {
       if (!this.db.open) return;
       // Keeps the planner's statistics fresh for the next start.
       this.db.pragma('optimize');
@@ -185,12 +197,16 @@ export class SqliteEngine implements SearchEngine {
   }
 
   /**
-   * A write's outcome. When it failed, what this thread knows of the file is read again:
-   * a failure may come after the commit (the writer thread lost before it answered).
+   * Makes a write of `size` documents, here or on the writer thread. When it failed, what
+   * this thread knows of the file is read again: a failure may come after the commit (the
+   * writer thread lost before it answered).
    */
-  private async writing<T>(outcome: Promise<T>): Promise<T> {
+  private async writing<K extends keyof WriterCalls>(size: number, op: K, ...args: Parameters<WriterCalls[K]>): Promise<ReturnType<WriterCalls[K]>> {
     try {
-      return await outcome;
+      if (this.thread === null || (size <= INLINE_MAX_DOCUMENTS && this.thread.idle && this.db.open)) {
+        return this.inline.run({ op, args } as never) as ReturnType<WriterCalls[K]>;
+      }
+      return await this.thread.call(op, ...args);
     } catch (error) {
       if (this.db.open) {
         this.memo.clear();

@@ -49,9 +49,10 @@ export interface WriterCalls {
 export type WriterCall = { [K in keyof WriterCalls]: { op: K; args: Parameters<WriterCalls[K]> } }[keyof WriterCalls];
 
 /**
- * Writes an index's rows on its own connection: the one writer of the file. It keeps
- * the field types it needs to detect conflicts, read once from the file and updated
- * only after a commit, so a rolled-back write leaves nothing behind.
+ * Writes an index's rows on its connection. It keeps the field types it needs to detect
+ * conflicts, read from the file again whenever another connection has committed since
+ * (the file is the one source of truth), and updated only after its own commits, so a
+ * rolled-back write leaves nothing behind.
  */
 export class SqliteWriter implements WriterCalls {
   private readonly statements: StatementCache;
@@ -59,12 +60,11 @@ export class SqliteWriter implements WriterCalls {
   /** Fields some document held several values of (see multi_valued_fields). */
   private readonly multiValued = new Set<string>();
   private readonly writeTransaction: (documents: readonly PreparedDocument[]) => WriteOutcome;
+  /** PRAGMA data_version when the field types were read: it changes when another connection commits. */
+  private dataVersion = -1;
 
   constructor(private readonly db: Database.Database) {
     this.statements = new StatementCache(db);
-    const types = db.prepare('SELECT name, type FROM field_types').all() as Array<{ name: string; type: CustomFieldType }>;
-    for (const { name, type } of types) this.fieldTypes.set(name, type);
-    for (const name of db.prepare('SELECT name FROM multi_valued_fields').pluck().all() as string[]) this.multiValued.add(name);
     this.writeTransaction = db.transaction((documents: readonly PreparedDocument[]) => this.writeRows(documents));
   }
 
@@ -74,6 +74,7 @@ export class SqliteWriter implements WriterCalls {
   }
 
   write(documents: readonly PreparedDocument[]): WriteOutcome {
+    this.readFieldFacts();
     const outcome = this.writeTransaction(documents);
     if (outcome.ok) {
       for (const [name, type] of outcome.addedTypes) this.fieldTypes.set(name, type);
@@ -116,6 +117,18 @@ export class SqliteWriter implements WriterCalls {
       // A page that asks not to be indexed leaves the index; a failed fetch keeps what was indexed.
       return mark.status === 'EXCLUDED' && this.removeRow(id);
     })();
+  }
+
+  /** Reads the field types and multi-valued fields again if another connection committed since they were read. */
+  private readFieldFacts(): void {
+    const version = this.statements.get('PRAGMA data_version').pluck().get() as number;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.fieldTypes.clear();
+    this.multiValued.clear();
+    const types = this.statements.get('SELECT name, type FROM field_types').all() as Array<{ name: string; type: CustomFieldType }>;
+    for (const { name, type } of types) this.fieldTypes.set(name, type);
+    for (const name of this.statements.get('SELECT name FROM multi_valued_fields').pluck().all() as string[]) this.multiValued.add(name);
   }
 
   private ftsText(id: string): FtsText | undefined {

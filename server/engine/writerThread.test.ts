@@ -26,6 +26,13 @@ function prepared(id: string, customFields: PreparedDocument['customFields'] = {
   };
 }
 
+/** Enough documents for the writer thread: smaller writes run on the service's connection when it is idle. */
+function batch(prefix: string, customFields: PreparedDocument['customFields'] = {}): PreparedDocument[] {
+  return Array.from({ length: 30 }, (_, i) => prepared(`${prefix}-${i}`, customFields));
+}
+
+type Internals = { thread: { worker: Worker | null } | null };
+
 describe('writes on the writer thread', () => {
   let service: TestService | null = null;
   afterEach(async () => {
@@ -83,7 +90,7 @@ describe('writes on the writer thread', () => {
 });
 
 describe('SqliteEngine with a writer thread', () => {
-  it('leaves nothing of a write with a type conflict, and writes the next one whole', { timeout: 30_000 }, async () => {
+  it('leaves nothing of a small write with a type conflict, and writes the next one whole', { timeout: 30_000 }, async () => {
     const engine = new SqliteEngine(join(folder, 'conflict.sqlite'));
     try {
       expect(await engine.write([prepared('a', { size: 3 })])).toEqual({ ok: true });
@@ -120,18 +127,18 @@ describe('SqliteEngine with a writer thread', () => {
   it('starts another writer thread when one is lost, which reads the field types from the file', { timeout: 30_000 }, async () => {
     const engine = new SqliteEngine(join(folder, 'lost.sqlite'));
     try {
-      expect(await engine.write([prepared('a', { size: 3 })])).toEqual({ ok: true });
-      const writes = (engine as unknown as { writes: { worker: Worker | null } }).writes;
+      expect(await engine.write(batch('a', { size: 3 }))).toEqual({ ok: true });
+      const writes = (engine as unknown as Internals).thread!;
       const lost = writes.worker!;
       await new Promise((resolve) => {
         lost.once('exit', resolve);
         void lost.terminate();
       });
       expect(writes.worker).toBeNull();
-      expect(await engine.write([prepared('b', { size: 'large' })])).toMatchObject({ ok: false });
-      expect(await engine.write([prepared('c', { size: 4 })])).toEqual({ ok: true });
+      expect(await engine.write(batch('b', { size: 'large' }))).toMatchObject({ ok: false });
+      expect(await engine.write(batch('c', { size: 4 }))).toEqual({ ok: true });
       expect(writes.worker).not.toBe(lost);
-      expect(await engine.count()).toBe(2);
+      expect(await engine.count()).toBe(60);
     } finally {
       await engine.close();
     }
@@ -143,7 +150,26 @@ describe('SqliteEngine with a writer thread', () => {
       expect(await engine.write([prepared('a'), prepared('b')])).toEqual({ ok: true });
       expect(await engine.remove('a')).toBe(true);
       expect(await engine.count()).toBe(1);
-      expect((engine as unknown as { writes: object }).writes).not.toHaveProperty('worker');
+      expect((engine as unknown as Internals).thread).toBeNull();
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('sees the field types either connection gave, whichever writes next', { timeout: 30_000 }, async () => {
+    const engine = new SqliteEngine(join(folder, 'both.sqlite'));
+    try {
+      // The thread starts with the first batch; the small writes after it run on the service's connection.
+      expect(await engine.write(batch('start'))).toEqual({ ok: true });
+      expect(await engine.write([prepared('small', { size: 3 })])).toEqual({ ok: true });
+      expect(await engine.write(batch('big', { size: 'large' }))).toMatchObject({ ok: false, conflicts: expect.arrayContaining([expect.objectContaining({ field: 'size', fieldType: 'integer' })]) });
+      expect(await engine.write(batch('big', { colour: 'red' }))).toEqual({ ok: true });
+      expect(await engine.write([prepared('small2', { colour: 5 })])).toMatchObject({ ok: false, conflicts: [expect.objectContaining({ field: 'colour', fieldType: 'text' })] });
+      // A small write sent while a batch is under way waits behind it, on the thread.
+      const [first, second] = await Promise.all([engine.write(batch('again', { count: 1 })), engine.write([prepared('after', { count: 'x' })])]);
+      expect(first).toEqual({ ok: true });
+      expect(second).toMatchObject({ ok: false, conflicts: [expect.objectContaining({ field: 'count', fieldType: 'integer' })] });
+      expect(await engine.count()).toBe(91);
     } finally {
       await engine.close();
     }

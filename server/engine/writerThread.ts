@@ -1,13 +1,5 @@
-import type Database from 'better-sqlite3';
 import { Worker } from 'node:worker_threads';
-import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
-
-/** Where an engine sends its writes: each call is one transaction, made in order of arrival. */
-export interface Writes {
-  call<K extends keyof WriterCalls>(op: K, ...args: Parameters<WriterCalls[K]>): Promise<ReturnType<WriterCalls[K]>>;
-  /** Resolves once every call made before it is done and the connection is closed. */
-  close(): Promise<void>;
-}
+import type { WriterCalls } from './sqliteWriter.ts';
 
 interface Pending {
   resolve: (value: never) => void;
@@ -30,7 +22,7 @@ const WORKER_URL = new URL('./sqliteWriterWorker.mjs', import.meta.url);
  * that fails takes the calls under way with it; the next call starts another, which
  * reads the file afresh.
  */
-export class WriterThread implements Writes {
+export class WriterThread {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -38,6 +30,12 @@ export class WriterThread implements Writes {
 
   constructor(private readonly file: string) {}
 
+  /** Whether no call is under way: the thread holds no lock on the file. */
+  get idle(): boolean {
+    return this.pending.size === 0 && this.closing === null;
+  }
+
+  /** Runs one call, a transaction, after the calls sent before it. */
   call<K extends keyof WriterCalls>(op: K, ...args: Parameters<WriterCalls[K]>): Promise<ReturnType<WriterCalls[K]>> {
     if (this.closing !== null) return Promise.reject(new Error('the index is closed'));
     const worker = this.worker ?? this.start();
@@ -50,6 +48,7 @@ export class WriterThread implements Writes {
     });
   }
 
+  /** Resolves once every call made before it is done and the connection is closed. */
   close(): Promise<void> {
     this.closing ??= new Promise((resolve) => {
       const worker = this.worker;
@@ -85,22 +84,4 @@ export class WriterThread implements Writes {
     for (const job of this.pending.values()) job.reject(error);
     this.pending.clear();
   }
-}
-
-/**
- * Writes on the caller's own connection, for a database only that connection can
- * reach (`:memory:`): the same code as the writer thread runs, without the thread.
- */
-export class InlineWriter implements Writes {
-  private readonly writer: SqliteWriter;
-
-  constructor(db: Database.Database) {
-    this.writer = new SqliteWriter(db);
-  }
-
-  async call<K extends keyof WriterCalls>(op: K, ...args: Parameters<WriterCalls[K]>): Promise<ReturnType<WriterCalls[K]>> {
-    return this.writer.run({ op, args } as never) as ReturnType<WriterCalls[K]>;
-  }
-
-  async close(): Promise<void> {}
 }
