@@ -1,8 +1,9 @@
 /**
- * `npx tsx bench/overload-load.ts [--documents 10000] [--seconds 10] [--max-in-flight N] [--no-batches]`:
+ * `npx tsx bench/overload-load.ts [--documents 10000] [--seconds 10] [--max-in-flight N] [--no-batches] [--no-faceted]`:
  * the service in its own process with the demo corpus grown to `documents`; `/health`
  * and term-only search latency while a 64-connection faceted load and a stream of
- * 1,000-document batches run (bench/overloadLoad.ts). Prints a table; asserts nothing.
+ * 1,000-document batches run (bench/overloadLoad.ts); `--no-batches` and `--no-faceted`
+ * leave one of them out. Prints a table; asserts nothing.
  * The target is a p99 under 50 ms for both probes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '10' },
       'max-in-flight': { type: 'string' },
       'no-batches': { type: 'boolean', default: false },
+      'no-faceted': { type: 'boolean', default: false },
     },
   });
   const documents = Number(values.documents);
@@ -40,7 +42,7 @@ async function main(): Promise<void> {
   try {
     await indexRange(service, corpus, 0, documents, (line) => console.error(line));
     console.error(`load: ${seconds} s`);
-    const result = await measureOverload(service.baseUrl, words, seconds, { batchStream: !values['no-batches'] });
+    const result = await measureOverload(service.baseUrl, words, seconds, { batchStream: !values['no-batches'], facetedLoad: !values['no-faceted'] });
     console.log(`\nResponsiveness under load: ${documents.toLocaleString('en')} documents, ${seconds} s, loopback` +
       `${values['max-in-flight'] === undefined ? '' : `, maxInFlight ${values['max-in-flight']}`}\n`);
     console.log(overloadTable(result));

@@ -66,8 +66,11 @@ export async function measureOverload(
   baseUrl: string,
   words: readonly string[],
   seconds: number,
-  /** Without the batch stream, to tell what the writes cost the probes from what the searches do. */
-  { batchStream = true }: { batchStream?: boolean } = {},
+  /**
+   * Without the batch stream, or without the faceted load, to tell what the writes cost
+   * the probes from what the searches do.
+   */
+  { batchStream = true, facetedLoad = true }: { batchStream?: boolean; facetedLoad?: boolean } = {},
 ): Promise<OverloadResult> {
   // What the engine loads on first use (the fuzzy vocabulary, the page cache) is loaded
   // before the clock starts, as in a service that has been running.
@@ -87,7 +90,9 @@ export async function measureOverload(
   const statuses = { ok: 0, refused: 0, other: 0 };
   const load = autocannon({
     url: baseUrl,
-    connections: FACETED_CONNECTIONS,
+    // autocannon needs a connection: without the load, one that sends a request a second.
+    connections: facetedLoad ? FACETED_CONNECTIONS : 1,
+    ...(!facetedLoad && { overallRate: 1 }),
     duration: seconds,
     timeout: 10,
     requests: [
@@ -140,7 +145,7 @@ export async function measureOverload(
       errors: row.errors,
     })),
     faceted: {
-      connections: FACETED_CONNECTIONS,
+      connections: facetedLoad ? FACETED_CONNECTIONS : 0,
       perSecond: statuses.ok / result.duration,
       refusedShare: answered === 0 ? 0 : statuses.refused / answered,
       errors: result.errors + result.timeouts + statuses.other,

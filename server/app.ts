@@ -36,7 +36,7 @@ import { suggestRoutes } from './routes/suggest.ts';
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
-  const indices = openIndices(config.dataDir, config.indices, config.clickRanking.maxBoost);
+  const indices = await openIndices(config.dataDir, config.indices, config.clickRanking.maxBoost);
   let events: EventStores;
   try {
     events = new EventStores(
@@ -45,7 +45,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       config.clickRanking,
     );
   } catch (error) {
-    indices.close();
+    await indices.close();
     throw error;
   }
 
@@ -116,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
  * start with an error naming the file and what to do; a new index is recorded in the
  * manifest once its file is made.
  */
-function openIndices(dataDir: string, credentials: readonly IndexCredentials[], maxBoost: number): IndexRegistry {
+async function openIndices(dataDir: string, credentials: readonly IndexCredentials[], maxBoost: number): Promise<IndexRegistry> {
   const folder = join(dataDir, 'indices');
   mkdirSync(folder, { recursive: true });
   const manifest = new IndexManifest(folder);
@@ -145,7 +145,7 @@ function openIndices(dataDir: string, credentials: readonly IndexCredentials[], 
       manifest.add(index.publicKey);
     }
   } catch (error) {
-    for (const index of opened) index.engine.close();
+    await Promise.all(opened.map((index) => index.engine.close()));
     throw error;
   }
   return new IndexRegistry(opened);

@@ -29,8 +29,9 @@ export class IndexRegistry {
     return [...this.byKey.values()];
   }
 
-  close(): void {
-    for (const index of this.byKey.values()) index.engine.close();
+  /** Closes every index once the writes under way are done. */
+  async close(): Promise<void> {
+    await Promise.all([...this.byKey.values()].map((index) => index.engine.close()));
   }
 }
 

@@ -182,5 +182,6 @@ export interface SearchEngine {
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
   /** Whether some indexed document's URL has this host name. */
   hasHost(host: string): Promise<boolean>;
-  close(): void;
+  /** Resolves once writes under way are done and the files are closed. */
+  close(): Promise<void>;
 }

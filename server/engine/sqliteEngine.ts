@@ -1,10 +1,5 @@
 import Database from 'better-sqlite3';
 import type { CustomFieldValue } from '../../src/client/types.ts';
-import { assignFieldTypes } from '../documents/fieldTypes.ts';
-import { urlCategories } from '../documents/urlCategories.ts';
-import { fold } from '../text/fold.ts';
-import { foldedWords } from '../text/words.ts';
-import { createHash } from 'node:crypto';
 import type {
   CrawlMark,
   CustomFieldType,
@@ -23,16 +18,24 @@ import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import { applySchema } from './sqliteSchema.ts';
-import { documentState, hasHost, pendingCrawls, upsertStatus } from './sqliteStatus.ts';
+import { documentState, hasHost, pendingCrawls } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
 import { sqliteSuggest } from './sqliteSuggest.ts';
 import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
 import { StatementCache } from './statementCache.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { Vocabulary } from './vocabulary.ts';
+import { indexedContent, SqliteWriter, type FtsText, type WriterCalls } from './sqliteWriter.ts';
+import { WriterThread } from './writerThread.ts';
 
 const MEMO_MAX = 10_000;
-const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
+/**
+ * Writes of up to this many documents run on the service's own connection when the
+ * writer thread is idle: a commit by another connection makes this one drop its page
+ * cache, so many small writes through the thread would leave every search reading cold
+ * pages, while a small write here takes a few milliseconds.
+ */
+const INLINE_MAX_DOCUMENTS = 20;
 interface DocRow {
   rowid: number;
   id: string;
@@ -54,18 +57,14 @@ interface DocRow {
 const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
   custom_fields, h1, h2, meta_description, hidden_keywords`;
 
-/** What FTS holds of a document's indexed text (the title aside). */
-interface FtsText {
-  rowid: number;
-  title: string;
-  main_content: string;
-  hidden_keywords: string | null;
-}
-
 /**
  * The search engine on SQLite: one database file per index is both the durable store
  * and the index (FTS5 for words, plain indexed tables for fields and categories).
- * Reopening a file needs no rebuild.
+ * Reopening a file needs no rebuild. Searches read on the caller's thread. Writes of
+ * many documents are made by the index's writer thread (writerThread.ts) on a connection
+ * of its own, so searches go on meanwhile and see each write once it is committed (WAL);
+ * small writes are made here when that thread is idle (see INLINE_MAX_DOCUMENTS), and
+ * wait their turn behind its calls otherwise, so the two never contend for the file.
  */
 export class SqliteEngine implements SearchEngine {
   private readonly db: Database.Database;
@@ -77,7 +76,10 @@ export class SqliteEngine implements SearchEngine {
   private readonly memo = new CountMemo(MEMO_MAX);
   /** Loaded on the first fuzzy query that needs it, then kept up to date by writes. */
   private vocabulary: Vocabulary | null = null;
-  private readonly writeTransaction: (documents: readonly PreparedDocument[]) => WriteOutcome;
+  /** Null for a database in memory, which no other connection can reach. */
+  private readonly thread: WriterThread | null;
+  private readonly inline: SqliteWriter;
+  private closed: Promise<void> | null = null;
 
   private readonly limits: RankingLimits;
   private readonly termsComplete: boolean;
@@ -99,28 +101,27 @@ export class SqliteEngine implements SearchEngine {
     this.termsComplete = applySchema(this.db).termsComplete;
     this.statements = new StatementCache(this.db);
     this.commonTitleWords = new CommonTitleWords(this.db);
-    const types = this.db.prepare('SELECT name, type FROM field_types').all() as Array<{ name: string; type: CustomFieldType }>;
-    for (const { name, type } of types) this.fieldTypes.set(name, type);
-    for (const name of this.db.prepare('SELECT name FROM multi_valued_fields').pluck().all() as string[]) this.multiValued.add(name);
-    this.writeTransaction = this.db.transaction((documents: readonly PreparedDocument[]) => this.writeRows(documents));
+    this.loadFieldFacts();
+    // The schema is in place before the writer's connection opens the file.
+    this.inline = new SqliteWriter(this.db);
+    this.thread = this.db.memory ? null : new WriterThread(file);
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
-    const outcome = this.writeTransaction(documents);
+    const outcome = await this.writing(documents.length, 'write', documents);
     if (!outcome.ok) return outcome;
     this.memo.clear();
     this.commonTitleWords.noteWrites(documents.length);
     // Only after the commit: a rolled-back write must not leave types or words behind.
     for (const [name, type] of outcome.addedTypes) this.fieldTypes.set(name, type);
     for (const name of outcome.multiValued) this.multiValued.add(name);
-    if (this.vocabulary !== null) {
-      for (const word of outcome.newWords) if (isVocabularyWord(word)) this.vocabulary.add(word);
-    }
+    this.addWords(outcome.newWords);
     return { ok: true };
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    return this.searchNow(query);
+    // One read transaction: every statement of the search sees the same commit, though the writer commits meanwhile.
+    return this.db.transaction(() => this.searchNow(query))();
   }
 
   async suggest(term: string, size: number): Promise<string[]> {
@@ -158,11 +159,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async remove(id: string): Promise<boolean> {
-    const removed = this.db.transaction(() => {
-      if (!this.removeRow(id)) return false;
-      this.statements.get('DELETE FROM doc_status WHERE id = ?').run(id);
-      return true;
-    })();
+    const removed = await this.writing(1, 'remove', id);
     if (removed) {
       this.memo.clear();
       this.commonTitleWords.noteWrites(1);
@@ -171,21 +168,10 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async setHiddenKeywords(id: string, keywords: string | null): Promise<boolean> {
-    const words = this.db.transaction(() => {
-      const old = this.ftsText(id);
-      if (old === undefined) return null;
-      this.statements.get('UPDATE docs SET hidden_keywords = ? WHERE rowid = ?').run(keywords, old.rowid);
-      // Only the content column changes; fts_title holds titles alone.
-      this.ftsContent(true, old);
-      this.ftsContent(false, { ...old, hidden_keywords: keywords });
-      const added = foldedWords(keywords ?? '');
-      const insertTerm = this.statements.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
-      for (const word of added) insertTerm.run(word);
-      return added;
-    })();
+    const words = await this.writing(1, 'setHiddenKeywords', id, keywords);
     if (words === null) return false;
     this.memo.clear();
-    if (this.vocabulary !== null) for (const word of words) if (isVocabularyWord(word)) this.vocabulary.add(word);
+    this.addWords(words);
     return true;
   }
 
@@ -194,16 +180,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {
-    const removed = this.db.transaction(() => {
-      const now = Date.now();
-      if (mark.status === 'PENDING') {
-        upsertStatus(this.statements, { id, url, status: 'PENDING', statusInfo: 'queued for crawling', lastFetched: null });
-        return false;
-      }
-      upsertStatus(this.statements, { id, url, status: mark.status, statusInfo: mark.info, lastFetched: now });
-      // A page that asks not to be indexed leaves the index; a failed fetch keeps what was indexed.
-      return mark.status === 'EXCLUDED' && this.removeRow(id);
-    })();
+    const removed = await this.writing(1, 'markCrawl', id, url, mark);
     if (removed) this.memo.clear();
   }
 
@@ -215,127 +192,49 @@ export class SqliteEngine implements SearchEngine {
     return hasHost(this.statements, host);
   }
 
-  close(): void {
-    if (!this.db.open) return;
-    // Keeps the planner's statistics fresh for the next start.
-    this.db.pragma('optimize');
-    this.db.close();
+  /** Waits for the writes under way, then closes the writer's connection and this one. */
+  close(): Promise<void> {
+    this.closed ??= (this.thread?.close() ?? Promise.resolve()).then(() => {
+      if (!this.db.open) return;
+      // Keeps the planner's statistics fresh for the next start.
+      this.db.pragma('optimize');
+      this.db.close();
+    });
+    return this.closed;
   }
 
-  private ftsText(id: string): FtsText | undefined {
-    return this.statements.get('SELECT rowid, title, main_content, hidden_keywords FROM docs WHERE id = ?').get(id) as
-      | FtsText
-      | undefined;
-  }
-
-  /** Adds or removes (`remove`) a document's content in fts: removal must give the text that was added. */
-  private ftsContent(remove: boolean, text: FtsText): void {
-    const sql = remove
-      ? `INSERT INTO fts (fts, rowid, title, main_content) VALUES ('delete', ?, ?, ?)`
-      : 'INSERT INTO fts (rowid, title, main_content) VALUES (?, ?, ?)';
-    this.statements.get(sql).run(text.rowid, text.title, indexedContent(text.main_content, text.hidden_keywords));
-  }
-
-  /** Deletes a document's rows (not its status) inside the caller's transaction. */
-  private removeRow(id: string): boolean {
-    const old = this.ftsText(id);
-    if (old === undefined) return false;
-    const s = this.statements;
-    this.ftsContent(true, old);
-    s.get(`INSERT INTO fts_title (fts_title, rowid, title) VALUES ('delete', ?, ?)`).run(old.rowid, old.title);
-    s.get('DELETE FROM field_values WHERE doc = ?').run(old.rowid);
-    s.get('DELETE FROM doc_categories WHERE doc = ?').run(old.rowid);
-    s.get('DELETE FROM docs WHERE rowid = ?').run(old.rowid);
-    return true;
-  }
-
-  private writeRows(documents: readonly PreparedDocument[]): WriteOutcome {
-    const { added, conflicts } = assignFieldTypes(documents, this.fieldTypes);
-    if (conflicts.length > 0) return { ok: false, conflicts };
-    const s = this.statements;
-    for (const [name, type] of added) s.get('INSERT INTO field_types (name, type) VALUES (?, ?)').run(name, type);
-
-    const upsert = s.get(`
-      INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields,
-        h1, h2, meta_description, content_hash)
-      VALUES (@id, @url, @title, @mainContent, @language, @thumbnail, @thumbnailB64, @docDate, @now, coalesce(@docDate, @now), @customFields,
-        @h1, @h2, @metaDescription, @contentHash)
-      ON CONFLICT (id) DO UPDATE SET
-        url = excluded.url, title = excluded.title, main_content = excluded.main_content,
-        language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
-        doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
-        custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
-        meta_description = excluded.meta_description, content_hash = excluded.content_hash
-      RETURNING rowid, hidden_keywords`);
-    const deleteValues = s.get('DELETE FROM field_values WHERE doc = ?');
-    const deleteCategories = s.get('DELETE FROM doc_categories WHERE doc = ?');
-    const insertCategory = s.get('INSERT OR IGNORE INTO doc_categories (category, doc) VALUES (?, ?)');
-    const insertValue = s.get('INSERT INTO field_values (doc, field, text, num, fold) VALUES (?, ?, ?, ?, ?)');
-    const insertMultiValued = s.get('INSERT OR IGNORE INTO multi_valued_fields (name) VALUES (?)');
-    const multiValued = new Set<string>();
-
-    const now = Date.now();
-    const newWords = new Set<string>();
-    // FTS changes wait until the other writes are done (see sqliteSchema.ts).
-    const ftsChanges: Array<{ remove: boolean; text: FtsText }> = [];
-    for (const document of documents) {
-      const old = this.ftsText(document.id);
-      if (old !== undefined) ftsChanges.push({ remove: true, text: old });
-      const { rowid, hidden_keywords: hiddenKeywords } = upsert.pluck(false).get({
-        id: document.id,
-        url: document.url,
-        title: document.title,
-        mainContent: document.mainContent,
-        language: document.language,
-        thumbnail: document.thumbnail,
-        thumbnailB64: document.thumbnailB64,
-        docDate: document.docDate,
-        now,
-        customFields: JSON.stringify(document.customFields),
-        h1: document.page?.h1 ?? '',
-        h2: document.page?.h2 ?? '',
-        metaDescription: document.page?.metaDescription ?? null,
-        contentHash: contentHash(document.mainContent),
-      }) as { rowid: number; hidden_keywords: string | null };
-      const text = { rowid, title: document.title, main_content: document.mainContent, hidden_keywords: hiddenKeywords };
-      ftsChanges.push({ remove: false, text });
-      upsertStatus(s, {
-        id: document.id,
-        url: document.url,
-        status: 'INDEXED',
-        statusInfo: document.page === undefined ? 'written through the indexing API' : 'crawled and indexed',
-        lastFetched: now,
-      });
-      deleteValues.run(rowid);
-      deleteCategories.run(rowid);
-      for (const category of urlCategories(document.url)) insertCategory.run(category, rowid);
-      for (const [field, value] of Object.entries(document.customFields)) {
-        const numeric = (added.get(field) ?? this.fieldTypes.get(field)) !== 'text';
-        // An array's repeated element counts once for its document.
-        const elements = typeof value === 'object' ? new Set(value) : [value];
-        if (elements instanceof Set && elements.size > 1 && !this.multiValued.has(field) && !multiValued.has(field)) {
-          insertMultiValued.run(field);
-          multiValued.add(field);
-        }
-        for (const element of elements) {
-          const text = String(element);
-          const num = typeof element === 'number' ? element : !numeric && NUMERIC_TEXT.test(text) ? Number(text) : null;
-          insertValue.run(rowid, field, text, num, fold(text));
-        }
+  /**
+   * Makes a write of `size` documents, here or on the writer thread. When it failed, what
+   * this thread knows of the file is read again: a failure may come after the commit (the
+   * writer thread lost before it answered).
+   */
+  private async writing<K extends keyof WriterCalls>(size: number, op: K, ...args: Parameters<WriterCalls[K]>): Promise<ReturnType<WriterCalls[K]>> {
+    try {
+      if (this.thread === null || (size <= INLINE_MAX_DOCUMENTS && this.thread.idle && this.db.open)) {
+        return this.inline.run({ op, args } as never) as ReturnType<WriterCalls[K]>;
       }
-      for (const word of foldedWords(`${document.title} ${document.mainContent} ${hiddenKeywords ?? ''}`)) {
-        if (this.vocabulary?.has(word) !== true) newWords.add(word);
+      return await this.thread.call(op, ...args);
+    } catch (error) {
+      if (this.db.open) {
+        this.memo.clear();
+        this.loadFieldFacts();
+        this.vocabulary = null;
       }
+      throw error;
     }
-    const titleInsert = s.get('INSERT INTO fts_title (rowid, title) VALUES (?, ?)');
-    const titleDelete = s.get(`INSERT INTO fts_title (fts_title, rowid, title) VALUES ('delete', ?, ?)`);
-    for (const change of ftsChanges) {
-      this.ftsContent(change.remove, change.text);
-      (change.remove ? titleDelete : titleInsert).run(change.text.rowid, change.text.title);
-    }
-    const insertTerm = s.get('INSERT OR IGNORE INTO terms (term) VALUES (?)');
-    for (const word of newWords) insertTerm.run(word);
-    return { ok: true, addedTypes: added, newWords, multiValued };
+  }
+
+  /** The field types and multi-valued fields, as committed. */
+  private loadFieldFacts(): void {
+    const types = this.db.prepare('SELECT name, type FROM field_types').all() as Array<{ name: string; type: CustomFieldType }>;
+    for (const { name, type } of types) this.fieldTypes.set(name, type);
+    for (const name of this.db.prepare('SELECT name FROM multi_valued_fields').pluck().all() as string[]) this.multiValued.add(name);
+  }
+
+  /** Words a write indexed, for the fuzzy vocabulary when it is loaded. */
+  private addWords(words: Iterable<string>): void {
+    if (this.vocabulary === null) return;
+    for (const word of words) if (isVocabularyWord(word)) this.vocabulary.add(word);
   }
 
   private searchNow(query: SearchQuery): SearchResult {
@@ -457,14 +356,6 @@ export class SqliteEngine implements SearchEngine {
   }
 }
 
-type WriteOutcome = Exclude<WriteResult, { ok: true }> | {
-      ok: true;
-      addedTypes: Map<string, CustomFieldType>;
-      newWords: Set<string>;
-      /** Fields that first held several values in one document in this write. */
-      multiValued: Set<string>;
-    };
-
 /** A bounded map: when full, the oldest entry goes. */
 class CountMemo {
   private readonly entries = new Map<string, number>();
@@ -515,15 +406,4 @@ function storedDocument(row: DocRow): StoredDocument {
     metaDescription: row.meta_description,
     hiddenKeywords: row.hidden_keywords,
   };
-}
-
-/** The text FTS indexes as main_content: the content, then the hidden keywords. */
-function indexedContent(mainContent: string, hiddenKeywords: string | null): string {
-  return hiddenKeywords === null ? mainContent : `${mainContent}\n${hiddenKeywords}`;
-}
-
-/** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */
-function contentHash(mainContent: string): string | null {
-  const text = mainContent.trim().replace(/\s+/g, ' ');
-  return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
 }

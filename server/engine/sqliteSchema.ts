@@ -27,6 +27,20 @@ export interface SchemaFacts {
 }
 
 /**
+ * The settings of every connection to an index file: the service's reads and its writer
+ * thread's writes (see sqliteWriter.ts). WAL lets the reader go on reading the last
+ * commit while the writer writes.
+ */
+export function applyConnectionSettings(db: Database): void {
+  db.pragma('journal_mode = WAL');
+  // Acknowledged writes survive a power cut, as DESIGN.md promises.
+  db.pragma('synchronous = FULL');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
+}
+
+/**
  * Checks the file's pages (see checkPages), then creates the tables of one index if missing. Documents live in `docs`; FTS5 indexes
  * their title and content (an external-content table: no second copy of the text); custom field values and URL categories are plain indexed rows so filters,
  * sorts and facets are SQL over them.
@@ -41,12 +55,7 @@ export function applySchema(db: Database): SchemaFacts {
       throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; ...' : ''}`);
     }
   }
-  db.pragma('journal_mode = WAL');
-  // Acknowledged writes survive a power cut, as DESIGN.md promises.
-  db.pragma('synchronous = FULL');
-  db.pragma('temp_store = MEMORY');
-  db.pragma('cache_size = -65536');
-  db.pragma('mmap_size = 268435456');
+  applyConnectionSettings(db);
 
   const hadTitleIndex = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'fts_title'`).get() !== undefined;
   db.exec(`
