@@ -156,7 +156,8 @@ ${settings.latencyQueries} words of the titles, each kind of query running the s
 words one after another after a warm-up on the first 40; milliseconds from request sent to JSON
 parsed in the client process, and the service's own \`processing_time_ms\`.
 *Filtered* adds a field filter and a custom-field condition, *faceted* a value facet
-and two range buckets, *fuzzy* \`fuzzy=true\`; *term only* turns the prefix match off.
+and two range buckets, *fuzzy* \`fuzzy=true\`; *term only* turns the prefix match off;
+*suggestions* asks \`/v1/suggest\` for the word's first four letters (no \`processing_time_ms\` there).
 
 ${s.latency}
 
@@ -172,7 +173,7 @@ ${restart ? `The service stopped (SIGTERM) and started again on its data folder 
 
 ### Load
 
-${results.load ? `autocannon in the benchmark's process against the service's process over loopback, searches only (terms varied over the query words, with a value facet), ${results.load.seconds} s per step, ${count(results.load.documents)} documents. \`npm run bench:service\` runs a mixed search-and-write load on a small index.\n\n${s.load}` : 'Not measured.'}
+${results.load ? `autocannon in the benchmark's process against the service's process over loopback, searches only (terms varied over the query words, with a value facet), ${results.load.seconds} s per step, ${count(results.load.documents)} documents. Times are of answers 200; answers 503 (the service shedding what it cannot take in time, overload.maxInFlight) are counted apart. \`npm run bench:service\` runs a mixed search-and-write load on a small index.\n\n${s.load}` : 'Not measured.'}
 
 ### Responsiveness under load
 

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import type { IndexDocument } from '../src/client/types.ts';
+import { facetedSearches } from './searchLoad.ts';
 import { percentile } from './stats.ts';
 
 export interface ProbeRow {
@@ -86,7 +87,6 @@ export async function measureOverload(
     worker.once('error', reject);
   });
 
-  let n = 0;
   const statuses = { ok: 0, refused: 0, other: 0 };
   const load = autocannon({
     url: baseUrl,
@@ -95,15 +95,7 @@ export async function measureOverload(
     ...(!facetedLoad && { overallRate: 1 }),
     duration: seconds,
     timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          const word = words[n++ % words.length]!;
-          return { ...request, path: `/v1/search/demo?term=${encodeURIComponent(word)}&facet=custom_fields.area` };
-        },
-      },
-    ],
+    requests: facetedSearches(words),
   });
   load.on('response', (_client, status) => {
     if (status === 200) statuses.ok++;

@@ -21,7 +21,16 @@ function results(overrides: Partial<Results> = {}): Results {
       { documents: 10_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.1, suggestionsPerQuery: 9, cancelledPerQuery: 2, cancelledShare: 0.2, peakPerSecond: { search: 5, suggest: 4 }, widgetTimes: [], widgetMedian: 40, widgetP95: 80, repaintedMedian: 60, stalePaints: 0, latencies: [], median: 10, p95: 20, afterAnswerMedian: 5, afterAnswerP95: 9, pauseMedian: 130, pauseP95: 190, pausesOverDebounce: 0.01, unchanged: 0 } },
       { documents: 100_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.2, suggestionsPerQuery: 9, cancelledPerQuery: 3, cancelledShare: 0.25, peakPerSecond: { search: 6, suggest: 5 }, widgetTimes: [], widgetMedian: 120, widgetP95: 210, repaintedMedian: 150, stalePaints: 1, latencies: [], median: 30, p95: 70, afterAnswerMedian: 20, afterAnswerP95: 50, pauseMedian: 131, pauseP95: 199, pausesOverDebounce: 0.05, unchanged: 2 } },
     ],
-    latency: [{ documents: 100_000, rows: [{ kind: 'term only', median: 5, p95: 12, p99: 30, processing: 4 }] }],
+    latency: [
+      {
+        documents: 100_000,
+        rows: [
+          { kind: 'term only', median: 5, p95: 12, p99: 30, processing: 4 },
+          { kind: 'fuzzy', median: 6, p95: 14, p99: 30, processing: 5 },
+          { kind: 'suggestions', median: 2, p95: 11, p99: 12, processing: Number.NaN },
+        ],
+      },
+    ],
     indexing: [],
     memory: [],
     restart: { documents: 100_000, result: { runs: [900], median: 900, listening: [800] } },
@@ -50,6 +59,8 @@ describe('targetsTable', () => {
     expect(text).toContain('| most requests in any second, per endpoint, cancelled ones counted (100,000 documents) | search 6, suggest 5 | **missed** (≤ 5) |');
     expect(text).toContain('| widget time on top of the API, last key → results painted, median (100,000 documents) | 120.0 ms | **missed** (≤ 100 ms) |');
     expect(text).toContain('| service search p95, term only (100,000 documents) | 12.0 ms | met (< 20 ms) |');
+    expect(text).toContain('| service search p95, fuzzy (100,000 documents) | 14.0 ms | met (< 20 ms) |');
+    expect(text).toContain('| suggestions p95 (100,000 documents) | 11.0 ms | **missed** (< 10 ms) |');
     expect(text).toContain('| restart to first answer (100,000 documents) | 900.0 ms | met (< 2000 ms) |');
     expect(text).not.toContain('quick run');
   });

@@ -73,6 +73,9 @@ export function targetsTable(results: Results): string {
   const typing = largest(results.typing) as Results['typing'][number] | undefined;
   const latency = largest(results.latency) as Results['latency'][number] | undefined;
   const termOnly = latency?.rows.find((r) => r.kind === 'term only');
+  const fuzzy = latency?.rows.find((r) => r.kind === 'fuzzy');
+  const suggestions = latency?.rows.find((r) => r.kind === 'suggestions');
+  const probes = results.overload?.result.probes ?? [];
   const at = (n: number | undefined) => (n === undefined ? '' : ` (${count(n)} documents)`);
   const rows: string[][] = [
     ['script-tag build, JS + CSS, brotli', `${kib(results.scriptTag.brotli)} KiB`, verdict(results.scriptTag.brotli / 1024, EMBED_BUDGET_BYTES / 1024, 'KiB')],
@@ -81,6 +84,13 @@ export function targetsTable(results: Results): string {
     [`stale paints${at(typing?.documents)}`, typing ? String(typing.result.stalePaints) : '–', verdict(typing?.result.stalePaints ?? NaN, 0, '')],
     [`search sent → results painted, p95${at(typing?.documents)}`, typing ? `${ms(typing.result.p95)} ms` : '–', verdict(typing?.result.p95 ?? NaN, 50, 'ms', '<')],
     [`service search p95, term only${at(latency?.documents)}`, termOnly ? `${ms(termOnly.p95)} ms` : '–', verdict(termOnly?.p95 ?? NaN, 20, 'ms', '<')],
+    [`service search p95, fuzzy${at(latency?.documents)}`, fuzzy ? `${ms(fuzzy.p95)} ms` : '–', verdict(fuzzy?.p95 ?? NaN, 20, 'ms', '<')],
+    [`suggestions p95${at(latency?.documents)}`, suggestions ? `${ms(suggestions.p95)} ms` : '–', verdict(suggestions?.p95 ?? NaN, 10, 'ms', '<')],
+    ...probes.map((probe) => [
+      `${probe.kind} p99 under a faceted load and a batch stream${at(results.overload?.documents)}`,
+      `${ms(probe.p99)} ms`,
+      verdict(probe.p99, 50, 'ms', '<'),
+    ]),
     [`restart to first answer${at(results.restart?.documents)}`, results.restart ? `${ms(results.restart.result.median)} ms` : '–', verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<')],
   ];
   if (results.relevance) rows.push(...relevanceTargets(results.relevance));
@@ -150,8 +160,8 @@ export function memoryTable(memory: Results['memory']): string {
 
 export function loadTable(load: NonNullable<Results['load']>): string {
   return table(
-    ['connections', 'requests', 'requests/s', 'p50 ms', 'p99 ms', 'errors'],
-    load.rows.map((r) => [String(r.connections), count(r.requests), count(r.throughput), ms(r.p50), ms(r.p99), String(r.errors)]),
+    ['connections', 'requests', 'answered 200 /s', 'p50 ms', 'p99 ms', '503', 'errors'],
+    load.rows.map((r) => [String(r.connections), count(r.requests), count(r.throughput), ms(r.p50), ms(r.p99), count(r.refused), String(r.errors)]),
   );
 }
 

@@ -17,7 +17,7 @@ export interface LatencyRow {
 /** Queries of each kind run before the timed ones. */
 const WARM_UP = 40;
 
-/** Query kinds: a name and the parameters added to `term`. */
+/** Query kinds: a name and the parameters added to `term` (for `/v1/search` unless `endpoint` says otherwise). */
 export const QUERY_KINDS: Array<[string, Record<string, string>]> = [
   ['term only', { postfixWildcard: 'false' }],
   ['prefix (as you type)', {}],
@@ -27,6 +27,8 @@ export const QUERY_KINDS: Array<[string, Record<string, string>]> = [
     'faceted',
     { facet: 'custom_fields.area', rangeFacets: JSON.stringify([{ field: 'custom_fields.first_year', ranges: [{ to: 2015 }, { from: 2015 }] }]) },
   ],
+  // A prefix as typed, to the suggestion endpoint.
+  ['suggestions', { endpoint: 'suggest', prefix: '4' }],
 ];
 
 /** Distinct words of four letters or more from the titles, at most `count`. */
@@ -41,21 +43,21 @@ export function queryWords(titles: readonly string[], count: number): string[] {
 
 export async function measureSearchLatency(baseUrl: string, words: readonly string[], log: (line: string) => void): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = [];
-  for (const [kind, extra] of QUERY_KINDS) {
+  for (const [kind, { endpoint = 'search', prefix, ...extra }] of QUERY_KINDS) {
     const times: number[] = [];
     const processing: number[] = [];
     // The warm-up fills SQLite's page cache, as a running service's would be.
     for (const pass of [0, 1]) {
       for (const word of pass === 0 ? words.slice(0, WARM_UP) : words) {
-        const query = new URLSearchParams({ term: word, ...extra });
+        const query = new URLSearchParams({ term: prefix === undefined ? word : word.slice(0, Number(prefix)), ...extra });
         const t0 = performance.now();
-        const response = await fetch(`${baseUrl}/v1/search/demo?${query}`);
-        const body = (await response.json()) as { processing_time_ms: number };
+        const response = await fetch(`${baseUrl}/v1/${endpoint}/demo?${query}`);
+        const body = (await response.json()) as { processing_time_ms?: number };
         const elapsed = performance.now() - t0;
         if (!response.ok) throw new Error(`${kind} "${word}" answered ${response.status}`);
         if (pass === 1) {
           times.push(elapsed);
-          processing.push(body.processing_time_ms);
+          if (body.processing_time_ms !== undefined) processing.push(body.processing_time_ms);
         }
       }
     }

@@ -3,46 +3,55 @@
  * own, with a fixed number of connections for a fixed time. Terms vary over the given
  * words and ask for a facet, as the widget's searches do.
  */
-import autocannon from 'autocannon';
+import autocannon, { type AutocannonRequest } from 'autocannon';
 import { percentile } from './stats.ts';
 
 export interface LoadRow {
   connections: number;
   requests: number;
-  /** Requests per second. */
+  /** Searches answered 200 per second. */
   throughput: number;
+  /** Of the answers 200. */
   p50: number;
   p99: number;
-  /** Connection errors, timeouts and answers other than 2xx. */
+  /** Answers 503: the service shedding load past overload.maxInFlight. */
+  refused: number;
+  /** Connection errors, timeouts and answers other than 200 and 503. */
   errors: number;
 }
 
-export async function searchLoad(baseUrl: string, words: readonly string[], connections: number, seconds: number): Promise<LoadRow> {
+/** autocannon's requests for faceted searches, the terms taken in turn from `words`, as the widget sends them. */
+export function facetedSearches(words: readonly string[]): AutocannonRequest[] {
   let n = 0;
-  const times: number[] = [];
-  const instance = autocannon({
-    url: baseUrl,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          const word = words[n++ % words.length]!;
-          return { ...request, path: `/v1/search/demo?term=${encodeURIComponent(word)}&facet=custom_fields.area` };
-        },
+  return [
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const word = words[n++ % words.length]!;
+        return { ...request, path: `/v1/search/demo?term=${encodeURIComponent(word)}&facet=custom_fields.area` };
       },
-    ],
+    },
+  ];
+}
+
+export async function searchLoad(baseUrl: string, words: readonly string[], connections: number, seconds: number): Promise<LoadRow> {
+  const times: number[] = [];
+  let refused = 0;
+  let other = 0;
+  const instance = autocannon({ url: baseUrl, connections, duration: seconds, timeout: 10, requests: facetedSearches(words) });
+  instance.on('response', (_client, status, _bytes, time) => {
+    if (status === 200) times.push(time);
+    else if (status === 503) refused++;
+    else other++;
   });
-  instance.on('response', (_client, _status, _bytes, time) => times.push(time));
   const result = await instance;
   return {
     connections,
     requests: result.requests.total,
-    throughput: result.requests.total / result.duration,
+    throughput: times.length / result.duration,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
-    errors: result.errors + result.timeouts + result.non2xx,
+    refused,
+    errors: result.errors + result.timeouts + other,
   };
 }
