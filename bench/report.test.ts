@@ -64,6 +64,24 @@ describe('targetsTable', () => {
     expect(text).toContain('| restart to first answer (100,000 documents) | 900.0 ms | met (< 2000 ms) |');
     expect(text).not.toContain('quick run');
   });
+  it('judges the probes under load, and does not call a mostly refused one met', () => {
+    const overload = {
+      documents: 100_000,
+      seconds: 10,
+      result: {
+        probes: [
+          { kind: '/health', requests: 200, p50: 10, p99: 40, refused: 0, errors: 0 },
+          { kind: 'term-only search', requests: 200, p50: 5, p99: 15, refused: 190, errors: 0 },
+        ],
+        faceted: { connections: 64, perSecond: 50, refusedShare: 0.9, errors: 0 },
+        batches: { applied: 2, medianSeconds: 0.4, refused: 9 },
+      },
+    };
+    const text = targetsTable(results({ overload }));
+    expect(text).toContain('| /health p99 under a faceted load and a batch stream (100,000 documents) | 40.0 ms | met (< 50 ms) |');
+    expect(text).toContain('| term-only search p99 under a faceted load and a batch stream (100,000 documents) | 15.0 ms, 190 of 200 refused (503) | **missed** (mostly refused) |');
+  });
+
   it('says when a quick run stopped short of the 100,000-document targets', () => {
     const text = targetsTable(results({ sizes: [10_000], typing: [], latency: [], restart: null }));
     expect(text).toContain('not measured (target < 50 ms)');

@@ -86,10 +86,11 @@ export function targetsTable(results: Results): string {
     [`service search p95, term only${at(latency?.documents)}`, termOnly ? `${ms(termOnly.p95)} ms` : '–', verdict(termOnly?.p95 ?? NaN, 20, 'ms', '<')],
     [`service search p95, fuzzy${at(latency?.documents)}`, fuzzy ? `${ms(fuzzy.p95)} ms` : '–', verdict(fuzzy?.p95 ?? NaN, 20, 'ms', '<')],
     [`suggestions p95${at(latency?.documents)}`, suggestions ? `${ms(suggestions.p95)} ms` : '–', verdict(suggestions?.p95 ?? NaN, 10, 'ms', '<')],
+    // A probe the service mostly refused (503) has no p99 worth judging: it was not served.
     ...probes.map((probe) => [
       `${probe.kind} p99 under a faceted load and a batch stream${at(results.overload?.documents)}`,
-      `${ms(probe.p99)} ms`,
-      verdict(probe.p99, 50, 'ms', '<'),
+      `${ms(probe.p99)} ms${probe.refused ? `, ${count(probe.refused)} of ${count(probe.requests)} refused (503)` : ''}`,
+      probe.refused * 2 > probe.requests ? '**missed** (mostly refused)' : verdict(probe.p99, 50, 'ms', '<'),
     ]),
     [`restart to first answer${at(results.restart?.documents)}`, results.restart ? `${ms(results.restart.result.median)} ms` : '–', verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<')],
   ];
