@@ -1,23 +1,12 @@
 import type { Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';
-import { DEMO_AUTH, startService, type TestService } from './testing/service.ts';
+import { DEMO_AUTH, type TestService } from './testing/service.ts';
+import { servicesPerTest } from './testing/servicesPerTest.ts';
 
 describe('overload guard', () => {
-  let services: TestService[] = [];
-  const start = async (maxInFlight: number) => {
-    const service = await startService({ overload: { maxInFlight } });
-    services.push(service);
-    return service;
-  };
-
-  afterEach(async () => {
-    for (const service of services) {
-      await service.close();
-      service.remove();
-    }
-    services = [];
-  });
+  const startWith = servicesPerTest();
+  const start = (maxInFlight: number) => startWith({ overload: { maxInFlight } });
 
   const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
   const keywords = (service: TestService) => {

@@ -1,25 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from './config.ts';
 import { configFromEnvironment } from './environment.ts';
 import { DEFAULT_OVERLOAD, resolveOverload, type OverloadSettings } from './overloadSettings.ts';
 import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';
-import { eventually, startService, type TestService } from './testing/service.ts';
+import { eventually } from './testing/service.ts';
+import { servicesPerTest } from './testing/servicesPerTest.ts';
 
 describe('overload settings', () => {
-  let services: TestService[] = [];
-  const start = async (overload: Partial<OverloadSettings>) => {
-    const service = await startService({ overload });
-    services.push(service);
-    return service;
-  };
-
-  afterEach(async () => {
-    for (const service of services) {
-      await service.close();
-      service.remove();
-    }
-    services = [];
-  });
+  const startWith = servicesPerTest();
+  const start = (overload: Partial<OverloadSettings>) => startWith({ overload });
 
   it('answers 408 with the error JSON and closes when a body stops short of its Content-Length', async () => {
     const service = await start({ requestTimeoutMs: 300, headersTimeoutMs: 200 });

@@ -1,0 +1,23 @@
+import { afterEach } from 'vitest';
+import type { AppOptions } from '../config.ts';
+import { startService, type TestService } from './service.ts';
+
+/**
+ * For tests that each start services of their own settings: returns what starts one,
+ * and closes and removes every service a test started once it ends. Call it inside a
+ * `describe`.
+ */
+export function servicesPerTest(): (options?: Partial<AppOptions>) => Promise<TestService> {
+  const services: TestService[] = [];
+  afterEach(async () => {
+    for (const service of services.splice(0)) {
+      await service.close();
+      service.remove();
+    }
+  });
+  return async (options = {}) => {
+    const service = await startService(options);
+    services.push(service);
+    return service;
+  };
+}
