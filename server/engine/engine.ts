@@ -180,8 +180,6 @@ export interface SearchEngine {
   markCrawl(id: string, url: string, mark: CrawlMark): Promise<void>;
   /** Crawls accepted but not finished, e.g. when the service stopped. */
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
-  /** Whether some indexed document's URL has this host name. */
-  hasHost(host: string): Promise<boolean>;
   /** Resolves once writes under way are done and the files are closed. */
   close(): Promise<void>;
 }

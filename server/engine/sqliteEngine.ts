@@ -18,7 +18,7 @@ import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import { applySchema } from './sqliteSchema.ts';
-import { documentState, hasHost, pendingCrawls } from './sqliteStatus.ts';
+import { documentState, pendingCrawls } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
 import { sqliteSuggest } from './sqliteSuggest.ts';
 import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
@@ -186,10 +186,6 @@ export class SqliteEngine implements SearchEngine {
 
   async pendingCrawls(): Promise<Array<{ id: string; url: string }>> {
     return pendingCrawls(this.statements);
-  }
-
-  async hasHost(host: string): Promise<boolean> {
-    return hasHost(this.statements, host);
   }
 
   /** Waits for the writes under way, then closes the writer's connection and this one. */

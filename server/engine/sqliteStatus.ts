@@ -59,8 +59,3 @@ export function pendingCrawls(statements: StatementCache): Array<{ id: string; u
     .get(`SELECT id, url FROM doc_status WHERE status = 'PENDING' AND url IS NOT NULL`)
     .all() as Array<{ id: string; url: string }>;
 }
-
-/** Whether an indexed URL has this host name: its `0x<host>` category, one index lookup. */
-export function hasHost(statements: StatementCache, host: string): boolean {
-  return statements.get('SELECT 1 FROM doc_categories WHERE category = ? LIMIT 1').get(`0x${host}`) !== undefined;
-}
