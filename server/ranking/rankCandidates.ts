@@ -108,17 +108,39 @@ export interface RankingContext {
 }
 
 export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[], context: RankingContext): Candidate[] {
-  const matcher = new PlanMatcher(plan);
-  const slots = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
-  // Rarest first: the order in which words are given up (most frequent first) when not all match.
-  const byRarity = slots.map((slot, k) => ({ slot, frequency: context.frequencies[k] ?? 0 })).sort((a, b) => a.frequency - b.frequency);
-  const rarest = byRarity.map((s) => s.slot);
+  const query = readQuery(plan, context);
   const ranked = candidates.map((candidate) => ({
     candidate,
-    vector: rankingVector(context.rules, candidate, describe(matcher, slots, candidate, rarest, plan.typed, plan, context.titleWordWeight), context.maxBoost),
+    vector: rankingVector(context.rules, candidate, matchFacts(query, candidate), context.maxBoost),
   }));
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
   return pagesBeforeSections(ranked.map((r) => r.candidate));
+}
+
+/** What every candidate's facts read of the query, worked out once per query. */
+interface QueryFacts {
+  matcher: PlanMatcher;
+  /** The meaningful slots (not stop words), in order. */
+  slots: readonly number[];
+  /** The same slots, rarest first: the order in which words are given up (most frequent first) when not all match. */
+  rarest: readonly number[];
+  typed: string | null;
+  /** Per meaningful slot, its one-word forms: what a title word may be the stem of. */
+  forms: ReadonlyArray<readonly string[]>;
+  titleWordWeight: ((word: string) => number) | undefined;
+}
+
+function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
+  const slots = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
+  const byRarity = slots.map((slot, k) => ({ slot, frequency: context.frequencies[k] ?? 0 })).sort((a, b) => a.frequency - b.frequency);
+  return {
+    matcher: new PlanMatcher(plan),
+    slots,
+    rarest: byRarity.map((s) => s.slot),
+    typed: plan.typed,
+    forms: slots.map((slot) => plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!)),
+    titleWordWeight: context.titleWordWeight,
+  };
 }
 
 /**
@@ -173,15 +195,8 @@ export interface MatchFacts {
   titlePosition: number;
 }
 
-export function describe(
-  matcher: PlanMatcher,
-  slots: readonly number[],
-  candidate: Candidate,
-  rarest: readonly number[] = slots,
-  typed: string | null = null,
-  plan: QueryPlan | null = null,
-  titleWordWeight?: (word: string) => number,
-): MatchFacts {
+function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
+  const { matcher, slots, rarest, typed, titleWordWeight } = query;
   const titleTokens = textTokens(candidate.title);
   const title = matcher.match(titleTokens, titleWordWeight);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
@@ -223,7 +238,7 @@ export function describe(
     typedWords,
     proximity,
     // Only titles the query matched are compared by what they leave over.
-    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(plan, slots, titleTokens) : title.weightedUnmatched,
+    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(query.forms, titleTokens) : title.weightedUnmatched,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
   };
 }
@@ -236,12 +251,10 @@ const STEM_MIN_LETTERS = 4;
  * but titles holding the stem of a query word (`flex` for `flexbox` or `flexbx`) come
  * first, by the letters they leave over. The document itself matched elsewhere.
  */
-function stemOnlyTitle(plan: QueryPlan | null, slots: readonly number[], tokens: readonly TextToken[]): number {
-  if (plan === null) return NO_TITLE_MATCH;
+function stemOnlyTitle(slotForms: ReadonlyArray<readonly string[]>, tokens: readonly TextToken[]): number {
   const words = tokens.flatMap((t) => [t.word, ...(t.parts ?? [])]);
   let stems = 0;
-  for (const slot of slots) {
-    const forms = plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!);
+  for (const forms of slotForms) {
     const stem = words.find((w) => w.length >= STEM_MIN_LETTERS && forms.some((f) => f.length > w.length && f.startsWith(w) && w.length * 2 >= f.length));
     if (stem !== undefined) stems += stem.length;
   }
