@@ -29,5 +29,10 @@ test('the script-tag build works under a strict CSP, with its data-* options', a
   expect(await page.locator('[style]').count()).toBe(0);
   const axe = await new AxeBuilder({ page }).include('.ss-widget').withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // The live region says how far the list goes once more were appended; the timing is not in it.
+  await expect(page.getByRole('status')).toHaveText(/^\d+ results$/);
+  await page.getByRole('button', { name: 'Show more results' }).click();
+  await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(20);
+  await expect(page.getByRole('status')).toHaveText(/^Showing 20 of \d+ results$/);
   expect(problems).toEqual([]);
 });

@@ -183,13 +183,13 @@ describe('Results', () => {
     // Right above the list, and spoken by the live region (the notice itself is not one).
     expect(notice?.nextElementSibling).toBe(screen.getByRole('list', { name: 'Search results' }));
     expect(notice?.closest('[role=status], [aria-live]')).toBeNull();
-    expect(status.textContent).toBe('2 results (4 ms) No results for all of the words. Showing results for some of them.');
+    expect(status.textContent).toBe('2 results No results for all of the words. Showing results for some of them.');
     expect(status.querySelector('.ss-sr')?.textContent).toBe(' No results for all of the words. Showing results for some of them.');
 
     // Results that hold every word say nothing of the kind.
     await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()])));
     expect(document.querySelector('.ss-notice')).toBeNull();
-    expect(status.textContent).toBe('1 result (4 ms)');
+    expect(status.textContent).toBe('1 result');
   });
 
   it('shows the empty state, not the notice, when some of the words find nothing either', async () => {

@@ -17,38 +17,54 @@ describe('StatsLine', () => {
     expect(status.textContent).toBe('');
   });
 
-  it('shows the count with thousands separators and the processing time', async () => {
+  it('shows the count with thousands separators and the processing time, and announces only the count', async () => {
     const { controller, calls } = fakeController();
-    renderWith(controller, <StatsLine />);
+    const { container } = renderWith(controller, <StatsLine />);
     await act(() => searchAndAnswer(controller, calls, 'css', answer([hit()], 1234, 12)));
-    expect(screen.getByRole('status').textContent).toBe('1,234 results (12 ms)');
+    expect(container.textContent).toBe('1,234 results (12 ms)');
+    expect(screen.getByRole('status').textContent).toBe('1,234 results');
+  });
+
+  it('says how many of the results are listed once more were appended', async () => {
+    const { controller, calls } = fakeController();
+    const { container } = renderWith(controller, <StatsLine />);
+    const page = (from: number) => Array.from({ length: 20 }, (_, i) => hit({ id: `doc-${from + i}` }));
+    await act(() => searchAndAnswer(controller, calls, 'css', answer(page(0), 56, 5)));
+    expect(screen.getByRole('status').textContent).toBe('56 results');
+    act(() => controller.loadMore());
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...answer(page(20), 56, 6), page: 2 });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('status').textContent).toBe('Showing 40 of 56 results');
+    expect(container.textContent).toBe('Showing 40 of 56 results (6 ms)');
   });
 
   it('says "1 result" in the singular', async () => {
     const { controller, calls } = fakeController();
     renderWith(controller, <StatsLine />);
     await act(() => searchAndAnswer(controller, calls, 'css', answer([hit()], 1, 3)));
-    expect(screen.getByRole('status').textContent).toBe('1 result (3 ms)');
+    expect(screen.getByRole('status').textContent).toBe('1 result');
   });
 
   it('keeps the count of the results on screen while a newer search runs, even a slow one, and empties when the term is cleared', async () => {
     const { controller, calls } = fakeController();
     renderWith(controller, <StatsLine />);
     await act(() => searchAndAnswer(controller, calls, 'css', answer([], 0, 2)));
-    expect(screen.getByRole('status').textContent).toBe('0 results (2 ms)');
+    expect(screen.getByRole('status').textContent).toBe('0 results');
     act(() => {
       controller.setTerm('grid');
       controller.submit();
     });
     // Unchanged while the newer answer is on its way, so nothing is announced in between.
-    expect(screen.getByRole('status').textContent).toBe('0 results (2 ms)');
+    expect(screen.getByRole('status').textContent).toBe('0 results');
     await advance(300);
-    expect(screen.getByRole('status').textContent).toBe('0 results (2 ms)');
+    expect(screen.getByRole('status').textContent).toBe('0 results');
     await act(async () => {
       calls.at(-1)?.resolve(answer([hit()], 7, 3));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(screen.getByRole('status').textContent).toBe('7 results (3 ms)');
+    expect(screen.getByRole('status').textContent).toBe('7 results');
     act(() => controller.clear());
     expect(screen.getByRole('status').textContent).toBe('');
   });

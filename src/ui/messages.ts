@@ -22,6 +22,8 @@ export interface Messages {
   /** Shown when recommendations could not be loaded. */
   relatedError: string;
   resultCount: Plural;
+  /** After "Show more results": `{shown}` results listed of `{n}` (always more than one). */
+  showingOf: string;
   /** `{ms}` is the processing time. */
   took: string;
   searching: string;
@@ -87,6 +89,7 @@ export const en: Messages = {
   related: 'Related items',
   relatedError: 'Related items could not be loaded.',
   resultCount: { one: '# result', other: '# results' },
+  showingOf: 'Showing {shown} of {n} results',
   took: '({ms} ms)',
   searching: 'Searching…',
   noResults: 'No results for “{term}”',

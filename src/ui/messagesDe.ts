@@ -12,6 +12,7 @@ export const de: Messages = {
   related: 'Ähnliche Einträge',
   relatedError: 'Ähnliche Einträge konnten nicht geladen werden.',
   resultCount: { one: '# Ergebnis', other: '# Ergebnisse' },
+  showingOf: '{shown} von {n} Ergebnissen angezeigt',
   took: '({ms} ms)',
   searching: 'Suche läuft…',
   noResults: 'Keine Ergebnisse für „{term}“',

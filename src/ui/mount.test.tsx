@@ -62,7 +62,7 @@ describe('mount', () => {
       respond(answer([hit()], 1, 7));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(screen.getByRole('status').textContent).toBe('1 result (7 ms)');
+    expect(screen.getByRole('status').textContent).toBe('1 result');
     expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(1);
   });
 
