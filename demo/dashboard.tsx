@@ -3,7 +3,7 @@
 // Served by the demo's Vite dev server at /demo/dashboard.html; `npm start` passes the
 // service's address, the index key and (demo only) its secret as VITE_* variables.
 import { render, type ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { createIndexClient } from '../src/client/createIndexClient.ts';
 import { SearchApiError } from '../src/client/errors.ts';
 import type { StatsReport, StatsReportCounts } from '../src/client/types.ts';
@@ -219,7 +219,7 @@ function ReportView({ report }: { report: StatsReport }) {
             <Table
               caption="Searches and clicks per day (UTC)"
               head={['Day', 'Searches', 'No-hit searches', 'Clicks', 'Click-through rate']}
-              rows={report.days.map((d) => [d.date, number.format(d.searches), number.format(d.noHitSearches), number.format(d.clicks), rate(d)])}
+              rows={report.days.map((d) => [<span class="dash-date">{d.date}</span>, number.format(d.searches), number.format(d.noHitSearches), number.format(d.clicks), rate(d)])}
             />
           </details>
         </section>
@@ -312,11 +312,16 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 function Table({ caption, head, rows, empty }: { caption: string; head: string[]; rows: ComponentChildren[][]; empty?: string }) {
+  const id = useId();
   if (rows.length === 0 && empty !== undefined) return <p class="dash-muted">{empty}</p>;
+  // A table wider than a phone scrolls sideways in its own named region, which takes
+  // the focus so that the arrow keys can scroll it too.
   return (
-    <div class="dash-table-wrap">
+    <div class="dash-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
       <table class="dash-table">
-        <caption class="dash-caption">{caption}</caption>
+        <caption id={id} class="dash-caption">
+          {caption}
+        </caption>
         <thead>
           <tr>
             {head.map((h, i) => (

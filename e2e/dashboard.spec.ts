@@ -87,3 +87,25 @@ for (const colorScheme of ['light', 'dark'] as const) {
     if (colorScheme === 'dark') await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-dark.png', fullPage: true });
   });
 }
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`on a phone, ${colorScheme}: nothing is cut off, and axe finds nothing`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/demo/dashboard.html');
+    await expect(page.getByRole('status')).toContainText('Showing');
+    await page.getByText('Searches per day as a table').click();
+    await page.getByText('Clicks by position as a table').click();
+    // The page itself never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The keyword tables fit; any table that does not scrolls in a region the keyboard can reach.
+    for (const name of ['Most searched keywords', 'Keywords with the most no-hit searches']) {
+      const wrap = page.getByRole('region', { name });
+      expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    }
+    await expect(page.locator('.dash-table-wrap:not([tabindex="0"])')).toHaveCount(0);
+    await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-phone-${colorScheme}.png`, fullPage: true });
+    expect(await axe(page)).toEqual([]);
+  });
+}
