@@ -123,7 +123,7 @@ describe('featureDocument', () => {
     expect(document?.main_content).toContain('Supported since Chrome 45, Edge 12, Firefox 40 and Safari 10.');
     expect(document?.main_content).toContain('It is not supported in Chrome Android, Firefox for Android and Safari on iOS.');
     expect(document?.main_content).toContain('It is available only in secure contexts such as HTTPS pages.');
-    expect(thumbnail).toBe('api-widget');
+    expect(thumbnail).toBe('api-widget--spin');
     expect(document?.custom_fields).toMatchObject({
       area: 'api',
       interface: 'Widget',

@@ -43,7 +43,7 @@ export function featureDocument(feature: BcdFeature, context: FeatureContext): F
     custom_fields: customFields(feature, summary, owner, date, featureKind(feature, context.lib)),
   };
   if (date !== undefined) document.doc_date = date;
-  return { document, thumbnail: thumbnailName(feature.area, owner) };
+  return { document, thumbnail: thumbnailName(feature.area, owner, feature.path.at(-1)) };
 }
 
 /** The interface, global object or top feature the feature belongs to (`HTMLElement`, `Array`, `display`). */

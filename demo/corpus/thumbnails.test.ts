@@ -31,6 +31,13 @@ describe('thumbnailName', () => {
     expect(thumbnailName('api', '')).toBe('api');
     expect(thumbnailName('html', `a${'Very'.repeat(30)}`)).toMatch(/^[a-z0-9-]{1,60}$/);
   });
+
+  it('gives a member a card of its own, within the 80 characters the demo serves', () => {
+    expect(thumbnailName('api', 'HTMLElement', 'offsetWidth')).toBe('api-html-element--offset-width');
+    expect(thumbnailName('api', 'HTMLElement', 'HTMLElement')).toBe('api-html-element');
+    expect(thumbnailName('css', 'display', 'flex')).toBe('css-display--flex');
+    expect(thumbnailName('api', 'Very'.repeat(30), 'Long'.repeat(30))).toMatch(/^[a-z0-9-]{1,80}$/);
+  });
 });
 
 describe('thumbnailSvg', () => {
@@ -44,6 +51,14 @@ describe('thumbnailSvg', () => {
     expect(root.getAttribute('viewBox')).toBe('0 0 160 160');
     expect([...root.getElementsByTagName('text')].map((t) => t.textContent)).toContain('HE');
     expect(svg).not.toMatch(/<script|on[a-z]+=|href=|@import|url\((?!#)/i);
+  });
+
+  it("shows a member's initials, so that the members of one interface differ", () => {
+    const monograms = ['offset-width', 'attach-internals', 'access-key'].map((member) =>
+      [...parseSvg(thumbnailSvg(`api-html-element--${member}`)).getElementsByTagName('text')].map((t) => t.textContent)[0],
+    );
+    expect(monograms).toEqual(['OW', 'AI', 'AK']);
+    expect(thumbnailB64('api-html-element--offset-width')).not.toBe(thumbnailB64('api-html-element--access-key'));
   });
 
   it('reduces a hostile name to safe text', () => {

@@ -32,15 +32,31 @@ const DEFAULT_PALETTE: Palette = { from: '#f1f5f9', to: '#e2e8f0', ink: '#334155
 const SIZE = 160;
 const PNG_SIZE = 16;
 const MAX_NAME = 60;
+/** With a member: the owner's part and the member's, within the 80 characters the demo serves. */
+const MAX_HEAD = 40;
+const MAX_TAIL = 36;
 
 /**
- * The thumbnail name of a feature: `<area>-<feature slug>`, only `[a-z0-9-]`, so it is
- * safe in a URL path. CamelCase splits into words: `HTMLElement` gives `html-element`.
+ * The thumbnail name of a feature: `<area>-<owner slug>`, and for a member of an owner
+ * (`HTMLElement.offsetWidth`) `--<member slug>` after it, so that the members of one
+ * interface, often seen side by side, do not share one card. Only `[a-z0-9-]`, so it is
+ * safe in a URL path; camel case splits into words: `HTMLElement` gives `html-element`.
  */
-export function thumbnailName(area: string, feature: string): string {
-  const words = slug(feature.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2'));
-  const name = words === '' ? slug(area) : `${slug(area)}-${words}`;
-  return name.length <= MAX_NAME ? name : name.slice(0, MAX_NAME).replace(/-[^-]*$/, '');
+export function thumbnailName(area: string, owner: string, member?: string): string {
+  const words = camelSlug(owner);
+  const head = words === '' ? slug(area) : `${slug(area)}-${words}`;
+  const tail = member === undefined ? '' : camelSlug(member);
+  if (tail === '' || tail === words) return cut(head, MAX_NAME);
+  return `${cut(head, MAX_HEAD)}--${cut(tail, MAX_TAIL)}`;
+}
+
+function camelSlug(text: string): string {
+  return slug(text.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([A-Z]+)([A-Z][a-z])/g, '$1-$2'));
+}
+
+/** At most `max` characters, cut at a word boundary. */
+function cut(name: string, max: number): string {
+  return name.length <= max ? name : name.slice(0, max).replace(/-[^-]*$/, '');
 }
 
 /** A 160x160 SVG card for the name; any input is reduced to `[a-z0-9-]` first. */
@@ -102,15 +118,18 @@ interface Design {
 }
 
 function designFor(name: string): Design {
-  const safe = slug(name) || 'web';
-  const [area = '', ...words] = safe.split('-');
+  const [owner = '', member = ''] = name.split('--', 2).map(slug);
+  const safe = (member ? `${owner}--${member}` : owner) || 'web';
+  const [area = '', ...words] = (owner || 'web').split('-');
   const palette = PALETTES[area] ?? DEFAULT_PALETTE;
   const hash = fnv1a(safe);
   // One of four corners and a radius from the name, so neighbours in a list differ.
   const corner = hash & 3;
   const r = 52 + ((hash >>> 2) % 24);
   const circle = { cx: corner & 1 ? SIZE - 18 : 18, cy: corner & 2 ? SIZE - 18 : 18, r };
-  return { id: safe, palette, monogram: monogramOf(words.length > 0 ? words : [area]), circle };
+  // A member shows its own initials; the card's colour still says the area.
+  const monogram = monogramOf(member ? member.split('-') : words.length > 0 ? words : [area]);
+  return { id: safe, palette, monogram, circle };
 }
 
 /** Initials of up to three words; a single short word (`h1`, `img`) is shown whole. */
