@@ -1,7 +1,7 @@
 // The demo page's script: the results page in the main column and the overlay in the
 // header, against the reference service that `npm start` runs (it passes the VITE_*
 // variables), or the defaults below. `?theme=dark|light`, `?locale=de` and `?dir=rtl` try the options;
-// `?item=<document id>` shows the features viewed together with that one above the search.
+// `?item=<document id>&name=<its title>` shows the features viewed together with that one above the search.
 import { de, mount, mountRecommendations, type MountOptions } from '../src/index.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -63,6 +63,12 @@ if (item && related) {
     ...(common.messages ? { messages: common.messages } : {}),
     configurationKey: 'related',
     itemId: item,
-    title: query.get('locale') === 'de' ? 'Oft zusammen angesehen' : 'Often viewed together',
+    // An item page knows its item: the heading says what the row relates to.
+    title: relatedTitle(query.get('locale') === 'de', query.get('name')),
   });
+}
+
+function relatedTitle(german: boolean, name: string | null): string {
+  if (german) return name ? `Oft zusammen mit „${name}“ angesehen` : 'Oft zusammen angesehen';
+  return name ? `Often viewed together with “${name}”` : 'Often viewed together';
 }

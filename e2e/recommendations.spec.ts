@@ -3,12 +3,12 @@ import { expect, test } from '@playwright/test';
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
 /** A document of the demo that has related items: a member of the HTMLElement interface. */
-async function itemWithRelated(request: import('@playwright/test').APIRequestContext): Promise<string> {
+async function itemWithRelated(request: import('@playwright/test').APIRequestContext): Promise<{ id: string; title: string }> {
   const search = await request.get(`${API}/v1/search/demo?term=HTMLElement&limit=20`);
-  const { hits } = (await search.json()) as { hits: Array<{ id: string }> };
-  for (const { id } of hits) {
+  const { hits } = (await search.json()) as { hits: Array<{ id: string; title: string }> };
+  for (const { id, title } of hits) {
     const answer = await request.get(`${API}/v1/recommendations/demo?configurationKey=related&ItemId=${id}`);
-    if (((await answer.json()) as { hits: unknown[] }).hits.length >= 2) return id;
+    if (((await answer.json()) as { hits: unknown[] }).hits.length >= 2) return { id, title };
   }
   throw new Error('no demo document with related items');
 }
@@ -16,15 +16,19 @@ async function itemWithRelated(request: import('@playwright/test').APIRequestCon
 test('an item page shows related items that scroll with the keys and report clicks with their position', async ({ page, request }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const item = await itemWithRelated(request);
+  const { id: item, title } = await itemWithRelated(request);
   await page.setViewportSize({ width: 320, height: 700 });
-  await page.goto(`/?item=${item}`);
+  await page.goto(`/?item=${item}&name=${encodeURIComponent(title)}`);
 
-  const region = page.getByRole('region', { name: 'Often viewed together' });
+  // The heading says what the items relate to.
+  const region = page.getByRole('region', { name: `Often viewed together with “${title}”` });
   const links = region.getByRole('listitem').getByRole('link');
   await expect(links.first()).toBeVisible();
   expect(await links.count()).toBeGreaterThanOrEqual(2);
   await expect(region.locator('.ss-thumb').first()).toBeVisible();
+  // Each item's card is its own, not one card for every member of the interface.
+  const cards = await region.locator('.ss-thumb-image').evaluateAll((images) => images.map((i) => i.getAttribute('src')));
+  expect(new Set(cards).size).toBe(cards.length);
 
   await links.first().focus();
   await page.keyboard.press('ArrowRight');
