@@ -18,7 +18,14 @@ describe('EmptyState', () => {
       autocomplete: vi.fn(),
     };
     const suggestions = createSuggestions({ client, id: 't' });
-    renderWidget(controller, <Results />, { suggestions });
+    renderWidget(
+      controller,
+      <>
+        <input class="ss-input" aria-label="Search" />
+        <Results />
+      </>,
+      { suggestions },
+    );
     suggestions.update('gird');
     await advance(100);
     await act(() => searchAndAnswer(controller, calls, 'gird', answer([])));
@@ -29,6 +36,8 @@ describe('EmptyState', () => {
     });
     expect(controller.term.value).toBe('grid');
     expect(calls.at(-1)?.params).toMatchObject({ term: 'grid', fuzzy: 'auto' });
+    // The chip is gone with the empty state; the focus is in the field, not on the page.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }));
   });
 
   it('shows no buttons without suggestions', async () => {

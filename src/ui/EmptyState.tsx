@@ -27,7 +27,10 @@ export function EmptyState({ term, busy, updating }: EmptyStateProps) {
               key={value}
               type="button"
               class="ss-chip"
-              onClick={() => {
+              onClick={(event) => {
+                // The chip goes with the empty state: the focus moves to the field, which now
+                // holds the new term, rather than falling to the page.
+                event.currentTarget.closest('.ss-widget')?.querySelector<HTMLElement>('.ss-input')?.focus();
                 setTerm(value);
                 submit();
               }}
