@@ -1,9 +1,10 @@
+import { useSignalEffect } from '@preact/signals';
 import type { SearchController } from '../core/createSearchController.ts';
 import type { Suggestions } from '../core/createSuggestions.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { LoadMore } from './LoadMore.tsx';
-import { en, type Messages } from './messages.ts';
+import { en, warmFormats, type Messages } from './messages.ts';
 import { Pager } from './Pager.tsx';
 import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -34,6 +35,11 @@ export interface SearchWidgetProps {
 /** The whole widget for one controller, in one of the two layouts. */
 export function SearchWidget(props: SearchWidgetProps) {
   const { controller, placeholder, messages: m = en, config = {}, suggestions = null, theme = 'auto', shortcut } = props;
+  // The formatters' locale data loads while the first search is on its way, not
+  // between its answer and the paint (a search from the URL never focuses the field).
+  useSignalEffect(() => {
+    if (controller.status.value !== 'idle') setTimeout(warmFormats, 0, m);
+  });
   const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>
