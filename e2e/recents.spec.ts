@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mockApi } from './mockApi.ts';
+import { API, servePages } from './servePage.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 // The demo's widgets: site key `demo` on the API the demo starts (playwright.config.ts).
@@ -99,6 +100,37 @@ test('a recent search\'s remove button, by pointer, keeps the focus in the field
   await expect(input).toHaveValue('');
   expect(await stored(page)).toEqual(['flexbox', 'dialog']);
   await axe(page, 'inline recent searches');
+});
+
+test('the script tag and the element keep one list per index; recent-searches="off" keeps none', async ({ page }) => {
+  // Built by npm run build: the script-tag file, against the reference service.
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/two.html');
+  const docs = page.getByRole('region', { name: 'Docs search' }).getByRole('combobox', { name: 'Search' });
+  const blog = page.getByRole('region', { name: 'Blog search' }).getByRole('combobox', { name: 'Search' });
+  await docs.fill('grid');
+  await docs.press('Enter');
+  await blog.fill('dark');
+  await blog.press('Enter');
+  const lists = () =>
+    page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.includes(':recent:')).map((k) => [k, JSON.parse(localStorage.getItem(k)!)])));
+  expect(await lists()).toEqual({ [`site-search:recent:demo@${API}`]: ['grid'], [`site-search:recent:blog@${API}`]: ['dark'] });
+  await page.reload();
+  await docs.focus();
+  await expect(page.getByRole('listbox', { name: 'Recent searches' }).getByRole('option')).toHaveText(['grid']);
+  await blog.focus();
+  await expect(page.getByRole('listbox', { name: 'Recent searches' }).getByRole('option')).toHaveText(['dark']);
+
+  // Switched off: nothing shown, nothing kept.
+  await page.locator('site-search').evaluate((el) => el.setAttribute('recent-searches', 'off'));
+  await blog.focus();
+  await blog.fill('');
+  await expect(blog).toHaveAttribute('aria-expanded', 'false');
+  await blog.fill('light');
+  await blog.press('Enter');
+  await expect(page.getByRole('region', { name: 'Blog search' }).getByRole('status')).toContainText(/result/);
+  expect((await lists())[`site-search:recent:blog@${API}`]).toEqual(['dark']);
+  expect(problems).toEqual([]);
 });
 
 /** The box and its open dropdown share their left and right edges to the pixel. */
