@@ -9,6 +9,7 @@ describe('the npm entry', () => {
       'SearchWidget',
       'bindUrl',
       'createClient',
+      'createRecentSearches',
       'createRecommendations',
       'createSearchController',
       'createSuggestions',

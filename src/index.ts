@@ -20,6 +20,8 @@ export type { SearchController, SearchControllerOptions, SearchStatus } from './
 export type { FacetRequests, RangeSelection, SearchFilters, SearchState } from './core/searchState.ts';
 export { createSuggestions } from './core/createSuggestions.ts';
 export type { ComboboxKeyResult, SuggestionItem, Suggestions, SuggestionsOptions } from './core/createSuggestions.ts';
+export { createRecentSearches } from './core/createRecentSearches.ts';
+export type { RecentSearches, RecentSearchesOptions } from './core/createRecentSearches.ts';
 export { bindUrl } from './core/bindUrl.ts';
 export type { UrlOptions } from './core/bindUrl.ts';
 export { parseHighlight } from './core/parseHighlight.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutocompleteResponse, SuggestResponse } from '../client/types.ts';
+import { createRecentSearches } from './createRecentSearches.ts';
 import { createSuggestions, splitMatch } from './createSuggestions.ts';
 
 function setup(fields: string[] = [], size?: number) {
@@ -164,6 +165,63 @@ describe('the length of the list', () => {
     expect(await shown(s, many(12))).toEqual(['grid 0', 'grid 1', 'grid 2']);
     expect(s.client.suggest).toHaveBeenCalledWith({ term: 'gr', size: 3 }, expect.anything());
     expect(await shown(setup([], 20), many(12))).toHaveLength(12);
+  });
+});
+
+describe('createSuggestions with recent searches', () => {
+  function withRecent(terms: string[]) {
+    let stored = JSON.stringify(terms);
+    const recent = createRecentSearches({ key: 'k', storage: () => ({ getItem: () => stored, setItem: (_, v) => void (stored = v) }) });
+    const suggest = vi.fn(async () => ({ suggestions: [{ value: 'grid' }] }));
+    const s = createSuggestions({ client: { suggest, autocomplete: vi.fn() }, id: 'r', recent });
+    return { s, suggest, recent };
+  }
+  const values = (s: ReturnType<typeof createSuggestions>) => s.items.value.map((i) => [i.value, i.recent]);
+
+  it('an empty term shows them, marked recent, with no request', () => {
+    const { s, suggest } = withRecent(['flex', 'gap']);
+    s.update('');
+    expect(s.open.value).toBe(true);
+    expect(values(s)).toEqual([['flex', true], ['gap', true]]);
+    expect(s.forTerm.value).toBe('');
+    expect(suggest).not.toHaveBeenCalled();
+  });
+
+  it('Delete removes the active one and keeps an option active; the last removal closes the list', () => {
+    const { s, recent } = withRecent(['flex', 'gap']);
+    s.showRecent();
+    expect(s.key('Delete')).toBe(false); // none active: the caret's Delete
+    s.key('ArrowDown');
+    s.key('ArrowDown');
+    expect(s.key('Delete')).toBe('handled');
+    expect(recent.list()).toEqual(['flex']);
+    expect(values(s)).toEqual([['flex', true]]);
+    expect(s.active.value).toBe(0);
+    s.key('Delete');
+    expect(s.open.value).toBe(false);
+    expect(s.active.value).toBe(-1);
+  });
+
+  it('keeps what is remembered; Delete leaves suggestions alone', async () => {
+    const { s, recent } = withRecent([]);
+    s.showRecent();
+    expect(s.open.value).toBe(false);
+    s.remember('grid');
+    expect(recent.list()).toEqual(['grid']);
+    s.update('gr');
+    await vi.advanceTimersByTimeAsync(0);
+    s.key('ArrowDown');
+    expect(s.key('Delete')).toBe(false);
+    expect(values(s)).toEqual([['grid', undefined]]);
+  });
+
+  it('without recent searches an empty term closes the list as before', () => {
+    const { s } = setup();
+    s.update('');
+    s.showRecent();
+    s.remember('grid');
+    expect(s.open.value).toBe(false);
+    expect(s.items.value).toEqual([]);
   });
 });
 

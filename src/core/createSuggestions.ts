@@ -3,12 +3,15 @@ import type { SearchClient } from '../client/createClient.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
 import { createPace } from './pace.ts';
+import type { RecentSearches } from './createRecentSearches.ts';
 
 /** One entry of the suggestion list. */
 export interface SuggestionItem {
   value: string;
-  /** `suggest`, or the custom field name a completion came from. */
+  /** `suggest`, `recent`, or the custom field name a completion came from. */
   source: string;
+  /** One of the visitor's recent searches (shown while the field is empty), which they may remove. */
+  recent?: true;
 }
 
 export interface SuggestionsOptions {
@@ -33,6 +36,8 @@ export interface SuggestionsOptions {
    * @default 200
    */
   paceMs?: number;
+  /** The visitor's recent searches, offered while the field is empty. @default none */
+  recent?: RecentSearches | undefined;
 }
 
 /** Props for the input, the listbox and each option of an ARIA 1.2 combobox. */
@@ -54,10 +59,19 @@ export interface Suggestions extends ComboboxProps {
   readonly active: ReadonlySignal<number>;
   /** The term the items answer (for marking the typed part). */
   readonly forTerm: ReadonlySignal<string>;
-  /** Asks for suggestions for `term` in the next free slot; an empty term closes the list. */
+  /**
+   * Asks for suggestions for `term` in the next free slot; an empty term shows the recent
+   * searches instead (or closes the list when there are none).
+   */
   update(term: string): void;
+  /** Shows the recent searches (the field is empty); closes the list when there are none. */
+  showRecent(): void;
+  /** Forgets the recent search at `index`, keeping the active option in the list. */
+  removeRecent(index: number): void;
+  /** Keeps `term` as a recent search: it was submitted, or a result of it opened. */
+  remember(term: string): void;
   close(): void;
-  /** Handles a key pressed in the input. */
+  /** Handles a key pressed in the input; Delete on an active recent search removes it. */
   key(key: string): ComboboxKeyResult;
   /** The id of option `index`. */
   optionId(index: number): string;
@@ -65,7 +79,7 @@ export interface Suggestions extends ComboboxProps {
 }
 
 export function createSuggestions(options: SuggestionsOptions): Suggestions {
-  const { client, id, size = 8, fields = [], paceMs = 200 } = options;
+  const { client, id, size = 8, fields = [], paceMs = 200, recent } = options;
   const items = signal<SuggestionItem[]>([]);
   const open = signal(false);
   const active = signal(-1);
@@ -126,6 +140,25 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
       close,
     );
 
+  /** The recent searches as the list's items; `at` is the option to keep active. */
+  function showRecent(at = -1) {
+    cancel();
+    const next = (recent?.list() ?? []).map((value): SuggestionItem => ({ value, source: 'recent', recent: true }));
+    batch(() => {
+      items.value = next;
+      forTerm.value = '';
+      active.value = Math.min(at, next.length - 1);
+      open.value = next.length > 0;
+    });
+  }
+
+  function removeRecent(index: number) {
+    const item = items.peek()[index];
+    if (!item?.recent || !recent) return;
+    recent.remove(item.value);
+    showRecent(active.peek());
+  }
+
   function move(to: number) {
     const count = items.value.length;
     if (!count) return;
@@ -144,12 +177,13 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     update(term) {
       cancel();
       const q = capTerm(term);
-      if (q === '') {
-        close();
-        items.value = [];
-        return;
-      }
+      if (q === '') return showRecent();
       pace(() => ask(q));
+    },
+    showRecent: () => showRecent(),
+    removeRecent,
+    remember(term) {
+      recent?.add(term);
     },
     close() {
       cancel();
@@ -163,6 +197,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
       // Home and End move the caret until the user has arrowed into the list.
       else if ((key === 'Home' || key === 'End') && isOpen && at >= 0) move(key === 'Home' ? 0 : -1);
       else if (key === 'Escape' && isOpen) close();
+      else if (key === 'Delete' && isOpen && items.value[at]?.recent) removeRecent(at);
       else if (key === 'Enter' && isOpen && at >= 0) {
         const pick = items.value[at];
         close();

@@ -5,6 +5,8 @@ export type { SearchController, SearchControllerOptions, SearchStatus } from './
 export type { FacetRequests, RangeSelection, SearchFilters, SearchState } from './searchState.ts';
 export { createSuggestions } from './createSuggestions.ts';
 export type { ComboboxKeyResult, SuggestionItem, Suggestions, SuggestionsOptions } from './createSuggestions.ts';
+export { createRecentSearches } from './createRecentSearches.ts';
+export type { RecentSearches, RecentSearchesOptions } from './createRecentSearches.ts';
 export { createRecommendations } from './createRecommendations.ts';
 export type { Recommendations, RecommendationsOptions, RecommendationsStatus } from './createRecommendations.ts';
 export { bindUrl, readState, writeState } from './bindUrl.ts';

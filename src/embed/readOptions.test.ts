@@ -30,8 +30,11 @@ describe('readOptions', () => {
       sorts: 'first_year:First shipped',
       paging: 'more',
       suggestions: 'off',
+      'recent-searches': 'off',
       shortcut: '',
     });
+    expect(options.recentSearches).toBe(false);
+    expect(from({ 'recent-searches': '' }).recentSearches).toBe(true);
     expect(options).toMatchObject({
       siteKey: 'k',
       baseUrl: 'https://api.test',
@@ -82,7 +85,7 @@ describe('readOptions', () => {
 
   it('names every option it knows, so an attribute taken away resets its option on update', () => {
     expect(Object.keys(from({})).sort()).toEqual(
-      ['analytics', 'baseUrl', 'facets', 'fields', 'layout', 'limit', 'messages', 'paging', 'placeholder', 'regionalUrl', 'shortcut', 'siteKey', 'sorts', 'suggestions', 'theme', 'url'].sort(),
+      ['analytics', 'baseUrl', 'facets', 'fields', 'layout', 'limit', 'messages', 'paging', 'placeholder', 'recentSearches', 'regionalUrl', 'shortcut', 'siteKey', 'sorts', 'suggestions', 'theme', 'url'].sort(),
     );
   });
 });

@@ -43,6 +43,7 @@ const OPTIONS: Table = {
   fields: labels,
   paging: oneOf('pages more'),
   suggestions: on,
+  'recent-searches': on,
   shortcut: on,
 };
 

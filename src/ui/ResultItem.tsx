@@ -18,7 +18,7 @@ export interface ResultItemProps {
  * highlights only the passage; the title's matched words are marked here.
  */
 export function ResultItem({ hit }: ResultItemProps) {
-  const { m, config } = useWidget();
+  const { m, config, suggestions } = useWidget();
   const { resultsTerm } = useSearchController();
   const href = safeLinkUrl(hit.url);
   // Long enough for the widest card: CSS ends it with an ellipsis where the space ends.
@@ -50,7 +50,13 @@ export function ResultItem({ hit }: ResultItemProps) {
         {/* `auto`: an English title or passage in a right-to-left widget keeps its own direction (and its ellipsis). */}
         <h2 class="ss-hit-title" part="title" dir="auto">
           {href ? (
-            <a class="ss-hit-link" href={href}>
+            <a
+              class="ss-hit-link"
+              href={href}
+              // Opened (also with Enter, or in a new tab with the middle button): the search found something worth keeping.
+              onClick={() => suggestions?.remember(resultsTerm.value)}
+              onAuxClick={(event) => event.button === 1 && suggestions?.remember(resultsTerm.value)}
+            >
               {title}
             </a>
           ) : (

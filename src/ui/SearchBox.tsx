@@ -55,6 +55,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   };
   const pick = (item: SuggestionItem) => {
     s?.close();
+    s?.remember(item.value);
     setTerm(item.value);
     submit();
   };
@@ -88,7 +89,11 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   const onSubmit = (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
     s?.close();
-    if (input.current) setTerm(input.current.value);
+    if (input.current) {
+      setTerm(input.current.value);
+      // Submitted, not merely typed: worth offering again.
+      s?.remember(input.current.value);
+    }
     submit();
   };
   const onClear = () => {
@@ -117,7 +122,14 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         }}
         onKeyDown={onKeyDown}
         // While the visitor types, not when the first answer is due.
-        onFocus={() => setTimeout(warmFormats, 0, m)}
+        onFocus={(event) => {
+          setTimeout(warmFormats, 0, m);
+          if (event.currentTarget.value === '') s?.showRecent();
+        }}
+        // The list closed (Escape, a pick) and the field still empty: a click brings the recent searches back.
+        onClick={(event) => {
+          if (event.currentTarget.value === '' && !s?.open.value) s?.showRecent();
+        }}
         onBlur={() => s?.close()}
         onCompositionStart={() => {
           composing.current = true;

@@ -1,5 +1,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRecentSearches } from '../core/createRecentSearches.ts';
+import { createSuggestions } from '../core/createSuggestions.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
@@ -137,5 +139,23 @@ describe('SearchOverlay', () => {
     expect(document.activeElement).toBe(input);
     expect(document.querySelector('.ss-dialog-foot')?.textContent).toBe('↵ to open↑ ↓ to moveesc to close');
     vi.useRealTimers();
+  });
+
+  it('opens on the recent searches, in the field\'s listbox', () => {
+    localStorage.setItem('overlay:recent', JSON.stringify(['flexbox', 'grid']));
+    const { controller } = fakeController();
+    const recent = createRecentSearches({ key: 'overlay:recent' });
+    const suggestions = createSuggestions({ client: { suggest: vi.fn(), autocomplete: vi.fn() }, id: 'o', recent });
+    renderWidget(controller, <SearchOverlay />, { suggestions });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    const input = screen.getByRole('combobox');
+    expect(document.activeElement).toBe(input);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    const list = screen.getByRole('listbox', { name: 'Recent searches' });
+    expect(input.getAttribute('aria-controls')).toBe(list.id);
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['flexbox', 'grid']);
+    localStorage.clear();
   });
 });

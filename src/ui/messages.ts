@@ -16,6 +16,12 @@ export interface Messages {
   clear: string;
   submit: string;
   suggestions: string;
+  /** Heading of the recent searches shown while the field is empty. */
+  recentSearches: string;
+  /** `{term}` is the recent search the button removes. */
+  removeRecent: string;
+  /** How the keyboard removes the active recent search, for screen readers. */
+  removeRecentHint: string;
   results: string;
   /** Heading of the recommendations list. */
   related: string;
@@ -85,6 +91,9 @@ export const en: Messages = {
   clear: 'Clear search',
   submit: 'Search',
   suggestions: 'Suggestions',
+  recentSearches: 'Recent searches',
+  removeRecent: 'Remove “{term}” from recent searches',
+  removeRecentHint: 'Press Delete to remove it from recent searches.',
   results: 'Search results',
   related: 'Related items',
   relatedError: 'Related items could not be loaded.',

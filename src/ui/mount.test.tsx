@@ -150,4 +150,28 @@ describe('mount', () => {
     first.destroy();
     expect(within(target).getByRole('combobox')).toHaveProperty('placeholder', 'Second');
   });
+
+  it('keeps recent searches per site key and API; recentSearches: false reads and writes none', () => {
+    const get = vi.spyOn(Storage.prototype, 'getItem');
+    const set = vi.spyOn(Storage.prototype, 'setItem');
+    const recentKeys = (spy: typeof get | typeof set) => spy.mock.calls.map(([key]) => key).filter((key) => /recent/.test(key));
+    const submit = () =>
+      act(() => {
+        const input = within(target).getByRole('combobox') as HTMLInputElement;
+        input.focus();
+        input.value = 'grid';
+        input.form!.requestSubmit();
+      });
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787', recentSearches: false });
+    submit();
+    expect(recentKeys(get)).toEqual([]);
+    expect(recentKeys(set)).toEqual([]);
+    widget.destroy();
+
+    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787' });
+    submit();
+    expect(JSON.parse(localStorage.getItem('site-search:recent:demo@http://127.0.0.1:8787')!)).toEqual(['grid']);
+    get.mockRestore();
+    set.mockRestore();
+  });
 });

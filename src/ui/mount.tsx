@@ -2,6 +2,7 @@ import { render } from 'preact';
 import { createClient } from '../client/createClient.ts';
 import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
+import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
 import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
@@ -51,6 +52,14 @@ export interface MountOptions extends WidgetConfig {
    * @default true
    */
   suggestions?: boolean;
+  /**
+   * The visitor's last searches (submitted, or with a result opened), offered in the
+   * dropdown while the field is empty, each removable. Kept in `localStorage` on the
+   * visitor's device, one list per site key and API; `false` reads and writes nothing.
+   * Shown in the suggestion dropdown, so `suggestions: false` turns them off too.
+   * @default true
+   */
+  recentSearches?: boolean;
   /**
    * Custom fields whose values also complete the term in the dropdown.
    * @default []
@@ -147,7 +156,14 @@ function start(target: Element, options: MountOptions) {
     rangeFacets: options.rangeFacets?.map(({ field, ranges }) => ({ field: `custom_fields.${field}`, ranges })),
   });
   const suggestions =
-    options.suggestions === false ? null : createSuggestions({ client, id: `ss${++mounted}`, fields: options.completions });
+    options.suggestions === false
+      ? null
+      : createSuggestions({
+          client,
+          id: `ss${++mounted}`,
+          fields: options.completions,
+          recent: options.recentSearches === false ? undefined : createRecentSearches({ key: `site-search:recent:${options.siteKey}@${options.baseUrl}` }),
+        });
   const unbind = url ? bindUrl(controller, url === true ? {} : url) : undefined;
   render(
     <SearchWidget
