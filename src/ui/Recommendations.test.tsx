@@ -65,6 +65,9 @@ describe('Recommendations', () => {
     const links = await screen.findAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual(['Item 1', 'Item 3']);
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    // Names and heading take their own direction: English titles in a right-to-left page stay readable.
+    expect(screen.getAllByRole('listitem').map((li) => li.querySelector('.ss-rec-link')?.getAttribute('dir'))).toEqual(['auto', 'auto', 'auto']);
+    expect(screen.getByRole('heading').getAttribute('dir')).toBe('auto');
     links[0]!.focus();
     fireEvent.keyDown(links[0]!, { key: 'ArrowRight' });
     expect(document.activeElement).toBe(links[1]);

@@ -41,7 +41,8 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
   if (status === 'empty') return null;
   return (
     <section class={`ss-widget ss-${theme} ss-recs`} aria-labelledby={id} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
-      <h2 class="ss-recs-title" id={id}>
+      {/* dir="auto": a title in the page's language may run the other way than the widget's. */}
+      <h2 class="ss-recs-title" id={id} dir="auto">
         {title ?? m.related}
       </h2>
       {status !== 'done' ? (
@@ -61,11 +62,13 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
               <li class="ss-rec" key={hit.id} data-id={hit.id}>
                 <Thumbnail hit={hit} />
                 {href ? (
-                  <a class="ss-rec-link" href={href} onClick={click} onAuxClick={click}>
+                  <a class="ss-rec-link" href={href} dir="auto" onClick={click} onAuxClick={click}>
                     {name}
                   </a>
                 ) : (
-                  <span class="ss-rec-link">{name}</span>
+                  <span class="ss-rec-link" dir="auto">
+                    {name}
+                  </span>
                 )}
               </li>
             );
