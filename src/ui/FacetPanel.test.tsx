@@ -105,27 +105,45 @@ describe('FacetPanel', () => {
     expect(within(chips).getByRole('button', { name: 'Remove filter Area: css' })).toBeTruthy();
   });
 
-  it('range buckets show counts, toggle as pressed buttons, and a from/below pair applies any range', async () => {
+  it('range buckets show counts, toggle as pressed buttons, and filter as they counted (`to` left out)', async () => {
     const { calls } = await setup();
     const group = screen.getByRole('group', { name: 'First year' });
     const empty = within(group).getByRole('button', { name: /2010 – 2020/ });
     expect((empty as HTMLButtonElement).disabled).toBe(true);
+    const first = within(group).getByRole('button', { name: '< 2010, 3 results' });
+    act(() => {
+      fireEvent.click(first);
+    });
+    expect(first.getAttribute('aria-pressed')).toBe('true');
+    expect(calls.at(-1)?.params.filter).toEqual({ range: { 'custom_fields.first_year': { lt: 2010 } } });
+    expect(screen.getByRole('button', { name: 'Remove filter First year: < 2010' })).toBeTruthy();
     const last = within(group).getByRole('button', { name: '≥ 2020, 5 results' });
     act(() => {
       fireEvent.click(last);
     });
     expect(last.getAttribute('aria-pressed')).toBe('true');
-    expect(JSON.stringify(calls.at(-1)?.params.filter)).toContain('custom_fields.first_year');
-    const from = within(group).getByLabelText('From') as HTMLInputElement;
-    expect(from.value).toBe('2020');
-    from.value = '2001';
-    (within(group).getByLabelText('Below') as HTMLInputElement).value = '2005';
+    expect(first.getAttribute('aria-pressed')).toBe('false');
+    expect((within(group).getByLabelText('From') as HTMLInputElement).value).toBe('2020');
+  });
+
+  it('a From/To pair applies any range, the To value taken in', async () => {
+    const { calls, controller } = await setup();
+    const group = screen.getByRole('group', { name: 'First year' });
+    (within(group).getByLabelText('From') as HTMLInputElement).value = '2001';
+    (within(group).getByLabelText('To') as HTMLInputElement).value = '2005';
     act(() => {
       fireEvent.click(within(group).getByRole('button', { name: 'Apply' }));
     });
+    expect(controller.filters.value.ranges).toEqual({ first_year: { from: 2001, to: 2005 } });
     const range = (calls.at(-1)?.params.filter as { range: Record<string, { gt: number; lt: number }> }).range;
-    expect(range['custom_fields.first_year']?.lt).toBe(2005);
+    expect(range['custom_fields.first_year']?.lt).toBeGreaterThan(2005);
+    expect(range['custom_fields.first_year']?.lt).toBeLessThan(2005.001);
     expect(screen.getByRole('button', { name: 'Remove filter First year: 2001 – 2005' })).toBeTruthy();
+    (within(group).getByLabelText('From') as HTMLInputElement).value = '';
+    act(() => {
+      fireEvent.click(within(group).getByRole('button', { name: 'Apply' }));
+    });
+    expect(screen.getByRole('button', { name: 'Remove filter First year: ≤ 2005' })).toBeTruthy();
   });
 
   it('the category facet goes a level down; language and dates filter too', async () => {

@@ -20,7 +20,7 @@ export interface RangeField extends FieldLabel {
 export interface WidgetConfig {
   /** Value facets, one box of checkboxes each. @default [] */
   facets?: FieldLabel[] | undefined;
-  /** Range facets: buckets with counts and a from/below pair. @default [] */
+  /** Range facets: buckets with counts and a from/to pair (both bounds taken in). @default [] */
   rangeFacets?: RangeField[] | undefined;
   /** A facet of the categories one path level down. @default false */
   categoryFacet?: boolean | undefined;

@@ -118,7 +118,7 @@ export const en: Messages = {
   loadMore: 'Show more results',
   skipToResults: 'Skip to results',
   from: 'From',
-  to: 'Below',
+  to: 'To',
   apply: 'Apply',
   language: 'Language',
   anyLanguage: 'Any',
