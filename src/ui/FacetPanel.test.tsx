@@ -163,6 +163,43 @@ describe('FacetPanel', () => {
     expect(controller.filters.value).toEqual({ category: '1xcss', lang: 'de', dateFrom: '2020-02-02' });
   });
 
+  it('the category facet goes back up a level at a time, to all sections at the top', async () => {
+    const { calls, controller } = await setup();
+    const group = () => screen.getByRole('group', { name: 'Section' });
+    expect(within(group()).queryByRole('button', { name: /All sections|Back to/ })).toBeNull();
+    const answerWith = async (categorys: Array<{ value: string; count: number }>) => {
+      await act(async () => {
+        calls.at(-1)?.resolve({ ...faceted(), facets: { categorys } });
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    };
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'css, 9 results' }));
+    });
+    await answerWith([{ value: '2xgrid', count: 4 }]);
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'grid, 4 results' }));
+    });
+    // The deepest level has no children: the facet stays, to go back up.
+    await answerWith([]);
+    expect(controller.filters.value.category).toBe('2xgrid');
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'Back to css' }));
+    });
+    expect(controller.filters.value.category).toBe('1xcss');
+    expect(calls.at(-1)?.params.categories).toBe('1xcss');
+    await answerWith([{ value: '2xgrid', count: 4 }]);
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'All sections' }));
+    });
+    expect(controller.filters.value).toEqual({});
+    // Chosen by a link or chip, the level above is not known: straight back to all.
+    await answerWith([{ value: '1xcss', count: 9 }]);
+    act(() => controller.setFilters({ category: '3xsubgrid' }));
+    await answerWith([]);
+    expect(within(group()).getByRole('button', { name: 'All sections' })).toBeTruthy();
+  });
+
   it('a chip removes its filter and "Clear all" removes every one', async () => {
     const { controller } = await setup();
     act(() => controller.setFilters({ fields: { area: ['css', 'svg'] }, lang: 'de' }));

@@ -66,6 +66,10 @@ export interface Messages {
   dateFrom: string;
   dateTo: string;
   category: string;
+  /** Atop a chosen category's children: back to every category of the top level. */
+  allCategories: string;
+  /** Back up one level; `{name}` is the category above. */
+  categoryUp: string;
   open: string;
   close: string;
   /** The overlay's key hints: Enter, the arrows, Escape. */
@@ -125,6 +129,8 @@ export const en: Messages = {
   dateFrom: 'Published after',
   dateTo: 'Published before',
   category: 'Section',
+  allCategories: 'All sections',
+  categoryUp: 'Back to {name}',
   open: 'Search',
   close: 'Close',
   keyOpen: 'to open',

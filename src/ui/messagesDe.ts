@@ -50,6 +50,8 @@ export const de: Messages = {
   dateFrom: 'Veröffentlicht nach',
   dateTo: 'Veröffentlicht vor',
   category: 'Bereich',
+  allCategories: 'Alle Bereiche',
+  categoryUp: 'Zurück zu {name}',
   open: 'Suchen',
   close: 'Schließen',
   keyOpen: 'öffnen',
