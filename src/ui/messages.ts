@@ -38,6 +38,8 @@ export interface Messages {
   retry: string;
   filters: string;
   showFilters: string;
+  /** Heading of the result list, for screen readers. */
+  resultsHeading: string;
   activeFilters: string;
   clearAll: string;
   /** `{label}` names the filter. */
@@ -104,6 +106,7 @@ export const en: Messages = {
   retry: 'Retry',
   filters: 'Filters',
   showFilters: 'Filters',
+  resultsHeading: 'Results',
   activeFilters: 'Active filters',
   clearAll: 'Clear all',
   remove: 'Remove filter {label}',

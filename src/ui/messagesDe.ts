@@ -25,6 +25,7 @@ export const de: Messages = {
   retry: 'Erneut versuchen',
   filters: 'Filter',
   showFilters: 'Filter',
+  resultsHeading: 'Ergebnisse',
   activeFilters: 'Aktive Filter',
   clearAll: 'Alle entfernen',
   remove: 'Filter {label} entfernen',
