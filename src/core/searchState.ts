@@ -84,6 +84,12 @@ export function hasFilters(filters: SearchFilters): boolean {
   return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 4;
 }
 
+/** How many filters are set, one per chip: each value of a field, each range, category, language and date. */
+export function countFilters({ fields = {}, ranges = {}, category, lang, dateFrom, dateTo }: SearchFilters): number {
+  const values = Object.values(fields).reduce((n, list) => n + list.length, 0);
+  return values + Object.keys(ranges).length + [category, lang, dateFrom, dateTo].filter(Boolean).length;
+}
+
 /**
  * The API parameters of one search, as section 4.1 spells them. Every search forgives
  * typos (`fuzzy=auto`, the value the API suggests): the service ranks corrections below

@@ -3,11 +3,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../client/types.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 import { FilterChips } from './FilterChips.tsx';
+import { Results } from './Results.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 import type { WidgetConfig } from './WidgetContext.ts';
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  // jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -212,6 +223,79 @@ describe('FacetPanel', () => {
     });
     expect(controller.filters.value).toEqual({});
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+});
+
+describe('FacetPanel on a phone', () => {
+  it('names the filters applied on its button', async () => {
+    const { controller } = await setup();
+    const button = screen.getByRole('button', { name: 'Filters' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    act(() => controller.setFilters({ fields: { area: ['css', 'svg'] }, ranges: { first_year: { from: 2001 } } }));
+    expect(screen.getByRole('button', { name: 'Filters, 3 applied' }).textContent).toBe('Filters3');
+  });
+
+  it('opens the facets in a modal panel whose footer shows the live count and closes back to the button', async () => {
+    const { controller, calls } = await setup();
+    const button = screen.getByRole('button', { name: 'Filters' });
+    // Chosen beside the results (a wider window), then the answer counts only that value.
+    act(() => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'css, 20 results' }));
+    });
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...faceted(), total_hits: 20, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Filters, 1 applied' }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(within(dialog).getByRole('heading', { level: 2, name: 'Filters' })).toBeTruthy();
+    // The facets moved into the panel: one set on the page, the other values still on offer.
+    expect(screen.getAllByRole('group', { name: 'Area' })).toHaveLength(1);
+    expect(within(dialog).getByRole('checkbox', { name: 'html, 19 results' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Show 20 results' })).toBeTruthy();
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'html, 19 results' }));
+    });
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...faceted(), total_hits: 31, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Show 31 results' })).toBeTruthy();
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Clear all' }));
+    });
+    expect(controller.filters.value).toEqual({});
+    expect(document.activeElement?.textContent).toBe('Show 31 results');
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Show 31 results' }));
+    });
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(button);
+    act(() => {
+      fireEvent.click(button);
+    });
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    });
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('heads the facets and the results for screen readers, at the configured level', async () => {
+    const { controller, calls } = fakeController();
+    renderWidget(
+      controller,
+      <>
+        <FacetPanel />
+        <Results />
+      </>,
+      { config: { ...config, headingLevel: 3 } },
+    );
+    await act(() => searchAndAnswer(controller, calls, 'grid', faceted()));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Filters', 'Results']);
   });
 });
 

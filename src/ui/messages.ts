@@ -36,8 +36,14 @@ export interface Messages {
   errorServer: string;
   errorOther: string;
   retry: string;
+  /** Heading of the facets (hidden but on phones, where it heads the filter panel). */
   filters: string;
+  /** The button that opens the filter panel on narrow screens. */
   showFilters: string;
+  /** That button's name while filters are applied ("Filters, 2 applied"); `{n}` is their number. */
+  filtersApplied: string;
+  /** The filter panel's button that closes it onto the results; `#` is their number. */
+  showResults: Plural;
   /** Heading of the result list, for screen readers. */
   resultsHeading: string;
   activeFilters: string;
@@ -106,6 +112,8 @@ export const en: Messages = {
   retry: 'Retry',
   filters: 'Filters',
   showFilters: 'Filters',
+  filtersApplied: 'Filters, {n} applied',
+  showResults: { one: 'Show # result', other: 'Show # results' },
   resultsHeading: 'Results',
   activeFilters: 'Active filters',
   clearAll: 'Clear all',

@@ -25,6 +25,8 @@ export const de: Messages = {
   retry: 'Erneut versuchen',
   filters: 'Filter',
   showFilters: 'Filter',
+  filtersApplied: 'Filter, {n} aktiv',
+  showResults: { one: '# Ergebnis anzeigen', other: '# Ergebnisse anzeigen' },
   resultsHeading: 'Ergebnisse',
   activeFilters: 'Aktive Filter',
   clearAll: 'Alle entfernen',
