@@ -120,6 +120,25 @@ for (const [name, query] of [
   });
 }
 
+test('the narrowest phone, German: the panel fits, "Anwenden" beside the fields, the footer in view', async ({ page }) => {
+  test.setTimeout(90_000);
+  await mockApi(page);
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto('/?q=g&locale=de');
+  await page.locator('#search').getByRole('button', { name: 'Filter', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filter' });
+  const group = dialog.getByRole('group', { name: 'First shipped' });
+  await group.scrollIntoViewIfNeeded();
+  const to = (await group.getByLabel('Bis').boundingBox())!;
+  const apply = (await group.getByRole('button', { name: 'Anwenden' }).boundingBox())!;
+  expect(apply.x).toBeGreaterThan(to.x + to.width);
+  expect(apply.x + apply.width).toBeLessThanOrEqual(320);
+  expect(await dialog.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(320);
+  const show = (await dialog.getByRole('button', { name: '30 Ergebnisse anzeigen' }).boundingBox())!;
+  expect(show.y + show.height).toBeLessThanOrEqual(568);
+  await page.screenshot({ path: `${SHOTS}/filters-panel-de-320-range.png` });
+});
+
 test('on a desktop the facets stay a column beside the results, under headings for screen readers', async ({ page }) => {
   test.setTimeout(90_000);
   await mockApi(page);
