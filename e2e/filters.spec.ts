@@ -37,6 +37,9 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Filters' })).toBeVisible();
   expect(await inDialog(page)).toBe(true);
+  // Shift+Tab at once wraps round to the last stop, the footer's button.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: /^Show \d+ results?$/ })).toBeFocused();
   // Full screen.
   expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 740 });
   const total = async () => Number((await search.getByRole('status').textContent())?.match(/^\d+/)?.[0]);
@@ -55,9 +58,13 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   expect(await page.evaluate(() => scrollY)).toBe(scrolled);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
 
-  // Tab stays inside, however far it goes.
+  // Tab stays inside, however far it goes, either way.
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press('Tab');
+    expect(await inDialog(page)).toBe(true);
+  }
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Shift+Tab');
     expect(await inDialog(page)).toBe(true);
   }
 

@@ -50,7 +50,8 @@ export function FacetPanel() {
       (el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length,
     );
     const [first, last] = event.shiftKey ? [stops.at(-1), stops[0]] : [stops[0], stops.at(-1)];
-    if (event.target !== last) return;
+    // The dialog itself holds the focus when it opens: before the first stop.
+    if (event.target !== last && !(event.shiftKey && event.target === dialog.current)) return;
     event.preventDefault();
     first?.focus();
   };
