@@ -15,7 +15,7 @@ const full: SearchState = {
     lang: 'en',
     dateFrom: '2020-01-01',
     dateTo: '2024-12-31',
-    ranges: { first_year: { from: 2015, to: 2020 }, browser_count: { to: 4 } },
+    ranges: { first_year: { from: 2015, to: 2020 }, browser_count: { to: 4 }, support_score: { from: 1, to: 3, toExcluded: true } },
   },
 };
 
@@ -38,6 +38,14 @@ describe('URL state', () => {
   it('ignores the fuzzy=1 of an older link and drops it when writing', () => {
     expect(readState('?q=gird&fuzzy=1')).toEqual({ term: 'gird', page: 1, sort: 'relevance', order: 'desc', filters: {} });
     expect(writeState(readState('?q=gird&fuzzy=1'), '?q=gird&fuzzy=1&keep=1')).toBe('?keep=1&q=gird');
+  });
+
+  it('writes an inclusive range with `..` and a bucket (`to` excluded) with `:`, as older links did', () => {
+    const params = new URLSearchParams(writeState(full, ''));
+    expect(params.get('r.first_year')).toBe('2015..2020');
+    expect(params.get('r.browser_count')).toBe('..4');
+    expect(params.get('r.support_score')).toBe('1:3');
+    expect(readState('?q=a&r.x=:2000&r.y=5:').filters.ranges).toEqual({ x: { to: 2000, toExcluded: true }, y: { from: 5 } });
   });
 
   it('reads defaults from a malformed query', () => {

@@ -21,8 +21,10 @@ const TEXT_FILTERS = [
 
 /**
  * The search state as query parameters: `q`, `page`, `sort`, `order`, `cat`, `lang`,
- * `from`, `to`, `f.<field>` (repeated) and `r.<field>=<from>:<to>`, each behind
- * `prefix`. Parameters without the prefix are copied untouched.
+ * `from`, `to`, `f.<field>` (repeated) and `r.<field>=<from>..<to>` (both bounds
+ * inclusive) or `r.<field>=<from>:<to>` (`to` excluded: a facet bucket, and every range
+ * of links written before typed ranges took `to` in), each behind `prefix`. Parameters
+ * without the prefix are copied untouched.
  */
 export function writeState(state: SearchState, search: string, prefix = ''): string {
   const params = new URLSearchParams(search);
@@ -37,7 +39,10 @@ export function writeState(state: SearchState, search: string, prefix = ''): str
     ['order', sorted && order],
     ...TEXT_FILTERS.map(([key, name]): [string, unknown] => [key, filters[name]]),
     ...Object.entries(filters.fields ?? {}).flatMap(([name, values]) => values.map((v): [string, unknown] => [`f.${name}`, v])),
-    ...Object.entries(filters.ranges ?? {}).map(([name, { from, to }]): [string, unknown] => [`r.${name}`, `${from ?? ''}:${to ?? ''}`]),
+    ...Object.entries(filters.ranges ?? {}).map(([name, { from, to, toExcluded }]): [string, unknown] => [
+      `r.${name}`,
+      `${from ?? ''}${toExcluded ? ':' : '..'}${to ?? ''}`,
+    ]),
   ];
   if (term) for (const [key, value] of pairs) if (value) params.append(prefix + key, String(value));
   const text = params.toString();
@@ -59,8 +64,10 @@ export function readState(search: string, prefix = ''): SearchState {
     const match = key.startsWith(prefix) && /^([fr])\.(.+)/s.exec(key.slice(prefix.length));
     if (!match) continue;
     const name = match[2]!;
-    const [from, to] = value.split(':');
+    const inclusive = value.includes('..');
+    const [from, to] = value.split(inclusive ? '..' : ':');
     const range = readRange(from, to);
+    if (!inclusive && range.to !== undefined) range.toExcluded = true;
     if (match[1] === 'f') ((filters.fields ??= {})[name] ??= []).push(value);
     else if (Object.keys(range).length) (filters.ranges ??= {})[name] = range;
   }

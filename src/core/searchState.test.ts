@@ -31,16 +31,25 @@ describe('toSearchParams', () => {
     expect(params).toMatchObject({ categories: '1xcss', lang: 'en', dateFrom: '2020-01-01', dateTo: '2021-01-01' });
   });
 
-  it('turns ranges into range filters, the lower bound inclusive', () => {
+  it('turns ranges into range filters, both bounds inclusive: "To 2020" takes 2020 in', () => {
     const one = toSearchParams({ ...base, filters: { ranges: { first_year: { from: 2015, to: 2020 } } } }, 10);
     const bounds = (one.filter as { range: Record<string, { gt: number; lt: number }> }).range['custom_fields.first_year'];
-    expect(bounds?.lt).toBe(2020);
     expect(bounds?.gt).toBeLessThan(2015);
     expect(bounds?.gt).toBeGreaterThan(2014.99);
-    const two = toSearchParams({ ...base, filters: { ranges: { a: { from: 1 }, b: { to: 5 } } } }, 10);
+    expect(bounds?.lt).toBeGreaterThan(2020);
+    expect(bounds?.lt).toBeLessThan(2020.01);
+    const two = toSearchParams({ ...base, filters: { ranges: { a: { from: 1 }, b: { to: -5 } } } }, 10);
     expect(two.filter).toEqual({
-      and: [{ range: { 'custom_fields.a': { gt: expect.any(Number) } } }, { range: { 'custom_fields.b': { lt: 5 } } }],
+      and: [{ range: { 'custom_fields.a': { gt: expect.any(Number) } } }, { range: { 'custom_fields.b': { lt: expect.any(Number) } } }],
     });
+    const lt = (two.filter as { and: Array<{ range: Record<string, { lt: number }> }> }).and[1]!.range['custom_fields.b']!.lt;
+    expect(lt).toBeGreaterThan(-5);
+    expect(lt).toBeLessThan(-4.99);
+  });
+
+  it('leaves out the `to` of a chosen bucket, as the bucket counted', () => {
+    const params = toSearchParams({ ...base, filters: { ranges: { first_year: { from: 2015, to: 2020, toExcluded: true } } } }, 10);
+    expect((params.filter as { range: Record<string, { lt: number }> }).range['custom_fields.first_year']?.lt).toBe(2020);
   });
 
   it('asks for the configured facets; categorys only with a category level', () => {

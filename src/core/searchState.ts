@@ -1,9 +1,15 @@
 import type { RangeFacetRequest, SearchFilter, SearchParams, SortOrder } from '../client/types.ts';
 
-/** A chosen range of a numeric custom field: `from` inclusive, `to` exclusive, like a range-facet bucket. */
+/**
+ * A chosen range of a numeric custom field, both bounds inclusive ("From 2001 To 2005"
+ * takes 2005 in), unless `toExcluded`: a range-facet bucket counts `from` inclusive and
+ * `to` exclusive, and choosing it must find what it counted.
+ */
 export interface RangeSelection {
   from?: number;
   to?: number;
+  /** `to` itself is left out, as in a bucket of the range facet. @default false */
+  toExcluded?: boolean;
 }
 
 /** A number typed or written as text (blanks around it allowed), else undefined. */
@@ -66,16 +72,22 @@ export interface FacetRequests {
 }
 
 /**
- * The API's range filter has only exclusive bounds; `from` is inclusive, so the lower
- * bound moves down by a hair that scales with the number (epoch milliseconds too).
+ * The API's range filter has only exclusive bounds (`gt`, `lt`); an inclusive bound moves
+ * outwards by this hair, which scales with the number (epoch milliseconds too).
  */
-function below(x: number): number {
-  return x - (Math.abs(x) + 1) * 1e-9;
+function hair(x: number): number {
+  return (Math.abs(x) + 1) * 1e-9;
 }
 
 /** Whether any filter is set: whether the filters add anything to a search's parameters (term, limit, page, fuzzy). */
 export function hasFilters(filters: SearchFilters): boolean {
   return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 4;
+}
+
+/** How many filters are set, one per chip: each value of a field, each range, category, language and date. */
+export function countFilters({ fields = {}, ranges = {}, category, lang, dateFrom, dateTo }: SearchFilters): number {
+  const values = Object.values(fields).reduce((n, list) => n + list.length, 0);
+  return values + Object.keys(ranges).length + [category, lang, dateFrom, dateTo].filter(Boolean).length;
 }
 
 /**
@@ -91,7 +103,14 @@ export function toSearchParams(state: SearchState, limit: number, requests: Face
   const sorted = sort !== 'relevance';
   const parts: SearchFilter[] = Object.entries(ranges)
     .filter(([, { from, to }]) => from !== undefined || to !== undefined)
-    .map(([name, { from, to }]) => ({ range: { [`custom_fields.${name}`]: { gt: from === undefined ? from : below(from), lt: to } } }));
+    .map(([name, { from, to, toExcluded }]) => ({
+      range: {
+        [`custom_fields.${name}`]: {
+          gt: from === undefined ? from : from - hair(from),
+          lt: to === undefined || toExcluded ? to : to + hair(to),
+        },
+      },
+    }));
   const facet = facets.map((name) => `custom_fields.${name}`).concat(categoryFacet && categories ? 'categorys' : []);
   const optional = {
     defaultOperator: partial && 'or',

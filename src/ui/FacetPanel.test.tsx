@@ -3,11 +3,22 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../client/types.ts';
 import { FacetPanel } from './FacetPanel.tsx';
 import { FilterChips } from './FilterChips.tsx';
+import { Results } from './Results.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 import type { WidgetConfig } from './WidgetContext.ts';
 
-beforeEach(() => vi.useFakeTimers());
+beforeEach(() => {
+  vi.useFakeTimers();
+  // jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
@@ -105,27 +116,45 @@ describe('FacetPanel', () => {
     expect(within(chips).getByRole('button', { name: 'Remove filter Area: css' })).toBeTruthy();
   });
 
-  it('range buckets show counts, toggle as pressed buttons, and a from/below pair applies any range', async () => {
+  it('range buckets show counts, toggle as pressed buttons, and filter as they counted (`to` left out)', async () => {
     const { calls } = await setup();
     const group = screen.getByRole('group', { name: 'First year' });
     const empty = within(group).getByRole('button', { name: /2010 – 2020/ });
     expect((empty as HTMLButtonElement).disabled).toBe(true);
+    const first = within(group).getByRole('button', { name: '< 2010, 3 results' });
+    act(() => {
+      fireEvent.click(first);
+    });
+    expect(first.getAttribute('aria-pressed')).toBe('true');
+    expect(calls.at(-1)?.params.filter).toEqual({ range: { 'custom_fields.first_year': { lt: 2010 } } });
+    expect(screen.getByRole('button', { name: 'Remove filter First year: < 2010' })).toBeTruthy();
     const last = within(group).getByRole('button', { name: '≥ 2020, 5 results' });
     act(() => {
       fireEvent.click(last);
     });
     expect(last.getAttribute('aria-pressed')).toBe('true');
-    expect(JSON.stringify(calls.at(-1)?.params.filter)).toContain('custom_fields.first_year');
-    const from = within(group).getByLabelText('From') as HTMLInputElement;
-    expect(from.value).toBe('2020');
-    from.value = '2001';
-    (within(group).getByLabelText('Below') as HTMLInputElement).value = '2005';
+    expect(first.getAttribute('aria-pressed')).toBe('false');
+    expect((within(group).getByLabelText('From') as HTMLInputElement).value).toBe('2020');
+  });
+
+  it('a From/To pair applies any range, the To value taken in', async () => {
+    const { calls, controller } = await setup();
+    const group = screen.getByRole('group', { name: 'First year' });
+    (within(group).getByLabelText('From') as HTMLInputElement).value = '2001';
+    (within(group).getByLabelText('To') as HTMLInputElement).value = '2005';
     act(() => {
       fireEvent.click(within(group).getByRole('button', { name: 'Apply' }));
     });
+    expect(controller.filters.value.ranges).toEqual({ first_year: { from: 2001, to: 2005 } });
     const range = (calls.at(-1)?.params.filter as { range: Record<string, { gt: number; lt: number }> }).range;
-    expect(range['custom_fields.first_year']?.lt).toBe(2005);
+    expect(range['custom_fields.first_year']?.lt).toBeGreaterThan(2005);
+    expect(range['custom_fields.first_year']?.lt).toBeLessThan(2005.001);
     expect(screen.getByRole('button', { name: 'Remove filter First year: 2001 – 2005' })).toBeTruthy();
+    (within(group).getByLabelText('From') as HTMLInputElement).value = '';
+    act(() => {
+      fireEvent.click(within(group).getByRole('button', { name: 'Apply' }));
+    });
+    expect(screen.getByRole('button', { name: 'Remove filter First year: ≤ 2005' })).toBeTruthy();
   });
 
   it('the category facet goes a level down; language and dates filter too', async () => {
@@ -145,6 +174,43 @@ describe('FacetPanel', () => {
     expect(controller.filters.value).toEqual({ category: '1xcss', lang: 'de', dateFrom: '2020-02-02' });
   });
 
+  it('the category facet goes back up a level at a time, to all sections at the top', async () => {
+    const { calls, controller } = await setup();
+    const group = () => screen.getByRole('group', { name: 'Section' });
+    expect(within(group()).queryByRole('button', { name: /All sections|Back to/ })).toBeNull();
+    const answerWith = async (categorys: Array<{ value: string; count: number }>) => {
+      await act(async () => {
+        calls.at(-1)?.resolve({ ...faceted(), facets: { categorys } });
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    };
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'css, 9 results' }));
+    });
+    await answerWith([{ value: '2xgrid', count: 4 }]);
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'grid, 4 results' }));
+    });
+    // The deepest level has no children: the facet stays, to go back up.
+    await answerWith([]);
+    expect(controller.filters.value.category).toBe('2xgrid');
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'Back to css' }));
+    });
+    expect(controller.filters.value.category).toBe('1xcss');
+    expect(calls.at(-1)?.params.categories).toBe('1xcss');
+    await answerWith([{ value: '2xgrid', count: 4 }]);
+    act(() => {
+      fireEvent.click(within(group()).getByRole('button', { name: 'All sections' }));
+    });
+    expect(controller.filters.value).toEqual({});
+    // Chosen by a link or chip, the level above is not known: straight back to all.
+    await answerWith([{ value: '1xcss', count: 9 }]);
+    act(() => controller.setFilters({ category: '3xsubgrid' }));
+    await answerWith([]);
+    expect(within(group()).getByRole('button', { name: 'All sections' })).toBeTruthy();
+  });
+
   it('a chip removes its filter and "Clear all" removes every one', async () => {
     const { controller } = await setup();
     act(() => controller.setFilters({ fields: { area: ['css', 'svg'] }, lang: 'de' }));
@@ -157,6 +223,79 @@ describe('FacetPanel', () => {
     });
     expect(controller.filters.value).toEqual({});
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+});
+
+describe('FacetPanel on a phone', () => {
+  it('names the filters applied on its button', async () => {
+    const { controller } = await setup();
+    const button = screen.getByRole('button', { name: 'Filters' });
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    act(() => controller.setFilters({ fields: { area: ['css', 'svg'] }, ranges: { first_year: { from: 2001 } } }));
+    expect(screen.getByRole('button', { name: 'Filters, 3 applied' }).textContent).toBe('Filters3');
+  });
+
+  it('opens the facets in a modal panel whose footer shows the live count and closes back to the button', async () => {
+    const { controller, calls } = await setup();
+    const button = screen.getByRole('button', { name: 'Filters' });
+    // Chosen beside the results (a wider window), then the answer counts only that value.
+    act(() => {
+      fireEvent.click(screen.getByRole('checkbox', { name: 'css, 20 results' }));
+    });
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...faceted(), total_hits: 20, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Filters, 1 applied' }));
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(within(dialog).getByRole('heading', { level: 2, name: 'Filters' })).toBeTruthy();
+    // The facets moved into the panel: one set on the page, the other values still on offer.
+    expect(screen.getAllByRole('group', { name: 'Area' })).toHaveLength(1);
+    expect(within(dialog).getByRole('checkbox', { name: 'html, 19 results' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Show 20 results' })).toBeTruthy();
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'html, 19 results' }));
+    });
+    await act(async () => {
+      calls.at(-1)?.resolve({ ...faceted(), total_hits: 31, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(within(dialog).getByRole('button', { name: 'Show 31 results' })).toBeTruthy();
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Clear all' }));
+    });
+    expect(controller.filters.value).toEqual({});
+    expect(document.activeElement?.textContent).toBe('Show 31 results');
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Show 31 results' }));
+    });
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(button);
+    act(() => {
+      fireEvent.click(button);
+    });
+    act(() => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    });
+    expect(dialog.hasAttribute('open')).toBe(false);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('heads the facets and the results for screen readers, at the configured level', async () => {
+    const { controller, calls } = fakeController();
+    renderWidget(
+      controller,
+      <>
+        <FacetPanel />
+        <Results />
+      </>,
+      { config: { ...config, headingLevel: 3 } },
+    );
+    await act(() => searchAndAnswer(controller, calls, 'grid', faceted()));
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Filters', 'Results']);
   });
 });
 

@@ -1,33 +1,128 @@
-import { useState } from 'preact/hooks';
-import { hasFilters } from '../core/searchState.ts';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { countFilters, hasFilters } from '../core/searchState.ts';
 import { CategoryFacet } from './CategoryFacet.tsx';
+import { ClearIcon } from './ClearIcon.tsx';
+import { Heading } from './Heading.tsx';
 import { LanguageDateFilter } from './LanguageDateFilter.tsx';
+import { lockScroll } from './lockScroll.ts';
+import { format } from './messages.ts';
 import { RangeFacet } from './RangeFacet.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { ValueFacet } from './ValueFacet.tsx';
 import { useWidget } from './WidgetContext.ts';
 
 /**
- * The configured facets and filters. On narrow widths they fold behind a "Filters"
- * button (the CSS hides the button where there is room for the panel).
+ * The configured facets and filters: a column beside the results where there is room.
+ * On narrow widths (the CSS shows the button only there) a "Filters" button with the
+ * number applied opens them in a full-screen modal panel, whose footer closes it onto
+ * the results and says how many there are; its header clears them all. `showModal` keeps the focus inside and the
+ * page behind inert, and Escape closes it.
  */
 export function FacetPanel() {
   const { m, config } = useWidget();
-  const { results, filters } = useSearchController();
+  const { results, filters, setFilters } = useSearchController();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const done = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
+  const unlock = useRef<(() => void) | null>(null);
+  const release = () => {
+    unlock.current?.();
+    unlock.current = null;
+  };
+  // Removed while open (destroy()), the page scrolls again.
+  useEffect(() => release, []);
   // Nothing found and nothing chosen: every count would be 0, nothing to narrow.
   if (!results.value || (results.value.total_hits === 0 && !hasFilters(filters.value))) return null;
+  const applied = countFilters(filters.value);
+  const show = () => {
+    if (!dialog.current || dialog.current.open) return;
+    dialog.current.showModal();
+    unlock.current ??= lockScroll();
+    setOpen(true);
+  };
+  const close = () => dialog.current?.close();
+  // Tab wraps round at either end, as the dialog pattern has it: a modal dialog alone lets
+  // the focus out to the browser's own controls, and back onto nothing on the page.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const stops = [...dialog.current.querySelectorAll<HTMLElement>('button, input, select, a[href]')].filter(
+      (el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length,
+    );
+    const [first, last] = event.shiftKey ? [stops.at(-1), stops[0]] : [stops[0], stops.at(-1)];
+    // The dialog itself holds the focus when it opens: before the first stop.
+    if (event.target !== last && !(event.shiftKey && event.target === dialog.current)) return;
+    event.preventDefault();
+    first?.focus();
+  };
+  const facets = (
+    <>
+      {config.categoryFacet && <CategoryFacet />}
+      {config.facets?.map((f) => <ValueFacet key={f.field} {...f} />)}
+      {config.rangeFacets?.map((f) => <RangeFacet key={f.field} {...f} />)}
+      <LanguageDateFilter />
+    </>
+  );
   return (
     <section class="ss-facets" part="facets" aria-label={m.filters}>
-      <button type="button" class="ss-chip ss-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      {/* A visible one would repeat the button or stand alone over the column. */}
+      <Heading class="ss-sr">{m.filters}</Heading>
+      <button
+        ref={toggle}
+        type="button"
+        class="ss-chip ss-toggle"
+        aria-haspopup="dialog"
+        aria-label={applied ? format(m, m.filtersApplied, { n: applied }) : undefined}
+        onClick={show}
+      >
         {m.showFilters}
+        {applied > 0 && <span class="ss-badge">{format(m, '{n}', { n: applied })}</span>}
       </button>
-      <div class={open ? 'ss-panel ss-open' : 'ss-panel'}>
-        {config.categoryFacet && <CategoryFacet />}
-        {config.facets?.map((f) => <ValueFacet key={f.field} {...f} />)}
-        {config.rangeFacets?.map((f) => <RangeFacet key={f.field} {...f} />)}
-        <LanguageDateFilter />
-      </div>
+      {/* One set of facets at a time: their own state (show more) starts afresh in the panel. */}
+      {!open && <div class="ss-panel">{facets}</div>}
+      <dialog
+        ref={dialog}
+        class="ss-sheet"
+        part="filters"
+        aria-label={m.filters}
+        onKeyDown={onKeyDown}
+        onClose={() => {
+          if (dialog.current?.open) return;
+          release();
+          setOpen(false);
+          toggle.current?.focus();
+        }}
+      >
+        {open && (
+          <>
+            <div class="ss-sheet-head">
+              <Heading class="ss-sheet-title">{m.filters}</Heading>
+              {applied > 0 && (
+                <button
+                  type="button"
+                  class="ss-link"
+                  onClick={() => {
+                    setFilters({});
+                    // The button goes with the filters; the focus stays in the panel, on what ends it.
+                    done.current?.focus();
+                  }}
+                >
+                  {m.clearAll}
+                </button>
+              )}
+              <button type="button" class="ss-button" aria-label={m.close} onClick={close}>
+                <ClearIcon />
+              </button>
+            </div>
+            <div class="ss-sheet-body">{facets}</div>
+            <div class="ss-sheet-foot">
+              <button ref={done} type="button" class="ss-show" onClick={close}>
+                {format(m, m.showResults, { n: results.value.total_hits })}
+              </button>
+            </div>
+          </>
+        )}
+      </dialog>
     </section>
   );
 }

@@ -4,22 +4,28 @@ import { countedName, format, intl, type Messages } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget, type RangeField } from './WidgetContext.ts';
 
-/** "2015 – 2020", "≥ 2020", "< 2000": `to` is exclusive. */
-export function rangeLabel(m: Messages, { from, to }: RangeSelection): string {
+/** "2015 – 2020", "≥ 2020", "≤ 2000", or "< 2000" for a bucket, whose `to` is excluded. */
+export function rangeLabel(m: Messages, { from, to, toExcluded }: RangeSelection): string {
   // Years read as 2015, not 2,015: group digits from five on.
   const n = (x: number) => intl(Intl.NumberFormat, m.locale, { useGrouping: 'min2' }).format(x);
   if (from !== undefined && to !== undefined) return `${n(from)} – ${n(to)}`;
-  return from !== undefined ? `≥ ${n(from)}` : `< ${n(to ?? 0)}`;
+  return from !== undefined ? `≥ ${n(from)}` : `${toExcluded ? '<' : '≤'} ${n(to ?? 0)}`;
 }
 
-/** A range facet: the buckets with their counts (one chosen at a time), and a from/below pair for any range. */
+/** A bucket as a choice: the API counts it with `to` excluded, so the filter leaves `to` out too. */
+const bucket = ({ from, to }: RangeField['ranges'][number]): RangeSelection => ({
+  ...(from !== undefined && { from }),
+  ...(to !== undefined && { to, toExcluded: true }),
+});
+
+/** A range facet: the buckets with their counts (one chosen at a time), and a from/to pair (both taken in) for any range. */
 export function RangeFacet({ field, label, ranges }: RangeField) {
   const { results, filters, setFilters } = useSearchController();
   const { m } = useWidget();
   const chosen = filters.value.ranges?.[field];
   const counts = results.value?.rangeFacets?.[`custom_fields.${field}`] ?? [];
   const choose = (range: RangeSelection | null) => setFilters(setRange(filters.value, field, range));
-  const same = (a: RangeSelection) => chosen?.from === a.from && chosen?.to === a.to;
+  const same = (a: RangeSelection) => chosen?.from === a.from && chosen?.to === a.to && !chosen?.toExcluded === !a.toExcluded;
   const onSubmit = (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -28,7 +34,8 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
   return (
     <fieldset class="ss-facet">
       <legend class="ss-facet-title">{label}</legend>
-      {ranges.map((range, index) => {
+      {ranges.map((each, index) => {
+        const range = bucket(each);
         const count = counts[index]?.count;
         return (
           <button

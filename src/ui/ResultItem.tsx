@@ -2,6 +2,7 @@ import type { SearchHit } from '../client/types.ts';
 import { markTitle } from '../core/markTitle.ts';
 import { parseHighlight } from '../core/parseHighlight.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
+import { Heading } from './Heading.tsx';
 import { Highlight } from './Highlight.tsx';
 import { dateFormat } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
@@ -48,7 +49,7 @@ export function ResultItem({ hit }: ResultItemProps) {
       <Thumbnail hit={hit} />
       <div class="ss-hit-body">
         {/* `auto`: an English title or passage in a right-to-left widget keeps its own direction (and its ellipsis). */}
-        <h2 class="ss-hit-title" part="title" dir="auto">
+        <Heading sub class="ss-hit-title" part="title" dir="auto">
           {href ? (
             <a
               class="ss-hit-link"
@@ -62,7 +63,7 @@ export function ResultItem({ hit }: ResultItemProps) {
           ) : (
             title
           )}
-        </h2>
+        </Heading>
         {shownUrl && (
           <p class="ss-hit-url" dir="ltr">
             {shownUrl}

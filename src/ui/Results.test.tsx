@@ -138,14 +138,14 @@ describe('Results', () => {
       '<img src=x onerror=alert(4)>grid<script>alert(5)</script><a href="javascript:alert(6)">x</a>',
     );
     // The title still shows, as plain heading text.
-    expect(screen.getByRole('heading').textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(2)>');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(2)>');
   });
 
   it('never renders non-string fields from a misbehaving API', async () => {
     const evil = { type: 'img', props: { src: 'x', onerror: 'alert(1)' } };
     await setup([hit({ title: evil as unknown as string, highlight: evil as unknown as string })]);
     expect(document.querySelector('.ss-hit img')).toBeNull();
-    expect(screen.getByRole('heading').textContent).toBe('developer.mozilla.org/en-US/docs/Web/CSS/grid');
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('developer.mozilla.org/en-US/docs/Web/CSS/grid');
   });
 
   it('falls back to the meta description when there is no highlight', async () => {

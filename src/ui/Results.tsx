@@ -1,6 +1,7 @@
 import { useSearchController } from './SearchContext.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
+import { Heading } from './Heading.tsx';
 import { ResultItem } from './ResultItem.tsx';
 import { useWidget } from './WidgetContext.ts';
 
@@ -42,6 +43,8 @@ export function Results() {
 
   return (
     <>
+      {/* For screen readers to jump to by heading; the list's own name says the rest. */}
+      <Heading class="ss-sr">{m.resultsHeading}</Heading>
       {partial.value && <p class="ss-notice">{m.partialResults}</p>}
       {/* tabIndex -1: the pager moves the focus here, to the top of the new page. */}
       <ol class={updating ? 'ss-list ss-updating' : 'ss-list'} part="results" aria-label={m.results} aria-busy={busy} tabIndex={-1}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
 import { LoadMore } from './LoadMore.tsx';
+import { lockScroll } from './lockScroll.ts';
 import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
@@ -12,22 +13,6 @@ export interface SearchOverlayProps {
   placeholder?: string | undefined;
   /** Open on Ctrl/Cmd+K (also from a text field) and `/`. @default true */
   shortcut?: boolean | undefined;
-}
-
-/**
- * Keeps the page behind the dialog from scrolling; the scroll bar's width becomes padding,
- * so the page does not shift. Returns what undoes it.
- */
-function lockScroll(): () => void {
-  const { style, clientWidth } = document.documentElement;
-  const { overflow, paddingRight } = style;
-  const bar = innerWidth - clientWidth;
-  style.overflow = 'hidden';
-  if (bar > 0) style.paddingRight = `${bar}px`;
-  return () => {
-    style.overflow = overflow;
-    style.paddingRight = paddingRight;
-  };
 }
 
 /**

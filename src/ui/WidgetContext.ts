@@ -20,7 +20,7 @@ export interface RangeField extends FieldLabel {
 export interface WidgetConfig {
   /** Value facets, one box of checkboxes each. @default [] */
   facets?: FieldLabel[] | undefined;
-  /** Range facets: buckets with counts and a from/below pair. @default [] */
+  /** Range facets: buckets with counts and a from/to pair (both bounds taken in). @default [] */
   rangeFacets?: RangeField[] | undefined;
   /** A facet of the categories one path level down. @default false */
   categoryFacet?: boolean | undefined;
@@ -32,6 +32,12 @@ export interface WidgetConfig {
   sorts?: FieldLabel[] | undefined;
   /** Custom fields shown on each result. @default [] */
   fields?: FieldLabel[] | undefined;
+  /**
+   * Level of the widget's headings ("Filters", "Results"; visually hidden but for the
+   * phone's filter panel): one below the page's heading above the widget.
+   * @default 2
+   */
+  headingLevel?: 2 | 3 | 4 | 5 | 6 | undefined;
   /** A numbered pager or a "show more results" button. @default 'pages' */
   paging?: 'pages' | 'more' | undefined;
 }

@@ -44,8 +44,16 @@ export interface Messages {
   errorServer: string;
   errorOther: string;
   retry: string;
+  /** Heading of the facets (hidden but on phones, where it heads the filter panel). */
   filters: string;
+  /** The button that opens the filter panel on narrow screens. */
   showFilters: string;
+  /** That button's name while filters are applied ("Filters, 2 applied"); `{n}` is their number. */
+  filtersApplied: string;
+  /** The filter panel's button that closes it onto the results; `#` is their number. */
+  showResults: Plural;
+  /** Heading of the result list, for screen readers. */
+  resultsHeading: string;
   activeFilters: string;
   clearAll: string;
   /** `{label}` names the filter. */
@@ -74,6 +82,10 @@ export interface Messages {
   dateFrom: string;
   dateTo: string;
   category: string;
+  /** Atop a chosen category's children: back to every category of the top level. */
+  allCategories: string;
+  /** Back up one level; `{name}` is the category above. */
+  categoryUp: string;
   open: string;
   close: string;
   /** The overlay's key hints: Enter, the arrows, Escape. */
@@ -112,6 +124,9 @@ export const en: Messages = {
   retry: 'Retry',
   filters: 'Filters',
   showFilters: 'Filters',
+  filtersApplied: 'Filters, {n} applied',
+  showResults: { one: 'Show # result', other: 'Show # results' },
+  resultsHeading: 'Results',
   activeFilters: 'Active filters',
   clearAll: 'Clear all',
   remove: 'Remove filter {label}',
@@ -130,13 +145,15 @@ export const en: Messages = {
   loadMore: 'Show more results',
   skipToResults: 'Skip to results',
   from: 'From',
-  to: 'Below',
+  to: 'To',
   apply: 'Apply',
   language: 'Language',
   anyLanguage: 'Any',
   dateFrom: 'Published after',
   dateTo: 'Published before',
   category: 'Section',
+  allCategories: 'All sections',
+  categoryUp: 'Back to {name}',
   open: 'Search',
   close: 'Close',
   keyOpen: 'to open',
