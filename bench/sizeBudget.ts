@@ -1,8 +1,9 @@
 /**
  * The script-tag build's size budget: `dist/embed/site-search.js` plus `site-search.css`,
- * brotli quality 11, as a CDN would serve them. `npm run bench` reports against it.
+ * brotli quality 11, as a CDN would serve them, with every feature and the official
+ * Preact and signals packages inside (issue #14). `npm run bench` reports against it.
  */
-export const EMBED_BUDGET_BYTES = 16 * 1024;
+export const EMBED_BUDGET_BYTES = 24 * 1024;
 
 /**
  * What the size test enforces while the build is still over its budget: the size it
@@ -10,7 +11,7 @@ export const EMBED_BUDGET_BYTES = 16 * 1024;
  * feature raises it, by what the feature costs. A change that makes the build bigger
  * than this fails the test.
  */
-export const EMBED_CEILING_BYTES = 21_903;
+export const EMBED_CEILING_BYTES = 24_850;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
