@@ -1,4 +1,5 @@
-import { useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useRef } from 'preact/hooks';
 import type { FacetValue } from '../client/types.ts';
 import { toggleValue } from '../core/searchState.ts';
 import { countedName, format } from './messages.ts';
@@ -12,7 +13,7 @@ const FIRST = 5;
 export function ValueFacet({ field, label }: FieldLabel) {
   const { results, filters, setFilters } = useSearchController();
   const { m } = useWidget();
-  const [all, setAll] = useState(false);
+  const all = useSignal(false);
   // With a value of this field chosen, the answer only counts that value; keep the
   // list from before the choice so more values can be added (OR).
   const before = useRef<FacetValue[]>([]);
@@ -25,7 +26,7 @@ export function ValueFacet({ field, label }: FieldLabel) {
   return (
     <fieldset class="ss-facet">
       <legend class="ss-facet-title">{label}</legend>
-      {(all ? values : values.slice(0, FIRST)).map(({ value, count }) => (
+      {(all.value ? values : values.slice(0, FIRST)).map(({ value, count }) => (
         <label key={value} class="ss-check">
           <input
             type="checkbox"
@@ -39,8 +40,8 @@ export function ValueFacet({ field, label }: FieldLabel) {
         </label>
       ))}
       {values.length > FIRST && (
-        <button type="button" class="ss-link" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? m.showLess : m.showMore}
+        <button type="button" class="ss-link" aria-expanded={all.value} onClick={() => (all.value = !all.value)}>
+          {all.value ? m.showLess : m.showMore}
         </button>
       )}
     </fieldset>
