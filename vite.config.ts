@@ -17,22 +17,19 @@ function stylesheet(): Plugin {
 }
 
 /**
- * The script-tag build swaps a few modules for leaner ones in src/embed that keep what
- * the widget needs (each file's comment says what it leaves out). The npm build and the
- * unit tests use the originals. `E2E_EMBED_MODULES=1` makes the demo's dev server swap
- * them too, so that every e2e spec can run against them, not only embed.spec.ts.
+ * The script-tag build swaps one module for a leaner one in src/embed: `request.ts`, whose
+ * comment says what it leaves out. Preact, its hooks and @preact/signals are the official
+ * packages in every build, so the script tag and npm behave alike (issue #14); the size
+ * test fails if they are swapped again. The npm build and the unit tests use the original
+ * `request.ts`. `E2E_EMBED_MODULES=1` makes the demo's dev server swap it too, so that
+ * every e2e spec can run against it, not only embed.spec.ts.
  */
 function embedModules(): Plugin {
-  const packages: Record<string, string> = {
-    '@preact/signals': resolve('src/embed/signals.ts'),
-    'preact/hooks': resolve('src/embed/hooks.ts'),
-  };
   const files: [RegExp, string][] = [[/\/src\/client\/request\.ts$/, resolve('src/embed/request.ts')]];
   return {
     name: 'site-search-embed-modules',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (packages[source]) return packages[source];
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const swap = resolved && files.find(([from]) => from.test(resolved.id));
       return swap && importer !== swap[1] ? swap[1] : resolved;

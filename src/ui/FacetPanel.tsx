@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { countFilters, hasFilters } from '../core/searchState.ts';
 import { CategoryFacet } from './CategoryFacet.tsx';
 import { ClearIcon } from './ClearIcon.tsx';
@@ -24,7 +25,8 @@ export function FacetPanel() {
   const dialog = useRef<HTMLDialogElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const done = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
+  // A signal, not useState: the script-tag build then needs no useReducer.
+  const open = useSignal(false);
   const unlock = useRef<(() => void) | null>(null);
   const release = () => {
     unlock.current?.();
@@ -39,7 +41,7 @@ export function FacetPanel() {
     if (!dialog.current || dialog.current.open) return;
     dialog.current.showModal();
     unlock.current ??= lockScroll();
-    setOpen(true);
+    open.value = true;
   };
   const close = () => dialog.current?.close();
   // Tab wraps round at either end, as the dialog pattern has it: a modal dialog alone lets
@@ -79,7 +81,7 @@ export function FacetPanel() {
         {applied > 0 && <span class="ss-badge">{format(m, '{n}', { n: applied })}</span>}
       </button>
       {/* One set of facets at a time: their own state (show more) starts afresh in the panel. */}
-      {!open && <div class="ss-panel">{facets}</div>}
+      {!open.value && <div class="ss-panel">{facets}</div>}
       <dialog
         ref={dialog}
         class="ss-sheet"
@@ -89,11 +91,11 @@ export function FacetPanel() {
         onClose={() => {
           if (dialog.current?.open) return;
           release();
-          setOpen(false);
+          open.value = false;
           toggle.current?.focus();
         }}
       >
-        {open && (
+        {open.value && (
           <>
             <div class="ss-sheet-head">
               <Heading class="ss-sheet-title">{m.filters}</Heading>

@@ -38,6 +38,17 @@ describe('Recommendations', () => {
     expect(seen[0]!.url.searchParams.get('ItemId')).toBe('item-1');
   });
 
+  it('names each row by its own heading when two are rendered as separate roots', () => {
+    const { fetcher } = fakeFetch(never, never);
+    const rows = ['Related guides', 'Related pages'].map((title) => {
+      const model = createRecommendations({ siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: title, fetch: fetcher });
+      return render(<Recommendations recommendations={model} title={title} />);
+    });
+    for (const [i, title] of ['Related guides', 'Related pages'].entries()) {
+      expect(screen.getByRole('region', { name: title })).toBe(rows[i]!.container.firstElementChild);
+    }
+  });
+
   it('lets a dotted name wrap after each dot, keeping its text whole', async () => {
     const answer = related(1);
     answer.hits[0]!.title = 'HTMLElement.offsetParent';

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import type { Recommendations as RecommendationsModel } from '../core/createRecommendations.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { en, type Messages } from './messages.ts';
@@ -35,15 +35,17 @@ function onKeyDown(event: KeyboardEvent) {
  * Loading shows a quiet line, nothing related renders nothing, an error a quiet line.
  */
 export function Recommendations({ recommendations, messages: m = en, theme = 'auto', title }: RecommendationsProps) {
-  const id = useId();
   useEffect(() => () => recommendations.dispose(), [recommendations]);
   const status = recommendations.status.value;
   if (status === 'empty') return null;
+  const heading = title ?? m.related;
+  // Named by aria-label, not aria-labelledby: Preact's useId counts from P0-0 again in every
+  // render root, and each mountRecommendations is one, so two rows on a page would share an id.
   return (
-    <section class={`ss-widget ss-${theme} ss-recs`} aria-labelledby={id} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
+    <section class={`ss-widget ss-${theme} ss-recs`} aria-label={heading} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
       {/* dir="auto": a title in the page's language may run the other way than the widget's. */}
-      <h2 class="ss-recs-title" id={id} dir="auto">
-        {title ?? m.related}
+      <h2 class="ss-recs-title" dir="auto">
+        {heading}
       </h2>
       {status !== 'done' ? (
         <p class="ss-recs-note" role={status === 'error' ? 'status' : undefined}>

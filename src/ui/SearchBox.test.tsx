@@ -119,6 +119,19 @@ describe('SearchBox', () => {
     expect(calls.map((c) => c.params.term)).toEqual(['漢字']);
   });
 
+  it('leaves an IME composition alone that begins right after a keystroke', async () => {
+    const { controller, input } = setup();
+    // Dispatched as the browser does, outside act(), which would run pending effects at once.
+    input.value = 'a';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(controller.term.value).toBe('a');
+    compose(input, 'compositionstart');
+    input.value = 'aか';
+    // The next frames (jsdom has no requestAnimationFrame; the timers stand in for it).
+    await advance(100);
+    expect(input.value).toBe('aか');
+  });
+
   it('shows a term set from outside (mount().search) in the field', () => {
     const { controller, input } = setup();
     act(() => controller.setTerm('flexbox'));

@@ -1,4 +1,4 @@
-import { useSignalEffect } from '@preact/signals';
+import { effect } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
@@ -43,11 +43,17 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
 
   // The field is uncontrolled: Preact never writes `value` during a re-render, which
   // would reset an IME composition in progress. The term only flows in when it
-  // changed elsewhere (clear, a picked suggestion, Back and Forward).
-  useSignalEffect(() => {
-    const value = term.value;
-    if (input.current && input.current.value !== value) input.current.value = value;
-  });
+  // changed elsewhere (clear, a picked suggestion, Back and Forward). An `effect`, not
+  // useSignalEffect: that one waits for the next animation frame, and an IME composition
+  // begun in the meantime would be reset by the write; this one runs as the term is set.
+  useEffect(
+    () =>
+      effect(() => {
+        const value = term.value;
+        if (input.current && input.current.value !== value) input.current.value = value;
+      }),
+    [],
+  );
 
   const type = (value: string) => {
     setTerm(value);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect, useRef } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { lockScroll } from './lockScroll.ts';
@@ -24,7 +25,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   const { m } = useWidget();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
-  const [open, setOpen] = useState(false);
+  const open = useSignal(false);
   const unlock = useRef<(() => void) | null>(null);
   const release = () => {
     unlock.current?.();
@@ -42,7 +43,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     opener.current = active;
     dialog.current.showModal();
     unlock.current ??= lockScroll();
-    setOpen(true);
+    open.value = true;
   };
   const close = () => dialog.current?.close();
   // ↓ from the field to the first result, then ↑/↓ from result to result, ↑ from the first back to the field.
@@ -79,13 +80,13 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
           // A close event that arrives after the dialog was opened again is stale.
           if (dialog.current?.open) return;
           release();
-          setOpen(false);
+          open.value = false;
           if (opener.current instanceof HTMLElement) opener.current.focus();
         }}
         // A click on the backdrop lands on the dialog itself; its content covers the rest.
         onClick={(event) => event.target === event.currentTarget && close()}
       >
-        {open && (
+        {open.value && (
           <div class="ss-dialog-body">
             <div class="ss-dialog-head">
               <SearchBox placeholder={placeholder} autoFocus onArrowOut={toFirstResult} />

@@ -1,4 +1,4 @@
-import { useSignalEffect } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import type { SearchController } from '../core/createSearchController.ts';
 import type { Suggestions } from '../core/createSuggestions.ts';
 import { FacetPanel } from './FacetPanel.tsx';
@@ -37,9 +37,7 @@ export function SearchWidget(props: SearchWidgetProps) {
   const { controller, placeholder, messages: m = en, config = {}, suggestions = null, theme = 'auto', shortcut } = props;
   // The formatters' locale data loads while the first search is on its way, not
   // between its answer and the paint (a search from the URL never focuses the field).
-  useSignalEffect(() => {
-    if (controller.status.value !== 'idle') setTimeout(warmFormats, 0, m);
-  });
+  useEffect(() => controller.status.subscribe((status) => status !== 'idle' && void setTimeout(warmFormats, 0, m)), [controller, m]);
   const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { SearchHit } from '../client/types.ts';
 import { b64ImageSrc, safeImageSrc } from '../core/safeUrl.ts';
 import { DocumentIcon } from './DocumentIcon.tsx';
@@ -19,7 +19,8 @@ export function Thumbnail({ hit: { images, thumbnail_external_src } }: Thumbnail
   const placeholder = b64ImageSrc(images?.main_b64);
   const src = safeImageSrc(images?.main) ?? safeImageSrc(thumbnail_external_src);
   // The real image: 0 loading, 1 loaded, 2 failed.
-  const [state, setState] = useState(0);
+  const image = useSignal(0);
+  const state = image.value;
   const img = { alt: '', width: 64, height: 64, decoding: 'async' } as const;
 
   return (
@@ -31,8 +32,8 @@ export function Thumbnail({ hit: { images, thumbnail_external_src } }: Thumbnail
           src={src}
           {...img}
           loading="lazy"
-          onLoad={() => setState(1)}
-          onError={() => setState(2)}
+          onLoad={() => (image.value = 1)}
+          onError={() => (image.value = 2)}
         />
       )}
     </div>

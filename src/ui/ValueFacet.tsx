@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { FacetValue } from '../client/types.ts';
 import type { SearchController } from '../core/createSearchController.ts';
 import { toggleValue } from '../core/searchState.ts';
@@ -21,7 +21,7 @@ export function ValueFacet({ field, label }: FieldLabel) {
   const controller = useSearchController();
   const { results, filters, setFilters } = controller;
   const { m } = useWidget();
-  const [all, setAll] = useState(false);
+  const all = useSignal(false);
   // With a value of this field chosen, the answer only counts that value; keep the
   // list from before the choice so more values can be added (OR).
   let before = counts.get(controller);
@@ -35,7 +35,7 @@ export function ValueFacet({ field, label }: FieldLabel) {
   return (
     <fieldset class="ss-facet">
       <legend class="ss-facet-title">{label}</legend>
-      {(all ? values : values.slice(0, FIRST)).map(({ value, count }) => (
+      {(all.value ? values : values.slice(0, FIRST)).map(({ value, count }) => (
         <label key={value} class="ss-check">
           <input
             type="checkbox"
@@ -49,8 +49,8 @@ export function ValueFacet({ field, label }: FieldLabel) {
         </label>
       ))}
       {values.length > FIRST && (
-        <button type="button" class="ss-link" aria-expanded={all} onClick={() => setAll(!all)}>
-          {all ? m.showLess : m.showMore}
+        <button type="button" class="ss-link" aria-expanded={all.value} onClick={() => (all.value = !all.value)}>
+          {all.value ? m.showLess : m.showMore}
         </button>
       )}
     </fieldset>
