@@ -1,19 +1,11 @@
 // The facets on a phone (a full-screen modal panel), the headings of the page's areas,
 // the range facet's From/To and its layout in German, against the API stand-in of
 // mockApi.ts (the category facet against the reference service); axe on every state.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
-
-async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  const found = result.violations.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(found).toEqual([]);
-}
 
 const inDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 

@@ -1,21 +1,13 @@
 // Recent searches in the dropdown (issue #14), and the dropdown as a layer of its own,
 // as wide as the search box, in both themes. Against the API stand-in of mockApi.ts.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 import { API, servePages } from './servePage.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 // The demo's widgets: site key `demo` on the API the demo starts (playwright.config.ts).
 const KEY = `site-search:recent:demo@http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
-
-async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  const found = result.violations.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(found).toEqual([]);
-}
 
 /** Recent searches as if the visitor had run them before this page loaded. */
 const seed = (page: Page, terms: string[]) =>

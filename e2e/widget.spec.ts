@@ -1,18 +1,10 @@
 // The results page and the overlay, driven by the keyboard alone against the API
 // stand-in of mockApi.ts; axe (WCAG 2.2 A and AA) on every state.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
-
-async function axe(page: Page, state: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
-    .analyze();
-  const found = result.violations.map((v) => `${state}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(found).toEqual([]);
-}
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
