@@ -5,7 +5,7 @@ import { FacetPanel } from './FacetPanel.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { Results } from './Results.tsx';
 import { SortSelect } from './SortSelect.tsx';
-import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import { answer, answerLatest, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 import type { WidgetConfig } from './WidgetContext.ts';
 
 beforeEach(() => {
@@ -76,10 +76,7 @@ describe('FacetPanel', () => {
     act(() => {
       fireEvent.click(screen.getByRole('checkbox', { name: 'css, 20 results' }));
     });
-    await act(async () => {
-      calls.at(-1)?.resolve({ ...answer([], 0), facets: { 'custom_fields.area': [] } });
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, { ...answer([], 0), facets: { 'custom_fields.area': [] } });
     expect((screen.getByRole('checkbox', { name: /^css/ }) as HTMLInputElement).checked).toBe(true);
   });
 
@@ -104,10 +101,7 @@ describe('FacetPanel', () => {
     });
     expect(calls.at(-1)?.params).toMatchObject({ page: 1, customField: { area: ['css'] } });
     // The answer counts only css now; the other values stay on offer.
-    await act(async () => {
-      calls.at(-1)?.resolve({ ...faceted(), facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, { ...faceted(), facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
     act(() => {
       fireEvent.click(screen.getByRole('checkbox', { name: 'html, 19 results' }));
     });
@@ -179,10 +173,7 @@ describe('FacetPanel', () => {
     const group = () => screen.getByRole('group', { name: 'Section' });
     expect(within(group()).queryByRole('button', { name: /All sections|Back to/ })).toBeNull();
     const answerWith = async (categorys: Array<{ value: string; count: number }>) => {
-      await act(async () => {
-        calls.at(-1)?.resolve({ ...faceted(), facets: { categorys } });
-        await vi.advanceTimersByTimeAsync(0);
-      });
+      await answerLatest(calls, { ...faceted(), facets: { categorys } });
     };
     act(() => {
       fireEvent.click(within(group()).getByRole('button', { name: 'css, 9 results' }));
@@ -242,10 +233,7 @@ describe('FacetPanel on a phone', () => {
     act(() => {
       fireEvent.click(screen.getByRole('checkbox', { name: 'css, 20 results' }));
     });
-    await act(async () => {
-      calls.at(-1)?.resolve({ ...faceted(), total_hits: 20, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, { ...faceted(), total_hits: 20, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Filters, 1 applied' }));
     });
@@ -259,10 +247,7 @@ describe('FacetPanel on a phone', () => {
     act(() => {
       fireEvent.click(within(dialog).getByRole('checkbox', { name: 'html, 19 results' }));
     });
-    await act(async () => {
-      calls.at(-1)?.resolve({ ...faceted(), total_hits: 31, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, { ...faceted(), total_hits: 31, facets: { 'custom_fields.area': [{ value: 'css', count: 20 }] } });
     expect(within(dialog).getByRole('button', { name: 'Show 31 results' })).toBeTruthy();
     act(() => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Clear all' }));

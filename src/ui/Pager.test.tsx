@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadMore } from './LoadMore.tsx';
 import { Pager, pageWindow } from './Pager.tsx';
 import { Results } from './Results.tsx';
-import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import { answer, answerLatest, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -64,10 +64,7 @@ describe('LoadMore', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Show more results' }));
     });
     expect(calls.at(-1)?.params.page).toBe(2);
-    await act(async () => {
-      calls.at(-1)?.resolve(answer([hit({ id: 'doc-2', title: 'gap' })], 2));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, answer([hit({ id: 'doc-2', title: 'gap' })], 2));
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Show more results' })).toBeNull();
     // The button went away with the last page: the focus is on the first result it added, not lost.

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Results } from './Results.tsx';
 import { StatsLine } from './StatsLine.tsx';
-import { advance, answer, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
+import { advance, answer, answerLatest, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -174,10 +174,7 @@ describe('Results', () => {
     expect(calls.at(-1)?.params).toMatchObject({ defaultOperator: 'or', fuzzy: 'auto' });
     expect(screen.queryByText(/No results/)).toBeNull();
     expect(status.textContent).toBe('');
-    await act(async () => {
-      calls.at(-1)?.resolve(answer([hit(), hit({ id: 'doc-2' })], 2));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, answer([hit(), hit({ id: 'doc-2' })], 2));
     const notice = document.querySelector('.ss-notice');
     expect(notice?.textContent).toBe('No results for all of the words. Showing results for some of them.');
     // Right above the list, and spoken by the live region (the notice itself is not one).
@@ -196,10 +193,7 @@ describe('Results', () => {
     const { controller, calls } = fakeController();
     renderWith(controller, <Results />);
     await act(() => searchAndAnswer(controller, calls, 'zzzz qqqq', answer([])));
-    await act(async () => {
-      calls.at(-1)?.resolve(answer([]));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, answer([]));
     expect(screen.getByText('No results for “zzzz qqqq”')).toBeTruthy();
     expect(document.querySelector('.ss-notice')).toBeNull();
   });
@@ -241,10 +235,7 @@ describe('Results', () => {
     // The very same elements: nothing re-mounted, so focus and scroll stay.
     const after = view.container.querySelectorAll('.ss-item');
     expect([...after]).toEqual([...before]);
-    await act(async () => {
-      calls.at(-1)?.resolve(answer([hit({ id: 'c', title: 'Gridx C' })]));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, answer([hit({ id: 'c', title: 'Gridx C' })]));
     expect(list.getAttribute('aria-busy')).toBe('false');
     expect(list.classList.contains('ss-updating')).toBe(false);
     expect(view.container.querySelectorAll('.ss-item')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { act, cleanup, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StatsLine } from './StatsLine.tsx';
-import { advance, answer, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
+import { advance, answer, answerLatest, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -32,10 +32,7 @@ describe('StatsLine', () => {
     await act(() => searchAndAnswer(controller, calls, 'css', answer(page(0), 56, 5)));
     expect(screen.getByRole('status').textContent).toBe('56 results');
     act(() => controller.loadMore());
-    await act(async () => {
-      calls.at(-1)?.resolve({ ...answer(page(20), 56, 6), page: 2 });
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, { ...answer(page(20), 56, 6), page: 2 });
     expect(screen.getByRole('status').textContent).toBe('Showing 40 of 56 results');
     expect(container.textContent).toBe('Showing 40 of 56 results (6 ms)');
   });
@@ -60,10 +57,7 @@ describe('StatsLine', () => {
     expect(screen.getByRole('status').textContent).toBe('0 results');
     await advance(300);
     expect(screen.getByRole('status').textContent).toBe('0 results');
-    await act(async () => {
-      calls.at(-1)?.resolve(answer([hit()], 7, 3));
-      await vi.advanceTimersByTimeAsync(0);
-    });
+    await answerLatest(calls, answer([hit()], 7, 3));
     expect(screen.getByRole('status').textContent).toBe('7 results');
     act(() => controller.clear());
     expect(screen.getByRole('status').textContent).toBe('');

@@ -68,6 +68,14 @@ export async function searchAndAnswer(
   await vi.advanceTimersByTimeAsync(0);
 }
 
+/** Settles the newest pending search with `response` and lets Preact paint it. */
+export function answerLatest(calls: PendingSearch[], response: SearchResponse): Promise<void> {
+  return act(async () => {
+    calls.at(-1)?.resolve(response);
+    await vi.advanceTimersByTimeAsync(0);
+  });
+}
+
 /** Moves the fake clock on, letting Preact render what changed. */
 export function advance(ms: number): Promise<void> {
   return act(async () => {
