@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { ClearIcon } from './ClearIcon.tsx';
@@ -37,7 +37,9 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   const composing = useRef(false);
   useShortcut(shortcut && (() => input.current?.focus()));
   // Not the autofocus attribute: browsers ignore it on elements added after the page loaded.
-  useEffect(() => {
+  // A layout effect, at once when the field is added: an effect waits for the paint, and
+  // keys typed right after Ctrl/⌘K or a click on the opener would go nowhere meanwhile.
+  useLayoutEffect(() => {
     if (autoFocus) input.current?.focus();
   }, []);
 
