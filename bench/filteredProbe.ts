@@ -5,14 +5,21 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { buildCorpus } from '../demo/corpus/build.ts';
+import { commandLine } from '../server/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { measureSearchLatency, queryWords, QUERY_KINDS } from './searchLatency.ts';
 import { indexRange } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';
 
-const [dataDir, sizeArg] = process.argv.slice(2);
-if (dataDir === undefined || sizeArg === undefined) throw new Error('usage: filteredProbe.ts <dataDir> <documents>');
-const size = Number(sizeArg);
+const USAGE = `Usage: node --import tsx bench/filteredProbe.ts DATA_DIR DOCUMENTS
+
+Filtered and faceted search latency on a kept data folder, indexed up to DOCUMENTS on first use.
+`;
+const { dataDir, size } = commandLine({ name: 'filteredProbe', invocation: 'node --import tsx bench/filteredProbe.ts', usage: USAGE }, ([dataDir, sizeArg]) => {
+  const size = Number(sizeArg);
+  if (dataDir === undefined || !Number.isInteger(size) || size < 1) throw new Error('a data folder and a number of documents are needed');
+  return { dataDir, size };
+});
 const fresh = !existsSync(dataDir);
 mkdirSync(dataDir, { recursive: true });
 const base = buildCorpus({ thumbBase: 'http://127.0.0.1:1' });

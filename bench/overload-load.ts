@@ -11,26 +11,45 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCorpus } from '../demo/corpus/build.ts';
+import { commandLine } from '../server/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { measureOverload, overloadTable } from './overloadLoad.ts';
 import { queryWords } from './searchLatency.ts';
 import { indexRange } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';
 
+const USAGE = `Usage: npx tsx bench/overload-load.ts [options]
+
+/health and term-only search latency while faceted searches and document batches load
+the service; prints a table.
+
+Options:
+  --documents N        the corpus size, 1000 to 200000 (default 10000)
+  --seconds N          how long the load runs, 1 to 120 (default 10)
+  --max-in-flight N    the service's overload.maxInFlight
+  --no-batches         no stream of document batches
+  --no-faceted         no faceted search load
+  -h, --help           print this help
+`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      documents: { type: 'string', default: '10000' },
-      seconds: { type: 'string', default: '10' },
-      'max-in-flight': { type: 'string' },
-      'no-batches': { type: 'boolean', default: false },
-      'no-faceted': { type: 'boolean', default: false },
-    },
+  const { documents, seconds, values } = commandLine({ name: 'overload-load', invocation: 'npx tsx bench/overload-load.ts', usage: USAGE }, (args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        documents: { type: 'string', default: '10000' },
+        seconds: { type: 'string', default: '10' },
+        'max-in-flight': { type: 'string' },
+        'no-batches': { type: 'boolean', default: false },
+        'no-faceted': { type: 'boolean', default: false },
+      },
+    });
+    const documents = Number(values.documents);
+    const seconds = Number(values.seconds);
+    if (!Number.isInteger(documents) || documents < 1000 || documents > 200_000) throw new Error('--documents must be an integer from 1000 to 200000');
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > 120) throw new Error('--seconds must be an integer from 1 to 120');
+    return { documents, seconds, values };
   });
-  const documents = Number(values.documents);
-  const seconds = Number(values.seconds);
-  if (!Number.isInteger(documents) || documents < 1000 || documents > 200_000) throw new Error('--documents must be an integer from 1000 to 200000');
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 120) throw new Error('--seconds must be an integer from 1 to 120');
   // The service process reads its overload settings from the environment it inherits.
   if (values['max-in-flight'] !== undefined) process.env.SITE_SEARCH_OVERLOAD = JSON.stringify({ maxInFlight: Number(values['max-in-flight']) });
 

@@ -11,12 +11,14 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { buildCorpus } from '../demo/corpus/build.ts';
 import { ANCHOR_PACKAGES, anchorBundles, anchorFolder, anchorNames, bundle, ourEntries } from './anchors.ts';
 import { addSizes, fileSize } from './bundleSize.ts';
 import { corpusVariants } from './corpusVariants.ts';
+import { commandLine } from '../server/commandLine.ts';
 import { startPageServer } from './pageServer.ts';
 import { cannedAnswer, measureRendering } from './rendering.ts';
 import {
@@ -46,7 +48,19 @@ import { ENGINES } from './relevance/engines/index.ts';
 import { measureRelevance } from './relevance/measure.ts';
 import { QUERIES } from './relevance/queries.ts';
 
-const quick = process.argv.includes('--quick');
+const USAGE = `Usage: npm run bench -- [--quick]
+
+Measures sizes, typing and rendering in Chromium, relevance, and the service at 10,000 and
+100,000 documents; prints the tables and rewrites BENCHMARKS.md (about 8 minutes).
+
+Options:
+  --quick     10,000 documents only, fewer queries and runs, shorter load steps (under 2 minutes)
+  -h, --help  print this help
+`;
+const { quick } = commandLine({ name: 'bench', invocation: 'npm run bench --', usage: USAGE }, (args) => {
+  const { values } = parseArgs({ args, options: { quick: { type: 'boolean', default: false } } });
+  return values;
+});
 const repo = process.cwd();
 const began = performance.now();
 const log = (line: string) => console.error(`bench [${((performance.now() - began) / 1000).toFixed(0)} s]: ${line}`);

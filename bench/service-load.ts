@@ -4,17 +4,27 @@
  * the service in its own process on loopback. Prints a table; asserts nothing.
  */
 import { parseArgs } from 'node:util';
+import { commandLine } from '../server/commandLine.ts';
 import { runLoad, seedDocuments, startServiceProcess, type LoadFigures } from '../server/testing/serviceLoad.ts';
 
 const CONCURRENCY = [1, 8, 64];
+const USAGE = `Usage: npm run bench:service -- [--seconds 10]
+
+Searches and writes at once against the service in its own process, with 1, 8 and 64
+connections; prints a table.
+
+Options:
+  --seconds N   seconds per step, 1 to 600 (default 10)
+  -h, --help    print this help
+`;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' } } });
-  const seconds = Number(values.seconds);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 600) {
-    console.error('--seconds must be an integer from 1 to 600');
-    process.exit(2);
-  }
+  const seconds = commandLine({ name: 'bench:service', invocation: 'npm run bench:service --', usage: USAGE }, (args) => {
+    const { values } = parseArgs({ args, options: { seconds: { type: 'string', default: '10' } } });
+    const n = Number(values.seconds);
+    if (!Number.isInteger(n) || n < 1 || n > 600) throw new Error('--seconds must be an integer from 1 to 600');
+    return n;
+  });
   const rows: LoadFigures[] = [];
   for (const connections of CONCURRENCY) {
     // A fresh service per step, so one step's writes do not slow the next one's searches.

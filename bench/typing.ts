@@ -7,9 +7,11 @@ import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { buildCorpus } from '../demo/corpus/build.ts';
+import { commandLine } from '../server/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { startPageServer } from './pageServer.ts';
 import { typingTable } from './report.ts';
@@ -18,17 +20,31 @@ import { startService } from './serviceProcess.ts';
 import { measureTyping } from './typingBench.ts';
 import { pickQueries } from './typingPlan.ts';
 
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const QUERIES = arg('queries', 50);
-const SEED = arg('seed', 8);
+const USAGE = `Usage: npm run bench:typing -- [options]
+
+The typing benchmark alone, on the demo corpus grown to 10,000 documents. Prints the
+typing table; writes nothing.
+
+Options:
+  --queries N   how many typed queries (default 50)
+  --seed N      the seed of the typing plans: pauses, typos (default 8)
+  --build       run npm run build first
+  -h, --help    print this help
+`;
+const { QUERIES, SEED, build } = commandLine({ name: 'bench:typing', invocation: 'npm run bench:typing --', usage: USAGE }, (args) => {
+  const { values } = parseArgs({ args, options: { queries: { type: 'string', default: '50' }, seed: { type: 'string', default: '8' }, build: { type: 'boolean', default: false } } });
+  const whole = (flag: string, text: string) => {
+    const n = Number(text);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a whole number from 1 (got '${text}')`);
+    return n;
+  };
+  return { QUERIES: whole('--queries', values.queries), SEED: whole('--seed', values.seed), build: values.build };
+});
 const SIZE = 10_000;
 const repo = process.cwd();
 const log = (line: string) => console.error(`bench:typing: ${line}`);
 
-if (process.argv.includes('--build')) execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
+if (build) execSync('npm run build', { stdio: ['ignore', 'ignore', 'inherit'] });
 const pages = await startPageServer(repo);
 const dataDir = mkdtempSync(join(tmpdir(), 'site-search-typing-'));
 const service = await startService(dataDir, repo);

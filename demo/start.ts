@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createServer, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
+import { commandLine } from '../server/commandLine.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
@@ -23,24 +24,37 @@ const BLOG_POSTS = ['Grid layout in practice', 'Shipping a search box', 'Fetch a
 );
 const RECOMMENDATIONS = { related: { dataset: 'views', itemField: null, maxHits: 12 } };
 
+const USAGE = `Usage: npm start -- [options]
+
+Runs the demo: builds the demo corpus, starts the reference service, indexes the corpus
+and serves the demo page with the widget. Prints the addresses to open.
+
+Options:
+  --api-port PORT   the service's port (default 8787, or API_PORT)
+  --web-port PORT   the demo page's port (default 5173, or WEB_PORT)
+  --data FOLDER     the service's data folder (default .data/demo)
+  --fresh           start from an empty data folder
+  -h, --help        print this help
+`;
+
 function options() {
-  const { values } = parseArgs({
-    options: {
-      'api-port': { type: 'string', default: process.env.API_PORT ?? '8787' },
-      'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
-      data: { type: 'string', default: '.data/demo' },
-      fresh: { type: 'boolean', default: false },
-    },
+  return commandLine({ name: 'start', invocation: 'npm start --', usage: USAGE }, (args) => {
+    const { values } = parseArgs({
+      args,
+      options: {
+        'api-port': { type: 'string', default: process.env.API_PORT ?? '8787' },
+        'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
+        data: { type: 'string', default: '.data/demo' },
+        fresh: { type: 'boolean', default: false },
+      },
+    });
+    const port = (name: string, text: string) => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number from 1 to 65535`);
+      return n;
+    };
+    return { apiPort: port('--api-port', values['api-port']), webPort: port('--web-port', values['web-port']), dataDir: values.data, fresh: values.fresh };
   });
-  const apiPort = Number(values['api-port']);
-  const webPort = Number(values['web-port']);
-  for (const [name, port] of [['--api-port', apiPort], ['--web-port', webPort]] as const) {
-    if (!Number.isInteger(port) || port < 1 || port > 65535) {
-      console.error(`${name} must be a port number from 1 to 65535`);
-      process.exit(2);
-    }
-  }
-  return { apiPort, webPort, dataDir: values.data, fresh: values.fresh };
 }
 
 /** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name. */
@@ -105,7 +119,9 @@ async function main() {
     // A cache of this checkout's own (node_modules may be shared), and chart.js bundled
     // up front: found only when the dashboard first loads, it would make Vite reload.
     cacheDir: '.data/vite',
-    optimizeDeps: { include: ['chart.js'] },
+    // Only the demo's own pages are scanned for dependencies: demo/npm-app imports the
+    // published package by name, which resolves only in an app that installed it.
+    optimizeDeps: { include: ['chart.js'], entries: ['index.html', 'demo/*.html'] },
     clearScreen: false,
     logLevel: 'warn',
   });

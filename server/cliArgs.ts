@@ -11,6 +11,27 @@ const DEFAULT_PORT = 8787;
 const DEFAULT_DATA = '.data/service';
 const DEFAULT_HOST = '127.0.0.1';
 
+export const SERVE_USAGE = `Usage: npm run serve -- [options]
+
+Runs the reference search service.
+
+Options:
+  --port PORT          port to listen on (default ${DEFAULT_PORT})
+  --host HOST          address to listen on (default ${DEFAULT_HOST})
+  --data FOLDER        where the indices and events are kept (default ${DEFAULT_DATA})
+  --config FILE        a JSON config file: indices, allowed origins, TLS, limits
+  --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
+  --quiet              no request logs
+  --no-click-ranking   clicks do not change the order of results
+  --check              check every database of the data folder, print a report and exit
+  -h, --help           print this help
+
+Each setting can also come from the environment (SITE_SEARCH_PORT, SITE_SEARCH_HOST,
+SITE_SEARCH_DATA, SITE_SEARCH_CONFIG, SITE_SEARCH_INDICES=key:secret,… and others).
+A flag wins over a variable, a variable over the config file. Every setting and
+variable: docs/reference-service.md.
+`;
+
 export interface Cli {
   port: number;
   host: string;

@@ -106,6 +106,15 @@ describe('npm run serve (server/main.ts)', () => {
     }
   });
 
+  it('prints its flags for --help and exits 0', async () => {
+    const child = run(['--help']);
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    expect((await exitOf(child)).code).toBe(0);
+    expect(stdout).toMatch(/^Usage: npm run serve -- \[options\]/);
+    for (const flag of ['--port', '--host', '--data', '--config', '--http-port', '--quiet', '--no-click-ranking', '--check']) expect(stdout).toContain(flag);
+  });
+
   it('exits with 2 and one line on bad flags', async () => {
     const badEnv = await exitOf(run(['--port', '0'], { SITE_SEARCH_RATE_LIMIT: 'lots' }));
     expect(badEnv.code).toBe(2);

@@ -4,7 +4,7 @@
  *                    [--http-port PORT] [--quiet] [--no-click-ranking] [--check]
  * Settings also come from SITE_SEARCH_* environment variables (environment.ts).
  * Prints `listening on http(s)://HOST:PORT` once it answers; logs requests as JSON lines
- * (pino) unless --quiet. Bad flags: one line, exit 2. SIGTERM/SIGINT: stops taking
+ * (pino) unless --quiet. `--help` prints the flags; bad flags: one line, exit 2. SIGTERM/SIGINT: stops taking
  * requests, lets those under way finish, commits queued writes, closes the databases.
  * `--check` checks every database of the data folder in full instead, prints a report
  * and exits: 0 when all are whole, 1 when one is missing or damaged.
@@ -13,20 +13,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { parseCli, type Cli } from './cliArgs.ts';
+import { parseCli, SERVE_USAGE } from './cliArgs.ts';
+import { commandLine } from './commandLine.ts';
 import { DEMO_INDEX } from './config.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
 import { IndexManifest } from './indices.ts';
 import { listenPlainHttp } from './plainHttp.ts';
 
 async function main(): Promise<void> {
-  let cli: Cli;
-  try {
-    cli = parseCli(process.argv.slice(2));
-  } catch (error) {
-    console.error(`serve: ${(error as Error).message.split('\n')[0]}`);
-    process.exit(2);
-  }
+  const cli = commandLine({ name: 'serve', invocation: 'npm run serve --', usage: SERVE_USAGE }, (args) => parseCli(args));
   if (cli.check) {
     const { ok, lines } = checkDataFolder(cli.dataDir, (cli.config?.indices ?? [DEMO_INDEX]).map((index) => index.publicKey));
     for (const line of lines) console.log(line);

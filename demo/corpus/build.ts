@@ -1,10 +1,12 @@
 // Builds the demo corpus from installed packages: MDN's browser-compat-data joined with the
 // descriptions in TypeScript's library typings and in VS Code's CSS and HTML data. Run directly, it writes NDJSON:
-//   npx tsx demo/corpus/build.ts [--out FILE] [--thumb-base URL] [--limit N]
+//   npm run corpus -- [--out FILE] [--thumb-base URL] [--limit N]
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { commandLine } from '../../server/commandLine.ts';
 import type { IndexDocument } from '../../src/client/types.ts';
 import { listFeatures, loadBcd, type BcdFeature, type Browsers } from './bcdFeatures.ts';
 import { parseLibDescriptions, type LibDescriptions } from './domDescriptions.ts';
@@ -112,17 +114,28 @@ function fractionalScoreFirst(docs: FeatureDocument[]): FeatureDocument[] {
   return [docs[index] as FeatureDocument, ...docs.slice(0, index), ...docs.slice(index + 1)];
 }
 
-function main(argv: readonly string[]): void {
+const USAGE = `Usage: npm run corpus -- [options]
+
+Builds the demo corpus from installed packages and writes it as NDJSON, one document a line.
+
+Options:
+  --out FILE          where to write it (default .cache/corpus.ndjson)
+  --thumb-base URL    the origin the thumbnails are served from (default http://localhost:3000)
+  --limit N           at most N documents, taken evenly across the corpus
+  -h, --help          print this help
+`;
+
+function main(): void {
   const started = performance.now();
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-  const option = (name: string) => {
-    const at = argv.indexOf(name);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
-  const out = resolve(option('--out') ?? resolve(root, '.cache/corpus.ndjson'));
-  const limitText = option('--limit');
-  const limit = limitText === undefined ? undefined : Number.parseInt(limitText, 10);
-  const docs = buildCorpus({ thumbBase: option('--thumb-base') ?? 'http://localhost:3000', limit });
+  const options = commandLine({ name: 'corpus', invocation: 'npm run corpus --', usage: USAGE }, (args) => {
+    const { values } = parseArgs({ args, options: { out: { type: 'string' }, 'thumb-base': { type: 'string' }, limit: { type: 'string' } } });
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && !(Number.isInteger(limit) && limit >= 0)) throw new Error(`--limit must be a whole number (got '${values.limit}')`);
+    return { out: values.out, thumbBase: values['thumb-base'], limit };
+  });
+  const out = resolve(options.out ?? resolve(root, '.cache/corpus.ndjson'));
+  const docs = buildCorpus({ thumbBase: options.thumbBase ?? 'http://localhost:3000', limit: options.limit });
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, docs.map((doc) => `${JSON.stringify(doc)}\n`).join(''));
 
@@ -137,5 +150,5 @@ function main(argv: readonly string[]): void {
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main(process.argv.slice(2));
+  main();
 }
