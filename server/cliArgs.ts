@@ -1,5 +1,5 @@
 /**
- * The flags of `npm run serve` (server/main.ts). Each setting comes from, in order of
+ * The flags of `site-search-server` (`npm run serve` from the sources; server/main.ts). Each setting comes from, in order of
  * precedence: a flag, an environment variable (environment.ts), the config file, the default.
  */
 import { readFileSync } from 'node:fs';
@@ -11,9 +11,10 @@ const DEFAULT_PORT = 8787;
 const DEFAULT_DATA = '.data/service';
 const DEFAULT_HOST = '127.0.0.1';
 
-export const SERVE_USAGE = `Usage: npm run serve -- [options]
+export const SERVE_USAGE = `Usage: site-search-server [options]
+       (from a checkout of the sources: npm run serve -- [options])
 
-Runs the reference search service.
+Runs the Site Search service.
 
 Options:
   --port PORT          port to listen on (default ${DEFAULT_PORT})

@@ -41,7 +41,7 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
   });
 }
 
-describe('npm run serve (server/main.ts)', () => {
+describe('site-search-server (server/main.ts)', () => {
   it('prints the demo credentials, listens, answers and stops on SIGTERM', async () => {
     const child = run(['--port', '0', '--data', join(folder, 'data')]);
     const out = await waitFor(child, /listening on http:\/\/127\.0\.0\.1:\d+\n/);
@@ -111,19 +111,19 @@ describe('npm run serve (server/main.ts)', () => {
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     expect((await exitOf(child)).code).toBe(0);
-    expect(stdout).toMatch(/^Usage: npm run serve -- \[options\]/);
+    expect(stdout).toMatch(/^Usage: site-search-server \[options\]/);
     for (const flag of ['--port', '--host', '--data', '--config', '--http-port', '--quiet', '--no-click-ranking', '--check']) expect(stdout).toContain(flag);
   });
 
   it('exits with 2 and one line on bad flags', async () => {
     const badEnv = await exitOf(run(['--port', '0'], { SITE_SEARCH_RATE_LIMIT: 'lots' }));
     expect(badEnv.code).toBe(2);
-    expect(badEnv.stderr).toMatch(/^serve: SITE_SEARCH_RATE_LIMIT: rateLimit\.max/);
+    expect(badEnv.stderr).toMatch(/^site-search-server: SITE_SEARCH_RATE_LIMIT: rateLimit\.max/);
     for (const args of [['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['--config', join(folder, 'missing.json')], ['extra']]) {
       const { code, stderr } = await exitOf(run(args));
       expect(code, args.join(' ')).toBe(2);
       expect(stderr.trim().split('\n')).toHaveLength(1);
-      expect(stderr).toMatch(/^serve: /);
+      expect(stderr).toMatch(/^site-search-server: /);
     }
   });
 });

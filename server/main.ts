@@ -1,11 +1,13 @@
+#!/usr/bin/env node
 /**
- * The reference service's CLI:
- *   npm run serve -- [--port 8787] [--data .data/service] [--config FILE] [--host 127.0.0.1]
- *                    [--http-port PORT] [--quiet] [--no-click-ranking] [--check]
+ * The reference service's command, `site-search-server` (`npm run serve --` from the sources):
+ *   site-search-server [--port 8787] [--data .data/service] [--config FILE] [--host 127.0.0.1]
+ *                      [--http-port PORT] [--quiet] [--no-click-ranking] [--check]
  * Settings also come from SITE_SEARCH_* environment variables (environment.ts).
  * Prints `listening on http(s)://HOST:PORT` once it answers; logs requests as JSON lines
- * (pino) unless --quiet. `--help` prints the flags; bad flags: one line, exit 2. SIGTERM/SIGINT: stops taking
- * requests, lets those under way finish, commits queued writes, closes the databases.
+ * (pino) unless --quiet. `--help` prints the flags; bad flags: one line, exit 2.
+ * SIGTERM/SIGINT: stops taking requests, lets those under way finish, commits queued
+ * writes, closes the databases.
  * `--check` checks every database of the data folder in full instead, prints a report
  * and exits: 0 when all are whole, 1 when one is missing or damaged.
  */
@@ -21,7 +23,7 @@ import { IndexManifest } from './indices.ts';
 import { listenPlainHttp } from './plainHttp.ts';
 
 async function main(): Promise<void> {
-  const cli = commandLine({ name: 'serve', invocation: 'npm run serve --', usage: SERVE_USAGE }, (args) => parseCli(args));
+  const cli = commandLine({ name: 'site-search-server', invocation: 'site-search-server', usage: SERVE_USAGE }, (args) => parseCli(args));
   if (cli.check) {
     const { ok, lines } = checkDataFolder(cli.dataDir, (cli.config?.indices ?? [DEMO_INDEX]).map((index) => index.publicKey));
     for (const line of lines) console.log(line);
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`serve: error while closing on ${signal}: ${String(error)}`);
+        console.error(`site-search-server: error while closing on ${signal}: ${String(error)}`);
         process.exit(1);
       },
     );
@@ -115,6 +117,6 @@ function checkDataFolder(dataDir: string, configured: readonly string[]): { ok: 
 }
 
 main().catch((error: unknown) => {
-  console.error(`serve: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`site-search-server: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `site-search`: feed and check an index from the command line (see `site-search --help`).
  * Exit codes: 0 done, 1 failed, 2 usage error; one line on stderr says why.

@@ -1,9 +1,9 @@
 // The thread that reads crawled pages (pageReader.ts). Plain JavaScript so that it can
-// start without a TypeScript loader; it loads readPage.ts through tsx, as the service does.
+// start without a TypeScript loader.
 import { parentPort } from 'node:worker_threads';
-import { tsImport } from 'tsx/esm/api';
+import { importBeside } from '../importBeside.mjs';
 
-const { readPage } = await tsImport('./readPage.ts', import.meta.url);
+const { readPage } = await importBeside('readPage', import.meta.url);
 // Loading the code is not the page's time: the reader starts its deadline from here.
 parentPort.postMessage({ ready: true });
 

@@ -1,12 +1,11 @@
 // The writer thread of one index (writerThread.ts): every change to the index's file is
 // made here, on its own connection, so a batch of thousands of documents does not hold
 // up the searches the service's thread answers meanwhile. Plain JavaScript so that it
-// can start without a TypeScript loader; it loads sqliteWriter.ts through tsx, as the
-// service does.
+// can start without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { tsImport } from 'tsx/esm/api';
+import { importBeside } from '../importBeside.mjs';
 
-const { openWriter } = await tsImport('./sqliteWriter.ts', import.meta.url);
+const { openWriter } = await importBeside('sqliteWriter', import.meta.url);
 const { writer, close } = openWriter(workerData.file);
 
 parentPort.on('message', (message) => {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-const BIN = join(import.meta.dirname, '..', 'cli', 'bin.mjs');
+// From the sources, through tsx; the installed package's compiled bin is run by e2e/packages.mjs.
+const MAIN = join(import.meta.dirname, '..', 'cli', 'main.ts');
 
 /** How a run of the site-search command ended. */
 export interface CliResult {
@@ -19,7 +20,7 @@ export function cliEnv(baseUrl: string, siteKey: string, secret: string): NodeJS
 /** Runs the site-search command as a child process; `whileRunning` may kill it. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env });
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,0 +1,123 @@
+// `npm run test:packages`: the packages as a user meets them. Packs site-search-widget and
+// site-search-server (each `npm pack` builds its package first), installs the two
+// tarballs into an empty folder, and from that install: starts `site-search-server`,
+// feeds it with `site-search index`, searches with `site-search search` and with the
+// widget package's client, and checks `--help` and the widget's files. Exits 1 naming
+// the step that failed.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const repo = resolve(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'site-search-packages-'));
+const app = join(work, 'app');
+const began = Date.now();
+const step = (line) => console.log(`packages [${((Date.now() - began) / 1000).toFixed(0)} s]: ${line}`);
+const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+function fail(message) {
+  console.error(`packages: ${message}`);
+  process.exitCode = 1;
+  throw new Error(message);
+}
+
+/** Runs a bin of the install; resolves to its exit code and output. */
+function run(bin, args, env = {}) {
+  return new Promise((done) => {
+    const child = spawn(join(app, 'node_modules', '.bin', bin), args, { cwd: app, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/** Starts the installed service on a free port; resolves once it listens. */
+function startServer() {
+  const child = spawn(join(app, 'node_modules', '.bin', 'site-search-server'), ['--port', '0', '--data', join(app, 'data'), '--quiet'], { cwd: app });
+  return new Promise((done, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
+      if (match) done({ child, url: match[1] });
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('exit', (code) => reject(new Error(`site-search-server exited with ${code} before listening: ${out}`)));
+  });
+}
+
+let server;
+try {
+  step('packing site-search-widget and site-search-server (each builds first)');
+  npm(['pack', '--silent', '--pack-destination', work], repo);
+  npm(['pack', '--silent', '--pack-destination', work, '-w', 'site-search-server'], repo);
+  const tarballs = readdirSync(work).filter((f) => f.endsWith('.tgz'));
+  for (const name of ['site-search-widget-', 'site-search-server-']) {
+    if (!tarballs.some((f) => f.startsWith(name))) fail(`no ${name}*.tgz was packed (got ${tarballs.join(', ') || 'none'})`);
+  }
+
+  step(`installing ${tarballs.join(' and ')} into an empty folder`);
+  execFileSync('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs.map((f) => join(work, f))], app);
+
+  for (const [bin, usage] of [['site-search-server', 'Usage: site-search-server'], ['site-search', 'Usage: site-search']]) {
+    const help = await run(bin, ['--help']);
+    if (help.code !== 0 || !help.stdout.startsWith(usage)) fail(`${bin} --help: exit ${help.code}, ${help.stdout.slice(0, 80)}${help.stderr}`);
+  }
+  step('site-search-server --help and site-search --help answer');
+
+  server = await startServer();
+  step(`site-search-server listens on ${server.url}`);
+  const env = { SITE_SEARCH_URL: server.url, SITE_SEARCH_KEY: 'demo', SITE_SEARCH_SECRET: 'demo-secret' };
+  const docs = join(app, 'docs.ndjson');
+  writeFileSync(
+    docs,
+    [
+      { id: 'grid', url: 'https://example.com/grid', title: 'Grid layout', main_content: 'Place boxes on a grid with rows and columns.' },
+      { id: 'flex', url: 'https://example.com/flex', title: 'Flexbox', main_content: 'Lay boxes out in one direction.' },
+    ]
+      .map((d) => `${JSON.stringify(d)}\n`)
+      .join(''),
+  );
+  const indexed = await run('site-search', ['index', docs], env);
+  if (indexed.code !== 0) fail(`site-search index: exit ${indexed.code}: ${indexed.stderr}`);
+  // Indexing is asynchronous: a document is searchable a moment after the batch is taken.
+  let hits = [];
+  for (let i = 0; i < 50 && hits.length === 0; i++) {
+    const searched = await run('site-search', ['search', 'grid', '--json'], env);
+    if (searched.code !== 0) fail(`site-search search: exit ${searched.code}: ${searched.stderr}`);
+    hits = JSON.parse(searched.stdout).hits;
+    if (hits.length === 0) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (hits[0]?.id !== 'grid') fail(`site-search search grid found ${JSON.stringify(hits.map((h) => h.id))}, not the grid page first`);
+  step('site-search index and search work against it');
+
+  const client = `
+    import { createClient } from 'site-search-widget/client';
+    const answer = await createClient({ siteKey: 'demo', baseUrl: ${JSON.stringify(server.url)} }).search({ term: 'flexbox' });
+    console.log(answer.hits[0]?.id);
+  `;
+  const first = execFileSync(process.execPath, ['--input-type=module', '-e', client], { cwd: app, encoding: 'utf8' }).trim();
+  if (first !== 'flex') fail(`the widget package's client searched "flexbox" and got ${first} first`);
+  for (const file of ['dist/embed/site-search.js', 'dist/embed/site-search.css', 'dist/embed/site-search.de.js', 'dist/lib/style.css', 'dist/types/index.d.ts']) {
+    if (!existsSync(join(app, 'node_modules', 'site-search-widget', file))) fail(`site-search-widget lacks ${file}`);
+  }
+  step("the widget package's client searches it; the script-tag files and types are in the package");
+
+  const exited = new Promise((done) => server.child.on('exit', done));
+  server.child.kill('SIGTERM');
+  const code = await exited;
+  server = undefined;
+  if (code !== 0) fail(`site-search-server exited with ${code} on SIGTERM`);
+  step('site-search-server stops on SIGTERM; every package installs and runs');
+} catch (error) {
+  if (process.exitCode !== 1) console.error(`packages: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  server?.child.kill('SIGKILL');
+  rmSync(work, { recursive: true, force: true });
+}
