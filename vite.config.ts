@@ -99,7 +99,7 @@ export default defineConfig(({ mode, command }) => ({
             formats: ['es'],
           },
           rolldownOptions: {
-            external: [/^preact($|\/)/, /^@preact\/signals($|\/)/],
+            external: [/^preact($|\/)/, /^@preact\/signals(-core)?($|\/)/],
           },
         },
   test: {

@@ -1,4 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+
+/** Every bare package a source module imports, following its relative imports through. */
+function packagesImported(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^(?:import|export)\s[^'"]*?from\s+'([^']+)'/gm)) {
+      if (specifier!.startsWith('.')) visit(resolve(dirname(file), specifier!));
+      else packages.add(specifier!);
+    }
+  };
+  visit(resolve(import.meta.dirname, entry));
+  return packages;
+}
+
+describe('the core entry', () => {
+  it('is headless: it imports signals-core, and no Preact', () => {
+    expect([...packagesImported('core/index.ts')].sort()).toEqual(['@preact/signals-core']);
+  });
+});
 
 describe('the npm entry', () => {
   it('exports exactly the public runtime API', async () => {
@@ -19,6 +43,49 @@ describe('the npm entry', () => {
       'mount',
       'mountRecommendations',
       'parseHighlight',
+    ]);
+  });
+});
+
+describe('the client entry', () => {
+  it('exports exactly the public runtime API', async () => {
+    const entry = await import('./client/index.ts');
+    expect(Object.keys(entry).sort()).toEqual([
+      'SearchApiError',
+      'basicAuth',
+      'batches',
+      'checkBatch',
+      'checkSearchParams',
+      'checkStatsEvent',
+      'checkedHostFor',
+      'createClient',
+      'createIndexClient',
+      'documentProblem',
+      'hostFor',
+      'isAbortError',
+      'limits',
+      'searchQuery',
+      'sendClickEvent',
+      'sendSearchEvent',
+      'sendStatsEvent',
+      'servedRegionally',
+    ]);
+  });
+});
+
+describe('the core entry', () => {
+  it('exports exactly the public runtime API', async () => {
+    const entry = await import('./core/index.ts');
+    expect(Object.keys(entry).sort()).toEqual([
+      'bindUrl',
+      'createRecentSearches',
+      'createRecommendations',
+      'createSearchController',
+      'createSuggestions',
+      'markTitle',
+      'parseHighlight',
+      'readState',
+      'writeState',
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import type { SearchController } from './createSearchController.ts';
 import { readNumber, readRange, type SearchFilters, type SearchState } from './searchState.ts';
 

@@ -1,4 +1,4 @@
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { createLatest } from './createLatest.ts';
 import { hostFor, type HostOptions } from '../client/hosts.ts';
 import { buildUrl, getJson } from '../client/request.ts';

@@ -1,4 +1,4 @@
-import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { SearchClient } from '../client/createClient.ts';
 import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts';
 import { LIMIT_DEFAULT } from '../client/limits.ts';

@@ -1,4 +1,4 @@
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { SearchClient } from '../client/createClient.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';

@@ -1,5 +1,5 @@
 // The core's entry: the widget's state without any view, for a UI of your own.
-// Named exports only; it needs `@preact/signals` but no DOM.
+// Named exports only; it needs `@preact/signals-core`, and no Preact and no DOM.
 export { createSearchController } from './createSearchController.ts';
 export type { SearchController, SearchControllerOptions, SearchStatus } from './createSearchController.ts';
 export type { FacetRequests, RangeSelection, SearchFilters, SearchState } from './searchState.ts';
