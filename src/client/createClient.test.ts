@@ -64,19 +64,22 @@ describe('createClient', () => {
     expect(urls[0]!.search).toBe('?term=*');
   });
 
-  it('sends search and suggest to the regional host, autocomplete to the base host', async () => {
+  it('sends search and suggest to the regional host, autocomplete and recommendations to the base host', async () => {
     const { urls, fetcher } = recorder();
     const client = createClient({ siteKey: 'k', baseUrl: 'https://api.example', regionalUrl: 'https://eu.example', fetch: fetcher });
     await client.search({ term: 'a' });
     await client.suggest({ term: 'a', size: 5 });
     await client.autocomplete({ term: 'a', source: 'custom_fields.brand' });
+    await client.recommendations({ configurationKey: 'related', ItemId: 'doc 1' });
     expect(urls.map((u) => u.origin + u.pathname)).toEqual([
       'https://eu.example/v1/search/k',
       'https://eu.example/v1/suggest/k',
       'https://api.example/v1/autocomplete/document-field/k',
+      'https://api.example/v1/recommendations/k',
     ]);
     expect(urls[1]!.searchParams.get('size')).toBe('5');
     expect(urls[2]!.searchParams.get('source')).toBe('custom_fields.brand');
+    expect(urls[3]!.search).toBe('?configurationKey=related&ItemId=doc+1');
   });
 
   it('turns an error answer into a SearchApiError with the body', async () => {

@@ -4,6 +4,8 @@ import { searchQuery } from './search.ts';
 import type {
   AutocompleteParams,
   AutocompleteResponse,
+  RecommendationsParams,
+  RecommendationsResponse,
   SearchParams,
   SearchResponse,
   SuggestParams,
@@ -30,6 +32,8 @@ export interface SearchClient {
   suggest(params: SuggestParams, options?: RequestOptions): Promise<SuggestResponse>;
   /** `GET /v1/autocomplete/document-field/{key}` (4.3). */
   autocomplete(params: AutocompleteParams, options?: RequestOptions): Promise<AutocompleteResponse>;
+  /** `GET /v1/recommendations/{key}` (4.10): the items related to one item, most likely first. */
+  recommendations(params: RecommendationsParams, options?: RequestOptions): Promise<RecommendationsResponse>;
 }
 
 /** Creates a client for one index. Every call takes an optional `AbortSignal`. */
@@ -49,5 +53,6 @@ export function createClient(options: ClientOptions): SearchClient {
     search: call('search', undefined, searchQuery),
     suggest: call('suggest'),
     autocomplete: call('autocomplete', 'autocomplete/document-field'),
+    recommendations: call('recommendations'),
   };
 }

@@ -1,7 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'preact/test-utils';
+import { createClient } from '../client/createClient.ts';
 import { fakeFetch, never } from '../client/fakeFetch.ts';
 import { createRecommendations } from '../core/createRecommendations.ts';
+import { mountRecommendations } from './mountRecommendations.tsx';
 import { Recommendations } from './Recommendations.tsx';
 import { hit } from './testing.tsx';
 
@@ -21,7 +24,7 @@ const related = (n: number) => ({
 
 function setup(...answers: Array<() => Response | Promise<Response>>) {
   const { seen, fetcher } = fakeFetch(...answers);
-  const model = createRecommendations({ siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: fetcher });
+  const model = createRecommendations({ client: createClient({ siteKey: 'demo', baseUrl: 'https://api.test', fetch: fetcher }), configurationKey: 'related', itemId: 'item-1' });
   const view = render(<Recommendations recommendations={model} />);
   return { seen, model, view };
 }
@@ -41,7 +44,7 @@ describe('Recommendations', () => {
   it('names each row by its own heading when two are rendered as separate roots', () => {
     const { fetcher } = fakeFetch(never, never);
     const rows = ['Related guides', 'Related pages'].map((title) => {
-      const model = createRecommendations({ siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: title, fetch: fetcher });
+      const model = createRecommendations({ client: createClient({ siteKey: 'demo', baseUrl: 'https://api.test', fetch: fetcher }), configurationKey: 'related', itemId: title });
       return render(<Recommendations recommendations={model} title={title} />);
     });
     for (const [i, title] of ['Related guides', 'Related pages'].entries()) {
@@ -115,10 +118,12 @@ describe('Recommendations', () => {
     ]);
   });
 
-  it('reports a click through the tracker with the 1-based position, the docid and the site-wide session', async () => {
+  it('mounted, reports a click through its tracker with the 1-based position, the docid and the site-wide session', async () => {
     const stats = fakeFetch(() => new Response('{}'));
     vi.stubGlobal('fetch', stats.fetcher);
-    setup(() => Response.json(related(3)));
+    const target = document.body.appendChild(document.createElement('div'));
+    const answers = fakeFetch(() => Response.json(related(3)));
+    const row = mountRecommendations(target, { siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: answers.fetcher });
     const third = await screen.findByRole('link', { name: 'Item 3' });
     third.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(third);
@@ -143,5 +148,23 @@ describe('Recommendations', () => {
     expect(stats.seen).toHaveLength(2);
     expect(stats.seen[1]!.body).toMatchObject({ action: 'click', docid: 'doc-3', position: 3, session });
     expect(stats.seen[1]!.body).not.toMatchObject({ eventId: (event.body as { eventId: string }).eventId });
+    act(() => row.destroy());
+    expect(target.innerHTML).toBe('');
+    target.remove();
+  });
+
+  it('mounted with analytics off, reports no click', async () => {
+    const stats = fakeFetch(() => new Response('{}'));
+    vi.stubGlobal('fetch', stats.fetcher);
+    const target = document.body.appendChild(document.createElement('div'));
+    const answers = fakeFetch(() => Response.json(related(3)));
+    const row = mountRecommendations(target, { siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: answers.fetcher, analytics: false });
+    const first = await screen.findByRole('link', { name: 'Item 1' });
+    first.addEventListener('click', (e) => e.preventDefault());
+    fireEvent.click(first);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stats.seen).toHaveLength(0);
+    act(() => row.destroy());
+    target.remove();
   });
 });

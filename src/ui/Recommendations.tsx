@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import type { RecommendationHit } from '../client/types.ts';
 import type { Recommendations as RecommendationsModel } from '../core/createRecommendations.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { en, type Messages } from './messages.ts';
@@ -12,6 +13,8 @@ export interface RecommendationsProps {
   theme?: 'auto' | 'light' | 'dark' | undefined;
   /** Heading text. @default messages.related */
   title?: string | undefined;
+  /** Called when an item is opened (a click or a middle click), with its position from 1: to report it. */
+  onHitClick?: ((hit: RecommendationHit, position: number) => void) | undefined;
 }
 
 /** Moves focus between the links of the row: arrows step (mirrored in RTL), Home and End jump. */
@@ -34,7 +37,7 @@ function onKeyDown(event: KeyboardEvent) {
  * A labelled, horizontally scrolling row of related items, each a link with a thumbnail.
  * Loading shows a quiet line, nothing related renders nothing, an error a quiet line.
  */
-export function Recommendations({ recommendations, messages: m = en, theme = 'auto', title }: RecommendationsProps) {
+export function Recommendations({ recommendations, messages: m = en, theme = 'auto', title, onHitClick }: RecommendationsProps) {
   useEffect(() => () => recommendations.dispose(), [recommendations]);
   const status = recommendations.status.value;
   if (status === 'empty') return null;
@@ -59,7 +62,7 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
             // not in the middle of a word.
             const name = (text(hit.title) || displayUrl(hit.url) || m.untitled).split('.').map((part, n) => (n ? ['.', <wbr />, part] : part));
             // A middle click opens the item in a new tab: a click too; a right click is not.
-            const click = (event: MouseEvent) => event.button < 2 && recommendations.click(hit, i + 1);
+            const click = (event: MouseEvent) => event.button < 2 && onHitClick?.(hit, i + 1);
             return (
               <li class="ss-rec" key={hit.id} data-id={hit.id}>
                 <Thumbnail hit={hit} />

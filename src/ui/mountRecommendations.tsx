@@ -1,6 +1,8 @@
 import { render } from 'preact';
+import { createClient } from '../client/createClient.ts';
+import type { RecommendationHit } from '../client/types.ts';
 import { createRecommendations } from '../core/createRecommendations.ts';
-import type { AnalyticsOptions } from '../tracker/createTracker.ts';
+import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { Recommendations } from './Recommendations.tsx';
 
@@ -24,6 +26,8 @@ export interface RecommendationsMountOptions {
   theme?: 'auto' | 'light' | 'dark';
   /** How clicks are reported, as `mount`'s option; `false` reports none. @default {} */
   analytics?: false | AnalyticsOptions;
+  /** @default globalThis.fetch */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -37,16 +41,25 @@ export function mountRecommendations(
   if (!(target instanceof Element)) {
     throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
   }
-  const recommendations = createRecommendations(options);
+  const { siteKey, baseUrl, regionalUrl, configurationKey, itemId, analytics = {} } = options;
+  const recommendations = createRecommendations({ client: createClient({ siteKey, baseUrl, regionalUrl, fetch: options.fetch }), configurationKey, itemId });
+  const tracker = analytics ? createTracker({ ...analytics, siteKey, baseUrl, regionalUrl }) : null;
+  // The keyword names the configuration and the item the row was shown for (cut to the
+  // stats endpoint's 100 characters), so click statistics tell these clicks from search clicks.
+  const keyword = `recommendations:${configurationKey}:${itemId}`.slice(0, 100);
+  const onHitClick = (hit: RecommendationHit, position: number) => {
+    if (typeof hit.id === 'string' && hit.id !== '') tracker?.click(keyword, hit.id, position);
+  };
   render(
-    <Recommendations recommendations={recommendations} messages={options.messages} theme={options.theme} title={options.title} />,
+    <Recommendations recommendations={recommendations} messages={options.messages} theme={options.theme} title={options.title} onHitClick={onHitClick} />,
     target,
   );
   return {
-    setConsent: recommendations.setConsent,
+    setConsent: (granted) => tracker?.setConsent(granted),
     destroy() {
       render(null, target);
       recommendations.dispose();
+      tracker?.dispose();
     },
   };
 }
