@@ -28,9 +28,21 @@ describe('the npm entry', () => {
   it('exports exactly the public runtime API', async () => {
     const entry = await import('./index.ts');
     expect(Object.keys(entry).sort()).toEqual([
+      'FacetPanel',
+      'FilterChips',
+      'LoadMore',
+      'Pager',
       'Recommendations',
+      'Results',
       'SearchApiError',
+      'SearchBox',
+      'SearchContext',
+      'SearchOverlay',
       'SearchWidget',
+      'SkipToResults',
+      'SortSelect',
+      'StatsLine',
+      'WidgetContext',
       'bindUrl',
       'createClient',
       'createRecentSearches',

@@ -11,7 +11,23 @@ export { createRecommendations } from './core/createRecommendations.ts';
 export type { Recommendations as RecommendationsController, RecommendationsOptions, RecommendationsStatus } from './core/createRecommendations.ts';
 export { SearchWidget } from './ui/SearchWidget.tsx';
 export type { SearchWidgetProps } from './ui/SearchWidget.tsx';
-export type { FieldLabel, RangeField, WidgetConfig } from './ui/WidgetContext.ts';
+// The parts of SearchWidget, for a layout of your own: each reads the controller from
+// SearchContext and the words and settings from WidgetContext.
+export { SearchContext } from './ui/SearchContext.ts';
+export { WidgetContext } from './ui/WidgetContext.ts';
+export type { FieldLabel, RangeField, WidgetConfig, WidgetContextValue } from './ui/WidgetContext.ts';
+export { SearchBox } from './ui/SearchBox.tsx';
+export type { SearchBoxProps } from './ui/SearchBox.tsx';
+export { SearchOverlay } from './ui/SearchOverlay.tsx';
+export type { SearchOverlayProps } from './ui/SearchOverlay.tsx';
+export { SkipToResults } from './ui/SkipToResults.tsx';
+export { StatsLine } from './ui/StatsLine.tsx';
+export { SortSelect } from './ui/SortSelect.tsx';
+export { FacetPanel } from './ui/FacetPanel.tsx';
+export { FilterChips } from './ui/FilterChips.tsx';
+export { Results } from './ui/Results.tsx';
+export { Pager } from './ui/Pager.tsx';
+export { LoadMore } from './ui/LoadMore.tsx';
 export { en } from './ui/messages.ts';
 export type { Messages, Plural } from './ui/messages.ts';
 export { de } from './ui/messagesDe.ts';
