@@ -1,6 +1,6 @@
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
-import { parseDocDate } from './docDate.ts';
+import { parseDocDate } from '../../src/client/docDate.ts';
 import { documentIdFromUrl } from './documentId.ts';
 
 /** What is wrong with one document; `field` names the field at fault, if one is. */

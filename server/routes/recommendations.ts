@@ -8,7 +8,7 @@ import { checkBasicAuth } from '../auth.ts';
 import type { RecommendationConfig } from '../config.ts';
 import type { StoredDocument } from '../engine/engine.ts';
 import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
-import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../events/validateRecommendationEvents.ts';
+import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/validateRecommendationEvents.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { DATASET_NAME } from '../serviceSettings.ts';
 import type { KeyParams } from './routeOptions.ts';

@@ -3,7 +3,7 @@ import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
 import type { EventStores } from '../events/eventStores.ts';
-import { validateStatsEvent } from '../events/validateStatsEvent.ts';
+import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
 import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
 import { statsRateLimit } from './statsRateLimit.ts';
 

@@ -4,7 +4,7 @@ import type { StatsReport } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { invalidParameter } from '../errors.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
-import { parseCalendarDate } from '../text/calendarDate.ts';
+import { parseCalendarDate } from '../../src/client/calendarDate.ts';
 import type { KeyParams } from './routeOptions.ts';
 import type { EventRouteOptions } from './stats.ts';
 

@@ -1,7 +1,7 @@
 import { TERM_MAX_WORDS } from '../../src/client/limits.ts';
 import type { FacetSpec, SearchQuery, SortSpec } from '../engine/engine.ts';
 import { invalidParameter } from '../errors.ts';
-import { parseCalendarDate } from '../text/calendarDate.ts';
+import { parseCalendarDate } from '../../src/client/calendarDate.ts';
 import { fold } from '../text/fold.ts';
 import { foldedWords } from '../text/words.ts';
 import { CUSTOM_FIELD_NAME, customFieldName } from './customFieldName.ts';

@@ -4,6 +4,7 @@ import type { RequestOptions } from './request.ts';
 import { sendRequest } from './sendRequest.ts';
 import type { RecommendationEvent, RecommendationsParams, RecommendationsResponse } from './types.ts';
 import { checkRequired, invalidParameter } from './validate.ts';
+import { validateRecommendationEvents } from './validateRecommendationEvents.ts';
 import { byteLength } from './validateDocuments.ts';
 
 /** `GET /v1/recommendations/{key}` (4.10): items viewed together with `ItemId`, most likely first. */
@@ -39,13 +40,12 @@ export async function sendDatasetEvents(
 ): Promise<void> {
   checkRequired('dataset', dataset);
   if (!Array.isArray(events) || events.length === 0) throw invalidParameter('events', 'events must be a non-empty array');
-  events.forEach((event, i) => {
-    for (const field of ['transaction', 'item', 'time'] as const) {
-      const value: unknown = (event as unknown as Record<string, unknown>)[field];
-      if (typeof value !== 'string' || value === '') throw invalidParameter(`events[${i}].${field}`, `events[${i}].${field} is required (a string)`);
-    }
-    if (Number.isNaN(Date.parse(event.time))) throw invalidParameter(`events[${i}].time`, `events[${i}].time must be an ISO 8601 date or date-time`);
-  });
+  // The service's own rules, so that a batch it would refuse is not sent.
+  const checked = validateRecommendationEvents(events);
+  if (!checked.ok) {
+    const { position, parameter, message } = checked.problems[0]!;
+    throw invalidParameter(`events[${position}]${parameter ? `.${parameter}` : ''}`, `events[${position}]: ${message}`);
+  }
   const json = JSON.stringify({ events });
   if (byteLength(json) > BODY_MAX_BYTES) throw invalidParameter('events', `the events body exceeds ${BODY_MAX_BYTES} bytes: send fewer per call (see batches())`);
   await sendRequest(

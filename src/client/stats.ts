@@ -1,10 +1,10 @@
 import { apiUrl, type ApiContext } from './apiContext.ts';
 import type { HostOptions } from './hosts.ts';
-import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS } from './limits.ts';
 import type { RequestOptions } from './request.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
 import type { ClickEvent, SearchEvent, StatsEvent } from './types.ts';
-import { checkInteger, checkMaxLength, checkRequired, invalidParameter } from './validate.ts';
+import { invalidParameter } from './validate.ts';
+import { validateStatsEvent } from './validateStatsEvent.ts';
 
 /**
  * Options of the standalone stats calls: only the public site key, as a browser has.
@@ -15,24 +15,10 @@ export interface StatsOptions extends HostOptions, Pick<TransportOptions, 'fetch
   siteKey: string;
 }
 
-/** Checks an event against 4.9 before it is sent; throws a `SearchApiError` naming the field. */
+/** Checks an event against 4.9 before it is sent, by the service's own rules; throws a `SearchApiError` naming the field. */
 export function checkStatsEvent(event: StatsEvent): void {
-  if (event.action !== 'search' && event.action !== 'click') {
-    throw invalidParameter('action', `action must be 'search' or 'click' (got '${String((event as { action?: unknown }).action)}')`);
-  }
-  checkRequired('session', event.session);
-  checkMaxLength('session', event.session, SESSION_MAX_CHARS);
-  if (typeof event.keyword !== 'string') throw invalidParameter('keyword', 'keyword is required');
-  checkMaxLength('tag', event.tag, TAG_MAX_CHARS);
-  if (event.action === 'search') {
-    if (event.numberOfResults === undefined) throw invalidParameter('numberOfResults', 'numberOfResults is required');
-    checkInteger('numberOfResults', event.numberOfResults, 0);
-  } else {
-    checkRequired('docid', event.docid);
-    checkMaxLength('docid', event.docid, DOCID_MAX_CHARS);
-    if (event.position === undefined) throw invalidParameter('position', 'position is required');
-    checkInteger('position', event.position, 1);
-  }
+  const checked = validateStatsEvent(event);
+  if (!checked.ok) throw invalidParameter(checked.field || 'event', checked.message);
 }
 
 /**

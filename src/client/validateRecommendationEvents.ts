@@ -1,5 +1,5 @@
-import type { ApiErrorDetail, RecommendationEvent } from '../../src/client/types.ts';
-import { parseDocDate } from '../documents/docDate.ts';
+import { parseDocDate } from './docDate.ts';
+import type { ApiErrorDetail, RecommendationEvent } from './types.ts';
 
 /** Transaction and item ids, like document ids, stay short. */
 export const RECOMMENDATION_ID_MAX_CHARS = 512;

@@ -1,5 +1,5 @@
-import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS } from '../../src/client/limits.ts';
-import type { StatsEvent } from '../../src/client/types.ts';
+import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS } from './limits.ts';
+import type { StatsEvent } from './types.ts';
 
 /** The sender's id of an event (an addition to the API), for storing a resent event once. */
 const EVENT_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,4 +1,4 @@
-import { parseCalendarDate, utcTime } from '../text/calendarDate.ts';
+import { parseCalendarDate, utcTime } from './calendarDate.ts';
 
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/i;
