@@ -67,6 +67,7 @@ describe('the client entry', () => {
       'basicAuth',
       'batches',
       'checkBatch',
+      'checkDocument',
       'checkSearchParams',
       'checkStatsEvent',
       'checkedHostFor',

@@ -1,11 +1,5 @@
-import type { CustomFieldValue } from '../../src/client/types.ts';
+import { customFieldType } from '../../src/client/validateDocuments.ts';
 import type { CustomFieldType, FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
-
-/** The type a value gives a field that has none yet. */
-export function valueType(value: CustomFieldValue): CustomFieldType {
-  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'double';
-  return 'text';
-}
 
 /** A double field takes whole numbers too: JSON cannot tell 5 from 5.0. */
 function accepts(fieldType: CustomFieldType, type: CustomFieldType): boolean {
@@ -24,7 +18,7 @@ export function assignFieldTypes(
   const conflicts: FieldTypeConflict[] = [];
   documents.forEach((document, position) => {
     for (const [field, value] of Object.entries(document.customFields)) {
-      const type = valueType(value);
+      const type = customFieldType(value);
       const fieldType = known.get(field) ?? added.get(field);
       if (fieldType === undefined) added.set(field, type);
       else if (!accepts(fieldType, type)) conflicts.push({ position, field, fieldType, valueType: type });

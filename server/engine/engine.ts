@@ -4,29 +4,20 @@
  * Inputs are already validated: the engine trusts shapes, not values.
  */
 import type {
-  CustomFieldValue,
   DocumentStatusValue,
   FacetValue,
   RangeFacetBucket,
   SortOrder,
 } from '../../src/client/types.ts';
 
-/** Inferred from the first value indexed for a name; arrays of strings are `text`. */
-export type CustomFieldType = 'text' | 'integer' | 'double';
+import type { CheckedDocument, CustomFieldType } from '../../src/client/validateDocuments.ts';
 
-/** A document checked and normalised for writing. */
-export interface PreparedDocument {
+/** Inferred from the first value indexed for a name; arrays of strings are `text`. */
+export type { CustomFieldType };
+
+/** A document checked and normalised for writing, with its id. */
+export interface PreparedDocument extends Omit<CheckedDocument, 'id'> {
   id: string;
-  url: string | null;
-  title: string;
-  mainContent: string;
-  /** Lower case. */
-  language: string | null;
-  thumbnail: string | null;
-  thumbnailB64: string | null;
-  /** `doc_date` as epoch milliseconds. */
-  docDate: number | null;
-  customFields: Record<string, CustomFieldValue>;
   /** What the crawler read beyond the document fields; absent for documents written through the API. */
   page?: PageFacts;
 }

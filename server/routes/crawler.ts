@@ -3,7 +3,7 @@ import type { CrawlRequest, CrawlResponse } from '../../src/client/types.ts';
 import { basicUser, checkBasicAuth } from '../auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
-import { URL_MAX_CHARS } from '../documents/validateDocument.ts';
+import { URL_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
 import type { RouteOptions } from './routeOptions.ts';

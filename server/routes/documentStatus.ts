@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DocumentContent, DocumentStatus, HiddenKeywordsRequest, WriteResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import { ID_MAX_CHARS } from '../documents/validateDocument.ts';
+import { ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import { unknownDocument } from './documents.ts';
 import type { KeyParams, RouteOptions } from './routeOptions.ts';

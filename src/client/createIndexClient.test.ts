@@ -37,7 +37,8 @@ describe('createIndexClient', () => {
 
   it('refuses a replace without id in the path that has neither url nor id', async () => {
     const { api, seen } = client();
-    await expect(api.replaceDocument({ title: 't' })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'url' });
+    // Neither field alone is at fault: the error names the document.
+    await expect(api.replaceDocument({ title: 't' })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'document', message: 'a document needs a url or an id' });
     expect(seen).toHaveLength(0);
   });
 
@@ -49,7 +50,9 @@ describe('createIndexClient', () => {
   });
 
   it.each([
-    [[{ title: 'no url' }], 'documents[0].url'],
+    [[{ title: 'no url' }], 'documents[0]'],
+    [[{ id: '1', url: 'not a url' }], 'documents[0].url'],
+    [[{ id: '1', doc_date: 'yesterday' }], 'documents[0].doc_date'],
     [[{ id: '1', custom_fields: { price: 3 } }, { id: '2', custom_fields: { price: 'cheap' } }], 'documents[1].custom_fields.price'],
     [[{ id: '1', custom_fields: { tags: [1, 2] } }], 'documents[0].custom_fields.tags'],
     [[{ id: 7 }], 'documents[0].id'],

@@ -8,6 +8,7 @@ describe('the client entry', () => {
       'basicAuth',
       'batches',
       'checkBatch',
+      'checkDocument',
       'checkSearchParams',
       'checkStatsEvent',
       'checkedHostFor',

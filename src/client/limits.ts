@@ -29,3 +29,13 @@ export const DOCID_MAX_CHARS = 32;
 
 /** Request bodies, batches included. */
 export const BODY_MAX_BYTES = 1_000_000;
+
+/** A document's `id`, in the body or the path. */
+export const ID_MAX_CHARS = 512;
+/** A document's `url` and `thumbnail_external_src`. */
+export const URL_MAX_CHARS = 4096;
+/** An inline thumbnail is meant to be tiny; 8 KB keeps hits light. */
+export const THUMBNAIL_B64_MAX_CHARS = 8192;
+/** Custom fields per document, and values per list field. */
+export const CUSTOM_FIELDS_MAX = 100;
+export const CUSTOM_FIELD_ARRAY_MAX = 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { validateDocument } from './validateDocument.ts';
+import { checkDocument as validateDocument } from './validateDocuments.ts';
 
-describe('validateDocument', () => {
+describe('checkDocument', () => {
   it('refuses a lone surrogate in the url, whose md5 would name another url than the one stored', () => {
     const checked = validateDocument({ url: 'https://example.com/\ud800page', title: 'Page' });
     expect(checked.ok).toBe(false);
