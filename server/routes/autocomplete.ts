@@ -1,39 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import { TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { AutocompleteResponse } from '../../src/client/types.ts';
 import { invalidParameter } from '../errors.ts';
 import { customFieldName } from '../search/customFieldName.ts';
-import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
+import type { RouteOptions } from './routeOptions.ts';
+import { Defaulted, KeyParams } from './routeSchemas.ts';
 
 /** `size` is our addition: the API shows no way to ask for more than the default. */
 export const AUTOCOMPLETE_SIZE_DEFAULT = 10;
 export const AUTOCOMPLETE_SIZE_MAX = 100;
 
-interface AutocompleteQuerystring {
-  term: string;
-  source: string;
-  size: number;
-}
-
-const autocompleteQuerystringSchema = {
-  type: 'object',
-  required: ['term', 'source'],
-  properties: {
-    term: { type: 'string', minLength: 1, maxLength: TERM_MAX_CHARS },
-    source: { type: 'string', minLength: 1 },
-    size: { type: 'integer', minimum: 1, maximum: AUTOCOMPLETE_SIZE_MAX, default: AUTOCOMPLETE_SIZE_DEFAULT },
-  },
-} as const;
+const AutocompleteQuerystring = Type.Object({
+  term: Type.String({ minLength: 1, maxLength: TERM_MAX_CHARS }),
+  source: Type.String({ minLength: 1 }),
+  size: Defaulted(Type.Integer({ minimum: 1, maximum: AUTOCOMPLETE_SIZE_MAX, default: AUTOCOMPLETE_SIZE_DEFAULT })),
+});
 
 /**
  * `GET /v1/autocomplete/document-field/{key}?term=&source=custom_fields.<name>[&size=]`
  * (API 4.3): public. Completes from the values of one custom field.
  */
-export const autocompleteRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
-  app.get<{ Params: KeyParams; Querystring: AutocompleteQuerystring }>(
+export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
+  app.get(
     '/v1/autocomplete/document-field/:key',
     {
-      schema: { params: keyParamsSchema, querystring: autocompleteQuerystringSchema },
+      schema: { params: KeyParams, querystring: AutocompleteQuerystring },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<AutocompleteResponse> => {

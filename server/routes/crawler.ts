@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { CrawlRequest, CrawlResponse } from '../../src/client/types.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { CrawlResponse } from '../../src/client/types.ts';
 import { basicUser, checkBasicAuth } from '../auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
@@ -7,21 +8,20 @@ import { URL_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
 import type { RouteOptions } from './routeOptions.ts';
+import { OneOf } from './routeSchemas.ts';
 
 export interface CrawlerRouteOptions extends RouteOptions {
   crawler: Crawler;
 }
 
-const crawlSchema = {
-  type: 'object',
-  required: ['action', 'indexPublicKey', 'url'],
-  additionalProperties: false,
-  properties: {
-    action: { type: 'string', enum: ['FETCH'] },
-    indexPublicKey: { type: 'string', minLength: 1, maxLength: 64 },
-    url: { type: 'string', minLength: 1, maxLength: URL_MAX_CHARS },
+const CrawlBody = Type.Object(
+  {
+    action: OneOf('FETCH'),
+    indexPublicKey: Type.String({ minLength: 1, maxLength: 64 }),
+    url: Type.String({ minLength: 1, maxLength: URL_MAX_CHARS }),
   },
-} as const;
+  { additionalProperties: false },
+);
 
 const CHALLENGE = { 'www-authenticate': 'Basic realm="site-search"' };
 
@@ -30,7 +30,7 @@ const CHALLENGE = { 'www-authenticate': 'Basic realm="site-search"' };
  * crawler indexes it in the background. HTTP Basic auth with the key and secret of the
  * index named in the body.
  */
-export const crawlerRoutes: FastifyPluginAsync<CrawlerRouteOptions> = async (app, { indices, crawler }) => {
+export const crawlerRoutes: FastifyPluginAsyncTypebox<CrawlerRouteOptions> = async (app, { indices, crawler }) => {
   // The Basic username is the index key, so credentials are checked before the body is read.
   app.addHook('onRequest', async (request) => {
     const user = basicUser(request.headers.authorization);
@@ -51,7 +51,7 @@ export const crawlerRoutes: FastifyPluginAsync<CrawlerRouteOptions> = async (app
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
 
-  app.post<{ Body: CrawlRequest }>('/crawler', { schema: { body: crawlSchema } }, async (request, reply) => {
+  app.post('/crawler', { schema: { body: CrawlBody } }, async (request, reply) => {
     const { indexPublicKey, url } = request.body;
     if (indexPublicKey !== basicUser(request.headers.authorization)) {
       throw new ApiError(401, 'unauthorized', `the credentials given are not those of index '${indexPublicKey}'`, {

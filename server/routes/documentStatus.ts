@@ -1,29 +1,27 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { DocumentContent, DocumentStatus, HiddenKeywordsRequest, WriteResponse } from '../../src/client/types.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { DocumentContent, DocumentStatus, WriteResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import { unknownDocument } from './documents.ts';
-import type { KeyParams, RouteOptions } from './routeOptions.ts';
+import type { RouteOptions } from './routeOptions.ts';
+import type { KeyParams } from './routeSchemas.ts';
 
-type IdParams = KeyParams & { id: string };
+const IdParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String() });
 
 /** Hidden keywords are a handful of words; this bounds what one document can add to the index. */
 export const HIDDEN_KEYWORDS_MAX_CHARS = 10_000;
 
-const hiddenKeywordsSchema = {
-  type: 'object',
-  required: ['hiddenKeywords'],
-  additionalProperties: false,
-  properties: { hiddenKeywords: {} },
-} as const;
+// The value is checked in the handler, not here: Ajv would turn a number into a string.
+const HiddenKeywordsBody = Type.Object({ hiddenKeywords: Type.Unknown() }, { additionalProperties: false });
 
 /**
  * Status, indexed content and hidden keywords of a document (2.4, 2.5, 4.8). Like every
  * endpoint but search, suggest and autocomplete, they take HTTP Basic auth with the
  * index key and secret: status and content show what the site owner indexed.
  */
-export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
+export const documentStatusRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
     checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
   });
@@ -32,7 +30,7 @@ export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
   app.addHook('preHandler', async (request) => {
-    const { id } = request.params as IdParams;
+    const { id } = request.params as { id: string };
     if (id.length > ID_MAX_CHARS) {
       throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
         parameter: 'id',
@@ -40,7 +38,7 @@ export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app
     }
   });
 
-  app.get<{ Params: IdParams }>('/v1/indices/:key/documents/:id', async (request) => {
+  app.get('/v1/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request) => {
     const { key, id } = request.params;
     const state = await indices.get(key).engine.status(id);
     const base = `/v1/indices/${encodeURIComponent(key)}/documents`;
@@ -66,7 +64,7 @@ export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app
     return status;
   });
 
-  app.get<{ Params: IdParams }>('/v1/indices/:key/documents/:id/content', async (request) => {
+  app.get('/v1/indices/:key/documents/:id/content', { schema: { params: IdParams } }, async (request) => {
     const document = await indices.get(request.params.key).engine.get(request.params.id);
     if (document === null) throw unknownDocument(request.params.id);
     const content: DocumentContent = {
@@ -81,11 +79,10 @@ export const documentStatusRoutes: FastifyPluginAsync<RouteOptions> = async (app
     return content;
   });
 
-  app.post<{ Params: IdParams; Body: HiddenKeywordsRequest }>(
+  app.post(
     '/v1/indices/:key/documents/:id/content/hiddenKeywords',
-    { schema: { body: hiddenKeywordsSchema } },
+    { schema: { params: IdParams, body: HiddenKeywordsBody } },
     async (request) => {
-      // Checked here, not in the schema: Ajv would turn a number into a string.
       if (typeof request.body.hiddenKeywords !== 'string') {
         throw new ApiError(400, 'invalid_body', 'hiddenKeywords must be a string of space-delimited keywords', {
           parameter: 'hiddenKeywords',

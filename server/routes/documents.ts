@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ApiErrorDetail, BatchRequest, BatchResponse, WriteResponse } from '../../src/client/types.ts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import type { ApiErrorDetail, BatchResponse, WriteResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { indexedDocument } from '../documents/indexedDocument.ts';
 import { ID_MAX_CHARS } from '../../src/client/limits.ts';
@@ -8,16 +9,15 @@ import { validateDocument } from '../documents/validateDocument.ts';
 import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
-import type { KeyParams, RouteOptions } from './routeOptions.ts';
+import type { RouteOptions } from './routeOptions.ts';
+import { KeyParams } from './routeSchemas.ts';
 
 /** Problems spelled out in the message; all of them are in `errors`. */
 const MESSAGE_PROBLEMS = 10;
 
-const batchBodySchema = {
-  type: 'object',
-  required: ['documents'],
-  properties: { documents: { type: 'array' } },
-} as const;
+// Each document is checked by validateDocument, which lists every problem.
+const BatchBody = Type.Object({ documents: Type.Array(Type.Unknown()) });
+const IdParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String() });
 
 /**
  * The indexing API (4.4-4.7): `POST .../documents/` (random id, 201 + Location),
@@ -25,7 +25,7 @@ const batchBodySchema = {
  * body, else md5 of the URL), `GET` and `DELETE .../documents/{id}`. HTTP Basic auth;
  * JSON bodies only. A write is all or nothing, durable and searchable once answered.
  */
-export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
+export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   // Index and credentials first, before a body is even read.
   app.addHook('onRequest', async (request) => {
     const index = indices.get((request.params as KeyParams).key);
@@ -37,9 +37,9 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
 
-  app.put<{ Params: KeyParams; Body: BatchRequest }>(
+  app.put(
     '/v2/indices/:key/documents::batch',
-    { schema: { body: batchBodySchema } },
+    { schema: { params: KeyParams, body: BatchBody } },
     async (request, reply) => {
       const raw: unknown[] = request.body.documents;
       const documents = prepareAll(raw);
@@ -49,7 +49,7 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
     },
   );
 
-  const putOne = async (request: FastifyRequest<{ Params: KeyParams & { id?: string } }>, pathId: string | undefined) => {
+  const putOne = async (request: { params: KeyParams; body: unknown }, pathId: string | undefined) => {
     if (pathId !== undefined) checkPathId(pathId);
     const result = validateDocument(request.body, pathId);
     if (!result.ok) {
@@ -64,14 +64,14 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
     return body;
   };
 
-  app.put<{ Params: KeyParams & { id: string } }>('/v2/indices/:key/documents/:id', async (request, reply) =>
+  app.put('/v2/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request, reply) =>
     reply.code(202).send(await putOne(request, request.params.id)),
   );
-  app.put<{ Params: KeyParams }>('/v2/indices/:key/documents/', async (request, reply) =>
+  app.put('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) =>
     reply.code(202).send(await putOne(request, undefined)),
   );
 
-  app.post<{ Params: KeyParams }>('/v2/indices/:key/documents/', async (request, reply) => {
+  app.post('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) => {
     const body: unknown = request.body;
     // The service picks the id (DESIGN.md); an id in the body would be silently lost.
     if (typeof body === 'object' && body !== null && 'id' in body) {
@@ -87,14 +87,14 @@ export const documentsRoutes: FastifyPluginAsync<RouteOptions> = async (app, { i
       .send(created);
   });
 
-  app.get<{ Params: KeyParams & { id: string } }>('/v2/indices/:key/documents/:id', async (request) => {
+  app.get('/v2/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request) => {
     checkPathId(request.params.id);
     const document = await indexOf(request, indices).engine.get(request.params.id);
     if (document === null) throw unknownDocument(request.params.id);
     return indexedDocument(document);
   });
 
-  app.delete<{ Params: KeyParams & { id: string } }>('/v2/indices/:key/documents/:id', async (request, reply) => {
+  app.delete('/v2/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
     checkPathId(request.params.id);
     if (!(await indexOf(request, indices).engine.remove(request.params.id))) throw unknownDocument(request.params.id);
     const body: WriteResponse = { id: request.params.id };
@@ -114,8 +114,8 @@ export function unknownDocument(id: string): ApiError {
   return new ApiError(404, 'not_found', `no document with id '${id}' in this index`);
 }
 
-function indexOf(request: FastifyRequest, indices: RouteOptions['indices']): SearchIndex {
-  return indices.get((request.params as KeyParams).key);
+function indexOf(request: { params: KeyParams }, indices: RouteOptions['indices']): SearchIndex {
+  return indices.get(request.params.key);
 }
 
 /** Validates every document before any is written; one bad document rejects the batch. */

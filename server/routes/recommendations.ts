@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import type {
   RecommendationEventsResponse,
   RecommendationHit,
@@ -11,7 +12,7 @@ import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
 import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/validateRecommendationEvents.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { DATASET_NAME } from '../serviceSettings.ts';
-import type { KeyParams } from './routeOptions.ts';
+import { KeyParams } from './routeSchemas.ts';
 import type { EventRouteOptions } from './stats.ts';
 
 export interface RecommendationRouteOptions extends EventRouteOptions {
@@ -23,39 +24,28 @@ export const RECOMMENDATION_TYPE = 'viewed_together';
 
 const NO_TERMS = { exact: new Set<string>(), prefixes: [] };
 
-interface RecommendationsQuerystring {
-  configurationKey: string;
-  ItemId: string;
-}
+const RecommendationsQuerystring = Type.Object({
+  configurationKey: Type.String({ minLength: 1, maxLength: 100 }),
+  ItemId: Type.String({ minLength: 1, maxLength: RECOMMENDATION_ID_MAX_CHARS }),
+});
 
-const recommendationsQuerystringSchema = {
-  type: 'object',
-  required: ['configurationKey', 'ItemId'],
-  properties: {
-    configurationKey: { type: 'string', minLength: 1, maxLength: 100 },
-    ItemId: { type: 'string', minLength: 1, maxLength: RECOMMENDATION_ID_MAX_CHARS },
-  },
-} as const;
-
-const eventsBodySchema = {
-  type: 'object',
-  required: ['events'],
-  properties: { events: { type: 'array' } },
-} as const;
+const DatasetParams = Type.Object({ key: Type.String({ minLength: 1 }), dataset: Type.String() });
+// Each event is checked by validateRecommendationEvents, which lists every problem.
+const EventsBody = Type.Object({ events: Type.Array(Type.Unknown()) });
 
 /**
  * `GET /v1/recommendations/{key}?configurationKey=&ItemId=` (API 4.10), public like
  * search, and `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch`
  * (4.11), with HTTP Basic auth like the other writes.
  */
-export const recommendationsRoutes: FastifyPluginAsync<RecommendationRouteOptions> = async (
+export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRouteOptions> = async (
   app,
   { indices, events, configurations },
 ) => {
-  app.get<{ Params: KeyParams; Querystring: RecommendationsQuerystring }>(
+  app.get(
     '/v1/recommendations/:key',
     {
-      schema: { querystring: recommendationsQuerystringSchema },
+      schema: { params: KeyParams, querystring: RecommendationsQuerystring },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<RecommendationsResponse> => {
@@ -89,10 +79,10 @@ export const recommendationsRoutes: FastifyPluginAsync<RecommendationRouteOption
     },
   );
 
-  app.post<{ Params: KeyParams & { dataset: string }; Body: { events: unknown[] } }>(
+  app.post(
     '/v2/indices/:key/recommendations-datasets/:dataset/events::batch',
     {
-      schema: { body: eventsBodySchema },
+      schema: { params: DatasetParams, body: EventsBody },
       onRequest: async (request) => checkBasicAuth(indices.get(request.params.key), request.headers.authorization),
       preValidation: async (request) => {
         if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();

@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
 import { searchHit } from '../search/searchHit.ts';
-import { searchQuerystringSchema, type SearchQuerystring } from '../search/searchQuerystring.ts';
-import { keyParamsSchema, type KeyParams } from './routeOptions.ts';
+import { SearchQuerystring } from '../search/searchQuerystring.ts';
+import { KeyParams } from './routeSchemas.ts';
 import type { EventRouteOptions } from './stats.ts';
 
 /** The session of a recorded search when the request names none. */
@@ -21,11 +21,11 @@ export interface SearchRouteOptions extends EventRouteOptions {
   clock: () => number;
 }
 
-export const searchRoutes: FastifyPluginAsync<SearchRouteOptions> = async (app, { indices, events, clickRanking, clock }) => {
-  app.get<{ Params: KeyParams; Querystring: SearchQuerystring }>(
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async (app, { indices, events, clickRanking, clock }) => {
+  app.get(
     '/v1/search/:key',
     {
-      schema: { params: keyParamsSchema, querystring: searchQuerystringSchema },
+      schema: { params: KeyParams, querystring: SearchQuerystring },
       // An unknown index is a 404 before any parameter is judged.
       onRequest: async (request) => void indices.get(request.params.key),
     },

@@ -1,10 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
 import type { EventStores } from '../events/eventStores.ts';
 import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
-import { keyParamsSchema, type KeyParams, type RouteOptions } from './routeOptions.ts';
+import type { RouteOptions } from './routeOptions.ts';
+import { KeyParams } from './routeSchemas.ts';
 import { statsRateLimit } from './statsRateLimit.ts';
 
 export interface EventRouteOptions extends RouteOptions {
@@ -26,7 +27,7 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
  * trailing slash. Anyone may send events, so each address has its own rate limit, and
  * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
  */
-export const statsRoutes: FastifyPluginAsync<StatsRouteOptions> = async (app, { indices, events, rateLimit }) => {
+export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (app, { indices, events, rateLimit }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
@@ -47,6 +48,6 @@ export const statsRoutes: FastifyPluginAsync<StatsRouteOptions> = async (app, { 
     return {};
   };
   for (const url of ['/v1/stats/:key', '/v1/stats/:key/']) {
-    app.post<{ Params: KeyParams }>(url, { schema: { params: keyParamsSchema } }, handler);
+    app.post(url, { schema: { params: KeyParams } }, handler);
   }
 };

@@ -1,22 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import { decimalInteger } from '../search/searchQuerystring.ts';
 import type { EventRouteOptions } from './stats.ts';
-import type { KeyParams } from './routeOptions.ts';
+import { DecimalInteger, KeyParams } from './routeSchemas.ts';
 
 const PAGE_MAX = 1000;
 
-const querySchema = {
-  type: 'object',
-  properties: {
-    // Past 2^53 a count is no longer exact (and SQLite takes no larger OFFSET).
-    after: decimalInteger(0, Number.MAX_SAFE_INTEGER, 0),
-    limit: decimalInteger(1, PAGE_MAX, 100),
-    session: { type: 'string', minLength: 1, maxLength: SESSION_MAX_CHARS },
-  },
-} as const;
+const StatsEventsQuerystring = Type.Object({
+  // Past 2^53 a count is no longer exact (and SQLite takes no larger OFFSET).
+  after: DecimalInteger(0, Number.MAX_SAFE_INTEGER, 0),
+  limit: DecimalInteger(1, PAGE_MAX, 100),
+  session: Type.Optional(Type.String({ minLength: 1, maxLength: SESSION_MAX_CHARS })),
+});
 
 /**
  * `GET /v2/indices/{key}/stats/events?after=&limit=&session=` (an addition of the reference
@@ -24,13 +21,13 @@ const querySchema = {
  * our tests) can see exactly what the tracker delivered; `session` keeps to one visitor's. Basic auth, like indexing:
  * events hold what visitors typed.
  */
-export const statsEventsRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
+export const statsEventsRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = async (app, { indices, events }) => {
   app.addHook('onRequest', async (request) => {
     checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
   });
-  app.get<{ Params: KeyParams; Querystring: { after: number; limit: number; session?: string } }>(
+  app.get(
     '/v2/indices/:key/stats/events',
-    { schema: { querystring: querySchema } },
+    { schema: { params: KeyParams, querystring: StatsEventsQuerystring } },
     async (request): Promise<StoredStatsEventsResponse> => {
       const { after, limit, session } = request.query;
       return { events: events.get(request.params.key).storedEvents(after, limit, session) };

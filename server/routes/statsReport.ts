@@ -1,11 +1,12 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StatsReport } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { invalidParameter } from '../errors.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
 import { parseCalendarDate } from '../../src/client/calendarDate.ts';
-import type { KeyParams } from './routeOptions.ts';
+import { Defaulted, KeyParams } from './routeSchemas.ts';
 import type { EventRouteOptions } from './stats.ts';
 
 /** The longest range a report covers: a year, leap day included. */
@@ -14,35 +15,25 @@ export const REPORT_DAYS_MAX = 366;
 const DEFAULT_DAYS = 30;
 const LIMIT_MAX = 100;
 
-interface ReportQuery {
-  from?: string;
-  to?: string;
-  tag?: string;
-  limit: number;
-}
-
-const querySchema = {
-  type: 'object',
-  properties: {
-    from: { type: 'string' },
-    to: { type: 'string' },
-    tag: { type: 'string', maxLength: TAG_MAX_CHARS },
-    limit: { type: 'integer', minimum: 1, maximum: LIMIT_MAX, default: 20 },
-  },
-} as const;
+const ReportQuerystring = Type.Object({
+  from: Type.Optional(Type.String()),
+  to: Type.Optional(Type.String()),
+  tag: Type.Optional(Type.String({ maxLength: TAG_MAX_CHARS })),
+  limit: Defaulted(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: 20 })),
+});
 
 /**
  * `GET /v2/indices/{key}/stats/report?from=&to=&tag=&limit=` (an addition of the
  * reference service): searches, clicks and what they were for, over whole UTC days,
  * from the rollups the event store keeps. Basic auth, like the event listing.
  */
-export const statsReportRoutes: FastifyPluginAsync<EventRouteOptions & { clock: () => number }> = async (app, { indices, events, clock }) => {
+export const statsReportRoutes: FastifyPluginAsyncTypebox<EventRouteOptions & { clock: () => number }> = async (app, { indices, events, clock }) => {
   app.addHook('onRequest', async (request) => {
     checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
   });
-  app.get<{ Params: KeyParams; Querystring: ReportQuery }>(
+  app.get(
     '/v2/indices/:key/stats/report',
-    { schema: { querystring: querySchema } },
+    { schema: { params: KeyParams, querystring: ReportQuerystring } },
     async (request): Promise<StatsReport> => {
       const { from, to, tag, limit } = request.query;
       const toDay = to === undefined ? Math.floor(clock() / DAY_MS) : day(to, 'to');

@@ -1,38 +1,30 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
 import { SUGGEST_SIZE_DEFAULT, TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SuggestResponse } from '../../src/client/types.ts';
 import { mixSearched, searchedPlaces } from '../engine/suggestionOrder.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
-import { keyParamsSchema, type KeyParams } from './routeOptions.ts';
+import { Defaulted, KeyParams } from './routeSchemas.ts';
 import type { EventRouteOptions } from './stats.ts';
 
 export const SUGGEST_SIZE_MAX = 100;
 
-interface SuggestQuerystring {
-  term: string;
-  size: number;
-}
-
-const suggestQuerystringSchema = {
-  type: 'object',
-  required: ['term'],
-  properties: {
-    term: { type: 'string', minLength: 1, maxLength: TERM_MAX_CHARS },
-    size: { type: 'integer', minimum: 1, maximum: SUGGEST_SIZE_MAX, default: SUGGEST_SIZE_DEFAULT },
-  },
-} as const;
+const SuggestQuerystring = Type.Object({
+  term: Type.String({ minLength: 1, maxLength: TERM_MAX_CHARS }),
+  size: Defaulted(Type.Integer({ minimum: 1, maximum: SUGGEST_SIZE_MAX, default: SUGGEST_SIZE_DEFAULT })),
+});
 
 /**
  * `GET /v1/suggest/{key}?term=&size=` (API 4.2): public, no authentication. The
  * index's suggestions, with the keywords most searched (by several sessions, with
  * results) that start with the term mixed in near the top.
  */
-export const suggestRoutes: FastifyPluginAsync<EventRouteOptions> = async (app, { indices, events }) => {
-  app.get<{ Params: KeyParams; Querystring: SuggestQuerystring }>(
+export const suggestRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = async (app, { indices, events }) => {
+  app.get(
     '/v1/suggest/:key',
     {
-      schema: { params: keyParamsSchema, querystring: suggestQuerystringSchema },
+      schema: { params: KeyParams, querystring: SuggestQuerystring },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<SuggestResponse> => {

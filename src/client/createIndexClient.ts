@@ -26,7 +26,7 @@ import type {
   StatsEvent,
   StatsReport,
   StatsReportParams,
-  StoredDocument,
+  IndexedDocument,
   StoredStatsEventsParams,
   StoredStatsEventsResponse,
   WriteResponse,
@@ -53,7 +53,7 @@ export interface IndexClient {
   /** `PUT .../documents:batch` (4.6): at most 1,000,000 bytes; split with `batches()`. */
   indexBatch(documents: readonly IndexDocument[], options?: RequestOptions): Promise<BatchResponse>;
   /** `GET /v2/indices/{key}/documents/{id}` (4.7). */
-  getDocument(id: string, options?: RequestOptions): Promise<StoredDocument>;
+  getDocument(id: string, options?: RequestOptions): Promise<IndexedDocument>;
   /** `DELETE /v2/indices/{key}/documents/{id}` (4.7). */
   deleteDocument(id: string, options?: RequestOptions): Promise<WriteResponse>;
   /** `GET /v1/indices/{key}/documents/{id}` (4.8); the id is the md5 of the full URL. */

@@ -1,7 +1,7 @@
 import { apiUrl, type ApiContext } from './apiContext.ts';
 import type { RequestOptions } from './request.ts';
 import { sendRequest } from './sendRequest.ts';
-import type { BatchResponse, CreateResponse, IndexDocument, StoredDocument, WriteResponse } from './types.ts';
+import type { BatchResponse, CreateResponse, IndexDocument, IndexedDocument, WriteResponse } from './types.ts';
 import { checkRequired, invalidParameter } from './validate.ts';
 import { checkBatch, documentProblem } from './validateDocuments.ts';
 
@@ -53,9 +53,9 @@ export function indexBatch(context: ApiContext, documents: readonly IndexDocumen
 }
 
 /** `GET .../documents/{id}` (4.7): the document as indexed. */
-export async function getDocument(context: ApiContext, id: string, options?: RequestOptions): Promise<StoredDocument> {
+export async function getDocument(context: ApiContext, id: string, options?: RequestOptions): Promise<IndexedDocument> {
   checkRequired('id', id);
-  const answer = await sendRequest<StoredDocument>(
+  const answer = await sendRequest<IndexedDocument>(
     context.transport,
     { method: 'GET', url: apiUrl(context, 'indexing', DOCUMENTS + encodeURIComponent(id)), authorization: context.authorization },
     options,

@@ -222,14 +222,6 @@ export interface CreateResponse {
   location: string;
 }
 
-/** A document as indexed, from `GET /v2/indices/{key}/documents/{id}`: the input fields plus `id`. */
-export type StoredDocument = IndexDocument & { id: string };
-
-/** Body of `POST .../content/hiddenKeywords` (4.8). */
-export interface HiddenKeywordsRequest {
-  /** Space-delimited keywords. */
-  hiddenKeywords: string;
-}
 
 /** Body of `POST .../recommendations-datasets/{name}/events:batch` (4.11). */
 export interface DatasetEventsRequest {
@@ -406,10 +398,6 @@ export interface RecommendationEvent {
   time: string;
 }
 
-/** Body of `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch` (4.11). */
-export interface RecommendationEventsRequest {
-  events: RecommendationEvent[];
-}
 
 /** Answer of a recommendation events batch (reference service): how many events it held. */
 export interface RecommendationEventsResponse {
