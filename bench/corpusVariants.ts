@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IndexDocument } from '../src/client/types.ts';
-import { seededRandom } from '../server/testing/seededRandom.ts';
+import { seededRandom } from '../demo/seededRandom.ts';
 
 /** Share of the words in a variant's text replaced by other words of the corpus. */
 const CHANGED = 0.1;

@@ -3,7 +3,7 @@
  * each the keys with the pause before each one, at human speed with a few typos
  * corrected on the spot. Pure and seeded, so every run types the same thing.
  */
-import { randomInt, seededRandom } from '../server/testing/seededRandom.ts';
+import { randomInt, seededRandom } from '../demo/seededRandom.ts';
 
 export interface Keystroke {
   /** A character, or `Backspace`. */

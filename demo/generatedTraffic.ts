@@ -6,7 +6,7 @@
  * traffic for the same day.
  */
 import type { IndexDocument, StatsEvent } from '../src/client/types.ts';
-import { seededRandom } from '../server/testing/seededRandom.ts';
+import { seededRandom } from './seededRandom.ts';
 
 const DAY = 86_400_000;
 

@@ -6,7 +6,7 @@
 import type { IndexDocument, RecommendationEvent } from '../src/client/types.ts';
 import { batches } from '../src/client/batches.ts';
 import { createIndexClient } from '../src/client/createIndexClient.ts';
-import { seededRandom } from '../server/testing/seededRandom.ts';
+import { seededRandom } from './seededRandom.ts';
 
 
 /** About one visit per three documents of each interface, each viewing up to 3 of its documents. */

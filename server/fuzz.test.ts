@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse } from '../src/client/types.ts';
 import { randomRequest, type RandomRequest } from './testing/randomRequests.ts';
-import { seededRandom } from './testing/seededRandom.ts';
+import { seededRandom } from '../demo/seededRandom.ts';
 import { getJson, putJson, startService, type TestService } from './testing/service.ts';
 
 const SEED = 20261122;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../src/client/types.ts';
 import { buildApp } from './app.ts';
-import { seededRandom } from './testing/seededRandom.ts';
+import { seededRandom } from '../demo/seededRandom.ts';
 import { getJson, putJson, startService, TWO_INDICES, type TestService } from './testing/service.ts';
 
 const folders: string[] = [];

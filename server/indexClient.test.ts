@@ -2,11 +2,11 @@
 // now (search, suggest, autocomplete, batch, PUT, stats and its report), plus the retry path and the
 // regional-host refusal against tiny local servers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/createClient.ts';
-import { createIndexClient, type IndexClient } from '../../src/client/createIndexClient.ts';
-import { documentIdFromUrl } from '../documents/documentId.ts';
-import { startFakeHost, sendJson } from '../testing/fakeHost.ts';
-import { startService, type TestService } from '../testing/service.ts';
+import { createClient } from '../src/client/createClient.ts';
+import { createIndexClient, type IndexClient } from '../src/client/createIndexClient.ts';
+import { documentIdFromUrl } from './documents/documentId.ts';
+import { startFakeHost, sendJson } from './testing/fakeHost.ts';
+import { startService, type TestService } from './testing/service.ts';
 
 let service: TestService;
 let api: IndexClient;

@@ -3,14 +3,14 @@
 // and the CLI commands built on them, over real HTTP against the reference service.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client/createClient.ts';
-import { createIndexClient, type IndexClient } from '../../src/client/createIndexClient.ts';
-import { SearchApiError } from '../../src/client/errors.ts';
-import { sendRequest } from '../../src/client/sendRequest.ts';
-import { sendClickEvent, sendSearchEvent } from '../../src/client/stats.ts';
-import { cliEnv, runCli } from '../testing/cli.ts';
-import { startPageServer, type PageServer } from '../testing/pageServer.ts';
-import { eventually, startService, type TestService } from '../testing/service.ts';
+import { createClient } from '../src/client/createClient.ts';
+import { createIndexClient, type IndexClient } from '../src/client/createIndexClient.ts';
+import { SearchApiError } from '../src/client/errors.ts';
+import { sendRequest } from '../src/client/sendRequest.ts';
+import { sendClickEvent, sendSearchEvent } from '../src/client/stats.ts';
+import { cliEnv, runCli } from './testing/cli.ts';
+import { startPageServer, type PageServer } from './testing/pageServer.ts';
+import { eventually, startService, type TestService } from './testing/service.ts';
 
 const md5 = (text: string): string => createHash('md5').update(text, 'utf8').digest('hex');
 const page = (title: string, text: string): string =>
