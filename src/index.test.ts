@@ -59,34 +59,7 @@ describe('the npm entry', () => {
   });
 });
 
-describe('the client entry', () => {
-  it('exports exactly the public runtime API', async () => {
-    const entry = await import('./client/index.ts');
-    expect(Object.keys(entry).sort()).toEqual([
-      'SearchApiError',
-      'basicAuth',
-      'batches',
-      'checkBatch',
-      'checkDocument',
-      'checkSearchParams',
-      'checkStatsEvent',
-      'checkedHostFor',
-      'createClient',
-      'createIndexClient',
-      'documentProblem',
-      'hostFor',
-      'isAbortError',
-      'limits',
-      'searchQuery',
-      'sendClickEvent',
-      'sendSearchEvent',
-      'sendStatsEvent',
-      'servedRegionally',
-    ]);
-  });
-});
-
-describe('the core entry', () => {
+describe('the core entry, its exports', () => {
   it('exports exactly the public runtime API', async () => {
     const entry = await import('./core/index.ts');
     expect(Object.keys(entry).sort()).toEqual([
