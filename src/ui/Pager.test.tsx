@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoadMore } from './LoadMore.tsx';
-import { Pager, pageWindow } from './Pager.tsx';
+import { Pager } from './Pager.tsx';
 import { Results } from './Results.tsx';
 import { answer, answerLatest, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
@@ -9,14 +9,6 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-});
-
-describe('pageWindow', () => {
-  it('shows first, last and the neighbours of the current page, with gaps', () => {
-    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
-    expect(pageWindow(5, 10)).toEqual([1, 0, 4, 5, 6, 0, 10]);
-    expect(pageWindow(10, 10)).toEqual([1, 0, 9, 10]);
-  });
 });
 
 describe('Pager', () => {

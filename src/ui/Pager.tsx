@@ -1,17 +1,8 @@
 import type { TargetedMouseEvent } from 'preact';
+import { pagerView } from '../core/pagerView.ts';
 import { format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
-
-/** The page numbers to show: first, last, and the current one with a neighbour each side; 0 marks a gap. */
-export function pageWindow(current: number, last: number): number[] {
-  const pages: number[] = [];
-  for (let p = 1; p <= last; p++) {
-    if (p === 1 || p === last || Math.abs(p - current) <= 1) pages.push(p);
-    else if (pages.at(-1)) pages.push(0);
-  }
-  return pages;
-}
 
 /** Moves the focus and the view to the top of the results, where the new page starts. */
 export function toResultsTop(event: TargetedMouseEvent<HTMLElement>) {
@@ -24,10 +15,9 @@ export function toResultsTop(event: TargetedMouseEvent<HTMLElement>) {
 export function Pager() {
   const { results, page, setPage, limit } = useSearchController();
   const { m } = useWidget();
-  // No page past 100: deep pages are never worth asking the API for.
-  const last = Math.min(100, Math.ceil((results.value?.total_hits ?? 0) / limit));
-  const current = page.value;
-  if (last < 2) return null;
+  const view = pagerView(results.value?.total_hits ?? 0, limit, page.value);
+  if (!view) return null;
+  const { current, last, pages } = view;
   // A page number (named "Page 3") or, with `label`, Previous or Next.
   const button = (p: number, label?: string) => (
     <button
@@ -48,7 +38,7 @@ export function Pager() {
   return (
     <nav class="ss-pager" part="pager" aria-label={m.pages}>
       {button(current - 1, m.previous)}
-      {pageWindow(current, last).map((p, i) =>
+      {pages.map((p, i) =>
         p ? (
           button(p)
         ) : (

@@ -1,7 +1,5 @@
 import type { SearchHit } from '../client/types.ts';
-import { markTitle } from '../core/markTitle.ts';
-import { parseHighlight } from '../core/parseHighlight.ts';
-import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
+import { hitView } from '../core/hitView.ts';
 import { Heading } from './Heading.tsx';
 import { Highlight } from './Highlight.tsx';
 import { dateFormat } from './messages.ts';
@@ -16,34 +14,13 @@ export interface ResultItemProps {
 /**
  * One result: a heading whose link is the result's only link (stretched over the card
  * by CSS), the readable URL, the highlighted passage and a thumbnail. The service
- * highlights only the passage; the title's matched words are marked here.
+ * highlights only the passage; the title's matched words are marked in the core (hitView).
  */
 export function ResultItem({ hit }: ResultItemProps) {
   const { m, config, suggestions } = useWidget();
   const { resultsTerm } = useSearchController();
-  const href = safeLinkUrl(hit.url);
-  // Long enough for the widest card: CSS ends it with an ellipsis where the space ends.
-  const shownUrl = displayUrl(hit.url, 200);
-  const passage = parseHighlight(text(hit.highlight));
-  const title = <Highlight parts={markTitle(text(hit.title) || shownUrl || m.untitled, resultsTerm.value, passage)} />;
-  const type = text(hit.document_type);
-  const day = text(hit.ts).slice(0, 10);
-  const date = /^\d{4}-\d\d-\d\d$/.test(day) ? new Date(`${day}T00:00Z`) : null;
-  const fields = (config.fields ?? []).flatMap(({ field, label }) => {
-    const shown = [hit.custom_fields?.[field]]
-      .flat()
-      .filter((v) => typeof v === 'string' && v)
-      .join(', ');
-    return shown ? (
-      <span key={label}>
-        {label}: {shown}
-      </span>
-    ) : (
-      []
-    );
-  });
-  const snippet = passage[0] ? <Highlight parts={passage} /> : text(hit.meta_description);
-
+  const { href, url: shownUrl, title: titleParts, snippet: snippetParts, type, day, fields } = hitView(hit, resultsTerm.value, { fields: config.fields, untitled: m.untitled });
+  const title = <Highlight parts={titleParts} />;
   return (
     <article class="ss-hit" part="result">
       <Thumbnail hit={hit} />
@@ -69,18 +46,20 @@ export function ResultItem({ hit }: ResultItemProps) {
             {shownUrl}
           </p>
         )}
-        {snippet && (
+        {snippetParts[0] && (
           <p class="ss-hit-snippet" dir="auto">
-            {snippet}
+            <Highlight parts={snippetParts} />
           </p>
         )}
-        {(type || date || fields[0]) && (
+        {(type || day || fields[0]) && (
           <p class="ss-hit-meta">
-            {type && type !== 'html' && <span class="ss-badge">{type.toUpperCase()}</span>}
-            {date && !Number.isNaN(date.getTime()) && (
-              <time dateTime={day}>{dateFormat(m).format(date)}</time>
-            )}
-            {fields}
+            {type && <span class="ss-badge">{type.toUpperCase()}</span>}
+            {day && <time dateTime={day.text}>{dateFormat(m).format(day.date)}</time>}
+            {fields.map(({ label, value }) => (
+              <span key={label}>
+                {label}: {value}
+              </span>
+            ))}
           </p>
         )}
       </div>

@@ -1,3 +1,6 @@
+// Components read the controller's signals in render; importing @preact/signals is what
+// makes Preact re-render them when those change (the core itself imports only signals-core).
+import '@preact/signals';
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { SearchController } from '../core/createSearchController.ts';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchHit } from '../client/types.ts';
+import { hitView } from './hitView.ts';
+
+const base: SearchHit = {
+  id: 'doc-1',
+  url: 'https://example.com/docs/grid',
+  title: 'Grid layout',
+  meta_description: 'Boxes on a grid.',
+  meta_categories: null,
+  custom_fields: {},
+  highlight: 'Place <em>grid</em> items',
+  ts: '2024-03-05T10:00:00',
+  categories: [],
+  document_type: 'html',
+  images: { main: null, main_b64: null, capture: null },
+  score: 1,
+};
+const view = (hit: Partial<SearchHit>, fields?: Array<{ field: string; label: string }>) => hitView({ ...base, ...hit }, 'grid', { fields, untitled: 'Untitled' });
+
+describe('hitView', () => {
+  it('reads a hit: its link, readable URL, marked title and passage, and its day', () => {
+    expect(view({})).toEqual({
+      href: 'https://example.com/docs/grid',
+      url: 'example.com/docs/grid',
+      title: [{ text: 'Grid', em: true }, { text: ' layout', em: false }],
+      snippet: [
+        { text: 'Place ', em: false },
+        { text: 'grid', em: true },
+        { text: ' items', em: false },
+      ],
+      type: null,
+      day: { text: '2024-03-05', date: new Date('2024-03-05T00:00Z') },
+      fields: [],
+    });
+  });
+
+  it('links no unsafe URL, and names an untitled hit by its URL, else "untitled"', () => {
+    expect(view({ url: 'javascript:alert(1)' }).href).toBeNull();
+    expect(view({ title: '' }).title.map((p) => p.text).join('')).toBe('example.com/docs/grid');
+    expect(view({ title: null as unknown as string, url: '' }).title).toEqual([{ text: 'Untitled', em: false }]);
+  });
+
+  it('falls back to the meta description, then to nothing', () => {
+    expect(view({ highlight: '' }).snippet).toEqual([{ text: 'Boxes on a grid.', em: false }]);
+    expect(view({ highlight: '', meta_description: null as unknown as string }).snippet).toEqual([]);
+  });
+
+  it('names the document type of a file, and no day for a date that is not one', () => {
+    expect(view({ document_type: 'pdf' }).type).toBe('pdf');
+    expect(view({ ts: 'yesterday' }).day).toBeNull();
+    expect(view({ ts: '2024-02-31T00:00:00' }).day).toBeNull();
+  });
+
+  it('shows the custom fields asked for, lists joined, empty ones left out', () => {
+    const fields = [{ field: 'area', label: 'Area' }, { field: 'tags', label: 'Tags' }, { field: 'none', label: 'None' }];
+    expect(view({ custom_fields: { area: 'css', tags: ['layout', 'grid'], none: '' } }, fields).fields).toEqual([
+      { label: 'Area', value: 'css' },
+      { label: 'Tags', value: 'layout, grid' },
+    ]);
+  });
+});
