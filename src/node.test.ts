@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The npm entries in Node, where there is no DOM: importing them must not throw (a
 // server-rendered app imports the package before any browser is near), and the client
 // searches over real HTTP.

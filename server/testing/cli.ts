@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { run } from '../cli/run.ts';
 
 // From the sources, through tsx; the installed package's compiled bin is run by e2e/packages.mjs.
 const MAIN = join(import.meta.dirname, '..', 'cli', 'main.ts');
@@ -17,8 +18,20 @@ export function cliEnv(baseUrl: string, siteKey: string, secret: string): NodeJS
   return { ...process.env, SITE_SEARCH_URL: baseUrl, SITE_SEARCH_KEY: siteKey, SITE_SEARCH_SECRET: secret };
 }
 
-/** Runs the site-search command as a child process; `whileRunning` may kill it. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
+/**
+ * Runs the site-search command: in this process (what `main.ts` runs, without a process
+ * start per call), or, when `whileRunning` is given to kill it, as a child process.
+ */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
+  if (whileRunning) return spawnCli(args, env, whileRunning);
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env });
+  return { code, signal: null, stdout, stderr };
+}
+
+/** Runs the site-search command as a child process, as a shell would; `whileRunning` may kill it. */
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv, whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], { env });
     let stdout = '';

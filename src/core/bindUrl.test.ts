@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResponse } from '../client/types.ts';
 import { bindUrl, readState, writeState } from './bindUrl.ts';

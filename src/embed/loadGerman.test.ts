@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../ui/messagesDe.ts';
 import { GERMAN, german, whenLang } from './loadGerman.ts';

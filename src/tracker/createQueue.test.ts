@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../client/types.ts';
 import { createQueue, QUEUE_MAX, QUEUE_MAX_AGE_MS } from './createQueue.ts';

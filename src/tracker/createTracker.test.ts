@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../client/types.ts';
 import { createTracker, type Tracker } from './createTracker.ts';
