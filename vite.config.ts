@@ -133,7 +133,7 @@ export default defineConfig(({ mode, command }) => ({
         extends: true,
         test: {
           name: 'node',
-          include: ['server/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts', '*.test.ts'],
           environment: 'node',
           isolate: false,
           // Service tests start real HTTP servers on loopback.

@@ -139,6 +139,7 @@ async function openIndices(dataDir: string, credentials: readonly IndexCredentia
         throw new Error(
           `the database of index '${index.publicKey}', ${file}, cannot be used: ${(error as Error).message}. ` +
             'Restore the file from a backup (npm run serve -- --check checks every file in full); to start the index empty instead, move the file away',
+          { cause: error },
         );
       }
       opened.push({ ...index, engine });

@@ -102,7 +102,7 @@ function readTls(paths: { cert: string; key: string }): TlsFiles {
     try {
       return readFileSync(file, 'utf8');
     } catch (error) {
-      throw new Error(`cannot read the TLS ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new Error(`cannot read the TLS ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
     }
   };
   return { cert: read('certificate', paths.cert), key: read('key', paths.key) };
@@ -113,7 +113,7 @@ function readConfig(file: string): ConfigFile {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read --config ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new Error(`cannot read --config ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`, { cause: error });
   }
   let json: unknown;
   try {
@@ -124,6 +124,6 @@ function readConfig(file: string): ConfigFile {
   try {
     return parseConfigFile(json);
   } catch (error) {
-    throw new Error(`--config ${file}: ${(error as Error).message}`);
+    throw new Error(`--config ${file}: ${(error as Error).message}`, { cause: error });
   }
 }

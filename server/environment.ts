@@ -47,7 +47,7 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv): ConfigFile {
     try {
       Object.assign(config, parseConfigFile(toConfig(value)));
     } catch (error) {
-      throw new Error(`${name}: ${(error as Error).message}`);
+      throw new Error(`${name}: ${(error as Error).message}`, { cause: error });
     }
   }
   const cert = env[TLS_CERT] ?? '';

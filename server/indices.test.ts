@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../src/client/types.ts';
 import { buildApp } from './app.ts';
 import { seededRandom } from '../demo/seededRandom.ts';
-import { getJson, putJson, startService, TWO_INDICES, type TestService } from './testing/service.ts';
+import { getJson, putJson, startService, TWO_INDICES } from './testing/service.ts';
 
 const folders: string[] = [];
 afterAll(() => {

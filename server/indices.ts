@@ -49,14 +49,14 @@ export class IndexManifest {
    * Reads the manifest of `folder`. A folder from before manifests were kept gets one
    * listing the database files it holds.
    */
-  constructor(private readonly folder: string) {
+  constructor(folder: string) {
     this.file = join(folder, MANIFEST);
     let text: string | null = null;
     try {
       text = readFileSync(this.file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new Error(`cannot read ${this.file}: ${(error as Error).message}`);
+        throw new Error(`cannot read ${this.file}: ${(error as Error).message}`, { cause: error });
       }
     }
     if (text === null) {

@@ -51,6 +51,7 @@ describe('load', () => {
       }),
     );
     expect(acknowledged).toBeGreaterThan(0);
+    expect(acknowledged + refused).toBe(n);
     const answer = await fetch(`${service.baseUrl}/v1/search/demo?term=burst&limit=1&postfixWildcard=false`);
     expect(((await answer.json()) as SearchResponse).total_hits).toBe(acknowledged);
   });

@@ -113,7 +113,7 @@ describe('site-search index, documents only the service can judge', () => {
     const skip = await cli(['index', file, '--skip-invalid']);
     expect(skip.code).toBe(0);
     expect(skip.stdout).toBe(`indexed 3 documents from ${file}, skipped 1\n`);
-    expect(skip.stderr).toMatch(/  line 3: doc_date must be/);
+    expect(skip.stderr).toMatch(/ {2}line 3: doc_date must be/);
   });
 
   it('waits and retries when the service refuses a batch for rate', async () => {

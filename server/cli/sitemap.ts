@@ -28,7 +28,7 @@ export async function sitemapPages(url: string, fetcher: typeof fetch = fetch, d
   try {
     entries = parseSitemap(await response.text());
   } catch (error) {
-    throw new Error(`${url}: ${(error as Error).message}`);
+    throw new Error(`${url}: ${(error as Error).message}`, { cause: error });
   }
   const pages = [...entries.pages];
   if (depth > 0) for (const child of entries.sitemaps) pages.push(...(await sitemapPages(child, fetcher, depth - 1)));

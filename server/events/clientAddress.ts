@@ -48,7 +48,7 @@ function readOrCreateKey(file: string): Buffer {
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-      throw new Error(`cannot create the client address key ${file}: ${(error as Error).message}`);
+      throw new Error(`cannot create the client address key ${file}: ${(error as Error).message}`, { cause: error });
     }
   }
   const text = readFileSync(file, 'utf8').trim();

@@ -26,6 +26,7 @@ export class EventStores {
           throw new Error(
             `the events of index '${key}', ${file}, cannot be used: ${(error as Error).message}. ` +
               'Restore the file from a backup (npm run serve -- --check checks every file in full); to start with no events instead, move the file away',
+            { cause: error },
           );
         }
       }

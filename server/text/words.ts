@@ -3,25 +3,9 @@ import { fold } from './fold.ts';
 /** Letters and digits; combining marks stay inside a word so decomposed accents do not split it. */
 const WORD_SOURCE = '[\\p{L}\\p{N}\\p{M}]+';
 
-/** A word of a text, with its place in the original string. */
-export interface WordSpan {
-  start: number;
-  end: number;
-}
-
 /** A fresh global pattern; callers loop with `exec` so they can stop early on long texts. */
 export function wordPattern(): RegExp {
   return new RegExp(WORD_SOURCE, 'gu');
-}
-
-/** The places of the words of `text`, in order. */
-export function wordSpans(text: string): WordSpan[] {
-  const spans: WordSpan[] = [];
-  const pattern = wordPattern();
-  for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
-    spans.push({ start: m.index, end: m.index + m[0].length });
-  }
-  return spans;
 }
 
 /** The folded words of `text`, in order: how the query and the indexed text are compared. */

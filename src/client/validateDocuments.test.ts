@@ -20,6 +20,7 @@ describe('custom field types across a batch', () => {
         } catch (e) {
           return e;
         }
+        return null;
       })();
       expect(error).toBeInstanceOf(SearchApiError);
       expect(String((error as SearchApiError).parameter)).toContain('custom_fields.f');

@@ -1,0 +1,38 @@
+// The boundary rules of eslint.config.js fire: each layer's forbidden import is an error,
+// the allowed ones are not, so the rules cannot stop working unnoticed.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: import.meta.dirname });
+
+/** The rule ids ESLint reports for `code` as if it were the file `filePath`. */
+async function rules(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport {};\n`, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('the dependency direction', () => {
+  it.each([
+    ['src/core/x.ts', "import '../ui/SearchBox.tsx';"],
+    ['src/core/x.ts', "import 'preact';"],
+    ['src/core/x.ts', "import '@preact/signals';"],
+    ['src/core/x.ts', "import '../tracker/createTracker.ts';"],
+    ['src/client/x.ts', "import '../core/searchState.ts';"],
+    ['src/tracker/x.ts', "import '../ui/mount.tsx';"],
+    ['src/ui/x.ts', "import '../embed/readOptions.ts';"],
+    ['server/x.ts', "import '../src/core/searchState.ts';"],
+    ['server/routes/x.ts', "import '../../src/ui/mount.tsx';"],
+  ])('forbids %s: %s', async (file, code) => {
+    expect(await rules(file, code)).toEqual(['no-restricted-imports']);
+  });
+
+  it.each([
+    ['src/core/x.ts', "import '../client/createClient.ts';"],
+    ['src/core/x.ts', "import '@preact/signals-core';"],
+    ['src/ui/x.ts', "import '../core/searchState.ts';"],
+    ['src/embed/x.ts', "import '../ui/mount.tsx';"],
+    ['server/x.ts', "import '../src/client/limits.ts';"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await rules(file, code)).toEqual([]);
+  });
+});
