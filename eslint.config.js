@@ -11,9 +11,17 @@ function boundary(files, groups, message) {
 }
 
 export const boundaries = [
-  boundary(['src/client/**'], ['**/core/**', '**/tracker/**', '**/ui/**', '**/embed/**', ...PREACT], 'src/client is the API client: it imports no other layer and no Preact.'),
+  boundary(
+    ['src/client/**'],
+    ['**/core/**', '**/tracker/**', '**/ui/**', '**/embed/**', ...PREACT],
+    'src/client is the API client: it imports no other layer and no Preact.',
+  ),
   boundary(['src/tracker/**'], ['**/core/**', '**/ui/**', '**/embed/**', ...PREACT], 'src/tracker builds on src/client alone.'),
-  boundary(['src/core/**'], ['**/ui/**', '**/embed/**', '**/tracker/**', ...PREACT], 'src/core is headless: src/client and @preact/signals-core only; the view composes the tracker.'),
+  boundary(
+    ['src/core/**'],
+    ['**/ui/**', '**/embed/**', '**/tracker/**', ...PREACT],
+    'src/core is headless: src/client and @preact/signals-core only; the view composes the tracker.',
+  ),
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
   boundary(
     ['server/**'],

@@ -38,12 +38,18 @@ export function corpusVariants(base: readonly IndexDocument[], size: number): Co
 function variant(original: IndexDocument, round: number, index: number, vocabulary: readonly string[]): IndexDocument {
   const random = seededRandom(index);
   const pick = () => vocabulary[Math.floor(random() * vocabulary.length)]!;
-  const change = (text: string) => text.split(' ').map((word) => (random() < CHANGED ? pick() : word)).join(' ');
+  const change = (text: string) =>
+    text
+      .split(' ')
+      .map((word) => (random() < CHANGED ? pick() : word))
+      .join(' ');
   const url = new URL(original.url ?? `https://example.com/${index}`);
   url.pathname = `/v${round}${url.pathname}`;
   return {
     ...original,
-    id: createHash('md5').update(`${original.id ?? original.url ?? ''}:${round}`).digest('hex'),
+    id: createHash('md5')
+      .update(`${original.id ?? original.url ?? ''}:${round}`)
+      .digest('hex'),
     url: url.href,
     title: `${original.title ?? ''} ${pick()}`.trim(),
     ...(typeof original.main_content === 'string' && { main_content: change(original.main_content) }),

@@ -28,7 +28,10 @@ const service = await startService(dataDir, process.cwd());
 console.log(`listening after ${(performance.now() - t0).toFixed(0)} ms`);
 try {
   if (fresh) await indexRange(service, corpusVariants(base, size), 0, size, console.log);
-  const words = queryWords(base.map((d) => d.title ?? ''), 200);
+  const words = queryWords(
+    base.map((d) => d.title ?? ''),
+    200,
+  );
   const kinds = QUERY_KINDS.filter(([kind]) => kind === 'filtered' || kind === 'faceted');
   QUERY_KINDS.splice(0, QUERY_KINDS.length, ...kinds);
   for (const row of await measureSearchLatency(service.baseUrl, words, () => {})) {

@@ -55,15 +55,20 @@ async function main(): Promise<void> {
 
   const base = buildCorpus({ thumbBase: 'http://127.0.0.1:9/thumbs/' });
   const corpus = corpusVariants(base, documents);
-  const words = queryWords(base.map((d) => d.title ?? ''), 200);
+  const words = queryWords(
+    base.map((d) => d.title ?? ''),
+    200,
+  );
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-overload-'));
   const service = await startService(dataDir, process.cwd());
   try {
     await indexRange(service, corpus, 0, documents, (line) => console.error(line));
     console.error(`load: ${seconds} s`);
     const result = await measureOverload(service.baseUrl, words, seconds, { batchStream: !values['no-batches'], facetedLoad: !values['no-faceted'] });
-    console.log(`\nResponsiveness under load: ${documents.toLocaleString('en')} documents, ${seconds} s, loopback` +
-      `${values['max-in-flight'] === undefined ? '' : `, maxInFlight ${values['max-in-flight']}`}\n`);
+    console.log(
+      `\nResponsiveness under load: ${documents.toLocaleString('en')} documents, ${seconds} s, loopback` +
+        `${values['max-in-flight'] === undefined ? '' : `, maxInFlight ${values['max-in-flight']}`}\n`,
+    );
     console.log(overloadTable(result));
   } finally {
     await service.stop();

@@ -48,7 +48,11 @@ export async function measureRendering(options: { browser: Browser; pageOrigin: 
         window.fetch = function (this: unknown, input: RequestInfo | URL, init?: RequestInit) {
           const pending = original.call(this, input, init);
           const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-          if (isSearch(url)) pending.then(() => (w.__answered = performance.now()), () => {});
+          if (isSearch(url))
+            pending.then(
+              () => (w.__answered = performance.now()),
+              () => {},
+            );
           return pending;
         } as typeof fetch;
       });
@@ -88,7 +92,13 @@ export async function measureRendering(options: { browser: Browser; pageOrigin: 
         const clicked = performance.now();
         more.click();
         const facet = (await opened).paint - clicked;
-        return { hits, hitsDom, facet, thumbs: document.querySelectorAll('.ss-list .ss-thumb').length, marks: document.querySelectorAll('.ss-list mark').length };
+        return {
+          hits,
+          hitsDom,
+          facet,
+          thumbs: document.querySelectorAll('.ss-list .ss-thumb').length,
+          marks: document.querySelectorAll('.ss-list mark').length,
+        };
       }, `${options.pageOrigin}/canned`);
       if (times.thumbs < 300 || times.marks === 0) throw new Error(`rendering: expected thumbnails and highlights, saw ${times.thumbs} and ${times.marks}`);
       hits.push(times.hits);

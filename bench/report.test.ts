@@ -18,8 +18,58 @@ function results(overrides: Partial<Results> = {}): Results {
     anchorsNote: '',
     sizes: [10_000, 100_000],
     typing: [
-      { documents: 10_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.1, suggestionsPerQuery: 9, cancelledPerQuery: 2, cancelledShare: 0.2, peakPerSecond: { search: 5, suggest: 4 }, widgetTimes: [], widgetMedian: 40, widgetP95: 80, repaintedMedian: 60, stalePaints: 0, latencies: [], median: 10, p95: 20, afterAnswerMedian: 5, afterAnswerP95: 9, pauseMedian: 130, pauseP95: 190, pausesOverDebounce: 0.01, unchanged: 0 } },
-      { documents: 100_000, result: { queries: 50, keystrokes: 600, searchesPerQuery: 1.2, suggestionsPerQuery: 9, cancelledPerQuery: 3, cancelledShare: 0.25, peakPerSecond: { search: 6, suggest: 5 }, widgetTimes: [], widgetMedian: 120, widgetP95: 210, repaintedMedian: 150, stalePaints: 1, latencies: [], median: 30, p95: 70, afterAnswerMedian: 20, afterAnswerP95: 50, pauseMedian: 131, pauseP95: 199, pausesOverDebounce: 0.05, unchanged: 2 } },
+      {
+        documents: 10_000,
+        result: {
+          queries: 50,
+          keystrokes: 600,
+          searchesPerQuery: 1.1,
+          suggestionsPerQuery: 9,
+          cancelledPerQuery: 2,
+          cancelledShare: 0.2,
+          peakPerSecond: { search: 5, suggest: 4 },
+          widgetTimes: [],
+          widgetMedian: 40,
+          widgetP95: 80,
+          repaintedMedian: 60,
+          stalePaints: 0,
+          latencies: [],
+          median: 10,
+          p95: 20,
+          afterAnswerMedian: 5,
+          afterAnswerP95: 9,
+          pauseMedian: 130,
+          pauseP95: 190,
+          pausesOverDebounce: 0.01,
+          unchanged: 0,
+        },
+      },
+      {
+        documents: 100_000,
+        result: {
+          queries: 50,
+          keystrokes: 600,
+          searchesPerQuery: 1.2,
+          suggestionsPerQuery: 9,
+          cancelledPerQuery: 3,
+          cancelledShare: 0.25,
+          peakPerSecond: { search: 6, suggest: 5 },
+          widgetTimes: [],
+          widgetMedian: 120,
+          widgetP95: 210,
+          repaintedMedian: 150,
+          stalePaints: 1,
+          latencies: [],
+          median: 30,
+          p95: 70,
+          afterAnswerMedian: 20,
+          afterAnswerP95: 50,
+          pauseMedian: 131,
+          pauseP95: 199,
+          pausesOverDebounce: 0.05,
+          unchanged: 2,
+        },
+      },
     ],
     latency: [
       {
@@ -56,7 +106,9 @@ describe('targetsTable', () => {
     expect(text).toContain('| script-tag build, JS + CSS, brotli | 15.00 KiB | met (≤ 24 KiB) |');
     expect(text).toContain('| stale paints (100,000 documents) | 1 | **missed** (= 0) |');
     expect(text).toContain('| search sent → results painted, p95 (100,000 documents) | 70.0 ms | **missed** (< 50 ms) |');
-    expect(text).toContain('| most requests in any second, per endpoint, cancelled ones counted (100,000 documents) | search 6, suggest 5 | **missed** (≤ 5) |');
+    expect(text).toContain(
+      '| most requests in any second, per endpoint, cancelled ones counted (100,000 documents) | search 6, suggest 5 | **missed** (≤ 5) |',
+    );
     expect(text).toContain('| widget time on top of the API, last key → results painted, median (100,000 documents) | 120.0 ms | **missed** (≤ 100 ms) |');
     expect(text).toContain('| service search p95, term only (100,000 documents) | 12.0 ms | met (< 20 ms) |');
     expect(text).toContain('| service search p95, fuzzy (100,000 documents) | 14.0 ms | met (< 20 ms) |');
@@ -87,7 +139,9 @@ describe('targetsTable', () => {
     };
     const text = targetsTable(results({ overload }));
     expect(text).toContain('| /health p99 under a faceted load and a batch stream (100,000 documents) | 40.0 ms | met (< 50 ms) |');
-    expect(text).toContain('| term-only search p99 under a faceted load and a batch stream (100,000 documents) | 15.0 ms, 190 of 200 refused (503) | **missed** (mostly refused) |');
+    expect(text).toContain(
+      '| term-only search p99 under a faceted load and a batch stream (100,000 documents) | 15.0 ms, 190 of 200 refused (503) | **missed** (mostly refused) |',
+    );
   });
 
   it('says when a quick run stopped short of the 100,000-document targets', () => {
@@ -126,7 +180,9 @@ const outcome = (queryClass: QueryClass, set: QuerySet, rank: number | null, ms 
 function relevance(): RelevanceResults {
   const classes: QueryClass[] = ['exact', 'natural', 'prefix', 'typo', 'multiword'];
   const ours = classes.flatMap((c) =>
-    (['tune', 'tune', 'holdout'] as const).map((set) => (c === 'typo' ? outcome(c, set, null, 4, 0) : outcome(c, set, c === 'prefix' && set === 'holdout' ? 3 : 1))),
+    (['tune', 'tune', 'holdout'] as const).map((set) =>
+      c === 'typo' ? outcome(c, set, null, 4, 0) : outcome(c, set, c === 'prefix' && set === 'holdout' ? 3 : 1),
+    ),
   );
   const other = classes.flatMap((c) => (['tune', 'tune', 'holdout'] as const).map((set) => outcome(c, set, 2, 1)));
   return {

@@ -69,7 +69,8 @@ export function sizeTable(results: Pick<Results, 'ours' | 'anchors' | 'scriptTag
 }
 
 export function targetsTable(results: Results): string {
-  const largest = (list: Array<{ documents: number }>) => list.reduce<{ documents: number } | undefined>((a, b) => (a === undefined || b.documents > a.documents ? b : a), undefined);
+  const largest = (list: Array<{ documents: number }>) =>
+    list.reduce<{ documents: number } | undefined>((a, b) => (a === undefined || b.documents > a.documents ? b : a), undefined);
   const typing = largest(results.typing) as Results['typing'][number] | undefined;
   const latency = largest(results.latency) as Results['latency'][number] | undefined;
   const termOnly = latency?.rows.find((r) => r.kind === 'term only');
@@ -79,8 +80,16 @@ export function targetsTable(results: Results): string {
   const at = (n: number | undefined) => (n === undefined ? '' : ` (${count(n)} documents)`);
   const rows: string[][] = [
     ['script-tag build, JS + CSS, brotli', `${kib(results.scriptTag.brotli)} KiB`, verdict(results.scriptTag.brotli / 1024, EMBED_BUDGET_BYTES / 1024, 'KiB')],
-    [`most requests in any second, per endpoint, cancelled ones counted${at(typing?.documents)}`, typing ? peak(typing.result) : '–', verdict(typing ? highest(typing.result) : NaN, 5, '')],
-    [`widget time on top of the API, last key → results painted, median${at(typing?.documents)}`, typing ? `${ms(typing.result.widgetMedian)} ms` : '–', verdict(typing?.result.widgetMedian ?? NaN, 100, 'ms')],
+    [
+      `most requests in any second, per endpoint, cancelled ones counted${at(typing?.documents)}`,
+      typing ? peak(typing.result) : '–',
+      verdict(typing ? highest(typing.result) : NaN, 5, ''),
+    ],
+    [
+      `widget time on top of the API, last key → results painted, median${at(typing?.documents)}`,
+      typing ? `${ms(typing.result.widgetMedian)} ms` : '–',
+      verdict(typing?.result.widgetMedian ?? NaN, 100, 'ms'),
+    ],
     // The median above counts 0 for a query whose results stood on screen before its last key;
     // judged over the queries that had to wait for new results, it says what a wait costs.
     [
@@ -89,7 +98,11 @@ export function targetsTable(results: Results): string {
       verdict(typing?.result.repaintedMedian ?? NaN, 100, 'ms'),
     ],
     [`stale paints${at(typing?.documents)}`, typing ? String(typing.result.stalePaints) : '–', verdict(typing?.result.stalePaints ?? NaN, 0, '')],
-    [`search sent → results painted, p95${at(typing?.documents)}`, typing ? `${ms(typing.result.p95)} ms` : '–', verdict(typing?.result.p95 ?? NaN, 50, 'ms', '<')],
+    [
+      `search sent → results painted, p95${at(typing?.documents)}`,
+      typing ? `${ms(typing.result.p95)} ms` : '–',
+      verdict(typing?.result.p95 ?? NaN, 50, 'ms', '<'),
+    ],
     [`service search p95, term only${at(latency?.documents)}`, termOnly ? `${ms(termOnly.p95)} ms` : '–', verdict(termOnly?.p95 ?? NaN, 20, 'ms', '<')],
     [`service search p95, fuzzy${at(latency?.documents)}`, fuzzy ? `${ms(fuzzy.p95)} ms` : '–', verdict(fuzzy?.p95 ?? NaN, 20, 'ms', '<')],
     [`suggestions p95${at(latency?.documents)}`, suggestions ? `${ms(suggestions.p95)} ms` : '–', verdict(suggestions?.p95 ?? NaN, 10, 'ms', '<')],
@@ -104,7 +117,11 @@ export function targetsTable(results: Results): string {
       results.rendering ? `${ms(results.rendering.hits300)} ms` : '–',
       verdict(results.rendering?.hits300 ?? NaN, 250, 'ms', '<'),
     ],
-    [`restart to first answer${at(results.restart?.documents)}`, results.restart ? `${ms(results.restart.result.median)} ms` : '–', verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<')],
+    [
+      `restart to first answer${at(results.restart?.documents)}`,
+      results.restart ? `${ms(results.restart.result.median)} ms` : '–',
+      verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<'),
+    ],
   ];
   if (results.relevance) rows.push(...relevanceTargets(results.relevance));
   const notes: string[] = [];
@@ -120,22 +137,36 @@ function highest(result: TypingResult): number {
 
 /** `search 5, suggest 5`: the peak requests per second of each endpoint. */
 function peak(result: TypingResult): string {
-  return Object.entries(result.peakPerSecond)
-    .map(([endpoint, n]) => `${endpoint} ${n}`)
-    .join(', ') || '–';
+  return (
+    Object.entries(result.peakPerSecond)
+      .map(([endpoint, n]) => `${endpoint} ${n}`)
+      .join(', ') || '–'
+  );
 }
 
 export function typingTable(typing: Results['typing']): string {
   const header = ['measure', ...typing.map((t) => `${count(t.documents)} documents`), 'target'];
   const rows = [
     ['queries typed (keystrokes)', ...typing.map((t) => `${t.result.queries} (${t.result.keystrokes})`), ''],
-    ['pauses between keys as the page saw them, median / p95 ms', ...typing.map((t) => `${ms(t.result.pauseMedian)} / ${ms(t.result.pauseP95)}`), '60–200 planned'],
+    [
+      'pauses between keys as the page saw them, median / p95 ms',
+      ...typing.map((t) => `${ms(t.result.pauseMedian)} / ${ms(t.result.pauseP95)}`),
+      '60–200 planned',
+    ],
     ['… share of pauses of 200 ms or more (the request pace)', ...typing.map((t) => `${(t.result.pausesOverDebounce * 100).toFixed(1)}%`), ''],
     ['search requests per query', ...typing.map((t) => t.result.searchesPerQuery.toFixed(2)), ''],
     ['suggestion requests per query', ...typing.map((t) => t.result.suggestionsPerQuery.toFixed(2)), ''],
-    ['requests cancelled per query (they reached the service), share of all', ...typing.map((t) => `${t.result.cancelledPerQuery.toFixed(2)} (${(t.result.cancelledShare * 100).toFixed(0)}%)`), ''],
+    [
+      'requests cancelled per query (they reached the service), share of all',
+      ...typing.map((t) => `${t.result.cancelledPerQuery.toFixed(2)} (${(t.result.cancelledShare * 100).toFixed(0)}%)`),
+      '',
+    ],
     ['most requests in any second, per endpoint', ...typing.map((t) => peak(t.result)), '≤ 5 each'],
-    ['widget time on top of the API, last key → painted, median / p95 ms', ...typing.map((t) => `${ms(t.result.widgetMedian)} / ${ms(t.result.widgetP95)}`), '≤ 100 median'],
+    [
+      'widget time on top of the API, last key → painted, median / p95 ms',
+      ...typing.map((t) => `${ms(t.result.widgetMedian)} / ${ms(t.result.widgetP95)}`),
+      '≤ 100 median',
+    ],
     ['… median over the queries whose final search changed the list', ...typing.map((t) => ms(t.result.repaintedMedian)), ''],
     ['stale paints', ...typing.map((t) => String(t.result.stalePaints)), '0'],
     ['search sent → painted, median ms', ...typing.map((t) => ms(t.result.median)), ''],
@@ -168,7 +199,10 @@ export function indexingTable(steps: IndexingStep[]): string {
 }
 
 export function memoryTable(memory: Results['memory']): string {
-  return table(['after indexing and searching', 'resident MiB', 'peak resident MiB'], memory.map((m) => [`${count(m.documents)} documents`, mib(m.rss), mib(m.peak)]));
+  return table(
+    ['after indexing and searching', 'resident MiB', 'peak resident MiB'],
+    memory.map((m) => [`${count(m.documents)} documents`, mib(m.rss), mib(m.peak)]),
+  );
 }
 
 export function loadTable(load: NonNullable<Results['load']>): string {

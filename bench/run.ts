@@ -90,12 +90,21 @@ async function sizes(): Promise<Pick<Results, 'ours' | 'scriptTag' | 'anchors' |
   const js = fileSize('dist/embed/site-search.js');
   const css = fileSize('dist/embed/site-search.css');
   const scriptTag = addSizes(js, css);
-  const shipped = (file: string, name: string): SizeRow => ({ name, imports: 'as shipped', js: file.endsWith('.css') ? null : fileSize(file), css: file.endsWith('.css') ? fileSize(file) : null });
+  const shipped = (file: string, name: string): SizeRow => ({
+    name,
+    imports: 'as shipped',
+    js: file.endsWith('.css') ? null : fileSize(file),
+    css: file.endsWith('.css') ? fileSize(file) : null,
+  });
   const ours: SizeRow[] = [
     { name: '**ours: script-tag build** (`dist/embed`, Preact inside)', imports: 'everything: widget, overlay, facets, suggestions, tracker, client', js, css },
   ];
   for (const entry of ourEntries(repo)) ours.push(await bundle(entry, repo));
-  ours.push(shipped('dist/lib/index.js', 'ours: `dist/lib/index.js` (Preact external)'), shipped('dist/lib/client.js', 'ours: `dist/lib/client.js`'), shipped('dist/lib/style.css', 'ours: `dist/lib/style.css`'));
+  ours.push(
+    shipped('dist/lib/index.js', 'ours: `dist/lib/index.js` (Preact external)'),
+    shipped('dist/lib/client.js', 'ours: `dist/lib/client.js`'),
+    shipped('dist/lib/style.css', 'ours: `dist/lib/style.css`'),
+  );
   const folder = await anchorFolder({ install: !quick, log });
   let anchors: SizeRow[];
   let anchorsNote: string;

@@ -23,10 +23,7 @@ export const QUERY_KINDS: Array<[string, Record<string, string>]> = [
   ['prefix (as you type)', {}],
   ['fuzzy', { fuzzy: 'true' }],
   ['filtered', { filter: JSON.stringify({ 'custom_fields.status': 'standard' }), customField: 'area=api' }],
-  [
-    'faceted',
-    { facet: 'custom_fields.area', rangeFacets: JSON.stringify([{ field: 'custom_fields.first_year', ranges: [{ to: 2015 }, { from: 2015 }] }]) },
-  ],
+  ['faceted', { facet: 'custom_fields.area', rangeFacets: JSON.stringify([{ field: 'custom_fields.first_year', ranges: [{ to: 2015 }, { from: 2015 }] }]) }],
   // A prefix as typed, to the suggestion endpoint.
   ['suggestions', { endpoint: 'suggest', prefix: '4' }],
 ];

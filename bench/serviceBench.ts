@@ -17,7 +17,13 @@ export interface IndexingStep {
 }
 
 /** Indexes documents `from` to `to` through the batch endpoint; times only the requests. */
-export async function indexRange(service: ServiceProcess, corpus: CorpusVariants, from: number, to: number, log: (line: string) => void): Promise<IndexingStep> {
+export async function indexRange(
+  service: ServiceProcess,
+  corpus: CorpusVariants,
+  from: number,
+  to: number,
+  log: (line: string) => void,
+): Promise<IndexingStep> {
   const client = createIndexClient({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret' });
   let busy = 0;
   const CHUNK = 2000;

@@ -32,7 +32,10 @@ Options:
   -h, --help    print this help
 `;
 const { QUERIES, SEED, build } = commandLine({ name: 'bench:typing', invocation: 'npm run bench:typing --', usage: USAGE }, (args) => {
-  const { values } = parseArgs({ args, options: { queries: { type: 'string', default: '50' }, seed: { type: 'string', default: '8' }, build: { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    args,
+    options: { queries: { type: 'string', default: '50' }, seed: { type: 'string', default: '8' }, build: { type: 'boolean', default: false } },
+  });
   const whole = (flag: string, text: string) => {
     const n = Number(text);
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} must be a whole number from 1 (got '${text}')`);
@@ -52,7 +55,11 @@ let browser: Browser | null = null;
 try {
   const base = buildCorpus({ thumbBase: pages.origin });
   await indexRange(service, corpusVariants(base, SIZE), 0, SIZE, log);
-  const queries = pickQueries(base.map((d) => d.title ?? ''), QUERIES, 8);
+  const queries = pickQueries(
+    base.map((d) => d.title ?? ''),
+    QUERIES,
+    8,
+  );
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   const result = await measureTyping({ browser, pageOrigin: pages.origin, api: service.baseUrl, queries, seed: SEED, log });
   console.log(typingTable([{ documents: SIZE, result }]));

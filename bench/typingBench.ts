@@ -164,7 +164,11 @@ export async function measureTyping(options: {
   page.on('response', (response) => {
     if (!response.url().includes('/v1/search/') || response.request().method() !== 'GET') return;
     response.json().then(
-      (body: { hits?: Array<{ url?: string }> }) => answers.set(response.url(), (body.hits ?? []).map((h) => normalized(h.url ?? ''))),
+      (body: { hits?: Array<{ url?: string }> }) =>
+        answers.set(
+          response.url(),
+          (body.hits ?? []).map((h) => normalized(h.url ?? '')),
+        ),
       () => {},
     );
   });
@@ -189,7 +193,12 @@ export async function measureTyping(options: {
     for (const [i, query] of options.queries.entries()) {
       await input.fill('');
       await sleep(400);
-      const before = await page.evaluate(() => ({ keys: window.__bench.keys.length, searches: window.__bench.searches.length, paints: window.__bench.paints.length, suggests: window.__bench.suggests }));
+      const before = await page.evaluate(() => ({
+        keys: window.__bench.keys.length,
+        searches: window.__bench.searches.length,
+        paints: window.__bench.paints.length,
+        suggests: window.__bench.suggests,
+      }));
       const keys = typingPlan(query, options.seed + i);
       if (typedText(keys) !== query) throw new Error(`the plan for "${query}" types something else`);
       // On a schedule from the first key, so the time each press takes does not stretch the pauses.

@@ -25,7 +25,14 @@ const NEIGHBOURS = 'qwertyuiopasdfghjklzxcvbnm';
 export function pickQueries(titles: readonly string[], count: number, seed: number): string[] {
   const random = seededRandom(seed);
   const queries = new Set<string>();
-  const candidates = titles.map((t) => t.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3)).filter((w) => w.length > 0);
+  const candidates = titles
+    .map((t) =>
+      t
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .filter((w) => w.length >= 3),
+    )
+    .filter((w) => w.length > 0);
   if (candidates.length === 0) return [];
   for (let tries = 0; queries.size < count && tries < count * 50; tries++) {
     const words = candidates[Math.floor(random() * candidates.length)]!;

@@ -151,7 +151,11 @@ function Dashboard() {
       </form>
 
       <p class="dash-status" role="status" aria-live="polite">
-        {load.state === 'loading' ? 'Loading the report…' : load.state === 'ready' ? `Showing ${longDay(load.report.from)} to ${longDay(load.report.to)} (UTC).` : ''}
+        {load.state === 'loading'
+          ? 'Loading the report…'
+          : load.state === 'ready'
+            ? `Showing ${longDay(load.report.from)} to ${longDay(load.report.to)} (UTC).`
+            : ''}
       </p>
 
       {load.state === 'error' && (
@@ -200,7 +204,11 @@ function ReportView({ report }: { report: StatsReport }) {
           />
           <Figure label="Clicks" value={number.format(totals.clicks)} />
           <Figure label="Click-through rate" value={rate(totals)} note="searches followed by a click" />
-          <Figure label="Mean click position" value={totals.meanClickPosition === null ? '–' : decimal.format(totals.meanClickPosition)} note="1 is the top result" />
+          <Figure
+            label="Mean click position"
+            value={totals.meanClickPosition === null ? '–' : decimal.format(totals.meanClickPosition)}
+            note="1 is the top result"
+          />
         </dl>
       </section>
 
@@ -219,7 +227,13 @@ function ReportView({ report }: { report: StatsReport }) {
             <Table
               caption="Searches and clicks per day (UTC)"
               head={['Day', 'Searches', 'No-hit searches', 'Clicks', 'Click-through rate']}
-              rows={report.days.map((d) => [<span class="dash-date">{d.date}</span>, number.format(d.searches), number.format(d.noHitSearches), number.format(d.clicks), rate(d)])}
+              rows={report.days.map((d) => [
+                <span class="dash-date">{d.date}</span>,
+                number.format(d.searches),
+                number.format(d.noHitSearches),
+                number.format(d.clicks),
+                rate(d),
+              ])}
             />
           </details>
         </section>
@@ -262,7 +276,13 @@ function ReportView({ report }: { report: StatsReport }) {
           <Table
             caption="Most searched keywords"
             head={['Keyword', 'Searches', 'No hits', 'Clicks', 'Click-through rate']}
-            rows={report.topKeywords.map((k) => [keyword(k.keyword), number.format(k.searches), number.format(k.noHitSearches), number.format(k.clicks), rate(k)])}
+            rows={report.topKeywords.map((k) => [
+              keyword(k.keyword),
+              number.format(k.searches),
+              number.format(k.noHitSearches),
+              number.format(k.clicks),
+              rate(k),
+            ])}
             empty="No searches in this range."
           />
         </section>
@@ -288,7 +308,11 @@ function ReportView({ report }: { report: StatsReport }) {
             caption="Documents clicked most often in results"
             head={['Document', 'Clicks']}
             rows={report.topDocuments.map((d) => [
-              d.url !== null && /^https?:\/\//.test(d.url) ? <a href={d.url}>{d.title ?? d.docid}</a> : (d.title ?? <span class="dash-muted">{d.docid} (no longer indexed)</span>),
+              d.url !== null && /^https?:\/\//.test(d.url) ? (
+                <a href={d.url}>{d.title ?? d.docid}</a>
+              ) : (
+                (d.title ?? <span class="dash-muted">{d.docid} (no longer indexed)</span>)
+              ),
               number.format(d.clicks),
             ])}
             empty="No clicks in this range."
@@ -357,7 +381,15 @@ function Table({ caption, head, rows, empty }: { caption: string; head: string[]
  * A chart on a canvas, named for assistive technology by `label` (its table twin has
  * the numbers). Redrawn when the report or the colour scheme changes.
  */
-function ChartCanvas({ draw, deps, label }: { draw: (canvas: HTMLCanvasElement, colours: ReturnType<typeof palette>) => DrawnChart; deps: unknown; label: string }) {
+function ChartCanvas({
+  draw,
+  deps,
+  label,
+}: {
+  draw: (canvas: HTMLCanvasElement, colours: ReturnType<typeof palette>) => DrawnChart;
+  deps: unknown;
+  label: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [scheme, setScheme] = useState(0);
   useEffect(() => {

@@ -16,10 +16,12 @@ export function lastDays(days: number, now: number): { from: string; to: string 
 
 /** Which preset a range is, if any, as of `now`. */
 export function presetOf(range: { from: string; to: string }, presets: readonly number[], now: number): number | null {
-  return presets.find((days) => {
-    const preset = lastDays(days, now);
-    return preset.from === range.from && preset.to === range.to;
-  }) ?? null;
+  return (
+    presets.find((days) => {
+      const preset = lastDays(days, now);
+      return preset.from === range.from && preset.to === range.to;
+    }) ?? null
+  );
 }
 
 /** What is wrong with a range, in words for the form, or null. */

@@ -30,7 +30,6 @@ export interface PastEvent {
   received: number;
 }
 
-
 /** Events oldest first, with sessions, no-hit searches, clicks at 1-based positions and tags. */
 export function generatedTraffic(documents: readonly IndexDocument[], options: TrafficOptions): PastEvent[] {
   const next = seededRandom(options.seed ?? 11);

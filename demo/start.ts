@@ -19,9 +19,20 @@ const SECRET = 'demo-secret';
 /** The recommendation configuration the page asks for: items are document ids. */
 /** A second, tiny index, for pages that show two widgets with different keys. */
 const BLOG = { publicKey: 'blog', secret: 'blog-secret' };
-const BLOG_POSTS = ['Grid layout in practice', 'Shipping a search box', 'Fetch and streams', 'Dark mode done right', 'Dialogs without libraries', 'Colour contrast checks'].map(
-  (title, i) => ({ id: `post-${i + 1}`, url: `https://blog.example.com/posts/${i + 1}`, title, main_content: `Post ${i + 1} of the blog: ${title.toLowerCase()}, with notes.`, language: 'en' }),
-);
+const BLOG_POSTS = [
+  'Grid layout in practice',
+  'Shipping a search box',
+  'Fetch and streams',
+  'Dark mode done right',
+  'Dialogs without libraries',
+  'Colour contrast checks',
+].map((title, i) => ({
+  id: `post-${i + 1}`,
+  url: `https://blog.example.com/posts/${i + 1}`,
+  title,
+  main_content: `Post ${i + 1} of the blog: ${title.toLowerCase()}, with notes.`,
+  language: 'en',
+}));
 const RECOMMENDATIONS = { related: { dataset: 'views', itemField: null, maxHits: 12 } };
 
 const USAGE = `Usage: npm start -- [options]
@@ -86,7 +97,15 @@ async function main() {
 
   // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
   // (whose widgets also report their searches to the stats endpoint).
-  const app = await buildApp({ dataDir, allowedOrigins: [webUrl], logger: false, rateLimit: { max: 100, windowMs: 1000 }, statsRateLimit: { max: 100, windowMs: 1000 }, recommendations: RECOMMENDATIONS, indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG] });
+  const app = await buildApp({
+    dataDir,
+    allowedOrigins: [webUrl],
+    logger: false,
+    rateLimit: { max: 100, windowMs: 1000 },
+    statsRateLimit: { max: 100, windowMs: 1000 },
+    recommendations: RECOMMENDATIONS,
+    indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG],
+  });
   await app.listen({ port: apiPort, host });
   console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", data in ${dataDir})`);
 
@@ -126,7 +145,9 @@ async function main() {
     logLevel: 'warn',
   });
   await web.listen();
-  console.log(`\n  Demo:      ${webUrl}/\n  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`);
+  console.log(
+    `\n  Demo:      ${webUrl}/\n  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
+  );
 
   const stop = async () => {
     await web.close();

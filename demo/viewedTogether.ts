@@ -8,7 +8,6 @@ import { batches } from '../src/client/batches.ts';
 import { createIndexClient } from '../src/client/createIndexClient.ts';
 import { seededRandom } from './seededRandom.ts';
 
-
 /** About one visit per three documents of each interface, each viewing up to 3 of its documents. */
 export function viewedTogether(documents: readonly IndexDocument[], seed = 7): RecommendationEvent[] {
   const groups = new Map<string, string[]>();

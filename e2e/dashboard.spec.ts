@@ -18,7 +18,11 @@ async function axe(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-const figure = (page: Page, label: string) => page.locator('.dash-figure').filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('.dash-figure-value');
+const figure = (page: Page, label: string) =>
+  page
+    .locator('.dash-figure')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('.dash-figure-value');
 
 test('shows the report of the generated traffic, and a shorter range updates it', async ({ page }) => {
   test.setTimeout(60_000);

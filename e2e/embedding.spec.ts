@@ -23,7 +23,12 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
   const box = page.getByRole('combobox', { name: 'Suche' });
   await box.fill('grid');
   await box.press('Enter');
-  await expect(page.getByRole('list', { name: /Suchergebnisse|Ergebnisse/ }).getByRole('listitem').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: /Suchergebnisse|Ergebnisse/ })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Bereich' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Sortieren nach' }).locator('option', { hasText: 'Erstes Jahr' })).toHaveCount(2);
   // The script brought its stylesheet: the field has the widget's rounded border.
@@ -82,10 +87,24 @@ test('the custom element keeps the page styles out and its own in, themed by cus
   const hit = page.locator('site-search .ss-hit').first();
   await expect(hit).toBeVisible();
   const style = (selector: string) =>
-    page.locator(selector).first().evaluate((el) => {
-      const s = getComputedStyle(el);
-      return { font: s.fontFamily, spacing: s.letterSpacing, transform: s.textTransform, color: s.color, bg: s.backgroundColor, padding: s.paddingTop, display: s.display, italic: s.fontStyle, outline: s.outlineColor, accent: s.getPropertyValue('--ss-accent').trim() };
-    });
+    page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const s = getComputedStyle(el);
+        return {
+          font: s.fontFamily,
+          spacing: s.letterSpacing,
+          transform: s.textTransform,
+          color: s.color,
+          bg: s.backgroundColor,
+          padding: s.paddingTop,
+          display: s.display,
+          italic: s.fontStyle,
+          outline: s.outlineColor,
+          accent: s.getPropertyValue('--ss-accent').trim(),
+        };
+      });
   const field = await style('site-search .ss-input');
   expect(field.font).not.toMatch(/Courier/);
   expect(field.spacing).toBe('normal');

@@ -8,7 +8,8 @@ const AREAS = ['css', 'html', 'api', 'javascript'];
 const STATUSES = ['standard', 'experimental'];
 const WORDS = ['grid', 'flex', 'gap', 'fetch', 'dialog', 'color'];
 // An 8x8 blue gradient PNG: the inline placeholder of every thumbnail.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAeklEQVR4nAXBIRYAERQAQMd2AAeQJEHcJ//siYIkz2F2JuWmNLXpzddEs5vbpDyUoQ59+IYY9nCHlKcy1alP3xTTnu6Uciihhh6+EGGHG1JeylKXvnxLLHu5S8pHOerRj++IYx/3SPkpT3368z3x7Oc+KVOodD6CzeUH3QONwQeendAAAAAASUVORK5CYII=';
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAeklEQVR4nAXBIRYAERQAQMd2AAeQJEHcJ//siYIkz2F2JuWmNLXpzddEs5vbpDyUoQ59+IYY9nCHlKcy1alP3xTTnu6Uciihhh6+EGGHG1JeylKXvnxLLHu5S8pHOerRj++IYx/3SPkpT3368z3x7Oc+KVOodD6CzeUH3QONwQeendAAAAAASUVORK5CYII=';
 
 export interface MockDoc {
   hit: SearchHit;
@@ -123,7 +124,10 @@ export async function mockApi(page: Page, options: MockOptions = {}): Promise<UR
     const term = new URL(route.request().url()).searchParams.get('term') ?? '';
     const t = term.toLowerCase();
     const titles = corpus().map(({ hit }) => hit.title.split(' ').slice(0, 2).join(' '));
-    const values = options.suggestions ?? [...new Set(titles.filter((title) => title.startsWith(t))), ...WORDS.filter((w) => w.startsWith(t)).map((w) => `css ${w}`)];
+    const values = options.suggestions ?? [
+      ...new Set(titles.filter((title) => title.startsWith(t))),
+      ...WORDS.filter((w) => w.startsWith(t)).map((w) => `css ${w}`),
+    ];
     return json(route, { suggestions: values.map((value) => ({ value })) });
   });
   await page.route(/\/v1\/autocomplete\//, (route) => json(route, { autocomplete: [] }));

@@ -64,7 +64,10 @@ try {
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
   npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs.map((f) => join(work, f))], app);
 
-  for (const [bin, usage] of [['site-search-server', 'Usage: site-search-server'], ['site-search', 'Usage: site-search']]) {
+  for (const [bin, usage] of [
+    ['site-search-server', 'Usage: site-search-server'],
+    ['site-search', 'Usage: site-search'],
+  ]) {
     const help = await run(bin, ['--help']);
     if (help.code !== 0 || !help.stdout.startsWith(usage)) fail(`${bin} --help: exit ${help.code}, ${help.stdout.slice(0, 80)}${help.stderr}`);
   }
@@ -103,7 +106,13 @@ try {
   `;
   const first = execFileSync(process.execPath, ['--input-type=module', '-e', client], { cwd: app, encoding: 'utf8' }).trim();
   if (first !== 'flex') fail(`the widget package's client searched "flexbox" and got ${first} first`);
-  for (const file of ['dist/embed/site-search.js', 'dist/embed/site-search.css', 'dist/embed/site-search.de.js', 'dist/lib/style.css', 'dist/types/index.d.ts']) {
+  for (const file of [
+    'dist/embed/site-search.js',
+    'dist/embed/site-search.css',
+    'dist/embed/site-search.de.js',
+    'dist/lib/style.css',
+    'dist/types/index.d.ts',
+  ]) {
     if (!existsSync(join(app, 'node_modules', 'site-search-widget', file))) fail(`site-search-widget lacks ${file}`);
   }
   step("the widget package's client searches it; the script-tag files and types are in the package");

@@ -10,8 +10,7 @@ const SHOTS = 'e2e/artifacts/screenshots';
 const KEY = `site-search:recent:demo@http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
 /** Recent searches as if the visitor had run them before this page loaded. */
-const seed = (page: Page, terms: string[]) =>
-  page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [KEY, JSON.stringify(terms)]);
+const seed = (page: Page, terms: string[]) => page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [KEY, JSON.stringify(terms)]);
 
 const stored = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown, KEY);
 
@@ -77,7 +76,7 @@ test('recent searches in the overlay with the keyboard alone: kept, run, removed
   expect(errors).toEqual([]);
 });
 
-test('a recent search\'s remove button, by pointer, keeps the focus in the field; the inline box shows them too', async ({ page }) => {
+test("a recent search's remove button, by pointer, keeps the focus in the field; the inline box shows them too", async ({ page }) => {
   await seed(page, ['flexbox', 'grid', 'dialog']);
   await mockApi(page);
   await page.goto('/');
@@ -105,7 +104,13 @@ test('the script tag and the element keep one list per index; recent-searches="o
   await blog.fill('dark');
   await blog.press('Enter');
   const lists = () =>
-    page.evaluate(() => Object.fromEntries(Object.keys(localStorage).filter((k) => k.includes(':recent:')).map((k) => [k, JSON.parse(localStorage.getItem(k)!)])));
+    page.evaluate(() =>
+      Object.fromEntries(
+        Object.keys(localStorage)
+          .filter((k) => k.includes(':recent:'))
+          .map((k) => [k, JSON.parse(localStorage.getItem(k)!)]),
+      ),
+    );
   expect(await lists()).toEqual({ [`site-search:recent:demo@${API}`]: ['grid'], [`site-search:recent:blog@${API}`]: ['dark'] });
   await page.reload();
   await docs.focus();

@@ -64,7 +64,10 @@ test('events made while the service is down are delivered exactly once after it 
   const indexed = await request.put(`${serviceUrl}/v2/indices/demo/documents:batch`, { headers: { Authorization: AUTH }, data: { documents } });
   expect(indexed.status()).toBe(202);
   await expect
-    .poll(async () => ((await (await request.get(`${serviceUrl}/v1/search/demo?term=lighthouse&collectAnalytics=false`)).json()) as { total_hits: number }).total_hits)
+    .poll(
+      async () =>
+        ((await (await request.get(`${serviceUrl}/v1/search/demo?term=lighthouse&collectAnalytics=false`)).json()) as { total_hits: number }).total_hits,
+    )
     .toBe(25);
 
   await page.goto(`/e2e/tracker.html?api=${encodeURIComponent(serviceUrl)}`);

@@ -257,7 +257,9 @@ test('the overlay field has the focus as soon as the dialog renders, before the 
   await mockApi(page);
   await page.goto('/');
   const focused = await page.evaluate(async () => {
-    const opener = [...document.querySelectorAll<HTMLButtonElement>('#header-search button')].find((b) => b.getAttribute('aria-label') === 'Search' || b.textContent?.includes('Search'));
+    const opener = [...document.querySelectorAll<HTMLButtonElement>('#header-search button')].find(
+      (b) => b.getAttribute('aria-label') === 'Search' || b.textContent?.includes('Search'),
+    );
     opener?.click();
     // The render runs in a microtask after the click; keys typed next must find the field.
     await Promise.resolve();
@@ -267,7 +269,10 @@ test('the overlay field has the focus as soon as the dialog renders, before the 
 });
 
 for (const theme of ['light', 'dark']) {
-  for (const [device, width, height] of [['desktop', 1280, 900], ['mobile', 375, 800]] as const) {
+  for (const [device, width, height] of [
+    ['desktop', 1280, 900],
+    ['mobile', 375, 800],
+  ] as const) {
     test(`screenshots: ${theme}, ${device}`, async ({ page }) => {
       await mockApi(page);
       await page.setViewportSize({ width, height });

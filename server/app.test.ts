@@ -20,11 +20,7 @@ describe('the app', () => {
 
   describe('CORS', () => {
     it('lets any origin call search, suggest and autocomplete', async () => {
-      for (const path of [
-        '/v1/search/demo?term=hello',
-        '/v1/suggest/demo?term=hel',
-        '/v1/autocomplete/document-field/demo?term=a&source=custom_fields.x',
-      ]) {
+      for (const path of ['/v1/search/demo?term=hello', '/v1/suggest/demo?term=hel', '/v1/autocomplete/document-field/demo?term=a&source=custom_fields.x']) {
         const response = await fetch(service.baseUrl + path, { headers: { origin: 'https://any.example.net' } });
         expect(response.status).toBe(200);
         expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -114,9 +110,7 @@ describe('durability', () => {
   it('keeps documents and field types across a restart on the same folder', async () => {
     const first = await startService();
     const write = await putJson(first, '/v2/indices/demo/documents:batch', {
-      documents: [
-        { id: 'kept', title: 'Persistent penguin', main_content: 'Still here after a restart.', custom_fields: { size: 3 } },
-      ],
+      documents: [{ id: 'kept', title: 'Persistent penguin', main_content: 'Still here after a restart.', custom_fields: { size: 3 } }],
     });
     expect(write.status).toBe(202);
     await first.close();

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path';
 const here = import.meta.dirname;
 rmSync(join(here, 'dist'), { recursive: true, force: true });
 execFileSync(process.execPath, [join(here, '..', 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(here, 'tsconfig.build.json')], { stdio: 'inherit' });
-const workerFiles = readdirSync(here, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs') && f !== 'build.mjs' && !/^(dist|node_modules)\//.test(f));
+const workerFiles = readdirSync(here, { recursive: true, encoding: 'utf8' }).filter(
+  (f) => f.endsWith('.mjs') && f !== 'build.mjs' && !/^(dist|node_modules)\//.test(f),
+);
 for (const file of workerFiles) {
   const to = join(here, 'dist', 'server', file);
   mkdirSync(dirname(to), { recursive: true });

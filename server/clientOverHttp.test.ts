@@ -22,7 +22,11 @@ let service: TestService;
 let site: PageServer;
 let api: IndexClient;
 const ids = async (term: string): Promise<string[]> => (await api.search({ term, limit: 10 })).hits.map((h) => h.id).sort();
-const rejection = (promise: Promise<unknown>): Promise<unknown> => promise.then(() => 'resolved', (e: unknown) => e);
+const rejection = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => 'resolved',
+    (e: unknown) => e,
+  );
 
 beforeAll(async () => {
   site = await startPageServer({

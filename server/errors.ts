@@ -40,11 +40,7 @@ export function invalidParameter(parameter: string, message: string): ApiError {
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
-  return reply
-    .code(error.status)
-    .headers(error.headers)
-    .type('application/json; charset=utf-8')
-    .send(error.toBody());
+  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
 }
 
 /** The app's error handler: every failure becomes the error JSON, never an HTML page or a stack. */
@@ -126,10 +122,7 @@ function validationError(error: FastifyError, request: FastifyRequest): ApiError
   const inBody = error.validationContext === 'body';
   const code: ErrorCode = inBody ? 'invalid_body' : 'invalid_parameter';
   const params = issue.params as Record<string, unknown>;
-  const parameter =
-    issue.keyword === 'required'
-      ? joinPath(issue.instancePath, String(params.missingProperty))
-      : joinPath(issue.instancePath, '');
+  const parameter = issue.keyword === 'required' ? joinPath(issue.instancePath, String(params.missingProperty)) : joinPath(issue.instancePath, '');
   const source = error.validationContext === 'querystring' ? request.query : undefined;
   const raw = parameter !== '' && isRecord(source) ? source[parameter] : undefined;
   const message = describeIssue(parameter === '' ? 'the body' : parameter, issue, params, Array.isArray(raw));

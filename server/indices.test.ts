@@ -77,7 +77,10 @@ describe('the indices of a data folder', () => {
     const copy = copyOf(dataDir);
     rmSync(join(copy, 'indices', 'manifest.json'));
     const service = await startService({ dataDir: copy });
-    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', 'kettle'], ['collectAnalytics', 'false']]);
+    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [
+      ['term', 'kettle'],
+      ['collectAnalytics', 'false'],
+    ]);
     expect(answer.body.total_hits).toBeGreaterThan(0);
     await service.close();
     expect(JSON.parse(readFileSync(join(copy, 'indices', 'manifest.json'), 'utf8'))).toEqual({ indices: ['demo'] });

@@ -60,7 +60,11 @@ export class IndexManifest {
       }
     }
     if (text === null) {
-      this.keys = new Set(readdirSync(folder).filter((name) => name.endsWith('.sqlite')).map((name) => name.slice(0, -'.sqlite'.length)));
+      this.keys = new Set(
+        readdirSync(folder)
+          .filter((name) => name.endsWith('.sqlite'))
+          .map((name) => name.slice(0, -'.sqlite'.length)),
+      );
       if (this.keys.size > 0) this.save();
       return;
     }

@@ -7,7 +7,13 @@ describe('JSON request bodies', () => {
 
   beforeAll(async () => {
     service = await startService();
-    await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ id: 'a', title: 'Hello' }, { id: 'b', title: 'World' }, { id: 'd', title: 'Again' }] });
+    await putJson(service, '/v2/indices/demo/documents:batch', {
+      documents: [
+        { id: 'a', title: 'Hello' },
+        { id: 'b', title: 'World' },
+        { id: 'd', title: 'Again' },
+      ],
+    });
   });
   afterAll(async () => {
     await service.close();

@@ -25,7 +25,10 @@ import { listenPlainHttp } from './plainHttp.ts';
 async function main(): Promise<void> {
   const cli = commandLine({ name: 'site-search-server', invocation: 'site-search-server', usage: SERVE_USAGE }, (args) => parseCli(args));
   if (cli.check) {
-    const { ok, lines } = checkDataFolder(cli.dataDir, (cli.config?.indices ?? [DEMO_INDEX]).map((index) => index.publicKey));
+    const { ok, lines } = checkDataFolder(
+      cli.dataDir,
+      (cli.config?.indices ?? [DEMO_INDEX]).map((index) => index.publicKey),
+    );
     for (const line of lines) console.log(line);
     process.exit(ok ? 0 : 1);
   }

@@ -11,7 +11,10 @@ describe('overload guard', () => {
   const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
   const keywords = (service: TestService) => {
     service.app.eventStores.get('demo').flush();
-    return service.app.eventStores.get('demo').stats().map((event) => event.keyword);
+    return service.app.eventStores
+      .get('demo')
+      .stats()
+      .map((event) => event.keyword);
   };
 
   it('drops a queued search whose client has gone, without searching or recording it', async () => {
@@ -63,9 +66,7 @@ describe('overload guard', () => {
 /** Waits until the service has accepted `count` connections, so requests written next are read together. */
 async function accepted(service: TestService, count: number): Promise<void> {
   for (;;) {
-    const open = await new Promise<number>((resolve, reject) =>
-      service.app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))),
-    );
+    const open = await new Promise<number>((resolve, reject) => service.app.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
     if (open >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -14,9 +14,7 @@ describe('overload settings', () => {
     const service = await start({ requestTimeoutMs: 300, headersTimeoutMs: 200 });
     const socket = await openSocket(service);
     const answer = readUntilClosed(socket);
-    socket.write(
-      'POST /v1/stats/demo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"action":',
-    );
+    socket.write('POST /v1/stats/demo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"action":');
     const text = await answer;
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
     expect(bodyOf(text)).toEqual({ error: { status: 408, code: 'request_timeout', message: expect.any(String) } });

@@ -7,9 +7,7 @@ import { ApiError } from './errors.ts';
  * must change its address rather than having it silently followed.
  */
 export function listenPlainHttp(port: number, host: string): Promise<Server> {
-  const body = JSON.stringify(
-    new ApiError(405, 'method_not_allowed', 'this service answers over HTTPS only: call it with https://').toBody(),
-  );
+  const body = JSON.stringify(new ApiError(405, 'method_not_allowed', 'this service answers over HTTPS only: call it with https://').toBody());
   const server = createServer((request, response) => {
     // The body is not read; closing after the answer keeps a large upload from lingering.
     response.writeHead(405, {

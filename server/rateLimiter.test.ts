@@ -44,7 +44,10 @@ describe('rate limits', () => {
   it('counts suggest and autocomplete apart from search, and leaves other endpoints alone', async () => {
     for (let i = 0; i < 5; i++) expect((await getJson(service, '/v1/suggest/demo', [['term', 'a']])).status).toBe(200);
     expect((await getJson(service, '/v1/suggest/demo', [['term', 'a']])).status).toBe(429);
-    const autocomplete = await getJson(service, '/v1/autocomplete/document-field/demo', [['term', 'a'], ['source', 'custom_fields.x']]);
+    const autocomplete = await getJson(service, '/v1/autocomplete/document-field/demo', [
+      ['term', 'a'],
+      ['source', 'custom_fields.x'],
+    ]);
     expect(autocomplete.status).toBe(200);
     expect(autocomplete.headers.get('x-rate-limit-remaining')).toBe('4');
     for (let i = 0; i < 10; i++) expect((await getJson(service, '/health')).status).toBe(200);
@@ -95,8 +98,7 @@ describe('rate limits', () => {
     const limited = await startService({ rateLimit: undefined });
     const open = await startService({ rateLimit: false });
     try {
-      const burst = (s: TestService) =>
-        Promise.all(Array.from({ length: 12 }, () => fetch(`${s.baseUrl}/v1/search/demo?term=x`).then((r) => r.status)));
+      const burst = (s: TestService) => Promise.all(Array.from({ length: 12 }, () => fetch(`${s.baseUrl}/v1/search/demo?term=x`).then((r) => r.status)));
       const statuses = await burst(limited);
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
       expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(5);

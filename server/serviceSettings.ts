@@ -103,9 +103,7 @@ export function checkRateLimit(limit: RateLimit, name = 'rateLimit'): void {
 }
 
 /** Configurations with defaults applied; throws an Error naming the configuration at fault. */
-export function resolveRecommendations(
-  configs: Readonly<Record<string, RecommendationConfig>>,
-): Map<string, Required<RecommendationConfig>> {
+export function resolveRecommendations(configs: Readonly<Record<string, RecommendationConfig>>): Map<string, Required<RecommendationConfig>> {
   const resolved = new Map<string, Required<RecommendationConfig>>();
   for (const [key, config] of Object.entries(configs)) {
     if (!DATASET_NAME.test(key)) throw new Error(`recommendation configuration key '${key}' must be 1 to 100 letters, digits, _ . or -`);

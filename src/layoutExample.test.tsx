@@ -9,7 +9,9 @@ import { hit } from './ui/testing.tsx';
 afterEach(cleanup);
 
 it('lays the exported parts out under SearchContext and WidgetContext', async () => {
-  const { fetcher } = fakeFetch(() => Response.json({ total_hits: 1, processing_time_ms: 1, hits: [hit({ id: 'a', title: 'Grid layout', url: 'https://example.com/grid' })] }));
+  const { fetcher } = fakeFetch(() =>
+    Response.json({ total_hits: 1, processing_time_ms: 1, hits: [hit({ id: 'a', title: 'Grid layout', url: 'https://example.com/grid' })] }),
+  );
   const controller = createSearchController({ client: createClient({ siteKey: 'KEY', baseUrl: 'https://api.test', fetch: fetcher }) });
   render(
     <SearchContext.Provider value={controller}>

@@ -32,7 +32,14 @@ describe('measureRelevance', () => {
   it('ranks each query on each engine, and closes every engine', async () => {
     const calls: string[] = [];
     const answers = { fetch: ['https://x/fetch'], fetc: ['https://x/a', 'https://x/b', 'https://x/other'] };
-    const result = await measureRelevance({ docs: [{ url: 'https://x/fetch' }], queries, engines: [spec('one', answers, calls)], repo: '.', install: false, log: () => {} });
+    const result = await measureRelevance({
+      docs: [{ url: 'https://x/fetch' }],
+      queries,
+      engines: [spec('one', answers, calls)],
+      repo: '.',
+      install: false,
+      log: () => {},
+    });
     const run = result.engines[0]!;
     expect(run.missing).toBeUndefined();
     expect(run.settings).toBe('one settings');

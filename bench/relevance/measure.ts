@@ -27,7 +27,9 @@ export async function measureRelevance(options: RelevanceOptions): Promise<Relev
   const folder = engines.some((e) => e.installed)
     ? await installedFolder('engines', ENGINE_PACKAGES, { install, log, why: (reason) => (failed = reason) })
     : null;
-  const notInstalled = install ? `not measured (could not install: ${failed})` : 'not measured (quick mode installs nothing; `npm run bench:relevance` installs the engines once)';
+  const notInstalled = install
+    ? `not measured (could not install: ${failed})`
+    : 'not measured (quick mode installs nothing; `npm run bench:relevance` installs the engines once)';
   const runs: EngineRun[] = [];
   for (const spec of engines) {
     const run: EngineRun = { name: spec.name, settings: spec.example ? `${spec.settings}. ${await spec.example()}` : spec.settings, outcomes: [] };
@@ -54,7 +56,12 @@ export async function measureRelevance(options: RelevanceOptions): Promise<Relev
       await engine?.close?.();
     }
   }
-  return { documents: docs.length, packages: ENGINE_PACKAGES, packagesNote: folder === null ? 'not installed' : `installed from the npm registry into \`${folder}\``, engines: runs };
+  return {
+    documents: docs.length,
+    packages: ENGINE_PACKAGES,
+    packagesNote: folder === null ? 'not installed' : `installed from the npm registry into \`${folder}\``,
+    engines: runs,
+  };
 }
 
 async function ask(engine: Engine, query: JudgedQuery): Promise<QueryOutcome> {

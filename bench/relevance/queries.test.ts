@@ -48,8 +48,14 @@ describe('the judged queries', () => {
     expect(QUERIES.filter((query) => query.set !== sets.get(query.q)).map((query) => query.q)).toEqual([]);
     for (const c of QUERY_CLASSES) {
       const inClass = QUERIES.filter((query) => query.class === c);
-      expect(inClass.some((query) => query.set === 'tune'), c).toBe(true);
-      expect(inClass.some((query) => query.set === 'holdout'), c).toBe(true);
+      expect(
+        inClass.some((query) => query.set === 'tune'),
+        c,
+      ).toBe(true);
+      expect(
+        inClass.some((query) => query.set === 'holdout'),
+        c,
+      ).toBe(true);
     }
   });
 });

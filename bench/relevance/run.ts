@@ -37,13 +37,20 @@ function options() {
   return commandLine({ name: 'bench:relevance', invocation: 'npm run bench:relevance --', usage: USAGE }, (args) => {
     const { values } = parseArgs({
       args,
-      options: { engines: { type: 'string' }, set: { type: 'string', default: 'all' }, verbose: { type: 'boolean', default: false }, json: { type: 'string' }, write: { type: 'boolean', default: false } },
+      options: {
+        engines: { type: 'string' },
+        set: { type: 'string', default: 'all' },
+        verbose: { type: 'boolean', default: false },
+        json: { type: 'string' },
+        write: { type: 'boolean', default: false },
+      },
     });
     const keys = values.engines?.split(',').map((k) => k.trim().toLowerCase()) ?? ENGINES.map((e) => e.key);
     const unknown = keys.filter((k) => !ENGINES.some((e) => e.key === k));
     if (unknown.length > 0) throw new Error(`unknown engine '${unknown[0]}'`);
     if (!['tune', 'holdout', 'all'].includes(values.set)) throw new Error(`--set must be tune, holdout or all (got '${values.set}')`);
-    if (values.write && (values.set !== 'all' || keys.length !== ENGINES.length)) throw new Error('--write takes the whole set on every engine: leave out --set and --engines');
+    if (values.write && (values.set !== 'all' || keys.length !== ENGINES.length))
+      throw new Error('--write takes the whole set on every engine: leave out --set and --engines');
     return { keys, set: values.set as QuerySet | 'all', verbose: values.verbose, json: values.json, write: values.write };
   });
 }
@@ -74,7 +81,9 @@ async function main(): Promise<void> {
     console.log(`\n## Ours below first place (${misses.length})\n`);
     for (const o of misses) {
       const top = o.urls.slice(0, 3).map((url) => titles.get(url) ?? url);
-      console.log(`- \`${o.q}\` (${o.class}): target ${o.rank === null ? 'not in the top 10' : `at ${o.rank}`}; top 3: ${top.length ? top.join(' | ') : 'no results'}`);
+      console.log(
+        `- \`${o.q}\` (${o.class}): target ${o.rank === null ? 'not in the top 10' : `at ${o.rank}`}; top 3: ${top.length ? top.join(' | ') : 'no results'}`,
+      );
     }
   }
 
@@ -84,7 +93,14 @@ async function main(): Promise<void> {
   }
 
   if (json !== undefined) {
-    writeFileSync(json, `${JSON.stringify(results.engines.map(({ name, missing, outcomes }) => ({ name, missing, outcomes })), null, 2)}\n`);
+    writeFileSync(
+      json,
+      `${JSON.stringify(
+        results.engines.map(({ name, missing, outcomes }) => ({ name, missing, outcomes })),
+        null,
+        2,
+      )}\n`,
+    );
     log(`wrote ${json}`);
   }
 }

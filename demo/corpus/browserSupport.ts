@@ -7,15 +7,7 @@ type BrowserId = keyof Browsers;
 type SimpleStatement = Exclude<NonNullable<SupportBlock[BrowserId]>, readonly unknown[]>;
 
 /** The browsers `support_score` is a share of: the desktop and mobile engines most sites test on. */
-export const MAJOR_BROWSERS: readonly BrowserId[] = [
-  'chrome',
-  'edge',
-  'firefox',
-  'safari',
-  'chrome_android',
-  'firefox_android',
-  'safari_ios',
-];
+export const MAJOR_BROWSERS: readonly BrowserId[] = ['chrome', 'edge', 'firefox', 'safari', 'chrome_android', 'firefox_android', 'safari_ios'];
 
 export interface FullSupport {
   browser: BrowserId;
@@ -59,9 +51,7 @@ export function summarizeSupport(support: SupportBlock, browsers: Browsers): Sup
       // Unknown versions sort last so a dated statement wins.
       const index = release?.index ?? Number.MAX_SAFE_INTEGER;
       if (best === undefined || index < bestIndex) {
-        best = release?.release_date
-          ? { browser, name: info.name, version, releaseDate: release.release_date }
-          : { browser, name: info.name, version };
+        best = release?.release_date ? { browser, name: info.name, version, releaseDate: release.release_date } : { browser, name: info.name, version };
         bestIndex = index;
       }
     }

@@ -36,7 +36,11 @@ describe('buildCorpus', () => {
     expect(urls.size).toBe(corpus.length);
     for (const doc of corpus) {
       expect(doc.url).toMatch(/^https?:\/\/[^\s]+$/);
-      expect(doc.id).toBe(createHash('md5').update(doc.url ?? '').digest('hex'));
+      expect(doc.id).toBe(
+        createHash('md5')
+          .update(doc.url ?? '')
+          .digest('hex'),
+      );
     }
   });
 

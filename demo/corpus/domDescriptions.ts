@@ -73,12 +73,14 @@ export function parseLibDescriptions(sources: readonly LibSource[] = defaultLibS
 
 /** Normalizes an MDN URL so BCD's and TypeScript's spellings of one page meet. */
 export function mdnUrlKey(url: string): string {
-  return url
-    .replace(/^https?:\/\/developer\.mozilla\.org\/(en-US\/)?/i, '')
-    // Keep the fragment: a BCD sub-feature's `page#section` is not the page itself.
-    .replace(/\?[^#]*/, '')
-    .replace(/\/$/, '')
-    .toLowerCase();
+  return (
+    url
+      .replace(/^https?:\/\/developer\.mozilla\.org\/(en-US\/)?/i, '')
+      // Keep the fragment: a BCD sub-feature's `page#section` is not the page itself.
+      .replace(/\?[^#]*/, '')
+      .replace(/\/$/, '')
+      .toLowerCase()
+  );
 }
 
 function visitStatements(statements: readonly ts.Statement[], prefix: string, out: LibDescriptions): void {

@@ -135,9 +135,7 @@ describe('featureDocument', () => {
       safari_version: 10,
       support_score: 0.571,
     });
-    expect(document?.custom_fields['tags']).toEqual(
-      expect.arrayContaining(['standard', 'standard-track', 'secure-context', 'behind-flag', 'prefixed']),
-    );
+    expect(document?.custom_fields['tags']).toEqual(expect.arrayContaining(['standard', 'standard-track', 'secure-context', 'behind-flag', 'prefixed']));
   });
 });
 
@@ -166,9 +164,7 @@ describe('featureUrl', () => {
       ancestors: [{ key: 'Widget' }, { key: 'spin', compat: own }],
     };
     expect(featureUrl(child)).toBe('https://developer.mozilla.org/docs/Web/API/Widget/spin#times_parameter');
-    expect(featureUrl(feature(['css', 'properties', 'zoom', 'reset']))).toBe(
-      'https://developer.mozilla.org/docs/Web/CSS/Reference/Properties/zoom#reset',
-    );
+    expect(featureUrl(feature(['css', 'properties', 'zoom', 'reset']))).toBe('https://developer.mozilla.org/docs/Web/CSS/Reference/Properties/zoom#reset');
   });
 });
 

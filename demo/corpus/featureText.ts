@@ -14,10 +14,7 @@ export type FeatureStatus = 'standard' | 'experimental' | 'deprecated' | 'non-st
 const MAX_NOTES = 6;
 /** Interfaces shared by many elements; their summary says nothing about one element. */
 const GENERIC_INTERFACES = new Set(['HTMLElement', 'SVGElement', 'MathMLElement', 'HTMLUnknownElement']);
-const MONTHS = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export interface SourceSentences {
   /**

@@ -112,16 +112,7 @@ export function featureTitle(feature: BcdFeature, lib: LibDescriptions): string 
   return `${kind}: ${title}`;
 }
 
-export type MemberKind =
-  | 'interface'
-  | 'global object'
-  | 'constructor'
-  | 'event'
-  | 'method'
-  | 'property'
-  | 'static method'
-  | 'static property'
-  | 'member';
+export type MemberKind = 'interface' | 'global object' | 'constructor' | 'event' | 'method' | 'property' | 'static method' | 'static property' | 'member';
 
 /** An interface (Web API) or global object (JavaScript) member named by a feature. */
 interface CodeMember {
@@ -190,8 +181,7 @@ function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | und
   entry ??= url ? lib.byUrl.get(mdnUrlKey(url)) : undefined;
   // Without typings, BCD's `<name>_parameter` sub-features still give a method away.
   const method = entry ? entry.kind === 'method' : isMember && feature.childKeys.some((k) => k.endsWith('_parameter'));
-  const kind: MemberKind =
-    entry || method ? `${isStatic ? 'static ' : ''}${method ? 'method' : 'property'}` : isStatic ? 'static method' : 'member';
+  const kind: MemberKind = entry || method ? `${isStatic ? 'static ' : ''}${method ? 'method' : 'property'}` : isStatic ? 'static method' : 'member';
   const prototype = area === 'javascript' && !isStatic && entry !== undefined;
   return { ...base, name, kind, prototype };
 }

@@ -25,12 +25,7 @@ export function encodePng(width: number, height: number, rgb: Uint8Array): Buffe
   for (let y = 0; y < height; y++) {
     raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   }
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -12,7 +12,7 @@ function parseSvg(svg: string): Document {
 function pngChunks(png: Buffer): Array<{ type: string; data: Buffer }> {
   expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const chunks: Array<{ type: string; data: Buffer }> = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     const data = png.subarray(at + 8, at + 8 + length);
@@ -54,8 +54,8 @@ describe('thumbnailSvg', () => {
   });
 
   it("shows a member's initials, so that the members of one interface differ", () => {
-    const monograms = ['offset-width', 'attach-internals', 'access-key'].map((member) =>
-      [...parseSvg(thumbnailSvg(`api-html-element--${member}`)).getElementsByTagName('text')].map((t) => t.textContent)[0],
+    const monograms = ['offset-width', 'attach-internals', 'access-key'].map(
+      (member) => [...parseSvg(thumbnailSvg(`api-html-element--${member}`)).getElementsByTagName('text')].map((t) => t.textContent)[0],
     );
     expect(monograms).toEqual(['OW', 'AI', 'AK']);
     expect(thumbnailB64('api-html-element--offset-width')).not.toBe(thumbnailB64('api-html-element--access-key'));
@@ -68,9 +68,7 @@ describe('thumbnailSvg', () => {
     const doc = parseSvg(svg);
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
     const elements = [...doc.getElementsByTagName('*')];
-    expect(new Set(elements.map((e) => e.tagName))).toEqual(
-      new Set(['svg', 'defs', 'linearGradient', 'stop', 'clipPath', 'rect', 'g', 'circle', 'text']),
-    );
+    expect(new Set(elements.map((e) => e.tagName))).toEqual(new Set(['svg', 'defs', 'linearGradient', 'stop', 'clipPath', 'rect', 'g', 'circle', 'text']));
     expect(elements.flatMap((e) => e.getAttributeNames()).filter((a) => a.startsWith('on'))).toEqual([]);
     expect(doc.documentElement.getAttribute('aria-label')).not.toContain('<');
   });

@@ -98,9 +98,7 @@ describe('webDataText', () => {
   });
 
   it('leaves snake_case, lone underscores and multiplication alone', () => {
-    expect(markdownToText('The _local part_ of *the* perf_hooks name, `_blank` and 2 * 3.')).toBe(
-      'The local part of the perf_hooks name, _blank and 2 * 3.',
-    );
+    expect(markdownToText('The _local part_ of *the* perf_hooks name, `_blank` and 2 * 3.')).toBe('The local part of the perf_hooks name, _blank and 2 * 3.');
   });
 });
 

@@ -103,7 +103,7 @@ describe.concurrent('site-search index', { timeout: 90_000 }, () => {
 });
 
 describe('site-search index, documents only the service can judge', () => {
-  it('maps the service\'s refusal of a batch back to the line, in both modes', async () => {
+  it("maps the service's refusal of a batch back to the line, in both modes", async () => {
     const file = join(dir, 'dates.ndjson');
     const docs = [{ id: 'd1' }, { id: 'd2', doc_date: '2024-01-01' }, { id: 'd3', doc_date: 'yesterday' }, { id: 'd4' }];
     writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n');
@@ -161,7 +161,9 @@ describe('commands whose endpoints the reference service lacks yet, against a fa
     const host = await startFakeHost((request, res, base) => {
       if (request.url === '/sitemap.xml') {
         res.setHeader('Content-Type', 'application/xml');
-        res.end(`<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/pages.xml</loc></sitemap></sitemapindex>`);
+        res.end(
+          `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/pages.xml</loc></sitemap></sitemapindex>`,
+        );
       } else if (request.url === '/pages.xml') {
         const pages = ['a', 'b?x=1&amp;y=2', 'c'].map((p) => `<url><loc> https://site.example/${p} </loc><lastmod>2024-01-01</lastmod></url>`);
         res.end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages.join('')}</urlset>`);
@@ -186,7 +188,10 @@ describe('commands whose endpoints the reference service lacks yet, against a fa
   it('status takes a URL as the md5 of it; events go in batches; get, delete and hidden-keywords reach their paths', async () => {
     const host = await startFakeHost((request, res) => sendJson(res, 200, request.method === 'GET' ? { id: 'x', status: 'INDEXED' } : { id: 'x' }));
     const events = join(dir, 'events.ndjson');
-    writeFileSync(events, Array.from({ length: 5 }, (_, i) => JSON.stringify({ transaction: `t${i >> 1}`, item: `i${i}`, time: '2024-05-01T10:00:00Z' })).join('\n'));
+    writeFileSync(
+      events,
+      Array.from({ length: 5 }, (_, i) => JSON.stringify({ transaction: `t${i >> 1}`, item: `i${i}`, time: '2024-05-01T10:00:00Z' })).join('\n'),
+    );
     const flags = ['--url', host.baseUrl, '--key', 'k', '--secret', 's'];
     try {
       const commands = [
@@ -201,13 +206,15 @@ describe('commands whose endpoints the reference service lacks yet, against a fa
       const md5 = createHash('md5').update('https://site.example/page?q=1').digest('hex');
       // The commands ran side by side, so compare the requests in a fixed order.
       const seen = (r: HostRequest) => `${r.method} ${r.url}`;
-      expect(host.requests.map(seen).sort()).toEqual([
-        `GET /v1/indices/k/documents/${md5}`,
-        'GET /v2/indices/k/documents/doc%201',
-        'DELETE /v2/indices/k/documents/doc-1',
-        'POST /v1/indices/k/documents/doc-1/content/hiddenKeywords',
-        ...Array.from({ length: 3 }, () => 'POST /v2/indices/k/recommendations-datasets/cart/events:batch'),
-      ].sort());
+      expect(host.requests.map(seen).sort()).toEqual(
+        [
+          `GET /v1/indices/k/documents/${md5}`,
+          'GET /v2/indices/k/documents/doc%201',
+          'DELETE /v2/indices/k/documents/doc-1',
+          'POST /v1/indices/k/documents/doc-1/content/hiddenKeywords',
+          ...Array.from({ length: 3 }, () => 'POST /v2/indices/k/recommendations-datasets/cart/events:batch'),
+        ].sort(),
+      );
       expect(JSON.parse(host.requests.find((r) => r.url.endsWith('hiddenKeywords'))!.body)).toEqual({ hiddenKeywords: 'alpha beta' });
       const batches = host.requests.filter((r) => r.url.endsWith('events:batch')).map((r) => (JSON.parse(r.body) as { events: unknown[] }).events.length);
       expect(batches).toEqual([2, 2, 1]);

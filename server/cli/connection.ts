@@ -20,11 +20,7 @@ export interface ConnectionFlags {
 }
 
 /** The API host, site key and secret, from flags or else `SITE_SEARCH_URL`, `SITE_SEARCH_KEY`, `SITE_SEARCH_SECRET`. */
-export function connect(
-  flags: ConnectionFlags,
-  env: NodeJS.ProcessEnv,
-  options: { needsSecret: boolean; log: (line: string) => void },
-): IndexClient {
+export function connect(flags: ConnectionFlags, env: NodeJS.ProcessEnv, options: { needsSecret: boolean; log: (line: string) => void }): IndexClient {
   const baseUrl = flags.url ?? env.SITE_SEARCH_URL;
   const siteKey = flags.key ?? env.SITE_SEARCH_KEY;
   const secret = flags.secret ?? env.SITE_SEARCH_SECRET;

@@ -22,7 +22,8 @@ export function csvDocument(row: Record<string, string>): IndexDocument {
     const [, name, type = 'text'] = m as unknown as [string, string, string | undefined];
     if (type === 'integer' || type === 'double') {
       const n = Number(cell);
-      if (!Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n))) throw new Error(`custom_fields.${name} must be ${type === 'integer' ? 'an integer' : 'a number'} (got '${cell}')`);
+      if (!Number.isFinite(n) || (type === 'integer' && !Number.isInteger(n)))
+        throw new Error(`custom_fields.${name} must be ${type === 'integer' ? 'an integer' : 'a number'} (got '${cell}')`);
       custom[name] = n;
     } else custom[name] = type === 'list' ? cell.split('|') : cell;
   }

@@ -18,7 +18,11 @@ describe('createProgress', () => {
     now = 4000;
     progress.update(2000, 0.5);
     progress.finish(4000);
-    expect(out.writes).toEqual(['indexed 1,000, 500/s, 25%, about 6 s left\n', 'indexed 2,000, 500/s, 50%, about 4 s left\n', 'indexed 4,000, 1,000/s, 100%\n']);
+    expect(out.writes).toEqual([
+      'indexed 1,000, 500/s, 25%, about 6 s left\n',
+      'indexed 2,000, 500/s, 50%, about 4 s left\n',
+      'indexed 4,000, 1,000/s, 100%\n',
+    ]);
   });
 
   it('redraws one bar in place on a terminal', () => {

@@ -12,11 +12,7 @@ const WIDTH = 24;
 const PLAIN_EVERY_MS = 1000;
 const BAR_EVERY_MS = 100;
 
-export function createProgress(
-  label: string,
-  stream: { isTTY?: boolean; write(text: string): unknown },
-  now: () => number = Date.now,
-): Progress {
+export function createProgress(label: string, stream: { isTTY?: boolean; write(text: string): unknown }, now: () => number = Date.now): Progress {
   const started = now();
   const tty = stream.isTTY === true;
   let last = -Infinity;

@@ -84,7 +84,9 @@ async function* jsonRecords(file: string, afterLine: number, progress: (bytes: n
     yield { line: 1, error: `not valid JSON (${(error as Error).message})` };
     return;
   }
-  const items = Array.isArray(parsed) ? parsed : (parsed as { documents?: unknown; events?: unknown } | null)?.documents ?? (parsed as { events?: unknown } | null)?.events;
+  const items = Array.isArray(parsed)
+    ? parsed
+    : ((parsed as { documents?: unknown; events?: unknown } | null)?.documents ?? (parsed as { events?: unknown } | null)?.events);
   if (!Array.isArray(items)) {
     yield { line: 1, error: 'a JSON file must hold an array (or an object with a "documents" or "events" array)' };
     return;

@@ -45,6 +45,9 @@ describe('run', () => {
     writeFileSync(state, JSON.stringify({ file: '/elsewhere.ndjson', size: 1, mtimeMs: 1, line: 3, indexed: 3, skipped: [] }));
     const file = join(dir, 'docs.ndjson');
     writeFileSync(file, '{"id":"1"}\n');
-    expect(await runIn(['index', file, '--resume', '--state', state, ...flags])).toMatchObject({ code: 2, stderr: expect.stringContaining('records a run of /elsewhere.ndjson') });
+    expect(await runIn(['index', file, '--resume', '--state', state, ...flags])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('records a run of /elsewhere.ndjson'),
+    });
   });
 });

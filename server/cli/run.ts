@@ -100,7 +100,13 @@ const COMMANDS: Record<string, Handler> = {
   async index(args, io, log) {
     const { values, positionals } = parse(
       args,
-      { format: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, resume: { type: 'boolean' }, state: { type: 'string' }, 'batch-size': { type: 'string' } },
+      {
+        format: { type: 'string' },
+        'skip-invalid': { type: 'boolean' },
+        resume: { type: 'boolean' },
+        state: { type: 'string' },
+        'batch-size': { type: 'string' },
+      },
       { min: 1, max: 1, usage: 'index FILE [--format json|ndjson|csv] [--skip-invalid] [--resume]' },
     );
     const file = positionals[0]!;

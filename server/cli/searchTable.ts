@@ -6,7 +6,11 @@ export function searchTable(answer: SearchResponse, limit: number): string {
   const rows = answer.hits.map((hit, i) => [String(first + i), hit.id, clip(hit.title, 40), clip(hit.url ?? '', 60)]);
   const header = ['#', 'id', 'title', 'url'];
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c]!.length)));
-  const line = (cells: string[]): string => cells.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd();
+  const line = (cells: string[]): string =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd();
   const out = [
     `${answer.total_hits.toLocaleString('en')} hits, page ${answer.page}, ${answer.processing_time_ms} ms`,
     ...(rows.length > 0 ? [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)] : []),

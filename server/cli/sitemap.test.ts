@@ -10,7 +10,10 @@ describe('parseSitemap', () => {
   });
 
   it('reads the sitemaps of an index, and refuses other XML', () => {
-    expect(parseSitemap('<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>')).toEqual({ pages: [], sitemaps: ['https://a.example/s1.xml'] });
+    expect(parseSitemap('<sitemapindex><sitemap><loc>https://a.example/s1.xml</loc></sitemap></sitemapindex>')).toEqual({
+      pages: [],
+      sitemaps: ['https://a.example/s1.xml'],
+    });
     expect(parseSitemap('<urlset></urlset>')).toEqual({ pages: [], sitemaps: [] });
     expect(() => parseSitemap('<html><body>404</body></html>')).toThrow(/not a sitemap/);
   });

@@ -56,7 +56,10 @@ describe('Crawler', () => {
     const html = (word: string) => ({ body: `<p>${word}</p>`, gate });
     const site = await startPageServer({ '/1': html('onezz'), '/2': html('twozz'), '/3': html('threezz') });
     const index: SearchIndex = { publicKey: 't', secret: 's', engine: new SqliteEngine(join(folder, 't.sqlite')) };
-    const crawler = new Crawler({ ...crawlerSettings({ dataDir: folder, crawlAllowPrivate: [new URL(site.origin).host] }), concurrency: 1, queueMax: 1 }, Fastify().log);
+    const crawler = new Crawler(
+      { ...crawlerSettings({ dataDir: folder, crawlAllowPrivate: [new URL(site.origin).host] }), concurrency: 1, queueMax: 1 },
+      Fastify().log,
+    );
     try {
       const url = (n: number) => `${site.origin}/${n}`;
       expect(await crawler.schedule(index, documentIdFromUrl(url(1)), url(1))).toBe(true); // fetching

@@ -19,8 +19,7 @@ export interface FetchLimits {
  * connection failed (that would map internal networks); `detail` is for the log.
  */
 export type FetchOutcome =
-  | { ok: true; url: URL; html: string; robots: string | null }
-  | { ok: false; reason: string; kind: 'error' | 'unsupported' | 'stopped'; detail: string };
+  { ok: true; url: URL; html: string; robots: string | null } | { ok: false; reason: string; kind: 'error' | 'unsupported' | 'stopped'; detail: string };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;

@@ -12,7 +12,11 @@ function stubResolve(table: Record<string, string[]>): ResolveAll & { asked: str
     asked.push(hostname);
     const addresses = table[hostname];
     if (addresses === undefined) callback(Object.assign(new Error(`not found ${hostname}`), { code: 'ENOTFOUND' }), []);
-    else callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+    else
+      callback(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      );
   };
   return Object.assign(resolve, { asked });
 }

@@ -115,7 +115,11 @@ export class PageReader {
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       // The deadline counts from when the thread has loaded its code: starting one is not the page's fault.
       void reader.ready.then(() => {
-        if (!finished) timer = setTimeout(() => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }), this.limits.timeoutMs);
+        if (!finished)
+          timer = setTimeout(
+            () => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }),
+            this.limits.timeoutMs,
+          );
       });
       worker.postMessage({ id, html: job.html, url: job.url.href });
     });

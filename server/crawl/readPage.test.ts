@@ -49,7 +49,10 @@ describe('readPage', () => {
     const wide = readPage(`<title>Wide</title><body><nav>navzz</nav>${'<p>a</p>'.repeat(150_000)}<p>widezz</p></body>`, base);
     expect(wide.mainContent.endsWith('a a widezz')).toBe(true);
     expect(wide.mainContent).not.toContain('navzz');
-    const deep = readPage(`<body><aside>${'<div><span>'.repeat(50_000)}hiddenzz</aside>${'<section><div>'.repeat(50_000)}<h1>Deep</h1><header>deepzz</header></body>`, base);
+    const deep = readPage(
+      `<body><aside>${'<div><span>'.repeat(50_000)}hiddenzz</aside>${'<section><div>'.repeat(50_000)}<h1>Deep</h1><header>deepzz</header></body>`,
+      base,
+    );
     expect(deep.mainContent).toBe('Deep deepzz');
     expect(deep.h1).toBe('Deep');
   });

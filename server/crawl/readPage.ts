@@ -23,13 +23,52 @@ export interface PageReading {
 
 /** Elements whose text is not the page's content. */
 const SKIPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'nav', 'aside', 'form', 'button',
-  'select', 'svg', 'iframe', 'object', 'canvas', 'dialog', 'menu',
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'aside',
+  'form',
+  'button',
+  'select',
+  'svg',
+  'iframe',
+  'object',
+  'canvas',
+  'dialog',
+  'menu',
 ]);
 /** Landmark roles of boilerplate, for pages that mark it with ARIA rather than elements. */
 const SKIPPED_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar', 'dialog']);
 /** Elements that break words apart: their text must not run into the next element's. */
-const INLINE = new Set(['a', 'abbr', 'b', 'bdi', 'bdo', 'cite', 'code', 'data', 'dfn', 'em', 'i', 'kbd', 'mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr']);
+const INLINE = new Set([
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'cite',
+  'code',
+  'data',
+  'dfn',
+  'em',
+  'i',
+  'kbd',
+  'mark',
+  'q',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'time',
+  'u',
+  'var',
+  'wbr',
+]);
 
 /**
  * Reads an HTML page with parse5 (the HTML standard's parsing, so broken markup reads as
@@ -57,10 +96,7 @@ export function readPage(html: string, pageUrl: URL): PageReading {
   const titleElement = all.find((e) => e.tagName === 'title');
   const h1 = first('h1');
   // <main> (or role=main, or a single <article>) holds the content when a page marks it.
-  const main =
-    all.find((e) => e.tagName === 'main' || attr(e, 'role') === 'main') ??
-    singleOrNull(all.filter((e) => e.tagName === 'article')) ??
-    body;
+  const main = all.find((e) => e.tagName === 'main' || attr(e, 'role') === 'main') ?? singleOrNull(all.filter((e) => e.tagName === 'article')) ?? body;
   const robots = `${meta('robots') ?? ''},${meta('googlebot') ?? ''}`.toLowerCase();
   return {
     title: (titleElement === undefined ? '' : textOf(titleElement, true, tree)) || h1,
@@ -68,7 +104,7 @@ export function readPage(html: string, pageUrl: URL): PageReading {
     h2: first('h2'),
     metaDescription: meta('description'),
     image: resolve(meta('og:image'), pageUrl),
-    language: htmlElement === null ? null : (attr(htmlElement, 'lang')?.trim() || null),
+    language: htmlElement === null ? null : attr(htmlElement, 'lang')?.trim() || null,
     published: meta('article:published_time') ?? meta('date'),
     mainContent: main === null ? '' : textOf(main, false, tree),
     noindex: /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/.test(robots),

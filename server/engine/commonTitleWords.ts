@@ -40,10 +40,7 @@ export class CommonTitleWords {
     const maxRowid = (this.db.prepare('SELECT max(rowid) FROM docs').pluck().get() as number | null) ?? 0;
     const asked = Math.min(maxRowid, SAMPLE);
     const rowids = Array.from({ length: asked }, (_, k) => Math.floor(((k + 1) * maxRowid) / asked));
-    const titles = this.db
-      .prepare('SELECT title FROM docs WHERE rowid IN (SELECT value FROM json_each(?))')
-      .pluck()
-      .all(JSON.stringify(rowids)) as string[];
+    const titles = this.db.prepare('SELECT title FROM docs WHERE rowid IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(rowids)) as string[];
     const counts = new Map<string, number>();
     for (const title of titles) {
       for (const word of new Set(textTokens(title).map((t) => t.word))) counts.set(word, (counts.get(word) ?? 0) + 1);

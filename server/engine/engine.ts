@@ -3,12 +3,7 @@
  * engine implements it; another engine can take its place without touching the routes.
  * Inputs are already validated: the engine trusts shapes, not values.
  */
-import type {
-  DocumentStatusValue,
-  FacetValue,
-  RangeFacetBucket,
-  SortOrder,
-} from '../../src/client/types.ts';
+import type { DocumentStatusValue, FacetValue, RangeFacetBucket, SortOrder } from '../../src/client/types.ts';
 
 import type { CheckedDocument, CustomFieldType } from '../../src/client/validateDocuments.ts';
 
@@ -78,10 +73,7 @@ export type FilterNode =
   | { op: 'category'; value: string }
   | { op: 'range'; field: string; gt?: number; lt?: number };
 
-export type SortSpec =
-  | { by: 'relevance' }
-  | { by: 'date'; order: SortOrder }
-  | { by: 'field'; field: string; order: SortOrder };
+export type SortSpec = { by: 'relevance' } | { by: 'date'; order: SortOrder } | { by: 'field'; field: string; order: SortOrder };
 
 /** A requested value facet; `key` names it in the answer. */
 export type FacetSpec =

@@ -150,7 +150,14 @@ describe('SqliteEngine documents', () => {
         ...fillers,
       ]);
       expect(first).toEqual({ ok: true });
-      expect(await counts(engine)).toEqual({ total: 2, tags: [{ value: 'x', count: 1 }, { value: 'y', count: 1 }], years: [1, 1, 2] });
+      expect(await counts(engine)).toEqual({
+        total: 2,
+        tags: [
+          { value: 'x', count: 1 },
+          { value: 'y', count: 1 },
+        ],
+        years: [1, 1, 2],
+      });
       const second = await engine.write([
         doc('m3', 'book shelf', { customFields: { years: ['2003', '2005', '2012'], tags: ['x', 'y'] } }),
         doc('m4', 'book shelf', { customFields: { years: ['2011', '2019', '2019'], tags: ['y', 'y'] } }),

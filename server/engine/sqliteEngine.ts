@@ -136,9 +136,7 @@ export class SqliteEngine implements SearchEngine {
     if (values.length === 0) return [];
     const rows = (
       field === null
-        ? this.statements
-            .get(`SELECT ${DOC_COLUMNS} FROM docs WHERE id IN (SELECT value FROM json_each(?))`)
-            .all(JSON.stringify(values))
+        ? this.statements.get(`SELECT ${DOC_COLUMNS} FROM docs WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(values))
         : this.statements
             .get(
               `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN
@@ -234,7 +232,12 @@ export class SqliteEngine implements SearchEngine {
   }
 
   private searchNow(query: SearchQuery): SearchResult {
-    const plan = planQuery(query.words ?? [], { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator, typed: query.typed ?? null }, this.lexicon, this.ranking.words);
+    const plan = planQuery(
+      query.words ?? [],
+      { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator, typed: query.typed ?? null },
+      this.lexicon,
+      this.ranking.words,
+    );
     const boosts = this.boostsByRowid(query);
     const { page, ...rest } = sqliteSearch(
       this.statements,
@@ -340,9 +343,7 @@ export class SqliteEngine implements SearchEngine {
   private documents(page: readonly PageRow[]): SearchResult['hits'] {
     if (page.length === 0) return [];
     const rows = this.statements
-      .get(
-        `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
-      )
+      .get(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(page.map((p) => p.rowid))) as DocRow[];
     const byRowid = new Map(rows.map((row) => [row.rowid, row]));
     return page.flatMap((p) => {

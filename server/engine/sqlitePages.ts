@@ -57,7 +57,7 @@ function scan(fd: number, max: number): string[] {
   // The page holding byte 2^30 is never used by SQLite.
   const lockPage = Math.floor(2 ** 30 / pageSize) + 1;
   const chunk = Buffer.alloc(Math.max(pageSize, CHUNK_BYTES - (CHUNK_BYTES % pageSize)));
-  for (let first = 1; first <= pageCount && problems.length < max; ) {
+  for (let first = 1; first <= pageCount && problems.length < max;) {
     const read = readSync(fd, chunk, 0, chunk.length, (first - 1) * pageSize);
     const pages = Math.floor(read / pageSize);
     if (pages === 0) break;
@@ -91,7 +91,8 @@ function pageProblem(buffer: Buffer, start: number, headerAt: number, usable: nu
   const cells = buffer.readUInt16BE(at + 3);
   const content = buffer.readUInt16BE(at + 5) || 65536;
   const pointersEnd = headerAt + headerSize + 2 * cells;
-  if (pointersEnd > usable || content > usable || (cells > 0 && content < pointersEnd)) return `has a b-tree header that does not fit the page (${cells} cells)`;
+  if (pointersEnd > usable || content > usable || (cells > 0 && content < pointersEnd))
+    return `has a b-tree header that does not fit the page (${cells} cells)`;
   if (freeblock !== 0 && (freeblock < pointersEnd || freeblock > usable - 4)) return 'has a free block outside the page';
   if (buffer[at + 7]! > 60) return 'has more fragmented bytes than SQLite leaves';
   if (interior) {

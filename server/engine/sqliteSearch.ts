@@ -70,8 +70,7 @@ export function sqliteSearch(
   // Without language or date conditions or a sort on document columns, FTS alone answers:
   // reading each match's docs row cost more than testing its custom fields.
   const joinDocs = match === null || needsDocs(query) || query.sort.by !== 'relevance';
-  const from = (source: Source): string =>
-    source === null ? 'docs d' : joinDocs ? `${source} JOIN docs d ON d.rowid = ${source}.rowid` : source;
+  const from = (source: Source): string => (source === null ? 'docs d' : joinDocs ? `${source} JOIN docs d ON d.rowid = ${source}.rowid` : source);
   const rowidOf = (source: Source): string => (source === null || joinDocs ? 'd.rowid' : `${source}.rowid`);
   const conditionsOf = (source: Source): SqlPart[] => {
     const parts = whereConditions(query, fieldTypes, { rowid: rowidOf(source), correlated: source !== null });
@@ -123,12 +122,11 @@ export function sqliteSearch(
       .all(...w.params, limits.rankAllMax + 1) as number[];
     const few = matched.length <= limits.rankAllMax;
     total = few ? matched.length : count('fts');
-        if (few) {
+    if (few) {
       const ranking = rankingFor(plan!, frequency, limits.commonWordDocs);
       // Ranked by fewer words than matched: keep to the documents that match them all.
       // The unary + keeps SQLite from feeding the rowids one by one into FTS5.
-      const extra =
-        ranking === match ? [] : [{ sql: `+${rowidOf('fts')} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(matched)] }];
+      const extra = ranking === match ? [] : [{ sql: `+${rowidOf('fts')} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(matched)] }];
       const scored =
         ranking === null
           ? matched.map((rowid) => ({ rowid, score: 0 }))
@@ -162,9 +160,7 @@ export function sqliteSearch(
       // Matched once into a temp table; every facet then joins it.
       const w = where(source);
       statements.get('DELETE FROM temp.matched').run();
-      matchedCount = statements
-        .get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`)
-        .run(...w.params).changes;
+      matchedCount = statements.get(`INSERT INTO temp.matched (rowid) SELECT ${rowidOf(source)} FROM ${from(source)} WHERE ${w.sql}`).run(...w.params).changes;
     }
     const perMatch = (field: string): boolean => {
       const rows = memoCount(statements, memo, 'SELECT count(*) FROM field_values WHERE field = ?', field);
@@ -189,7 +185,10 @@ function memoCount(statements: StatementCache, memo: QueryMemo, sql: string, ...
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   let n = memo.get(key);
   if (n === undefined) {
-    n = statements.get(sql).pluck().get(...params) as number;
+    n = statements
+      .get(sql)
+      .pluck()
+      .get(...params) as number;
     memo.set(key, n);
   }
   return n;
@@ -238,12 +237,7 @@ function tieredPage(
   return page;
 }
 
-function orderBy(
-  query: SearchQuery,
-  source: Source,
-  rowid: string,
-  fieldTypes: ReadonlyMap<string, CustomFieldType>,
-): SqlPart {
+function orderBy(query: SearchQuery, source: Source, rowid: string, fieldTypes: ReadonlyMap<string, CustomFieldType>): SqlPart {
   const relevance = source !== null ? `${source}.rank, ${rowid}` : 'd.ts DESC, d.rowid DESC';
   const sort = query.sort;
   if (sort.by === 'relevance') return { sql: relevance, params: [] };

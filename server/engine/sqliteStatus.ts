@@ -29,19 +29,15 @@ export function upsertStatus(statements: StatementCache, row: StatusRow): void {
  */
 export function documentState(statements: StatementCache, id: string): DocumentState | null {
   const doc = statements.get('SELECT rowid, url, content_hash, first_indexed FROM docs WHERE id = ?').get(id) as
-    | { rowid: number; url: string | null; content_hash: string | null; first_indexed: number }
-    | undefined;
-  const status = statements
-    .get('SELECT url, status, status_info AS statusInfo, last_fetched AS lastFetched FROM doc_status WHERE id = ?')
-    .get(id) as Omit<StatusRow, 'id'> | undefined;
+    { rowid: number; url: string | null; content_hash: string | null; first_indexed: number } | undefined;
+  const status = statements.get('SELECT url, status, status_info AS statusInfo, last_fetched AS lastFetched FROM doc_status WHERE id = ?').get(id) as
+    Omit<StatusRow, 'id'> | undefined;
   if (doc === undefined && status === undefined) return null;
   let duplicateOf: string | null = null;
   if (doc !== undefined && doc.content_hash !== null) {
     // The first document indexed with this content is the original; later ones are its duplicates.
-    duplicateOf = (statements
-      .get('SELECT id FROM docs WHERE content_hash = ? AND rowid < ? ORDER BY rowid LIMIT 1')
-      .pluck()
-      .get(doc.content_hash, doc.rowid) ?? null) as string | null;
+    duplicateOf = (statements.get('SELECT id FROM docs WHERE content_hash = ? AND rowid < ? ORDER BY rowid LIMIT 1').pluck().get(doc.content_hash, doc.rowid) ??
+      null) as string | null;
   }
   return {
     id,
@@ -55,7 +51,5 @@ export function documentState(statements: StatementCache, id: string): DocumentS
 }
 
 export function pendingCrawls(statements: StatementCache): Array<{ id: string; url: string }> {
-  return statements
-    .get(`SELECT id, url FROM doc_status WHERE status = 'PENDING' AND url IS NOT NULL`)
-    .all() as Array<{ id: string; url: string }>;
+  return statements.get(`SELECT id, url FROM doc_status WHERE status = 'PENDING' AND url IS NOT NULL`).all() as Array<{ id: string; url: string }>;
 }

@@ -4,14 +4,7 @@ import { completeFromTitle } from '../text/titleCompletion.ts';
 import { foldedWords } from '../text/words.ts';
 import { ftsPhrasePrefix, quoteFts } from './ftsExpression.ts';
 import type { StatementCache } from './statementCache.ts';
-import {
-  byDocumentOrder,
-  closerToTyped,
-  distinctSuggestions,
-  documentSuggestions,
-  exactCompletion,
-  type RankedTitle,
-} from './suggestionOrder.ts';
+import { byDocumentOrder, closerToTyped, distinctSuggestions, documentSuggestions, exactCompletion, type RankedTitle } from './suggestionOrder.ts';
 
 /**
  * Matching titles ranked by bm25, at most: ranking costs a few microseconds a title, and
@@ -163,10 +156,7 @@ function groupings(words: readonly string[]): string[][] {
 function exactFromVocabulary(statements: StatementCache, words: readonly string[]): RankedTitle | null {
   const prefix = words[words.length - 1]!;
   const candidates = (
-    statements
-      .get(`SELECT term FROM terms WHERE term >= ? AND term < ? LIMIT ${EXACT_WORDS_SCANNED}`)
-      .pluck()
-      .all(prefix, `${prefix}\u{10FFFF}`) as string[]
+    statements.get(`SELECT term FROM terms WHERE term >= ? AND term < ? LIMIT ${EXACT_WORDS_SCANNED}`).pluck().all(prefix, `${prefix}\u{10FFFF}`) as string[]
   )
     .sort((a, b) => a.length - b.length)
     .slice(0, EXACT_WORDS_TRIED);

@@ -28,11 +28,7 @@ const OVER_DOCS: RowTest = { rowid: 'd.rowid', correlated: false };
  * dates; only they need the join). Custom fields and categories become tests of
  * `test.rowid` over their indexed tables.
  */
-export function whereConditions(
-  query: SearchQuery,
-  fieldTypes: ReadonlyMap<string, CustomFieldType>,
-  test: RowTest = OVER_DOCS,
-): SqlPart[] {
+export function whereConditions(query: SearchQuery, fieldTypes: ReadonlyMap<string, CustomFieldType>, test: RowTest = OVER_DOCS): SqlPart[] {
   const parts: SqlPart[] = [];
   if (query.language !== null) {
     // `en` also takes documents in `en-gb`.
@@ -105,12 +101,7 @@ function categoryCondition(category: string, test: RowTest): SqlPart {
 }
 
 /** Equality with any of the values: numbers compare as numbers on numeric fields, else as text. */
-function equalsAny(
-  field: string,
-  values: ReadonlyArray<string | number>,
-  fieldTypes: ReadonlyMap<string, CustomFieldType>,
-  test: RowTest,
-): SqlPart {
+function equalsAny(field: string, values: ReadonlyArray<string | number>, fieldTypes: ReadonlyMap<string, CustomFieldType>, test: RowTest): SqlPart {
   const type = fieldTypes.get(field);
   if (type === undefined) return { sql: '0', params: [] };
   const numeric = type !== 'text';

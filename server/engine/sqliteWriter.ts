@@ -132,9 +132,7 @@ export class SqliteWriter implements WriterCalls {
   }
 
   private ftsText(id: string): FtsText | undefined {
-    return this.statements.get('SELECT rowid, title, main_content, hidden_keywords FROM docs WHERE id = ?').get(id) as
-      | FtsText
-      | undefined;
+    return this.statements.get('SELECT rowid, title, main_content, hidden_keywords FROM docs WHERE id = ?').get(id) as FtsText | undefined;
   }
 
   /** Adds or removes (`remove`) a document's content in fts: removal must give the text that was added. */

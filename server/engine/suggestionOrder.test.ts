@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { completeFromTitle } from '../text/titleCompletion.ts';
 import { foldedWords } from '../text/words.ts';
-import {
-  byDocumentOrder,
-  distinctSuggestions,
-  documentSuggestions,
-  exactCompletion,
-  mixSearched,
-  type RankedTitle,
-} from './suggestionOrder.ts';
+import { byDocumentOrder, distinctSuggestions, documentSuggestions, exactCompletion, mixSearched, type RankedTitle } from './suggestionOrder.ts';
 
 /** A title that matched `term`, as the engine ranks it: `rank` is bm25, lower is better. */
 function matched(title: string, term: string, rank: number, rowid: number): RankedTitle {
@@ -89,10 +82,7 @@ describe('documentSuggestions', () => {
 
 describe('distinctSuggestions', () => {
   it('keeps near-duplicates once, in the first form and place', () => {
-    expect(distinctSuggestions(['Promise.all', 'Promise.any', 'promise all', 'Promise.all()', 'PROMISE.ANY'], 10)).toEqual([
-      'Promise.all',
-      'Promise.any',
-    ]);
+    expect(distinctSuggestions(['Promise.all', 'Promise.any', 'promise all', 'Promise.all()', 'PROMISE.ANY'], 10)).toEqual(['Promise.all', 'Promise.any']);
     expect(distinctSuggestions(['setTimeout', 'set timeout'], 10)).toEqual(['setTimeout']);
   });
 

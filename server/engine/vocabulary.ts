@@ -44,10 +44,7 @@ export class Vocabulary {
       }
     }
     found.sort(
-      (a, b) =>
-        a.distance - b.distance ||
-        Number(b.word[0] === word[0]) - Number(a.word[0] === word[0]) ||
-        (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
+      (a, b) => a.distance - b.distance || Number(b.word[0] === word[0]) - Number(a.word[0] === word[0]) || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0),
     );
     return found.slice(0, limit);
   }

@@ -162,9 +162,15 @@ describe('SqliteEngine with a writer thread', () => {
       // The thread starts with the first batch; the small writes after it run on the service's connection.
       expect(await engine.write(batch('start'))).toEqual({ ok: true });
       expect(await engine.write([prepared('small', { size: 3 })])).toEqual({ ok: true });
-      expect(await engine.write(batch('big', { size: 'large' }))).toMatchObject({ ok: false, conflicts: expect.arrayContaining([expect.objectContaining({ field: 'size', fieldType: 'integer' })]) });
+      expect(await engine.write(batch('big', { size: 'large' }))).toMatchObject({
+        ok: false,
+        conflicts: expect.arrayContaining([expect.objectContaining({ field: 'size', fieldType: 'integer' })]),
+      });
       expect(await engine.write(batch('big', { colour: 'red' }))).toEqual({ ok: true });
-      expect(await engine.write([prepared('small2', { colour: 5 })])).toMatchObject({ ok: false, conflicts: [expect.objectContaining({ field: 'colour', fieldType: 'text' })] });
+      expect(await engine.write([prepared('small2', { colour: 5 })])).toMatchObject({
+        ok: false,
+        conflicts: [expect.objectContaining({ field: 'colour', fieldType: 'text' })],
+      });
       // A small write sent while a batch is under way waits behind it, on the thread.
       const [first, second] = await Promise.all([engine.write(batch('again', { count: 1 })), engine.write([prepared('after', { count: 'x' })])]);
       expect(first).toEqual({ ok: true });

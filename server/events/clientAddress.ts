@@ -16,7 +16,10 @@ export function clientAddress(ip: string): string {
   const right = ip.includes('::') && tail !== '' ? tail.split(':') : [];
   // An embedded IPv4 tail (::1.2.3.4) lies in the low 64 bits: it never reaches the prefix.
   const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /**

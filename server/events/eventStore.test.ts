@@ -69,7 +69,11 @@ describe('click counting for ranking', () => {
     visit('203.0.113.4', 'd', NOW + MINUTE);
     expect(store.clickBoosts('kettle', NOW).has('steel')).toBe(false);
     // The same three clicks, each after its own search: now they count.
-    for (const [address, session] of [['203.0.113.1', 'a'], ['203.0.113.2', 'b'], ['203.0.113.3', 'c']] as const) {
+    for (const [address, session] of [
+      ['203.0.113.1', 'a'],
+      ['203.0.113.2', 'b'],
+      ['203.0.113.3', 'c'],
+    ] as const) {
       store.addStats([search(session)], 'stats', NOW + MINUTE, address);
       store.addStats([click(session)], 'stats', NOW + 2 * MINUTE, address);
     }

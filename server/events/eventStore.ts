@@ -141,9 +141,7 @@ export class EventStore {
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
-      const insert = this.statements.get(
-        'INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)',
-      );
+      const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
       const now = Date.now();
       for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
     });
@@ -210,10 +208,7 @@ export class EventStore {
 
   /** Items seen in the same transactions as `item`, most transactions first (then by id, for a stable order). */
   related(dataset: string, item: string, limit: number): { transactions: number; items: RelatedItem[] } {
-    const transactions = this.statements
-      .get('SELECT count(*) FROM recommendation_events WHERE dataset = ? AND item = ?')
-      .pluck()
-      .get(dataset, item) as number;
+    const transactions = this.statements.get('SELECT count(*) FROM recommendation_events WHERE dataset = ? AND item = ?').pluck().get(dataset, item) as number;
     if (transactions === 0) return { transactions, items: [] };
     const items = this.statements
       .get(
@@ -242,9 +237,7 @@ export class EventStore {
     const rows = (
       session === undefined
         ? this.statements.get(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, after)
-        : this.statements
-            .get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`)
-            .all(session, limit, after)
+        : this.statements.get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`).all(session, limit, after)
     ) as StatsRow[];
     return rows.map(statsEventOf);
   }

@@ -41,9 +41,7 @@ describe('searched keywords', () => {
 
   it('count only searches that found something, and no clicks', () => {
     store.addStats(searches('array zebra', 5, 0));
-    store.addStats(
-      Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'click', session: `s${i}`, keyword: 'array click', docid: 'd', position: 1 })),
-    );
+    store.addStats(Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'click', session: `s${i}`, keyword: 'array click', docid: 'd', position: 1 })));
     expect(store.searchedKeywords(['array'], 5)).toEqual([]);
   });
 

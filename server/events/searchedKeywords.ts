@@ -95,9 +95,7 @@ export class SearchedKeywords {
          ORDER BY sessions DESC, words LIMIT :limit
        ) AS top JOIN searched_keywords AS k ON k.words = top.words ORDER BY top.sessions DESC, top.words`,
     );
-    const rows = prefixes.flatMap(
-      (prefix) => lookup.all({ from: prefix, to: `${prefix}\u{10FFFF}`, limit }) as Array<{ keyword: string; sessions: number }>,
-    );
+    const rows = prefixes.flatMap((prefix) => lookup.all({ from: prefix, to: `${prefix}\u{10FFFF}`, limit }) as Array<{ keyword: string; sessions: number }>);
     if (prefixes.length > 1) rows.sort((a, b) => b.sessions - a.sessions);
     return rows.slice(0, limit).map((row) => row.keyword);
   }

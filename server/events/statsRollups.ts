@@ -136,12 +136,16 @@ export class StatsRollups {
       return;
     }
     this.count(day, event.tag, event.keyword, { clicks: 1 });
-    s.get(
-      `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
-    ).run(day, event.tag, event.docid);
-    s.get(
-      `INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`,
-    ).run(day, event.tag, event.position);
+    s.get(`INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`).run(
+      day,
+      event.tag,
+      event.docid,
+    );
+    s.get(`INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`).run(
+      day,
+      event.tag,
+      event.position,
+    );
     // The search this click followed: counted once as a search with a click.
     const search = s
       .get(
@@ -150,8 +154,7 @@ export class StatsRollups {
          ORDER BY received DESC, rowid DESC LIMIT 1`,
       )
       .get(event.session, event.keyword, event.received, event.received - CLICK_AFTER_SEARCH_MS) as
-      | { rowid: number; received: number; tag: string; clicked: number }
-      | undefined;
+      { rowid: number; received: number; tag: string; clicked: number } | undefined;
     if (search === undefined) return;
     this.countForRanking(event, day, lw);
     if (search.clicked !== 0) return;

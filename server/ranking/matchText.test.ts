@@ -7,13 +7,20 @@ const INDEX = ['setTimeout', 'timeout', 'set', 'use', 'getBytesInUse', 'grid', '
 function both(term: string, text: string, prefixLast = false) {
   const matcher = new PlanMatcher(testPlan(term, INDEX, { prefixLast }));
   const strip = (m: ReturnType<PlanMatcher['match']>) => m.occurrences.map(({ slot, whole }) => ({ slot, whole }));
-  return { words: strip(matcher.match(textTokens(text))), content: strip(matcher.matchContent(text)), unmatched: matcher.match(textTokens(text)).unmatchedChars };
+  return {
+    words: strip(matcher.match(textTokens(text))),
+    content: strip(matcher.matchContent(text)),
+    unmatched: matcher.match(textTokens(text)).unmatchedChars,
+  };
 }
 
 describe('PlanMatcher', () => {
   it('finds whole words, word by word and by string search alike', () => {
     const { words, content } = both('grid', 'A grid, a subgrid and a Grid.');
-    expect(words).toEqual([{ slot: 0, whole: true }, { slot: 0, whole: true }]);
+    expect(words).toEqual([
+      { slot: 0, whole: true },
+      { slot: 0, whole: true },
+    ]);
     expect(content).toEqual(words);
   });
 

@@ -160,7 +160,9 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
 /** Two indexed words that make up `word`, the most even split first; null when none do. */
 function bestSplit(word: string, lexicon: Lexicon): [string, string] | null {
   const middle = word.length / 2;
-  const cuts = Array.from({ length: word.length - 2 * SPLIT_PART_MIN + 1 }, (_, k) => k + SPLIT_PART_MIN).sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+  const cuts = Array.from({ length: word.length - 2 * SPLIT_PART_MIN + 1 }, (_, k) => k + SPLIT_PART_MIN).sort(
+    (a, b) => Math.abs(a - middle) - Math.abs(b - middle),
+  );
   for (const cut of cuts) {
     const left = word.slice(0, cut);
     const right = word.slice(cut);

@@ -22,7 +22,11 @@ function order(
   options: Partial<PlanOptions> = {},
   titleWordWeight?: (word: string) => number,
 ): string[] {
-  const plan = testPlan(term, docs.flatMap((d) => [d.title, d.content ?? '']), options);
+  const plan = testPlan(
+    term,
+    docs.flatMap((d) => [d.title, d.content ?? '']),
+    options,
+  );
   const candidates: Candidate[] = docs.map((d, key) => ({
     key,
     url: d.url === undefined ? `https://example.test/${key}` : d.url,
@@ -56,33 +60,102 @@ describe('ranking rules', () => {
   });
 
   it('typo: fewer typos first', () => {
-    decides('typo', 'socket', [{ title: 'Rocket', score: 2 }, { title: 'Socket', score: 1 }], ['Socket', 'Rocket'], { fuzzy: 'all', prefixLast: false });
+    decides(
+      'typo',
+      'socket',
+      [
+        { title: 'Rocket', score: 2 },
+        { title: 'Socket', score: 1 },
+      ],
+      ['Socket', 'Rocket'],
+      { fuzzy: 'all', prefixLast: false },
+    );
   });
 
   it('attribute: words in the title first', () => {
-    decides('attribute', 'fetch', [{ title: 'Guide', content: 'fetch', score: 2 }, { title: 'Fetch', score: 1 }], ['Fetch', 'Guide']);
+    decides(
+      'attribute',
+      'fetch',
+      [
+        { title: 'Guide', content: 'fetch', score: 2 },
+        { title: 'Fetch', score: 1 },
+      ],
+      ['Fetch', 'Guide'],
+    );
   });
 
   it('exactness: the title that is the query, then whole words, then words as typed', () => {
-    decides('exactness', 'fetch', [{ title: 'fetch options', score: 2 }, { title: 'fetch()', score: 1 }], ['fetch()', 'fetch options']);
-    decides('exactness', 'fetch', [{ title: 'FetchEvent', score: 2 }, { title: 'Window fetch', score: 1 }], ['Window fetch', 'FetchEvent']);
-    decides('exactness', 'sockets', [{ title: 'Socket list', score: 2 }, { title: 'Sockets list', score: 1 }], ['Sockets list', 'Socket list'], {
-      prefixLast: false,
-    });
+    decides(
+      'exactness',
+      'fetch',
+      [
+        { title: 'fetch options', score: 2 },
+        { title: 'fetch()', score: 1 },
+      ],
+      ['fetch()', 'fetch options'],
+    );
+    decides(
+      'exactness',
+      'fetch',
+      [
+        { title: 'FetchEvent', score: 2 },
+        { title: 'Window fetch', score: 1 },
+      ],
+      ['Window fetch', 'FetchEvent'],
+    );
+    decides(
+      'exactness',
+      'sockets',
+      [
+        { title: 'Socket list', score: 2 },
+        { title: 'Sockets list', score: 1 },
+      ],
+      ['Sockets list', 'Socket list'],
+      {
+        prefixLast: false,
+      },
+    );
     // A punctuated term as typed: the pseudo-class, not the methods of the same name.
-    decides('exactness', ':has()', [{ title: 'Headers.has()', score: 2 }, { title: 'CSS selector: :has()', score: 1 }], ['CSS selector: :has()', 'Headers.has()'], {
-      typed: ':has()',
-    });
+    decides(
+      'exactness',
+      ':has()',
+      [
+        { title: 'Headers.has()', score: 2 },
+        { title: 'CSS selector: :has()', score: 1 },
+      ],
+      ['CSS selector: :has()', 'Headers.has()'],
+      {
+        typed: ':has()',
+      },
+    );
     // Words joined back count as the query: `set timeout` is the title `setTimeout`.
-    decides('exactness', 'set timeout', [{ title: 'set a timeout', score: 2 }, { title: 'setTimeout', score: 1 }], ['setTimeout', 'set a timeout'], {
-      prefixLast: false,
-    });
+    decides(
+      'exactness',
+      'set timeout',
+      [
+        { title: 'set a timeout', score: 2 },
+        { title: 'setTimeout', score: 1 },
+      ],
+      ['setTimeout', 'set a timeout'],
+      {
+        prefixLast: false,
+      },
+    );
   });
 
   it('proximity: query words closer together, in order, first', () => {
-    decides('proximity', 'border radius', [{ title: 'Radius of the border', score: 2 }, { title: 'Border radius', score: 1 }], ['Border radius', 'Radius of the border'], {
-      prefixLast: false,
-    });
+    decides(
+      'proximity',
+      'border radius',
+      [
+        { title: 'Radius of the border', score: 2 },
+        { title: 'Border radius', score: 1 },
+      ],
+      ['Border radius', 'Radius of the border'],
+      {
+        prefixLast: false,
+      },
+    );
     const inContent = [
       { title: 'A', content: 'the border is not near the radius', score: 2 },
       { title: 'B', content: 'a border radius', score: 1 },
@@ -100,11 +173,24 @@ describe('ranking rules', () => {
   });
 
   it('concise: fewer title letters left unmatched first, a completion counting its rest', () => {
-    decides('concise', 'grid', [{ title: 'CSS property: grid-area', score: 2 }, { title: 'CSS property: grid', score: 1 }], [
-      'CSS property: grid',
-      'CSS property: grid-area',
-    ]);
-    decides('concise', 'fetc', [{ title: 'FetchEvent', score: 2 }, { title: 'fetch', score: 1 }], ['fetch', 'FetchEvent']);
+    decides(
+      'concise',
+      'grid',
+      [
+        { title: 'CSS property: grid-area', score: 2 },
+        { title: 'CSS property: grid', score: 1 },
+      ],
+      ['CSS property: grid', 'CSS property: grid-area'],
+    );
+    decides(
+      'concise',
+      'fetc',
+      [
+        { title: 'FetchEvent', score: 2 },
+        { title: 'fetch', score: 1 },
+      ],
+      ['fetch', 'FetchEvent'],
+    );
   });
 
   it('concise: among titles the query misses, one holding the stem of a query word first', () => {
@@ -117,10 +203,16 @@ describe('ranking rules', () => {
     decides('concise', 'flexbox', docs, expected);
     decides('concise', 'flexbx', docs, expected);
     // A stem is at least four letters and half the word: `fl` and `box` are not stems of `flexbox`.
-    expect(order('flexbox', [{ title: 'box', content: 'flexbox', score: 2 }, { title: 'fl', content: 'flexbox', score: 1 }], ['concise', 'bm25'])).toEqual([
-      'box',
-      'fl',
-    ]);
+    expect(
+      order(
+        'flexbox',
+        [
+          { title: 'box', content: 'flexbox', score: 2 },
+          { title: 'fl', content: 'flexbox', score: 1 },
+        ],
+        ['concise', 'bm25'],
+      ),
+    ).toEqual(['box', 'fl']);
   });
 
   it('concise: the letters of common title words (labels) do not count, yet a label still keeps a title from being the query', () => {
@@ -152,12 +244,38 @@ describe('ranking rules', () => {
   });
 
   it('position: the query earlier in the title first', () => {
-    decides('position', 'details', [{ title: 'HTML details', score: 2 }, { title: 'details element', score: 1 }], ['details element', 'HTML details']);
+    decides(
+      'position',
+      'details',
+      [
+        { title: 'HTML details', score: 2 },
+        { title: 'details element', score: 1 },
+      ],
+      ['details element', 'HTML details'],
+    );
   });
 
   it('bm25: the engine score, multiplied by the click boost', () => {
-    expect(order('kettle', [{ title: 'A kettle', score: 1 }, { title: 'B kettle', score: 2 }], ['bm25'])).toEqual(['B kettle', 'A kettle']);
-    expect(order('kettle', [{ title: 'A kettle', score: 1.5, boost: 2 }, { title: 'B kettle', score: 2 }], ['bm25'])).toEqual(['A kettle', 'B kettle']);
+    expect(
+      order(
+        'kettle',
+        [
+          { title: 'A kettle', score: 1 },
+          { title: 'B kettle', score: 2 },
+        ],
+        ['bm25'],
+      ),
+    ).toEqual(['B kettle', 'A kettle']);
+    expect(
+      order(
+        'kettle',
+        [
+          { title: 'A kettle', score: 1.5, boost: 2 },
+          { title: 'B kettle', score: 2 },
+        ],
+        ['bm25'],
+      ),
+    ).toEqual(['A kettle', 'B kettle']);
   });
 
   it('custom ranking: by a field, missing values last', () => {
@@ -171,10 +289,28 @@ describe('ranking rules', () => {
   });
 
   it('ignores stop words among other words', () => {
-    expect(order('how to fetch', [{ title: 'How to cook', score: 2 }, { title: 'fetch', score: 1 }], DEFAULT_RANKING_RULES)).toEqual(['fetch', 'How to cook']);
+    expect(
+      order(
+        'how to fetch',
+        [
+          { title: 'How to cook', score: 2 },
+          { title: 'fetch', score: 1 },
+        ],
+        DEFAULT_RANKING_RULES,
+      ),
+    ).toEqual(['fetch', 'How to cook']);
   });
 
   it('keeps equal candidates in the engine order', () => {
-    expect(order('kettle', [{ title: 'kettle', score: 1 }, { title: 'kettle', score: 1 }], DEFAULT_RANKING_RULES)).toHaveLength(2);
+    expect(
+      order(
+        'kettle',
+        [
+          { title: 'kettle', score: 1 },
+          { title: 'kettle', score: 1 },
+        ],
+        DEFAULT_RANKING_RULES,
+      ),
+    ).toHaveLength(2);
   });
 });

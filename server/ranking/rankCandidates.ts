@@ -65,17 +65,7 @@ export type RankingRule =
   | `asc(custom_fields.${string})`
   | `desc(custom_fields.${string})`;
 
-export const DEFAULT_RANKING_RULES: readonly RankingRule[] = [
-  'attribute',
-  'words',
-  'typo',
-  'exactness',
-  'proximity',
-  'clicks',
-  'concise',
-  'position',
-  'bm25',
-];
+export const DEFAULT_RANKING_RULES: readonly RankingRule[] = ['attribute', 'words', 'typo', 'exactness', 'proximity', 'clicks', 'concise', 'position', 'bm25'];
 
 /** Content read per document: the match facts of the first 10,000 characters. */
 const CONTENT_CHARS = 10_000;

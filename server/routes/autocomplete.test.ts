@@ -8,9 +8,7 @@ let service: TestService;
 beforeAll(async () => {
   service = await startService();
   const extra = Array.from({ length: 12 }, (_, i) => ({ id: `many-${i}`, custom_fields: { code: `item-${String(i).padStart(2, '0')}` } }));
-  expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [...FIXTURE_DOCUMENTS, ...extra] })).status).toBe(
-    202,
-  );
+  expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [...FIXTURE_DOCUMENTS, ...extra] })).status).toBe(202);
 });
 
 afterAll(async () => {
@@ -68,9 +66,28 @@ describe('GET /v1/autocomplete/document-field/{key}', () => {
     for (const [params, parameter] of [
       [[['source', 'custom_fields.brand']], 'term'],
       [[['term', 'a']], 'source'],
-      [[['term', 'a'], ['source', 'brand']], 'source'],
-      [[['term', 'a'], ['source', 'custom_fields.brand'], ['size', '0']], 'size'],
-      [[['term', ''], ['source', 'custom_fields.brand']], 'term'],
+      [
+        [
+          ['term', 'a'],
+          ['source', 'brand'],
+        ],
+        'source',
+      ],
+      [
+        [
+          ['term', 'a'],
+          ['source', 'custom_fields.brand'],
+          ['size', '0'],
+        ],
+        'size',
+      ],
+      [
+        [
+          ['term', ''],
+          ['source', 'custom_fields.brand'],
+        ],
+        'term',
+      ],
     ] as Array<[Array<[string, string]>, string]>) {
       const answer = await getJson<ApiErrorBody>(service, '/v1/autocomplete/document-field/demo', params);
       expect(answer.status, JSON.stringify(params)).toBe(400);

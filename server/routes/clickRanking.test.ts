@@ -69,7 +69,14 @@ describe('ranking that learns from clicks', () => {
     // Bounded: the boost only multiplies the score of documents that match.
     expect(after).toHaveLength(3);
     // Another keyword, organic results and other sorts are left alone.
-    expect((await getJson<SearchResponse>(service, '/v1/search/demo', [['term', 'steel kettle'], ['collectAnalytics', 'false']])).body.hits[0]!.id).toBe('steel');
+    expect(
+      (
+        await getJson<SearchResponse>(service, '/v1/search/demo', [
+          ['term', 'steel kettle'],
+          ['collectAnalytics', 'false'],
+        ])
+      ).body.hits[0]!.id,
+    ).toBe('steel');
     expect(await ids(service, [['resultType', 'organic']])).toEqual(before);
     expect(await ids(service, [['sort', 'date']])).toEqual(byDate);
 
@@ -114,7 +121,11 @@ describe('ranking under forged clicks', () => {
   });
 
   const ranked = async () => {
-    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', 'kettle'], ['limit', '100'], ['collectAnalytics', 'false']]);
+    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [
+      ['term', 'kettle'],
+      ['limit', '100'],
+      ['collectAnalytics', 'false'],
+    ]);
     expect(answer.status).toBe(200);
     return answer.body.hits.map((hit) => hit.id);
   };

@@ -253,11 +253,23 @@ describe('POST /crawler refusals', () => {
   it('refuses non-HTTP URLs and addresses that are not public, scheduling nothing', async () => {
     const port = new URL(site.origin).port;
     const urls = [
-      'file:///etc/passwd', 'ftp://127.0.0.1/x', 'not a url', 'http://192.168.1.1/', `http://user:pw@127.0.0.1:${port}/`,
-      'http://169.254.169.254/latest/meta-data/', 'http://0.0.0.0:8838/secret', 'http://2130706433/', 'http://0x7f.1/',
-      'http://127.1/x', 'http://[::ffff:127.0.0.1]/', 'http://[::1]/', 'http://localhost/', 'http://localhost./',
+      'file:///etc/passwd',
+      'ftp://127.0.0.1/x',
+      'not a url',
+      'http://192.168.1.1/',
+      `http://user:pw@127.0.0.1:${port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://0.0.0.0:8838/secret',
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://127.1/x',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::1]/',
+      'http://localhost/',
+      'http://localhost./',
       // The allowed private host on another port, and loopback at another address.
-      `http://127.0.0.1:${Number(port) + 1}/`, `http://[::1]:${port}/`,
+      `http://127.0.0.1:${Number(port) + 1}/`,
+      `http://[::1]:${port}/`,
     ];
     for (const url of urls) {
       const error = await refused(await crawl(service, url), 400);
@@ -271,7 +283,12 @@ describe('POST /crawler refusals', () => {
   it('does not widen what may be crawled to the hosts of the index documents', async () => {
     const open = await startService({});
     try {
-      await putJson(open, '/v2/indices/demo/documents:batch', { documents: [{ url: `${site.origin}/x`, title: 'x' }, { url: 'http://0.0.0.0:8838/x', title: 'y' }] });
+      await putJson(open, '/v2/indices/demo/documents:batch', {
+        documents: [
+          { url: `${site.origin}/x`, title: 'x' },
+          { url: 'http://0.0.0.0:8838/x', title: 'y' },
+        ],
+      });
       const asked = site.requests.length;
       for (const url of [`${site.origin}/docs/guide.html`, 'http://0.0.0.0:8838/secret']) {
         expect((await refused(await crawl(open, url), 400)).message).toBe('url cannot be crawled: the address is not public');

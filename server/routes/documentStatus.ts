@@ -79,25 +79,25 @@ export const documentStatusRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asy
     return content;
   });
 
-  app.post(
-    '/v1/indices/:key/documents/:id/content/hiddenKeywords',
-    { schema: { params: IdParams, body: HiddenKeywordsBody } },
-    async (request) => {
-      if (typeof request.body.hiddenKeywords !== 'string') {
-        throw new ApiError(400, 'invalid_body', 'hiddenKeywords must be a string of space-delimited keywords', {
-          parameter: 'hiddenKeywords',
-        });
-      }
-      if (request.body.hiddenKeywords.length > HIDDEN_KEYWORDS_MAX_CHARS) {
-        throw new ApiError(400, 'invalid_body', `hiddenKeywords must be at most ${HIDDEN_KEYWORDS_MAX_CHARS} characters`, {
-          parameter: 'hiddenKeywords',
-        });
-      }
-      const keywords = request.body.hiddenKeywords.trim().split(/\s+/).filter((w) => w !== '').join(' ');
-      const found = await indices.get(request.params.key).engine.setHiddenKeywords(request.params.id, keywords || null);
-      if (!found) throw unknownDocument(request.params.id);
-      const body: WriteResponse = { id: request.params.id };
-      return body;
-    },
-  );
+  app.post('/v1/indices/:key/documents/:id/content/hiddenKeywords', { schema: { params: IdParams, body: HiddenKeywordsBody } }, async (request) => {
+    if (typeof request.body.hiddenKeywords !== 'string') {
+      throw new ApiError(400, 'invalid_body', 'hiddenKeywords must be a string of space-delimited keywords', {
+        parameter: 'hiddenKeywords',
+      });
+    }
+    if (request.body.hiddenKeywords.length > HIDDEN_KEYWORDS_MAX_CHARS) {
+      throw new ApiError(400, 'invalid_body', `hiddenKeywords must be at most ${HIDDEN_KEYWORDS_MAX_CHARS} characters`, {
+        parameter: 'hiddenKeywords',
+      });
+    }
+    const keywords = request.body.hiddenKeywords
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== '')
+      .join(' ');
+    const found = await indices.get(request.params.key).engine.setHiddenKeywords(request.params.id, keywords || null);
+    if (!found) throw unknownDocument(request.params.id);
+    const body: WriteResponse = { id: request.params.id };
+    return body;
+  });
 };

@@ -351,7 +351,10 @@ describe('GET and DELETE /v2/indices/{key}/documents/{id}', () => {
     expect(response.status).toBe(202);
     expect((await response.json()) as WriteResponse).toEqual({ id });
     expect((await hits(word)).total_hits).toBe(0);
-    const facets = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', '*'], ['facets', `custom_fields.delf${other}`]]);
+    const facets = await getJson<SearchResponse>(service, '/v1/search/demo', [
+      ['term', '*'],
+      ['facets', `custom_fields.delf${other}`],
+    ]);
     expect(facets.body.facets?.[`custom_fields.delf${other}`] ?? []).toEqual([]);
     expect((await errorOf(await sendJson(service, 'GET', `/v2/indices/demo/documents/${id}`), 404)).code).toBe('not_found');
     // A second delete finds nothing.

@@ -37,17 +37,13 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
 
-  app.put(
-    '/v2/indices/:key/documents::batch',
-    { schema: { params: KeyParams, body: BatchBody } },
-    async (request, reply) => {
-      const raw: unknown[] = request.body.documents;
-      const documents = prepareAll(raw);
-      await write(indexOf(request, indices), documents);
-      const body: BatchResponse = { ids: documents.map((d) => d.id) };
-      return reply.code(202).send(body);
-    },
-  );
+  app.put('/v2/indices/:key/documents::batch', { schema: { params: KeyParams, body: BatchBody } }, async (request, reply) => {
+    const raw: unknown[] = request.body.documents;
+    const documents = prepareAll(raw);
+    await write(indexOf(request, indices), documents);
+    const body: BatchResponse = { ids: documents.map((d) => d.id) };
+    return reply.code(202).send(body);
+  });
 
   const putOne = async (request: { params: KeyParams; body: unknown }, pathId: string | undefined) => {
     if (pathId !== undefined) checkPathId(pathId);
@@ -67,9 +63,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
   app.put('/v2/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request, reply) =>
     reply.code(202).send(await putOne(request, request.params.id)),
   );
-  app.put('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) =>
-    reply.code(202).send(await putOne(request, undefined)),
-  );
+  app.put('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) => reply.code(202).send(await putOne(request, undefined)));
 
   app.post('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) => {
     const body: unknown = request.body;
@@ -131,12 +125,10 @@ function prepareAll(raw: readonly unknown[]): PreparedDocument[] {
     const positions = new Set(details.map((d) => d.position)).size;
     const listed = details.slice(0, MESSAGE_PROBLEMS).map((d) => `documents[${d.position}]: ${d.message}`);
     if (details.length > MESSAGE_PROBLEMS) listed.push(`and ${details.length - MESSAGE_PROBLEMS} more`);
-    throw new ApiError(
-      400,
-      'invalid_body',
-      `${positions} of ${raw.length} documents are invalid; nothing was applied. ${listed.join('; ')}`,
-      { parameter: 'documents', details },
-    );
+    throw new ApiError(400, 'invalid_body', `${positions} of ${raw.length} documents are invalid; nothing was applied. ${listed.join('; ')}`, {
+      parameter: 'documents',
+      details,
+    });
   }
   return documents;
 }

@@ -8,9 +8,7 @@ import type { RouteOptions } from './routeOptions.ts';
  */
 export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
   app.get('/health', async (): Promise<HealthResponse> => {
-    const counts = await Promise.all(
-      indices.all().map(async (index) => ({ publicKey: index.publicKey, documents: await index.engine.count() })),
-    );
+    const counts = await Promise.all(indices.all().map(async (index) => ({ publicKey: index.publicKey, documents: await index.engine.count() })));
     return { status: 'ok', indices: counts };
   });
 };

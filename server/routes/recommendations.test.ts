@@ -111,15 +111,34 @@ describe('recommendations', () => {
     const cases: Array<[Array<[string, string]>, number, string, string]> = [
       [[['ItemId', 'shoes']], 400, 'invalid_parameter', 'configurationKey'],
       [[['configurationKey', 'byId']], 400, 'invalid_parameter', 'ItemId'],
-      [[['configurationKey', 'nope'], ['ItemId', 'shoes']], 404, 'not_found', 'configurationKey'],
-      [[['configurationKey', 'byId'], ['ItemId', 'x'.repeat(513)]], 400, 'invalid_parameter', 'ItemId'],
+      [
+        [
+          ['configurationKey', 'nope'],
+          ['ItemId', 'shoes'],
+        ],
+        404,
+        'not_found',
+        'configurationKey',
+      ],
+      [
+        [
+          ['configurationKey', 'byId'],
+          ['ItemId', 'x'.repeat(513)],
+        ],
+        400,
+        'invalid_parameter',
+        'ItemId',
+      ],
     ];
     for (const [params, status, code, parameter] of cases) {
       const answer = await getJson<ApiErrorBody>(service, '/v1/recommendations/demo', params);
       expect(answer.status).toBe(status);
       expect(answer.body.error).toMatchObject({ status, code, parameter });
     }
-    const unknownIndex = await getJson<ApiErrorBody>(service, '/v1/recommendations/nope', [['configurationKey', 'byId'], ['ItemId', 'a']]);
+    const unknownIndex = await getJson<ApiErrorBody>(service, '/v1/recommendations/nope', [
+      ['configurationKey', 'byId'],
+      ['ItemId', 'a'],
+    ]);
     expect(unknownIndex.status).toBe(404);
   });
 

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type {
-  RecommendationEventsResponse,
-  RecommendationHit,
-  RecommendationsResponse,
-} from '../../src/client/types.ts';
+import type { RecommendationEventsResponse, RecommendationHit, RecommendationsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import type { RecommendationConfig } from '../config.ts';
 import type { StoredDocument } from '../engine/engine.ts';
@@ -38,10 +34,7 @@ const EventsBody = Type.Object({ events: Type.Array(Type.Unknown()) });
  * search, and `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch`
  * (4.11), with HTTP Basic auth like the other writes.
  */
-export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRouteOptions> = async (
-  app,
-  { indices, events, configurations },
-) => {
+export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRouteOptions> = async (app, { indices, events, configurations }) => {
   app.get(
     '/v1/recommendations/:key',
     {

@@ -4,4 +4,3 @@ import type { IndexRegistry } from '../indices.ts';
 export interface RouteOptions {
   indices: IndexRegistry;
 }
-

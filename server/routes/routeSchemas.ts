@@ -21,7 +21,15 @@ export function Defaulted<T extends TSchema>(schema: T): T {
  * first, then coerced and checked as an integer in range. Absent, it is `byDefault`.
  */
 export function DecimalInteger(minimum: number, maximum: number, byDefault: number): TUnsafe<number> {
-  return Defaulted(Type.Unsafe<number>({ allOf: [{ type: 'string', pattern: DECIMAL_DIGITS }, { type: 'integer', minimum, maximum }], default: byDefault }));
+  return Defaulted(
+    Type.Unsafe<number>({
+      allOf: [
+        { type: 'string', pattern: DECIMAL_DIGITS },
+        { type: 'integer', minimum, maximum },
+      ],
+      default: byDefault,
+    }),
+  );
 }
 
 /** One of a few strings, as a JSON Schema `enum` (its 400 lists them). */

@@ -80,7 +80,10 @@ describe('GET /v1/search/{key}: term', () => {
   });
 
   it('returns every document for *', async () => {
-    const body = await search([['term', '*'], ['limit', '50']]);
+    const body = await search([
+      ['term', '*'],
+      ['limit', '50'],
+    ]);
     expect(body.total_hits).toBe(FIXTURE_DOCUMENTS.length);
     // Without words, the newest first.
     expect(body.hits.map((h) => h.id)).toEqual(DATE_DESC);
@@ -134,11 +137,25 @@ describe('GET /v1/search/{key}: term', () => {
     await expectInvalid([['term', 'x'.repeat(301)]], 'term', /300/);
     await expectInvalid([['term', Array.from({ length: 21 }, (_, i) => `w${i}`).join(' ')]], 'term', /20 words/);
     await search([['term', Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ')]]);
-    await expectInvalid([['term', 'a'], ['term', 'b']], 'term', /once/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['term', 'b'],
+      ],
+      'term',
+      /once/,
+    );
   });
 
   it('ignores unknown parameters', async () => {
-    expect((await search([['term', 'widget'], ['colour', 'blue']])).total_hits).toBe(5);
+    expect(
+      (
+        await search([
+          ['term', 'widget'],
+          ['colour', 'blue'],
+        ])
+      ).total_hits,
+    ).toBe(5);
   });
 });
 
@@ -155,8 +172,7 @@ describe('hits', () => {
       meta_description: null,
       meta_categories: null,
       custom_fields: { brand: 'Acme', price: '120', rating: '4.5', tags: ['ui', 'search'], color: 'Red', city: 'Zürich' },
-      highlight:
-        'The search widget shows results as you type. <em>Configure</em> the widget with data attributes on the script tag.',
+      highlight: 'The search widget shows results as you type. <em>Configure</em> the widget with data attributes on the script tag.',
       ts: '2024-03-01T00:00:00',
       categories: ['0xdocs.example.com', '1xguides', '2xwidgets', 'doctype_html'],
       document_type: 'html',
@@ -166,7 +182,14 @@ describe('hits', () => {
   });
 
   it('take ts from each doc_date form, else from the first indexing', async () => {
-    const byId = new Map((await search([['term', '*'], ['limit', '50']])).hits.map((h) => [h.id, h]));
+    const byId = new Map(
+      (
+        await search([
+          ['term', '*'],
+          ['limit', '50'],
+        ])
+      ).hits.map((h) => [h.id, h]),
+    );
     expect(byId.get('cafe-creme')!.ts).toBe('2023-06-10T06:30:00');
     expect(byId.get('annual-report')!.ts).toBe('2023-11-14T22:13:20');
     expect(byId.get('kubernetes')!.ts).toBe('2022-11-20T10:00:00');
@@ -178,7 +201,14 @@ describe('hits', () => {
   });
 
   it('have a document type from the URL extension', async () => {
-    const byId = new Map((await search([['term', '*'], ['limit', '50']])).hits.map((h) => [h.id, h]));
+    const byId = new Map(
+      (
+        await search([
+          ['term', '*'],
+          ['limit', '50'],
+        ])
+      ).hits.map((h) => [h.id, h]),
+    );
     expect(byId.get('annual-report')!.document_type).toBe('pdf');
     expect(byId.get('annual-report')!.categories).toContain('doctype_pdf');
     expect(byId.get('manual')!.document_type).toBe('docx');
@@ -218,66 +248,209 @@ describe('highlight', () => {
 
 describe('limit and page', () => {
   it('pages through results', async () => {
-    const page2 = await search([['term', '*'], ['sort', 'date'], ['limit', '5'], ['page', '2']]);
+    const page2 = await search([
+      ['term', '*'],
+      ['sort', 'date'],
+      ['limit', '5'],
+      ['page', '2'],
+    ]);
     expect(page2.page).toBe(2);
     expect(page2.total_hits).toBe(12);
     expect(page2.hits.map((h) => h.id)).toEqual(DATE_DESC.slice(5, 10));
-    const page3 = await search([['term', '*'], ['sort', 'date'], ['limit', '5'], ['page', '3']]);
+    const page3 = await search([
+      ['term', '*'],
+      ['sort', 'date'],
+      ['limit', '5'],
+      ['page', '3'],
+    ]);
     expect(page3.hits.map((h) => h.id)).toEqual(DATE_DESC.slice(10));
-    const past = await search([['term', '*'], ['limit', '5'], ['page', '9']]);
+    const past = await search([
+      ['term', '*'],
+      ['limit', '5'],
+      ['page', '9'],
+    ]);
     expect(past.hits).toEqual([]);
     expect(past.total_hits).toBe(12);
-    expect((await search([['term', 'widget'], ['limit', '2'], ['page', '2']])).total_hits).toBe(5);
+    expect(
+      (
+        await search([
+          ['term', 'widget'],
+          ['limit', '2'],
+          ['page', '2'],
+        ])
+      ).total_hits,
+    ).toBe(5);
   });
 
   it('defaults to 10 hits and accepts up to 300', async () => {
     expect((await search([['term', '*']])).hits).toHaveLength(10);
-    expect((await search([['term', '*'], ['limit', '300']])).hits).toHaveLength(12);
+    expect(
+      (
+        await search([
+          ['term', '*'],
+          ['limit', '300'],
+        ])
+      ).hits,
+    ).toHaveLength(12);
   });
 
   it('rejects bad values', async () => {
-    await expectInvalid([['term', 'a'], ['limit', '0']], 'limit', /at least 1/);
-    await expectInvalid([['term', 'a'], ['limit', '301']], 'limit', /at most 300/);
-    await expectInvalid([['term', 'a'], ['limit', 'ten']], 'limit', /integer/);
-    await expectInvalid([['term', 'a'], ['limit', '2.5']], 'limit', /integer/);
-    await expectInvalid([['term', 'a'], ['limit', '1'], ['limit', '2']], 'limit', /once/);
-    await expectInvalid([['term', 'a'], ['page', '0']], 'page', /at least 1/);
-    await expectInvalid([['term', 'a'], ['page', 'last']], 'page', /integer/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['limit', '0'],
+      ],
+      'limit',
+      /at least 1/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['limit', '301'],
+      ],
+      'limit',
+      /at most 300/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['limit', 'ten'],
+      ],
+      'limit',
+      /integer/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['limit', '2.5'],
+      ],
+      'limit',
+      /integer/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['limit', '1'],
+        ['limit', '2'],
+      ],
+      'limit',
+      /once/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['page', '0'],
+      ],
+      'page',
+      /at least 1/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['page', 'last'],
+      ],
+      'page',
+      /integer/,
+    );
   });
 });
 
 describe('lang and categories', () => {
   it('keeps one language', async () => {
-    expect(await ids([['term', '*'], ['lang', 'fr']])).toEqual(['cafe-creme']);
-    expect(await ids([['term', '*'], ['lang', 'DE']])).toEqual(['suche']);
-    expect(await ids([['term', '*'], ['lang', 'en']])).toHaveLength(9);
-    await expectInvalid([['term', 'a'], ['lang', 'english']], 'lang');
+    expect(
+      await ids([
+        ['term', '*'],
+        ['lang', 'fr'],
+      ]),
+    ).toEqual(['cafe-creme']);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['lang', 'DE'],
+      ]),
+    ).toEqual(['suche']);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['lang', 'en'],
+      ]),
+    ).toHaveLength(9);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['lang', 'english'],
+      ],
+      'lang',
+    );
   });
 
   it('keeps one domain, path level or file type', async () => {
-    expect(new Set(await ids([['term', '*'], ['categories', '1xposts']]))).toEqual(new Set(['cafe-creme', 'resume', 'long-read']));
-    expect(await ids([['term', '*'], ['categories', 'doctype_pdf']])).toEqual(['annual-report']);
-    expect(await ids([['term', '*'], ['categories', '0xops.example.com']])).toEqual(['kubernetes']);
-    expect(await ids([['term', 'widget'], ['categories', '2xwidgets']])).toEqual(['widget-guide']);
-    await expectInvalid([['term', 'a'], ['categories', 'posts']], 'categories');
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['categories', '1xposts'],
+        ]),
+      ),
+    ).toEqual(new Set(['cafe-creme', 'resume', 'long-read']));
+    expect(
+      await ids([
+        ['term', '*'],
+        ['categories', 'doctype_pdf'],
+      ]),
+    ).toEqual(['annual-report']);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['categories', '0xops.example.com'],
+      ]),
+    ).toEqual(['kubernetes']);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['categories', '2xwidgets'],
+      ]),
+    ).toEqual(['widget-guide']);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['categories', 'posts'],
+      ],
+      'categories',
+    );
   });
 });
 
 describe('sort and order', () => {
   it('sorts by date, newest first unless asc', async () => {
-    expect(await ids([['term', '*'], ['sort', 'date']])).toEqual(DATE_DESC);
-    expect(await ids([['term', '*'], ['sort', 'date'], ['order', 'asc']])).toEqual([...DATE_DESC].reverse());
-    expect(await ids([['term', 'widget'], ['sort', 'date'], ['order', 'asc']])).toEqual([
-      'manual',
-      'annual-report',
-      'widget-api',
-      'suche',
-      'widget-guide',
-    ]);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['sort', 'date'],
+      ]),
+    ).toEqual(DATE_DESC);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['sort', 'date'],
+        ['order', 'asc'],
+      ]),
+    ).toEqual([...DATE_DESC].reverse());
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['sort', 'date'],
+        ['order', 'asc'],
+      ]),
+    ).toEqual(['manual', 'annual-report', 'widget-api', 'suche', 'widget-guide']);
   });
 
   it('sorts by a numeric custom field, documents without it last', async () => {
-    const asc = await ids([['term', '*'], ['sort', 'custom_fields.price'], ['order', 'asc']]);
+    const asc = await ids([
+      ['term', '*'],
+      ['sort', 'custom_fields.price'],
+      ['order', 'asc'],
+    ]);
     expect(asc).toEqual([
       'annual-report',
       'long-read',
@@ -292,109 +465,330 @@ describe('sort and order', () => {
       'hostile',
       'undated',
     ]);
-    const desc = await ids([['term', '*'], ['sort', 'custom_fields.price']]);
+    const desc = await ids([
+      ['term', '*'],
+      ['sort', 'custom_fields.price'],
+    ]);
     expect(desc.slice(0, 3)).toEqual(['hostile', 'kubernetes', 'widget-guide']);
     expect(desc.at(-1)).toBe('undated');
   });
 
   it('sorts by a text custom field, ignoring case', async () => {
-    const asc = await ids([['term', '*'], ['sort', 'custom_fields.city'], ['order', 'asc']]);
+    const asc = await ids([
+      ['term', '*'],
+      ['sort', 'custom_fields.city'],
+      ['order', 'asc'],
+    ]);
     // new york, sao paulo, zug, zurich (twice: ties keep the newest first).
     expect(asc.slice(0, 5)).toEqual(['kubernetes', 'cafe-creme', 'annual-report', 'widget-guide', 'widget-api']);
   });
 
   it('rejects bad values', async () => {
-    await expectInvalid([['term', 'a'], ['sort', 'price']], 'sort', /custom_fields/);
-    await expectInvalid([['term', 'a'], ['sort', 'custom_fields.']], 'sort');
-    await expectInvalid([['term', 'a'], ['order', 'up']], 'order', /asc, desc/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['sort', 'price'],
+      ],
+      'sort',
+      /custom_fields/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['sort', 'custom_fields.'],
+      ],
+      'sort',
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['order', 'up'],
+      ],
+      'order',
+      /asc, desc/,
+    );
   });
 });
 
 describe('fuzzy, postfixWildcard and defaultOperator', () => {
   it('matches near words only when fuzzy', async () => {
     expect(await ids([['term', 'widgit']])).toEqual([]);
-    expect(await ids([['term', 'widgit'], ['fuzzy', 'false']])).toEqual([]);
-    expect(await ids([['term', 'widgit'], ['fuzzy', 'true']])).toHaveLength(5);
-    expect(await ids([['term', 'kubernets'], ['fuzzy', 'auto']])).toEqual(['kubernetes']);
-    expect(await ids([['term', 'kubernets deploymnt'], ['fuzzy', 'auto']])).toEqual(['kubernetes']);
+    expect(
+      await ids([
+        ['term', 'widgit'],
+        ['fuzzy', 'false'],
+      ]),
+    ).toEqual([]);
+    expect(
+      await ids([
+        ['term', 'widgit'],
+        ['fuzzy', 'true'],
+      ]),
+    ).toHaveLength(5);
+    expect(
+      await ids([
+        ['term', 'kubernets'],
+        ['fuzzy', 'auto'],
+      ]),
+    ).toEqual(['kubernetes']);
+    expect(
+      await ids([
+        ['term', 'kubernets deploymnt'],
+        ['fuzzy', 'auto'],
+      ]),
+    ).toEqual(['kubernetes']);
   });
 
   it('highlights the near word that matched', async () => {
-    const [hit] = (await search([['term', 'manifsts'], ['fuzzy', 'true']])).hits;
+    const [hit] = (
+      await search([
+        ['term', 'manifsts'],
+        ['fuzzy', 'true'],
+      ])
+    ).hits;
     expect(hit!.highlight).toContain('<em>manifests</em>');
   });
 
   it('leaves correctly spelled words alone with auto', async () => {
     // "widget" is indexed, so auto does not widen it to "widgets"-like neighbours.
-    expect(await ids([['term', 'widget'], ['fuzzy', 'auto'], ['postfixWildcard', 'false']])).toHaveLength(5);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['fuzzy', 'auto'],
+        ['postfixWildcard', 'false'],
+      ]),
+    ).toHaveLength(5);
   });
 
   it('treats the last word as a prefix unless postfixWildcard=false', async () => {
     expect(await ids([['term', 'widg']])).toHaveLength(5);
-    expect(await ids([['term', 'widg'], ['postfixWildcard', 'true']])).toHaveLength(5);
-    expect(await ids([['term', 'widg'], ['postfixWildcard', 'false']])).toEqual([]);
+    expect(
+      await ids([
+        ['term', 'widg'],
+        ['postfixWildcard', 'true'],
+      ]),
+    ).toHaveLength(5);
+    expect(
+      await ids([
+        ['term', 'widg'],
+        ['postfixWildcard', 'false'],
+      ]),
+    ).toEqual([]);
     expect(await ids([['term', 'kubernetes depl']])).toEqual(['kubernetes']);
   });
 
   it('matches any word with defaultOperator=or', async () => {
-    expect(await ids([['term', 'widget kubernetes'], ['fuzzy', 'auto']])).toEqual([]);
-    expect(await ids([['term', 'widget kubernetes'], ['fuzzy', 'auto'], ['defaultOperator', 'and']])).toEqual([]);
-    const any = await ids([['term', 'widget kubernetes'], ['fuzzy', 'auto'], ['defaultOperator', 'or']]);
+    expect(
+      await ids([
+        ['term', 'widget kubernetes'],
+        ['fuzzy', 'auto'],
+      ]),
+    ).toEqual([]);
+    expect(
+      await ids([
+        ['term', 'widget kubernetes'],
+        ['fuzzy', 'auto'],
+        ['defaultOperator', 'and'],
+      ]),
+    ).toEqual([]);
+    const any = await ids([
+      ['term', 'widget kubernetes'],
+      ['fuzzy', 'auto'],
+      ['defaultOperator', 'or'],
+    ]);
     expect(new Set(any)).toEqual(new Set(['widget-guide', 'widget-api', 'manual', 'annual-report', 'suche', 'kubernetes']));
   });
 
   it('rejects bad values', async () => {
-    await expectInvalid([['term', 'a'], ['fuzzy', 'maybe']], 'fuzzy', /false, true, auto/);
-    await expectInvalid([['term', 'a'], ['postfixWildcard', 'yes']], 'postfixWildcard', /true or false/);
-    await expectInvalid([['term', 'a'], ['postfixWildcard', '1']], 'postfixWildcard', /true or false/);
-    await expectInvalid([['term', 'a'], ['defaultOperator', 'xor']], 'defaultOperator', /and, or/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['fuzzy', 'maybe'],
+      ],
+      'fuzzy',
+      /false, true, auto/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['postfixWildcard', 'yes'],
+      ],
+      'postfixWildcard',
+      /true or false/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['postfixWildcard', '1'],
+      ],
+      'postfixWildcard',
+      /true or false/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['defaultOperator', 'xor'],
+      ],
+      'defaultOperator',
+      /and, or/,
+    );
   });
 });
 
 describe('dateFrom and dateTo', () => {
   it('keep documents in the date range, both days included', async () => {
-    expect(new Set(await ids([['term', '*'], ['dateFrom', '2024-01-01']]))).toEqual(
-      new Set(['undated', 'widget-guide', 'suche', 'widget-api']),
-    );
-    expect(new Set(await ids([['term', '*'], ['dateTo', '2021-05-01']]))).toEqual(new Set(['manual', 'hostile', 'long-read']));
-    expect(new Set(await ids([['term', '*'], ['dateFrom', '2023-01-01'], ['dateTo', '2023-12-31']]))).toEqual(
-      new Set(['annual-report', 'resume', 'cafe-creme', 'slides']),
-    );
-    expect(new Set(await ids([['term', 'widget'], ['dateFrom', '2024-02-01']]))).toEqual(new Set(['widget-guide', 'suche']));
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['dateFrom', '2024-01-01'],
+        ]),
+      ),
+    ).toEqual(new Set(['undated', 'widget-guide', 'suche', 'widget-api']));
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['dateTo', '2021-05-01'],
+        ]),
+      ),
+    ).toEqual(new Set(['manual', 'hostile', 'long-read']));
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['dateFrom', '2023-01-01'],
+          ['dateTo', '2023-12-31'],
+        ]),
+      ),
+    ).toEqual(new Set(['annual-report', 'resume', 'cafe-creme', 'slides']));
+    expect(
+      new Set(
+        await ids([
+          ['term', 'widget'],
+          ['dateFrom', '2024-02-01'],
+        ]),
+      ),
+    ).toEqual(new Set(['widget-guide', 'suche']));
   });
 
   it('rejects bad dates', async () => {
-    await expectInvalid([['term', 'a'], ['dateFrom', '2024-13-01']], 'dateFrom', /yyyy-MM-dd/);
-    await expectInvalid([['term', 'a'], ['dateFrom', '2024/01/01']], 'dateFrom', /yyyy-MM-dd/);
-    await expectInvalid([['term', 'a'], ['dateTo', '2023-02-29']], 'dateTo', /yyyy-MM-dd/);
-    await expectInvalid([['term', 'a'], ['dateFrom', '2024-02-01'], ['dateTo', '2024-01-01']], 'dateFrom', /after/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['dateFrom', '2024-13-01'],
+      ],
+      'dateFrom',
+      /yyyy-MM-dd/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['dateFrom', '2024/01/01'],
+      ],
+      'dateFrom',
+      /yyyy-MM-dd/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['dateTo', '2023-02-29'],
+      ],
+      'dateTo',
+      /yyyy-MM-dd/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['dateFrom', '2024-02-01'],
+        ['dateTo', '2024-01-01'],
+      ],
+      'dateFrom',
+      /after/,
+    );
   });
 });
 
 describe('customField', () => {
   it('ORs values of one field and ANDs fields', async () => {
-    expect(new Set(await ids([['term', '*'], ['customField', 'brand=Acme']]))).toEqual(
-      new Set(['widget-guide', 'widget-api', 'suche']),
-    );
-    expect(await ids([['term', '*'], ['customField', 'brand=Acme'], ['customField', 'brand=Globex']])).toHaveLength(6);
-    expect(new Set(await ids([['term', '*'], ['customField', 'brand=Acme'], ['customField', 'color=Red']]))).toEqual(
-      new Set(['widget-guide', 'suche']),
-    );
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['customField', 'brand=Acme'],
+        ]),
+      ),
+    ).toEqual(new Set(['widget-guide', 'widget-api', 'suche']));
+    expect(
+      await ids([
+        ['term', '*'],
+        ['customField', 'brand=Acme'],
+        ['customField', 'brand=Globex'],
+      ]),
+    ).toHaveLength(6);
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['customField', 'brand=Acme'],
+          ['customField', 'color=Red'],
+        ]),
+      ),
+    ).toEqual(new Set(['widget-guide', 'suche']));
   });
 
   it('matches numbers, array elements and the custom_fields. form', async () => {
-    expect(await ids([['term', '*'], ['customField', 'price=80']])).toEqual(['widget-api']);
-    expect(await ids([['term', '*'], ['customField', 'custom_fields.brand=Bistro']])).toEqual(['cafe-creme']);
-    expect(new Set(await ids([['term', '*'], ['customField', 'tags=search']]))).toEqual(
-      new Set(['widget-guide', 'suche', 'slides']),
-    );
-    expect(await ids([['term', '*'], ['customField', 'brand=acme']])).toEqual([]);
-    expect(await ids([['term', '*'], ['customField', 'nosuchfield=1']])).toEqual([]);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['customField', 'price=80'],
+      ]),
+    ).toEqual(['widget-api']);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['customField', 'custom_fields.brand=Bistro'],
+      ]),
+    ).toEqual(['cafe-creme']);
+    expect(
+      new Set(
+        await ids([
+          ['term', '*'],
+          ['customField', 'tags=search'],
+        ]),
+      ),
+    ).toEqual(new Set(['widget-guide', 'suche', 'slides']));
+    expect(
+      await ids([
+        ['term', '*'],
+        ['customField', 'brand=acme'],
+      ]),
+    ).toEqual([]);
+    expect(
+      await ids([
+        ['term', '*'],
+        ['customField', 'nosuchfield=1'],
+      ]),
+    ).toEqual([]);
   });
 
   it('rejects a value without a name', async () => {
-    await expectInvalid([['term', 'a'], ['customField', 'brand']], 'customField', /name=value/);
-    await expectInvalid([['term', 'a'], ['customField', '=Acme']], 'customField', /name=value/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['customField', 'brand'],
+      ],
+      'customField',
+      /name=value/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['customField', '=Acme'],
+      ],
+      'customField',
+      /name=value/,
+    );
   });
 });
 
@@ -405,34 +799,37 @@ describe('filter', () => {
   ];
 
   it('filters by equality, category and range', async () => {
-    expect(new Set(await ids(filter({ 'custom_fields.brand': 'Globex' })))).toEqual(
-      new Set(['annual-report', 'kubernetes', 'slides']),
-    );
+    expect(new Set(await ids(filter({ 'custom_fields.brand': 'Globex' })))).toEqual(new Set(['annual-report', 'kubernetes', 'slides']));
     expect(await ids(filter({ 'custom_fields.price': 80 }))).toEqual(['widget-api']);
     expect(await ids(filter({ 'custom_fields.price': '80' }))).toEqual(['widget-api']);
     expect(await ids(filter({ category: 'doctype_pdf' }))).toEqual(['annual-report']);
-    expect(new Set(await ids(filter({ range: { 'custom_fields.price': { gt: '50', lt: 100 } } })))).toEqual(
-      new Set(['slides', 'widget-api', 'suche']),
-    );
-    expect(new Set(await ids(filter({ range: { 'custom_fields.rating': { gt: 4 } } })))).toEqual(
-      new Set(['widget-guide', 'cafe-creme', 'kubernetes']),
-    );
+    expect(new Set(await ids(filter({ range: { 'custom_fields.price': { gt: '50', lt: 100 } } })))).toEqual(new Set(['slides', 'widget-api', 'suche']));
+    expect(new Set(await ids(filter({ range: { 'custom_fields.rating': { gt: 4 } } })))).toEqual(new Set(['widget-guide', 'cafe-creme', 'kubernetes']));
   });
 
   it('nests and, or and not', async () => {
     const nested = {
-      and: [
-        { or: [{ 'custom_fields.color': 'Red' }, { 'custom_fields.color': 'Blue' }] },
-        { not: { 'custom_fields.brand': 'Acme' } },
-      ],
+      and: [{ or: [{ 'custom_fields.color': 'Red' }, { 'custom_fields.color': 'Blue' }] }, { not: { 'custom_fields.brand': 'Acme' } }],
     };
     expect(new Set(await ids(filter(nested)))).toEqual(new Set(['annual-report', 'resume']));
     expect(await ids(filter({ not: { 'custom_fields.brand': 'Acme' } }))).toHaveLength(9);
-    expect(await ids([['term', 'widget'], ['filter', JSON.stringify({ 'custom_fields.brand': 'Initech' })]])).toEqual(['manual']);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['filter', JSON.stringify({ 'custom_fields.brand': 'Initech' })],
+      ]),
+    ).toEqual(['manual']);
   });
 
   it('rejects malformed JSON and bad shapes, naming filter', async () => {
-    await expectInvalid([['term', '*'], ['filter', '{bad']], 'filter', /JSON/);
+    await expectInvalid(
+      [
+        ['term', '*'],
+        ['filter', '{bad'],
+      ],
+      'filter',
+      /JSON/,
+    );
     await expectInvalid(filter([1]), 'filter', /object/);
     await expectInvalid(filter({ foo: 1 }), 'filter', /unknown filter key 'foo'/);
     await expectInvalid(filter({ range: { 'custom_fields.price': { gte: 1 } } }), 'filter', /gt and lt/);
@@ -445,7 +842,10 @@ describe('filter', () => {
 
 describe('facet and numFacets', () => {
   it('counts custom field values over the matches, by count then value', async () => {
-    const all = await search([['term', '*'], ['facet', 'custom_fields.brand']]);
+    const all = await search([
+      ['term', '*'],
+      ['facet', 'custom_fields.brand'],
+    ]);
     expect(all.facets).toEqual({
       'custom_fields.brand': [
         { value: 'Acme', count: 3 },
@@ -455,14 +855,22 @@ describe('facet and numFacets', () => {
         { value: 'Evil & Co', count: 1 },
       ],
     });
-    const widget = await search([['term', 'widget'], ['facet', 'custom_fields.brand'], ['facet', 'custom_fields.price']]);
+    const widget = await search([
+      ['term', 'widget'],
+      ['facet', 'custom_fields.brand'],
+      ['facet', 'custom_fields.price'],
+    ]);
     expect(widget.facets!['custom_fields.brand']).toEqual([
       { value: 'Acme', count: 3 },
       { value: 'Globex', count: 1 },
       { value: 'Initech', count: 1 },
     ]);
     expect(widget.facets!['custom_fields.price']).toHaveLength(5);
-    const red = await search([['term', '*'], ['customField', 'color=Red'], ['facet', 'custom_fields.brand']]);
+    const red = await search([
+      ['term', '*'],
+      ['customField', 'color=Red'],
+      ['facet', 'custom_fields.brand'],
+    ]);
     expect(red.facets!['custom_fields.brand']).toEqual([
       { value: 'Acme', count: 2 },
       { value: 'Globex', count: 1 },
@@ -470,15 +878,25 @@ describe('facet and numFacets', () => {
   });
 
   it('counts each element of a multi-valued field and caps at numFacets', async () => {
-    const tags = await search([['term', '*'], ['facet', 'custom_fields.tags']]);
+    const tags = await search([
+      ['term', '*'],
+      ['facet', 'custom_fields.tags'],
+    ]);
     expect(tags.facets!['custom_fields.tags']![0]).toEqual({ value: 'search', count: 3 });
     expect(tags.facets!['custom_fields.tags']).toHaveLength(10);
-    const two = await search([['term', '*'], ['facet', 'custom_fields.brand'], ['numFacets', '2']]);
+    const two = await search([
+      ['term', '*'],
+      ['facet', 'custom_fields.brand'],
+      ['numFacets', '2'],
+    ]);
     expect(two.facets!['custom_fields.brand']!.map((f) => f.value)).toEqual(['Acme', 'Globex']);
   });
 
   it('counts the categories one level below `categories` for categorys', async () => {
-    const top = await search([['term', '*'], ['facet', 'categorys']]);
+    const top = await search([
+      ['term', '*'],
+      ['facet', 'categorys'],
+    ]);
     expect(top.facets!.categorys).toEqual([
       { value: '0xdocs.example.com', count: 6 },
       { value: '0xblog.example.com', count: 3 },
@@ -486,24 +904,53 @@ describe('facet and numFacets', () => {
       { value: '0xevil.example.org', count: 1 },
       { value: '0xops.example.com', count: 1 },
     ]);
-    const docs = await search([['term', '*'], ['categories', '0xdocs.example.com'], ['facet', 'categorys']]);
-    expect(docs.facets!.categorys!.map((f) => f.value)).toEqual([
-      '1xapi',
-      '1xfiles',
-      '1xguides',
-      '1xmisc',
-      '1xreports',
-      '1xtalks',
+    const docs = await search([
+      ['term', '*'],
+      ['categories', '0xdocs.example.com'],
+      ['facet', 'categorys'],
     ]);
-    const guides = await search([['term', '*'], ['categories', '1xguides'], ['facet', 'categorys']]);
+    expect(docs.facets!.categorys!.map((f) => f.value)).toEqual(['1xapi', '1xfiles', '1xguides', '1xmisc', '1xreports', '1xtalks']);
+    const guides = await search([
+      ['term', '*'],
+      ['categories', '1xguides'],
+      ['facet', 'categorys'],
+    ]);
     expect(guides.facets!.categorys).toEqual([{ value: '2xwidgets', count: 1 }]);
   });
 
   it('rejects bad values', async () => {
-    await expectInvalid([['term', '*'], ['facet', 'brand']], 'facet', /custom_fields/);
-    await expectInvalid([['term', '*'], ['numFacets', '0']], 'numFacets', /at least 1/);
-    await expectInvalid([['term', '*'], ['numFacets', '1001']], 'numFacets', /at most 1000/);
-    await expectInvalid([['term', '*'], ['numFacets', 'many']], 'numFacets', /integer/);
+    await expectInvalid(
+      [
+        ['term', '*'],
+        ['facet', 'brand'],
+      ],
+      'facet',
+      /custom_fields/,
+    );
+    await expectInvalid(
+      [
+        ['term', '*'],
+        ['numFacets', '0'],
+      ],
+      'numFacets',
+      /at least 1/,
+    );
+    await expectInvalid(
+      [
+        ['term', '*'],
+        ['numFacets', '1001'],
+      ],
+      'numFacets',
+      /at most 1000/,
+    );
+    await expectInvalid(
+      [
+        ['term', '*'],
+        ['numFacets', 'many'],
+      ],
+      'numFacets',
+      /integer/,
+    );
   });
 });
 
@@ -541,7 +988,14 @@ describe('rangeFacets', () => {
   });
 
   it('rejects malformed JSON and bad shapes, naming rangeFacets', async () => {
-    await expectInvalid([['term', '*'], ['rangeFacets', '[{']], 'rangeFacets', /JSON/);
+    await expectInvalid(
+      [
+        ['term', '*'],
+        ['rangeFacets', '[{'],
+      ],
+      'rangeFacets',
+      /JSON/,
+    );
     await expectInvalid(ranges({}), 'rangeFacets', /array/);
     await expectInvalid(ranges([{ field: 'price', ranges: [{ to: 1 }] }]), 'rangeFacets', /custom_fields/);
     await expectInvalid(ranges([{ field: 'custom_fields.price', ranges: [] }]), 'rangeFacets', /ranges/);
@@ -554,18 +1008,71 @@ describe('rangeFacets', () => {
 describe('resultType, userToken, collectAnalytics, analyticsTag', () => {
   it('accepts them without changing the hits', async () => {
     const plain = await ids([['term', 'widget']]);
-    expect(await ids([['term', 'widget'], ['resultType', 'organic']])).toEqual(plain);
-    expect(await ids([['term', 'widget'], ['resultType', 'all']])).toEqual(plain);
-    expect(await ids([['term', 'widget'], ['userToken', 'user-42']])).toEqual(plain);
-    expect(await ids([['term', 'widget'], ['collectAnalytics', 'false']])).toEqual(plain);
-    expect(await ids([['term', 'widget'], ['analyticsTag', 'header-box']])).toEqual(plain);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['resultType', 'organic'],
+      ]),
+    ).toEqual(plain);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['resultType', 'all'],
+      ]),
+    ).toEqual(plain);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['userToken', 'user-42'],
+      ]),
+    ).toEqual(plain);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['collectAnalytics', 'false'],
+      ]),
+    ).toEqual(plain);
+    expect(
+      await ids([
+        ['term', 'widget'],
+        ['analyticsTag', 'header-box'],
+      ]),
+    ).toEqual(plain);
   });
 
   it('rejects bad values', async () => {
-    await expectInvalid([['term', 'a'], ['resultType', 'paid']], 'resultType', /all, organic/);
-    await expectInvalid([['term', 'a'], ['userToken', 'u'.repeat(257)]], 'userToken', /256/);
-    await expectInvalid([['term', 'a'], ['collectAnalytics', 'no']], 'collectAnalytics', /true or false/);
-    await expectInvalid([['term', 'a'], ['analyticsTag', 't'.repeat(51)]], 'analyticsTag', /50/);
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['resultType', 'paid'],
+      ],
+      'resultType',
+      /all, organic/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['userToken', 'u'.repeat(257)],
+      ],
+      'userToken',
+      /256/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['collectAnalytics', 'no'],
+      ],
+      'collectAnalytics',
+      /true or false/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['analyticsTag', 't'.repeat(51)],
+      ],
+      'analyticsTag',
+      /50/,
+    );
   });
 });
 
@@ -581,9 +1088,28 @@ describe('jsonp', () => {
   });
 
   it('accepts only a function name or dotted path', async () => {
-    await expectInvalid([['term', 'a'], ['jsonp', 'alert(1)//']], 'jsonp', /function name/);
-    await expectInvalid([['term', 'a'], ['jsonp', '1abc']], 'jsonp');
-    await expectInvalid([['term', 'a'], ['jsonp', 'a..b']], 'jsonp');
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['jsonp', 'alert(1)//'],
+      ],
+      'jsonp',
+      /function name/,
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['jsonp', '1abc'],
+      ],
+      'jsonp',
+    );
+    await expectInvalid(
+      [
+        ['term', 'a'],
+        ['jsonp', 'a..b'],
+      ],
+      'jsonp',
+    );
   });
 });
 

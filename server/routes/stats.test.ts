@@ -59,9 +59,25 @@ describe('POST /v1/stats/{key}', () => {
     expect(all.body.events.length).toBe(stored().length);
     expect(all.body.events[0]).toMatchObject({ source: 'stats', action: 'search', keyword: 'hello world' });
     expect(Date.parse(all.body.events[0]!.received)).toBeGreaterThan(Date.now() - 60_000);
-    const page = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['after', '1'], ['limit', '1']], auth);
+    const page = await getJson<StoredStatsEventsResponse>(
+      service,
+      '/v2/indices/demo/stats/events',
+      [
+        ['after', '1'],
+        ['limit', '1'],
+      ],
+      auth,
+    );
     expect(page.body.events).toEqual([all.body.events[1]]);
-    const mine = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['session', 's2'], ['limit', '1000']], auth);
+    const mine = await getJson<StoredStatsEventsResponse>(
+      service,
+      '/v2/indices/demo/stats/events',
+      [
+        ['session', 's2'],
+        ['limit', '1000'],
+      ],
+      auth,
+    );
     expect(mine.body.events.length).toBeGreaterThan(0);
     expect(mine.body.events.every((event) => event.session === 's2')).toBe(true);
     expect(mine.body.events.length).toBeLessThan(all.body.events.length);
@@ -69,14 +85,16 @@ describe('POST /v1/stats/{key}', () => {
     expect((await getJson(service, '/v2/indices/demo/stats/events', [['limit', '1001']], auth)).status).toBe(400);
   });
 
-  it.each([['after', '9223372036854775807'], ['after', '1e300'], ['after', '0x10'], ['limit', '1e2']])(
-    'answers %s=%s with a 400 that names the parameter',
-    async (name, value) => {
-      const answer = await getJson<ApiErrorBody>(service, '/v2/indices/demo/stats/events', [[name, value]], { headers: { authorization: DEMO_AUTH } });
-      expect(answer.status).toBe(400);
-      expect(answer.body.error).toMatchObject({ code: 'invalid_parameter', parameter: name });
-    },
-  );
+  it.each([
+    ['after', '9223372036854775807'],
+    ['after', '1e300'],
+    ['after', '0x10'],
+    ['limit', '1e2'],
+  ])('answers %s=%s with a 400 that names the parameter', async (name, value) => {
+    const answer = await getJson<ApiErrorBody>(service, '/v2/indices/demo/stats/events', [[name, value]], { headers: { authorization: DEMO_AUTH } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'invalid_parameter', parameter: name });
+  });
 
   it('answers CORS from any origin, without credentials', async () => {
     const preflight = await fetch(`${service.baseUrl}/v1/stats/demo`, {
@@ -150,11 +168,24 @@ describe('POST /v1/stats/{key}', () => {
 
   it('records searches made through the search endpoint unless collectAnalytics=false', async () => {
     const before = stored().length;
-    await getJson(service, '/v1/search/demo', [['term', 'hello'], ['analyticsTag', 'header'], ['session', 'tracker-1']]);
-    await getJson(service, '/v1/search/demo', [['term', 'nothing matches this'], ['userToken', 'u'.repeat(40)]]);
+    await getJson(service, '/v1/search/demo', [
+      ['term', 'hello'],
+      ['analyticsTag', 'header'],
+      ['session', 'tracker-1'],
+    ]);
+    await getJson(service, '/v1/search/demo', [
+      ['term', 'nothing matches this'],
+      ['userToken', 'u'.repeat(40)],
+    ]);
     await getJson(service, '/v1/search/demo', [['term', 'zzz']]);
-    await getJson(service, '/v1/search/demo', [['term', 'hidden'], ['collectAnalytics', 'false']]);
-    await getJson(service, '/v1/search/demo', [['term', 'x'], ['limit', '0']]);
+    await getJson(service, '/v1/search/demo', [
+      ['term', 'hidden'],
+      ['collectAnalytics', 'false'],
+    ]);
+    await getJson(service, '/v1/search/demo', [
+      ['term', 'x'],
+      ['limit', '0'],
+    ]);
     service.app.eventStores.get('demo').flush();
     expect(stored().slice(before)).toEqual([
       { source: 'search', action: 'search', session: 'tracker-1', keyword: 'hello', numberOfResults: 1, tag: 'header' },

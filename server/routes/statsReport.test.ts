@@ -21,10 +21,19 @@ describe('GET /v2/indices/{key}/stats/report', () => {
       ],
     });
     const search = (session: string, keyword: string, hits: number, tag?: string): StatsEvent => ({
-      action: 'search', session, keyword, numberOfResults: hits, ...(tag !== undefined && { tag }),
+      action: 'search',
+      session,
+      keyword,
+      numberOfResults: hits,
+      ...(tag !== undefined && { tag }),
     });
     const click = (session: string, keyword: string, docid: string, position: number, tag?: string): StatsEvent => ({
-      action: 'click', session, keyword, docid, position, ...(tag !== undefined && { tag }),
+      action: 'click',
+      session,
+      keyword,
+      docid,
+      position,
+      ...(tag !== undefined && { tag }),
     });
     // 2026-03-01: three searches for "flex" under three spellings, two of them clicked
     // (one twice), and a no-hit search.
@@ -48,7 +57,10 @@ describe('GET /v2/indices/{key}/stats/report', () => {
   });
 
   it('counts searches per day with empty days, keywords normalised, CTR, positions, documents and tags', async () => {
-    const { status, body } = await report([['from', '2026-03-01'], ['to', '2026-03-05']]);
+    const { status, body } = await report([
+      ['from', '2026-03-01'],
+      ['to', '2026-03-05'],
+    ]);
     expect(status).toBe(200);
     expect(body.from).toBe('2026-03-01');
     expect(body.to).toBe('2026-03-05');
@@ -61,7 +73,12 @@ describe('GET /v2/indices/{key}/stats/report', () => {
       ['2026-03-05', 0, 0, 0],
     ]);
     expect(body.totals).toEqual({
-      searches: 6, noHitSearches: 2, clicks: 5, clickedSearches: 2, clickThroughRate: 2 / 6, meanClickPosition: (1 + 12 + 3 + 2 + 1) / 5,
+      searches: 6,
+      noHitSearches: 2,
+      clicks: 5,
+      clickedSearches: 2,
+      clickThroughRate: 2 / 6,
+      meanClickPosition: (1 + 12 + 3 + 2 + 1) / 5,
     });
     expect(body.topKeywords[0]).toEqual({ keyword: 'flex', searches: 3, noHitSearches: 0, clicks: 3, clickedSearches: 2, clickThroughRate: 2 / 3 });
     expect(body.topKeywords.map((k) => k.keyword)).toEqual(['flex', 'zzz qq', 'grid']);
@@ -83,11 +100,19 @@ describe('GET /v2/indices/{key}/stats/report', () => {
   });
 
   it('filters by tag, and by no tag with an empty tag', async () => {
-    const blog = await report([['from', '2026-03-01'], ['to', '2026-03-05'], ['tag', 'blog']]);
+    const blog = await report([
+      ['from', '2026-03-01'],
+      ['to', '2026-03-05'],
+      ['tag', 'blog'],
+    ]);
     expect(blog.body.tag).toBe('blog');
     expect(blog.body.totals.searches).toBe(2);
     expect(blog.body.topKeywords.map((k) => k.keyword)).toEqual(['grid', 'zzz qq']);
-    const untagged = await report([['from', '2026-03-01'], ['to', '2026-03-05'], ['tag', '']]);
+    const untagged = await report([
+      ['from', '2026-03-01'],
+      ['to', '2026-03-05'],
+      ['tag', ''],
+    ]);
     expect(untagged.body.totals.searches).toBe(3);
   });
 
@@ -101,8 +126,20 @@ describe('GET /v2/indices/{key}/stats/report', () => {
     const cases: Array<[Array<[string, string]>, string]> = [
       [[['from', '2026-02-30']], 'from'],
       [[['to', 'yesterday']], 'to'],
-      [[['from', '2026-03-02'], ['to', '2026-03-01']], 'from'],
-      [[['from', '2025-01-01'], ['to', '2026-01-02']], 'to'],
+      [
+        [
+          ['from', '2026-03-02'],
+          ['to', '2026-03-01'],
+        ],
+        'from',
+      ],
+      [
+        [
+          ['from', '2025-01-01'],
+          ['to', '2026-01-02'],
+        ],
+        'to',
+      ],
       [[['limit', '0']], 'limit'],
       [[['tag', 'x'.repeat(51)]], 'tag'],
     ];
@@ -110,16 +147,33 @@ describe('GET /v2/indices/{key}/stats/report', () => {
       const { status, body } = await getJson<ApiErrorBody>(service, '/v2/indices/demo/stats/report', params, auth);
       expect([status, body.error.code, body.error.parameter]).toEqual([400, 'invalid_parameter', parameter]);
     }
-    expect((await report([['from', '2025-01-01'], ['to', '2026-01-01']])).status).toBe(200);
+    expect(
+      (
+        await report([
+          ['from', '2025-01-01'],
+          ['to', '2026-01-01'],
+        ])
+      ).status,
+    ).toBe(200);
     expect((await getJson(service, '/v2/indices/demo/stats/report')).status).toBe(401);
     expect((await getJson(service, '/v2/indices/nope/stats/report', [], auth)).status).toBe(404);
   });
 
   it('rebuilds the same figures from the events when the store is reopened with another half-life', async () => {
-    const before = (await report([['from', '2026-03-01'], ['to', '2026-03-05']])).body;
+    const before = (
+      await report([
+        ['from', '2026-03-01'],
+        ['to', '2026-03-05'],
+      ])
+    ).body;
     await service.close();
     service = await startService({ dataDir: service.dataDir, clock: () => at('2026-03-10'), clickRanking: { halfLifeDays: 3 } });
-    const after = (await report([['from', '2026-03-01'], ['to', '2026-03-05']])).body;
+    const after = (
+      await report([
+        ['from', '2026-03-01'],
+        ['to', '2026-03-05'],
+      ])
+    ).body;
     expect(after).toEqual(before);
     expect(DAY).toBeGreaterThan(0);
   });

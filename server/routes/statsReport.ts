@@ -31,36 +31,32 @@ export const statsReportRoutes: FastifyPluginAsyncTypebox<EventRouteOptions & { 
   app.addHook('onRequest', async (request) => {
     checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
   });
-  app.get(
-    '/v2/indices/:key/stats/report',
-    { schema: { params: KeyParams, querystring: ReportQuerystring } },
-    async (request): Promise<StatsReport> => {
-      const { from, to, tag, limit } = request.query;
-      const toDay = to === undefined ? Math.floor(clock() / DAY_MS) : day(to, 'to');
-      const fromDay = from === undefined ? toDay - (DEFAULT_DAYS - 1) : day(from, 'from');
-      if (fromDay > toDay) throw invalidParameter('from', 'from must be on or before to');
-      if (toDay - fromDay + 1 > REPORT_DAYS_MAX) {
-        throw invalidParameter('to', `a report covers at most ${REPORT_DAYS_MAX} days: bring from and to closer`);
-      }
-      const index = indices.get(request.params.key);
-      const data = events.get(index.publicKey).report({ fromDay, toDay }, tag ?? null, limit);
-      const found = await index.engine.lookup(
-        data.topDocuments.map((d) => d.docid),
-        null,
-      );
-      const byId = new Map(found.map((document) => [document.id, document]));
-      return {
-        from: dateOf(fromDay),
-        to: dateOf(toDay),
-        tag: tag ?? null,
-        ...data,
-        topDocuments: data.topDocuments.map(({ docid, clicks }) => {
-          const document = byId.get(docid);
-          return { docid, clicks, title: document?.title ?? null, url: document?.url ?? null };
-        }),
-      };
-    },
-  );
+  app.get('/v2/indices/:key/stats/report', { schema: { params: KeyParams, querystring: ReportQuerystring } }, async (request): Promise<StatsReport> => {
+    const { from, to, tag, limit } = request.query;
+    const toDay = to === undefined ? Math.floor(clock() / DAY_MS) : day(to, 'to');
+    const fromDay = from === undefined ? toDay - (DEFAULT_DAYS - 1) : day(from, 'from');
+    if (fromDay > toDay) throw invalidParameter('from', 'from must be on or before to');
+    if (toDay - fromDay + 1 > REPORT_DAYS_MAX) {
+      throw invalidParameter('to', `a report covers at most ${REPORT_DAYS_MAX} days: bring from and to closer`);
+    }
+    const index = indices.get(request.params.key);
+    const data = events.get(index.publicKey).report({ fromDay, toDay }, tag ?? null, limit);
+    const found = await index.engine.lookup(
+      data.topDocuments.map((d) => d.docid),
+      null,
+    );
+    const byId = new Map(found.map((document) => [document.id, document]));
+    return {
+      from: dateOf(fromDay),
+      to: dateOf(toDay),
+      tag: tag ?? null,
+      ...data,
+      topDocuments: data.topDocuments.map(({ docid, clicks }) => {
+        const document = byId.get(docid);
+        return { docid, clicks, title: document?.title ?? null, url: document?.url ?? null };
+      }),
+    };
+  });
 };
 
 function day(text: string, parameter: string): number {

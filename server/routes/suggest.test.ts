@@ -66,10 +66,34 @@ describe('GET /v1/suggest/{key}', () => {
     for (const [params, parameter] of [
       [[], 'term'],
       [[['term', '']], 'term'],
-      [[['term', 'w'], ['size', '0']], 'size'],
-      [[['term', 'w'], ['size', '101']], 'size'],
-      [[['term', 'w'], ['size', 'all']], 'size'],
-      [[['term', 'a'], ['term', 'b']], 'term'],
+      [
+        [
+          ['term', 'w'],
+          ['size', '0'],
+        ],
+        'size',
+      ],
+      [
+        [
+          ['term', 'w'],
+          ['size', '101'],
+        ],
+        'size',
+      ],
+      [
+        [
+          ['term', 'w'],
+          ['size', 'all'],
+        ],
+        'size',
+      ],
+      [
+        [
+          ['term', 'a'],
+          ['term', 'b'],
+        ],
+        'term',
+      ],
     ] as Array<[Array<[string, string]>, string]>) {
       const answer = await getJson<ApiErrorBody>(service, '/v1/suggest/demo', params);
       expect(answer.status).toBe(400);
@@ -223,7 +247,10 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
   it('counts the searches the search endpoint records', async () => {
     expect((await suggestFrom('array'))[1]).toBe('Array.prototype.fill');
     for (const session of ['a', 'b', 'c']) {
-      const answer = await getJson(reference, '/v1/search/demo', [['term', 'Array.prototype.find'], ['session', session]]);
+      const answer = await getJson(reference, '/v1/search/demo', [
+        ['term', 'Array.prototype.find'],
+        ['session', session],
+      ]);
       expect(answer.status).toBe(200);
     }
     // Recorded searches are committed within a moment.

@@ -43,4 +43,3 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = async
     },
   );
 };
-

@@ -5,15 +5,11 @@ const terms = (exact: string[], prefixes: string[] = []) => ({ exact: new Set(ex
 
 describe('highlight', () => {
   it('wraps matched words and escapes everything else', () => {
-    expect(highlight('Tom & <b>Jerry</b> say "hi"', terms(['jerry']))).toBe(
-      'Tom &amp; &lt;b&gt;<em>Jerry</em>&lt;/b&gt; say &quot;hi&quot;',
-    );
+    expect(highlight('Tom & <b>Jerry</b> say "hi"', terms(['jerry']))).toBe('Tom &amp; &lt;b&gt;<em>Jerry</em>&lt;/b&gt; say &quot;hi&quot;');
   });
 
   it('matches prefixes and folded words', () => {
-    expect(highlight('Widgets and WIDGETRY, café', terms(['cafe'], ['widget']))).toBe(
-      '<em>Widgets</em> and <em>WIDGETRY</em>, <em>café</em>',
-    );
+    expect(highlight('Widgets and WIDGETRY, café', terms(['cafe'], ['widget']))).toBe('<em>Widgets</em> and <em>WIDGETRY</em>, <em>café</em>');
   });
 
   it('without a match, shows the start of the content', () => {

@@ -28,14 +28,48 @@ const PATHS = [
   '/v2/indices/{key}/{id}/{id}',
 ];
 const PARAMS = [
-  'term', 'limit', 'page', 'jsonp', 'lang', 'categories', 'sort', 'order', 'fuzzy', 'postfixWildcard', 'dateFrom',
-  'dateTo', 'customField', 'resultType', 'userToken', 'session', 'facet', 'numFacets', 'rangeFacets',
-  'collectAnalytics', 'analyticsTag', 'filter', 'defaultOperator', 'size', 'source', 'configurationKey', 'ItemId', 'x',
+  'term',
+  'limit',
+  'page',
+  'jsonp',
+  'lang',
+  'categories',
+  'sort',
+  'order',
+  'fuzzy',
+  'postfixWildcard',
+  'dateFrom',
+  'dateTo',
+  'customField',
+  'resultType',
+  'userToken',
+  'session',
+  'facet',
+  'numFacets',
+  'rangeFacets',
+  'collectAnalytics',
+  'analyticsTag',
+  'filter',
+  'defaultOperator',
+  'size',
+  'source',
+  'configurationKey',
+  'ItemId',
+  'x',
 ];
 const CONTENT_TYPES = [
-  'application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', 'text/plain;charset=UTF-8',
-  'APPLICATION/JSON', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml',
-  'x/y', 'application/json; charset=latin1', '',
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'text/plain;charset=UTF-8',
+  'APPLICATION/JSON',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/xml',
+  'x/y',
+  'application/json; charset=latin1',
+  '',
 ];
 
 /** Random and malformed requests to every route: odd methods, parameters, bodies, content types, credentials. */
@@ -86,8 +120,27 @@ function randomJson(random: () => number, depth: number): unknown {
     return [null, true, 0, -1, 1.5, 2 ** 60, 'text', '', 'x'.repeat(100), '2024-01-01'][Math.floor(random() * 10)];
   }
   if (r < 0.6) return Array.from({ length: Math.floor(random() * 4) }, () => randomJson(random, depth - 1));
-  const keys = ['action', 'session', 'keyword', 'numberOfResults', 'docid', 'position', 'tag', 'documents', 'events', 'id',
-    'url', 'title', 'custom_fields', 'doc_date', 'transaction', 'item', 'time', '__proto__', 'constructor'];
+  const keys = [
+    'action',
+    'session',
+    'keyword',
+    'numberOfResults',
+    'docid',
+    'position',
+    'tag',
+    'documents',
+    'events',
+    'id',
+    'url',
+    'title',
+    'custom_fields',
+    'doc_date',
+    'transaction',
+    'item',
+    'time',
+    '__proto__',
+    'constructor',
+  ];
   const object: Record<string, unknown> = {};
   for (let i = Math.floor(random() * 6); i > 0; i--) object[keys[Math.floor(random() * keys.length)]!] = randomJson(random, depth - 1);
   return object;

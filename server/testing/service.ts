@@ -79,13 +79,7 @@ export async function getJson<T = unknown>(
 }
 
 /** Sends `body` as JSON with `method` and the demo credentials (or `auth`; null for none). */
-export function sendJson(
-  service: TestService,
-  method: string,
-  path: string,
-  body?: unknown,
-  auth: string | null = DEMO_AUTH,
-): Promise<Response> {
+export function sendJson(service: TestService, method: string, path: string, body?: unknown, auth: string | null = DEMO_AUTH): Promise<Response> {
   return fetch(service.baseUrl + path, {
     method,
     headers: {

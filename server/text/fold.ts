@@ -5,7 +5,10 @@
 export function fold(text: string): string {
   // Most text is ASCII, where folding is lower-casing; normalising costs far more.
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 // The whole ASCII range, NUL included, on purpose.

@@ -12,11 +12,7 @@ export interface PhraseCompletion {
  * a prefix. Scanning stops after `scanLimit` characters: suggestions need a few good
  * occurrences, not every one.
  */
-export function findPhraseCompletion(
-  text: string,
-  words: readonly string[],
-  scanLimit = 20_000,
-): PhraseCompletion | null {
+export function findPhraseCompletion(text: string, words: readonly string[], scanLimit = 20_000): PhraseCompletion | null {
   const k = words.length;
   if (k === 0) return null;
   const pattern = wordPattern();

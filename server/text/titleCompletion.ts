@@ -146,12 +146,7 @@ export function completeFromTitle(title: string, typed: readonly string[]): Titl
     if (next === 'space') spaces++;
   }
   const isPhrase =
-    together &&
-    first.startsPart &&
-    endsPart(words[phraseEnd]!) &&
-    phraseEnd > identifierEnd &&
-    spaces > 0 &&
-    phraseEnd - units[0]!.word < PHRASE_MAX_WORDS;
+    together && first.startsPart && endsPart(words[phraseEnd]!) && phraseEnd > identifierEnd && spaces > 0 && phraseEnd - units[0]!.word < PHRASE_MAX_WORDS;
 
   return {
     completion,

@@ -8,15 +8,7 @@ export function parseCalendarDate(text: string): number | null {
 }
 
 /** Epoch milliseconds of the given UTC fields, or null when they name no real moment. */
-export function utcTime(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-  second: number,
-  ms: number,
-): number | null {
+export function utcTime(year: number, month: number, day: number, hour: number, minute: number, second: number, ms: number): number | null {
   if (hour > 23 || minute > 59 || second > 59) return null;
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, does not map years 0-99 onto 1900-1999.

@@ -53,7 +53,19 @@ describe('createClient', () => {
     expect(q.getAll('facet')).toEqual(['custom_fields.brand', 'categorys']);
     expect(JSON.parse(q.get('filter')!)).toEqual({ and: [{ 'custom_fields.brand': 'Acme' }, { not: { category: '1xblog' } }] });
     expect(JSON.parse(q.get('rangeFacets')!)).toEqual([{ field: 'custom_fields.price', ranges: [{ to: 10 }, { from: 10 }] }]);
-    for (const key of ['lang', 'categories', 'sort', 'order', 'dateFrom', 'dateTo', 'resultType', 'userToken', 'numFacets', 'analyticsTag', 'defaultOperator']) {
+    for (const key of [
+      'lang',
+      'categories',
+      'sort',
+      'order',
+      'dateFrom',
+      'dateTo',
+      'resultType',
+      'userToken',
+      'numFacets',
+      'analyticsTag',
+      'defaultOperator',
+    ]) {
       expect(q.has(key), key).toBe(true);
     }
   });

@@ -14,7 +14,9 @@ const route = (r: { method: string; url: URL }) => `${r.method} ${r.url.pathname
 
 describe('createIndexClient', () => {
   it('creates a document with POST and reads the id from the body and Location', async () => {
-    const { api, seen } = client(() => Response.json({ id: 'r4nd' }, { status: 201, headers: { Location: 'https://api.example/v2/indices/key/documents/r4nd' } }));
+    const { api, seen } = client(() =>
+      Response.json({ id: 'r4nd' }, { status: 201, headers: { Location: 'https://api.example/v2/indices/key/documents/r4nd' } }),
+    );
     await expect(api.createDocument({ title: 'No id' })).resolves.toEqual({ id: 'r4nd', location: 'https://api.example/v2/indices/key/documents/r4nd' });
     expect(route(seen[0]!)).toBe('POST /v2/indices/key/documents/');
     expect(seen[0]!.headers.get('authorization')).toBe(AUTH);
@@ -38,7 +40,11 @@ describe('createIndexClient', () => {
   it('refuses a replace without id in the path that has neither url nor id', async () => {
     const { api, seen } = client();
     // Neither field alone is at fault: the error names the document.
-    await expect(api.replaceDocument({ title: 't' })).rejects.toMatchObject({ code: 'invalid_parameter', parameter: 'document', message: 'a document needs a url or an id' });
+    await expect(api.replaceDocument({ title: 't' })).rejects.toMatchObject({
+      code: 'invalid_parameter',
+      parameter: 'document',
+      message: 'a document needs a url or an id',
+    });
     expect(seen).toHaveLength(0);
   });
 
@@ -53,7 +59,13 @@ describe('createIndexClient', () => {
     [[{ title: 'no url' }], 'documents[0]'],
     [[{ id: '1', url: 'not a url' }], 'documents[0].url'],
     [[{ id: '1', doc_date: 'yesterday' }], 'documents[0].doc_date'],
-    [[{ id: '1', custom_fields: { price: 3 } }, { id: '2', custom_fields: { price: 'cheap' } }], 'documents[1].custom_fields.price'],
+    [
+      [
+        { id: '1', custom_fields: { price: 3 } },
+        { id: '2', custom_fields: { price: 'cheap' } },
+      ],
+      'documents[1].custom_fields.price',
+    ],
     [[{ id: '1', custom_fields: { tags: [1, 2] } }], 'documents[0].custom_fields.tags'],
     [[{ id: 7 }], 'documents[0].id'],
     [[{ id: '1', main_content: 'x'.repeat(1_000_001) }], 'documents'],
@@ -68,7 +80,12 @@ describe('createIndexClient', () => {
 
   it('accepts whole numbers in a double field across a batch', async () => {
     const { api } = client(() => Response.json({ ids: ['1', '2'] }, { status: 202 }));
-    await expect(api.indexBatch([{ id: '1', custom_fields: { p: 2.5 } }, { id: '2', custom_fields: { p: 3 } }])).resolves.toBeDefined();
+    await expect(
+      api.indexBatch([
+        { id: '1', custom_fields: { p: 2.5 } },
+        { id: '2', custom_fields: { p: 3 } },
+      ]),
+    ).resolves.toBeDefined();
   });
 
   it('gets and deletes a document by id', async () => {

@@ -1,7 +1,6 @@
 import { parseCalendarDate, utcTime } from './calendarDate.ts';
 
-const DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/i;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))$/i;
 const EPOCH_MS = /^-?\d{1,15}$/;
 /** 9999-12-31T23:59:59.999Z: `ts` has a four-digit year. */
 const LATEST = 253_402_300_799_999;
@@ -22,15 +21,7 @@ function parseAnyForm(text: string): number | null {
   const m = DATE_TIME.exec(text);
   if (m === null) return null;
   const fraction = (m[7] ?? '').padEnd(3, '0').slice(0, 3);
-  const local = utcTime(
-    Number(m[1]),
-    Number(m[2]),
-    Number(m[3]),
-    Number(m[4]),
-    Number(m[5]),
-    Number(m[6] ?? 0),
-    Number(fraction),
-  );
+  const local = utcTime(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), Number(fraction));
   if (local === null) return null;
   if (m[8] !== undefined) return local;
   const offsetHours = Number(m[10]);

@@ -27,12 +27,7 @@ export async function createDocument(context: ApiContext, document: IndexDocumen
  * `PUT .../documents/{id}`, or `PUT .../documents/` without `id` (4.5): creates or
  * replaces. Without an id the service uses the body's `id`, else the md5 of `url`.
  */
-export function replaceDocument(
-  context: ApiContext,
-  document: IndexDocument,
-  id?: string,
-  options?: RequestOptions,
-): Promise<WriteResponse> {
+export function replaceDocument(context: ApiContext, document: IndexDocument, id?: string, options?: RequestOptions): Promise<WriteResponse> {
   checkDocument(document, id === undefined);
   const path = id === undefined ? DOCUMENTS : DOCUMENTS + encodeURIComponent(id);
   const fallback = id ?? document.id;

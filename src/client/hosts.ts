@@ -1,14 +1,7 @@
 import { SearchApiError } from './errors.ts';
 
 /** The areas of the API, as far as choosing a host is concerned. */
-export type ApiArea =
-  | 'search'
-  | 'suggest'
-  | 'stats'
-  | 'autocomplete'
-  | 'indexing'
-  | 'crawl'
-  | 'recommendations';
+export type ApiArea = 'search' | 'suggest' | 'stats' | 'autocomplete' | 'indexing' | 'crawl' | 'recommendations';
 
 export interface HostOptions {
   /** `{base_url}`: the API host root, for every endpoint. */

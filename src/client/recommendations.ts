@@ -8,11 +8,7 @@ import { validateRecommendationEvents } from './validateRecommendationEvents.ts'
 import { byteLength } from './validateDocuments.ts';
 
 /** `GET /v1/recommendations/{key}` (4.10): items viewed together with `ItemId`, most likely first. */
-export async function getRecommendations(
-  context: ApiContext,
-  params: RecommendationsParams,
-  options?: RequestOptions,
-): Promise<RecommendationsResponse> {
+export async function getRecommendations(context: ApiContext, params: RecommendationsParams, options?: RequestOptions): Promise<RecommendationsResponse> {
   checkRequired('configurationKey', params.configurationKey);
   checkRequired('ItemId', params.ItemId);
   const answer = await sendRequest<RecommendationsResponse>(
@@ -32,12 +28,7 @@ export async function getRecommendations(
  * Each event needs `transaction`, `item` and `time`; the body stays within 1,000,000
  * bytes (split with `batches()`). Not retried, as a retry could count events twice.
  */
-export async function sendDatasetEvents(
-  context: ApiContext,
-  dataset: string,
-  events: readonly RecommendationEvent[],
-  options?: RequestOptions,
-): Promise<void> {
+export async function sendDatasetEvents(context: ApiContext, dataset: string, events: readonly RecommendationEvent[], options?: RequestOptions): Promise<void> {
   checkRequired('dataset', dataset);
   if (!Array.isArray(events) || events.length === 0) throw invalidParameter('events', 'events must be a non-empty array');
   // The service's own rules, so that a batch it would refuse is not sent.
@@ -47,7 +38,8 @@ export async function sendDatasetEvents(
     throw invalidParameter(`events[${position}]${parameter ? `.${parameter}` : ''}`, `events[${position}]: ${message}`);
   }
   const json = JSON.stringify({ events });
-  if (byteLength(json) > BODY_MAX_BYTES) throw invalidParameter('events', `the events body exceeds ${BODY_MAX_BYTES} bytes: send fewer per call (see batches())`);
+  if (byteLength(json) > BODY_MAX_BYTES)
+    throw invalidParameter('events', `the events body exceeds ${BODY_MAX_BYTES} bytes: send fewer per call (see batches())`);
   await sendRequest(
     context.transport,
     {

@@ -6,7 +6,10 @@ import { sendRequest, type TransportOptions } from './sendRequest.ts';
 
 const URL_ = 'https://api.example/v2/indices/k/documents:batch';
 const ok = () => Response.json({ ids: ['1'] }, { status: 202 });
-const status = (code: number, headers: Record<string, string> = {}) => () => new Response(null, { status: code, headers });
+const status =
+  (code: number, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(null, { status: code, headers });
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());

@@ -54,11 +54,7 @@ const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
  * idempotent methods; returns the answer, or throws a `SearchApiError` (or the
  * `AbortError` of `options.signal`).
  */
-export async function sendRequest<T>(
-  transport: TransportOptions,
-  request: ApiRequest,
-  options: RequestOptions = {},
-): Promise<ApiAnswer<T>> {
+export async function sendRequest<T>(transport: TransportOptions, request: ApiRequest, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const retries = IDEMPOTENT.has(request.method) ? (transport.retries ?? DEFAULT_RETRIES) : 0;
   const body = request.json ?? (request.body === undefined ? undefined : JSON.stringify(request.body));
   const headers: Record<string, string> = { Accept: 'application/json' };

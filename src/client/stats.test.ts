@@ -34,14 +34,18 @@ describe('stats events with only the public key', () => {
 
   it('refuses a search event with a negative count', async () => {
     const { fetcher } = fakeFetch(ok);
-    await expect(sendSearchEvent({ siteKey: 'pub', baseUrl: 'https://a.example', fetch: fetcher }, { session: 's', keyword: 'k', numberOfResults: -1 })).rejects.toMatchObject({
+    await expect(
+      sendSearchEvent({ siteKey: 'pub', baseUrl: 'https://a.example', fetch: fetcher }, { session: 's', keyword: 'k', numberOfResults: -1 }),
+    ).rejects.toMatchObject({
       parameter: 'numberOfResults',
     });
   });
 
   it('never retries a stats event, even after a 503', async () => {
     const { seen, fetcher } = fakeFetch(() => new Response(null, { status: 503 }));
-    await expect(sendSearchEvent({ siteKey: 'pub', baseUrl: 'https://a.example', fetch: fetcher }, { session: 's', keyword: 'k', numberOfResults: 1 })).rejects.toMatchObject({ status: 503 });
+    await expect(
+      sendSearchEvent({ siteKey: 'pub', baseUrl: 'https://a.example', fetch: fetcher }, { session: 's', keyword: 'k', numberOfResults: 1 }),
+    ).rejects.toMatchObject({ status: 503 });
     expect(seen).toHaveLength(1);
   });
 });

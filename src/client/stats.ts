@@ -27,11 +27,7 @@ export function checkStatsEvent(event: StatsEvent): void {
  */
 export async function postStatsEvent(context: ApiContext, event: StatsEvent, options?: RequestOptions): Promise<void> {
   checkStatsEvent(event);
-  await sendRequest(
-    { ...context.transport, retries: 0 },
-    { method: 'POST', url: apiUrl(context, 'stats', '/v1/stats/{key}'), body: event },
-    options,
-  );
+  await sendRequest({ ...context.transport, retries: 0 }, { method: 'POST', url: apiUrl(context, 'stats', '/v1/stats/{key}'), body: event }, options);
 }
 
 /** Reports one search or click event with only the public key (4.9). */

@@ -35,11 +35,7 @@ export async function getStatsReport(context: ApiContext, params: StatsReportPar
  * `GET /v2/indices/{key}/stats/events` (an addition of the reference service): the
  * stored search and click events, oldest first; page with `after`.
  */
-export async function listStatsEvents(
-  context: ApiContext,
-  params: StoredStatsEventsParams = {},
-  options?: RequestOptions,
-): Promise<StoredStatsEventsResponse> {
+export async function listStatsEvents(context: ApiContext, params: StoredStatsEventsParams = {}, options?: RequestOptions): Promise<StoredStatsEventsResponse> {
   if (params.after !== undefined) checkInteger('after', params.after, 0);
   if (params.limit !== undefined) checkInteger('limit', params.limit, 1, 1000);
   checkMaxLength('session', params.session, SESSION_MAX_CHARS);

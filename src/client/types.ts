@@ -222,7 +222,6 @@ export interface CreateResponse {
   location: string;
 }
 
-
 /** Body of `POST .../recommendations-datasets/{name}/events:batch` (4.11). */
 export interface DatasetEventsRequest {
   events: RecommendationEvent[];
@@ -397,7 +396,6 @@ export interface RecommendationEvent {
   item: string;
   time: string;
 }
-
 
 /** Answer of a recommendation events batch (reference service): how many events it held. */
 export interface RecommendationEventsResponse {

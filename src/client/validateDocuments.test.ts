@@ -5,18 +5,27 @@ import { checkBatch, documentProblem } from './validateDocuments.ts';
 describe('custom field types across a batch', () => {
   it('takes a whole number before a fraction as a double written without its fraction', () => {
     // The demo corpus sends support_score 1 and then 0.5; JSON has no 1.0.
-    expect(() => checkBatch([
-      { id: 'a', custom_fields: { score: 1 } },
-      { id: 'b', custom_fields: { score: 0.5 } },
-      { id: 'c', custom_fields: { score: 2 } },
-    ])).not.toThrow();
+    expect(() =>
+      checkBatch([
+        { id: 'a', custom_fields: { score: 1 } },
+        { id: 'b', custom_fields: { score: 0.5 } },
+        { id: 'c', custom_fields: { score: 2 } },
+      ]),
+    ).not.toThrow();
   });
 
   it('refuses text after a number and a number after text, naming the field', () => {
-    for (const [first, second] of [[3, 'three'], ['three', 3], [['a'], 1.5]] as const) {
+    for (const [first, second] of [
+      [3, 'three'],
+      ['three', 3],
+      [['a'], 1.5],
+    ] as const) {
       const error = (() => {
         try {
-          checkBatch([{ id: 'a', custom_fields: { f: first } }, { id: 'b', custom_fields: { f: second } }]);
+          checkBatch([
+            { id: 'a', custom_fields: { f: first } },
+            { id: 'b', custom_fields: { f: second } },
+          ]);
         } catch (e) {
           return e;
         }

@@ -1,12 +1,5 @@
 import { parseDocDate } from './docDate.ts';
-import {
-  BODY_MAX_BYTES,
-  CUSTOM_FIELD_ARRAY_MAX,
-  CUSTOM_FIELDS_MAX,
-  ID_MAX_CHARS,
-  THUMBNAIL_B64_MAX_CHARS,
-  URL_MAX_CHARS,
-} from './limits.ts';
+import { BODY_MAX_BYTES, CUSTOM_FIELD_ARRAY_MAX, CUSTOM_FIELDS_MAX, ID_MAX_CHARS, THUMBNAIL_B64_MAX_CHARS, URL_MAX_CHARS } from './limits.ts';
 import type { CustomFieldValue, IndexDocument } from './types.ts';
 import { invalidParameter } from './validate.ts';
 
@@ -77,7 +70,8 @@ export function checkDocument(raw: unknown, id: DocumentId = {}): DocumentCheck 
     if (typeof value !== 'string') problems.push({ field, message: `${field} must be a string` });
     // Stored as UTF-8, a lone surrogate would become U+FFFD: the document stored would
     // differ from the one sent (and its id, the md5 of the url, from the url kept).
-    else if (LONE_SURROGATE.test(value)) problems.push({ field, message: `${field} holds a lone surrogate (\\u${surrogateOf(value)}): not well-formed Unicode` });
+    else if (LONE_SURROGATE.test(value))
+      problems.push({ field, message: `${field} holds a lone surrogate (\\u${surrogateOf(value)}): not well-formed Unicode` });
     else text[field] = value;
   }
 
@@ -142,11 +136,7 @@ export function checkDocument(raw: unknown, id: DocumentId = {}): DocumentCheck 
  * in earlier documents. Records the types of new fields in `fieldTypes`. Returns the
  * first problem, or null.
  */
-export function documentProblem(
-  value: unknown,
-  fieldTypes: Map<string, CustomFieldType> = new Map(),
-  needsUrlOrId = true,
-): DocumentProblem | null {
+export function documentProblem(value: unknown, fieldTypes: Map<string, CustomFieldType> = new Map(), needsUrlOrId = true): DocumentProblem | null {
   const checked = checkDocument(value, { assigned: !needsUrlOrId });
   if (!checked.ok) return checked.problems[0]!;
   const added: Array<[string, CustomFieldType]> = [];
@@ -157,7 +147,10 @@ export function documentProblem(
     if (known === undefined || known === type) {
       if (known === undefined) added.push([name, type]);
     } else if (known === 'text' || type === 'text') {
-      return { field, message: `${field} is ${article(type)} ${type} here but ${article(known)} ${known} in an earlier document; a custom field keeps the type of its first value` };
+      return {
+        field,
+        message: `${field} is ${article(type)} ${type} here but ${article(known)} ${known} in an earlier document; a custom field keeps the type of its first value`,
+      };
     } else if (type === 'double') {
       // JSON cannot tell 5 from 5.0, so a field first seen with a whole number may be a
       // double all along; only the service knows the type it already has.

@@ -59,9 +59,7 @@ describe('bindUrl', () => {
   const setup = () => {
     calls = [];
     const client = {
-      search: vi.fn(
-        (params: { term: string }) => new Promise<SearchResponse>((resolve) => calls.push({ params, resolve })),
-      ),
+      search: vi.fn((params: { term: string }) => new Promise<SearchResponse>((resolve) => calls.push({ params, resolve }))),
     };
     return createSearchController({ client });
   };

@@ -2,11 +2,7 @@
  * Runs `ask` with a fresh signal, aborting the request before it; without `ask` it only
  * cancels. `done` or `fail` run only while the request is still the newest.
  */
-export type Latest = <T>(
-  ask?: (signal: AbortSignal) => Promise<T>,
-  done?: (value: T) => void,
-  fail?: (reason: unknown) => void,
-) => void;
+export type Latest = <T>(ask?: (signal: AbortSignal) => Promise<T>, done?: (value: T) => void, fail?: (reason: unknown) => void) => void;
 
 /**
  * One request at a time, shared by the search, the suggestions and the recommendations.

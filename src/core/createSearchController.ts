@@ -203,10 +203,7 @@ export function createSearchController(options: SearchControllerOptions): Search
           search(commit, false, append);
         } else
           settle({
-            results:
-              append && previous && Array.isArray(response.hits)
-                ? { ...response, hits: [...previous.hits, ...response.hits] }
-                : response,
+            results: append && previous && Array.isArray(response.hits) ? { ...response, hits: [...previous.hits, ...response.hits] } : response,
             resultsTerm: state.term,
             partial: !!state.partial && response.total_hits > 0,
             status: 'done',

@@ -10,9 +10,8 @@ function setup(fields: string[] = [], size?: number) {
       (params: { term: string; size?: number }, options?: { signal?: AbortSignal }) =>
         new Promise<SuggestResponse>((resolve) => suggest.push({ term: params.term, signal: options?.signal, resolve })),
     ),
-    autocomplete: vi.fn(
-      (params: { term: string; source: string }) =>
-        Promise.resolve<AutocompleteResponse>({ autocomplete: [{ value: `${params.term}-${params.source}` }, { value: 'Grid' }] }),
+    autocomplete: vi.fn((params: { term: string; source: string }) =>
+      Promise.resolve<AutocompleteResponse>({ autocomplete: [{ value: `${params.term}-${params.source}` }, { value: 'Grid' }] }),
     ),
   };
   const s = createSuggestions({ client, id: 'ss1', fields, ...(size ? { size } : {}) });
@@ -182,7 +181,10 @@ describe('createSuggestions with recent searches', () => {
     const { s, suggest } = withRecent(['flex', 'gap']);
     s.update('');
     expect(s.open.value).toBe(true);
-    expect(values(s)).toEqual([['flex', true], ['gap', true]]);
+    expect(values(s)).toEqual([
+      ['flex', true],
+      ['gap', true],
+    ]);
     expect(s.forTerm.value).toBe('');
     expect(suggest).not.toHaveBeenCalled();
   });

@@ -109,9 +109,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
       (signal) =>
         Promise.all([
           client.suggest({ term, size }, { signal }).then((r) => tag(r.suggestions, 'suggest')),
-          ...fields.map((field) =>
-            client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field)),
-          ),
+          ...fields.map((field) => client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field))),
         ]),
       (lists) => {
         const seen = new Set<string>();

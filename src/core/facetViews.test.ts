@@ -18,7 +18,12 @@ const settle = () => vi.advanceTimersByTimeAsync(250);
 
 describe('valueFacetView', () => {
   it('keeps the counts from before a choice, so more values can be added, and lists a chosen value that is gone', async () => {
-    let facets: Record<string, FacetValue[]> = { 'custom_fields.area': [{ value: 'css', count: 5 }, { value: 'api', count: 3 }] };
+    let facets: Record<string, FacetValue[]> = {
+      'custom_fields.area': [
+        { value: 'css', count: 5 },
+        { value: 'api', count: 3 },
+      ],
+    };
     const controller = setup(() => facets);
     controller.setTerm('grid');
     controller.submit();
@@ -41,7 +46,12 @@ describe('valueFacetView', () => {
 
 describe('categoryFacetView', () => {
   it('goes down a level, back up to where it came from, and starts over for a category chosen elsewhere', async () => {
-    const controller = setup(() => ({ categorys: [{ value: '1xweb', count: 9 }, { value: '1xapi', count: 4 }] }));
+    const controller = setup(() => ({
+      categorys: [
+        { value: '1xweb', count: 9 },
+        { value: '1xapi', count: 4 },
+      ],
+    }));
     controller.setTerm('grid');
     controller.submit();
     await settle();

@@ -16,14 +16,18 @@ const base: SearchHit = {
   images: { main: null, main_b64: null, capture: null },
   score: 1,
 };
-const view = (hit: Partial<SearchHit>, fields?: Array<{ field: string; label: string }>) => hitView({ ...base, ...hit }, 'grid', { fields, untitled: 'Untitled' });
+const view = (hit: Partial<SearchHit>, fields?: Array<{ field: string; label: string }>) =>
+  hitView({ ...base, ...hit }, 'grid', { fields, untitled: 'Untitled' });
 
 describe('hitView', () => {
   it('reads a hit: its link, readable URL, marked title and passage, and its day', () => {
     expect(view({})).toEqual({
       href: 'https://example.com/docs/grid',
       url: 'example.com/docs/grid',
-      title: [{ text: 'Grid', em: true }, { text: ' layout', em: false }],
+      title: [
+        { text: 'Grid', em: true },
+        { text: ' layout', em: false },
+      ],
       snippet: [
         { text: 'Place ', em: false },
         { text: 'grid', em: true },
@@ -37,7 +41,11 @@ describe('hitView', () => {
 
   it('links no unsafe URL, and names an untitled hit by its URL, else "untitled"', () => {
     expect(view({ url: 'javascript:alert(1)' }).href).toBeNull();
-    expect(view({ title: '' }).title.map((p) => p.text).join('')).toBe('example.com/docs/grid');
+    expect(
+      view({ title: '' })
+        .title.map((p) => p.text)
+        .join(''),
+    ).toBe('example.com/docs/grid');
     expect(view({ title: null as unknown as string, url: '' }).title).toEqual([{ text: 'Untitled', em: false }]);
   });
 
@@ -53,7 +61,11 @@ describe('hitView', () => {
   });
 
   it('shows the custom fields asked for, lists joined, empty ones left out', () => {
-    const fields = [{ field: 'area', label: 'Area' }, { field: 'tags', label: 'Tags' }, { field: 'none', label: 'None' }];
+    const fields = [
+      { field: 'area', label: 'Area' },
+      { field: 'tags', label: 'Tags' },
+      { field: 'none', label: 'None' },
+    ];
     expect(view({ custom_fields: { area: 'css', tags: ['layout', 'grid'], none: '' } }, fields).fields).toEqual([
       { label: 'Area', value: 'css' },
       { label: 'Tags', value: 'layout, grid' },

@@ -22,7 +22,11 @@ export interface HitView {
 }
 
 /** What a result shows of `hit`, the answer to `term`, with the custom `fields` asked for. */
-export function hitView(hit: SearchHit, term: string, options: { fields?: ReadonlyArray<{ field: string; label: string }> | undefined; untitled: string }): HitView {
+export function hitView(
+  hit: SearchHit,
+  term: string,
+  options: { fields?: ReadonlyArray<{ field: string; label: string }> | undefined; untitled: string },
+): HitView {
   const url = displayUrl(hit.url, 200);
   const passage = parseHighlight(text(hit.highlight));
   const meta = text(hit.meta_description);

@@ -22,18 +22,11 @@ describe('parseHighlight', () => {
   });
 
   it('accepts <em> in any case and with attributes, which are ignored', () => {
-    expect(parseHighlight('a<EM>b</Em>c<em class="x" onclick="alert(1)">d</em >')).toEqual([
-      plain('a'),
-      em('b'),
-      plain('c'),
-      em('d'),
-    ]);
+    expect(parseHighlight('a<EM>b</Em>c<em class="x" onclick="alert(1)">d</em >')).toEqual([plain('a'), em('b'), plain('c'), em('d')]);
   });
 
   it('decodes the common entities', () => {
-    expect(parseHighlight('&lt;div&gt; &amp; &quot;q&quot; &#39;s&#39; &apos; &#x41;&#66;&nbsp;')).toEqual([
-      plain('<div> & "q" \'s\' \' AB\u00a0'),
-    ]);
+    expect(parseHighlight('&lt;div&gt; &amp; &quot;q&quot; &#39;s&#39; &apos; &#x41;&#66;&nbsp;')).toEqual([plain("<div> & \"q\" 's' ' AB\u00a0")]);
   });
 
   it('decodes entities inside emphasis', () => {
@@ -62,16 +55,11 @@ describe('parseHighlight', () => {
   });
 
   it('keeps <img onerror> as literal text', () => {
-    expect(parseHighlight('x <img src=x onerror=alert(1)> <em>y</em>')).toEqual([
-      plain('x <img src=x onerror=alert(1)> '),
-      em('y'),
-    ]);
+    expect(parseHighlight('x <img src=x onerror=alert(1)> <em>y</em>')).toEqual([plain('x <img src=x onerror=alert(1)> '), em('y')]);
   });
 
   it('keeps javascript: links as literal text', () => {
-    expect(parseHighlight('<a href="javascript:alert(1)">click</a>')).toEqual([
-      plain('<a href="javascript:alert(1)">click</a>'),
-    ]);
+    expect(parseHighlight('<a href="javascript:alert(1)">click</a>')).toEqual([plain('<a href="javascript:alert(1)">click</a>')]);
   });
 
   it('does not mistake tags that start with "em" for <em>', () => {
@@ -107,13 +95,9 @@ describe('parseHighlight', () => {
   });
 
   it('treats hostile mixtures as text around emphasis, never as other markup', () => {
-    const hostile =
-      '<em><svg/onload=alert(1)></em><iframe srcdoc="<script>x</script>"><!-- c --><![CDATA[y]]>&lt;img src=x onerror=alert(2)&gt;';
+    const hostile = '<em><svg/onload=alert(1)></em><iframe srcdoc="<script>x</script>"><!-- c --><![CDATA[y]]>&lt;img src=x onerror=alert(2)&gt;';
     const parts = parseHighlight(hostile);
-    expect(parts).toEqual([
-      em('<svg/onload=alert(1)>'),
-      plain('<iframe srcdoc="<script>x</script>"><!-- c --><![CDATA[y]]><img src=x onerror=alert(2)>'),
-    ]);
+    expect(parts).toEqual([em('<svg/onload=alert(1)>'), plain('<iframe srcdoc="<script>x</script>"><!-- c --><![CDATA[y]]><img src=x onerror=alert(2)>')]);
     for (const part of parts) expect(Object.keys(part).sort()).toEqual(['em', 'text']);
   });
 

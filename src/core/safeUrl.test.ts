@@ -12,9 +12,7 @@ const WAV = btoa('RIFF\x1a\x00\x00\x00WAVEfmt ');
 
 describe('safeLinkUrl', () => {
   it('keeps http and https URLs, normalised', () => {
-    expect(safeLinkUrl('https://developer.mozilla.org/en-US/docs/Web/CSS/grid')).toBe(
-      'https://developer.mozilla.org/en-US/docs/Web/CSS/grid',
-    );
+    expect(safeLinkUrl('https://developer.mozilla.org/en-US/docs/Web/CSS/grid')).toBe('https://developer.mozilla.org/en-US/docs/Web/CSS/grid');
     expect(safeLinkUrl('  HTTP://Example.com  ')).toBe('http://example.com/');
   });
 

@@ -24,10 +24,7 @@ describe('toSearchParams', () => {
   });
 
   it('maps category, language and dates', () => {
-    const params = toSearchParams(
-      { ...base, filters: { category: '1xcss', lang: 'en', dateFrom: '2020-01-01', dateTo: '2021-01-01' } },
-      10,
-    );
+    const params = toSearchParams({ ...base, filters: { category: '1xcss', lang: 'en', dateFrom: '2020-01-01', dateTo: '2021-01-01' } }, 10);
     expect(params).toMatchObject({ categories: '1xcss', lang: 'en', dateFrom: '2020-01-01', dateTo: '2021-01-01' });
   });
 

@@ -29,8 +29,7 @@ const germanSrc = beside('.de.js');
 const mounted: Set<string> = ((globalThis as { [key: symbol]: Set<string> })[Symbol.for('site-search')] ??= new Set());
 
 /** A `<link>` to the stylesheet, when there is one (there is none when the file is not loaded by a script tag). */
-const link = (into: ParentNode) =>
-  stylesheet && into.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
+const link = (into: ParentNode) => stylesheet && into.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
 
 /**
  * Runs `then` with the options of `el`'s attributes (`prefix` + name) once the messages

@@ -44,7 +44,10 @@ describe('readOptions', () => {
       messages: de,
       url: { prefix: 's_' },
       limit: 20,
-      facets: [{ field: 'area', label: 'Area' }, { field: 'status', label: 'status' }],
+      facets: [
+        { field: 'area', label: 'Area' },
+        { field: 'status', label: 'status' },
+      ],
       sorts: [{ field: 'first_year', label: 'First shipped' }],
       paging: 'more',
       suggestions: false,
@@ -85,7 +88,25 @@ describe('readOptions', () => {
 
   it('names every option it knows, so an attribute taken away resets its option on update', () => {
     expect(Object.keys(from({})).sort()).toEqual(
-      ['analytics', 'baseUrl', 'facets', 'fields', 'layout', 'limit', 'messages', 'paging', 'placeholder', 'recentSearches', 'regionalUrl', 'shortcut', 'siteKey', 'sorts', 'suggestions', 'theme', 'url'].sort(),
+      [
+        'analytics',
+        'baseUrl',
+        'facets',
+        'fields',
+        'layout',
+        'limit',
+        'messages',
+        'paging',
+        'placeholder',
+        'recentSearches',
+        'regionalUrl',
+        'shortcut',
+        'siteKey',
+        'sorts',
+        'suggestions',
+        'theme',
+        'url',
+      ].sort(),
     );
   });
 });

@@ -56,7 +56,11 @@ export function createQueue(key: string, send: (event: StatsEvent) => Promise<De
 
   function schedule() {
     clearTimeout(timer);
-    const next = Math.min(...read().filter((x) => x.n && !flying.has(x.e.eventId!)).map((x) => x.a));
+    const next = Math.min(
+      ...read()
+        .filter((x) => x.n && !flying.has(x.e.eventId!))
+        .map((x) => x.a),
+    );
     if (next < Infinity) timer = setTimeout(flush, Math.max(0, next - now()));
   }
 

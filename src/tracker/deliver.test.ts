@@ -17,7 +17,14 @@ describe('deliver', () => {
     expect(init).toMatchObject({ method: 'POST', keepalive: true, body: JSON.stringify(event) });
     // A string body is sent as text/plain: a simple request, without a preflight.
     expect(new Request(url, init).headers.get('content-type')).toMatch(/^text\/plain/);
-    for (const [status, outcome] of [[500, 'retry'], [503, 'retry'], [429, 'retry'], [408, 'retry'], [400, 'drop'], [404, 'drop']] as const) {
+    for (const [status, outcome] of [
+      [500, 'retry'],
+      [503, 'retry'],
+      [429, 'retry'],
+      [408, 'retry'],
+      [400, 'drop'],
+      [404, 'drop'],
+    ] as const) {
       fetch.mockResolvedValueOnce(new Response('{}', { status }));
       expect(await deliver(URL_, event)).toBe(outcome);
     }

@@ -17,10 +17,7 @@ interface StoredSession {
  */
 export function sessionId(now: number = Date.now()): string {
   const stored = local<StoredSession>('ss-session');
-  const id =
-    stored && typeof stored.id === 'string' && /^[0-9a-f]{32}$/.test(stored.id) && now - stored.at < SESSION_IDLE_MS
-      ? stored.id
-      : randomId();
+  const id = stored && typeof stored.id === 'string' && /^[0-9a-f]{32}$/.test(stored.id) && now - stored.at < SESSION_IDLE_MS ? stored.id : randomId();
   local<StoredSession>('ss-session', { id, at: now });
   return id;
 }

@@ -24,16 +24,8 @@ export function CategoryFacet() {
         </button>
       )}
       {values.map(({ value, count }) => (
-        <button
-          key={value}
-          type="button"
-          class="ss-check ss-bucket"
-          aria-label={countedName(m, categoryName(value), count)}
-          onClick={() => go(value)}
-        >
-          <span class="ss-grow">{categoryName(value)}</span>
-          {" "}
-          <span class="ss-count">{format(m, '{n}', { n: count })}</span>
+        <button key={value} type="button" class="ss-check ss-bucket" aria-label={countedName(m, categoryName(value), count)} onClick={() => go(value)}>
+          <span class="ss-grow">{categoryName(value)}</span> <span class="ss-count">{format(m, '{n}', { n: count })}</span>
         </button>
       ))}
     </fieldset>

@@ -24,13 +24,7 @@ export function ErrorState({ error, onRetry }: ErrorStateProps) {
     <div class="ss-error" role="alert">
       <p class="ss-error-title">{m.errorTitle}</p>
       <p class="ss-error-detail">
-        {status === 429
-          ? m.errorRate
-          : status === 0 || error instanceof TypeError
-            ? m.errorNetwork
-            : status >= 500
-              ? m.errorServer
-              : m.errorOther}
+        {status === 429 ? m.errorRate : status === 0 || error instanceof TypeError ? m.errorNetwork : status >= 500 ? m.errorServer : m.errorOther}
       </p>
       <button class="ss-retry" type="button" onClick={retry}>
         {m.retry}

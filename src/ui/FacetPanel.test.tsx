@@ -41,7 +41,13 @@ function faceted(): SearchResponse {
       'custom_fields.area': areas.map((value, i) => ({ value, count: 20 - i })),
       categorys: [{ value: '1xcss', count: 9 }],
     },
-    rangeFacets: { 'custom_fields.first_year': [{ to: 2010, count: 3 }, { from: 2010, to: 2020, count: 0 }, { from: 2020, count: 5 }] },
+    rangeFacets: {
+      'custom_fields.first_year': [
+        { to: 2010, count: 3 },
+        { from: 2010, to: 2020, count: 0 },
+        { from: 2020, count: 5 },
+      ],
+    },
   };
 }
 

@@ -60,8 +60,12 @@ export function FacetPanel() {
   const facets = (
     <>
       {config.categoryFacet && <CategoryFacet />}
-      {config.facets?.map((f) => <ValueFacet key={f.field} {...f} />)}
-      {config.rangeFacets?.map((f) => <RangeFacet key={f.field} {...f} />)}
+      {config.facets?.map((f) => (
+        <ValueFacet key={f.field} {...f} />
+      ))}
+      {config.rangeFacets?.map((f) => (
+        <RangeFacet key={f.field} {...f} />
+      ))}
       <LanguageDateFilter />
     </>
   );

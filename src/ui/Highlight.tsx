@@ -9,6 +9,4 @@ export interface HighlightProps {
  * The parts as text nodes and `<mark>` elements. Built from parsed parts, never from
  * HTML, so whatever markup the text carries shows as text.
  */
-export const Highlight = ({ parts }: HighlightProps) => (
-  <>{parts.map((part) => (part.em ? <mark class="ss-mark">{part.text}</mark> : part.text))}</>
-);
+export const Highlight = ({ parts }: HighlightProps) => <>{parts.map((part) => (part.em ? <mark class="ss-mark">{part.text}</mark> : part.text))}</>;

@@ -50,7 +50,13 @@ describe('Pager', () => {
 describe('LoadMore', () => {
   it('appends the next page and goes away when everything is shown', async () => {
     const { controller, calls } = fakeController();
-    renderWidget(controller, <><Results /><LoadMore /></>);
+    renderWidget(
+      controller,
+      <>
+        <Results />
+        <LoadMore />
+      </>,
+    );
     await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()], 2)));
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Show more results' }));

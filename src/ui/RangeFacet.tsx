@@ -47,9 +47,7 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
             disabled={!count && !same(range)}
             onClick={() => choose(same(range) ? null : range)}
           >
-            <span class="ss-grow">{rangeLabel(m, range)}</span>
-            {" "}
-            {typeof count === 'number' && <span class="ss-count">{format(m, '{n}', { n: count })}</span>}
+            <span class="ss-grow">{rangeLabel(m, range)}</span> {typeof count === 'number' && <span class="ss-count">{format(m, '{n}', { n: count })}</span>}
           </button>
         );
       })}

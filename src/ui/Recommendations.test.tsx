@@ -17,14 +17,19 @@ afterEach(() => {
 const related = (n: number) => ({
   total_hits: n,
   processing_time_ms: 1,
-  hits: Array.from({ length: n }, (_, i) =>
-    ({ ...hit({ id: `doc-${i + 1}`, title: `Item ${i + 1}`, url: `https://example.com/${i + 1}` }), type: 'viewed_together' }),
-  ),
+  hits: Array.from({ length: n }, (_, i) => ({
+    ...hit({ id: `doc-${i + 1}`, title: `Item ${i + 1}`, url: `https://example.com/${i + 1}` }),
+    type: 'viewed_together',
+  })),
 });
 
 function setup(...answers: Array<() => Response | Promise<Response>>) {
   const { seen, fetcher } = fakeFetch(...answers);
-  const model = createRecommendations({ client: createClient({ siteKey: 'demo', baseUrl: 'https://api.test', fetch: fetcher }), configurationKey: 'related', itemId: 'item-1' });
+  const model = createRecommendations({
+    client: createClient({ siteKey: 'demo', baseUrl: 'https://api.test', fetch: fetcher }),
+    configurationKey: 'related',
+    itemId: 'item-1',
+  });
   const view = render(<Recommendations recommendations={model} />);
   return { seen, model, view };
 }
@@ -44,7 +49,11 @@ describe('Recommendations', () => {
   it('names each row by its own heading when two are rendered as separate roots', () => {
     const { fetcher } = fakeFetch(never, never);
     const rows = ['Related guides', 'Related pages'].map((title) => {
-      const model = createRecommendations({ client: createClient({ siteKey: 'demo', baseUrl: 'https://api.test', fetch: fetcher }), configurationKey: 'related', itemId: title });
+      const model = createRecommendations({
+        client: createClient({ siteKey: 'demo', baseUrl: 'https://api.test', fetch: fetcher }),
+        configurationKey: 'related',
+        itemId: title,
+      });
       return render(<Recommendations recommendations={model} title={title} />);
     });
     for (const [i, title] of ['Related guides', 'Related pages'].entries()) {
@@ -67,7 +76,10 @@ describe('Recommendations', () => {
   });
 
   it('says so quietly on an error', async () => {
-    setup(() => new Response('{}', { status: 500 }), () => new Response('{}', { status: 500 }));
+    setup(
+      () => new Response('{}', { status: 500 }),
+      () => new Response('{}', { status: 500 }),
+    );
     expect(await screen.findByText('Related items could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Related items could not be loaded.');
   }, 10_000);
@@ -123,7 +135,13 @@ describe('Recommendations', () => {
     vi.stubGlobal('fetch', stats.fetcher);
     const target = document.body.appendChild(document.createElement('div'));
     const answers = fakeFetch(() => Response.json(related(3)));
-    const row = mountRecommendations(target, { siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: answers.fetcher });
+    const row = mountRecommendations(target, {
+      siteKey: 'demo',
+      baseUrl: 'https://api.test',
+      configurationKey: 'related',
+      itemId: 'item-1',
+      fetch: answers.fetcher,
+    });
     const third = await screen.findByRole('link', { name: 'Item 3' });
     third.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(third);
@@ -158,7 +176,14 @@ describe('Recommendations', () => {
     vi.stubGlobal('fetch', stats.fetcher);
     const target = document.body.appendChild(document.createElement('div'));
     const answers = fakeFetch(() => Response.json(related(3)));
-    const row = mountRecommendations(target, { siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: answers.fetcher, analytics: false });
+    const row = mountRecommendations(target, {
+      siteKey: 'demo',
+      baseUrl: 'https://api.test',
+      configurationKey: 'related',
+      itemId: 'item-1',
+      fetch: answers.fetcher,
+      analytics: false,
+    });
     const first = await screen.findByRole('link', { name: 'Item 1' });
     first.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(first);

@@ -19,7 +19,15 @@ export interface ResultItemProps {
 export function ResultItem({ hit }: ResultItemProps) {
   const { m, config, suggestions } = useWidget();
   const { resultsTerm } = useSearchController();
-  const { href, url: shownUrl, title: titleParts, snippet: snippetParts, type, day, fields } = hitView(hit, resultsTerm.value, { fields: config.fields, untitled: m.untitled });
+  const {
+    href,
+    url: shownUrl,
+    title: titleParts,
+    snippet: snippetParts,
+    type,
+    day,
+    fields,
+  } = hitView(hit, resultsTerm.value, { fields: config.fields, untitled: m.untitled });
   const title = <Highlight parts={titleParts} />;
   return (
     <article class="ss-hit" part="result">

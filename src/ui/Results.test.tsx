@@ -134,9 +134,7 @@ describe('Results', () => {
     // Every element inside the passage is a <mark>: the rest is text.
     const snippet = article.querySelector('.ss-hit-snippet')!;
     expect([...snippet.querySelectorAll('*')].map((el) => el.tagName)).toEqual(['MARK']);
-    expect(snippet.textContent).toBe(
-      '<img src=x onerror=alert(4)>grid<script>alert(5)</script><a href="javascript:alert(6)">x</a>',
-    );
+    expect(snippet.textContent).toBe('<img src=x onerror=alert(4)>grid<script>alert(5)</script><a href="javascript:alert(6)">x</a>');
     // The title still shows, as plain heading text.
     expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('<script>alert(1)</script><img src=x onerror=alert(2)>');
   });

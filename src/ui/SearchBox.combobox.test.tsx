@@ -15,11 +15,9 @@ afterEach(() => {
 async function setup() {
   const { controller, calls } = fakeController();
   const client = {
-    suggest: vi.fn(
-      async ({ term }: { term: string }): Promise<SuggestResponse> => ({
-        suggestions: [{ value: `${term} layout` }, { value: `css ${term}` }, { value: `${term}-gap` }],
-      }),
-    ),
+    suggest: vi.fn(async ({ term }: { term: string }): Promise<SuggestResponse> => ({
+      suggestions: [{ value: `${term} layout` }, { value: `css ${term}` }, { value: `${term}-gap` }],
+    })),
     autocomplete: vi.fn(),
   };
   const suggestions = createSuggestions({ client, id: 't' });

@@ -59,9 +59,7 @@ describe('SearchBox recent searches', () => {
     expect(options.map((o) => o.getAttribute('aria-label'))).toEqual(['flexbox', 'grid']);
     expect(list.contains(options[0]!)).toBe(true);
     // The hint for screen readers, outside the listbox.
-    expect(document.getElementById(options[0]!.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Press Delete to remove it from recent searches.',
-    );
+    expect(document.getElementById(options[0]!.getAttribute('aria-describedby')!)?.textContent).toBe('Press Delete to remove it from recent searches.');
     key(input, 'ArrowDown');
     key(input, 'ArrowDown');
     expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);

@@ -141,7 +141,7 @@ describe('SearchOverlay', () => {
     vi.useRealTimers();
   });
 
-  it('opens on the recent searches, in the field\'s listbox', () => {
+  it("opens on the recent searches, in the field's listbox", () => {
     localStorage.setItem('overlay:recent', JSON.stringify(['flexbox', 'grid']));
     const { controller } = fakeController();
     const recent = createRecentSearches({ key: 'overlay:recent' });

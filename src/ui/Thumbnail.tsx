@@ -26,16 +26,7 @@ export function Thumbnail({ hit: { images, thumbnail_external_src } }: Thumbnail
   return (
     <div class={state === 1 ? 'ss-thumb ss-thumb-loaded' : 'ss-thumb'}>
       {placeholder && state < 2 ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
-      {src && state < 2 && (
-        <img
-          class="ss-thumb-image"
-          src={src}
-          {...img}
-          loading="lazy"
-          onLoad={() => (image.value = 1)}
-          onError={() => (image.value = 2)}
-        />
-      )}
+      {src && state < 2 && <img class="ss-thumb-image" src={src} {...img} loading="lazy" onLoad={() => (image.value = 1)} onError={() => (image.value = 2)} />}
     </div>
   );
 }

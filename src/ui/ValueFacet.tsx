@@ -18,15 +18,8 @@ export function ValueFacet({ field, label }: FieldLabel) {
       <legend class="ss-facet-title">{label}</legend>
       {(all.value ? values : values.slice(0, FIRST)).map(({ value, count }) => (
         <label key={value} class="ss-check">
-          <input
-            type="checkbox"
-            checked={chosen.includes(value)}
-            aria-label={countedName(m, value, count)}
-            onChange={() => toggle(value)}
-          />
-          <span class="ss-grow">{value}</span>
-          {" "}
-          <span class="ss-count">{format(m, '{n}', { n: count })}</span>
+          <input type="checkbox" checked={chosen.includes(value)} aria-label={countedName(m, value, count)} onChange={() => toggle(value)} />
+          <span class="ss-grow">{value}</span> <span class="ss-count">{format(m, '{n}', { n: count })}</span>
         </label>
       ))}
       {values.length > FIRST && (

@@ -22,8 +22,7 @@ beforeEach(() => {
       calls.push({ url: new URL(input), signal: init?.signal ?? undefined });
       return new Promise<Response>((resolve, reject) => {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-        respond = (body) =>
-          resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
+        respond = (body) => resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }));
       });
     }),
   );

@@ -34,10 +34,7 @@ export interface RecommendationsMountOptions {
  * Renders the related items of `itemId` into `target`; returns a `destroy` that aborts
  * and removes it, and `setConsent` for `analytics.requireConsent`.
  */
-export function mountRecommendations(
-  target: Element,
-  options: RecommendationsMountOptions,
-): { destroy(): void; setConsent(granted: boolean): void } {
+export function mountRecommendations(target: Element, options: RecommendationsMountOptions): { destroy(): void; setConsent(granted: boolean): void } {
   if (!(target instanceof Element)) {
     throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
   }

@@ -56,12 +56,7 @@ export function renderWith(controller: SearchController, children: ComponentChil
 }
 
 /** Searches `term` at once and paints `response`. */
-export async function searchAndAnswer(
-  controller: SearchController,
-  calls: PendingSearch[],
-  term: string,
-  response: SearchResponse,
-) {
+export async function searchAndAnswer(controller: SearchController, calls: PendingSearch[], term: string, response: SearchResponse) {
   controller.setTerm(term);
   controller.submit();
   calls.at(-1)?.resolve(response);

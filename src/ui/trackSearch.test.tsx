@@ -72,7 +72,10 @@ async function submit() {
   await wait(0);
 }
 
-const links = () => within(target).getAllByRole('link').filter((a) => a.classList.contains('ss-hit-link'));
+const links = () =>
+  within(target)
+    .getAllByRole('link')
+    .filter((a) => a.classList.contains('ss-hit-link'));
 const searchEvents = () => events.filter((e) => e.action === 'search');
 
 describe('the tracker in the widget', () => {

@@ -29,7 +29,10 @@ export async function minisearch(folder: string): Promise<Engine> {
       index.addAll(plainDocuments(docs));
     },
     async search(q: string, limit: number) {
-      return index.search(q).slice(0, limit).map((hit) => hit.id);
+      return index
+        .search(q)
+        .slice(0, limit)
+        .map((hit) => hit.id);
     },
   };
 }

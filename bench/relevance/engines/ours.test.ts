@@ -7,7 +7,10 @@ function fakeClient(status = 200) {
   const urls: URL[] = [];
   const fetch = async (input: RequestInfo | URL) => {
     urls.push(new URL(String(input)));
-    const body = status === 200 ? { page: 1, total_hits: 1, processing_time_ms: 0, hits: [{ url: 'https://example.com/a' }], facets: null, rangeFacets: null } : { error: { message: 'down' } };
+    const body =
+      status === 200
+        ? { page: 1, total_hits: 1, processing_time_ms: 0, hits: [{ url: 'https://example.com/a' }], facets: null, rangeFacets: null }
+        : { error: { message: 'down' } };
     return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   };
   return { client: createClient({ siteKey: 'demo', baseUrl: 'http://127.0.0.1:1', fetch }), urls };
