@@ -34,6 +34,17 @@ function setup(...answers: Array<() => Response | Promise<Response>>) {
   return { seen, model, view };
 }
 
+/** A row of three related items mounted by mountRecommendations; the stats events it sends go to `stats`. */
+function mountRow(analytics?: false) {
+  const stats = fakeFetch(() => new Response('{}'));
+  vi.stubGlobal('fetch', stats.fetcher);
+  const target = document.body.appendChild(document.createElement('div'));
+  const answers = fakeFetch(() => Response.json(related(3)));
+  const options = { siteKey: 'demo', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'item-1', fetch: answers.fetcher };
+  const row = mountRecommendations(target, analytics === false ? { ...options, analytics } : options);
+  return { stats, target, row };
+}
+
 describe('Recommendations', () => {
   it('asks for the item with the configuration and shows a quiet line while loading', () => {
     const { seen } = setup(never);
@@ -131,17 +142,7 @@ describe('Recommendations', () => {
   });
 
   it('mounted, reports a click through its tracker with the 1-based position, the docid and the site-wide session', async () => {
-    const stats = fakeFetch(() => new Response('{}'));
-    vi.stubGlobal('fetch', stats.fetcher);
-    const target = document.body.appendChild(document.createElement('div'));
-    const answers = fakeFetch(() => Response.json(related(3)));
-    const row = mountRecommendations(target, {
-      siteKey: 'demo',
-      baseUrl: 'https://api.test',
-      configurationKey: 'related',
-      itemId: 'item-1',
-      fetch: answers.fetcher,
-    });
+    const { stats, target, row } = mountRow();
     const third = await screen.findByRole('link', { name: 'Item 3' });
     third.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(third);
@@ -172,18 +173,7 @@ describe('Recommendations', () => {
   });
 
   it('mounted with analytics off, reports no click', async () => {
-    const stats = fakeFetch(() => new Response('{}'));
-    vi.stubGlobal('fetch', stats.fetcher);
-    const target = document.body.appendChild(document.createElement('div'));
-    const answers = fakeFetch(() => Response.json(related(3)));
-    const row = mountRecommendations(target, {
-      siteKey: 'demo',
-      baseUrl: 'https://api.test',
-      configurationKey: 'related',
-      itemId: 'item-1',
-      fetch: answers.fetcher,
-      analytics: false,
-    });
+    const { stats, target, row } = mountRow(false);
     const first = await screen.findByRole('link', { name: 'Item 1' });
     first.addEventListener('click', (e) => e.preventDefault());
     fireEvent.click(first);
