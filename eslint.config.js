@@ -31,7 +31,7 @@ export const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/.*', 'dist/', 'server/dist/', 'node_modules/', 'e2e/artifacts/', 'test-results/', 'playwright-report/', '.data/', '.cache/'] },
+  { ignores: ['**/.*', '**/dist/', 'node_modules/', 'e2e/artifacts/', 'test-results/', 'playwright-report/', '.data/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
