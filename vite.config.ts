@@ -80,8 +80,19 @@ export default defineConfig(({ mode, command }) => ({
           emptyOutDir: true,
           sourcemap: true,
           cssCodeSplit: false,
-          // No `Symbol.toStringTag` on the `SiteSearch` global: nothing reads it.
-          rolldownOptions: { output: { generatedCode: { symbols: false } } },
+          // Two minifiers, each catching what the other leaves: terser (two passes) on the
+          // bundle, then oxc on terser's output. Together 0.7% smaller (brotli) than oxc alone.
+          minify: 'terser',
+          terserOptions: { compress: { passes: 2 } },
+          rolldownOptions: {
+            output: {
+              minify: { compress: true, mangle: true },
+              // No `Symbol.toStringTag` on the `SiteSearch` global: nothing reads it.
+              generatedCode: { symbols: false },
+            },
+            // terser takes most of the build's few seconds; that is expected, not worth a warning.
+            checks: { pluginTimings: false },
+          },
           lib: {
             entry: 'src/embed/index.ts',
             name: 'SiteSearch',
