@@ -55,13 +55,32 @@ function germanMessages(): Plugin {
   };
 }
 
+/**
+ * Vite ends the script-tag build's stylesheet with its hash-update marker, a `$vite$`
+ * comment that only its own later steps read; the file is served without it.
+ */
+function cssMarker(): Plugin {
+  return {
+    name: 'site-search-css-marker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'asset' && file.fileName.endsWith('.css') && typeof file.source === 'string') {
+          file.source = file.source.replace(/\s*\/\*\$vite\$:\d+\*\/\s*$/, '');
+        }
+      }
+    },
+  };
+}
+
 // One config for the library builds, the demo's dev server and the unit tests.
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
 // makes the self-contained script-tag file with Preact inside.
 export default defineConfig(({ mode, command }) => ({
   plugins: [
     ...(command === 'build' && mode !== 'embed' ? [stylesheet()] : []),
-    ...(command === 'build' && mode === 'embed' ? [germanMessages()] : []),
+    ...(command === 'build' && mode === 'embed' ? [germanMessages(), cssMarker()] : []),
     ...(mode === 'embed' || (command === 'serve' && process.env.E2E_EMBED_MODULES === '1') ? [embedModules()] : []),
   ],
   // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
