@@ -50,9 +50,10 @@ function withOptions(el: Element, prefix: string, then: (options?: MountOptions)
  */
 class SiteSearchElement extends HTMLElement {
   static observedAttributes = ATTRIBUTES;
-  widget: MountedWidget | undefined;
-  root: HTMLElement | undefined;
-  unfollow: (() => void) | undefined;
+  // Declared only: each is set when first needed, so the class carries no field initialisers.
+  declare widget: MountedWidget | undefined;
+  declare root: HTMLElement | undefined;
+  declare unfollow: (() => void) | undefined;
 
   connectedCallback() {
     if (!this.root) {
