@@ -13,7 +13,13 @@
  * its folder to check that nothing is lost). Test services delete their folders, not
  * that storage: a throw-away database server is expected.
  */
-import type { EngineChoice } from '../engine/engineFactory.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EngineChoice, IndexStores } from '../engine/engineFactory.ts';
+import { sqliteEngines } from '../engine/sqliteFactory.ts';
+import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
+import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
 
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
 
@@ -27,6 +33,8 @@ const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice
  */
 export const CONFORMANCE_SUITE = [
   'server/routes/',
+  'server/events/eventStore.test.ts',
+  'server/events/searchedKeywords.test.ts',
   'server/app.test.ts',
   'server/cli/cli.test.ts',
   'server/clientErrors.test.ts',
@@ -72,4 +80,42 @@ async function loadTestEngine(): Promise<EngineChoice | undefined> {
     );
   }
   return engine(url);
+}
+
+/** An index opened on the tests' engine without a service, for tests of the engine and event store interfaces. */
+export interface TestIndex extends IndexStores {
+  dataDir: string;
+  /** Closes the index; `reopen` opens it again on the same storage, with other click settings if given. */
+  close(): Promise<void>;
+  reopen(clickRanking?: ClickRanking): Promise<TestIndex>;
+  /** Closes the index and deletes its data folder. */
+  remove(): Promise<void>;
+}
+
+/** Opens the index `demo` with default settings in a fresh data folder (or `dataDir`), on the tests' engine. */
+export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_RANKING, dataDir?: string): Promise<TestIndex> {
+  const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-index-'));
+  const factory = await ((await testEngine()) ?? sqliteEngines)({ dataDir: folder });
+  const stores = await factory.open({ publicKey: 'demo', ranking: DEFAULT_RANKING_SETTINGS, clickRanking });
+  let closed: Promise<void> | null = null;
+  const close = () => {
+    closed ??= (async () => {
+      await Promise.all([stores.events.close(), stores.engine.close()]);
+      await factory.close();
+    })();
+    return closed;
+  };
+  return {
+    ...stores,
+    dataDir: folder,
+    close,
+    reopen: async (ranking = clickRanking) => {
+      await close();
+      return openTestIndex(ranking, folder);
+    },
+    remove: async () => {
+      await close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
