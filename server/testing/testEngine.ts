@@ -33,6 +33,7 @@ const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice
  */
 export const CONFORMANCE_SUITE = [
   'server/routes/',
+  'server/engine/engine.test.ts',
   'server/events/eventStore.test.ts',
   'server/events/searchedKeywords.test.ts',
   'server/app.test.ts',
