@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse } from '../src/client/types.ts';
 import { buildApp } from './app.ts';
@@ -136,13 +135,6 @@ describe('durability', () => {
 });
 
 describe('buildApp options', () => {
-  it('refuses a database URL no engine takes, saying so, before opening anything', async () => {
-    const dataDir = '/tmp/site-search-never-created';
-    await expect(buildApp({ dataDir, databaseUrl: 'not a url' })).rejects.toThrow(/databaseUrl must be a URL/);
-    await expect(buildApp({ dataDir, databaseUrl: 'nosuchdb://host/db' })).rejects.toThrow(/no engine takes 'nosuchdb:' URLs/);
-    expect(existsSync(dataDir)).toBe(false);
-  });
-
   it('rejects bad index keys, duplicates, empty secrets and bad origins', async () => {
     const dataDir = '/tmp/site-search-never-created';
     await expect(buildApp({ dataDir, indices: [{ publicKey: 'a/b', secret: 's' }] })).rejects.toThrow(/index key 'a\/b'/);

@@ -6,7 +6,7 @@ import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientE
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import type { EngineFactory } from './engine/engineFactory.ts';
-import { engineFor } from './engine/engines.ts';
+import { sqliteEngines } from './engine/sqliteFactory.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
@@ -30,14 +30,13 @@ import { suggestRoutes } from './routes/suggest.ts';
 
 /**
  * Builds the reference service without listening, so the caller (the CLI, a test)
- * owns its lifetime. The engine factory (`options.engine`, else the engine of
- * `databaseUrl`, else SQLite files in `dataDir`) opens each index's engine and event
- * store; closing the app closes them.
+ * owns its lifetime. The engine factory (`options.engine`; SQLite files in `dataDir` by
+ * default) opens each index's engine and event store; closing the app closes them.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
-  const factory = await (options.engine ?? (await engineFor(config.databaseUrl)))({ dataDir: config.dataDir });
+  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
   let indices: IndexRegistry;
   try {
     indices = await openIndices(factory, config.indices, config.clickRanking);

@@ -20,7 +20,6 @@ Options:
   --port PORT          port to listen on (default ${DEFAULT_PORT})
   --host HOST          address to listen on (default ${DEFAULT_HOST})
   --data FOLDER        where the indices and events are kept (default ${DEFAULT_DATA})
-  --database-url URL   keep the indices and events in this database instead
   --config FILE        a JSON config file: indices, allowed origins, TLS, limits
   --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
   --quiet              no request logs
@@ -29,8 +28,7 @@ Options:
   -h, --help           print this help
 
 Each setting can also come from the environment (SITE_SEARCH_PORT, SITE_SEARCH_HOST,
-SITE_SEARCH_DATA, SITE_SEARCH_DATABASE_URL, SITE_SEARCH_CONFIG,
-SITE_SEARCH_INDICES=key:secret,… and others).
+SITE_SEARCH_DATA, SITE_SEARCH_CONFIG, SITE_SEARCH_INDICES=key:secret,… and others).
 A flag wins over a variable, a variable over the config file. Every setting and
 variable: docs/reference-service.md.
 `;
@@ -39,8 +37,6 @@ export interface Cli {
   port: number;
   host: string;
   dataDir: string;
-  /** `--database-url`, else the variable's or the config file's; null: SQLite files in the data folder. */
-  databaseUrl: string | null;
   /** The config file's settings overlaid with the environment's; null when neither sets any. */
   config: ConfigFile | null;
   /** PEM text of the certificate and key read from the files named. */
@@ -62,7 +58,6 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     options: {
       port: { type: 'string' },
       data: { type: 'string' },
-      'database-url': { type: 'string' },
       config: { type: 'string' },
       host: { type: 'string' },
       'http-port': { type: 'string' },
@@ -76,7 +71,6 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
   const port = values.port === undefined ? undefined : portFlag('--port', values.port);
   const httpPort = values['http-port'] === undefined ? undefined : portFlag('--http-port', values['http-port']);
   if (values.data === '') throw new Error('--data must be a folder path');
-  if (values['database-url'] === '') throw new Error('--database-url must be a URL such as postgres://user@host/database');
   if (values.host === '') throw new Error('--host must be a host name or address');
   const configPath = values.config ?? (env[CONFIG_VARIABLE] || undefined);
   const file = configPath === undefined ? null : readConfig(configPath);
@@ -88,7 +82,6 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     port: listenPort,
     host: values.host ?? config?.host ?? DEFAULT_HOST,
     dataDir: values.data ?? config?.data ?? DEFAULT_DATA,
-    databaseUrl: values['database-url'] ?? config?.databaseUrl ?? null,
     config,
     tls,
     httpPort: tls === null ? null : (httpPort ?? config?.httpPort ?? (listenPort === 0 ? 0 : listenPort + 1)),

@@ -1,5 +1,4 @@
 import type { EngineChoice } from './engine/engineFactory.ts';
-import { urlScheme } from './engine/engines.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
 import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
@@ -62,14 +61,8 @@ export interface AppOptions {
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
   /**
-   * The database the indices and their events live in, instead of SQLite files in
-   * `dataDir`; its scheme picks the engine (server/engine/engines.ts).
-   * @default none: SQLite files in `dataDir`
-   */
-  databaseUrl?: string;
-  /**
-   * Makes the factory that opens each index's engine and event store; wins over `databaseUrl`.
-   * @default the engine of `databaseUrl`
+   * Makes the factory that opens each index's engine and event store.
+   * @default SQLite files in `dataDir` (server/engine/sqliteFactory.ts)
    */
   engine?: EngineChoice;
 }
@@ -111,23 +104,12 @@ export interface ListenSettings {
 /** What a config file (`--config FILE`) may set. */
 export type ConfigFile = Pick<
   AppOptions,
-  | 'indices'
-  | 'allowedOrigins'
-  | 'recommendations'
-  | 'rateLimit'
-  | 'statsRateLimit'
-  | 'crawlAllowHosts'
-  | 'crawlAllowPrivate'
-  | 'clickRanking'
-  | 'overload'
-  | 'databaseUrl'
+  'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking' | 'overload'
 > &
   ListenSettings;
 
 export interface ServiceConfig {
   dataDir: string;
-  /** Null: SQLite files in `dataDir`. */
-  databaseUrl: string | null;
   indices: IndexCredentials[];
   allowedOrigins: string[];
   logger: boolean;
@@ -160,13 +142,8 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
   if (rateLimit !== false) checkRateLimit(rateLimit);
   const statsRateLimit = options.statsRateLimit ?? { ...DEFAULT_STATS_RATE_LIMIT };
   if (statsRateLimit !== false) checkRateLimit(statsRateLimit, 'statsRateLimit');
-  const databaseUrl = options.databaseUrl ?? null;
-  if (databaseUrl !== null && (typeof databaseUrl !== 'string' || urlScheme(databaseUrl) === '')) {
-    throw new Error('databaseUrl must be a URL such as postgres://user@host/database');
-  }
   return {
     dataDir: options.dataDir,
-    databaseUrl,
     indices,
     allowedOrigins,
     logger: options.logger ?? false,

@@ -186,7 +186,6 @@ describe('parseCli', () => {
       port: 8787,
       host: '127.0.0.1',
       dataDir: '.data/service',
-      databaseUrl: null,
       config: null,
       tls: null,
       httpPort: null,
@@ -196,17 +195,6 @@ describe('parseCli', () => {
     });
     expect(parseCli(['--no-click-ranking'], {}).noClickRanking).toBe(true);
     expect(parseCli(['--check'], {}).check).toBe(true);
-  });
-
-  it('takes the database URL from the flag, else the variable, else the config file', () => {
-    const file = join(folder, 'database.json');
-    writeFileSync(file, '{"databaseUrl": "postgres://file/db"}');
-    expect(parseCli(['--config', file], {}).databaseUrl).toBe('postgres://file/db');
-    expect(parseCli(['--config', file], { SITE_SEARCH_DATABASE_URL: 'postgres://env/db' }).databaseUrl).toBe('postgres://env/db');
-    expect(parseCli(['--config', file, '--database-url', 'postgres://flag/db'], { SITE_SEARCH_DATABASE_URL: 'postgres://env/db' }).databaseUrl).toBe(
-      'postgres://flag/db',
-    );
-    expect(() => parseCli(['--database-url', ''], {})).toThrow(/--database-url must be a URL/);
   });
 
   it('checks the config file', () => {

@@ -25,10 +25,6 @@ import { listenPlainHttp } from './plainHttp.ts';
 async function main(): Promise<void> {
   const cli = commandLine({ name: 'site-search-server', invocation: 'site-search-server', usage: SERVE_USAGE }, (args) => parseCli(args));
   if (cli.check) {
-    if (cli.databaseUrl !== null) {
-      console.error("site-search-server: --check checks the SQLite files of a data folder; a database's own tools check a database");
-      process.exit(2);
-    }
     const { ok, lines } = checkDataFolder(
       cli.dataDir,
       (cli.config?.indices ?? [DEMO_INDEX]).map((index) => index.publicKey),
@@ -40,11 +36,10 @@ async function main(): Promise<void> {
     console.log(`index key: ${DEMO_INDEX.publicKey}  secret: ${DEMO_INDEX.secret}`);
     console.log('these demo credentials are for local use only; pass --config FILE to set your own');
   }
-  const { port: _port, host: _host, data: _data, httpPort: _httpPort, tls: _tls, databaseUrl: _databaseUrl, ...options } = cli.config ?? {};
+  const { port: _port, host: _host, data: _data, httpPort: _httpPort, tls: _tls, ...options } = cli.config ?? {};
   const app = await buildApp({
     dataDir: cli.dataDir,
     ...options,
-    ...(cli.databaseUrl !== null && { databaseUrl: cli.databaseUrl }),
     ...(cli.tls !== null && { tls: cli.tls }),
     logger: !cli.quiet,
     ...(cli.noClickRanking && { clickRanking: false }),

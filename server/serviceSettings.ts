@@ -17,7 +17,6 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'crawlAllowPrivate',
   'clickRanking',
   'overload',
-  'databaseUrl',
   'port',
   'host',
   'data',
@@ -39,7 +38,6 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
   if (record.httpPort !== undefined) config.httpPort = port(record.httpPort, 'httpPort');
   if (record.host !== undefined) config.host = text(record.host, 'host');
   if (record.data !== undefined) config.data = text(record.data, 'data');
-  if (record.databaseUrl !== undefined) config.databaseUrl = text(record.databaseUrl, 'databaseUrl');
   if (record.tls !== undefined) {
     const tls = object(record.tls, 'tls');
     config.tls = { cert: text(tls.cert, 'tls.cert'), key: text(tls.key, 'tls.key') };

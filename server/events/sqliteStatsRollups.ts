@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { StatementCache } from '../engine/statementCache.ts';
 import { CLICK_AFTER_SEARCH_MS, clickVoters, DAY_MS } from './clickRanking.ts';
-import { BOOSTED_MAX, type KeywordWeights } from './clickBoosts.ts';
 import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
+import type { KeywordWeights } from './clickBoosts.ts';
+import { BOOSTED_MAX } from './clickBoosts.ts';
 
 /**
  * Bump when the rollups below change meaning: the store then rebuilds them from the

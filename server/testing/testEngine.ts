@@ -17,7 +17,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EngineChoice, IndexStores } from '../engine/engineFactory.ts';
-import { urlScheme } from '../engine/engines.ts';
 import { sqliteEngines } from '../engine/sqliteFactory.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
 import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
@@ -72,7 +71,7 @@ export function testEngine(): Promise<EngineChoice | undefined> {
 async function loadTestEngine(): Promise<EngineChoice | undefined> {
   const url = testDatabaseUrl();
   if (url === null) return undefined;
-  const scheme = urlScheme(url);
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? '';
   const engine = TEST_ENGINES[scheme];
   if (engine === undefined) {
     const known = Object.keys(TEST_ENGINES);
