@@ -72,8 +72,9 @@ export type AsyncRollupSteps = { [K in keyof RollupSteps]: (...args: Parameters<
 
 type Step = { [K in keyof RollupSteps]: { name: K; args: Parameters<RollupSteps[K]> } }[keyof RollupSteps];
 
-function* ask<K extends keyof RollupSteps>(name: K, ...args: Parameters<RollupSteps[K]>): Generator<Step, ReturnType<RollupSteps[K]>, unknown> {
-  return (yield { name, args } as Step) as ReturnType<RollupSteps[K]>;
+/** A step to yield; its answer comes back as the yield's value (typed where it is read). */
+function step<K extends keyof RollupSteps>(name: K, ...args: Parameters<RollupSteps[K]>): Step {
+  return { name, args } as Step;
 }
 
 const NONE: RollupCounts = { searches: 0, noHits: 0, clicks: 0, clickedSearches: 0 };
@@ -89,27 +90,27 @@ function* rules(event: RollupEvent, halfLifeMs: number): Generator<Step, void, u
   const day = Math.floor(event.received / DAY_MS);
   const lw = event.received / halfLifeMs;
   if (event.action === 'search') {
-    yield* ask('count', day, event.tag, event.keyword, { ...NONE, searches: 1, noHits: event.numberOfResults === 0 ? 1 : 0 });
-    yield* ask('addSearchWeight', event.keyword, lw);
+    yield step('count', day, event.tag, event.keyword, { ...NONE, searches: 1, noHits: event.numberOfResults === 0 ? 1 : 0 });
+    yield step('addSearchWeight', event.keyword, lw);
     return;
   }
-  yield* ask('count', day, event.tag, event.keyword, { ...NONE, clicks: 1 });
-  yield* ask('click', day, event.tag, event.docid, event.position);
-  const search = yield* ask('latestSearch', event.session, event.keyword, event.received - CLICK_AFTER_SEARCH_MS, event.received);
+  yield step('count', day, event.tag, event.keyword, { ...NONE, clicks: 1 });
+  yield step('click', day, event.tag, event.docid, event.position);
+  const search = (yield step('latestSearch', event.session, event.keyword, event.received - CLICK_AFTER_SEARCH_MS, event.received)) as FollowedSearch | null;
   if (search === null) return;
   const who = clickVoters(event.client, event.session);
   if (who !== null && event.docid !== null) {
     // Every voter is recorded, even after one of them already voted that day.
     const fresh: boolean[] = [];
-    for (const voter of who.voters) fresh.push(yield* ask('vote', day, event.keyword, event.docid, voter));
+    for (const voter of who.voters) fresh.push((yield step('vote', day, event.keyword, event.docid, voter)) as boolean);
     if (!fresh.includes(false)) {
-      const newClient = yield* ask('addClickClient', event.keyword, event.docid, who.client);
-      yield* ask('addClickWeight', event.keyword, event.docid, lw, newClient ? 1 : 0);
+      const newClient = (yield step('addClickClient', event.keyword, event.docid, who.client)) as boolean;
+      yield step('addClickWeight', event.keyword, event.docid, lw, newClient ? 1 : 0);
     }
   }
   if (search.clicked) return;
-  yield* ask('markClicked', search.rowid);
-  yield* ask('count', Math.floor(search.received / DAY_MS), search.tag, event.keyword, { ...NONE, clickedSearches: 1 });
+  yield step('markClicked', search.rowid);
+  yield step('count', Math.floor(search.received / DAY_MS), search.tag, event.keyword, { ...NONE, clickedSearches: 1 });
 }
 
 /** Counts one newly stored event, each step answered at once (inside the transaction that stored it). */
