@@ -1,3 +1,5 @@
+// Outside the conformance suite (server/testing/testEngine.ts): the command line, over a
+// data folder of SQLite files.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,9 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { get as httpsGet } from 'node:https';
 import { parseCli } from './cliArgs.ts';
 import { configFromEnvironment } from './environment.ts';
-import { EventStore } from './events/eventStore.ts';
-import { putJson, startService } from './testing/service.ts';
+import { SqliteEventStore } from './events/sqliteEventStore.ts';
+import { putJson, startService as startAnyService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
+import { sqliteEngines } from './engine/sqliteFactory.ts';
+
+/** On SQLite whatever engine the other service tests run on. */
+const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const folder = mkdtempSync(join(tmpdir(), 'site-search-cli-'));
@@ -54,9 +60,9 @@ describe('site-search-server (server/main.ts)', () => {
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);
     // The search event was still queued when the signal came: shutdown committed it.
-    const events = new EventStore(join(folder, 'data', 'events', 'demo.sqlite'));
-    expect(events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
-    events.close();
+    const events = new SqliteEventStore(join(folder, 'data', 'events', 'demo.sqlite'));
+    expect(await events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
+    await events.close();
   });
 
   it('serves the indices of a config file, without printing demo credentials', async () => {

@@ -1,0 +1,196 @@
+import type Database from 'better-sqlite3';
+import type { StatementCache } from '../engine/statementCache.ts';
+import { BOOSTED_MAX, type KeywordWeights } from './clickBoosts.ts';
+import { countEventNow, type FollowedSearch, type RollupCounts, type RollupEvent, type RollupSteps } from './rollupRules.ts';
+import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
+
+/**
+ * Bump when the rollups below change meaning: the store then rebuilds them from the
+ * events on open.
+ */
+const ROLLUP_VERSION = 3;
+
+/**
+ * Counts kept as events arrive, so neither the report nor a search reads the events:
+ * per UTC day, tag and keyword (searches, no-hit searches, clicks, searches followed by
+ * a click); per day, tag and document or position (clicks); and per keyword and per
+ * keyword and document, the decayed weight of searches and clicks for ranking. A
+ * weight is kept as log2 of the sum of 2^(received / half-life), which never
+ * overflows and can be added to in any order: its value now is 2^(lw - now / half-life).
+ */
+export const ROLLUP_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS stats_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS daily_keywords (
+    day INTEGER NOT NULL, tag TEXT NOT NULL, keyword TEXT NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag, keyword)
+  ) WITHOUT ROWID;
+  -- daily_keywords summed over keywords: what the per-day and per-tag figures read.
+  CREATE TABLE IF NOT EXISTS daily_totals (
+    day INTEGER NOT NULL, tag TEXT NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS daily_documents (
+    day INTEGER NOT NULL, tag TEXT NOT NULL, docid TEXT NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (day, tag, docid)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS daily_positions (
+    day INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (day, tag, position)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT PRIMARY KEY, lw REAL NOT NULL) WITHOUT ROWID;
+  -- Clicks counted for ranking only (see rollupRules.ts), and from how many clients.
+  CREATE TABLE IF NOT EXISTS keyword_clicks (
+    keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, clients INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (keyword, docid)
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS keyword_click_clients (
+    keyword TEXT NOT NULL, docid TEXT NOT NULL, client TEXT NOT NULL, PRIMARY KEY (keyword, docid, client)
+  ) WITHOUT ROWID;
+  -- Who already counted a click for a keyword and document on a UTC day: 'a' + client or 's' + session.
+  CREATE TABLE IF NOT EXISTS daily_click_voters (
+    day INTEGER NOT NULL, keyword TEXT NOT NULL, docid TEXT NOT NULL, voter TEXT NOT NULL,
+    PRIMARY KEY (day, keyword, docid, voter)
+  ) WITHOUT ROWID;
+  -- A search reads its keyword's most clicked documents first, without sorting them all.
+  CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
+`;
+
+const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clicks) AS clicks, sum(clicked_searches) AS clickedSearches';
+
+/** log2(2^a + 2^b) without leaving the log domain. */
+const LOG_ADD = 'max(lw, excluded.lw) + log2(1 + pow(2, min(lw, excluded.lw) - max(lw, excluded.lw)))';
+
+/** The rollups in an SQLite event store: the steps of rollupRules.ts as statements. */
+export class SqliteStatsRollups implements RollupSteps {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly statements: StatementCache,
+    private readonly halfLifeMs: number,
+  ) {}
+
+  /** Rebuilds every rollup from the events when they were kept another way (or never). */
+  rebuildIfStale(): void {
+    const meta = this.db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
+    if (meta.get('version') === ROLLUP_VERSION && meta.get('half_life_ms') === this.halfLifeMs) return;
+    this.db.transaction(() => {
+      // keyword_clicks gained a column: made anew rather than altered.
+      this.db.exec(`
+        DELETE FROM daily_keywords; DELETE FROM daily_totals; DELETE FROM daily_documents; DELETE FROM daily_positions;
+        DELETE FROM keyword_searches; DROP TABLE keyword_clicks; DELETE FROM keyword_click_clients; DELETE FROM daily_click_voters;
+        UPDATE stats_events SET clicked = 0 WHERE clicked != 0;
+        ${ROLLUP_SCHEMA}`);
+      // In chunks: the connection cannot write while a statement iterates.
+      const chunk = this.db.prepare(
+        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults,
+           docid, position, coalesce(tag, '') AS tag, client
+         FROM stats_events WHERE (received, rowid) > (?, ?) ORDER BY received, rowid LIMIT 10000`,
+      );
+      let last = { received: -Infinity, rowid: 0 };
+      for (;;) {
+        const rows = chunk.all(last.received, last.rowid) as RollupEvent[];
+        if (rows.length === 0) break;
+        for (const row of rows) this.add(row);
+        last = rows[rows.length - 1]!;
+      }
+      const set = this.db.prepare('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)');
+      set.run('version', ROLLUP_VERSION);
+      set.run('half_life_ms', this.halfLifeMs);
+    })();
+  }
+
+  /** Counts one newly stored event; inside the transaction that stored it. */
+  add(event: RollupEvent): void {
+    countEventNow(event, this.halfLifeMs, this);
+  }
+
+  count(day: number, tag: string, keyword: string, add: RollupCounts): void {
+    const values = [add.searches, add.noHits, add.clicks, add.clickedSearches];
+    const update = `ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, no_hits = no_hits + excluded.no_hits,
+      clicks = clicks + excluded.clicks, clicked_searches = clicked_searches + excluded.clicked_searches`;
+    this.statements
+      .get(`INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, keyword, ...values);
+    this.statements
+      .get(`INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, ...values);
+  }
+
+  click(day: number, tag: string, docid: string | null, position: number | null): void {
+    const s = this.statements;
+    s.get('INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1').run(day, tag, docid);
+    s.get('INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1').run(day, tag, position);
+  }
+
+  addSearchWeight(keyword: string, lw: number): void {
+    this.statements.get(`INSERT INTO keyword_searches (keyword, lw) VALUES (?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(keyword, lw);
+  }
+
+  latestSearch(session: string, keyword: string, from: number, to: number): FollowedSearch | null {
+    const row = this.statements
+      .get(
+        `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events INDEXED BY stats_events_search
+         WHERE action = 'search' AND session = ? AND keyword_norm = ? AND received <= ? AND received >= ?
+         ORDER BY received DESC, rowid DESC LIMIT 1`,
+      )
+      .get(session, keyword, to, from) as { rowid: number; received: number; tag: string; clicked: number } | undefined;
+    return row === undefined ? null : { ...row, clicked: row.clicked !== 0 };
+  }
+
+  markClicked(rowid: number): void {
+    this.statements.get('UPDATE stats_events SET clicked = 1 WHERE rowid = ?').run(rowid);
+  }
+
+  vote(day: number, keyword: string, docid: string, voter: string): boolean {
+    return (
+      this.statements.get('INSERT OR IGNORE INTO daily_click_voters (day, keyword, docid, voter) VALUES (?, ?, ?, ?)').run(day, keyword, docid, voter).changes >
+      0
+    );
+  }
+
+  addClickClient(keyword: string, docid: string, client: string): boolean {
+    return this.statements.get('INSERT OR IGNORE INTO keyword_click_clients (keyword, docid, client) VALUES (?, ?, ?)').run(keyword, docid, client).changes > 0;
+  }
+
+  addClickWeight(keyword: string, docid: string, lw: number, newClients: number): void {
+    this.statements
+      .get(
+        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES (?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients`,
+      )
+      .run(keyword, docid, lw, newClients);
+  }
+
+  /** The weights clickBoosts reads for a (normalised) keyword: one indexed lookup each. */
+  keywordWeights(keyword: string, minAddresses: number): KeywordWeights {
+    const searchesLw = this.statements.get('SELECT lw FROM keyword_searches WHERE keyword = ?').pluck().get(keyword) as number | undefined;
+    const clicks = this.statements
+      .get('SELECT docid, lw FROM keyword_clicks WHERE keyword = ? AND clients >= ? ORDER BY lw DESC LIMIT ?')
+      .all(keyword, minAddresses, BOOSTED_MAX) as Array<{ docid: string; lw: number }>;
+    return { searchesLw: searchesLw ?? null, clicks };
+  }
+
+  /**
+   * The report's rows from the daily rollups: a scan of the range's rows of `daily_*`,
+   * never of the events, so it stays quick with millions of events. `tag` null: every
+   * event; '' only those without a tag.
+   */
+  reportRows(range: ReportRange, tag: string | null, limit: number): ReportRows {
+    const where = `day BETWEEN ? AND ?${tag === null ? '' : ' AND tag = ?'}`;
+    const params: Array<number | string> = tag === null ? [range.fromDay, range.toDay] : [range.fromDay, range.toDay, tag];
+    const all = <T>(sql: string, ...extra: Array<number | string>): T[] => this.statements.get(sql).all(...params, ...extra) as T[];
+    return {
+      byDay: all<CountRow & { day: number }>(`SELECT day, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY day`),
+      byKeyword: all<CountRow & { keyword: string }>(`SELECT keyword, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY keyword`),
+      byPosition: all<{ position: number; clicks: number }>(`SELECT position, sum(clicks) AS clicks FROM daily_positions WHERE ${where} GROUP BY position`),
+      byTag: all<CountRow & { tag: string }>(`SELECT tag, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY tag ORDER BY searches DESC, tag`),
+      topDocuments: all<{ docid: string; clicks: number }>(
+        `SELECT docid, sum(clicks) AS clicks FROM daily_documents WHERE ${where} GROUP BY docid ORDER BY clicks DESC, docid LIMIT ?`,
+        limit,
+      ),
+    };
+  }
+}
