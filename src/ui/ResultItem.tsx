@@ -24,7 +24,7 @@ export interface ResultContext {
  * what it needs, so a long list makes no component, hook or subscription per result.
  * The list also listens to the links' clicks.
  */
-export function resultItem(hit: SearchHit, { term, m, fields, heading: H, date }: ResultContext) {
+export function resultItem(hit: SearchHit, index: number, { term, m, fields, heading: H, date }: ResultContext) {
   const {
     href,
     url: shownUrl,
@@ -37,7 +37,8 @@ export function resultItem(hit: SearchHit, { term, m, fields, heading: H, date }
   const title = highlight(titleParts);
   return (
     <article class="ss-hit" part="result">
-      <Thumbnail hit={hit} />
+      {/* Past the first screenful, the images wait until their card nears the screen. */}
+      <Thumbnail hit={hit} whenNear={index >= 10} />
       <div class="ss-hit-body">
         {/* `auto`: an English title or passage in a right-to-left widget keeps its own direction (and its ellipsis). */}
         <H class="ss-hit-title" part="title" dir="auto">

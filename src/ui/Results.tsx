@@ -72,7 +72,7 @@ export function Results() {
       >
         {response.hits.map((hit, index) => (
           <li class="ss-item" key={hit.id || index}>
-            {resultItem(hit, shared)}
+            {resultItem(hit, index, shared)}
           </li>
         ))}
       </ol>
