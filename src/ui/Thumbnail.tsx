@@ -22,16 +22,19 @@ export interface ThumbnailProps {
  * before CSS loads.
  */
 export function Thumbnail({ hit: { images, thumbnail_external_src }, whenNear }: ThumbnailProps) {
-  const placeholder = b64ImageSrc(images?.main_b64);
-  const src = safeImageSrc(images?.main) ?? safeImageSrc(thumbnail_external_src);
   // -1 not made yet (off screen), 0 loading, 1 loaded, 2 failed.
   const image = useSignal(whenNear && 'ContentVisibilityAutoStateChangeEvent' in globalThis ? -1 : 0);
   const state = image.value;
+  // Off screen, the sources are not even checked yet: one that fails the check shows the icon once near.
+  if (state < 0 && (images?.main_b64 || images?.main || thumbnail_external_src))
+    return (
+      <div class="ss-thumb" {...{ onContentVisibilityAutoStateChange: (event: ContentVisibilityAutoStateChangeEvent) => event.skipped || (image.value = 0) }} />
+    );
+  const placeholder = b64ImageSrc(images?.main_b64);
+  const src = safeImageSrc(images?.main) ?? safeImageSrc(thumbnail_external_src);
   const img = { alt: '', width: 64, height: 64, decoding: 'async' } as const;
 
-  return state < 0 && (placeholder || src) ? (
-    <div class="ss-thumb" {...{ onContentVisibilityAutoStateChange: (event: ContentVisibilityAutoStateChangeEvent) => event.skipped || (image.value = 0) }} />
-  ) : (
+  return (
     <div class={state === 1 ? 'ss-thumb ss-thumb-loaded' : 'ss-thumb'}>
       {placeholder && state < 2 ? <img class="ss-thumb-placeholder" src={placeholder} {...img} /> : state !== 1 && <DocumentIcon />}
       {src && state < 2 && <img class="ss-thumb-image" src={src} {...img} loading="lazy" onLoad={() => (image.value = 1)} onError={() => (image.value = 2)} />}
