@@ -12,14 +12,14 @@ export interface ThumbnailProps {
 
 /**
  * The thumbnail of a result. The inline `main_b64` paints at once, blurred; the real
- * image loads lazily over it and fades in. `whenNear`: neither is made before the box nears the
- * screen; it is `content-visibility: auto`, and the browser says when it stops skipping
- * it (a browser that cannot say gets both at once). So a long list paints its text
- * without making and decoding hundreds of images first. `alt=""`: the title beside it
- * names the result, so the image would only repeat it. Without any image, or when the
- * image fails (its blurred placeholder would then stay a blur for good), a document icon
- * stands in. The width and height (the box size, also set in CSS) reserve the space
- * before CSS loads.
+ * image loads lazily over it and fades in. `whenNear`: neither is made before the box
+ * nears the screen; until then it is empty, which CSS makes `content-visibility: auto`,
+ * and the browser says when it stops skipping it (a browser that cannot say gets both at
+ * once). So a long list paints its text without making and decoding hundreds of images
+ * first. `alt=""`: the title beside it names the result, so the image would only repeat
+ * it. Without any image, or when the image fails (its blurred placeholder would then stay
+ * a blur for good), a document icon stands in. The width and height (the box size, also
+ * set in CSS) reserve the space before CSS loads.
  */
 export function Thumbnail({ hit: { images, thumbnail_external_src }, whenNear }: ThumbnailProps) {
   // -1 not made yet (off screen), 0 loading, 1 loaded, 2 failed.
