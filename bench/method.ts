@@ -128,7 +128,10 @@ In Chromium, ${settings.renderRuns} runs each on a fresh page with the script-ta
 \`SiteSearch.mount\` with 300 results a page and a value facet of up to 1,000 values,
 then a search answered by a canned answer (real hits of the corpus with thumbnails and
 highlights, and a facet of 1,000 values) served from loopback, so only the widget is
-timed: from the answer's arrival to the 300 hits painted, then from a click on the
+timed: from the answer's arrival to the 300 hits painted (split into the answer parsed
+→ the hits in the DOM, and the DOM → the next frame painted; beside them the renderer's
+main-thread CPU time from the search to that paint, CDP \`ThreadTime\`, which a busy
+machine stretches less than the wall-clock times), then from a click on the
 facet's "show more" to the 1,000 values painted. The main-thread time added by the
 script tag is Chromium's own \`TaskDuration\` (and its script, style and layout parts)
 from \`Performance.getMetrics\` after the page loads and the widget mounts, median of

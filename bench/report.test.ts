@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relevanceClassTable, relevanceSetsTable, relevanceTable, sizeTable, targetsTable, typingTable, type Results } from './report.ts';
+import { relevanceClassTable, relevanceSetsTable, relevanceTable, renderingTable, sizeTable, targetsTable, typingTable, type Results } from './report.ts';
 import type { QueryClass, QueryOutcome, QuerySet, RelevanceResults } from './relevance/types.ts';
 
 const size = (brotli: number) => ({ raw: brotli * 4, gzip: brotli + 100, brotli });
@@ -117,8 +117,31 @@ describe('targetsTable', () => {
     expect(text).not.toContain('quick run');
   });
 
+  it('splits the 300-hit render: into the DOM, then to the paint, and its main-thread CPU time', () => {
+    const text = renderingTable({
+      runs: 10,
+      hits300: 200,
+      hits300Dom: 100,
+      hits300Paint: 60,
+      hits300Cpu: 120,
+      facet1000: 300,
+      added: { task: 90, script: 40, layout: 10, style: 6 },
+    });
+    expect(text).toContain('| 300 hits with thumbnails and highlights: answer parsed → in the DOM | 100.0 |');
+    expect(text).toContain('| … in the DOM → the next frame painted | 60.0 |');
+    expect(text).toContain('| … main-thread CPU time, search → painted | 120.0 |');
+  });
+
   it('judges the wait over the queries that changed the list, and the 300-hit render', () => {
-    const rendering = { runs: 10, hits300: 862.6, hits300Dom: 284, facet1000: 322, added: { task: 93, script: 39, layout: 10, style: 6 } };
+    const rendering = {
+      runs: 10,
+      hits300: 862.6,
+      hits300Dom: 284,
+      hits300Paint: 250,
+      hits300Cpu: 400,
+      facet1000: 322,
+      added: { task: 93, script: 39, layout: 10, style: 6 },
+    };
     const text = targetsTable(results({ rendering }));
     expect(text).toContain('| … the same, over the queries whose final search changed the list (100,000 documents) | 150.0 ms | **missed** (≤ 100 ms) |');
     expect(text).toContain('| 300 hits with thumbnails and highlights, answer received → painted | 862.6 ms | **missed** (< 250 ms) |');

@@ -217,7 +217,9 @@ export function renderingTable(r: RenderingResult): string {
     ['measure', 'median ms'],
     [
       ['300 hits with thumbnails and highlights: answer parsed → in the DOM', ms(r.hits300Dom)],
+      ['… in the DOM → the next frame painted', ms(r.hits300Paint)],
       ['300 hits with thumbnails and highlights: answer received → painted', ms(r.hits300)],
+      ['… main-thread CPU time, search → painted', ms(r.hits300Cpu)],
       ['facet panel, 1,000 values: "show more" → painted', ms(r.facet1000)],
       ['main thread added by loading the script-tag build (all tasks)', ms(r.added.task)],
       ['… of which script', ms(r.added.script)],

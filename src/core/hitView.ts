@@ -1,7 +1,7 @@
 import type { SearchHit } from '../client/types.ts';
 import { markTitle } from './markTitle.ts';
 import { parseHighlight, type HighlightPart } from './parseHighlight.ts';
-import { displayUrl, safeLinkUrl, safeText as text } from './safeUrl.ts';
+import { displayUrl, parseUrl, safeLinkUrl, safeText as text } from './safeUrl.ts';
 
 /** One result as a view shows it: every field checked and read, nothing of the answer trusted. */
 export interface HitView {
@@ -27,7 +27,8 @@ export function hitView(
   term: string,
   options: { fields?: ReadonlyArray<{ field: string; label: string }> | undefined; untitled: string },
 ): HitView {
-  const url = displayUrl(hit.url, 200);
+  const parsed = parseUrl(hit.url);
+  const url = displayUrl(hit.url, 200, parsed);
   const passage = parseHighlight(text(hit.highlight));
   const meta = text(hit.meta_description);
   const type = text(hit.document_type);
@@ -36,7 +37,7 @@ export function hitView(
   // A day that is not in the calendar (02-31) would roll over into the next month.
   const real = date !== null && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
   return {
-    href: safeLinkUrl(hit.url),
+    href: safeLinkUrl(hit.url, parsed),
     url,
     title: markTitle(text(hit.title) || url || options.untitled, term, passage),
     snippet: passage.length ? passage : meta ? [{ text: meta, em: false }] : [],

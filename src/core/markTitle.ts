@@ -11,6 +11,8 @@ const PART = /[^\p{Lu}]+|\p{Lu}(?:[^\p{Lu}]+|\p{Lu}*(?!\p{Ll}))/gu;
 /** Lower case without accents, the form in which words are compared: `Élan` is `elan`. */
 const fold = (text: string) => text.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
 const words = (text: string): string[] => fold(text).match(WORD) ?? [];
+const ASCII = /^[A-Za-z0-9]*$/;
+const CAMEL = /.\p{Lu}/u;
 
 /**
  * The title as text parts, with the words the search matched emphasised: the term's
@@ -28,26 +30,33 @@ export function markTitle(title: string, term: string, passage: HighlightPart[] 
   const marked = new Uint8Array(title.length);
   for (const { 0: word, index } of title.matchAll(WORD)) {
     // The folded word, where each of its units came from in `word` (`from`, one more
-    // entry for its end), and where each character of `word` starts in it (`to`).
-    let folded = '';
-    const from: number[] = [];
-    const to: number[] = [];
-    let i = 0;
-    for (const char of word) {
-      to[i] = folded.length;
-      folded += fold(char);
-      while (from.length < folded.length) from.push(i);
-      i += char.length;
+    // entry for its end), and where each character of `word` starts in it (`to`). An
+    // ASCII word, most of them, folds unit for unit: its maps would be the identity.
+    let folded = word.toLowerCase();
+    let from: number[] | null = null;
+    let to: number[] | null = null;
+    if (!ASCII.test(word)) {
+      folded = '';
+      from = [];
+      to = [];
+      let i = 0;
+      for (const char of word) {
+        to[i] = folded.length;
+        folded += fold(char);
+        while (from.length < folded.length) from.push(i);
+        i += char.length;
+      }
+      from.push(i);
     }
-    from.push(i);
+    const source = (at: number) => index + (from ? from[at]! : at);
     // A word matches from the start of a part, and ends at the end of one unless it is
-    // the last word of the term.
-    const starts = [...word.matchAll(PART)].map((part) => to[part.index]!);
+    // the last word of the term. Without a capital past its first letter, a word is one part.
+    const starts = CAMEL.test(word) ? [...word.matchAll(PART)].map((part) => (to ? to[part.index]! : part.index)) : [0];
     const ends = new Set(starts.slice(1)).add(folded.length);
     for (const start of starts)
       for (const w of wanted) {
         const end = start + w.length;
-        if (folded.startsWith(w, start) && (w === last || ends.has(end))) marked.fill(1, index + from[start]!, index + from[end]!);
+        if (folded.startsWith(w, start) && (w === last || ends.has(end))) marked.fill(1, source(start), source(end));
       }
   }
   const parts: HighlightPart[] = [];

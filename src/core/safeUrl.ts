@@ -16,16 +16,20 @@ export function safeText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-/** The URL, normalised, if it is an absolute `http:` or `https:` URL; else null. */
-export function safeLinkUrl(value: string | null | undefined): string | null {
+/** The value as an absolute URL, or null. */
+export function parseUrl(value: unknown): URL | null {
   try {
-    // The URL parser strips the tabs, newlines and leading control characters that
-    // are used to disguise `java\tscript:`, so the protocol check below sees the truth.
-    const url = new URL(safeText(value));
-    return /^https?:$/.test(url.protocol) ? url.href : null;
+    return new URL(safeText(value));
   } catch {
     return null;
   }
+}
+
+/** The URL, normalised, if it is an absolute `http:` or `https:` URL; else null. `url`: the value already parsed. */
+export function safeLinkUrl(value: string | null | undefined, url = parseUrl(value)): string | null {
+  // The URL parser strips the tabs, newlines and leading control characters that
+  // are used to disguise `java\tscript:`, so the protocol check below sees the truth.
+  return url && /^https?:$/.test(url.protocol) ? url.href : null;
 }
 
 /** The URL if it may be an image source: `http:`, `https:` or a base64 raster `data:image/*`. */
@@ -49,11 +53,11 @@ export function b64ImageSrc(value: string | null | undefined): string | null {
 /**
  * A short readable form of a URL for a result: host and path without the protocol,
  * `www.` or a trailing slash, percent-escapes decoded, cut with an ellipsis past `max`.
+ * `url`: the value already parsed.
  */
-export function displayUrl(value: string | null | undefined, max = 60): string {
+export function displayUrl(value: string | null | undefined, max = 60, url = parseUrl(value)): string {
   let text = safeText(value);
-  try {
-    const url = new URL(text);
+  if (url) {
     let path = url.pathname;
     try {
       // Bidi controls are dropped so a decoded path cannot reorder how the host reads.
@@ -62,8 +66,7 @@ export function displayUrl(value: string | null | undefined, max = 60): string {
       // A malformed escape: show the path as it came.
     }
     text = url.host.replace(/^www\./, '') + (path === '/' ? '' : path.replace(/\/$/, ''));
-  } catch {
-    // Not an absolute URL: show it as text, shortened like the rest.
   }
+  // Not an absolute URL: shown as text, shortened like the rest.
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

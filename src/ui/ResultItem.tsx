@@ -1,24 +1,30 @@
 import type { SearchHit } from '../client/types.ts';
 import { hitView } from '../core/hitView.ts';
-import { Heading } from './Heading.tsx';
-import { Highlight } from './Highlight.tsx';
-import { dateFormat } from './messages.ts';
-import { useSearchController } from './SearchContext.ts';
+import { highlight } from './Highlight.tsx';
+import type { Messages } from './messages.ts';
 import { Thumbnail } from './Thumbnail.tsx';
-import { useWidget } from './WidgetContext.ts';
+import type { FieldLabel } from './WidgetContext.ts';
 
-export interface ResultItemProps {
-  hit: SearchHit;
+/** What every result of one answer shares, worked out once by the list. */
+export interface ResultContext {
+  /** The term the results answer. */
+  term: string;
+  m: Messages;
+  fields: FieldLabel[] | undefined;
+  /** The title's heading element: one level below the widget's headings. */
+  heading: 'h3' | 'h4' | 'h5' | 'h6';
+  date: Intl.DateTimeFormat;
 }
 
 /**
  * One result: a heading whose link is the result's only link (stretched over the card
  * by CSS), the readable URL, the highlighted passage and a thumbnail. The service
  * highlights only the passage; the title's matched words are marked in the core (hitView).
+ * A function, not a component: it reads no context, signal or state, the list gives it
+ * what it needs, so a long list makes no component, hook or subscription per result.
+ * The list also listens to the links' clicks.
  */
-export function ResultItem({ hit }: ResultItemProps) {
-  const { m, config, suggestions } = useWidget();
-  const { resultsTerm } = useSearchController();
+export function resultItem(hit: SearchHit, index: number, { term, m, fields, heading: H, date }: ResultContext) {
   const {
     href,
     url: shownUrl,
@@ -26,29 +32,24 @@ export function ResultItem({ hit }: ResultItemProps) {
     snippet: snippetParts,
     type,
     day,
-    fields,
-  } = hitView(hit, resultsTerm.value, { fields: config.fields, untitled: m.untitled });
-  const title = <Highlight parts={titleParts} />;
+    fields: shownFields,
+  } = hitView(hit, term, { fields, untitled: m.untitled });
+  const title = highlight(titleParts);
   return (
     <article class="ss-hit" part="result">
-      <Thumbnail hit={hit} />
+      {/* Past the first screenful, the images wait until their card nears the screen. */}
+      <Thumbnail hit={hit} whenNear={index >= 10} />
       <div class="ss-hit-body">
         {/* `auto`: an English title or passage in a right-to-left widget keeps its own direction (and its ellipsis). */}
-        <Heading sub class="ss-hit-title" part="title" dir="auto">
+        <H class="ss-hit-title" part="title" dir="auto">
           {href ? (
-            <a
-              class="ss-hit-link"
-              href={href}
-              // Opened (also with Enter, or in a new tab with the middle button): the search found something worth keeping.
-              onClick={() => suggestions?.remember(resultsTerm.value)}
-              onAuxClick={(event) => event.button === 1 && suggestions?.remember(resultsTerm.value)}
-            >
+            <a class="ss-hit-link" href={href}>
               {title}
             </a>
           ) : (
             title
           )}
-        </Heading>
+        </H>
         {shownUrl && (
           <p class="ss-hit-url" dir="ltr">
             {shownUrl}
@@ -56,14 +57,14 @@ export function ResultItem({ hit }: ResultItemProps) {
         )}
         {snippetParts[0] && (
           <p class="ss-hit-snippet" dir="auto">
-            <Highlight parts={snippetParts} />
+            {highlight(snippetParts)}
           </p>
         )}
-        {(type || day || fields[0]) && (
+        {(type || day || shownFields[0]) && (
           <p class="ss-hit-meta">
             {type && <span class="ss-badge">{type.toUpperCase()}</span>}
-            {day && <time dateTime={day.text}>{dateFormat(m).format(day.date)}</time>}
-            {fields.map(({ label, value }) => (
+            {day && <time dateTime={day.text}>{date.format(day.date)}</time>}
+            {shownFields.map(({ label, value }) => (
               <span key={label}>
                 {label}: {value}
               </span>

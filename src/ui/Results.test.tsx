@@ -92,6 +92,29 @@ describe('Results', () => {
     expect(document.querySelector('.ss-thumb-loaded')).not.toBeNull();
   });
 
+  it('makes the images of a result past the first ten only once the browser says its box nears the screen', async () => {
+    // Chromium's content-visibility event; jsdom has none, so elsewhere every thumbnail gets its images at once.
+    vi.stubGlobal('ContentVisibilityAutoStateChangeEvent', Event);
+    try {
+      const images = { main: 'https://example.com/t.png', main_b64: PNG_B64, capture: null };
+      await setup(Array.from({ length: 11 }, (_, i) => hit({ id: `doc-${i}`, images })));
+      const [first, , , , , , , , , tenth, eleventh] = [...document.querySelectorAll('.ss-thumb')];
+      expect(first!.querySelectorAll('img')).toHaveLength(2);
+      expect(tenth!.querySelectorAll('img')).toHaveLength(2);
+      expect(eleventh!.querySelector('img, svg')).toBeNull();
+      const state = (skipped: boolean) => fireEvent(eleventh!, Object.assign(new Event('contentvisibilityautostatechange'), { skipped }));
+      state(true);
+      expect(eleventh!.querySelector('img')).toBeNull();
+      state(false);
+      expect([...eleventh!.querySelectorAll('img')].map((img) => img.className)).toEqual(['ss-thumb-placeholder', 'ss-thumb-image']);
+      // Scrolled away again: what is made stays.
+      state(true);
+      expect(eleventh!.querySelectorAll('img')).toHaveLength(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows the document icon, not a lasting blur, when the image fails over its placeholder', async () => {
     await setup([hit({ images: { main: 'https://example.com/broken.png', main_b64: PNG_B64, capture: null } })]);
     fireEvent.error(document.querySelector('img.ss-thumb-image')!);

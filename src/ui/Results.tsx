@@ -2,7 +2,8 @@ import { useSearchController } from './SearchContext.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
 import { Heading } from './Heading.tsx';
-import { ResultItem } from './ResultItem.tsx';
+import { dateFormat } from './messages.ts';
+import { resultItem, type ResultContext } from './ResultItem.tsx';
 import { useWidget } from './WidgetContext.ts';
 
 /**
@@ -15,7 +16,7 @@ import { useWidget } from './WidgetContext.ts';
  */
 export function Results() {
   const { results, resultsTerm, status, error, retry, partial } = useSearchController();
-  const { m } = useWidget();
+  const { m, config, suggestions } = useWidget();
   const current = status.value;
   const response = results.value;
 
@@ -39,7 +40,20 @@ export function Results() {
   if (current === 'idle' || !response) return null;
   const busy = current === 'loading' || current === 'stalled';
   const updating = current === 'stalled';
-  if (!response.hits.length) return <EmptyState term={resultsTerm.value} busy={busy} updating={updating} />;
+  const term = resultsTerm.value;
+  if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} />;
+  const shared: ResultContext = {
+    term,
+    m,
+    fields: config.fields,
+    heading: `h${Math.min(6, (config.headingLevel ?? 2) + 1)}` as ResultContext['heading'],
+    date: dateFormat(m),
+  };
+  // A result's link opened (also with Enter, or in a new tab with the middle button): the
+  // search found something worth keeping. One listener for the whole list.
+  const opened = (event: MouseEvent) => {
+    if ((event.type === 'click' || event.button === 1) && (event.target as Element).closest?.('.ss-hit-link')) suggestions?.remember(resultsTerm.peek());
+  };
 
   return (
     <>
@@ -47,10 +61,18 @@ export function Results() {
       <Heading class="ss-sr">{m.resultsHeading}</Heading>
       {partial.value && <p class="ss-notice">{m.partialResults}</p>}
       {/* tabIndex -1: the pager moves the focus here, to the top of the new page. */}
-      <ol class={updating ? 'ss-list ss-updating' : 'ss-list'} part="results" aria-label={m.results} aria-busy={busy} tabIndex={-1}>
+      <ol
+        class={updating ? 'ss-list ss-updating' : 'ss-list'}
+        part="results"
+        aria-label={m.results}
+        aria-busy={busy}
+        tabIndex={-1}
+        onClick={opened}
+        onAuxClick={opened}
+      >
         {response.hits.map((hit, index) => (
           <li class="ss-item" key={hit.id || index}>
-            <ResultItem hit={hit} />
+            {resultItem(hit, index, shared)}
           </li>
         ))}
       </ol>

@@ -106,6 +106,18 @@ describe('SearchBox recent searches', () => {
     expect(stored()).toEqual(['subgrid']);
   });
 
+  it('keeps it for a middle click on a result link, not for a right click or a click beside the link', async () => {
+    const { input, controller, calls, stored } = setup();
+    act(() => input.focus());
+    await type(input, 'subgrid');
+    await act(() => searchAndAnswer(controller, calls, 'subgrid', answer([hit()])));
+    fireEvent.click(document.querySelector('.ss-hit-snippet')!);
+    fireEvent(screen.getByRole('link'), new MouseEvent('auxclick', { bubbles: true, button: 2 }));
+    expect(stored()).toEqual([]);
+    fireEvent(screen.getByRole('link'), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    expect(stored()).toEqual(['subgrid']);
+  });
+
   it('suggestions replace them while typing; they come back when the field is emptied', async () => {
     const { input } = setup(['flexbox']);
     act(() => input.focus());
