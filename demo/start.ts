@@ -113,7 +113,7 @@ async function main() {
   await indexDocuments({ baseUrl: apiUrl, siteKey: BLOG.publicKey, secret: BLOG.secret, documents: BLOG_POSTS, log: () => {} });
   // Events are loaded once, into a fresh data folder: a restart keeps what is there.
   const events = app.eventStores.get(SITE_KEY);
-  const { statsEvents, recommendationEvents } = events.counts();
+  const { statsEvents, recommendationEvents } = await events.counts();
   if (recommendationEvents === 0) {
     await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
   }
@@ -121,7 +121,7 @@ async function main() {
     const loading = Date.now();
     const traffic = generatedTraffic(documents, { now: loading });
     // In-process, with past times: the stats endpoint stamps events with the time they arrive.
-    events.loadStats(traffic);
+    await events.loadStats(traffic);
     console.log(`traffic: ${traffic.length.toLocaleString('en')} generated search and click events over 60 days loaded in ${Date.now() - loading} ms`);
   }
 

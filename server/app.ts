@@ -1,5 +1,3 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
@@ -7,11 +5,13 @@ import { resolveConfig, type AppOptions, type IndexCredentials } from './config.
 import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
-import { SqliteEngine } from './engine/sqliteEngine.ts';
+import type { EngineFactory } from './engine/engineFactory.ts';
+import { sqliteEngines } from './engine/sqliteFactory.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
+import type { ClickRanking } from './events/clickRanking.ts';
 import { jsonBodyParser } from './jsonBody.ts';
-import { IndexManifest, IndexRegistry, type SearchIndex } from './indices.ts';
+import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
@@ -30,22 +30,18 @@ import { suggestRoutes } from './routes/suggest.ts';
 
 /**
  * Builds the reference service without listening, so the caller (the CLI, a test)
- * owns its lifetime. Each index opens its database in `dataDir/indices/`; closing the
- * app closes them.
+ * owns its lifetime. The engine factory (`options.engine`; SQLite files in `dataDir` by
+ * default) opens each index's engine and event store; closing the app closes them.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
-  const indices = await openIndices(config.dataDir, config.indices, config.clickRanking.maxBoost);
-  let events: EventStores;
+  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
+  let indices: IndexRegistry;
   try {
-    events = new EventStores(
-      config.dataDir,
-      config.indices.map((index) => index.publicKey),
-      config.clickRanking,
-    );
+    indices = await openIndices(factory, config.indices, config.clickRanking);
   } catch (error) {
-    await indices.close();
+    await factory.close();
     throw error;
   }
 
@@ -72,10 +68,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Past the cap Node closes each new connection as soon as it is accepted, so a flood
   // of connections cannot use up the process's file descriptors.
   app.server.maxConnections = overload.maxConnections;
-  app.decorate('eventStores', events);
+  app.decorate('eventStores', new EventStores(indices));
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
-  app.addHook('onClose', async () => events.close());
-  app.addHook('onClose', async () => indices.close());
+  app.addHook('onClose', async () => {
+    try {
+      await indices.close();
+    } finally {
+      await factory.close();
+    }
+  });
   const crawler = new Crawler(crawl, app.log);
   // Before the indices close: fetches under way end, and their pages stay PENDING for the next start.
   app.addHook('preClose', async () => crawler.close());
@@ -91,14 +92,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);
-    await app.register(searchRoutes, { indices, events, clickRanking: config.clickRanking.enabled, clock: config.clock });
-    await app.register(suggestRoutes, { indices, events });
+    await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock });
+    await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
-    await app.register(statsRoutes, { indices, events, rateLimit: config.statsRateLimit });
-    await app.register(statsEventsRoutes, { indices, events });
-    await app.register(statsReportRoutes, { indices, events, clock: config.clock });
-    await app.register(recommendationsRoutes, { indices, events, configurations: config.recommendations });
+    await app.register(statsRoutes, { indices, rateLimit: config.statsRateLimit });
+    await app.register(statsEventsRoutes, { indices });
+    await app.register(statsReportRoutes, { indices, clock: config.clock });
+    await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
@@ -110,43 +111,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/**
- * Opens the database of each index in `dataDir/indices/`. A database the folder's
- * manifest lists but that is missing, or one that fails the start check, stops the
- * start with an error naming the file and what to do; a new index is recorded in the
- * manifest once its file is made.
- */
-async function openIndices(dataDir: string, credentials: readonly IndexCredentials[], maxBoost: number): Promise<IndexRegistry> {
-  const folder = join(dataDir, 'indices');
-  mkdirSync(folder, { recursive: true });
-  const manifest = new IndexManifest(folder);
+/** Opens every index through the factory; on a failure, closes those already opened. */
+async function openIndices(factory: EngineFactory, credentials: readonly IndexCredentials[], clickRanking: ClickRanking): Promise<IndexRegistry> {
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
-      const ranking = resolveRankingSettings(index.ranking, maxBoost);
-      const file = join(folder, `${index.publicKey}.sqlite`);
-      const existed = existsSync(file);
-      if (!existed && manifest.has(index.publicKey)) {
-        throw new Error(
-          `the database of index '${index.publicKey}', ${file}, is missing, though this data folder held it (${manifest.file} lists it). ` +
-            `Restore the file from a backup, or check that --data names the right folder; to start the index empty instead, remove '${index.publicKey}' from ${manifest.file}`,
-        );
-      }
-      let engine: SqliteEngine;
-      try {
-        engine = new SqliteEngine(file, {}, ranking);
-      } catch (error) {
-        throw new Error(
-          `the database of index '${index.publicKey}', ${file}, cannot be used: ${(error as Error).message}. ` +
-            'Restore the file from a backup (npm run serve -- --check checks every file in full); to start the index empty instead, move the file away',
-          { cause: error },
-        );
-      }
-      opened.push({ ...index, engine });
-      manifest.add(index.publicKey);
+      const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
+      const stores = await factory.open({ publicKey: index.publicKey, ranking, clickRanking });
+      opened.push({ ...index, ...stores });
     }
   } catch (error) {
-    await Promise.all(opened.map((index) => index.engine.close()));
+    await closeIndices(opened).catch(() => undefined);
     throw error;
   }
   return new IndexRegistry(opened);

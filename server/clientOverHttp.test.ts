@@ -129,10 +129,10 @@ describe('stats events (4.9)', () => {
   const stored = () => service.app.eventStores.get('demo').counts();
 
   it('accepts a search and a click event with only the public key', async () => {
-    const before = stored();
+    const before = await stored();
     await expect(sendSearchEvent(options(), { session: 'sess-1', keyword: 'quasar', numberOfResults: 1 })).resolves.toBeUndefined();
     await expect(sendClickEvent(options(), { session: 'sess-1', keyword: 'quasar', docid: 'd1', position: 1 })).resolves.toBeUndefined();
-    expect(stored()).not.toEqual(before);
+    expect(await stored()).not.toEqual(before);
   });
 
   it('turns the service refusal of an over-long session into a SearchApiError naming session', async () => {

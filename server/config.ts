@@ -1,3 +1,4 @@
+import type { EngineChoice } from './engine/engineFactory.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
 import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
@@ -59,6 +60,11 @@ export interface AppOptions {
   overload?: Partial<OverloadSettings>;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
+  /**
+   * Makes the factory that opens each index's engine and event store.
+   * @default SQLite files in `dataDir` (server/engine/sqliteFactory.ts)
+   */
+  engine?: EngineChoice;
 }
 
 /** A recommendation configuration: which dataset's events, and how items name documents. */

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { ApiError } from './errors.ts';
 import type { IndexCredentials } from './config.ts';
 import type { SearchEngine } from './engine/engine.ts';
+import type { EventStore } from './events/eventStore.ts';
 
-/** An index the service serves: its credentials and its engine. */
+/** An index the service serves: its credentials, its engine and its events. */
 export interface SearchIndex extends IndexCredentials {
   engine: SearchEngine;
+  events: EventStore;
 }
 
 /** The indices by public key. */
@@ -29,10 +31,17 @@ export class IndexRegistry {
     return [...this.byKey.values()];
   }
 
-  /** Closes every index once the writes under way are done. */
+  /** Closes every index once the writes under way are done, queued events committed. */
   async close(): Promise<void> {
-    await Promise.all([...this.byKey.values()].map((index) => index.engine.close()));
+    await closeIndices([...this.byKey.values()]);
   }
+}
+
+/** Closes engines and event stores; every one is closed even when another fails, and the first failure is thrown. */
+export async function closeIndices(indices: readonly Pick<SearchIndex, 'engine' | 'events'>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(indices.flatMap((index) => [index.events.close(), index.engine.close()]));
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
 }
 
 /**

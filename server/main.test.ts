@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { get as httpsGet } from 'node:https';
 import { parseCli } from './cliArgs.ts';
 import { configFromEnvironment } from './environment.ts';
-import { EventStore } from './events/eventStore.ts';
+import { SqliteEventStore } from './events/sqliteEventStore.ts';
 import { putJson, startService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
 
@@ -54,9 +54,9 @@ describe('site-search-server (server/main.ts)', () => {
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);
     // The search event was still queued when the signal came: shutdown committed it.
-    const events = new EventStore(join(folder, 'data', 'events', 'demo.sqlite'));
-    expect(events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
-    events.close();
+    const events = new SqliteEventStore(join(folder, 'data', 'events', 'demo.sqlite'));
+    expect(await events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
+    await events.close();
   });
 
   it('serves the indices of a config file, without printing demo credentials', async () => {

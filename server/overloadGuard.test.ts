@@ -9,12 +9,9 @@ describe('overload guard', () => {
   const start = (maxInFlight: number) => startWith({ overload: { maxInFlight } });
 
   const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`;
-  const keywords = (service: TestService) => {
-    service.app.eventStores.get('demo').flush();
-    return service.app.eventStores
-      .get('demo')
-      .stats()
-      .map((event) => event.keyword);
+  const keywords = async (service: TestService) => {
+    await service.app.eventStores.get('demo').flush();
+    return (await service.app.eventStores.get('demo').stats()).map((event) => event.keyword);
   };
 
   it('drops a queued search whose client has gone, without searching or recording it', async () => {
@@ -29,7 +26,7 @@ describe('overload guard', () => {
     expect(await answer).toMatch(/^HTTP\/1\.1 200 /);
     await left;
     expect(service.app.overload.dropped).toBe(1);
-    expect(keywords(service)).toEqual(['stayed']);
+    expect(await keywords(service)).toEqual(['stayed']);
     expect(service.app.overload.inFlight).toBe(0);
   });
 

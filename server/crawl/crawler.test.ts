@@ -21,7 +21,7 @@ describe('Crawler', () => {
     const site = await startPageServer({
       '/to-name': { status: 302, headers: { location: `http://rebind.test:${otherPort}/secret.html` }, body: '' },
     });
-    const index: SearchIndex = { publicKey: 'n', secret: 's', engine: new SqliteEngine(join(folder, 'n.sqlite')) };
+    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 'n', engine: new SqliteEngine(join(folder, 'n.sqlite')) };
     const asked: string[] = [];
     // No name is looked up for real: rebind.test is what a hostile DNS server would answer.
     const resolve: ResolveAll = (hostname, callback) => {
@@ -44,7 +44,7 @@ describe('Crawler', () => {
       expect(other.requests).toEqual([]);
     } finally {
       await crawler.close();
-      index.engine.close();
+      await index.engine.close();
       await site.close();
       await other.close();
     }
@@ -55,7 +55,7 @@ describe('Crawler', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const html = (word: string) => ({ body: `<p>${word}</p>`, gate });
     const site = await startPageServer({ '/1': html('onezz'), '/2': html('twozz'), '/3': html('threezz') });
-    const index: SearchIndex = { publicKey: 't', secret: 's', engine: new SqliteEngine(join(folder, 't.sqlite')) };
+    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 't', engine: new SqliteEngine(join(folder, 't.sqlite')) };
     const crawler = new Crawler(
       { ...crawlerSettings({ dataDir: folder, crawlAllowPrivate: [new URL(site.origin).host] }), concurrency: 1, queueMax: 1 },
       Fastify().log,
@@ -79,7 +79,7 @@ describe('Crawler', () => {
       expect(site.requests.filter((path) => path === '/2')).toHaveLength(1);
     } finally {
       await crawler.close();
-      index.engine.close();
+      await index.engine.close();
       await site.close();
     }
   });

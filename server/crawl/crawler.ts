@@ -3,6 +3,9 @@ import type { AppOptions } from '../config.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
 import type { SearchIndex } from '../indices.ts';
+
+/** What the crawler needs of an index: its key and its engine. */
+type CrawledIndex = Pick<SearchIndex, 'publicKey' | 'engine'>;
 import { crawlRefusal, hostRules, type CrawlAccess } from './crawlAllowList.ts';
 import { fetchPage, type FetchOutcome } from './fetchPage.ts';
 import { guardedDispatcher, type ResolveAll } from './guardedDispatcher.ts';
@@ -55,7 +58,7 @@ export function crawlerSettings(options: AppOptions): CrawlerSettings {
 }
 
 interface Job {
-  index: SearchIndex;
+  index: CrawledIndex;
   id: string;
   url: string;
 }
@@ -87,7 +90,7 @@ export class Crawler {
   }
 
   /** Marks the page PENDING (durably) and queues it; false, changing nothing, when the queue is full. */
-  async schedule(index: SearchIndex, id: string, url: string): Promise<boolean> {
+  async schedule(index: CrawledIndex, id: string, url: string): Promise<boolean> {
     if (this.queue.length >= this.settings.queueMax && !this.queued.has(jobKey(index, id))) return false;
     await index.engine.markCrawl(id, url, { status: 'PENDING' });
     this.enqueue({ index, id, url });
@@ -95,7 +98,7 @@ export class Crawler {
   }
 
   /** Queues the crawls a previous run accepted but did not finish. */
-  async resume(indices: readonly SearchIndex[]): Promise<void> {
+  async resume(indices: readonly CrawledIndex[]): Promise<void> {
     for (const index of indices) {
       for (const { id, url } of await index.engine.pendingCrawls()) this.enqueue({ index, id, url });
     }
@@ -183,7 +186,7 @@ export class Crawler {
   }
 }
 
-function jobKey(index: SearchIndex, id: string): string {
+function jobKey(index: CrawledIndex, id: string): string {
   return `${index.publicKey}\u0000${id}`;
 }
 

@@ -6,13 +6,19 @@
 import type { DocumentStatusValue, FacetValue, RangeFacetBucket, SortOrder } from '../../src/client/types.ts';
 
 import type { CheckedDocument, CustomFieldType } from '../../src/client/validateDocuments.ts';
+import type { QueryPlan } from '../ranking/queryPlan.ts';
 
 /** Inferred from the first value indexed for a name; arrays of strings are `text`. */
 export type { CustomFieldType };
 
-/** A document checked and normalised for writing, with its id. */
+/**
+ * A document checked and normalised for writing, with its id and what every engine
+ * indexes alike, computed once before any engine sees it (validateDocument.ts).
+ */
 export interface PreparedDocument extends Omit<CheckedDocument, 'id'> {
   id: string;
+  /** The categories its URL gives (urlCategories.ts), which `category` filters and facets match. */
+  categories: readonly string[];
   /** What the crawler read beyond the document fields; absent for documents written through the API. */
   page?: PageFacts;
 }
@@ -24,8 +30,8 @@ export interface PageFacts {
   metaDescription: string | null;
 }
 
-/** A document as stored. */
-export interface StoredDocument extends PreparedDocument {
+/** A document as stored (its categories are its URL's: urlCategories gives them again). */
+export interface StoredDocument extends Omit<PreparedDocument, 'categories'> {
   /** Epoch milliseconds of the first time this id was indexed; kept across replacements. */
   firstIndexed: number;
   h1: string;
@@ -126,22 +132,24 @@ export interface SearchQuery {
   clickBoosts?: ReadonlyMap<string, number>;
 }
 
-/** Which words of a text count as matches, for highlighting (folded forms). */
-export interface HighlightTerms {
-  exact: ReadonlySet<string>;
-  prefixes: readonly string[];
-}
-
 export interface SearchResult {
   total: number;
   hits: Array<{ document: StoredDocument; score: number }>;
   facets: Record<string, FacetValue[]> | null;
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
-  highlightTerms: HighlightTerms;
+  /**
+   * The plan the words were matched by (planQuery; no slots for `*`): the caller
+   * highlights hits from it (highlightTerms in search/highlight.ts).
+   */
+  plan: QueryPlan;
 }
 
 export interface SearchEngine {
-  /** Creates or fully replaces documents, in one transaction; searchable once resolved. */
+  /**
+   * Creates or fully replaces documents, all or none; searchable once resolved. Custom
+   * field types are given by assignFieldTypes (documents/fieldTypes.ts) from the types
+   * the engine has stored; with a conflict nothing is written.
+   */
   write(documents: readonly PreparedDocument[]): Promise<WriteResult>;
   search(query: SearchQuery): Promise<SearchResult>;
   /** Search-term suggestions for a prefix, most useful first. */

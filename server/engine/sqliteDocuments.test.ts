@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
@@ -11,8 +12,10 @@ const folder = mkdtempSync(join(tmpdir(), 'site-search-documents-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 function doc(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
+  const url = extra.url === undefined ? `https://example.com/${id}` : extra.url;
   return {
     id,
+    categories: urlCategories(url),
     url: `https://example.com/${id}`,
     title: `Title ${id}`,
     mainContent,

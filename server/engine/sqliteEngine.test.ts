@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
@@ -21,6 +22,7 @@ function doc(i: number): PreparedDocument {
   return {
     id: `d${i}`,
     url: `https://example.com/p/${i}.html`,
+    categories: urlCategories(`https://example.com/p/${i}.html`),
     title: i < 5 ? `Alpha title ${i}` : `Document ${i}`,
     mainContent: words.join(' '),
     language: i % 2 === 0 ? 'en' : 'de',

@@ -4,7 +4,6 @@ import type {
   CrawlMark,
   CustomFieldType,
   DocumentState,
-  HighlightTerms,
   PreparedDocument,
   SearchEngine,
   SearchQuery,
@@ -251,7 +250,7 @@ export class SqliteEngine implements SearchEngine {
       (rows) => this.rank(plan, rows, boosts),
       boosts,
     );
-    return { ...rest, hits: this.documents(page), highlightTerms: highlightTerms(plan) };
+    return { ...rest, hits: this.documents(page), plan };
   }
 
   /** Orders rows by the ranking rules, reading the texts they weigh. */
@@ -371,19 +370,6 @@ class CountMemo {
   clear(): void {
     this.entries.clear();
   }
-}
-
-/** Which words of a text count as matches for highlighting: every alternative's words, prefixes apart. */
-function highlightTerms(plan: QueryPlan): HighlightTerms {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  for (const slot of plan.slots) {
-    for (const alternative of slot.alternatives) {
-      const words = alternative.words;
-      words.forEach((word, i) => (alternative.prefix && i === words.length - 1 ? prefixes.push(word) : exact.add(word)));
-    }
-  }
-  return { exact, prefixes };
 }
 
 function storedDocument(row: DocRow): StoredDocument {

@@ -65,7 +65,7 @@ export function sqliteSearch(
   limits: RankingLimits,
   rank: (rows: PageRow[]) => PageRow[],
   boosts: ReadonlyMap<number, number> | null = null,
-): Omit<SearchResult, 'hits' | 'highlightTerms'> & { page: PageRow[] } {
+): Omit<SearchResult, 'hits' | 'plan'> & { page: PageRow[] } {
   const match = plan?.expression ?? null;
   // Without language or date conditions or a sort on document columns, FTS alone answers:
   // reading each match's docs row cost more than testing its custom fields.

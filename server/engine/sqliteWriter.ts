@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
-import { urlCategories } from '../documents/urlCategories.ts';
 import { fold } from '../text/fold.ts';
 import { foldedWords } from '../text/words.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, WriteResult } from './engine.ts';
@@ -215,7 +214,7 @@ export class SqliteWriter implements WriterCalls {
       });
       deleteValues.run(rowid);
       deleteCategories.run(rowid);
-      for (const category of urlCategories(document.url)) insertCategory.run(category, rowid);
+      for (const category of document.categories) insertCategory.run(category, rowid);
       for (const [field, value] of Object.entries(document.customFields)) {
         const numeric = (added.get(field) ?? this.fieldTypes.get(field)) !== 'text';
         // An array's repeated element counts once for its document.

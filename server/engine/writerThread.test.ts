@@ -5,6 +5,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
 import { putJson, startService, type TestService } from '../testing/service.ts';
+import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 
@@ -16,6 +17,7 @@ function prepared(id: string, customFields: PreparedDocument['customFields'] = {
   return {
     id,
     url: `https://example.com/${id}`,
+    categories: urlCategories(`https://example.com/${id}`),
     title: `Title ${id}`,
     mainContent: `alpha beta ${id}`,
     language: null,

@@ -30,3 +30,24 @@ export function checkClickRanking(ranking: ClickRanking): void {
     throw new Error('clickRanking.minAddresses must be an integer of at least 1');
   }
 }
+
+/**
+ * A click counts for the latest search of its session and keyword in this window before
+ * it; a click with no such search is not counted for ranking (a visitor clicks what a
+ * search showed them).
+ */
+export const CLICK_AFTER_SEARCH_MS = 30 * 60_000;
+
+/**
+ * Who casts a click's vote for ranking, as the rollups count them: a click counts for a
+ * keyword and document once a UTC day per client and per session (both must be new that
+ * day), and raises nothing when its sender is unknown (`''`, events kept from before
+ * senders were recorded). `client` null (events stored by code in the process): the
+ * session stands for the client. Returns the voters to check, or null when the click
+ * never counts.
+ */
+export function clickVoters(client: string | null, session: string): { client: string; voters: string[] } | null {
+  if (client === '') return null;
+  const who = client ?? `s${session}`;
+  return { client: who, voters: client === null ? [`a${who}`] : [`a${who}`, `s${session}`] };
+}

@@ -1,30 +1,18 @@
-import Database from 'better-sqlite3';
+/**
+ * The events of one index, as the routes see them: stats (search and click) events,
+ * the report and click boosts counted from them, the keywords searched most, and
+ * recommendation (item-viewed-together) events. The SQLite store implements it
+ * (sqliteEventStore.ts); another engine's store can take its place without touching
+ * the routes. The rules of what counts (clickRanking.ts, clickBoosts.ts,
+ * searchedKeywords.ts, statsReport.ts) are shared by every store.
+ */
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
-import { checkPages } from '../engine/sqlitePages.ts';
-import { StatementCache } from '../engine/statementCache.ts';
-import { clickBoosts } from './clickBoosts.ts';
-import type { ClientHasher } from './clientAddress.ts';
-import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
-import { normalizeKeyword } from './normalizeKeyword.ts';
-import { SearchedKeywords } from './searchedKeywords.ts';
-import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
-import { ROLLUP_SCHEMA, StatsRollups } from './statsRollups.ts';
+import type { ReportData, ReportRange } from './statsReport.ts';
 
-/** Automatic search events wait at most this long, or for this many, before one commit. */
-const QUEUE_FLUSH_MS = 200;
-const QUEUE_MAX = 500;
+export type { ReportData, ReportRange };
 
 /** Where a stats event came from: the stats endpoint, or a search it recorded itself. */
 export type StatsSource = 'stats' | 'search';
-
-/** A stats event to store, and how it arrived. */
-interface IncomingStats {
-  event: StatsEvent;
-  source: StatsSource;
-  received: number;
-  /** The sender's IP address; stored only as a keyed hash. */
-  address?: string | undefined;
-}
 
 /** An item seen in the same transactions as another, and in how many. */
 export interface RelatedItem {
@@ -32,279 +20,48 @@ export interface RelatedItem {
   transactions: number;
 }
 
-/**
- * The events of one index in their own SQLite file beside the index's: stats (search
- * and click) events and recommendation (item-viewed-together) events. Events sent to an
- * endpoint are committed before the answer; searches recorded by the search endpoint are
- * queued and committed together (a commit per search would cost a disk sync per search).
- */
-export class EventStore {
-  private readonly db: Database.Database;
-  private readonly statements: StatementCache;
-  private readonly insertStats: (rows: readonly IncomingStats[]) => void;
-  private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
-  private queue: IncomingStats[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private readonly rollups: StatsRollups;
-  private readonly searched: SearchedKeywords;
-
+export interface EventStore {
   /**
-   * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
-   * senders' addresses (without it, none is kept and each session counts as a client).
-   */
-  constructor(
-    file: string,
-    private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
-    private readonly clients: ClientHasher | null = null,
-  ) {
-    const problems = checkPages(file);
-    if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // Acknowledged events survive a power cut, like documents.
-    this.db.pragma('synchronous = FULL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS stats_events (
-        rowid INTEGER PRIMARY KEY,
-        -- The sender's eventId: a resent event is stored once.
-        event_id TEXT UNIQUE,
-        received INTEGER NOT NULL,
-        source TEXT NOT NULL,
-        action TEXT NOT NULL,
-        session TEXT NOT NULL,
-        keyword TEXT NOT NULL,
-        number_of_results INTEGER,
-        docid TEXT,
-        position INTEGER,
-        tag TEXT,
-        -- The keyword as counted (normalizeKeyword), and whether a click followed this search.
-        keyword_norm TEXT NOT NULL DEFAULT '',
-        clicked INTEGER NOT NULL DEFAULT 0,
-        -- The sender's address as a keyed hash (see StatsRollups' RollupEvent.client).
-        client TEXT
-      );
-      CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
-
-      -- One row per item in a transaction: a resent batch changes nothing.
-      CREATE TABLE IF NOT EXISTS recommendation_events (
-        dataset TEXT NOT NULL,
-        txn TEXT NOT NULL,
-        item TEXT NOT NULL,
-        time TEXT NOT NULL,
-        received INTEGER NOT NULL,
-        PRIMARY KEY (dataset, txn, item)
-      ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
-    `);
-    this.addKeywordColumns();
-    this.addClientColumn();
-    this.db.exec(`
-      CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
-      CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
-      ${ROLLUP_SCHEMA}
-    `);
-    this.statements = new StatementCache(this.db);
-    this.rollups = new StatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
-    this.rollups.rebuildIfStale();
-    this.searched = new SearchedKeywords(this.db, this.statements);
-    this.insertStats = this.db.transaction((rows) => {
-      const insert = this.statements.get(`
-        INSERT OR IGNORE INTO stats_events
-          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm, client)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      for (const { event, source, received, address } of rows) {
-        const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
-        const keyword = normalizeKeyword(event.keyword);
-        const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
-        const docid = event.action === 'click' ? event.docid : null;
-        const position = event.action === 'click' ? event.position : null;
-        const done = insert.run(
-          event.eventId ?? null,
-          received,
-          source,
-          event.action,
-          event.session,
-          event.keyword,
-          numberOfResults,
-          docid,
-          position,
-          event.tag ?? null,
-          keyword,
-          client,
-        );
-        // A resent eventId changes nothing, counts included.
-        if (done.changes === 0) continue;
-        const rowid = Number(done.lastInsertRowid);
-        const tag = event.tag ?? '';
-        this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag, client });
-        if (event.action === 'search') this.searched.add(keyword, event.session, event.numberOfResults);
-      }
-    });
-    this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
-      const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
-      const now = Date.now();
-      for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
-    });
-  }
-
-  /**
-   * Stores events durably before returning; an event whose `eventId` is already stored
+   * Stores events durably before resolving; an event whose `eventId` is already stored
    * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
-   * is the sender's IP address, kept only as a keyed hash.
+   * is the sender's IP address, kept only as a keyed hash (see ClientHasher).
    */
-  addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): void {
-    this.insertStats(events.map((event) => ({ event, source, received, address })));
-  }
-
-  /** Stores past events, each with its own `received` time (and sender, when known), in one transaction (the demo's generated traffic). */
-  loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): void {
-    this.insertStats(rows.map(({ event, received, address }) => ({ event, source, received, address })));
-  }
-
-  /** Queues an event the service recorded itself; committed within 200 ms or on close. */
-  queueStats(event: StatsEvent, source: StatsSource): void {
-    this.queue.push({ event, source, received: Date.now() });
-    if (this.queue.length >= QUEUE_MAX) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), QUEUE_FLUSH_MS);
-  }
-
+  addStats(events: readonly StatsEvent[], source?: StatsSource, received?: number, address?: string): Promise<void>;
+  /** Stores past events, each with its own `received` time (and sender, when known), all or none (the demo's generated traffic). */
+  loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source?: StatsSource): Promise<void>;
+  /**
+   * Queues an event the service recorded itself, without waiting: committed together
+   * with others within a fraction of a second, or by `flush` and `close`.
+   */
+  queueStats(event: StatsEvent, source: StatsSource): void;
   /** Commits the queued events now. */
-  flush(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.queue.length === 0 || !this.db.open) return;
-    const rows = this.queue;
-    this.queue = [];
-    this.insertStats(rows);
-  }
-
-  /** The report's counts over whole UTC days (see statsReport). */
-  report(range: ReportRange, tag: string | null, limit: number): ReportData {
-    this.flush();
-    return statsReport(this.statements, range, tag, limit);
-  }
-
+  flush(): Promise<void>;
+  /** The report's counts over whole UTC days (see statsReport.ts); queued events count. */
+  report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData>;
   /**
-   * Score multipliers (above 1) of the documents clicked for `keyword`, by document id,
-   * as of `now`: read from the rollups, one indexed lookup.
+   * Score multipliers (above 1) of the documents clicked for `keyword` (as typed), by
+   * document id, as of `now` (see clickBoosts.ts).
    */
-  clickBoosts(keyword: string, now: number): Map<string, number> {
-    return clickBoosts(this.statements, normalizeKeyword(keyword), now, this.ranking);
-  }
-
+  clickBoosts(keyword: string, now: number): Promise<Map<string, number>>;
   /**
-   * Keywords that start with the typed words (folded) and that several sessions searched
-   * with results, the most searched first: for suggestions. Searches the service queued
-   * itself count once committed.
+   * Keywords that start with the typed words (folded) and that several sessions
+   * searched with results, the most searched first: for suggestions (see
+   * searchedKeywords.ts). Queued searches count once committed.
    */
-  searchedKeywords(words: readonly string[], limit: number): string[] {
-    return this.searched.startingWith(words, limit);
-  }
-
-  /** Stores the events of one dataset durably, in one transaction. */
-  addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): void {
-    this.insertRecommendations(dataset, events);
-  }
-
-  /** Items seen in the same transactions as `item`, most transactions first (then by id, for a stable order). */
-  related(dataset: string, item: string, limit: number): { transactions: number; items: RelatedItem[] } {
-    const transactions = this.statements.get('SELECT count(*) FROM recommendation_events WHERE dataset = ? AND item = ?').pluck().get(dataset, item) as number;
-    if (transactions === 0) return { transactions, items: [] };
-    const items = this.statements
-      .get(
-        `SELECT other.item AS item, count(*) AS transactions
-         FROM recommendation_events AS seen
-         JOIN recommendation_events AS other ON other.dataset = seen.dataset AND other.txn = seen.txn
-         WHERE seen.dataset = ? AND seen.item = ? AND other.item != seen.item
-         GROUP BY other.item ORDER BY transactions DESC, other.item LIMIT ?`,
-      )
-      .all(dataset, item, limit) as RelatedItem[];
-    return { transactions, items };
-  }
-
-  /** Stored stats events, oldest first: for tests. */
-  stats(limit = 1000): Array<{ source: StatsSource } & StatsEvent> {
-    return this.storedEvents(0, limit).map(({ received: _, ...event }) => event);
-  }
-
+  searchedKeywords(words: readonly string[], limit: number): Promise<string[]>;
+  /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */
+  addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void>;
+  /** Items seen in the same transactions as `item`, most transactions first (then by id). */
+  related(dataset: string, item: string, limit: number): Promise<{ transactions: number; items: RelatedItem[] }>;
   /**
-   * Stored stats events after the `after`-th, oldest first, with the time each was
-   * received; only those of `session` when given.
+   * Stored stats events after the `after`-th, oldest first (in the order stored), with
+   * the time each was received; only those of `session` when given. Queued events count.
    */
-  storedEvents(after: number, limit: number, session?: string): StoredStatsEvent[] {
-    this.flush();
-    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
-    const rows = (
-      session === undefined
-        ? this.statements.get(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, after)
-        : this.statements.get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`).all(session, limit, after)
-    ) as StatsRow[];
-    return rows.map(statsEventOf);
-  }
-
-  /** Files from before the report kept normalised keywords: add the columns and fill them. */
-  private addKeywordColumns(): void {
-    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
-    if (columns.includes('keyword_norm')) return;
-    this.db.function('normalize_keyword', { deterministic: true }, (keyword: unknown) => normalizeKeyword(String(keyword)));
-    this.db.exec(`
-      ALTER TABLE stats_events ADD COLUMN keyword_norm TEXT NOT NULL DEFAULT '';
-      ALTER TABLE stats_events ADD COLUMN clicked INTEGER NOT NULL DEFAULT 0;
-      UPDATE stats_events SET keyword_norm = normalize_keyword(keyword);
-    `);
-  }
-
-  /**
-   * Files from before addresses were kept: the column is added, and the events already
-   * stored get '' (unknown sender), so none of them counts for ranking.
-   */
-  private addClientColumn(): void {
-    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
-    if (columns.includes('client')) return;
-    this.db.exec(`
-      ALTER TABLE stats_events ADD COLUMN client TEXT;
-      UPDATE stats_events SET client = '';
-    `);
-  }
-
-  counts(): { statsEvents: number; recommendationEvents: number } {
-    this.flush();
-    return {
-      statsEvents: this.statements.get('SELECT count(*) FROM stats_events').pluck().get() as number,
-      recommendationEvents: this.statements.get('SELECT count(*) FROM recommendation_events').pluck().get() as number,
-    };
-  }
-
-  /** Commits what is queued, then closes the database. */
-  close(): void {
-    if (!this.db.open) return;
-    this.flush();
-    this.db.close();
-  }
-}
-
-interface StatsRow {
-  event_id: string | null;
-  received: number;
-  source: StatsSource;
-  action: 'search' | 'click';
-  session: string;
-  keyword: string;
-  number_of_results: number | null;
-  docid: string | null;
-  position: number | null;
-  tag: string | null;
-}
-
-function statsEventOf(row: StatsRow): StoredStatsEvent {
-  const common = {
-    source: row.source,
-    received: new Date(row.received).toISOString(),
-    session: row.session,
-    keyword: row.keyword,
-    ...(row.tag === null ? {} : { tag: row.tag }),
-    ...(row.event_id === null ? {} : { eventId: row.event_id }),
-  };
-  if (row.action === 'click') return { ...common, action: 'click', docid: row.docid ?? '', position: row.position ?? 0 };
-  return { ...common, action: 'search', numberOfResults: row.number_of_results ?? 0 };
+  storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]>;
+  /** Stored stats events, oldest first, without their time: for tests. */
+  stats(limit?: number): Promise<Array<{ source: StatsSource } & StatsEvent>>;
+  /** How many events are stored; queued events count. */
+  counts(): Promise<{ statsEvents: number; recommendationEvents: number }>;
+  /** Commits what is queued, then releases the store; later calls are not expected. */
+  close(): Promise<void>;
 }

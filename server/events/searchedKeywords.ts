@@ -1,12 +1,10 @@
-import type Database from 'better-sqlite3';
-import type { StatementCache } from '../engine/statementCache.ts';
 import { foldedWords } from '../text/words.ts';
 
 /**
  * A keyword is suggested once this many sessions searched it and found something. The
  * stats endpoint is open to anyone, so one session's repeated searches promote nothing;
- * and a keyword few people typed is not shown to everyone else. The partial indexes
- * below are defined with it: a new value needs them made again.
+ * and a keyword few people typed is not shown to everyone else. Stores' indexes may
+ * be defined with it: a new value needs them made again.
  */
 export const SEARCHED_MIN_SESSIONS = 3;
 
@@ -15,93 +13,31 @@ export const SEARCHED_MIN_SESSIONS = 3;
  * looked up among the keywords most searched, not by prefix: they start a good share of
  * all keywords, and finding the most searched of those would read every one of them.
  */
-const KEYWORDS_READ = 2000;
-const SHORT_PREFIX_CHARS = 2;
-
-/**
- * Keywords by their folded words (`array filter` for `Array filter`), the form typed
- * words are looked up by: each session that searched one and found something, and how
- * many sessions those are. The partial indexes hold only keywords enough sessions
- * searched, by words (for prefixes) and by sessions (for the most searched).
- */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS keyword_sessions (
-    words TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (words, session)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions)
-    WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC)
-    WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-`;
-
-/** The most searched keywords, kept as search events arrive, for suggestions. */
-export class SearchedKeywords {
-  constructor(
-    db: Database.Database,
-    private readonly statements: StatementCache,
-  ) {
-    db.function('keyword_words', { deterministic: true }, (keyword: unknown) => keywordWords(String(keyword)));
-    db.transaction(() => {
-      const existed = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'searched_keywords'`).get() !== undefined;
-      db.exec(SCHEMA);
-      if (existed) return;
-      // Stores from before these tables get them filled from the events, once.
-      const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session
-        FROM stats_events WHERE action = 'search' AND number_of_results > 0`;
-      db.exec(`
-        INSERT OR IGNORE INTO keyword_sessions (words, session) SELECT words, session FROM (${searches}) WHERE words != '';
-        INSERT INTO searched_keywords (words, keyword, sessions)
-          SELECT words, min(keyword), count(DISTINCT session) FROM (${searches}) WHERE words != '' GROUP BY words;
-      `);
-    })();
-  }
-
-  /** Counts a stored search event; inside the transaction that stored it. `keyword` is normalised (see normalizeKeyword). */
-  add(keyword: string, session: string, numberOfResults: number): void {
-    if (numberOfResults <= 0) return;
-    const words = keywordWords(keyword);
-    if (words === '') return;
-    const added = this.statements.get('INSERT OR IGNORE INTO keyword_sessions (words, session) VALUES (?, ?)').run(words, session);
-    if (added.changes === 0) return;
-    this.statements
-      .get(
-        `INSERT INTO searched_keywords (words, keyword, sessions) VALUES (?, ?, 1)
-         ON CONFLICT DO UPDATE SET sessions = sessions + 1`,
-      )
-      .run(words, keyword);
-  }
-
-  /**
-   * Keywords that start with the typed words (folded; the last one a prefix) and that
-   * at least SEARCHED_MIN_SESSIONS sessions searched, the most sessions first. Typed
-   * words are also looked up joined (`set timeout` finds `settimeout`).
-   */
-  startingWith(words: readonly string[], limit: number): string[] {
-    if (words.length === 0 || limit <= 0) return [];
-    const prefixes = words.length > 1 ? [words.join(' '), words.join('')] : words;
-    const short = prefixes.length === 1 && Array.from(prefixes[0]!).length <= SHORT_PREFIX_CHARS;
-    const candidates = short
-      ? `SELECT words, sessions FROM searched_keywords INDEXED BY searched_keywords_most
-         WHERE sessions >= ${SEARCHED_MIN_SESSIONS} ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
-      : `SELECT words, sessions FROM searched_keywords INDEXED BY searched_keywords_suggested
-         WHERE words >= :from AND words < :to AND sessions >= ${SEARCHED_MIN_SESSIONS} LIMIT ${KEYWORDS_READ}`;
-    // The keyword itself is read for the few kept only.
-    const lookup = this.statements.get(
-      `SELECT k.keyword AS keyword, top.sessions AS sessions FROM (
-         SELECT words, sessions FROM (${candidates}) WHERE words >= :from AND words < :to
-         ORDER BY sessions DESC, words LIMIT :limit
-       ) AS top JOIN searched_keywords AS k ON k.words = top.words ORDER BY top.sessions DESC, top.words`,
-    );
-    const rows = prefixes.flatMap((prefix) => lookup.all({ from: prefix, to: `${prefix}\u{10FFFF}`, limit }) as Array<{ keyword: string; sessions: number }>);
-    if (prefixes.length > 1) rows.sort((a, b) => b.sessions - a.sessions);
-    return rows.slice(0, limit).map((row) => row.keyword);
-  }
-}
+export const KEYWORDS_READ = 2000;
+export const SHORT_PREFIX_CHARS = 2;
 
 /** The form keywords are counted and looked up under: folded words, one space apart. */
-function keywordWords(keyword: string): string {
+export function keywordWords(keyword: string): string {
   return foldedWords(keyword).join(' ');
+}
+
+/**
+ * What typed words (folded; the last one a prefix) are looked up by: the words one
+ * space apart, and, for several words, joined too (`set timeout` finds `settimeout`).
+ * `short`: one prefix of SHORT_PREFIX_CHARS or fewer, looked up among the KEYWORDS_READ
+ * keywords most searched.
+ */
+export function searchedPrefixes(words: readonly string[]): { prefixes: string[]; short: boolean } {
+  const prefixes = words.length > 1 ? [words.join(' '), words.join('')] : [...words];
+  return { prefixes, short: prefixes.length === 1 && Array.from(prefixes[0]!).length <= SHORT_PREFIX_CHARS };
+}
+
+/**
+ * The keywords to suggest from each prefix's matches (each the most sessions first,
+ * then by words): all of them, the most sessions first, at most `limit`.
+ */
+export function mostSearched(perPrefix: ReadonlyArray<ReadonlyArray<{ keyword: string; sessions: number }>>, limit: number): string[] {
+  const rows = perPrefix.flat();
+  if (perPrefix.length > 1) rows.sort((a, b) => b.sessions - a.sessions);
+  return rows.slice(0, limit).map((row) => row.keyword);
 }

@@ -1,5 +1,4 @@
 import type { StatsReport, StatsReportCounts, StatsReportPositionBucket } from '../../src/client/types.ts';
-import type { StatementCache } from '../engine/statementCache.ts';
 import { DAY_MS } from './clickRanking.ts';
 
 /** Whole UTC days, by their number since the epoch (`floor(ms / day)`), both inclusive. */
@@ -16,26 +15,37 @@ export type ReportData = Omit<StatsReport, 'from' | 'to' | 'tag' | 'topDocuments
 /** Positions shown one by one; the rest share a bucket. */
 const POSITIONS_APART = 10;
 
-interface CountRow {
+/** A row of summed counts. */
+export interface CountRow {
   searches: number;
   noHitSearches: number;
   clicks: number;
   clickedSearches: number;
 }
 
-const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clicks) AS clicks, sum(clicked_searches) AS clickedSearches';
+/**
+ * What a store reads from its daily rollups (see sqliteStatsRollups.ts) for a report:
+ * sums over the range's days, of events with the tag asked for (all when null).
+ */
+export interface ReportRows {
+  /** Per day with events. */
+  byDay: Array<CountRow & { day: number }>;
+  /** Per (normalised) keyword, in any order. */
+  byKeyword: Array<CountRow & { keyword: string }>;
+  /** Clicks per 1-based position, in any order. */
+  byPosition: Array<{ position: number; clicks: number }>;
+  /** Per tag ('' for none), most searches first, then by tag. */
+  byTag: Array<CountRow & { tag: string }>;
+  /** The `limit` most clicked documents, most clicks first, then by id. */
+  topDocuments: Array<{ docid: string; clicks: number }>;
+}
 
 /**
- * The report's figures from the daily rollups (StatsRollups): a scan of the range's
- * rows of `daily_*`, never of the events, so it stays quick with millions of events.
- * `tag` null: every event; '' only those without a tag.
+ * The report's figures from the rows a store summed: every day of the range (empty
+ * days too), the totals, the top and no-hit keywords, the click positions and tags.
  */
-export function statsReport(statements: StatementCache, range: ReportRange, tag: string | null, limit: number): ReportData {
-  const where = `day BETWEEN ? AND ?${tag === null ? '' : ' AND tag = ?'}`;
-  const params: Array<number | string> = tag === null ? [range.fromDay, range.toDay] : [range.fromDay, range.toDay, tag];
-  const all = <T>(sql: string, ...extra: Array<number | string>): T[] => statements.get(sql).all(...params, ...extra) as T[];
-
-  const byDay = new Map(all<CountRow & { day: number }>(`SELECT day, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY day`).map((r) => [r.day, r]));
+export function statsReport(range: ReportRange, rows: ReportRows, limit: number): ReportData {
+  const byDay = new Map(rows.byDay.map((r) => [r.day, r]));
   const days: StatsReport['days'] = [];
   for (let day = range.fromDay; day <= range.toDay; day++) {
     days.push({ date: new Date(day * DAY_MS).toISOString().slice(0, 10), ...counts(byDay.get(day)) });
@@ -52,32 +62,25 @@ export function statsReport(statements: StatementCache, range: ReportRange, tag:
     ),
   );
 
-  // One pass over the range's keyword rows for both top lists.
-  const byKeyword = all<CountRow & { keyword: string }>(`SELECT keyword, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY keyword`);
   const keywords = (count: 'searches' | 'noHitSearches'): StatsReport['topKeywords'] =>
     top(
-      byKeyword.filter((row) => row[count] > 0),
+      rows.byKeyword.filter((row) => row[count] > 0),
       (a, b) => b[count] - a[count] || (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0),
       limit,
     ).map(({ keyword, ...row }) => ({ keyword, ...counts(row) }));
 
-  const positionRows = all<{ position: number; clicks: number }>(
-    `SELECT position, sum(clicks) AS clicks FROM daily_positions WHERE ${where} GROUP BY position`,
-  );
   const positions: StatsReportPositionBucket[] = [];
   for (let p = 1; p <= POSITIONS_APART; p++) positions.push({ from: p, to: p, clicks: 0 });
   positions.push({ from: POSITIONS_APART + 1, to: null, clicks: 0 });
   let positionSum = 0;
   let positionClicks = 0;
-  for (const { position, clicks } of positionRows) {
+  for (const { position, clicks } of rows.byPosition) {
     positions[Math.min(position, POSITIONS_APART + 1) - 1]!.clicks += clicks;
     positionSum += position * clicks;
     positionClicks += clicks;
   }
 
-  const tags = all<CountRow & { tag: string }>(`SELECT tag, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY tag ORDER BY searches DESC, tag`).map(
-    ({ tag: name, ...row }) => ({ tag: name === '' ? null : name, ...counts(row) }),
-  );
+  const tags = rows.byTag.map(({ tag: name, ...row }) => ({ tag: name === '' ? null : name, ...counts(row) }));
 
   return {
     totals: { ...total, meanClickPosition: positionClicks === 0 ? null : positionSum / positionClicks },
@@ -85,10 +88,7 @@ export function statsReport(statements: StatementCache, range: ReportRange, tag:
     topKeywords: keywords('searches'),
     noHitKeywords: keywords('noHitSearches'),
     positions,
-    topDocuments: all<{ docid: string; clicks: number }>(
-      `SELECT docid, sum(clicks) AS clicks FROM daily_documents WHERE ${where} GROUP BY docid ORDER BY clicks DESC, docid LIMIT ?`,
-      limit,
-    ),
+    topDocuments: rows.topDocuments.map(({ docid, clicks }) => ({ docid, clicks })),
     tags,
   };
 }

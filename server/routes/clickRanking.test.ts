@@ -22,14 +22,14 @@ describe('ranking that learns from clicks', () => {
     return answer.body.hits.map((hit) => hit.id);
   };
   /** `times` visitors, each from an address of their own, search for the keyword and click `docid` at position 3. */
-  const clicks = (s: TestService, docid: string, times: number, received: number) => {
+  const clicks = async (s: TestService, docid: string, times: number, received: number) => {
     const store = s.app.eventStores.get('demo');
     for (let i = 0; i < times; i++) {
       const visit: StatsEvent[] = [
         { action: 'search', session: `v${i}`, keyword: 'Kettle', numberOfResults: 3 },
         { action: 'click', session: `v${i}`, keyword: 'kettle ', docid, position: 3 },
       ];
-      store.addStats(visit, 'stats', received, `198.51.100.${i}`);
+      await store.addStats(visit, 'stats', received, `198.51.100.${i}`);
     }
   };
 
@@ -55,15 +55,15 @@ describe('ranking that learns from clicks', () => {
     const byDate = await ids(service, [['sort', 'date']]);
 
     // A couple of clicks against many searches move nothing: the share is smoothed.
-    clicks(service, 'steel', 1, now);
-    service.app.eventStores.get('demo').addStats(
+    await clicks(service, 'steel', 1, now);
+    await service.app.eventStores.get('demo').addStats(
       Array.from({ length: 40 }, (_, i): StatsEvent => ({ action: 'search', session: `o${i}`, keyword: 'kettle', numberOfResults: 3 })),
       'stats',
       now,
     );
     expect(await ids(service)).toEqual(before);
 
-    clicks(service, 'steel', 60, now);
+    await clicks(service, 'steel', 60, now);
     const after = await ids(service);
     expect(after[0]).toBe('steel');
     // Bounded: the boost only multiplies the score of documents that match.

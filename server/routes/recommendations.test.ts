@@ -33,7 +33,7 @@ function postEvents(service: TestService, body: unknown, init: { auth?: string |
 
 describe('recommendations', () => {
   let service: TestService;
-  const stored = () => service.app.eventStores.get('demo').counts().recommendationEvents;
+  const stored = async () => (await service.app.eventStores.get('demo').counts()).recommendationEvents;
 
   beforeAll(async () => {
     service = await startService({
@@ -66,9 +66,9 @@ describe('recommendations', () => {
     const answer = await postEvents(service, { events: EVENTS });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ events: EVENTS.length });
-    expect(stored()).toBe(EVENTS.length);
+    expect(await stored()).toBe(EVENTS.length);
     expect((await postEvents(service, { events: EVENTS })).status).toBe(200);
-    expect(stored()).toBe(EVENTS.length);
+    expect(await stored()).toBe(EVENTS.length);
   });
 
   it('answers the items seen most often with an item, as hits, most likely first', async () => {
@@ -143,7 +143,7 @@ describe('recommendations', () => {
   });
 
   it('refuses writes without or with wrong credentials, bad bodies and bad events, storing nothing', async () => {
-    const before = stored();
+    const before = await stored();
     const good = { events: [{ transaction: 'new', item: 'shoes', time: '2024-06-01' }] };
     const cases: Array<[Promise<Response>, number, string, string | undefined]> = [
       [postEvents(service, good, { auth: null }), 401, 'unauthorized', undefined],
@@ -188,7 +188,7 @@ describe('recommendations', () => {
         ]);
       }
     }
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it('refuses a bad configuration at start', async () => {

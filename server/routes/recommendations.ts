@@ -9,9 +9,9 @@ import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../..
 import { searchHit } from '../search/searchHit.ts';
 import { DATASET_NAME } from '../serviceSettings.ts';
 import { KeyParams } from './routeSchemas.ts';
-import type { EventRouteOptions } from './stats.ts';
+import type { RouteOptions } from './routeOptions.ts';
 
-export interface RecommendationRouteOptions extends EventRouteOptions {
+export interface RecommendationRouteOptions extends RouteOptions {
   configurations: ReadonlyMap<string, Required<RecommendationConfig>>;
 }
 
@@ -34,7 +34,7 @@ const EventsBody = Type.Object({ events: Type.Array(Type.Unknown()) });
  * search, and `POST /v2/indices/{key}/recommendations-datasets/{dataset}/events:batch`
  * (4.11), with HTTP Basic auth like the other writes.
  */
-export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRouteOptions> = async (app, { indices, events, configurations }) => {
+export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRouteOptions> = async (app, { indices, configurations }) => {
   app.get(
     '/v1/recommendations/:key',
     {
@@ -52,7 +52,7 @@ export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRout
         });
       }
       // A few spare candidates: some items may name no indexed document.
-      const related = events.get(index.publicKey).related(config.dataset, item, config.maxHits * 3);
+      const related = await index.events.related(config.dataset, item, config.maxHits * 3);
       const documents = await index.engine.lookup(
         related.items.map((r) => r.item),
         config.itemField,
@@ -93,7 +93,7 @@ export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRout
           details: checked.problems,
         });
       }
-      events.get(request.params.key).addRecommendationEvents(request.params.dataset, checked.events);
+      await indices.get(request.params.key).events.addRecommendationEvents(request.params.dataset, checked.events);
       return { events: checked.events.length };
     },
   );

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
+import { highlightTerms } from '../search/highlight.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { SearchQuerystring } from '../search/searchQuerystring.ts';
 import { KeyParams } from './routeSchemas.ts';
-import type { EventRouteOptions } from './stats.ts';
+import type { RouteOptions } from './routeOptions.ts';
 
 /** The session of a recorded search when the request names none. */
 export const ANONYMOUS_SESSION = 'anonymous';
@@ -15,13 +16,13 @@ export const ANONYMOUS_SESSION = 'anonymous';
  * as a search event unless `collectAnalytics=false`. With click ranking on, documents
  * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
  */
-export interface SearchRouteOptions extends EventRouteOptions {
+export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
   clickRanking: boolean;
   clock: () => number;
 }
 
-export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async (app, { indices, events, clickRanking, clock }) => {
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async (app, { indices, clickRanking, clock }) => {
   app.get(
     '/v1/search/:key',
     {
@@ -35,10 +36,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       const { query, page, jsonp } = parseSearchQuery(request.query);
       // Organic results and other sorts stay as the index ranks them.
       if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
-        query.clickBoosts = events.get(index.publicKey).clickBoosts(request.query.term, clock());
+        query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
       }
       const result = await index.engine.search(query);
-      const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, result.highlightTerms));
+      const terms = highlightTerms(result.plan);
+      const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, terms));
       const body: SearchResponse = {
         page,
         total_hits: result.total,
@@ -49,7 +51,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       };
       if (request.query.collectAnalytics !== false) {
         const { term, analyticsTag, session, userToken } = request.query;
-        events.get(index.publicKey).queueStats(
+        index.events.queueStats(
           {
             action: 'search',
             session: (session ?? userToken ?? ANONYMOUS_SESSION).slice(0, SESSION_MAX_CHARS),

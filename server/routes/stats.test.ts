@@ -4,7 +4,7 @@ import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../
 
 describe('POST /v1/stats/{key}', () => {
   let service: TestService;
-  const stored = () => service.app.eventStores.get('demo').stats();
+  const stored = async () => service.app.eventStores.get('demo').stats();
 
   const post = (body: string, type: string | null = 'application/json', path = '/v1/stats/demo', headers: Record<string, string> = {}) =>
     fetch(service.baseUrl + path, {
@@ -27,14 +27,14 @@ describe('POST /v1/stats/{key}', () => {
   it('stores a search and a click event, as JSON or as sendBeacon text, with or without a trailing slash', async () => {
     const search: StatsEvent = { action: 'search', session: 's1', keyword: 'hello world', numberOfResults: 0, tag: 'docs' };
     const click: StatsEvent = { action: 'click', session: 's1', keyword: 'hello', docid: 'a', position: 1 };
-    const before = stored().length;
+    const before = (await stored()).length;
     const first = await post(JSON.stringify(search));
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({});
     expect((await post(JSON.stringify(click), 'text/plain;charset=UTF-8', '/v1/stats/demo/')).status).toBe(200);
     // Fields the API does not name are ignored.
     expect((await post(JSON.stringify({ ...click, position: 3, extra: true }), 'application/json; charset=utf-8')).status).toBe(200);
-    expect(stored().slice(before)).toEqual([
+    expect((await stored()).slice(before)).toEqual([
       { source: 'stats', ...search },
       { source: 'stats', ...click },
       { source: 'stats', ...click, position: 3 },
@@ -42,11 +42,11 @@ describe('POST /v1/stats/{key}', () => {
   });
 
   it('stores an event resent with the same eventId once', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const click: StatsEvent = { action: 'click', session: 's2', keyword: 'k', docid: 'a', position: 4, eventId: 'evt-1_A' };
     for (let i = 0; i < 3; i++) expect((await post(JSON.stringify(click), 'text/plain')).status).toBe(200);
     expect((await post(JSON.stringify({ ...click, eventId: 'evt-2' }))).status).toBe(200);
-    expect(stored().slice(before)).toEqual([
+    expect((await stored()).slice(before)).toEqual([
       { source: 'stats', ...click },
       { source: 'stats', ...click, eventId: 'evt-2' },
     ]);
@@ -56,7 +56,7 @@ describe('POST /v1/stats/{key}', () => {
     const auth = { headers: { authorization: DEMO_AUTH } };
     const all = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['limit', '1000']], auth);
     expect(all.status).toBe(200);
-    expect(all.body.events.length).toBe(stored().length);
+    expect(all.body.events.length).toBe((await stored()).length);
     expect(all.body.events[0]).toMatchObject({ source: 'stats', action: 'search', keyword: 'hello world' });
     expect(Date.parse(all.body.events[0]!.received)).toBeGreaterThan(Date.now() - 60_000);
     const page = await getJson<StoredStatsEventsResponse>(
@@ -132,17 +132,17 @@ describe('POST /v1/stats/{key}', () => {
     ['a numeric eventId', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, eventId: 7 }, 'eventId'],
   ];
   it.each(bad)('refuses %s with a 400 naming the field, storing nothing', async (_, body, field) => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const answer = await post(JSON.stringify(body));
     expect(answer.status).toBe(400);
     const error = ((await answer.json()) as ApiErrorBody).error;
     expect(error).toMatchObject({ status: 400, code: 'invalid_body', parameter: field });
     expect(error.message).toContain(field);
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
   });
 
   it('refuses malformed JSON, a body that is not an object, other content types and unknown indices', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const cases: Array<[Promise<Response>, number, string]> = [
       [post('{"action": "search",'), 400, 'invalid_body'],
       [post('{"action": "search",', 'text/plain'), 400, 'invalid_body'],
@@ -163,11 +163,11 @@ describe('POST /v1/stats/{key}', () => {
     }
     const get = await getJson<ApiErrorBody>(service, '/v1/stats/demo');
     expect(get.status).toBe(405);
-    expect(stored().length).toBe(before);
+    expect((await stored()).length).toBe(before);
   });
 
   it('records searches made through the search endpoint unless collectAnalytics=false', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     await getJson(service, '/v1/search/demo', [
       ['term', 'hello'],
       ['analyticsTag', 'header'],
@@ -186,8 +186,8 @@ describe('POST /v1/stats/{key}', () => {
       ['term', 'x'],
       ['limit', '0'],
     ]);
-    service.app.eventStores.get('demo').flush();
-    expect(stored().slice(before)).toEqual([
+    await service.app.eventStores.get('demo').flush();
+    expect((await stored()).slice(before)).toEqual([
       { source: 'search', action: 'search', session: 'tracker-1', keyword: 'hello', numberOfResults: 1, tag: 'header' },
       { source: 'search', action: 'search', session: 'u'.repeat(32), keyword: 'nothing matches this', numberOfResults: 0 },
       { source: 'search', action: 'search', session: 'anonymous', keyword: 'zzz', numberOfResults: 0 },
@@ -205,7 +205,7 @@ describe('POST /v1/stats/{key}', () => {
     await first.close();
     const second = await startService({ dataDir: first.dataDir });
     try {
-      expect(second.app.eventStores.get('demo').stats()).toEqual([
+      expect(await second.app.eventStores.get('demo').stats()).toEqual([
         { source: 'stats', action: 'click', session: 's', keyword: 'k', docid: 'd', position: 2 },
         { source: 'search', action: 'search', session: 'anonymous', keyword: 'queued', numberOfResults: 0 },
       ]);
@@ -235,7 +235,7 @@ describe('POST /v1/stats/{key}', () => {
       expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(refused!.headers.get('x-rate-limit-limit')).toBe('5');
       expect(((await refused!.json()) as ApiErrorBody).error.code).toBe('rate_limited');
-      expect(limited.app.eventStores.get('demo').stats().length).toBe(statuses.filter((status) => status === 200).length);
+      expect((await limited.app.eventStores.get('demo').stats()).length).toBe(statuses.filter((status) => status === 200).length);
       // Searches keep their own limit (none here).
       expect((await getJson(limited, '/v1/search/demo', [['term', 'k']])).status).toBe(200);
     } finally {

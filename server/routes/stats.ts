@@ -2,17 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
-import type { EventStores } from '../events/eventStores.ts';
 import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import { KeyParams } from './routeSchemas.ts';
 import { statsRateLimit } from './statsRateLimit.ts';
 
-export interface EventRouteOptions extends RouteOptions {
-  events: EventStores;
-}
-
-export interface StatsRouteOptions extends EventRouteOptions {
+export interface StatsRouteOptions extends RouteOptions {
   /** Events per client address (see statsRateLimit); `false`: none. */
   rateLimit: RateLimit | false;
 }
@@ -27,7 +22,7 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
  * trailing slash. Anyone may send events, so each address has its own rate limit, and
  * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
  */
-export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (app, { indices, events, rateLimit }) => {
+export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (app, { indices, rateLimit }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
@@ -44,7 +39,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (
     if (!checked.ok) {
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }
-    events.get(request.params.key).addStats([checked.event], 'stats', Date.now(), request.ip);
+    await indices.get(request.params.key).events.addStats([checked.event], 'stats', Date.now(), request.ip);
     return {};
   };
   for (const url of ['/v1/stats/:key', '/v1/stats/:key/']) {

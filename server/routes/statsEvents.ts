@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import type { EventRouteOptions } from './stats.ts';
+import type { RouteOptions } from './routeOptions.ts';
 import { DecimalInteger, KeyParams } from './routeSchemas.ts';
 
 const PAGE_MAX = 1000;
@@ -21,7 +21,7 @@ const StatsEventsQuerystring = Type.Object({
  * our tests) can see exactly what the tracker delivered; `session` keeps to one visitor's. Basic auth, like indexing:
  * events hold what visitors typed.
  */
-export const statsEventsRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = async (app, { indices, events }) => {
+export const statsEventsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
     checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
   });
@@ -30,7 +30,7 @@ export const statsEventsRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = a
     { schema: { params: KeyParams, querystring: StatsEventsQuerystring } },
     async (request): Promise<StoredStatsEventsResponse> => {
       const { after, limit, session } = request.query;
-      return { events: events.get(request.params.key).storedEvents(after, limit, session) };
+      return { events: await indices.get(request.params.key).events.storedEvents(after, limit, session) };
     },
   );
 };

@@ -37,18 +37,18 @@ describe('GET /v2/indices/{key}/stats/report', () => {
     });
     // 2026-03-01: three searches for "flex" under three spellings, two of them clicked
     // (one twice), and a no-hit search.
-    add([search('s1', 'Flex', 12, 'docs')], at('2026-03-01'));
-    add([click('s1', 'flex', 'd1', 1, 'docs'), click('s1', ' FLEX ', 'd2', 12, 'docs')], at('2026-03-01', 1));
-    add([search('s2', ' flex ', 12)], at('2026-03-01', 2));
-    add([click('s2', 'flex', 'd1', 3)], at('2026-03-01', 3));
-    add([search('s3', 'flex', 12), search('s3', 'zzz  qq', 0)], at('2026-03-01', 4));
+    await add([search('s1', 'Flex', 12, 'docs')], at('2026-03-01'));
+    await add([click('s1', 'flex', 'd1', 1, 'docs'), click('s1', ' FLEX ', 'd2', 12, 'docs')], at('2026-03-01', 1));
+    await add([search('s2', ' flex ', 12)], at('2026-03-01', 2));
+    await add([click('s2', 'flex', 'd1', 3)], at('2026-03-01', 3));
+    await add([search('s3', 'flex', 12), search('s3', 'zzz  qq', 0)], at('2026-03-01', 4));
     // A click with no search before it in its session counts as a click, not a clicked search.
-    add([click('s9', 'grid', 'gone', 2)], at('2026-03-03'));
+    await add([click('s9', 'grid', 'gone', 2)], at('2026-03-03'));
     // 2026-03-04: one more no-hit search, and a click 40 minutes after its search (too late to count).
-    add([search('s4', 'zzz qq', 0, 'blog'), search('s5', 'grid', 4, 'blog')], at('2026-03-04'));
-    add([click('s5', 'grid', 'd2', 1, 'blog')], at('2026-03-04', 40));
+    await add([search('s4', 'zzz qq', 0, 'blog'), search('s5', 'grid', 4, 'blog')], at('2026-03-04'));
+    await add([click('s5', 'grid', 'd2', 1, 'blog')], at('2026-03-04', 40));
     // Outside the range asked for below.
-    add([search('s6', 'flex', 3)], at('2026-02-27'));
+    await add([search('s6', 'flex', 3)], at('2026-02-27'));
   });
 
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { invalidParameter } from '../errors.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
 import { parseCalendarDate } from '../../src/client/calendarDate.ts';
 import { Defaulted, KeyParams } from './routeSchemas.ts';
-import type { EventRouteOptions } from './stats.ts';
+import type { RouteOptions } from './routeOptions.ts';
 
 /** The longest range a report covers: a year, leap day included. */
 export const REPORT_DAYS_MAX = 366;
@@ -27,7 +27,7 @@ const ReportQuerystring = Type.Object({
  * reference service): searches, clicks and what they were for, over whole UTC days,
  * from the rollups the event store keeps. Basic auth, like the event listing.
  */
-export const statsReportRoutes: FastifyPluginAsyncTypebox<EventRouteOptions & { clock: () => number }> = async (app, { indices, events, clock }) => {
+export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () => number }> = async (app, { indices, clock }) => {
   app.addHook('onRequest', async (request) => {
     checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
   });
@@ -40,7 +40,7 @@ export const statsReportRoutes: FastifyPluginAsyncTypebox<EventRouteOptions & { 
       throw invalidParameter('to', `a report covers at most ${REPORT_DAYS_MAX} days: bring from and to closer`);
     }
     const index = indices.get(request.params.key);
-    const data = events.get(index.publicKey).report({ fromDay, toDay }, tag ?? null, limit);
+    const data = await index.events.report({ fromDay, toDay }, tag ?? null, limit);
     const found = await index.engine.lookup(
       data.topDocuments.map((d) => d.docid),
       null,

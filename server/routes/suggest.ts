@@ -6,7 +6,7 @@ import { mixSearched, searchedPlaces } from '../engine/suggestionOrder.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
 import { Defaulted, KeyParams } from './routeSchemas.ts';
-import type { EventRouteOptions } from './stats.ts';
+import type { RouteOptions } from './routeOptions.ts';
 
 export const SUGGEST_SIZE_MAX = 100;
 
@@ -20,7 +20,7 @@ const SuggestQuerystring = Type.Object({
  * index's suggestions, with the keywords most searched (by several sessions, with
  * results) that start with the term mixed in near the top.
  */
-export const suggestRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = async (app, { indices, events }) => {
+export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.get(
     '/v1/suggest/:key',
     {
@@ -30,9 +30,7 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<EventRouteOptions> = async
     async (request): Promise<SuggestResponse> => {
       const index = indices.get(request.params.key);
       const { term, size } = request.query;
-      const searched = events
-        .get(index.publicKey)
-        .searchedKeywords(foldedWords(term), searchedPlaces(size))
+      const searched = (await index.events.searchedKeywords(foldedWords(term), searchedPlaces(size)))
         .map(cleanSuggestion)
         .filter((keyword) => keyword !== null);
       // With searched keywords, more from the index than are shown: a keyword the index

@@ -1,7 +1,29 @@
-import type { HighlightTerms } from '../engine/engine.ts';
+import type { QueryPlan } from '../ranking/queryPlan.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 import { fold } from '../text/fold.ts';
 import { wordPattern } from '../text/words.ts';
+
+/** Which words of a text count as matches, for highlighting (folded forms). */
+export interface HighlightTerms {
+  exact: ReadonlySet<string>;
+  prefixes: readonly string[];
+}
+
+/**
+ * Which words of a text count as matches for a search, whatever engine ran it: every
+ * alternative's words of its plan, prefixes apart.
+ */
+export function highlightTerms(plan: QueryPlan): HighlightTerms {
+  const exact = new Set<string>();
+  const prefixes: string[] = [];
+  for (const slot of plan.slots) {
+    for (const alternative of slot.alternatives) {
+      const words = alternative.words;
+      words.forEach((word, i) => (alternative.prefix && i === words.length - 1 ? prefixes.push(word) : exact.add(word)));
+    }
+  }
+  return { exact, prefixes };
+}
 
 /** Length of a highlight passage, in characters of the original text. */
 export const HIGHLIGHT_CHARS = 200;

@@ -1,8 +1,8 @@
 import type { SearchHit } from '../../src/client/types.ts';
 import { documentType } from '../documents/documentType.ts';
 import { parseUrl, urlCategories } from '../documents/urlCategories.ts';
-import type { HighlightTerms, StoredDocument } from '../engine/engine.ts';
-import { highlight } from './highlight.ts';
+import type { StoredDocument } from '../engine/engine.ts';
+import { highlight, type HighlightTerms } from './highlight.ts';
 
 /** A search hit (API 2.2) for a stored document. */
 export function searchHit(document: StoredDocument, score: number, terms: HighlightTerms): SearchHit {

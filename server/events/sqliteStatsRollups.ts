@@ -1,19 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { StatementCache } from '../engine/statementCache.ts';
-import { DAY_MS } from './clickRanking.ts';
+import { CLICK_AFTER_SEARCH_MS, clickVoters, DAY_MS } from './clickRanking.ts';
+import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
+import type { KeywordWeights } from './clickBoosts.ts';
+import { BOOSTED_MAX } from './clickBoosts.ts';
 
 /**
  * Bump when the rollups below change meaning: the store then rebuilds them from the
  * events on open.
  */
 const ROLLUP_VERSION = 3;
-
-/**
- * A click counts for the latest search of its session and keyword in this window before
- * it; a click with no such search is not counted for ranking (a visitor clicks what a
- * search showed them).
- */
-export const CLICK_AFTER_SEARCH_MS = 30 * 60_000;
 
 /** A stored event as the rollups read it. */
 export interface RollupEvent {
@@ -85,10 +81,12 @@ export const ROLLUP_SCHEMA = `
   CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
 `;
 
+const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clicks) AS clicks, sum(clicked_searches) AS clickedSearches';
+
 /** log2(2^a + 2^b) without leaving the log domain. */
 const LOG_ADD = 'max(lw, excluded.lw) + log2(1 + pow(2, min(lw, excluded.lw) - max(lw, excluded.lw)))';
 
-export class StatsRollups {
+export class SqliteStatsRollups {
   constructor(
     private readonly db: Database.Database,
     private readonly statements: StatementCache,
@@ -168,20 +166,50 @@ export class StatsRollups {
    * weighs nothing more. Clients are counted too, as clickBoosts needs several.
    */
   private countForRanking(event: RollupEvent, day: number, lw: number): void {
-    if (event.client === '' || event.docid === null) return;
+    const who = clickVoters(event.client, event.session);
+    if (who === null || event.docid === null) return;
     const s = this.statements;
     const vote = s.get('INSERT OR IGNORE INTO daily_click_voters (day, keyword, docid, voter) VALUES (?, ?, ?, ?)');
-    const client = event.client ?? `s${event.session}`;
-    const byClient = vote.run(day, event.keyword, event.docid, `a${client}`).changes;
-    const bySession = event.client === null ? byClient : vote.run(day, event.keyword, event.docid, `s${event.session}`).changes;
-    if (byClient === 0 || bySession === 0) return;
+    // Every voter is recorded, even after one of them already voted that day.
+    const fresh = who.voters.map((voter) => vote.run(day, event.keyword, event.docid, voter).changes);
+    if (fresh.includes(0)) return;
     const newClient = s
       .get('INSERT OR IGNORE INTO keyword_click_clients (keyword, docid, client) VALUES (?, ?, ?)')
-      .run(event.keyword, event.docid, client).changes;
+      .run(event.keyword, event.docid, who.client).changes;
     s.get(
       `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES (?, ?, ?, ?)
        ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients`,
     ).run(event.keyword, event.docid, lw, newClient);
+  }
+
+  /** The weights clickBoosts reads for a (normalised) keyword: one indexed lookup each. */
+  keywordWeights(keyword: string, minAddresses: number): KeywordWeights {
+    const searchesLw = this.statements.get('SELECT lw FROM keyword_searches WHERE keyword = ?').pluck().get(keyword) as number | undefined;
+    const clicks = this.statements
+      .get('SELECT docid, lw FROM keyword_clicks WHERE keyword = ? AND clients >= ? ORDER BY lw DESC LIMIT ?')
+      .all(keyword, minAddresses, BOOSTED_MAX) as Array<{ docid: string; lw: number }>;
+    return { searchesLw: searchesLw ?? null, clicks };
+  }
+
+  /**
+   * The report's rows from the daily rollups: a scan of the range's rows of `daily_*`,
+   * never of the events, so it stays quick with millions of events. `tag` null: every
+   * event; '' only those without a tag.
+   */
+  reportRows(range: ReportRange, tag: string | null, limit: number): ReportRows {
+    const where = `day BETWEEN ? AND ?${tag === null ? '' : ' AND tag = ?'}`;
+    const params: Array<number | string> = tag === null ? [range.fromDay, range.toDay] : [range.fromDay, range.toDay, tag];
+    const all = <T>(sql: string, ...extra: Array<number | string>): T[] => this.statements.get(sql).all(...params, ...extra) as T[];
+    return {
+      byDay: all<CountRow & { day: number }>(`SELECT day, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY day`),
+      byKeyword: all<CountRow & { keyword: string }>(`SELECT keyword, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY keyword`),
+      byPosition: all<{ position: number; clicks: number }>(`SELECT position, sum(clicks) AS clicks FROM daily_positions WHERE ${where} GROUP BY position`),
+      byTag: all<CountRow & { tag: string }>(`SELECT tag, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY tag ORDER BY searches DESC, tag`),
+      topDocuments: all<{ docid: string; clicks: number }>(
+        `SELECT docid, sum(clicks) AS clicks FROM daily_documents WHERE ${where} GROUP BY docid ORDER BY clicks DESC, docid LIMIT ?`,
+        limit,
+      ),
+    };
   }
 
   /** Adds to a day's counts of a keyword, and to the day's totals. */

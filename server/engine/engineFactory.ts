@@ -1,0 +1,46 @@
+/**
+ * Where the service keeps its indices: the app asks a factory for each index's engine
+ * and event store, and never names an engine itself. SQLite files in the data folder
+ * are the default (sqliteFactory.ts); a factory for a database server opens the same
+ * interfaces on its tables.
+ */
+import type { ClickRanking } from '../events/clickRanking.ts';
+import type { EventStore } from '../events/eventStore.ts';
+import type { RankingSettings } from '../ranking/rankingSettings.ts';
+import type { SearchEngine } from './engine.ts';
+
+/** What a factory needs to know of an index to open it. */
+export interface IndexToOpen {
+  /** File-name safe (`[A-Za-z0-9_-]{1,64}`); names the index's storage. */
+  publicKey: string;
+  /** How the engine ranks (resolved from the index's configuration). */
+  ranking: RankingSettings;
+  /** How the event store weighs clicks; its decay settings apply even with click ranking off. */
+  clickRanking: ClickRanking;
+}
+
+/** An index's engine and its event store, opened together. */
+export interface IndexStores {
+  engine: SearchEngine;
+  events: EventStore;
+}
+
+export interface EngineFactory {
+  /**
+   * Opens an index's engine and event store, creating them when the index is new. Rejects
+   * with an Error whose message says what is wrong and what to do (a damaged or missing
+   * file, an unreachable database); nothing of that index is left open then.
+   */
+  open(index: IndexToOpen): Promise<IndexStores>;
+  /** Releases what the factory holds itself (a connection pool); called once every index opened is closed. */
+  close(): Promise<void>;
+}
+
+/** What the app knows when it picks a factory. */
+export interface EngineSettings {
+  /** The storage folder (`--data`). */
+  dataDir: string;
+}
+
+/** Makes the factory of a service; `AppOptions.engine` takes one. */
+export type EngineChoice = (settings: EngineSettings) => EngineFactory | Promise<EngineFactory>;

@@ -1,0 +1,311 @@
+import Database from 'better-sqlite3';
+import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import { checkPages } from '../engine/sqlitePages.ts';
+import { StatementCache } from '../engine/statementCache.ts';
+import { clickBoosts } from './clickBoosts.ts';
+import type { ClientHasher } from './clientAddress.ts';
+import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import type { EventStore, RelatedItem, StatsSource } from './eventStore.ts';
+import { normalizeKeyword } from './normalizeKeyword.ts';
+import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
+import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
+import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
+
+/** Automatic search events wait at most this long, or for this many, before one commit. */
+const QUEUE_FLUSH_MS = 200;
+const QUEUE_MAX = 500;
+
+/** A stats event to store, and how it arrived. */
+interface IncomingStats {
+  event: StatsEvent;
+  source: StatsSource;
+  received: number;
+  /** The sender's IP address; stored only as a keyed hash. */
+  address?: string | undefined;
+}
+
+/**
+ * The events of one index in their own SQLite file beside the index's: stats (search
+ * and click) events and recommendation (item-viewed-together) events. Events sent to an
+ * endpoint are committed before the answer; searches recorded by the search endpoint are
+ * queued and committed together (a commit per search would cost a disk sync per search).
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly statements: StatementCache;
+  private readonly insertStats: (rows: readonly IncomingStats[]) => void;
+  private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
+  private queue: IncomingStats[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly rollups: SqliteStatsRollups;
+  private readonly searched: SqliteSearchedKeywords;
+
+  /**
+   * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
+   * senders' addresses (without it, none is kept and each session counts as a client).
+   */
+  constructor(
+    file: string,
+    private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
+    private readonly clients: ClientHasher | null = null,
+  ) {
+    const problems = checkPages(file);
+    if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // Acknowledged events survive a power cut, like documents.
+    this.db.pragma('synchronous = FULL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS stats_events (
+        rowid INTEGER PRIMARY KEY,
+        -- The sender's eventId: a resent event is stored once.
+        event_id TEXT UNIQUE,
+        received INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        action TEXT NOT NULL,
+        session TEXT NOT NULL,
+        keyword TEXT NOT NULL,
+        number_of_results INTEGER,
+        docid TEXT,
+        position INTEGER,
+        tag TEXT,
+        -- The keyword as counted (normalizeKeyword), and whether a click followed this search.
+        keyword_norm TEXT NOT NULL DEFAULT '',
+        clicked INTEGER NOT NULL DEFAULT 0,
+        -- The sender's address as a keyed hash (see SqliteStatsRollups' RollupEvent.client).
+        client TEXT
+      );
+      CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
+
+      -- One row per item in a transaction: a resent batch changes nothing.
+      CREATE TABLE IF NOT EXISTS recommendation_events (
+        dataset TEXT NOT NULL,
+        txn TEXT NOT NULL,
+        item TEXT NOT NULL,
+        time TEXT NOT NULL,
+        received INTEGER NOT NULL,
+        PRIMARY KEY (dataset, txn, item)
+      ) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
+    `);
+    this.addKeywordColumns();
+    this.addClientColumn();
+    this.db.exec(`
+      CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
+      CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
+      ${ROLLUP_SCHEMA}
+    `);
+    this.statements = new StatementCache(this.db);
+    this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
+    this.rollups.rebuildIfStale();
+    this.searched = new SqliteSearchedKeywords(this.db, this.statements);
+    this.insertStats = this.db.transaction((rows) => {
+      const insert = this.statements.get(`
+        INSERT OR IGNORE INTO stats_events
+          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm, client)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const { event, source, received, address } of rows) {
+        const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
+        const keyword = normalizeKeyword(event.keyword);
+        const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
+        const docid = event.action === 'click' ? event.docid : null;
+        const position = event.action === 'click' ? event.position : null;
+        const done = insert.run(
+          event.eventId ?? null,
+          received,
+          source,
+          event.action,
+          event.session,
+          event.keyword,
+          numberOfResults,
+          docid,
+          position,
+          event.tag ?? null,
+          keyword,
+          client,
+        );
+        // A resent eventId changes nothing, counts included.
+        if (done.changes === 0) continue;
+        const rowid = Number(done.lastInsertRowid);
+        const tag = event.tag ?? '';
+        this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag, client });
+        if (event.action === 'search') this.searched.add(keyword, event.session, event.numberOfResults);
+      }
+    });
+    this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
+      const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
+      const now = Date.now();
+      for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
+    });
+  }
+
+  /**
+   * Stores events durably before returning; an event whose `eventId` is already stored
+   * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
+   * is the sender's IP address, kept only as a keyed hash.
+   */
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
+    this.insertStats(events.map((event) => ({ event, source, received, address })));
+  }
+
+  /** Stores past events, each with its own `received` time (and sender, when known), in one transaction (the demo's generated traffic). */
+  async loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): Promise<void> {
+    this.insertStats(rows.map(({ event, received, address }) => ({ event, source, received, address })));
+  }
+
+  /** Queues an event the service recorded itself; committed within 200 ms or on close. */
+  queueStats(event: StatsEvent, source: StatsSource): void {
+    this.queue.push({ event, source, received: Date.now() });
+    if (this.queue.length >= QUEUE_MAX) this.flushNow();
+    else this.timer ??= setTimeout(() => this.flushNow(), QUEUE_FLUSH_MS);
+  }
+
+  async flush(): Promise<void> {
+    this.flushNow();
+  }
+
+  /** Commits the queued events now. */
+  private flushNow(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.queue.length === 0 || !this.db.open) return;
+    const rows = this.queue;
+    this.queue = [];
+    this.insertStats(rows);
+  }
+
+  /** The report's counts over whole UTC days (see statsReport). */
+  async report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData> {
+    this.flushNow();
+    return statsReport(range, this.rollups.reportRows(range, tag, limit), limit);
+  }
+
+  /**
+   * Score multipliers (above 1) of the documents clicked for `keyword`, by document id,
+   * as of `now`: read from the rollups, one indexed lookup.
+   */
+  async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
+    return clickBoosts(this.rollups.keywordWeights(normalizeKeyword(keyword), this.ranking.minAddresses), now, this.ranking);
+  }
+
+  /**
+   * Keywords that start with the typed words (folded) and that several sessions searched
+   * with results, the most searched first: for suggestions. Searches the service queued
+   * itself count once committed.
+   */
+  async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
+    return this.searched.startingWith(words, limit);
+  }
+
+  /** Stores the events of one dataset durably, in one transaction. */
+  async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
+    this.insertRecommendations(dataset, events);
+  }
+
+  /** Items seen in the same transactions as `item`, most transactions first (then by id, for a stable order). */
+  async related(dataset: string, item: string, limit: number): Promise<{ transactions: number; items: RelatedItem[] }> {
+    const transactions = this.statements.get('SELECT count(*) FROM recommendation_events WHERE dataset = ? AND item = ?').pluck().get(dataset, item) as number;
+    if (transactions === 0) return { transactions, items: [] };
+    const items = this.statements
+      .get(
+        `SELECT other.item AS item, count(*) AS transactions
+         FROM recommendation_events AS seen
+         JOIN recommendation_events AS other ON other.dataset = seen.dataset AND other.txn = seen.txn
+         WHERE seen.dataset = ? AND seen.item = ? AND other.item != seen.item
+         GROUP BY other.item ORDER BY transactions DESC, other.item LIMIT ?`,
+      )
+      .all(dataset, item, limit) as RelatedItem[];
+    return { transactions, items };
+  }
+
+  /** Stored stats events, oldest first: for tests. */
+  async stats(limit = 1000): Promise<Array<{ source: StatsSource } & StatsEvent>> {
+    return (await this.storedEvents(0, limit)).map(({ received: _, ...event }) => event);
+  }
+
+  /**
+   * Stored stats events after the `after`-th, oldest first, with the time each was
+   * received; only those of `session` when given.
+   */
+  async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
+    this.flushNow();
+    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
+    const rows = (
+      session === undefined
+        ? this.statements.get(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, after)
+        : this.statements.get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`).all(session, limit, after)
+    ) as StatsRow[];
+    return rows.map(statsEventOf);
+  }
+
+  /** Files from before the report kept normalised keywords: add the columns and fill them. */
+  private addKeywordColumns(): void {
+    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
+    if (columns.includes('keyword_norm')) return;
+    this.db.function('normalize_keyword', { deterministic: true }, (keyword: unknown) => normalizeKeyword(String(keyword)));
+    this.db.exec(`
+      ALTER TABLE stats_events ADD COLUMN keyword_norm TEXT NOT NULL DEFAULT '';
+      ALTER TABLE stats_events ADD COLUMN clicked INTEGER NOT NULL DEFAULT 0;
+      UPDATE stats_events SET keyword_norm = normalize_keyword(keyword);
+    `);
+  }
+
+  /**
+   * Files from before addresses were kept: the column is added, and the events already
+   * stored get '' (unknown sender), so none of them counts for ranking.
+   */
+  private addClientColumn(): void {
+    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
+    if (columns.includes('client')) return;
+    this.db.exec(`
+      ALTER TABLE stats_events ADD COLUMN client TEXT;
+      UPDATE stats_events SET client = '';
+    `);
+  }
+
+  async counts(): Promise<{ statsEvents: number; recommendationEvents: number }> {
+    this.flushNow();
+    return {
+      statsEvents: this.statements.get('SELECT count(*) FROM stats_events').pluck().get() as number,
+      recommendationEvents: this.statements.get('SELECT count(*) FROM recommendation_events').pluck().get() as number,
+    };
+  }
+
+  /** Commits what is queued, then closes the database. */
+  async close(): Promise<void> {
+    this.closeNow();
+  }
+
+  /** Commits what is queued, then closes the database, at once. */
+  closeNow(): void {
+    if (!this.db.open) return;
+    this.flushNow();
+    this.db.close();
+  }
+}
+
+interface StatsRow {
+  event_id: string | null;
+  received: number;
+  source: StatsSource;
+  action: 'search' | 'click';
+  session: string;
+  keyword: string;
+  number_of_results: number | null;
+  docid: string | null;
+  position: number | null;
+  tag: string | null;
+}
+
+function statsEventOf(row: StatsRow): StoredStatsEvent {
+  const common = {
+    source: row.source,
+    received: new Date(row.received).toISOString(),
+    session: row.session,
+    keyword: row.keyword,
+    ...(row.tag === null ? {} : { tag: row.tag }),
+    ...(row.event_id === null ? {} : { eventId: row.event_id }),
+  };
+  if (row.action === 'click') return { ...common, action: 'click', docid: row.docid ?? '', position: row.position ?? 0 };
+  return { ...common, action: 'search', numberOfResults: row.number_of_results ?? 0 };
+}
