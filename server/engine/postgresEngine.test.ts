@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
@@ -19,6 +20,7 @@ function doc(i: number): PreparedDocument {
   return {
     id: `d${i}`,
     url: `https://example.com/p/${i}.html`,
+    categories: urlCategories(`https://example.com/p/${i}.html`),
     title: i < 5 ? `Alpha title ${i}` : `Document ${i}`,
     mainContent: words.join(' '),
     language: i % 2 === 0 ? 'en' : 'de',
@@ -30,7 +32,8 @@ function doc(i: number): PreparedDocument {
 }
 
 function page(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
-  return { ...doc(0), id, url: `https://example.com/${id}`, title: `Title ${id}`, mainContent, language: null, ...extra };
+  const url = `https://example.com/${id}`;
+  return { ...doc(0), id, url, categories: urlCategories(url), title: `Title ${id}`, mainContent, language: null, ...extra };
 }
 
 async function open(schema: string, limits: Partial<typeof LIMITS> = LIMITS): Promise<PostgresEngine> {
@@ -261,6 +264,8 @@ describe('the same answers as the SQLite engine', () => {
   it.each(queries)('%s', async (term, overrides) => {
     const q = searchQuery(term.split(' '), overrides);
     const [a, b] = await Promise.all([sqlite.search(q), pgEngine.search(q)]);
+    // The same plan: the words looked up in the database answer as SQLite's vocabulary does.
+    expect(b.plan).toEqual(a.plan);
     expect(b.hits.map((h) => h.document.id)).toEqual(a.hits.map((h) => h.document.id));
     expect(b.total).toBe(a.total);
     expect(b.facets).toEqual(a.facets);

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
-import { urlCategories } from '../documents/urlCategories.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { planQuery, type Lexicon, type PlanOptions, type QueryPlan } from '../ranking/queryPlan.ts';
 import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
@@ -14,7 +13,6 @@ import type {
   CrawlMark,
   CustomFieldType,
   DocumentState,
-  HighlightTerms,
   PreparedDocument,
   SearchEngine,
   SearchQuery,
@@ -463,7 +461,7 @@ export class PostgresEngine implements SearchEngine {
         }
       }
     }
-    return { total, hits: await documents(client, page), facets, rangeFacets: ranges, highlightTerms: highlightTerms(plan) };
+    return { total, hits: await documents(client, page), facets, rangeFacets: ranges, plan };
   }
 
   /** Orders rows by the ranking rules, reading the texts they weigh. */
@@ -756,7 +754,7 @@ async function writeChunk(
   const words = new Set<string>();
   documents.forEach((document, i) => {
     const rowid = rowids[i]!;
-    for (const category of new Set(urlCategories(document.url))) {
+    for (const category of new Set(document.categories)) {
       categories.doc.push(rowid);
       categories.category.push(category);
     }
@@ -848,19 +846,6 @@ function indexedContent(mainContent: string, hiddenKeywords: string | null): str
 function contentHash(mainContent: string): string | null {
   const text = mainContent.trim().replace(/\s+/g, ' ');
   return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
-}
-
-/** Which words of a text count as matches for highlighting: every alternative's words, prefixes apart. */
-function highlightTerms(plan: QueryPlan): HighlightTerms {
-  const exact = new Set<string>();
-  const prefixes: string[] = [];
-  for (const slot of plan.slots) {
-    for (const alternative of slot.alternatives) {
-      const words = alternative.words;
-      words.forEach((word, i) => (alternative.prefix && i === words.length - 1 ? prefixes.push(word) : exact.add(word)));
-    }
-  }
-  return { exact, prefixes };
 }
 
 function storedDocument(row: DocRow): StoredDocument {
