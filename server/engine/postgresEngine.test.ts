@@ -161,6 +161,15 @@ describe('documents', () => {
     expect(await e.count()).toBe(0);
   });
 
+  it('stores text with NUL characters, which PostgreSQL text cannot hold', async () => {
+    const e = await open('nul');
+    expect(await e.write([page('nul\u0000id', 'before\u0000after', { customFields: { note: 'a\u0000b' } })])).toEqual({ ok: true });
+    expect((await e.get('nul\u0000id'))?.mainContent).toBe('before\uFFFDafter');
+    expect(await ids(searchQuery(['after']), e)).toEqual(['nul\uFFFDid']);
+    expect(await e.status('other\u0000id')).toBeNull();
+    expect(await e.remove('nul\u0000id')).toBe(true);
+  });
+
   it('reports a document with the same content as an earlier one as its duplicate', async () => {
     const e = await open('duplicates');
     await e.write([page('orig', 'same   words'), page('copy', 'same words'), page('other', 'different')]);
@@ -268,6 +277,7 @@ describe('the same answers as the SQLite engine', () => {
     expect(b.plan).toEqual(a.plan);
     expect(b.hits.map((h) => h.document.id)).toEqual(a.hits.map((h) => h.document.id));
     expect(b.total).toBe(a.total);
+    for (const hit of b.hits) expect(hit.score).toBeTypeOf('number');
     expect(b.facets).toEqual(a.facets);
     expect(b.rangeFacets).toEqual(a.rangeFacets);
   });
@@ -299,7 +309,7 @@ describe('the same answers as the SQLite engine', () => {
     for (const filter of filters) {
       const q = searchQuery([], { ...everything, ...filter, limit: 20 });
       const [a, b] = await Promise.all([sqlite.search(q), pgEngine.search(q)]);
-      expect(b.hits.map((h) => h.document.id)).toEqual(a.hits.map((h) => h.document.id));
+      expect(b.hits.map((h) => [h.document.id, h.score])).toEqual(a.hits.map((h) => [h.document.id, h.score]));
       expect([b.total, b.facets, b.rangeFacets]).toEqual([a.total, a.facets, a.rangeFacets]);
     }
   });

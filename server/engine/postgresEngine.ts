@@ -85,6 +85,27 @@ const TYPES = {
 };
 
 /**
+ * PostgreSQL's text cannot hold the NUL character, which JSON strings (ids included)
+ * can: every string value sent is given U+FFFD in its place, so such a document is
+ * stored, not refused with an error. (Two ids differing only there would be one.)
+ */
+class NulFreeClient extends pg.Client {}
+const sendQuery = pg.Client.prototype.query;
+NulFreeClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+  return (sendQuery as (...args: unknown[]) => unknown).call(this, config, Array.isArray(values) ? values.map(nulFree) : values, callback);
+} as typeof sendQuery;
+
+function nulFree(value: unknown): unknown {
+  if (typeof value === 'string') return asStored(value);
+  return Array.isArray(value) ? value.map(nulFree) : value;
+}
+
+/** A string as PostgreSQL stores it (see NulFreeClient). */
+function asStored(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
+/**
  * The search engine on PostgreSQL: an index is a schema of tables (documents with a
  * GIN-indexed tsvector, field values, categories, words, statuses), so any number of
  * service processes can serve it. Matching is PostgreSQL's; the order is the ranking
@@ -116,6 +137,7 @@ export class PostgresEngine implements SearchEngine {
     if (!SCHEMA_NAME.test(options.schema)) throw new Error(`'${options.schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
     const pool = new pg.Pool({
       connectionString: options.url,
+      Client: NulFreeClient,
       max: options.poolSize ?? 10,
       types: TYPES,
       options: `-c search_path=${options.schema},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
@@ -145,7 +167,7 @@ export class PostgresEngine implements SearchEngine {
       const types = new Map([...fieldTypes.types, ...added]);
       // The last document of an id wins, as when each replaces the one before.
       const byId = new Map<string, PreparedDocument>();
-      for (const document of documents) byId.set(document.id, document);
+      for (const document of documents) byId.set(asStored(document.id), document);
       const unique = [...byId.values()];
       for (let i = 0; i < unique.length; i += WRITE_CHUNK) {
         await writeChunk(client, unique.slice(i, i + WRITE_CHUNK), types, fieldTypes.multiValued);
@@ -322,9 +344,12 @@ export class PostgresEngine implements SearchEngine {
       const w = where(extra);
       return (await q<{ n: number }>(`SELECT count(*) AS n FROM docs d WHERE ${w.sql}`, w.params))[0]!.n;
     };
-    const rank: SqlPart = match === null ? { sql: '1.0', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery)`, params: [match.expression] };
+    const rank: SqlPart =
+      match === null ? { sql: '1::float8', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery)::float8`, params: [match.expression] };
     const titleRank: SqlPart =
-      titleMatch === null ? { sql: '0', params: [] } : { sql: `ts_rank('${TITLE_RANK_WEIGHTS}', d.tsv, ?::tsquery)`, params: [titleMatch.expression] };
+      titleMatch === null
+        ? { sql: '0::float8', params: [] }
+        : { sql: `ts_rank('${TITLE_RANK_WEIGHTS}', d.tsv, ?::tsquery)::float8`, params: [titleMatch.expression] };
     const inTitle: SqlPart = titleMatch === null ? FALSE : { sql: 'd.tsv @@ ?::tsquery', params: [titleMatch.expression] };
     const rows = async (order: SqlPart, score: SqlPart, offset: number, limit: number, extra: readonly SqlPart[] = []): Promise<PageRow[]> => {
       const w = where(extra);
@@ -342,7 +367,7 @@ export class PostgresEngine implements SearchEngine {
     if (match === null) {
       page = await rows(
         sortOrder(query.sort, { sql: 'd.ts DESC, d.rowid DESC', params: [] }, fieldTypes),
-        { sql: '1.0', params: [] },
+        { sql: '1::float8', params: [] },
         query.offset,
         query.limit,
       );
@@ -352,7 +377,12 @@ export class PostgresEngine implements SearchEngine {
     } else if (query.sort.by !== 'relevance') {
       total = await count();
       const relevance = { sql: `${rank.sql} DESC, d.rowid`, params: rank.params };
-      page = await rows(sortOrder(query.sort, relevance, fieldTypes), { sql: `greatest(${rank.sql}, 1e-9)`, params: rank.params }, query.offset, query.limit);
+      page = await rows(
+        sortOrder(query.sort, relevance, fieldTypes),
+        { sql: `greatest(${rank.sql}, 1e-9::float8)`, params: rank.params },
+        query.offset,
+        query.limit,
+      );
     } else {
       const boosts = await this.boostsByRowid(client, query);
       const ranker = (candidates: PageRow[]) => this.rank(client, plan, match, candidates, boosts);
@@ -382,12 +412,12 @@ export class PostgresEngine implements SearchEngine {
           if (offset < titled) {
             const ranked = titled <= this.limits.rankAllMax;
             const order = ranked ? { sql: `${titleRank.sql} DESC, d.rowid`, params: titleRank.params } : { sql: 'd.rowid', params: [] };
-            found.push(...(await rows(order, ranked ? titleRank : { sql: '0', params: [] }, offset, limit, [inTitle])));
+            found.push(...(await rows(order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, [inTitle])));
           }
           const left = limit - found.length;
           if (left > 0 && total > titled) {
             const notInTitle = { sql: `NOT (${inTitle.sql})`, params: inTitle.params };
-            found.push(...(await rows({ sql: 'd.rowid', params: [] }, { sql: '0', params: [] }, Math.max(0, offset - titled), left, [notInTitle])));
+            found.push(...(await rows({ sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, Math.max(0, offset - titled), left, [notInTitle])));
           }
           return found;
         };
@@ -732,13 +762,13 @@ async function writeChunk(
       column((d) => d.page?.h2 ?? ''),
       column((d) => d.page?.metaDescription ?? null),
       column((d) => contentHash(d.mainContent)),
-      column((d) => documentVector(d.title, indexedContent(d.mainContent, hidden.get(d.id) ?? null))),
+      column((d) => documentVector(d.title, indexedContent(d.mainContent, hidden.get(asStored(d.id)) ?? null))),
       documents.map((_, i) => i),
       now,
     ],
   );
   const rowidOf = new Map(written.map((r) => [r.id, r.rowid]));
-  const rowids = documents.map((d) => rowidOf.get(d.id)!);
+  const rowids = documents.map((d) => rowidOf.get(asStored(d.id))!);
   await client.query('DELETE FROM field_values WHERE doc = ANY($1::bigint[])', [rowids]);
   await client.query('DELETE FROM doc_categories WHERE doc = ANY($1::bigint[])', [rowids]);
 
@@ -772,7 +802,7 @@ async function writeChunk(
         values.fold.push(fold(text));
       }
     }
-    for (const word of indexedWords(`${document.title} ${document.mainContent} ${hidden.get(document.id) ?? ''}`)) words.add(word);
+    for (const word of indexedWords(`${document.title} ${document.mainContent} ${hidden.get(asStored(document.id)) ?? ''}`)) words.add(word);
   });
   if (categories.doc.length > 0) {
     await client.query('INSERT INTO doc_categories (doc, category) SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING', [
