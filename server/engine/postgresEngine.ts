@@ -22,7 +22,7 @@ import type {
   WriteResult,
 } from './engine.ts';
 import { pgAutocomplete, pgSuggest } from './postgresSuggest.ts';
-import { applyPgSchema } from './postgresSchema.ts';
+import { applyPgSchema, SHARED_SCHEMA } from './postgresSchema.ts';
 import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS, type TsMatch } from './postgresText.ts';
 import { allOf, FALSE, numbered, pgConditions, type SqlPart, type SqlValue } from './postgresWhere.ts';
 import { DEFAULT_RANKING_LIMITS, type PageRow, type RankingLimits } from './sqliteSearch.ts';
@@ -112,6 +112,24 @@ function asStored(text: string): string {
 }
 
 /**
+ * Connections to `url` whose tables are those of `schema` (then the shared schema and `public`, for pg_trgm),
+ * with BIGINT as numbers and NUL-free strings: what the engine and the event store use.
+ */
+export function connectPool(url: string, schema: string, size: number): pg.Pool {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`'${schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    Client: NulFreeClient,
+    max: size,
+    types: TYPES,
+    options: `-c search_path=${schema},${SHARED_SCHEMA},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
+  });
+  // An idle connection the server dropped is replaced on the next query; it must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/**
  * The search engine on PostgreSQL: an index is a schema of tables (documents with a
  * GIN-indexed tsvector, field values, categories, words, statuses), so any number of
  * service processes can serve it. Matching is PostgreSQL's; the order is the ranking
@@ -141,16 +159,7 @@ export class PostgresEngine implements SearchEngine {
 
   /** Connects, then creates or checks the index's tables. */
   static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
-    if (!SCHEMA_NAME.test(options.schema)) throw new Error(`'${options.schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      Client: NulFreeClient,
-      max: options.poolSize ?? 10,
-      types: TYPES,
-      options: `-c search_path=${options.schema},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
-    });
-    // An idle connection the server dropped is replaced on the next query; it must not crash the process.
-    pool.on('error', () => {});
+    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10);
     try {
       const client = await pool.connect();
       try {

@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import pg from 'pg';
 import { ClientHasher } from '../events/clientAddress.ts';
-import { SqliteEventStore } from '../events/sqliteEventStore.ts';
+import { PostgresEventStore } from '../events/postgresEventStore.ts';
 import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
 import { PostgresEngine } from './postgresEngine.ts';
+import { SHARED_SCHEMA } from './postgresSchema.ts';
 
 /**
  * Indices in a PostgreSQL database (`url`): each index's tables in a schema of its own
  * (see postgresSchema.ts), so several services, or several nodes of one, can share the
- * database. The events are still SQLite files in the data folder, per node.
+ * database. The events live beside the documents, in the same schema, and the key
+ * client addresses are hashed with in one table of the database: every node counts a
+ * client as the same client. Nothing is kept in the data folder.
  */
 export function postgresEngines(url: string, options: { namespace?: string } = {}): EngineChoice {
-  return ({ dataDir }) => new PostgresFactory(url, dataDir, options.namespace ?? '');
+  return () => new PostgresFactory(url, options.namespace ?? '');
 }
 
 /**
@@ -30,24 +32,19 @@ export function indexSchema(publicKey: string, namespace = ''): string {
 }
 
 class PostgresFactory implements EngineFactory {
-  private readonly eventFolder: string;
-  private readonly clients: ClientHasher;
+  private clients: Promise<ClientHasher> | null = null;
 
   constructor(
     private readonly url: string,
-    dataDir: string,
     private readonly namespace: string,
-  ) {
-    this.eventFolder = join(dataDir, 'events');
-    mkdirSync(this.eventFolder, { recursive: true });
-    this.clients = new ClientHasher(join(this.eventFolder, 'client-address.key'));
-  }
+  ) {}
 
   async open(index: IndexToOpen): Promise<IndexStores> {
     const { publicKey } = index;
+    const schema = indexSchema(publicKey, this.namespace);
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, schema: indexSchema(publicKey, this.namespace), ranking: index.ranking });
+      engine = await PostgresEngine.open({ url: this.url, schema, ranking: index.ranking });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
@@ -55,16 +52,35 @@ class PostgresFactory implements EngineFactory {
         { cause: error },
       );
     }
-    const eventFile = join(this.eventFolder, `${publicKey}.sqlite`);
     try {
-      return { engine, events: new SqliteEventStore(eventFile, index.clickRanking, this.clients) };
+      this.clients ??= sharedClientHasher(this.url);
+      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients) };
     } catch (error) {
       await engine.close();
-      throw new Error(`the events of index '${publicKey}', ${eventFile}, cannot be used: ${(error as Error).message}`, { cause: error });
+      throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });
     }
   }
 
   async close(): Promise<void> {}
+}
+
+/** The database's client address key, made by the first process that asks (see ClientHasher). */
+async function sharedClientHasher(url: string): Promise<ClientHasher> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('site-search schema'))`);
+    const table = `${SHARED_SCHEMA}.client_address_key`;
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SHARED_SCHEMA}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), key BYTEA NOT NULL)`);
+    await client.query(`INSERT INTO ${table} (id, key) VALUES (1, $1) ON CONFLICT DO NOTHING`, [ClientHasher.newKey()]);
+    const { rows } = await client.query<{ key: Buffer }>(`SELECT key FROM ${table}`);
+    await client.query('COMMIT');
+    return new ClientHasher({ key: rows[0]!.key });
+  } finally {
+    await client.end();
+  }
 }
 
 /** The URL without its password, for messages. */

@@ -1,5 +1,8 @@
 import type pg from 'pg';
 
+/** The schema of what the indices of a database share: pg_trgm, the client address key. */
+export const SHARED_SCHEMA = 'site_search';
+
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const PG_SCHEMA_VERSION = 1;
 
@@ -16,8 +19,11 @@ export async function applyPgSchema(client: pg.ClientBase, name: string): Promis
   try {
     // One lock for every index of the database: CREATE EXTENSION races with itself too.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('site-search schema'))`);
-    // pg_trgm (trusted since PostgreSQL 13) finds near words for typos.
-    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    // What every index shares lives in a schema of its own: since PostgreSQL 15 only the
+    // database's owner may create objects in public. pg_trgm (trusted since PostgreSQL
+    // 13) finds near words for typos; where a database has it already, it is used there.
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SHARED_SCHEMA}`);
+    await client.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA ${SHARED_SCHEMA}`);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(`
       CREATE TABLE IF NOT EXISTS ${schema}.meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
