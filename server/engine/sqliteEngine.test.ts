@@ -1,3 +1,5 @@
+// SQLite only, outside the conformance suite (server/testing/testEngine.ts): the SQLite
+// engine's search strategies and its files.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

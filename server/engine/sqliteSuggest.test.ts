@@ -1,3 +1,5 @@
+// SQLite only, outside the conformance suite (server/testing/testEngine.ts): how the SQLite
+// engine finds suggestions; the suggest route's tests run on every engine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
