@@ -32,6 +32,8 @@ import { Vocabulary } from './vocabulary.ts';
 export interface PostgresEngineOptions {
   /** `postgres://user:password@host:port/database` */
   url: string;
+  /** A read replica of `url`'s database: searches, suggestions, autocomplete and lookups read there. */
+  replicaUrl?: string | null;
   /** The PostgreSQL schema holding this index's tables: lower-case letters, digits and `_`. */
   schema: string;
   limits?: Partial<RankingLimits>;
@@ -149,6 +151,8 @@ export class PostgresEngine implements SearchEngine {
 
   private constructor(
     private readonly pool: pg.Pool,
+    /** Where searches read: a replica's pool, or `pool`. */
+    private readonly readPool: pg.Pool,
     schema: string,
     options: PostgresEngineOptions,
   ) {
@@ -160,6 +164,7 @@ export class PostgresEngine implements SearchEngine {
   /** Connects, then creates or checks the index's tables. */
   static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
     const pool = connectPool(options.url, options.schema, options.poolSize ?? 10);
+    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10) : pool;
     try {
       const client = await pool.connect();
       try {
@@ -169,9 +174,10 @@ export class PostgresEngine implements SearchEngine {
       }
     } catch (error) {
       await pool.end();
+      if (readPool !== pool) await readPool.end();
       throw error;
     }
-    return new PostgresEngine(pool, options.schema, options);
+    return new PostgresEngine(pool, readPool, options.schema, options);
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
@@ -213,8 +219,8 @@ export class PostgresEngine implements SearchEngine {
     if (values.length === 0) return [];
     const { rows } =
       field === null
-        ? await this.pool.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE id = ANY($1::text[]) ORDER BY rowid`, [values])
-        : await this.pool.query<DocRow>(
+        ? await this.readPool.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE id = ANY($1::text[]) ORDER BY rowid`, [values])
+        : await this.readPool.query<DocRow>(
             `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT doc FROM field_values WHERE field = $1 AND text = ANY($2::text[])) ORDER BY rowid`,
             [field, values],
           );
@@ -304,7 +310,9 @@ export class PostgresEngine implements SearchEngine {
 
   /** Waits for the queries under way, then closes the connections. */
   close(): Promise<void> {
-    this.closed ??= (this.analyzing ?? Promise.resolve()).then(() => this.pool.end());
+    this.closed ??= (this.analyzing ?? Promise.resolve()).then(async () => {
+      await Promise.all([this.pool.end(), this.readPool !== this.pool && this.readPool.end()]);
+    });
     return this.closed;
   }
 
@@ -343,7 +351,7 @@ export class PostgresEngine implements SearchEngine {
 
   /** Runs `work` on one snapshot: every statement sees the same commits. */
   private async reading<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.readPool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {

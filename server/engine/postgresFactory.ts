@@ -13,8 +13,8 @@ import { SHARED_SCHEMA } from './postgresSchema.ts';
  * client addresses are hashed with in one table of the database: every node counts a
  * client as the same client. Nothing is kept in the data folder.
  */
-export function postgresEngines(url: string, options: { namespace?: string } = {}): EngineChoice {
-  return () => new PostgresFactory(url, options.namespace ?? '');
+export function postgresEngines(url: string, options: { namespace?: string; replicaUrl?: string | null } = {}): EngineChoice {
+  return () => new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '');
 }
 
 /**
@@ -36,6 +36,8 @@ class PostgresFactory implements EngineFactory {
 
   constructor(
     private readonly url: string,
+    /** Where searches read (see PostgresEngineOptions.replicaUrl); events always go to `url`. */
+    private readonly replicaUrl: string | null,
     private readonly namespace: string,
   ) {}
 
@@ -44,7 +46,7 @@ class PostgresFactory implements EngineFactory {
     const schema = indexSchema(publicKey, this.namespace);
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, schema, ranking: index.ranking });
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, ranking: index.ranking });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
