@@ -63,6 +63,8 @@ const COMMON_WORDS_MIN_WRITES = 50;
  */
 const ANALYZE_AFTER = 1_000;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
+/** A search's statements all read one snapshot. */
+const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
@@ -204,7 +206,7 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async search(query: SearchQuery): Promise<SearchResult> {
-    return this.reading((client) => this.searchIn(client, query));
+    return this.reading((client) => this.searchIn(client, query), false);
   }
 
   async suggest(term: string, size: number): Promise<string[]> {
@@ -350,10 +352,11 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /** Runs `work` on one snapshot: every statement sees the same commits. */
-  private async reading<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async reading<T>(work: (client: pg.PoolClient) => Promise<T>, begin = true): Promise<T> {
     const client = await this.readPool.connect();
     try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      // `begin` false: `work` begins the transaction itself, with its first query.
+      if (begin) await client.query(BEGIN_READ);
       try {
         return await work(client);
       } finally {
@@ -365,7 +368,7 @@ export class PostgresEngine implements SearchEngine {
   }
 
   private async searchIn(client: pg.PoolClient, query: SearchQuery): Promise<SearchResult> {
-    const { types: fieldTypes, multiValued } = await readFieldTypes(client);
+    const { types: fieldTypes, multiValued } = await readFieldTypes(client, true);
     const plan = await planWithDatabase(
       client,
       query.words ?? [],
@@ -626,10 +629,13 @@ export class PostgresEngine implements SearchEngine {
 }
 
 /** The field types and the fields some document held several values of, as the transaction sees them. */
-async function readFieldTypes(client: pg.ClientBase): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }> {
-  const { rows } = await client.query<{ name: string; type: CustomFieldType | null }>(
-    'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields',
-  );
+async function readFieldTypes(client: pg.ClientBase, begin = false): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }> {
+  const sql = 'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields';
+  // With `begin`, the read transaction begins in the same round trip (the simple protocol takes several statements).
+  const result = begin
+    ? ((await client.query(`${BEGIN_READ}; ${sql}`)) as unknown as Array<pg.QueryResult<{ name: string; type: CustomFieldType | null }>>)
+    : null;
+  const { rows } = result === null ? await client.query<{ name: string; type: CustomFieldType | null }>(sql) : result[1]!;
   const types = new Map<string, CustomFieldType>();
   const multiValued = new Set<string>();
   for (const { name, type } of rows) {
