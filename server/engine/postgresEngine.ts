@@ -709,7 +709,9 @@ class AskedLexicon implements Lexicon {
     const extended = [...this.askExtends];
     const near = [...this.askNear];
     const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near'; word: string; term: string | null }>(
-      `SELECT 'has' AS kind, term AS word, NULL AS term FROM terms WHERE term = ANY($1::text[])
+      // A range, not =: with =, the planner took the trigram index, ten times slower than the primary key.
+      `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1::text[]) AS w
+         WHERE EXISTS (SELECT 1 FROM terms WHERE term >= w COLLATE "C" AND term <= w COLLATE "C")
        UNION ALL
        SELECT 'extends', w, NULL FROM unnest($2::text[]) AS w
          WHERE EXISTS (SELECT 1 FROM terms WHERE term > w COLLATE "C" AND term < (w || chr(1114111)) COLLATE "C")
