@@ -23,7 +23,7 @@ import type {
 } from './engine.ts';
 import { pgAutocomplete, pgSuggest } from './postgresSuggest.ts';
 import { applyPgSchema, SHARED_SCHEMA } from './postgresSchema.ts';
-import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS, type TsMatch } from './postgresText.ts';
+import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { allOf, FALSE, numbered, pgConditions, type SqlPart, type SqlValue } from './postgresWhere.ts';
 import { DEFAULT_RANKING_LIMITS, type PageRow, type RankingLimits } from './sqliteSearch.ts';
 import { Vocabulary } from './vocabulary.ts';
@@ -386,12 +386,23 @@ export class PostgresEngine implements SearchEngine {
       const w = where(extra);
       return (await q<{ n: number }>(`SELECT count(*) AS n FROM docs d WHERE ${w.sql}`, w.params))[0]!.n;
     };
+    // With OR, documents differ in which words they hold: as bm25 weighs each word by
+    // how rare it is (its IDF), so do these scores; ts_rank alone, which knows no IDF,
+    // then only breaks ties. With AND every match holds every word.
+    const frequencies = match !== null && match.operator === 'or' ? await groupFrequencies(client, match.groups, this.limits.commonWordDocs) : null;
+    const weighted = frequencies === null || titleMatch === null ? null : await idfScores(client, match!.groups, titleMatch.groups, frequencies);
+    const tsRank: SqlPart =
+      match === null ? { sql: '1::float8', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery, 1)::float8`, params: [match.expression] };
     const rank: SqlPart =
-      match === null ? { sql: '1::float8', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery)::float8`, params: [match.expression] };
-    const titleRank: SqlPart =
+      weighted === null ? tsRank : { sql: `(${weighted.score.sql} + ${TS_RANK_SHARE} * ${tsRank.sql})`, params: [...weighted.score.params, ...tsRank.params] };
+    const titleTsRank: SqlPart =
       titleMatch === null
         ? { sql: '0::float8', params: [] }
         : { sql: `ts_rank('${TITLE_RANK_WEIGHTS}', d.tsv, ?::tsquery)::float8`, params: [titleMatch.expression] };
+    const titleRank: SqlPart =
+      weighted === null
+        ? titleTsRank
+        : { sql: `(${weighted.title.sql} + ${TS_RANK_SHARE} * ${titleTsRank.sql})`, params: [...weighted.title.params, ...titleTsRank.params] };
     const inTitle: SqlPart = titleMatch === null ? FALSE : { sql: 'd.tsv @@ ?::tsquery', params: [titleMatch.expression] };
     const rows = async (order: SqlPart, score: SqlPart, offset: number, limit: number, extra: readonly SqlPart[] = []): Promise<PageRow[]> => {
       const w = where(extra);
@@ -427,7 +438,7 @@ export class PostgresEngine implements SearchEngine {
       );
     } else {
       const boosts = await this.boostsByRowid(client, query);
-      const ranker = (candidates: PageRow[]) => this.rank(client, plan, match, candidates, boosts);
+      const ranker = (candidates: PageRow[]) => this.rank(client, plan, frequencies ?? [], candidates, boosts);
       const w = where();
       // The matches, if few: then they are the total, and all of them get a text score.
       const matched = await q<{ rowid: number; score: number; title_score: number; in_title: boolean }>(
@@ -540,22 +551,13 @@ export class PostgresEngine implements SearchEngine {
   private async rank(
     client: pg.PoolClient,
     plan: QueryPlan,
-    match: TsMatch | null,
+    /** Documents matching each word, with OR (partial matches): empty with AND, where every word matched. */
+    frequencies: readonly number[],
     rows: readonly PageRow[],
     boosts: ReadonlyMap<number, number> | null,
   ): Promise<PageRow[]> {
     if (rows.length < 2) return [...rows];
     const custom = this.ranking.rules.some((rule) => rule.includes('('));
-    // Frequencies only order partial matches: with AND every word matched.
-    const groups = plan.operator === 'or' ? (match?.groups ?? []) : [];
-    const frequencies: number[] = [];
-    for (const group of groups) {
-      const { rows: counted } = await client.query<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM docs WHERE tsv @@ $1::tsquery LIMIT $2) s', [
-        group,
-        this.limits.commonWordDocs + 1,
-      ]);
-      frequencies.push(counted[0]!.n);
-    }
     const { rows: texts } = await client.query<{
       rowid: number;
       url: string | null;
@@ -626,6 +628,46 @@ export class PostgresEngine implements SearchEngine {
     this.commonTitleWords = { words, at: Date.now(), writes: this.writesSinceCommonWords, titles: total };
     return words;
   }
+}
+
+/** ts_rank's part in an IDF-weighted score: term frequency and length only break ties. */
+const TS_RANK_SHARE = 0.01;
+
+/** How many documents match each group, counted up to just past `commonWordDocs` (as the SQLite engine counts them). */
+async function groupFrequencies(client: pg.ClientBase, groups: readonly string[], commonWordDocs: number): Promise<number[]> {
+  const { rows } = await client.query<{ n: number }>(
+    'SELECT (SELECT count(*) FROM (SELECT 1 FROM docs WHERE tsv @@ g::tsquery LIMIT $2) s) AS n FROM unnest($1::text[]) WITH ORDINALITY AS t(g, i) ORDER BY i',
+    [groups, commonWordDocs + 1],
+  );
+  return rows.map((r) => r.n);
+}
+
+/**
+ * SQL scores weighing each matched word by its IDF, as bm25 does: `score` counts a word
+ * in the title 8 times (TITLE_WEIGHT), `title` counts title words only.
+ */
+async function idfScores(
+  client: pg.ClientBase,
+  groups: readonly string[],
+  titleGroups: readonly string[],
+  frequencies: readonly number[],
+): Promise<{ score: SqlPart; title: SqlPart }> {
+  const { rows } = await client.query<{ n: number }>(`SELECT greatest(reltuples, 0)::float8 AS n FROM pg_class WHERE oid = 'docs'::regclass`);
+  const total = Math.max(rows[0]?.n ?? 0, ...frequencies, 1);
+  const idf = frequencies.map((n) => Math.log((total - n + 0.5) / (n + 0.5) + 1));
+  const score: SqlPart = { sql: '', params: [] };
+  const title: SqlPart = { sql: '', params: [] };
+  const terms: string[] = [];
+  const titleTerms: string[] = [];
+  groups.forEach((group, i) => {
+    terms.push(`(CASE WHEN d.tsv @@ ?::tsquery THEN ${8 * idf[i]!} WHEN d.tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
+    score.params.push(titleGroups[i]!, group);
+    titleTerms.push(`(CASE WHEN d.tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
+    title.params.push(titleGroups[i]!);
+  });
+  score.sql = terms.join(' + ');
+  title.sql = titleTerms.join(' + ');
+  return { score, title };
 }
 
 /** The field types and the fields some document held several values of, as the transaction sees them. */
