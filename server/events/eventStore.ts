@@ -3,7 +3,7 @@
  * the report and click boosts counted from them, the keywords searched most, and
  * recommendation (item-viewed-together) events. The SQLite store implements it
  * (sqliteEventStore.ts); another engine's store can take its place without touching
- * the routes. The rules of what counts (clickRanking.ts, clickBoosts.ts,
+ * the routes. The rules of what counts (rollupRules.ts, clickRanking.ts, clickBoosts.ts,
  * searchedKeywords.ts, statsReport.ts) are shared by every store.
  */
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';

@@ -72,7 +72,7 @@ export class SqliteEventStore implements EventStore {
         -- The keyword as counted (normalizeKeyword), and whether a click followed this search.
         keyword_norm TEXT NOT NULL DEFAULT '',
         clicked INTEGER NOT NULL DEFAULT 0,
-        -- The sender's address as a keyed hash (see SqliteStatsRollups' RollupEvent.client).
+        -- The sender's address as a keyed hash (see RollupEvent.client in rollupRules.ts).
         client TEXT
       );
       CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);

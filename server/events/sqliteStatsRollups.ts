@@ -1,36 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { StatementCache } from '../engine/statementCache.ts';
-import { CLICK_AFTER_SEARCH_MS, clickVoters, DAY_MS } from './clickRanking.ts';
+import { BOOSTED_MAX, type KeywordWeights } from './clickBoosts.ts';
+import { countEventNow, type FollowedSearch, type RollupCounts, type RollupEvent, type RollupSteps } from './rollupRules.ts';
 import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
-import type { KeywordWeights } from './clickBoosts.ts';
-import { BOOSTED_MAX } from './clickBoosts.ts';
 
 /**
  * Bump when the rollups below change meaning: the store then rebuilds them from the
  * events on open.
  */
 const ROLLUP_VERSION = 3;
-
-/** A stored event as the rollups read it. */
-export interface RollupEvent {
-  rowid: number;
-  received: number;
-  action: 'search' | 'click';
-  session: string;
-  /** Normalised (see normalizeKeyword). */
-  keyword: string;
-  numberOfResults: number | null;
-  docid: string | null;
-  position: number | null;
-  /** '' for none. */
-  tag: string;
-  /**
-   * The keyed hash of the sender's address (see ClientHasher); null for events stored by
-   * code in the process (each session then stands for a client); '' when unknown (events
-   * kept from before addresses were recorded: never counted for ranking).
-   */
-  client: string | null;
-}
 
 /**
  * Counts kept as events arrive, so neither the report nor a search reads the events:
@@ -64,7 +42,7 @@ export const ROLLUP_SCHEMA = `
     PRIMARY KEY (day, tag, position)
   ) WITHOUT ROWID;
   CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT PRIMARY KEY, lw REAL NOT NULL) WITHOUT ROWID;
-  -- Clicks counted for ranking only (see StatsRollups.add), and from how many clients.
+  -- Clicks counted for ranking only (see rollupRules.ts), and from how many clients.
   CREATE TABLE IF NOT EXISTS keyword_clicks (
     keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, clients INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (keyword, docid)
@@ -86,7 +64,8 @@ const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clic
 /** log2(2^a + 2^b) without leaving the log domain. */
 const LOG_ADD = 'max(lw, excluded.lw) + log2(1 + pow(2, min(lw, excluded.lw) - max(lw, excluded.lw)))';
 
-export class SqliteStatsRollups {
+/** The rollups in an SQLite event store: the steps of rollupRules.ts as statements. */
+export class SqliteStatsRollups implements RollupSteps {
   constructor(
     private readonly db: Database.Database,
     private readonly statements: StatementCache,
@@ -125,61 +104,64 @@ export class SqliteStatsRollups {
 
   /** Counts one newly stored event; inside the transaction that stored it. */
   add(event: RollupEvent): void {
+    countEventNow(event, this.halfLifeMs, this);
+  }
+
+  count(day: number, tag: string, keyword: string, add: RollupCounts): void {
+    const values = [add.searches, add.noHits, add.clicks, add.clickedSearches];
+    const update = `ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, no_hits = no_hits + excluded.no_hits,
+      clicks = clicks + excluded.clicks, clicked_searches = clicked_searches + excluded.clicked_searches`;
+    this.statements
+      .get(`INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, keyword, ...values);
+    this.statements
+      .get(`INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?) ${update}`)
+      .run(day, tag, ...values);
+  }
+
+  click(day: number, tag: string, docid: string | null, position: number | null): void {
     const s = this.statements;
-    const day = Math.floor(event.received / DAY_MS);
-    const lw = event.received / this.halfLifeMs;
-    if (event.action === 'search') {
-      this.count(day, event.tag, event.keyword, { searches: 1, no_hits: event.numberOfResults === 0 ? 1 : 0 });
-      s.get(`INSERT INTO keyword_searches (keyword, lw) VALUES (?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(event.keyword, lw);
-      return;
-    }
-    this.count(day, event.tag, event.keyword, { clicks: 1 });
-    s.get(`INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`).run(
-      day,
-      event.tag,
-      event.docid,
-    );
-    s.get(`INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1`).run(
-      day,
-      event.tag,
-      event.position,
-    );
-    // The search this click followed: counted once as a search with a click.
-    const search = s
+    s.get('INSERT INTO daily_documents (day, tag, docid, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1').run(day, tag, docid);
+    s.get('INSERT INTO daily_positions (day, tag, position, clicks) VALUES (?, ?, ?, 1) ON CONFLICT DO UPDATE SET clicks = clicks + 1').run(day, tag, position);
+  }
+
+  addSearchWeight(keyword: string, lw: number): void {
+    this.statements.get(`INSERT INTO keyword_searches (keyword, lw) VALUES (?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(keyword, lw);
+  }
+
+  latestSearch(session: string, keyword: string, from: number, to: number): FollowedSearch | null {
+    const row = this.statements
       .get(
         `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events INDEXED BY stats_events_search
          WHERE action = 'search' AND session = ? AND keyword_norm = ? AND received <= ? AND received >= ?
          ORDER BY received DESC, rowid DESC LIMIT 1`,
       )
-      .get(event.session, event.keyword, event.received, event.received - CLICK_AFTER_SEARCH_MS) as
-      { rowid: number; received: number; tag: string; clicked: number } | undefined;
-    if (search === undefined) return;
-    this.countForRanking(event, day, lw);
-    if (search.clicked !== 0) return;
-    s.get('UPDATE stats_events SET clicked = 1 WHERE rowid = ?').run(search.rowid);
-    this.count(Math.floor(search.received / DAY_MS), search.tag, event.keyword, { clicked_searches: 1 });
+      .get(session, keyword, to, from) as { rowid: number; received: number; tag: string; clicked: number } | undefined;
+    return row === undefined ? null : { ...row, clicked: row.clicked !== 0 };
   }
 
-  /**
-   * Adds a click that followed a search to the ranking weights, unless its client or its
-   * session already counted one for the keyword and document that day: repeating a click
-   * weighs nothing more. Clients are counted too, as clickBoosts needs several.
-   */
-  private countForRanking(event: RollupEvent, day: number, lw: number): void {
-    const who = clickVoters(event.client, event.session);
-    if (who === null || event.docid === null) return;
-    const s = this.statements;
-    const vote = s.get('INSERT OR IGNORE INTO daily_click_voters (day, keyword, docid, voter) VALUES (?, ?, ?, ?)');
-    // Every voter is recorded, even after one of them already voted that day.
-    const fresh = who.voters.map((voter) => vote.run(day, event.keyword, event.docid, voter).changes);
-    if (fresh.includes(0)) return;
-    const newClient = s
-      .get('INSERT OR IGNORE INTO keyword_click_clients (keyword, docid, client) VALUES (?, ?, ?)')
-      .run(event.keyword, event.docid, who.client).changes;
-    s.get(
-      `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES (?, ?, ?, ?)
-       ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients`,
-    ).run(event.keyword, event.docid, lw, newClient);
+  markClicked(rowid: number): void {
+    this.statements.get('UPDATE stats_events SET clicked = 1 WHERE rowid = ?').run(rowid);
+  }
+
+  vote(day: number, keyword: string, docid: string, voter: string): boolean {
+    return (
+      this.statements.get('INSERT OR IGNORE INTO daily_click_voters (day, keyword, docid, voter) VALUES (?, ?, ?, ?)').run(day, keyword, docid, voter).changes >
+      0
+    );
+  }
+
+  addClickClient(keyword: string, docid: string, client: string): boolean {
+    return this.statements.get('INSERT OR IGNORE INTO keyword_click_clients (keyword, docid, client) VALUES (?, ?, ?)').run(keyword, docid, client).changes > 0;
+  }
+
+  addClickWeight(keyword: string, docid: string, lw: number, newClients: number): void {
+    this.statements
+      .get(
+        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES (?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients`,
+      )
+      .run(keyword, docid, lw, newClients);
   }
 
   /** The weights clickBoosts reads for a (normalised) keyword: one indexed lookup each. */
@@ -210,18 +192,5 @@ export class SqliteStatsRollups {
         limit,
       ),
     };
-  }
-
-  /** Adds to a day's counts of a keyword, and to the day's totals. */
-  private count(day: number, tag: string, keyword: string, add: Partial<Record<'searches' | 'no_hits' | 'clicks' | 'clicked_searches', number>>): void {
-    const values = [add.searches ?? 0, add.no_hits ?? 0, add.clicks ?? 0, add.clicked_searches ?? 0];
-    const update = `ON CONFLICT DO UPDATE SET searches = searches + excluded.searches, no_hits = no_hits + excluded.no_hits,
-      clicks = clicks + excluded.clicks, clicked_searches = clicked_searches + excluded.clicked_searches`;
-    this.statements
-      .get(`INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?, ?) ${update}`)
-      .run(day, tag, keyword, ...values);
-    this.statements
-      .get(`INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES (?, ?, ?, ?, ?, ?) ${update}`)
-      .run(day, tag, ...values);
   }
 }
