@@ -3,9 +3,10 @@ import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../sr
 import { connectPool } from '../engine/postgresEngine.ts';
 import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
-import { CLICK_AFTER_SEARCH_MS, clickVoters, DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import type { EventStore, RelatedItem, StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 
@@ -111,20 +112,6 @@ interface IncomingStats {
   source: StatsSource;
   received: number;
   address?: string | undefined;
-}
-
-/** A stored event as the rollups read it (see sqliteStatsRollups.ts RollupEvent). */
-interface RollupEvent {
-  rowid: number;
-  received: number;
-  action: 'search' | 'click';
-  session: string;
-  keyword: string;
-  numberOfResults: number | null;
-  docid: string | null;
-  position: number | null;
-  tag: string;
-  client: string | null;
 }
 
 /**
@@ -379,83 +366,77 @@ export class PostgresEventStore implements EventStore {
     );
   }
 
-  /** Counts one newly stored event (see SqliteStatsRollups.add); `keywords`: the searched keywords too. */
+  /** Counts one newly stored event by the rules every store shares (rollupRules.ts); `keywords`: the searched keywords too. */
   private async addToRollups(client: pg.ClientBase, event: RollupEvent, keywords = true): Promise<void> {
-    const day = Math.floor(event.received / DAY_MS);
-    const lw = event.received / (this.ranking.halfLifeDays * DAY_MS);
-    if (event.action === 'search') {
-      await count(client, day, event.tag, event.keyword, { searches: 1, no_hits: event.numberOfResults === 0 ? 1 : 0 });
-      await client.query(`INSERT INTO keyword_searches (keyword, lw) VALUES ($1, $2) ON CONFLICT (keyword) DO UPDATE SET lw = ${logAdd('keyword_searches')}`, [
-        event.keyword,
-        lw,
-      ]);
-      if (keywords) await addSearchedKeyword(client, event.keyword, event.session, event.numberOfResults ?? 0);
-      return;
-    }
-    await count(client, day, event.tag, event.keyword, { clicks: 1 });
-    await client.query(
-      `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + 1`,
-      [day, event.tag, event.docid],
-    );
-    await client.query(
-      `INSERT INTO daily_positions (day, tag, position, clicks) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + 1`,
-      [day, event.tag, event.position],
-    );
-    // The search this click followed: counted once as a search with a click.
-    const { rows } = await client.query<{ rowid: number; received: number; tag: string; clicked: boolean }>(
-      `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events
-       WHERE action = 'search' AND session = $1 AND keyword_norm = $2 AND received <= $3 AND received >= $4
-       ORDER BY received DESC, rowid DESC LIMIT 1`,
-      [event.session, event.keyword, event.received, event.received - CLICK_AFTER_SEARCH_MS],
-    );
-    const search = rows[0];
-    if (search === undefined) return;
-    await this.countForRanking(client, event, day, lw);
-    if (search.clicked) return;
-    await client.query('UPDATE stats_events SET clicked = TRUE WHERE rowid = $1', [search.rowid]);
-    await count(client, Math.floor(search.received / DAY_MS), search.tag, event.keyword, { clicked_searches: 1 });
-  }
-
-  /** See SqliteStatsRollups.countForRanking: each client and session once a day per keyword and document. */
-  private async countForRanking(client: pg.ClientBase, event: RollupEvent, day: number, lw: number): Promise<void> {
-    const who = clickVoters(event.client, event.session);
-    if (who === null || event.docid === null) return;
-    let repeated = false;
-    // Every voter is recorded, even after one of them already voted that day.
-    for (const voter of who.voters) {
-      const { rowCount } = await client.query('INSERT INTO daily_click_voters (day, keyword, docid, voter) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
-        day,
-        event.keyword,
-        event.docid,
-        voter,
-      ]);
-      if (rowCount === 0) repeated = true;
-    }
-    if (repeated) return;
-    const { rowCount } = await client.query('INSERT INTO keyword_click_clients (keyword, docid, client) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      event.keyword,
-      event.docid,
-      who.client,
-    ]);
-    await client.query(
-      `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (keyword, docid) DO UPDATE SET lw = ${logAdd('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
-      [event.keyword, event.docid, lw, rowCount ?? 0],
-    );
+    await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client));
+    if (keywords && event.action === 'search') await addSearchedKeyword(client, event.keyword, event.session, event.numberOfResults ?? 0);
   }
 }
 
+/** The rollup rules' steps on PostgreSQL, inside the caller's transaction. */
+function rollupSteps(client: pg.ClientBase): AsyncRollupSteps {
+  return {
+    count: (day, tag, keyword, add) => count(client, day, tag, keyword, add),
+    async click(day, tag, docid, position) {
+      await client.query(
+        `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + 1`,
+        [day, tag, docid],
+      );
+      await client.query(
+        `INSERT INTO daily_positions (day, tag, position, clicks) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + 1`,
+        [day, tag, position],
+      );
+    },
+    async addSearchWeight(keyword, lw) {
+      await client.query(`INSERT INTO keyword_searches (keyword, lw) VALUES ($1, $2) ON CONFLICT (keyword) DO UPDATE SET lw = ${logAdd('keyword_searches')}`, [
+        keyword,
+        lw,
+      ]);
+    },
+    async latestSearch(session, keyword, from, to) {
+      const { rows } = await client.query<FollowedSearch>(
+        `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events
+         WHERE action = 'search' AND session = $1 AND keyword_norm = $2 AND received <= $3 AND received >= $4
+         ORDER BY received DESC, rowid DESC LIMIT 1`,
+        [session, keyword, to, from],
+      );
+      return rows[0] ?? null;
+    },
+    async markClicked(rowid) {
+      await client.query('UPDATE stats_events SET clicked = TRUE WHERE rowid = $1', [rowid]);
+    },
+    async vote(day, keyword, docid, voter) {
+      const { rowCount } = await client.query('INSERT INTO daily_click_voters (day, keyword, docid, voter) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        day,
+        keyword,
+        docid,
+        voter,
+      ]);
+      return rowCount === 1;
+    },
+    async addClickClient(keyword, docid, who) {
+      const { rowCount } = await client.query('INSERT INTO keyword_click_clients (keyword, docid, client) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        keyword,
+        docid,
+        who,
+      ]);
+      return rowCount === 1;
+    },
+    async addClickWeight(keyword, docid, lw, newClients) {
+      await client.query(
+        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (keyword, docid) DO UPDATE SET lw = ${logAdd('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
+        [keyword, docid, lw, newClients],
+      );
+    },
+  };
+}
+
 /** Adds to a day's counts of a keyword, and to the day's totals. */
-async function count(
-  client: pg.ClientBase,
-  day: number,
-  tag: string,
-  keyword: string,
-  add: Partial<Record<'searches' | 'no_hits' | 'clicks' | 'clicked_searches', number>>,
-): Promise<void> {
-  const values = [add.searches ?? 0, add.no_hits ?? 0, add.clicks ?? 0, add.clicked_searches ?? 0];
+async function count(client: pg.ClientBase, day: number, tag: string, keyword: string, add: RollupCounts): Promise<void> {
+  const values = [add.searches, add.noHits, add.clicks, add.clickedSearches];
   const update = (table: string) => `DO UPDATE SET searches = ${table}.searches + excluded.searches, no_hits = ${table}.no_hits + excluded.no_hits,
     clicks = ${table}.clicks + excluded.clicks, clicked_searches = ${table}.clicked_searches + excluded.clicked_searches`;
   await client.query(
