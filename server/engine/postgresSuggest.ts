@@ -75,19 +75,26 @@ async function titleRows(client: pg.ClientBase, query: string, ranked: boolean):
   return rows;
 }
 
+/**
+ * The indexed words' first two letters after `letter` (and `letter` itself, if it is a
+ * word), found by skipping through the vocabulary in one statement: each step is one
+ * lookup of the next word past the last prefix.
+ */
 async function twoLetterPrefixes(client: pg.ClientBase, letter: string): Promise<string[]> {
-  const end = `${letter}${LAST_CHAR}`;
-  const prefixes: string[] = [];
-  let from = letter;
-  for (;;) {
-    const { rows } = await client.query<{ term: string }>('SELECT term FROM terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT 1', [from, end]);
-    const term = rows[0]?.term;
-    if (term === undefined) break;
-    const prefix = Array.from(term).slice(0, 2).join('');
-    prefixes.push(prefix);
-    from = prefix === letter ? `${letter}\u0001` : `${prefix}${LAST_CHAR}`;
-  }
-  return prefixes;
+  const { rows } = await client.query<{ term: string }>(
+    `WITH RECURSIVE found(term) AS (
+       (SELECT term FROM terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT 1)
+       UNION ALL
+       SELECT (SELECT t.term FROM terms t
+               WHERE t.term >= (CASE WHEN left(found.term, 2) = $1 THEN $1 || chr(1) ELSE left(found.term, 2) || chr(1114111) END) COLLATE "C"
+                 AND t.term < $2
+               ORDER BY t.term LIMIT 1)
+       FROM found WHERE found.term IS NOT NULL
+     )
+     SELECT term FROM found WHERE term IS NOT NULL`,
+    [letter, `${letter}${LAST_CHAR}`],
+  );
+  return rows.map((row) => Array.from(row.term).slice(0, 2).join(''));
 }
 
 /**
