@@ -192,6 +192,21 @@ describe('several processes on one database', () => {
     expect(await a.get('s1')).toBeNull();
   });
 
+  it('adds the title vector to tables made before it, filled from the documents', async () => {
+    const e = await open('older');
+    await e.write(Array.from({ length: 12 }, (_, i) => doc(i)));
+    await e.close();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('ALTER TABLE older.docs DROP COLUMN title_tsv');
+    await client.end();
+    const reopened = await open('older');
+    // Title matches first: found through the title vector.
+    expect(new Set((await ids(searchQuery(['alpha']), reopened)).slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
+    expect(await reopened.suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
+  });
+
   it('refuses tables of another layout version', async () => {
     const e = await open('versioned');
     await e.close();

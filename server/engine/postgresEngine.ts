@@ -398,12 +398,12 @@ export class PostgresEngine implements SearchEngine {
     const titleTsRank: SqlPart =
       titleMatch === null
         ? { sql: '0::float8', params: [] }
-        : { sql: `ts_rank('${TITLE_RANK_WEIGHTS}', d.tsv, ?::tsquery)::float8`, params: [titleMatch.expression] };
+        : { sql: `ts_rank('${TITLE_RANK_WEIGHTS}', d.title_tsv, ?::tsquery)::float8`, params: [titleMatch.expression] };
     const titleRank: SqlPart =
       weighted === null
         ? titleTsRank
         : { sql: `(${weighted.title.sql} + ${TS_RANK_SHARE} * ${titleTsRank.sql})`, params: [...weighted.title.params, ...titleTsRank.params] };
-    const inTitle: SqlPart = titleMatch === null ? FALSE : { sql: 'd.tsv @@ ?::tsquery', params: [titleMatch.expression] };
+    const inTitle: SqlPart = titleMatch === null ? FALSE : { sql: 'd.title_tsv @@ ?::tsquery', params: [titleMatch.expression] };
     const rows = async (order: SqlPart, score: SqlPart, offset: number, limit: number, extra: readonly SqlPart[] = []): Promise<PageRow[]> => {
       const w = where(extra);
       return q<PageRow>(`SELECT d.rowid, ${score.sql} AS score FROM docs d WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`, [
@@ -660,9 +660,9 @@ async function idfScores(
   const terms: string[] = [];
   const titleTerms: string[] = [];
   groups.forEach((group, i) => {
-    terms.push(`(CASE WHEN d.tsv @@ ?::tsquery THEN ${8 * idf[i]!} WHEN d.tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
+    terms.push(`(CASE WHEN d.title_tsv @@ ?::tsquery THEN ${8 * idf[i]!} WHEN d.tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
     score.params.push(titleGroups[i]!, group);
-    titleTerms.push(`(CASE WHEN d.tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
+    titleTerms.push(`(CASE WHEN d.title_tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
     title.params.push(titleGroups[i]!);
   });
   score.sql = terms.join(' + ');

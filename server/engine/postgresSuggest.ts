@@ -68,8 +68,8 @@ async function matchingTitles(client: pg.ClientBase, words: readonly string[]): 
 
 async function titleRows(client: pg.ClientBase, query: string, ranked: boolean): Promise<TitleRow[]> {
   const { rows } = await client.query<TitleRow>(
-    `SELECT ${ranked ? `-ts_rank('${TITLE_RANK_WEIGHTS}', tsv, $1::tsquery)` : '0'} AS rank, rowid, title
-     FROM docs WHERE tsv @@ $1::tsquery ORDER BY rowid LIMIT ${RANKED_TITLES}`,
+    `SELECT ${ranked ? `-ts_rank('${TITLE_RANK_WEIGHTS}', title_tsv, $1::tsquery, 1)` : '0'} AS rank, rowid, title
+     FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT ${RANKED_TITLES}`,
     [query],
   );
   return rows;
@@ -143,7 +143,7 @@ async function exactFromVocabulary(client: pg.ClientBase, words: readonly string
   let best: RankedTitle | null = null;
   for (const word of candidates) {
     const whole = [...words.slice(0, -1), word];
-    const { rows } = await client.query<TitleRow>('SELECT 0 AS rank, rowid, title FROM docs WHERE tsv @@ $1::tsquery ORDER BY rowid LIMIT 1', [
+    const { rows } = await client.query<TitleRow>('SELECT 0 AS rank, rowid, title FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT 1', [
       whole.map((w) => `${lexeme(w)}:A`).join(' & '),
     ]);
     const row = rows[0];
