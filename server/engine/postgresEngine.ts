@@ -376,7 +376,8 @@ export class PostgresEngine implements SearchEngine {
       this.ranking.words,
     );
     const match = query.words === null ? null : planTsquery(plan);
-    const titleMatch = query.words === null ? null : planTsquery(plan, 'title');
+    // Matched against title_tsv, which holds the title's words alone: no weight to check.
+    const titleMatch = query.words === null ? null : planTsquery(plan);
     const conditions = pgConditions(query, fieldTypes);
     if (query.words !== null && match === null) conditions.push(FALSE);
     const matchPart: SqlPart[] = match === null ? [] : [{ sql: 'd.tsv @@ ?::tsquery', params: [match.expression] }];
@@ -441,11 +442,16 @@ export class PostgresEngine implements SearchEngine {
       const ranker = (candidates: PageRow[]) => this.rank(client, plan, frequencies ?? [], candidates, boosts);
       const w = where();
       // The matches, if few: then they are the total, and all of them get a text score.
-      const matched = await q<{ rowid: number; score: number; title_score: number; in_title: boolean }>(
-        `SELECT d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title FROM docs d WHERE ${w.sql} LIMIT ?`,
-        [...rank.params, ...titleRank.params, ...inTitle.params, ...w.params, this.limits.rankAllMax + 1],
+      // Scoring reads each match's vector, so none is scored when there are too many:
+      // then the answer is one row, with no rowid, saying how many were found.
+      const found = await q<{ n: number; rowid: number | null; score: number; title_score: number; in_title: boolean }>(
+        `WITH m AS MATERIALIZED (SELECT d.rowid FROM docs d WHERE ${w.sql} LIMIT ?), n AS (SELECT count(*) AS n FROM m)
+         SELECT n.n, d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title
+         FROM n LEFT JOIN (m JOIN docs d ON d.rowid = m.rowid) ON n.n <= ?`,
+        [...w.params, this.limits.rankAllMax + 1, ...rank.params, ...titleRank.params, ...inTitle.params, this.limits.rankAllMax],
       );
-      if (matched.length <= this.limits.rankAllMax) {
+      const matched = found.flatMap((row) => (row.rowid === null ? [] : [{ ...row, rowid: row.rowid }]));
+      if ((found[0]?.n ?? 0) <= this.limits.rankAllMax) {
         total = matched.length;
         const scored = matched.map((m) => ({ rowid: m.rowid, score: m.score })).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
         const byTitle = matched
@@ -673,11 +679,16 @@ async function idfScores(
 /** The field types and the fields some document held several values of, as the transaction sees them. */
 async function readFieldTypes(client: pg.ClientBase, begin = false): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }> {
   const sql = 'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields';
-  // With `begin`, the read transaction begins in the same round trip (the simple protocol takes several statements).
+  // With `begin`, the read transaction begins in the same round trip (the simple protocol
+  // takes several statements). Its statements read matches through the indexes, never a
+  // whole table: a sequential scan reads every document's vector (TOASTed, kilobytes),
+  // which the planner does not count, and cost a common word ten times the bitmap scan.
   const result = begin
-    ? ((await client.query(`${BEGIN_READ}; ${sql}`)) as unknown as Array<pg.QueryResult<{ name: string; type: CustomFieldType | null }>>)
+    ? ((await client.query(`${BEGIN_READ}; SET LOCAL enable_seqscan = off; ${sql}`)) as unknown as Array<
+        pg.QueryResult<{ name: string; type: CustomFieldType | null }>
+      >)
     : null;
-  const { rows } = result === null ? await client.query<{ name: string; type: CustomFieldType | null }>(sql) : result[1]!;
+  const { rows } = result === null ? await client.query<{ name: string; type: CustomFieldType | null }>(sql) : result[2]!;
   const types = new Map<string, CustomFieldType>();
   const multiValued = new Set<string>();
   for (const { name, type } of rows) {

@@ -61,8 +61,8 @@ async function matchingTitles(client: pg.ClientBase, words: readonly string[]): 
   if (Array.from(last).length > 1) return titleRows(client, titleQuery(words), true);
   // One letter: the two-letter prefixes the index holds instead, unranked (see sqliteSuggest.ts).
   const prefixes = await twoLetterPrefixes(client, last);
-  const prefixMatches = prefixes.map((prefix) => `${lexeme(prefix)}:${prefix === last ? '' : '*'}A`);
-  const lastMatch = prefixes.length === 0 ? `${lexeme(last)}:A` : `(${prefixMatches.join(' | ')})`;
+  const prefixMatches = prefixes.map((prefix) => (prefix === last ? lexeme(prefix) : `${lexeme(prefix)}:*`));
+  const lastMatch = prefixes.length === 0 ? lexeme(last) : `(${prefixMatches.join(' | ')})`;
   return titleRows(client, titleQuery(words, lastMatch), false);
 }
 
@@ -101,14 +101,14 @@ async function twoLetterPrefixes(client: pg.ClientBase, letter: string): Promise
  * The typed words as a tsquery on titles: every word, the last as a prefix (or as
  * `lastWord`), or (for a few words) runs of them as one identifier (`set timeout` as `settimeout`).
  */
-export function titleQuery(words: readonly string[], lastWord = `${lexeme(words[words.length - 1]!)}:*A`): string {
+export function titleQuery(words: readonly string[], lastWord = `${lexeme(words[words.length - 1]!)}:*`): string {
   const readings = words.length <= GROUPED_WORDS_MAX ? groupings(words) : [words.slice()];
   const lastTyped = words[words.length - 1];
   return readings
     .map((groups) => {
       const parts = groups.map((group, i) => {
-        if (i < groups.length - 1) return `${lexeme(group)}:A`;
-        return group === lastTyped ? lastWord : `${lexeme(group)}:*A`;
+        if (i < groups.length - 1) return lexeme(group);
+        return group === lastTyped ? lastWord : `${lexeme(group)}:*`;
       });
       return `(${parts.join(' & ')})`;
     })
@@ -144,7 +144,7 @@ async function exactFromVocabulary(client: pg.ClientBase, words: readonly string
   for (const word of candidates) {
     const whole = [...words.slice(0, -1), word];
     const { rows } = await client.query<TitleRow>('SELECT 0 AS rank, rowid, title FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT 1', [
-      whole.map((w) => `${lexeme(w)}:A`).join(' & '),
+      whole.map((w) => lexeme(w)).join(' & '),
     ]);
     const row = rows[0];
     if (row === undefined) continue;
