@@ -169,6 +169,8 @@ export default defineConfig(({ mode, command }) => ({
           // Service tests start real HTTP servers on loopback.
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A PostgreSQL cluster, started only if a test asks for one.
+          globalSetup: ['server/testing/postgresGlobalSetup.ts'],
         },
       },
     ],

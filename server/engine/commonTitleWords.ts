@@ -38,20 +38,34 @@ export class CommonTitleWords {
   private read(): ReadonlySet<string> {
     if (this.words !== null) return this.words;
     const maxRowid = (this.db.prepare('SELECT max(rowid) FROM docs').pluck().get() as number | null) ?? 0;
-    const asked = Math.min(maxRowid, SAMPLE);
-    const rowids = Array.from({ length: asked }, (_, k) => Math.floor(((k + 1) * maxRowid) / asked));
+    const rowids = sampleRowids(maxRowid);
+    const asked = rowids.length;
     const titles = this.db.prepare('SELECT title FROM docs WHERE rowid IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(rowids)) as string[];
-    const counts = new Map<string, number>();
-    for (const title of titles) {
-      for (const word of new Set(textTokens(title).map((t) => t.word))) counts.set(word, (counts.get(word) ?? 0) + 1);
-    }
     // Rowids freed by deletions read as nothing: the index holds about this many titles.
     const total = asked === 0 ? 0 : (maxRowid * titles.length) / asked;
-    const perTitle = titles.length === 0 ? 0 : total / titles.length;
-    const common = [...counts].filter(([, n]) => n > COMMON_SHARE * titles.length && n * perTitle > COMMON_MIN_TITLES).map(([word]) => word);
-    this.words = new Set(common);
+    const common = commonWords(titles, total);
+    this.words = common;
     this.titlesWhenRead = total;
     this.writesSince = 0;
     return this.words;
   }
+}
+
+/**
+ * The common words of a sample of an index's titles (see CommonTitleWords), `total`
+ * being about how many titles the index holds.
+ */
+export function commonWords(titles: readonly string[], total: number): Set<string> {
+  const counts = new Map<string, number>();
+  for (const title of titles) {
+    for (const word of new Set(textTokens(title).map((t) => t.word))) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const perTitle = titles.length === 0 ? 0 : total / titles.length;
+  return new Set([...counts].filter(([, n]) => n > COMMON_SHARE * titles.length && n * perTitle > COMMON_MIN_TITLES).map(([word]) => word));
+}
+
+/** Rowids spread evenly up to `maxRowid`, at most SAMPLE: the titles `commonWords` reads. */
+export function sampleRowids(maxRowid: number): number[] {
+  const asked = Math.min(maxRowid, SAMPLE);
+  return Array.from({ length: asked }, (_, k) => Math.floor(((k + 1) * maxRowid) / asked));
 }

@@ -24,7 +24,10 @@ import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
 
 /** Test engines by URL scheme (without the colon), loaded only when asked for. */
-const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice>> = {};
+const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice>> = {
+  postgres: async (url) => (await import('./postgresTestEngine.ts')).postgresTestEngine(url),
+  postgresql: async (url) => (await import('./postgresTestEngine.ts')).postgresTestEngine(url),
+};
 
 /**
  * The files of the conformance suite: service tests over HTTP that any engine must

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlCategories } from '../documents/urlCategories.ts';
+import type { PreparedDocument, SearchQuery } from './engine.ts';
+import { PostgresEngine } from './postgresEngine.ts';
+import { SqliteEngine } from './sqliteEngine.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
+import { testDatabase } from '../testing/postgresDatabase.ts';
+
+// Small limits reach the strategies meant for large indexes with 40 documents.
+const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
+let url: string;
+let engine: PostgresEngine;
+const opened: Array<{ close(): Promise<void> }> = [];
+
+function doc(i: number): PreparedDocument {
+  const words = [`filler${i}`];
+  if (i < 30) words.push('alpha');
+  if (i >= 10 && i <= 12) words.push('beta');
+  if (i < 10 || i >= 30) words.push('delta');
+  return {
+    id: `d${i}`,
+    url: `https://example.com/p/${i}.html`,
+    categories: urlCategories(`https://example.com/p/${i}.html`),
+    title: i < 5 ? `Alpha title ${i}` : `Document ${i}`,
+    mainContent: words.join(' '),
+    language: i % 2 === 0 ? 'en' : 'de',
+    thumbnail: null,
+    thumbnailB64: null,
+    docDate: null,
+    customFields: {},
+  };
+}
+
+function page(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
+  const url = `https://example.com/${id}`;
+  return { ...doc(0), id, url, categories: urlCategories(url), title: `Title ${id}`, mainContent, language: null, ...extra };
+}
+
+async function open(schema: string, limits: Partial<typeof LIMITS> = LIMITS): Promise<PostgresEngine> {
+  const e = await PostgresEngine.open({ url, schema, limits, poolSize: 3 });
+  opened.push(e);
+  return e;
+}
+
+async function ids(q: SearchQuery, on: PostgresEngine = engine): Promise<string[]> {
+  return (await on.search(q)).hits.map((h) => h.document.id);
+}
+
+beforeAll(async () => {
+  url = await testDatabase('postgres engine');
+  engine = await open('main');
+  expect(await engine.write(Array.from({ length: 40 }, (_, i) => doc(i)))).toEqual({ ok: true });
+});
+
+afterAll(async () => {
+  await Promise.all(opened.map((e) => e.close()));
+});
+
+describe('ranking many matches', () => {
+  it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
+    const first = await engine.search(searchQuery(['alpha']));
+    expect(first.total).toBe(30);
+    const firstIds = first.hits.map((h) => h.document.id);
+    expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
+    expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
+    const pages = [first];
+    for (let p = 1; p < 3; p++) pages.push(await engine.search(searchQuery(['alpha'], { offset: p * 10 })));
+    const all = pages.flatMap((p) => p.hits);
+    expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
+    const scores = all.map((h) => h.score);
+    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1]!);
+    expect(scores.at(-1)).toBeGreaterThan(0);
+  });
+
+  it('finds documents having every word', async () => {
+    const result = await engine.search(searchQuery(['beta', 'alpha']));
+    expect(result.total).toBe(3);
+    expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
+    expect(await ids(searchQuery(['alpha', 'delta']))).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
+  });
+
+  it('keeps filters in every strategy', async () => {
+    const english = await engine.search(searchQuery(['alpha'], { language: 'en' }));
+    expect(english.total).toBe(15);
+    expect(new Set(english.hits.map((h) => h.document.id).slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
+    for (const hit of english.hits) expect(hit.document.language).toBe('en');
+    expect(await ids(searchQuery(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
+  });
+});
+
+describe('the last word as a prefix', () => {
+  it('matches longer words, and only the word itself when none is longer', async () => {
+    const e = await open('prefix');
+    await e.write([page('p1', 'snowflake'), page('p2', 'snowflakes'), page('p3', 'snowflake2024')]);
+    expect(new Set(await ids(searchQuery(['snowflake'], { prefixLast: true }), e))).toEqual(new Set(['p1', 'p2', 'p3']));
+    expect(await ids(searchQuery(['snowflakes'], { prefixLast: true }), e)).toEqual(['p2', 'p1']);
+    expect(await ids(searchQuery(['snowflake'], { prefixLast: false }), e)).toEqual(['p1', 'p2']);
+    expect(await ids(searchQuery(['snowflake2024'], { prefixLast: true }), e)).toEqual(['p3']);
+    expect(await ids(searchQuery(['snow'], { prefixLast: true }), e)).toHaveLength(3);
+  });
+});
+
+describe('documents', () => {
+  it('removes a document from every table, and its hidden keywords with it', async () => {
+    const e = await open('remove');
+    await e.write([page('a', 'apple words', { customFields: { colour: 'red' } }), page('b', 'apple too')]);
+    expect(await e.setHiddenKeywords('a', 'secretword')).toBe(true);
+    expect(await e.setHiddenKeywords('nobody', 'secretword')).toBe(false);
+    expect(await ids(searchQuery(['secretword']), e)).toEqual(['a']);
+    expect((await e.get('a'))?.hiddenKeywords).toBe('secretword');
+    // Replacing the document keeps its hidden keywords, searchable.
+    await e.write([page('a', 'apple words again', { customFields: { colour: 'red' } })]);
+    expect(await ids(searchQuery(['secretword']), e)).toEqual(['a']);
+    expect(await e.autocomplete('colour', 'r', 5)).toEqual(['red']);
+    expect(await e.remove('a')).toBe(true);
+    expect(await e.remove('a')).toBe(false);
+    expect(await ids(searchQuery(['apple']), e)).toEqual(['b']);
+    expect(await ids(searchQuery(['secretword']), e)).toEqual([]);
+    expect(await e.autocomplete('colour', 'r', 5)).toEqual([]);
+    expect(await e.status('a')).toBeNull();
+    const byHost = async () => (await e.search(searchQuery(['*'], { words: null, category: '0xexample.com' }))).total;
+    expect(await byHost()).toBe(1);
+    await e.remove('b');
+    expect(await byHost()).toBe(0);
+    expect(await e.count()).toBe(0);
+  });
+
+  it('applies a write with a type conflict not at all', async () => {
+    const e = await open('conflict');
+    expect(await e.write([page('x', 'one', { customFields: { size: 3 } })])).toEqual({ ok: true });
+    const result = await e.write([page('y', 'two', { customFields: { shape: 'round' } }), page('z', 'three', { customFields: { size: 'large' } })]);
+    expect(result).toEqual({ ok: false, conflicts: [{ position: 1, field: 'size', fieldType: 'integer', valueType: 'text' }] });
+    expect(await e.count()).toBe(1);
+    expect(await e.get('y')).toBeNull();
+    // The rolled-back write's new field left no type behind.
+    expect(await e.write([page('y', 'two', { customFields: { shape: 5 } })])).toEqual({ ok: true });
+  });
+
+  it('keeps the first document of an id written twice in one batch out, and its first-indexed time across replacements', async () => {
+    const e = await open('twice');
+    expect(await e.write([page('t', 'first'), page('t', 'second')])).toEqual({ ok: true });
+    expect(await e.count()).toBe(1);
+    expect((await e.get('t'))?.mainContent).toBe('second');
+    const first = (await e.get('t'))!.firstIndexed;
+    await e.write([page('t', 'third')]);
+    expect((await e.get('t'))!.firstIndexed).toBe(first);
+  });
+
+  it('records crawl states: PENDING keeps the document, EXCLUDED removes it', async () => {
+    const e = await open('crawl');
+    await e.markCrawl('c', 'https://example.com/c', { status: 'PENDING' });
+    expect(await e.pendingCrawls()).toEqual([{ id: 'c', url: 'https://example.com/c' }]);
+    expect(await e.status('c')).toMatchObject({ status: 'PENDING', indexed: false, lastFetched: null });
+    await e.write([page('c', 'crawled text', { page: { h1: 'Heading', h2: '', metaDescription: null } })]);
+    expect(await e.status('c')).toMatchObject({ status: 'INDEXED', statusInfo: 'crawled and indexed', indexed: true });
+    expect(await e.pendingCrawls()).toEqual([]);
+    await e.markCrawl('c', 'https://example.com/c', { status: 'ERROR', info: 'HTTP 500' });
+    expect(await e.status('c')).toMatchObject({ status: 'ERROR', statusInfo: 'HTTP 500', indexed: true });
+    await e.markCrawl('c', 'https://example.com/c', { status: 'EXCLUDED', info: 'noindex' });
+    expect(await e.status('c')).toMatchObject({ status: 'EXCLUDED', indexed: false });
+    expect(await e.count()).toBe(0);
+  });
+
+  it('stores text with NUL characters, which PostgreSQL text cannot hold', async () => {
+    const e = await open('nul');
+    expect(await e.write([page('nul\u0000id', 'before\u0000after', { customFields: { note: 'a\u0000b' } })])).toEqual({ ok: true });
+    expect((await e.get('nul\u0000id'))?.mainContent).toBe('before\uFFFDafter');
+    expect(await ids(searchQuery(['after']), e)).toEqual(['nul\uFFFDid']);
+    expect(await e.status('other\u0000id')).toBeNull();
+    expect(await e.remove('nul\u0000id')).toBe(true);
+  });
+
+  it('reports a document with the same content as an earlier one as its duplicate', async () => {
+    const e = await open('duplicates');
+    await e.write([page('orig', 'same   words'), page('copy', 'same words'), page('other', 'different')]);
+    expect((await e.status('copy'))?.duplicateOf).toBe('orig');
+    expect((await e.status('orig'))?.duplicateOf).toBeNull();
+  });
+});
+
+describe('several processes on one database', () => {
+  it('see each other’s writes and field types at once, and reopen the tables as they are', async () => {
+    const a = await open('shared');
+    const b = await open('shared');
+    await a.write([page('s1', 'shared words', { customFields: { price: 5 } })]);
+    expect(await ids(searchQuery(['shared']), b)).toEqual(['s1']);
+    const filtered = searchQuery(['shared'], { customFields: [{ field: 'price', values: ['5'] }] });
+    expect(await ids(filtered, b)).toEqual(['s1']);
+    // A type the other process added is a conflict here.
+    expect((await b.write([page('s2', 'more', { customFields: { price: 'five' } })])).ok).toBe(false);
+    expect(await b.remove('s1')).toBe(true);
+    expect(await a.get('s1')).toBeNull();
+  });
+
+  it('adds the title vector to tables made before it, filled from the documents', async () => {
+    const e = await open('older');
+    await e.write(Array.from({ length: 12 }, (_, i) => doc(i)));
+    await e.close();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('ALTER TABLE older.docs DROP COLUMN title_tsv');
+    await client.end();
+    const reopened = await open('older');
+    // Title matches first: found through the title vector.
+    expect(new Set((await ids(searchQuery(['alpha']), reopened)).slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
+    expect(await reopened.suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
+  });
+
+  it('refuses tables of another layout version', async () => {
+    const e = await open('versioned');
+    await e.close();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`UPDATE versioned.meta SET value = '99' WHERE key = 'schema_version'`);
+    await client.end();
+    await expect(open('versioned')).rejects.toThrow(/version 99/);
+  });
+});
+
+describe('the same answers as the SQLite engine', () => {
+  const sqlite = new SqliteEngine(':memory:');
+  let pgEngine: PostgresEngine;
+  const corpus: PreparedDocument[] = [
+    page('fetch', 'The fetch() method starts fetching a resource from the network.', {
+      title: 'fetch()',
+      customFields: { kind: 'api', year: 2015, tags: ['net', 'js'] },
+    }),
+    page('fetch-event', 'The FetchEvent is the event type for fetch events.', { title: 'FetchEvent', customFields: { kind: 'api', year: 2016, tags: ['sw'] } }),
+    page('grid', 'The grid CSS property is a shorthand property.', {
+      title: 'CSS property: grid',
+      customFields: { kind: 'css', year: 2017, tags: ['layout'] },
+    }),
+    page('grid-area', 'The grid-area CSS shorthand property specifies a grid item size.', {
+      title: 'CSS property: grid-area',
+      customFields: { kind: 'css', year: 2017 },
+    }),
+    page('timeout', 'The setTimeout() method sets a timer which executes a function.', {
+      title: 'setTimeout()',
+      customFields: { kind: 'api', year: 2010, tags: ['timers', 'js'] },
+    }),
+    page('radius', 'The border-radius CSS property rounds the corners of an element.', {
+      title: 'CSS property: border-radius',
+      customFields: { kind: 'css', year: 2011 },
+    }),
+    page('promise', 'The Promise object represents the eventual completion of an asynchronous operation.', { title: 'Promise', language: 'en' }),
+    page('storage', 'The localStorage read-only property of the window interface allows you to access a Storage object.', {
+      title: 'Window.localStorage',
+      language: 'en-gb',
+    }),
+    page('socket', 'The WebSocket object provides the API for creating and managing a WebSocket connection.', {
+      title: 'WebSocket',
+      docDate: 1_600_000_000_000,
+    }),
+    page('zurich', 'Café in Zürich, naïve façade.', { title: 'Zürich café', customFields: { kind: 'place', city: 'Zürich' } }),
+  ];
+  const queries: Array<[string, Partial<SearchQuery>]> = [
+    ['fetch', {}],
+    ['fetc', { prefixLast: true }],
+    ['grid', {}],
+    ['grid area', {}],
+    ['set timeout', {}],
+    ['settimeout', {}],
+    ['border radius', {}],
+    ['boder radius', { fuzzy: 'auto' }],
+    ['promse', { fuzzy: 'auto' }],
+    ['local storage', {}],
+    ['web sockets', {}],
+    ['zurich', {}],
+    ['cafe', {}],
+    [
+      'css property',
+      { facets: [{ kind: 'field', key: 'kind', field: 'kind' }], rangeFacets: [{ key: 'year', field: 'year', ranges: [{ to: 2015 }, { from: 2015 }] }] },
+    ],
+    ['property', { sort: { by: 'field', field: 'year', order: 'desc' } }],
+    ['the', { sort: { by: 'date', order: 'asc' }, language: 'en' }],
+    ['fetch api', { operator: 'or', fuzzy: 'auto' }],
+  ];
+
+  beforeAll(async () => {
+    pgEngine = await open('parity', {});
+    await sqlite.write(corpus);
+    await pgEngine.write(corpus);
+  });
+  afterAll(() => sqlite.close());
+
+  it.each(queries)('%s', async (term, overrides) => {
+    const q = searchQuery(term.split(' '), overrides);
+    const [a, b] = await Promise.all([sqlite.search(q), pgEngine.search(q)]);
+    // The same plan: the words looked up in the database answer as SQLite's vocabulary does.
+    expect(b.plan).toEqual(a.plan);
+    expect(b.hits.map((h) => h.document.id)).toEqual(a.hits.map((h) => h.document.id));
+    expect(b.total).toBe(a.total);
+    for (const hit of b.hits) expect(hit.score).toBeTypeOf('number');
+    expect(b.facets).toEqual(a.facets);
+    expect(b.rangeFacets).toEqual(a.rangeFacets);
+  });
+
+  it('matches every document for *, with the same facets and filters', async () => {
+    const everything: Partial<SearchQuery> = {
+      words: null,
+      facets: [
+        { kind: 'field', key: 'tags', field: 'tags' },
+        { kind: 'categories', key: 'hosts', prefix: '0x' },
+      ],
+      rangeFacets: [{ key: 'year', field: 'year', ranges: [{ from: 2011, to: 2017 }] }],
+    };
+    const filters: Array<Partial<SearchQuery>> = [
+      {},
+      {
+        filter: {
+          op: 'or',
+          nodes: [
+            { op: 'eq', field: 'kind', value: 'css' },
+            { op: 'range', field: 'year', lt: 2012 },
+          ],
+        },
+      },
+      { filter: { op: 'not', node: { op: 'eq', field: 'tags', value: 'js' } } },
+      { customFields: [{ field: 'year', values: ['2017', '2010'] }] },
+      { dateFrom: 1_500_000_000_000, dateTo: 1_700_000_000_000 },
+    ];
+    for (const filter of filters) {
+      const q = searchQuery([], { ...everything, ...filter, limit: 20 });
+      const [a, b] = await Promise.all([sqlite.search(q), pgEngine.search(q)]);
+      expect(b.hits.map((h) => [h.document.id, h.score])).toEqual(a.hits.map((h) => [h.document.id, h.score]));
+      expect([b.total, b.facets, b.rangeFacets]).toEqual([a.total, a.facets, a.rangeFacets]);
+    }
+  });
+
+  it('suggests, completes and looks up alike', async () => {
+    for (const term of ['fet', 'f', 'css prop', 'grid a', 'set time', 'zur', 'eventual comp', 'nothing']) {
+      expect([term, await pgEngine.suggest(term, 5)]).toEqual([term, await sqlite.suggest(term, 5)]);
+    }
+    for (const [field, term] of [
+      ['kind', 'c'],
+      ['city', 'zu'],
+      ['tags', 'j'],
+    ] as const) {
+      expect(await pgEngine.autocomplete(field, term, 5)).toEqual(await sqlite.autocomplete(field, term, 5));
+    }
+    expect((await pgEngine.lookup(['grid', 'fetch'], null)).map((d) => d.id)).toEqual((await sqlite.lookup(['grid', 'fetch'], null)).map((d) => d.id));
+    expect((await pgEngine.lookup(['css'], 'kind')).map((d) => d.id)).toEqual((await sqlite.lookup(['css'], 'kind')).map((d) => d.id));
+    const stored = await pgEngine.get('zurich');
+    expect({ ...stored, firstIndexed: 0 }).toEqual({ ...(await sqlite.get('zurich')), firstIndexed: 0 });
+  });
+});

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { ClientHasher } from '../events/clientAddress.ts';
+import { PostgresEventStore } from '../events/postgresEventStore.ts';
+import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
+import { PostgresEngine } from './postgresEngine.ts';
+import { SHARED_SCHEMA } from './postgresSchema.ts';
+
+/**
+ * Indices in a PostgreSQL database (`url`): each index's tables in a schema of its own
+ * (see postgresSchema.ts), so several services, or several nodes of one, can share the
+ * database. The events live beside the documents, in the same schema, and the key
+ * client addresses are hashed with in one table of the database: every node counts a
+ * client as the same client. Nothing is kept in the data folder.
+ */
+export function postgresEngines(url: string, options: { namespace?: string; replicaUrl?: string | null } = {}): EngineChoice {
+  return () => new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '');
+}
+
+/**
+ * The schema of an index: its key lower-cased and made an identifier, with a hash of
+ * the key as given, so `Docs` and `docs` (or `a-b` and `a_b`) stay apart. A `namespace`
+ * keeps services that share a database apart (the tests give each its own).
+ */
+export function indexSchema(publicKey: string, namespace = ''): string {
+  const readable = publicKey
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40);
+  const hash = createHash('sha256').update(`${namespace}\u0000${publicKey}`).digest('hex').slice(0, 12);
+  return `ss_${readable}_${hash}`;
+}
+
+class PostgresFactory implements EngineFactory {
+  private clients: Promise<ClientHasher> | null = null;
+
+  constructor(
+    private readonly url: string,
+    /** Where searches read (see PostgresEngineOptions.replicaUrl); events always go to `url`. */
+    private readonly replicaUrl: string | null,
+    private readonly namespace: string,
+  ) {}
+
+  async open(index: IndexToOpen): Promise<IndexStores> {
+    const { publicKey } = index;
+    const schema = indexSchema(publicKey, this.namespace);
+    let engine: PostgresEngine;
+    try {
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, ranking: index.ranking });
+    } catch (error) {
+      throw new Error(
+        `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
+          'Check that the server is up, and that the user may create schemas and tables in the database (and the pg_trgm extension)',
+        { cause: error },
+      );
+    }
+    try {
+      this.clients ??= sharedClientHasher(this.url);
+      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients) };
+    } catch (error) {
+      await engine.close();
+      throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** The database's client address key, made by the first process that asks (see ClientHasher). */
+async function sharedClientHasher(url: string): Promise<ClientHasher> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('site-search schema'))`);
+    const table = `${SHARED_SCHEMA}.client_address_key`;
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SHARED_SCHEMA}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), key BYTEA NOT NULL)`);
+    await client.query(`INSERT INTO ${table} (id, key) VALUES (1, $1) ON CONFLICT DO NOTHING`, [ClientHasher.newKey()]);
+    const { rows } = await client.query<{ key: Buffer }>(`SELECT key FROM ${table}`);
+    await client.query('COMMIT');
+    return new ClientHasher({ key: rows[0]!.key });
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL without its password, for messages. */
+function redacted(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password !== '') parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'an unreadable database URL';
+  }
+}

@@ -1,0 +1,51 @@
+// What the PostgreSQL event store adds to the conformance suite's: several service processes share it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatsEvent } from '../../src/client/types.ts';
+import type { IndexStores } from '../engine/engineFactory.ts';
+import { postgresEngines } from '../engine/postgresFactory.ts';
+import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
+import { testDatabase } from '../testing/postgresDatabase.ts';
+import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+let nodes: IndexStores[];
+
+/** Two service processes' stores of one index, as two factories on one database open them. */
+beforeAll(async () => {
+  const url = await testDatabase('events');
+  nodes = [];
+  for (let i = 0; i < 2; i++) {
+    const factory = await postgresEngines(url)({ dataDir: `/nonexistent/node${i}` });
+    nodes.push(await factory.open({ publicKey: 'demo', ranking: DEFAULT_RANKING_SETTINGS, clickRanking: DEFAULT_CLICK_RANKING }));
+  }
+});
+
+afterAll(async () => {
+  for (const node of nodes) await Promise.all([node.events.close(), node.engine.close()]);
+});
+
+describe('events on PostgreSQL', () => {
+  it('count clicks taken by either node for the searches of both, each client once', async () => {
+    const search = (session: string): StatsEvent => ({ action: 'search', session, keyword: 'kettle', numberOfResults: 3 });
+    const click = (session: string): StatsEvent => ({ action: 'click', session, keyword: 'kettle', docid: 'steel', position: 1 });
+    for (const [i, address] of ['203.0.113.1', '203.0.113.2', '203.0.113.3'].entries()) {
+      // The search on one node, the click on the other: the click still follows its search.
+      await nodes[i % 2]!.events.addStats([search(`s${i}`)], 'stats', NOW - 60_000, address);
+      await nodes[(i + 1) % 2]!.events.addStats([click(`s${i}`)], 'stats', NOW, address);
+    }
+    // The same client through the other node counts once.
+    await nodes[1]!.events.addStats([search('s0b')], 'stats', NOW - 60_000, '203.0.113.1');
+    await nodes[0]!.events.addStats([click('s0b')], 'stats', NOW, '203.0.113.1');
+    const [a, b] = await Promise.all(nodes.map((node) => node.events.clickBoosts('kettle', NOW)));
+    expect(a?.get('steel')).toBeGreaterThan(1);
+    expect(b).toEqual(a);
+    const report = await nodes[0]!.events.report({ fromDay: Math.floor(NOW / 86_400_000), toDay: Math.floor(NOW / 86_400_000) }, null, 10);
+    expect(report.totals).toMatchObject({ searches: 4, clicks: 4, clickedSearches: 4 });
+  });
+
+  it('queue the searches a node records itself, visible to the other once flushed', async () => {
+    nodes[0]!.events.queueStats({ action: 'search', session: 'q', keyword: 'queued', numberOfResults: 1 }, 'search');
+    await nodes[0]!.events.flush();
+    expect((await nodes[1]!.events.storedEvents(0, 100, 'q')).map((e) => e.keyword)).toEqual(['queued']);
+  });
+});

@@ -1,0 +1,492 @@
+import type pg from 'pg';
+import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import { connectPool } from '../engine/postgresEngine.ts';
+import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
+import type { ClientHasher } from './clientAddress.ts';
+import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import type { EventStore, RelatedItem, StatsSource } from './eventStore.ts';
+import { normalizeKeyword } from './normalizeKeyword.ts';
+import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
+import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
+import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
+
+/** Searches the service records itself wait at most this long, or for this many, before one commit. */
+const QUEUE_FLUSH_MS = 200;
+const QUEUE_MAX = 500;
+/** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
+const ROLLUP_VERSION = 1;
+
+/**
+ * The tables of an index's events, in the index's schema: the events, and the counts
+ * kept as they arrive (as sqliteStatsRollups.ts and sqliteSearchedKeywords.ts keep them,
+ * whose comments say what each holds). Weights are log2 of decayed sums.
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS stats_events (
+    rowid BIGSERIAL PRIMARY KEY,
+    event_id TEXT COLLATE "C" UNIQUE,
+    received BIGINT NOT NULL,
+    source TEXT NOT NULL,
+    action TEXT NOT NULL,
+    session TEXT COLLATE "C" NOT NULL,
+    keyword TEXT NOT NULL,
+    number_of_results INTEGER,
+    docid TEXT,
+    position INTEGER,
+    tag TEXT,
+    keyword_norm TEXT COLLATE "C" NOT NULL,
+    clicked BOOLEAN NOT NULL DEFAULT FALSE,
+    client TEXT
+  );
+  CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
+  CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
+  CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
+  CREATE TABLE IF NOT EXISTS recommendation_events (
+    dataset TEXT COLLATE "C" NOT NULL, txn TEXT COLLATE "C" NOT NULL, item TEXT COLLATE "C" NOT NULL,
+    time TEXT NOT NULL, received BIGINT NOT NULL,
+    PRIMARY KEY (dataset, txn, item)
+  );
+  CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
+  CREATE TABLE IF NOT EXISTS stats_meta (key TEXT PRIMARY KEY, value DOUBLE PRECISION NOT NULL);
+  CREATE TABLE IF NOT EXISTS daily_keywords (
+    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, keyword TEXT COLLATE "C" NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag, keyword)
+  );
+  CREATE TABLE IF NOT EXISTS daily_totals (
+    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL,
+    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
+    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (day, tag)
+  );
+  CREATE TABLE IF NOT EXISTS daily_documents (
+    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (day, tag, docid)
+  );
+  CREATE TABLE IF NOT EXISTS daily_positions (
+    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, position INTEGER NOT NULL, clicks INTEGER NOT NULL,
+    PRIMARY KEY (day, tag, position)
+  );
+  CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT COLLATE "C" PRIMARY KEY, lw DOUBLE PRECISION NOT NULL);
+  CREATE TABLE IF NOT EXISTS keyword_clicks (
+    keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, lw DOUBLE PRECISION NOT NULL, clients INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (keyword, docid)
+  );
+  CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
+  CREATE TABLE IF NOT EXISTS keyword_click_clients (
+    keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, client TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (keyword, docid, client)
+  );
+  CREATE TABLE IF NOT EXISTS daily_click_voters (
+    day INTEGER NOT NULL, keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, voter TEXT COLLATE "C" NOT NULL,
+    PRIMARY KEY (day, keyword, docid, voter)
+  );
+  CREATE TABLE IF NOT EXISTS keyword_sessions (words TEXT COLLATE "C" NOT NULL, session TEXT COLLATE "C" NOT NULL, PRIMARY KEY (words, session));
+  CREATE TABLE IF NOT EXISTS searched_keywords (words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL);
+  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
+  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC) WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
+`;
+
+const ROLLUP_TABLES = [
+  'daily_keywords',
+  'daily_totals',
+  'daily_documents',
+  'daily_positions',
+  'keyword_searches',
+  'keyword_clicks',
+  'keyword_click_clients',
+  'daily_click_voters',
+];
+
+/** log2(2^a + 2^b) of a stored weight (`table`.lw) and a new one, without leaving the log domain. */
+function logAdd(table: string): string {
+  const [a, b] = [`${table}.lw`, 'excluded.lw'];
+  return `greatest(${a}, ${b}) + ln(1 + power(2::float8, least(${a}, ${b}) - greatest(${a}, ${b}))) / ln(2::float8)`;
+}
+
+const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches"';
+
+interface IncomingStats {
+  event: StatsEvent;
+  source: StatsSource;
+  received: number;
+  address?: string | undefined;
+}
+
+/**
+ * An index's events in PostgreSQL, beside its documents: stats (search and click)
+ * events, recommendation events, and the counts the report, click boosts and searched
+ * keywords read, kept as events arrive. Every service process writes here, so a click
+ * taken by one node boosts the searches of all. Event writes of an index take one
+ * advisory lock (a click's counts read the search before it); each batch is one
+ * transaction, committed before the answer, except the searches the service records
+ * itself, which are queued and committed together within 200 ms.
+ */
+export class PostgresEventStore implements EventStore {
+  private queue: IncomingStats[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly schema: string,
+    private readonly ranking: ClickRanking,
+    private readonly clients: ClientHasher | null,
+  ) {}
+
+  /** Creates the tables if missing, and rebuilds the counts when they were kept another way (or with another half-life). */
+  static async open(
+    url: string,
+    schema: string,
+    ranking: ClickRanking = DEFAULT_CLICK_RANKING,
+    clients: ClientHasher | null = null,
+  ): Promise<PostgresEventStore> {
+    const pool = connectPool(url, schema, 4);
+    const store = new PostgresEventStore(pool, schema, ranking, clients);
+    try {
+      await store.writing(async (client) => {
+        await client.query(SCHEMA);
+        await store.rebuildIfStale(client);
+      });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
+    await this.insert(events.map((event) => ({ event, source, received, address })));
+  }
+
+  async loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): Promise<void> {
+    await this.insert(rows.map(({ event, received, address }) => ({ event, source, received, address })));
+  }
+
+  queueStats(event: StatsEvent, source: StatsSource): void {
+    if (this.closed) return;
+    this.queue.push({ event, source, received: Date.now() });
+    if (this.queue.length >= QUEUE_MAX) void this.flush().catch(() => {});
+    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), QUEUE_FLUSH_MS);
+  }
+
+  /** Commits the queued events; resolves once they and any commit before are done. */
+  flush(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.queue;
+    this.queue = [];
+    if (rows.length > 0) this.flushing = this.flushing.catch(() => {}).then(() => this.insert(rows));
+    return this.flushing;
+  }
+
+  async report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData> {
+    await this.flush();
+    const where = `day BETWEEN $1 AND $2${tag === null ? '' : ' AND tag = $3'}`;
+    const params: Array<number | string> = tag === null ? [range.fromDay, range.toDay] : [range.fromDay, range.toDay, tag];
+    const all = async <T extends pg.QueryResultRow>(sql: string, ...extra: Array<number | string>): Promise<T[]> =>
+      (await this.pool.query<T>(sql, [...params, ...extra])).rows;
+    const rows = {
+      byDay: await all<CountRow & { day: number }>(`SELECT day, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY day`),
+      byKeyword: await all<CountRow & { keyword: string }>(`SELECT keyword, ${SUMS} FROM daily_keywords WHERE ${where} GROUP BY keyword`),
+      byPosition: await all<{ position: number; clicks: number }>(
+        `SELECT position, sum(clicks) AS clicks FROM daily_positions WHERE ${where} GROUP BY position`,
+      ),
+      byTag: await all<CountRow & { tag: string }>(`SELECT tag, ${SUMS} FROM daily_totals WHERE ${where} GROUP BY tag ORDER BY searches DESC, tag`),
+      topDocuments: await all<{ docid: string; clicks: number }>(
+        `SELECT docid, sum(clicks) AS clicks FROM daily_documents WHERE ${where} GROUP BY docid ORDER BY clicks DESC, docid LIMIT $${params.length + 1}`,
+        limit,
+      ),
+    };
+    return statsReport(range, rows, limit);
+  }
+
+  async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
+    const norm = normalizeKeyword(keyword);
+    const { rows: searches } = await this.pool.query<{ lw: number }>('SELECT lw FROM keyword_searches WHERE keyword = $1', [norm]);
+    const { rows: clicks } = await this.pool.query<{ docid: string; lw: number }>(
+      'SELECT docid, lw FROM keyword_clicks WHERE keyword = $1 AND clients >= $2 ORDER BY lw DESC LIMIT $3',
+      [norm, this.ranking.minAddresses, BOOSTED_MAX],
+    );
+    return clickBoosts({ searchesLw: searches[0]?.lw ?? null, clicks }, now, this.ranking);
+  }
+
+  async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
+    if (words.length === 0 || limit <= 0) return [];
+    const { prefixes, short } = searchedPrefixes(words);
+    const candidates = short
+      ? `SELECT words, sessions FROM searched_keywords WHERE sessions >= ${SEARCHED_MIN_SESSIONS} ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
+      : `SELECT words, sessions FROM searched_keywords WHERE words >= $1 AND words < $2 AND sessions >= ${SEARCHED_MIN_SESSIONS} LIMIT ${KEYWORDS_READ}`;
+    const perPrefix: Array<Array<{ keyword: string; sessions: number }>> = [];
+    for (const prefix of prefixes) {
+      const { rows } = await this.pool.query<{ keyword: string; sessions: number }>(
+        `SELECT k.keyword, top.sessions FROM (
+           SELECT words, sessions FROM (${candidates}) AS c WHERE words >= $1 AND words < $2 ORDER BY sessions DESC, words LIMIT $3
+         ) AS top JOIN searched_keywords AS k ON k.words = top.words ORDER BY top.sessions DESC, top.words`,
+        [prefix, `${prefix}\u{10FFFF}`, limit],
+      );
+      perPrefix.push(rows);
+    }
+    return mostSearched(perPrefix, limit);
+  }
+
+  async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    await this.pool.query(
+      `INSERT INTO recommendation_events (dataset, txn, item, time, received)
+       SELECT $1, txn, item, time, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS t(txn, item, time)
+       ON CONFLICT DO NOTHING`,
+      [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), Date.now()],
+    );
+  }
+
+  async related(dataset: string, item: string, limit: number): Promise<{ transactions: number; items: RelatedItem[] }> {
+    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*) AS n FROM recommendation_events WHERE dataset = $1 AND item = $2', [dataset, item]);
+    const transactions = rows[0]!.n;
+    if (transactions === 0) return { transactions, items: [] };
+    const { rows: items } = await this.pool.query<RelatedItem>(
+      `SELECT other.item AS item, count(*) AS transactions
+       FROM recommendation_events AS seen
+       JOIN recommendation_events AS other ON other.dataset = seen.dataset AND other.txn = seen.txn
+       WHERE seen.dataset = $1 AND seen.item = $2 AND other.item != seen.item
+       GROUP BY other.item ORDER BY transactions DESC, other.item LIMIT $3`,
+      [dataset, item, limit],
+    );
+    return { transactions, items };
+  }
+
+  async stats(limit = 1000): Promise<Array<{ source: StatsSource } & StatsEvent>> {
+    return (await this.storedEvents(0, limit)).map(({ received: _, ...event }) => event);
+  }
+
+  async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
+    await this.flush();
+    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
+    const { rows } =
+      session === undefined
+        ? await this.pool.query<StatsRow>(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT $1 OFFSET $2`, [limit, after])
+        : await this.pool.query<StatsRow>(`SELECT ${columns} FROM stats_events WHERE session = $3 ORDER BY rowid LIMIT $1 OFFSET $2`, [limit, after, session]);
+    return rows.map(statsEventOf);
+  }
+
+  async counts(): Promise<{ statsEvents: number; recommendationEvents: number }> {
+    await this.flush();
+    const { rows } = await this.pool.query<{ s: number; r: number }>(
+      'SELECT (SELECT count(*) FROM stats_events) AS s, (SELECT count(*) FROM recommendation_events) AS r',
+    );
+    return { statsEvents: rows[0]!.s, recommendationEvents: rows[0]!.r };
+  }
+
+  /** Commits what is queued, then closes the connections. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.flush().catch(() => {});
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  private async insert(rows: readonly IncomingStats[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.writing(async (client) => {
+      for (const { event, source, received, address } of rows) {
+        const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
+        const keyword = normalizeKeyword(event.keyword);
+        const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
+        const docid = event.action === 'click' ? event.docid : null;
+        const position = event.action === 'click' ? event.position : null;
+        const { rows: added } = await client.query<{ rowid: number }>(
+          `INSERT INTO stats_events (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm, client)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id) DO NOTHING RETURNING rowid`,
+          [
+            event.eventId ?? null,
+            received,
+            source,
+            event.action,
+            event.session,
+            event.keyword,
+            numberOfResults,
+            docid,
+            position,
+            event.tag ?? null,
+            keyword,
+            clientHash,
+          ],
+        );
+        // A resent eventId changes nothing, counts included.
+        if (added.length === 0) continue;
+        const rollup = { rowid: added[0]!.rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position };
+        await this.addToRollups(client, { ...rollup, tag: event.tag ?? '', client: clientHash });
+      }
+    });
+  }
+
+  /** Runs `work` in one transaction, after the event writes of other processes to this index. */
+  private async writing(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`site-search events ${this.schema}`]);
+        await work(client);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  private async rebuildIfStale(client: pg.ClientBase): Promise<void> {
+    const halfLifeMs = this.ranking.halfLifeDays * DAY_MS;
+    const { rows } = await client.query<{ key: string; value: number }>('SELECT key, value FROM stats_meta');
+    const meta = new Map(rows.map((r) => [r.key, r.value]));
+    if (meta.get('version') === ROLLUP_VERSION && meta.get('half_life_ms') === halfLifeMs) return;
+    await client.query(`TRUNCATE ${ROLLUP_TABLES.join(', ')}`);
+    await client.query('UPDATE stats_events SET clicked = FALSE WHERE clicked');
+    let last = { received: Number.NEGATIVE_INFINITY, rowid: 0 };
+    for (;;) {
+      const { rows: events } = await client.query<RollupEvent>(
+        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults",
+           docid, position, coalesce(tag, '') AS tag, client
+         FROM stats_events WHERE (received, rowid) > ($1, $2) ORDER BY received, rowid LIMIT 10000`,
+        [Number.isFinite(last.received) ? last.received : -1e15, last.rowid],
+      );
+      if (events.length === 0) break;
+      for (const event of events) await this.addToRollups(client, event, false);
+      last = events[events.length - 1]!;
+    }
+    await client.query(
+      `INSERT INTO stats_meta (key, value) VALUES ('version', $1), ('half_life_ms', $2)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      [ROLLUP_VERSION, halfLifeMs],
+    );
+  }
+
+  /** Counts one newly stored event by the rules every store shares (rollupRules.ts); `keywords`: the searched keywords too. */
+  private async addToRollups(client: pg.ClientBase, event: RollupEvent, keywords = true): Promise<void> {
+    await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client));
+    if (keywords && event.action === 'search') await addSearchedKeyword(client, event.keyword, event.session, event.numberOfResults ?? 0);
+  }
+}
+
+/** The rollup rules' steps on PostgreSQL, inside the caller's transaction. */
+function rollupSteps(client: pg.ClientBase): AsyncRollupSteps {
+  return {
+    count: (day, tag, keyword, add) => count(client, day, tag, keyword, add),
+    async click(day, tag, docid, position) {
+      await client.query(
+        `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + 1`,
+        [day, tag, docid],
+      );
+      await client.query(
+        `INSERT INTO daily_positions (day, tag, position, clicks) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + 1`,
+        [day, tag, position],
+      );
+    },
+    async addSearchWeight(keyword, lw) {
+      await client.query(`INSERT INTO keyword_searches (keyword, lw) VALUES ($1, $2) ON CONFLICT (keyword) DO UPDATE SET lw = ${logAdd('keyword_searches')}`, [
+        keyword,
+        lw,
+      ]);
+    },
+    async latestSearch(session, keyword, from, to) {
+      const { rows } = await client.query<FollowedSearch>(
+        `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events
+         WHERE action = 'search' AND session = $1 AND keyword_norm = $2 AND received <= $3 AND received >= $4
+         ORDER BY received DESC, rowid DESC LIMIT 1`,
+        [session, keyword, to, from],
+      );
+      return rows[0] ?? null;
+    },
+    async markClicked(rowid) {
+      await client.query('UPDATE stats_events SET clicked = TRUE WHERE rowid = $1', [rowid]);
+    },
+    async vote(day, keyword, docid, voter) {
+      const { rowCount } = await client.query('INSERT INTO daily_click_voters (day, keyword, docid, voter) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+        day,
+        keyword,
+        docid,
+        voter,
+      ]);
+      return rowCount === 1;
+    },
+    async addClickClient(keyword, docid, who) {
+      const { rowCount } = await client.query('INSERT INTO keyword_click_clients (keyword, docid, client) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        keyword,
+        docid,
+        who,
+      ]);
+      return rowCount === 1;
+    },
+    async addClickWeight(keyword, docid, lw, newClients) {
+      await client.query(
+        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (keyword, docid) DO UPDATE SET lw = ${logAdd('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
+        [keyword, docid, lw, newClients],
+      );
+    },
+  };
+}
+
+/** Adds to a day's counts of a keyword, and to the day's totals. */
+async function count(client: pg.ClientBase, day: number, tag: string, keyword: string, add: RollupCounts): Promise<void> {
+  const values = [add.searches, add.noHits, add.clicks, add.clickedSearches];
+  const update = (table: string) => `DO UPDATE SET searches = ${table}.searches + excluded.searches, no_hits = ${table}.no_hits + excluded.no_hits,
+    clicks = ${table}.clicks + excluded.clicks, clicked_searches = ${table}.clicked_searches + excluded.clicked_searches`;
+  await client.query(
+    `INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (day, tag, keyword) ${update('daily_keywords')}`,
+    [day, tag, keyword, ...values],
+  );
+  await client.query(
+    `INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (day, tag) ${update('daily_totals')}`,
+    [day, tag, ...values],
+  );
+}
+
+/** Counts a search with results per session, for suggestions (see SqliteSearchedKeywords.add). */
+async function addSearchedKeyword(client: pg.ClientBase, keyword: string, session: string, numberOfResults: number): Promise<void> {
+  if (numberOfResults <= 0) return;
+  const words = keywordWords(keyword);
+  if (words === '') return;
+  const { rowCount } = await client.query('INSERT INTO keyword_sessions (words, session) VALUES ($1, $2) ON CONFLICT DO NOTHING', [words, session]);
+  if (rowCount === 0) return;
+  await client.query(
+    `INSERT INTO searched_keywords (words, keyword, sessions) VALUES ($1, $2, 1)
+     ON CONFLICT (words) DO UPDATE SET sessions = searched_keywords.sessions + 1`,
+    [words, keyword],
+  );
+}
+
+interface StatsRow {
+  event_id: string | null;
+  received: number;
+  source: StatsSource;
+  action: 'search' | 'click';
+  session: string;
+  keyword: string;
+  number_of_results: number | null;
+  docid: string | null;
+  position: number | null;
+  tag: string | null;
+}
+
+function statsEventOf(row: StatsRow): StoredStatsEvent {
+  const common = {
+    source: row.source,
+    received: new Date(row.received).toISOString(),
+    session: row.session,
+    keyword: row.keyword,
+    ...(row.tag === null ? {} : { tag: row.tag }),
+    ...(row.event_id === null ? {} : { eventId: row.event_id }),
+  };
+  if (row.action === 'click') return { ...common, action: 'click', docid: row.docid ?? '', position: row.position ?? 0 };
+  return { ...common, action: 'search', numberOfResults: row.number_of_results ?? 0 };
+}

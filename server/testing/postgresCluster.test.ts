@@ -1,0 +1,21 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from './postgresDatabase.ts';
+
+describe('the test PostgreSQL server', () => {
+  it('hands out fresh, separate databases with pg_trgm available', async () => {
+    const [a, b] = await Promise.all([testDatabase('cluster a'), testDatabase('cluster b')]);
+    expect(a).not.toBe(b);
+    const client = new pg.Client({ connectionString: a });
+    await client.connect();
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      const { rows } = await client.query<{ s: number }>(`SELECT similarity('fetch', 'fetc') AS s`);
+      expect(rows[0]!.s).toBeGreaterThan(0.5);
+      const tables = await client.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public'`);
+      expect(tables.rowCount).toBe(0);
+    } finally {
+      await client.end();
+    }
+  });
+});
