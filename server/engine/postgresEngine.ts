@@ -32,6 +32,8 @@ import { Vocabulary } from './vocabulary.ts';
 export interface PostgresEngineOptions {
   /** `postgres://user:password@host:port/database` */
   url: string;
+  /** A read replica of `url`'s database: searches, suggestions, autocomplete and lookups read there. */
+  replicaUrl?: string | null;
   /** The PostgreSQL schema holding this index's tables: lower-case letters, digits and `_`. */
   schema: string;
   limits?: Partial<RankingLimits>;
@@ -124,6 +126,8 @@ export class PostgresEngine implements SearchEngine {
 
   private constructor(
     private readonly pool: pg.Pool,
+    /** Where searches read: a replica's pool, or `pool`. */
+    private readonly readPool: pg.Pool,
     schema: string,
     options: PostgresEngineOptions,
   ) {
@@ -135,15 +139,19 @@ export class PostgresEngine implements SearchEngine {
   /** Connects, then creates or checks the index's tables. */
   static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
     if (!SCHEMA_NAME.test(options.schema)) throw new Error(`'${options.schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      Client: NulFreeClient,
-      max: options.poolSize ?? 10,
-      types: TYPES,
-      options: `-c search_path=${options.schema},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
-    });
+    const connect = (connectionString: string) =>
+      new pg.Pool({
+        connectionString,
+        Client: NulFreeClient,
+        max: options.poolSize ?? 10,
+        types: TYPES,
+        options: `-c search_path=${options.schema},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
+      });
+    const pool = connect(options.url);
+    const readPool = options.replicaUrl ? connect(options.replicaUrl) : pool;
     // An idle connection the server dropped is replaced on the next query; it must not crash the process.
     pool.on('error', () => {});
+    readPool.on('error', () => {});
     try {
       const client = await pool.connect();
       try {
@@ -153,9 +161,10 @@ export class PostgresEngine implements SearchEngine {
       }
     } catch (error) {
       await pool.end();
+      if (readPool !== pool) await readPool.end();
       throw error;
     }
-    return new PostgresEngine(pool, options.schema, options);
+    return new PostgresEngine(pool, readPool, options.schema, options);
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
@@ -194,7 +203,7 @@ export class PostgresEngine implements SearchEngine {
     if (values.length === 0) return [];
     const { rows } =
       field === null
-        ? await this.pool.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE id = ANY($1::text[]) ORDER BY rowid`, [values])
+        ? await this.readPool.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE id = ANY($1::text[]) ORDER BY rowid`, [values])
         : await this.pool.query<DocRow>(
             `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT doc FROM field_values WHERE field = $1 AND text = ANY($2::text[])) ORDER BY rowid`,
             [field, values],
@@ -285,7 +294,7 @@ export class PostgresEngine implements SearchEngine {
 
   /** Waits for the queries under way, then closes the connections. */
   close(): Promise<void> {
-    this.closed ??= this.pool.end();
+    this.closed ??= Promise.all([this.pool.end(), this.readPool !== this.pool && this.readPool.end()]).then(() => {});
     return this.closed;
   }
 
@@ -312,7 +321,7 @@ export class PostgresEngine implements SearchEngine {
 
   /** Runs `work` on one snapshot: every statement sees the same commits. */
   private async reading<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.readPool.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
       try {

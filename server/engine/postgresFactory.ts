@@ -11,8 +11,8 @@ import { PostgresEngine } from './postgresEngine.ts';
  * (see postgresSchema.ts), so several services, or several nodes of one, can share the
  * database. The events are still SQLite files in the data folder, per node.
  */
-export function postgresEngines(url: string): EngineChoice {
-  return ({ dataDir }) => new PostgresFactory(url, dataDir);
+export function postgresEngines(url: string, options: { replicaUrl?: string | null } = {}): EngineChoice {
+  return ({ dataDir }) => new PostgresFactory(url, options.replicaUrl ?? null, dataDir);
 }
 
 /**
@@ -33,6 +33,7 @@ class PostgresFactory implements EngineFactory {
 
   constructor(
     private readonly url: string,
+    private readonly replicaUrl: string | null,
     dataDir: string,
   ) {
     this.eventFolder = join(dataDir, 'events');
@@ -44,7 +45,7 @@ class PostgresFactory implements EngineFactory {
     const { publicKey } = index;
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, schema: indexSchema(publicKey), ranking: index.ranking });
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema: indexSchema(publicKey), ranking: index.ranking });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
