@@ -1,3 +1,5 @@
+// Outside the conformance suite (server/testing/testEngine.ts): it kills `npm run serve`
+// processes over a data folder of SQLite files.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,3 +1,5 @@
+// SQLite only, outside the conformance suite (server/testing/testEngine.ts): damaged and
+// missing database files in the data folder.
 import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../src/client/types.ts';
 import { buildApp } from './app.ts';
 import { seededRandom } from '../demo/seededRandom.ts';
-import { getJson, putJson, startService, TWO_INDICES } from './testing/service.ts';
+import { getJson, putJson, startService as startAnyService, TWO_INDICES } from './testing/service.ts';
+import { sqliteEngines } from './engine/sqliteFactory.ts';
+
+/** On SQLite whatever engine the other service tests run on. */
+const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
 
 const folders: string[] = [];
 afterAll(() => {

@@ -1,3 +1,5 @@
+// Outside the conformance suite (server/testing/testEngine.ts): the command line, over a
+// data folder of SQLite files.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +9,12 @@ import { get as httpsGet } from 'node:https';
 import { parseCli } from './cliArgs.ts';
 import { configFromEnvironment } from './environment.ts';
 import { SqliteEventStore } from './events/sqliteEventStore.ts';
-import { putJson, startService } from './testing/service.ts';
+import { putJson, startService as startAnyService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
+import { sqliteEngines } from './engine/sqliteFactory.ts';
+
+/** On SQLite whatever engine the other service tests run on. */
+const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
 
 const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const folder = mkdtempSync(join(tmpdir(), 'site-search-cli-'));

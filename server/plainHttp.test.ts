@@ -1,3 +1,5 @@
+// Outside the conformance suite (server/testing/testEngine.ts): HTTPS and the plain-HTTP
+// port, which no engine changes.
 import { request } from 'node:https';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,3 +1,5 @@
+// Outside the conformance suite (server/testing/testEngine.ts): the crawler on an SQLite
+// engine of its own; the crawl routes are in the suite (routes/crawler.test.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -48,7 +48,7 @@ const POOL_BY_TITLE = 100;
 /** Rows per statement when writing many documents. */
 const WRITE_CHUNK = 500;
 /** Words of a query planned against the database at most this many rounds (each answers what the last one asked). */
-const PLAN_ROUNDS = 5;
+const PLAN_ROUNDS = 6;
 /** Trigram similarity at least this low finds words one or two edits away from short words (`gird` for `grid`). */
 const TRIGRAM_THRESHOLD = 0.1;
 /** The common title words are read again after this long, since other nodes write too. */
@@ -56,6 +56,12 @@ const COMMON_WORDS_MAX_AGE_MS = 60_000;
 /** ...or once this process has written this share of them (at least COMMON_WORDS_MIN_WRITES), as the SQLite engine does. */
 const COMMON_WORDS_STALE_SHARE = 0.1;
 const COMMON_WORDS_MIN_WRITES = 50;
+/**
+ * A write of this many documents has the planner's statistics read again at once: right
+ * after a bulk import, stale ones made word lookups scan whole tables until autovacuum
+ * came round (a minute later).
+ */
+const ANALYZE_AFTER = 1_000;
 const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -123,6 +129,7 @@ export class PostgresEngine implements SearchEngine {
   private commonTitleWords: { words: ReadonlySet<string>; at: number; writes: number; titles: number } | null = null;
   private writesSinceCommonWords = 0;
   private closed: Promise<void> | null = null;
+  private analyzing: Promise<void> | null = null;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -183,7 +190,10 @@ export class PostgresEngine implements SearchEngine {
       }
       return { ok: true } as const;
     });
-    if (result.ok) this.writesSinceCommonWords += documents.length;
+    if (result.ok) {
+      this.writesSinceCommonWords += documents.length;
+      if (documents.length >= ANALYZE_AFTER) this.analyze();
+    }
     return result;
   }
 
@@ -294,8 +304,22 @@ export class PostgresEngine implements SearchEngine {
 
   /** Waits for the queries under way, then closes the connections. */
   close(): Promise<void> {
-    this.closed ??= Promise.all([this.pool.end(), this.readPool !== this.pool && this.readPool.end()]).then(() => {});
+    this.closed ??= (this.analyzing ?? Promise.resolve())
+      .then(() => Promise.all([this.pool.end(), this.readPool !== this.pool && this.readPool.end()]))
+      .then(() => {});
     return this.closed;
+  }
+
+  /** Refreshes the planner's statistics in the background (the write is acknowledged meanwhile); one at a time. */
+  private analyze(): void {
+    if (this.analyzing !== null || this.closed !== null) return;
+    this.analyzing = this.pool
+      .query('ANALYZE docs, terms, field_values, doc_categories')
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => (this.analyzing = null));
   }
 
   /** Runs `work` in one write transaction, after the writes of other processes to this index. */
@@ -655,7 +679,9 @@ class AskedLexicon implements Lexicon {
     if (!isVocabularyWord(word)) return [];
     const known = this.nearWords.get(word);
     if (known === undefined) {
-      this.askNear.set(word, maxDistance);
+      // Only once the words asked about so far are answered: the planner asks for near
+      // words only for words the index lacks, which it may not know yet.
+      if (this.askHas.size === 0 && this.askExtends.size === 0) this.askNear.set(word, maxDistance);
       return [];
     }
     return known.filter((n) => n.distance <= maxDistance).slice(0, limit);
@@ -665,35 +691,33 @@ class AskedLexicon implements Lexicon {
     return this.askHas.size > 0 || this.askExtends.size > 0 || this.askNear.size > 0;
   }
 
+  /** Answers what was asked, in one statement. */
   async lookUp(client: pg.ClientBase): Promise<void> {
-    if (this.askHas.size > 0) {
-      const asked = [...this.askHas];
-      const { rows } = await client.query<{ term: string }>('SELECT term FROM terms WHERE term = ANY($1::text[])', [asked]);
-      const found = new Set(rows.map((r) => r.term));
-      for (const word of asked) this.known.set(word, found.has(word));
-      this.askHas.clear();
+    const has = [...this.askHas];
+    const extended = [...this.askExtends];
+    const near = [...this.askNear];
+    const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near'; word: string; term: string | null }>(
+      `SELECT 'has' AS kind, term AS word, NULL AS term FROM terms WHERE term = ANY($1::text[])
+       UNION ALL
+       SELECT 'extends', w, NULL FROM unnest($2::text[]) AS w
+         WHERE EXISTS (SELECT 1 FROM terms WHERE term > w COLLATE "C" AND term < (w || chr(1114111)) COLLATE "C")
+       UNION ALL
+       -- Trigrams narrow the words; the edit distance decides, as the SQLite engine's vocabulary does.
+       SELECT 'near', q.w, t.term FROM unnest($3::text[], $4::int[]) AS q(w, d)
+         CROSS JOIN LATERAL (SELECT term FROM terms WHERE term % q.w AND length(term) BETWEEN length(q.w) - q.d AND length(q.w) + q.d) AS t`,
+      [has, extended, near.map(([word]) => word), near.map(([, distance]) => distance)],
+    );
+    const found = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.word));
+    const present = found('has');
+    for (const word of has) this.known.set(word, present.has(word));
+    const extending = found('extends');
+    for (const word of extended) this.extended.set(word, extending.has(word));
+    for (const [word, maxDistance] of near) {
+      const terms = rows.filter((r) => r.kind === 'near' && r.word === word).map((r) => r.term!);
+      this.nearWords.set(word, new Vocabulary(terms.filter(isVocabularyWord)).near(word, maxDistance, Number.MAX_SAFE_INTEGER));
     }
-    if (this.askExtends.size > 0) {
-      const asked = [...this.askExtends];
-      const { rows } = await client.query<{ word: string }>(
-        `SELECT w AS word FROM unnest($1::text[]) AS w
-         WHERE EXISTS (SELECT 1 FROM terms WHERE term > w COLLATE "C" AND term < (w || chr(1114111)) COLLATE "C")`,
-        [asked],
-      );
-      const found = new Set(rows.map((r) => r.word));
-      for (const word of asked) this.extended.set(word, found.has(word));
-      this.askExtends.clear();
-    }
-    for (const [word, maxDistance] of this.askNear) {
-      // Trigrams narrow the words; the edit distance decides, as the SQLite engine's vocabulary does.
-      const { rows } = await client.query<{ term: string }>('SELECT term FROM terms WHERE term % $1 AND length(term) BETWEEN $2 AND $3', [
-        word,
-        word.length - maxDistance,
-        word.length + maxDistance,
-      ]);
-      const vocabulary = new Vocabulary(rows.map((r) => r.term).filter(isVocabularyWord));
-      this.nearWords.set(word, vocabulary.near(word, maxDistance, Number.MAX_SAFE_INTEGER));
-    }
+    this.askHas.clear();
+    this.askExtends.clear();
     this.askNear.clear();
   }
 }

@@ -11,20 +11,22 @@ import { PostgresEngine } from './postgresEngine.ts';
  * (see postgresSchema.ts), so several services, or several nodes of one, can share the
  * database. The events are still SQLite files in the data folder, per node.
  */
-export function postgresEngines(url: string, options: { replicaUrl?: string | null } = {}): EngineChoice {
-  return ({ dataDir }) => new PostgresFactory(url, options.replicaUrl ?? null, dataDir);
+export function postgresEngines(url: string, options: { namespace?: string; replicaUrl?: string | null } = {}): EngineChoice {
+  return ({ dataDir }) => new PostgresFactory(url, options.replicaUrl ?? null, dataDir, options.namespace ?? '');
 }
 
 /**
  * The schema of an index: its key lower-cased and made an identifier, with a hash of
- * the key as given, so `Docs` and `docs` (or `a-b` and `a_b`) stay apart.
+ * the key as given, so `Docs` and `docs` (or `a-b` and `a_b`) stay apart. A `namespace`
+ * keeps services that share a database apart (the tests give each its own).
  */
-export function indexSchema(publicKey: string): string {
+export function indexSchema(publicKey: string, namespace = ''): string {
   const readable = publicKey
     .toLowerCase()
     .replace(/[^a-z0-9_]/g, '_')
     .slice(0, 40);
-  return `site_search_${readable}_${createHash('sha256').update(publicKey).digest('hex').slice(0, 8)}`;
+  const hash = createHash('sha256').update(`${namespace}\u0000${publicKey}`).digest('hex').slice(0, 12);
+  return `ss_${readable}_${hash}`;
 }
 
 class PostgresFactory implements EngineFactory {
@@ -35,6 +37,7 @@ class PostgresFactory implements EngineFactory {
     private readonly url: string,
     private readonly replicaUrl: string | null,
     dataDir: string,
+    private readonly namespace: string,
   ) {
     this.eventFolder = join(dataDir, 'events');
     mkdirSync(this.eventFolder, { recursive: true });
@@ -45,7 +48,12 @@ class PostgresFactory implements EngineFactory {
     const { publicKey } = index;
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema: indexSchema(publicKey), ranking: index.ranking });
+      engine = await PostgresEngine.open({
+        url: this.url,
+        replicaUrl: this.replicaUrl,
+        schema: indexSchema(publicKey, this.namespace),
+        ranking: index.ranking,
+      });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +

@@ -14,7 +14,8 @@ export async function applyPgSchema(client: pg.ClientBase, name: string): Promis
   const schema = quoteIdent(name);
   await client.query('BEGIN');
   try {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`site-search schema ${name}`]);
+    // One lock for every index of the database: CREATE EXTENSION races with itself too.
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('site-search schema'))`);
     // pg_trgm (trusted since PostgreSQL 13) finds near words for typos.
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);

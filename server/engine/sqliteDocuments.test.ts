@@ -1,3 +1,6 @@
+// SQLite only, outside the conformance suite (server/testing/testEngine.ts): what the SQLite
+// engine keeps in its tables and files. The engine interface is checked on every engine in
+// engine.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,31 +81,6 @@ describe('SqliteEngine documents', () => {
       } finally {
         db.close();
       }
-    } finally {
-      engine.close();
-    }
-  });
-
-  it('records crawl states: PENDING keeps the document, EXCLUDED removes it', async () => {
-    const engine = new SqliteEngine(join(folder, 'crawl.sqlite'));
-    try {
-      await engine.write([doc('p', 'crawled words', { page: { h1: 'Heading', h2: '', metaDescription: 'About' } })]);
-      expect(await engine.status('p')).toMatchObject({ status: 'INDEXED', indexed: true, statusInfo: 'crawled and indexed' });
-      await engine.markCrawl('p', 'https://example.com/p', { status: 'PENDING' });
-      const pending = await engine.status('p');
-      expect(pending).toMatchObject({ status: 'PENDING', indexed: true });
-      expect(pending!.lastFetched).not.toBeNull();
-      expect(await engine.pendingCrawls()).toEqual([{ id: 'p', url: 'https://example.com/p' }]);
-      await engine.markCrawl('p', 'https://example.com/p', { status: 'ERROR', info: 'HTTP 500' });
-      expect(await ids(engine, 'crawled')).toEqual(['p']);
-      await engine.markCrawl('p', 'https://example.com/p', { status: 'EXCLUDED', info: 'noindex' });
-      expect(await engine.status('p')).toMatchObject({ status: 'EXCLUDED', indexed: false, statusInfo: 'noindex' });
-      expect(await ids(engine, 'crawled')).toEqual([]);
-      expect(await engine.pendingCrawls()).toEqual([]);
-      // Deleting an id that has a status but no document changes nothing.
-      await engine.markCrawl('q', 'https://example.com/q', { status: 'PENDING' });
-      expect(await engine.remove('q')).toBe(false);
-      expect(await engine.status('q')).toMatchObject({ status: 'PENDING', indexed: false });
     } finally {
       engine.close();
     }
@@ -192,63 +170,6 @@ describe('SqliteEngine documents', () => {
         expect(await counts(reopened, ['shelf'])).toEqual(all);
       } finally {
         reopened.close();
-      }
-    } finally {
-      engine.close();
-    }
-  });
-
-  it('counts facets and filters alike whether few or many documents matched', async () => {
-    const engine = new SqliteEngine(join(folder, 'facets.sqlite'));
-    try {
-      // 60 documents: `common` in all, `rare` in 3; few matches look values up per match.
-      const colours = ['red', 'green', 'blue'];
-      const docs = Array.from({ length: 60 }, (_, i) =>
-        doc(`f${i}`, i % 20 === 7 ? 'common rare' : 'common', {
-          customFields: { colour: colours[i % 3]!, year: 2000 + (i % 25), tags: i % 2 === 0 ? ['x', 'y'] : ['y'] },
-        }),
-      );
-      await engine.write(docs);
-      for (const word of ['rare', 'common']) {
-        const matching = docs.filter((d) => d.mainContent.split(' ').includes(word));
-        const fields = (d: PreparedDocument) => d.customFields as { colour: string; year: number; tags: string[] };
-        const result = await engine.search({
-          ...searchQuery([word]),
-          facets: [
-            { kind: 'field', key: 'colour', field: 'colour' },
-            { kind: 'field', key: 'tags', field: 'tags' },
-          ],
-          rangeFacets: [{ key: 'year', field: 'year', ranges: [{ to: 2010 }, { from: 2010, to: 2020 }, { from: 2020 }] }],
-        });
-        const counts = (values: string[]) =>
-          [...new Set(values)]
-            .map((value) => ({ value, count: values.filter((v) => v === value).length }))
-            .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
-        expect(result.facets?.colour).toEqual(counts(matching.map((d) => fields(d).colour)));
-        expect(result.facets?.tags).toEqual(counts(matching.flatMap((d) => fields(d).tags)));
-        const years = matching.map((d) => fields(d).year);
-        expect(result.rangeFacets?.year?.map((b) => b.count)).toEqual([
-          years.filter((y) => y < 2010).length,
-          years.filter((y) => y >= 2010 && y < 2020).length,
-          years.filter((y) => y >= 2020).length,
-        ]);
-
-        const filtered = await engine.search({
-          ...searchQuery([word]),
-          limit: 100,
-          customFields: [{ field: 'colour', values: ['red', 'blue'] }],
-          filter: {
-            op: 'and',
-            nodes: [
-              { op: 'not', node: { op: 'eq', field: 'tags', value: 'x' } },
-              { op: 'range', field: 'year', gt: 2003 },
-            ],
-          },
-        });
-        const expected = matching.filter((d) => fields(d).colour !== 'green' && !fields(d).tags.includes('x') && fields(d).year > 2003);
-        expect(expected.length).toBeGreaterThan(0);
-        expect(filtered.total).toBe(expected.length);
-        expect(filtered.hits.map((h) => h.document.id).sort()).toEqual(expected.map((d) => d.id).sort());
       }
     } finally {
       engine.close();

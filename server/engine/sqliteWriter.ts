@@ -1,14 +1,12 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
-import { fold } from '../text/fold.ts';
+import { fieldValues } from '../documents/fieldValues.ts';
 import { foldedWords } from '../text/words.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, WriteResult } from './engine.ts';
 import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
 import { StatementCache } from './statementCache.ts';
-
-const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 
 /** What FTS holds of a document's indexed text (the title aside). */
 export interface FtsText {
@@ -215,20 +213,13 @@ export class SqliteWriter implements WriterCalls {
       deleteValues.run(rowid);
       deleteCategories.run(rowid);
       for (const category of document.categories) insertCategory.run(category, rowid);
-      for (const [field, value] of Object.entries(document.customFields)) {
-        const numeric = (added.get(field) ?? this.fieldTypes.get(field)) !== 'text';
-        // An array's repeated element counts once for its document.
-        const elements = typeof value === 'object' ? new Set(value) : [value];
-        if (elements instanceof Set && elements.size > 1 && !this.multiValued.has(field) && !multiValued.has(field)) {
-          insertMultiValued.run(field);
-          multiValued.add(field);
-        }
-        for (const element of elements) {
-          const text = String(element);
-          const num = typeof element === 'number' ? element : !numeric && NUMERIC_TEXT.test(text) ? Number(text) : null;
-          insertValue.run(rowid, field, text, num, fold(text));
-        }
+      const fields = fieldValues(document, (field) => added.get(field) ?? this.fieldTypes.get(field));
+      for (const field of fields.multiValued) {
+        if (this.multiValued.has(field) || multiValued.has(field)) continue;
+        insertMultiValued.run(field);
+        multiValued.add(field);
       }
+      for (const value of fields.values) insertValue.run(rowid, value.field, value.text, value.num, value.fold);
       for (const word of foldedWords(`${document.title} ${document.mainContent} ${hiddenKeywords ?? ''}`)) newWords.add(word);
     }
     const titleInsert = s.get('INSERT INTO fts_title (rowid, title) VALUES (?, ?)');

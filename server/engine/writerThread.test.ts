@@ -1,13 +1,19 @@
+// SQLite only, outside the conformance suite (server/testing/testEngine.ts): the SQLite
+// engine's writer thread.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
-import { putJson, startService, type TestService } from '../testing/service.ts';
+import { putJson, startService as startAnyService, type TestService } from '../testing/service.ts';
 import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
+import { sqliteEngines } from './sqliteFactory.ts';
+
+/** On SQLite whatever engine the other service tests run on. */
+const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-writer-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

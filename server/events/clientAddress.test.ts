@@ -32,6 +32,15 @@ describe('ClientHasher', () => {
     expect(readFileSync(file, 'utf8')).not.toContain('203.0.113.7');
   });
 
+  it('takes a key kept elsewhere, hashing as the file with that key does', () => {
+    const file = join(folder, 'kept.key');
+    const key = ClientHasher.newKey();
+    writeFileSync(file, key.toString('hex'));
+    expect(new ClientHasher({ key }).hash('2001:db8:1:2::7')).toBe(new ClientHasher(file).hash('2001:db8:1:2::9'));
+    expect(new ClientHasher({ key: ClientHasher.newKey() }).hash('203.0.113.7')).not.toBe(new ClientHasher({ key }).hash('203.0.113.7'));
+    expect(() => new ClientHasher({ key: key.subarray(0, 16) })).toThrow(/32 bytes, not 16/);
+  });
+
   it('names a damaged key file', () => {
     const file = join(folder, 'damaged.key');
     writeFileSync(file, 'nonsense');

@@ -22,6 +22,8 @@ export function clientAddress(ip: string): string {
     .join(':')}::/64`;
 }
 
+const KEY_BYTES = 32;
+
 /**
  * Hashes client addresses with a key of the data folder: the stored hash tells one
  * client from another, but cannot be turned back into an address (not even by trying
@@ -30,9 +32,20 @@ export function clientAddress(ip: string): string {
 export class ClientHasher {
   private readonly key: Buffer;
 
-  /** Reads the key from `file`, first creating it with a random key (readable by the owner alone). */
-  constructor(file: string) {
-    this.key = readOrCreateKey(file);
+  /**
+   * Reads the key from `file`, first creating it with a random key (readable by the
+   * owner alone); or takes a key kept elsewhere (`newKey`), such as in a database that
+   * several service processes share, so each counts a client as the same client.
+   */
+  constructor(source: string | { key: Uint8Array }) {
+    if (typeof source === 'string') this.key = readOrCreateKey(source);
+    else if (source.key.length === KEY_BYTES) this.key = Buffer.from(source.key);
+    else throw new Error(`a client address key has ${KEY_BYTES} bytes, not ${source.key.length}`);
+  }
+
+  /** A new random key, to keep for good: a new key makes every client a new client. */
+  static newKey(): Buffer {
+    return randomBytes(KEY_BYTES);
   }
 
   /** 128 bits of HMAC-SHA-256 of the client's address (see clientAddress), as hex. */
@@ -45,7 +58,7 @@ function readOrCreateKey(file: string): Buffer {
   try {
     const fd = openSync(file, 'wx', 0o600);
     try {
-      writeSync(fd, randomBytes(32).toString('hex'));
+      writeSync(fd, ClientHasher.newKey().toString('hex'));
     } finally {
       closeSync(fd);
     }

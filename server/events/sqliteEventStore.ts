@@ -273,11 +273,6 @@ export class SqliteEventStore implements EventStore {
 
   /** Commits what is queued, then closes the database. */
   async close(): Promise<void> {
-    this.closeNow();
-  }
-
-  /** Commits what is queued, then closes the database, at once. */
-  closeNow(): void {
     if (!this.db.open) return;
     this.flushNow();
     this.db.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { highlight } from './highlight.ts';
+import { testPlan } from '../ranking/testPlan.ts';
+import { highlight, highlightTerms } from './highlight.ts';
 
 const terms = (exact: string[], prefixes: string[] = []) => ({ exact: new Set(exact), prefixes });
 
@@ -30,5 +31,19 @@ describe('highlight', () => {
 
   it('is empty for empty content', () => {
     expect(highlight('', terms(['x']))).toBe('');
+  });
+});
+
+describe('highlightTerms', () => {
+  it('takes every alternative of the plan, the last typed word as a prefix', () => {
+    const plan = testPlan('colour setimeout fet', ['color', 'settimeout', 'fetch']);
+    const { exact, prefixes } = highlightTerms(plan);
+    expect([...exact].sort()).toEqual(expect.arrayContaining(['colour', 'setimeout', 'settimeout']));
+    expect(prefixes).toContain('fet');
+    expect(highlight('Use setTimeout to fetch', { exact, prefixes })).toBe('Use <em>setTimeout</em> to <em>fetch</em>');
+  });
+
+  it('is empty for the plan of every document', () => {
+    expect(highlightTerms(testPlan('', []))).toEqual({ exact: new Set(), prefixes: [] });
   });
 });

@@ -1,25 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
+// In the conformance suite (server/testing/testEngine.ts): the event store of the tests' engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
+import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
+import type { EventStore } from './eventStore.ts';
 import { SEARCHED_MIN_SESSIONS } from './searchedKeywords.ts';
-import { SqliteEventStore } from './sqliteEventStore.ts';
 
-let folder: string;
-let file: string;
-let store: SqliteEventStore;
+let index: TestIndex;
+let store: EventStore;
 
-beforeEach(() => {
-  folder = mkdtempSync(join(tmpdir(), 'site-search-searched-'));
-  file = join(folder, 'events.sqlite');
-  store = new SqliteEventStore(file);
+beforeEach(async () => {
+  index = await openTestIndex();
+  store = index.events;
 });
 
 afterEach(async () => {
-  await store.close();
-  rmSync(folder, { recursive: true, force: true });
+  await index.remove();
 });
 
 function searches(keyword: string, sessions: number, numberOfResults = 5): StatsEvent[] {
@@ -64,18 +59,5 @@ describe('searched keywords', () => {
   it('written as one identifier are found from words typed apart', async () => {
     await store.addStats(searches('setTimeout', 3));
     expect(await store.searchedKeywords(['set', 'time'], 5)).toEqual(['settimeout']);
-  });
-
-  it('are counted from the stored events when the store had no counts yet', async () => {
-    await store.addStats(searches('grid layout', 3));
-    await store.close();
-    const db = new Database(file);
-    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
-    db.close();
-    store = new SqliteEventStore(file);
-    expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
-    await store.addStats(searches('grid layout', 4));
-    await store.addStats(searches('grid gap', 3));
-    expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
   });
 });

@@ -1,0 +1,172 @@
+// In the conformance suite (server/testing/testEngine.ts): the engine interface, on the
+// tests' engine. What only SQLite's files hold is in sqliteDocuments.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { urlCategories } from '../documents/urlCategories.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
+import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
+import type { PreparedDocument, SearchEngine } from './engine.ts';
+
+function doc(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
+  const url = extra.url === undefined ? `https://example.com/${id}` : extra.url;
+  return {
+    id,
+    url,
+    categories: urlCategories(url),
+    title: `Title ${id}`,
+    mainContent,
+    language: null,
+    thumbnail: null,
+    thumbnailB64: null,
+    docDate: null,
+    customFields: {},
+    ...extra,
+  };
+}
+
+async function ids(engine: SearchEngine, word: string): Promise<string[]> {
+  return (await engine.search(searchQuery([word]))).hits.map((h) => h.document.id);
+}
+
+let index: TestIndex;
+let engine: SearchEngine;
+
+beforeEach(async () => {
+  index = await openTestIndex();
+  engine = index.engine;
+});
+afterEach(async () => {
+  await index.remove();
+});
+
+describe('the engine interface', () => {
+  it('writes a batch whole or not at all: a type conflict anywhere writes nothing, and leaves no type behind', async () => {
+    await engine.write([doc('a', 'kettle', { customFields: { size: 3 } })]);
+    const result = await engine.write([
+      doc('b', 'kettle', { customFields: { colour: 'red' } }),
+      doc('c', 'kettle', { customFields: { size: 'big', weight: 2 } }),
+    ]);
+    expect(result).toEqual({ ok: false, conflicts: [{ position: 1, field: 'size', fieldType: 'integer', valueType: 'text' }] });
+    expect(await engine.count()).toBe(1);
+    expect(await engine.get('b')).toBeNull();
+    expect(await engine.status('b')).toBeNull();
+    // Neither colour nor weight got a type from the write that was refused.
+    expect(await engine.write([doc('d', 'kettle', { customFields: { colour: 5, weight: 'heavy' } })])).toEqual({ ok: true });
+  });
+
+  it('replaces a document fully, keeping when it was first indexed and its hidden keywords', async () => {
+    await engine.write([doc('a', 'copper kettle', { customFields: { colour: 'red' } })]);
+    const first = await engine.get('a');
+    expect(await engine.setHiddenKeywords('a', 'brass')).toBe(true);
+    await engine.write([doc('a', 'steel kettle', { title: 'Steel' })]);
+    const second = await engine.get('a');
+    expect(second).toMatchObject({ title: 'Steel', mainContent: 'steel kettle', customFields: {}, hiddenKeywords: 'brass', firstIndexed: first!.firstIndexed });
+    expect(await ids(engine, 'copper')).toEqual([]);
+    expect(await ids(engine, 'brass')).toEqual(['a']);
+    expect(await engine.setHiddenKeywords('a', null)).toBe(true);
+    expect(await ids(engine, 'brass')).toEqual([]);
+    expect(await engine.setHiddenKeywords('nobody', 'x')).toBe(false);
+  });
+
+  it('matches the categories a document was prepared with', async () => {
+    await engine.write([doc('a', 'kettle', { url: 'https://shop.example/kitchen/kettles/a.html' }), doc('b', 'kettle', { url: null })]);
+    const inKitchen = await engine.search(searchQuery(['kettle'], { category: '1xkitchen' }));
+    expect(inKitchen.hits.map((h) => h.document.id)).toEqual(['a']);
+    const facets = await engine.search(searchQuery(['kettle'], { facets: [{ kind: 'categories', key: 'hosts', prefix: '0x' }] }));
+    expect(facets.facets?.hosts).toEqual([{ value: '0xshop.example', count: 1 }]);
+  });
+
+  it('answers the plan it searched by, and an empty one for every document', async () => {
+    await engine.write([doc('a', 'kettle')]);
+    const result = await engine.search(searchQuery(['kettle']));
+    expect(result.plan.slots.map((slot) => slot.word)).toEqual(['kettle']);
+    expect((await engine.search(searchQuery([], { words: null }))).plan.slots).toEqual([]);
+  });
+
+  it('removes a document and its status; a second remove changes nothing', async () => {
+    await engine.write([doc('a', 'kettle')]);
+    expect(await engine.remove('a')).toBe(true);
+    expect(await engine.get('a')).toBeNull();
+    expect(await engine.status('a')).toBeNull();
+    expect(await ids(engine, 'kettle')).toEqual([]);
+    expect(await engine.remove('a')).toBe(false);
+  });
+
+  it('looks documents up by id or by a custom field value', async () => {
+    await engine.write([doc('a', 'x', { customFields: { sku: ['s1', 's2'] } }), doc('b', 'x', { customFields: { sku: 's3' } })]);
+    expect((await engine.lookup(['b', 'zz'], null)).map((d) => d.id)).toEqual(['b']);
+    expect((await engine.lookup(['s2', 's3'], 'sku')).map((d) => d.id).sort()).toEqual(['a', 'b']);
+    expect(await engine.lookup([], null)).toEqual([]);
+  });
+
+  it('records crawl states: PENDING keeps the document, EXCLUDED removes it', async () => {
+    await engine.write([doc('p', 'crawled words', { page: { h1: 'Heading', h2: '', metaDescription: 'About' } })]);
+    expect(await engine.status('p')).toMatchObject({ status: 'INDEXED', indexed: true, statusInfo: 'crawled and indexed' });
+    await engine.markCrawl('p', 'https://example.com/p', { status: 'PENDING' });
+    const pending = await engine.status('p');
+    expect(pending).toMatchObject({ status: 'PENDING', indexed: true });
+    expect(pending!.lastFetched).not.toBeNull();
+    expect(await engine.pendingCrawls()).toEqual([{ id: 'p', url: 'https://example.com/p' }]);
+    await engine.markCrawl('p', 'https://example.com/p', { status: 'ERROR', info: 'HTTP 500' });
+    expect(await ids(engine, 'crawled')).toEqual(['p']);
+    await engine.markCrawl('p', 'https://example.com/p', { status: 'EXCLUDED', info: 'noindex' });
+    expect(await engine.status('p')).toMatchObject({ status: 'EXCLUDED', indexed: false, statusInfo: 'noindex' });
+    expect(await ids(engine, 'crawled')).toEqual([]);
+    expect(await engine.pendingCrawls()).toEqual([]);
+    // Deleting an id that has a status but no document changes nothing.
+    await engine.markCrawl('q', 'https://example.com/q', { status: 'PENDING' });
+    expect(await engine.remove('q')).toBe(false);
+    expect(await engine.status('q')).toMatchObject({ status: 'PENDING', indexed: false });
+  });
+
+  it('counts facets and filters alike whether few or many documents matched', async () => {
+    // 60 documents: `common` in all, `rare` in 3; few matches look values up per match.
+    const colours = ['red', 'green', 'blue'];
+    const docs = Array.from({ length: 60 }, (_, i) =>
+      doc(`f${i}`, i % 20 === 7 ? 'common rare' : 'common', {
+        customFields: { colour: colours[i % 3]!, year: 2000 + (i % 25), tags: i % 2 === 0 ? ['x', 'y'] : ['y'] },
+      }),
+    );
+    await engine.write(docs);
+    for (const word of ['rare', 'common']) {
+      const matching = docs.filter((d) => d.mainContent.split(' ').includes(word));
+      const fields = (d: PreparedDocument) => d.customFields as { colour: string; year: number; tags: string[] };
+      const result = await engine.search({
+        ...searchQuery([word]),
+        facets: [
+          { kind: 'field', key: 'colour', field: 'colour' },
+          { kind: 'field', key: 'tags', field: 'tags' },
+        ],
+        rangeFacets: [{ key: 'year', field: 'year', ranges: [{ to: 2010 }, { from: 2010, to: 2020 }, { from: 2020 }] }],
+      });
+      const counts = (values: string[]) =>
+        [...new Set(values)]
+          .map((value) => ({ value, count: values.filter((v) => v === value).length }))
+          .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
+      expect(result.facets?.colour).toEqual(counts(matching.map((d) => fields(d).colour)));
+      expect(result.facets?.tags).toEqual(counts(matching.flatMap((d) => fields(d).tags)));
+      const years = matching.map((d) => fields(d).year);
+      expect(result.rangeFacets?.year?.map((b) => b.count)).toEqual([
+        years.filter((y) => y < 2010).length,
+        years.filter((y) => y >= 2010 && y < 2020).length,
+        years.filter((y) => y >= 2020).length,
+      ]);
+
+      const filtered = await engine.search({
+        ...searchQuery([word]),
+        limit: 100,
+        customFields: [{ field: 'colour', values: ['red', 'blue'] }],
+        filter: {
+          op: 'and',
+          nodes: [
+            { op: 'not', node: { op: 'eq', field: 'tags', value: 'x' } },
+            { op: 'range', field: 'year', gt: 2003 },
+          ],
+        },
+      });
+      const expected = matching.filter((d) => fields(d).colour !== 'green' && !fields(d).tags.includes('x') && fields(d).year > 2003);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(filtered.total).toBe(expected.length);
+      expect(filtered.hits.map((h) => h.document.id).sort()).toEqual(expected.map((d) => d.id).sort());
+    }
+  });
+});

@@ -1,0 +1,89 @@
+// In the conformance suite (server/testing/testEngine.ts): the event store of the tests' engine.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StatsEvent } from '../../src/client/types.ts';
+import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
+import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+import type { EventStore } from './eventStore.ts';
+
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+const MINUTE = 60_000;
+
+describe('click counting for ranking', () => {
+  let index: TestIndex;
+  let store: EventStore;
+
+  beforeEach(async () => {
+    index = await openTestIndex();
+    store = index.events;
+  });
+  afterEach(async () => {
+    await index.remove();
+  });
+
+  const search = (session: string, keyword = 'kettle'): StatsEvent => ({ action: 'search', session, keyword, numberOfResults: 60 });
+  const click = (session: string, docid = 'steel', keyword = 'kettle'): StatsEvent => ({ action: 'click', session, keyword, docid, position: 60 });
+  /** A visitor from `address` searches in `session`, then clicks. */
+  const visit = async (address: string, session: string, searchedAt = NOW - MINUTE) => {
+    await store.addStats([search(session)], 'stats', searchedAt, address);
+    await store.addStats([click(session)], 'stats', NOW, address);
+  };
+
+  it('raises a document only once clicks came from several addresses', async () => {
+    await visit('203.0.113.1', 'a');
+    await visit('203.0.113.2', 'b');
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
+    await visit('203.0.113.3', 'c');
+    expect((await store.clickBoosts('Kettle ', NOW)).get('steel')).toBeGreaterThan(1);
+  });
+
+  it('counts an address once a day for a keyword and document, however many sessions it invents', async () => {
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await visit(address, `${address}-0`);
+    const honest = (await store.clickBoosts('kettle', NOW)).get('steel');
+    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+      for (let i = 1; i <= 50; i++) await store.addStats([click(`${address}-${i}`)], 'stats', NOW, address);
+    }
+    // The 150 extra clicks add no weight; only the 150 searches they came with were counted.
+    expect((await store.clickBoosts('kettle', NOW)).get('steel')).toBe(honest);
+    // A session counts once too, whichever address it comes from.
+    await store.addStats([click('203.0.113.1-0')], 'stats', NOW, '203.0.113.9');
+    expect((await store.clickBoosts('kettle', NOW)).get('steel')).toBe(honest);
+  });
+
+  it('treats the addresses of one IPv6 /64 network as one client', async () => {
+    for (let i = 1; i <= 5; i++) await visit(`2001:db8:1:2::${i}`, `s${i}`);
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
+    await visit('2001:db8:1:3::1', 't1');
+    await visit('::ffff:203.0.113.5', 't2');
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
+  });
+
+  it('ignores a click its session did not search for, or searched for too long before', async () => {
+    await store.addStats([search('a', 'teapot'), click('a')], 'stats', NOW, '203.0.113.1');
+    await store.addStats([click('b')], 'stats', NOW, '203.0.113.2');
+    await visit('203.0.113.3', 'c', NOW - 31 * MINUTE);
+    await visit('203.0.113.4', 'd', NOW + MINUTE);
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
+    // The same three clicks, each after its own search: now they count.
+    for (const [address, session] of [
+      ['203.0.113.1', 'a'],
+      ['203.0.113.2', 'b'],
+      ['203.0.113.3', 'c'],
+    ] as const) {
+      await store.addStats([search(session)], 'stats', NOW + MINUTE, address);
+      await store.addStats([click(session)], 'stats', NOW + 2 * MINUTE, address);
+    }
+    expect((await store.clickBoosts('kettle', NOW + 2 * MINUTE)).has('steel')).toBe(true);
+  });
+
+  it('counts the same after its weights are counted again for another half-life and back', async () => {
+    for (const [i, address] of ['203.0.113.71', '203.0.113.72', '203.0.113.73'].entries()) await visit(address, `s${i}`);
+    const boosts = await store.clickBoosts('kettle', NOW);
+    index = await index.reopen({ ...DEFAULT_CLICK_RANKING, halfLifeDays: 7 });
+    const faster = await index.events.clickBoosts('kettle', NOW + 7 * 86_400_000);
+    index = await index.reopen(DEFAULT_CLICK_RANKING);
+    store = index.events;
+    expect(await store.clickBoosts('kettle', NOW)).toEqual(boosts);
+    // A week later with a half-life of a week, the clicks weigh what they do after two weeks with the default.
+    expect(faster.get('steel')).toBeCloseTo((await store.clickBoosts('kettle', NOW + 14 * 86_400_000)).get('steel') ?? 1, 3);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The one place the service tests take their engine from. The conformance suite (the
+ * files in CONFORMANCE_SUITE) runs on SQLite by default and on another engine when
+ * SITE_SEARCH_TEST_DATABASE_URL names its database:
+ *
+ *   npm run test:conformance                                              # SQLite
+ *   SITE_SEARCH_TEST_DATABASE_URL=postgres://… npm run test:conformance   # that engine
+ *
+ * An engine joins by adding its URL scheme to TEST_ENGINES: a function of the URL that
+ * returns the EngineChoice every test service is started with. That choice is called
+ * with each service's data folder, and must give each folder storage of its own, empty
+ * at first, and the same storage again for the same folder (tests restart a service on
+ * its folder to check that nothing is lost). Test services delete their folders, not
+ * that storage: a throw-away database server is expected.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EngineChoice, IndexStores } from '../engine/engineFactory.ts';
+import { sqliteEngines } from '../engine/sqliteFactory.ts';
+import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
+import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
+
+export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
+
+/** Test engines by URL scheme (without the colon), loaded only when asked for. */
+const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice>> = {
+  postgres: async (url) => (await import('./postgresTestEngine.ts')).postgresTestEngine(url),
+  postgresql: async (url) => (await import('./postgresTestEngine.ts')).postgresTestEngine(url),
+};
+
+/**
+ * The files of the conformance suite: service tests over HTTP that any engine must
+ * pass. The other service tests are about one engine or about no engine at all (each
+ * says why at its top), and run on SQLite only.
+ */
+export const CONFORMANCE_SUITE = [
+  'server/routes/',
+  'server/engine/engine.test.ts',
+  'server/events/eventStore.test.ts',
+  'server/events/searchedKeywords.test.ts',
+  'server/app.test.ts',
+  'server/cli/cli.test.ts',
+  'server/clientErrors.test.ts',
+  'server/clientOverHttp.test.ts',
+  'server/fuzz.test.ts',
+  'server/indexClient.test.ts',
+  'server/jsonBody.test.ts',
+  'server/load.test.ts',
+  'server/overloadGuard.test.ts',
+  'server/overloadSettings.test.ts',
+  'server/rateLimiter.test.ts',
+  'server/ranking/demoQueries.test.ts',
+  'server/search/searchQuerystring.test.ts',
+];
+
+/** The database URL the tests run against; null: SQLite files in each test's data folder. */
+export function testDatabaseUrl(): string | null {
+  const url = process.env[TEST_DATABASE_URL_VARIABLE];
+  return url === undefined || url === '' ? null : url;
+}
+
+/** Whether the tests run on the default engine: tests of SQLite's files alone skip otherwise. */
+export const onSqlite = testDatabaseUrl() === null;
+
+let chosen: Promise<EngineChoice | undefined> | null = null;
+
+/** The engine choice of every test service; undefined for the service's default (SQLite). */
+export function testEngine(): Promise<EngineChoice | undefined> {
+  chosen ??= loadTestEngine();
+  return chosen;
+}
+
+async function loadTestEngine(): Promise<EngineChoice | undefined> {
+  const url = testDatabaseUrl();
+  if (url === null) return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? '';
+  const engine = TEST_ENGINES[scheme];
+  if (engine === undefined) {
+    const known = Object.keys(TEST_ENGINES);
+    throw new Error(
+      `${TEST_DATABASE_URL_VARIABLE} names a '${scheme}:' database, but no test engine takes that scheme ` +
+        `(${known.length === 0 ? 'none is registered' : `known: ${known.join(', ')}`}; see server/testing/testEngine.ts)`,
+    );
+  }
+  return engine(url);
+}
+
+/** An index opened on the tests' engine without a service, for tests of the engine and event store interfaces. */
+export interface TestIndex extends IndexStores {
+  dataDir: string;
+  /** Closes the index; `reopen` opens it again on the same storage, with other click settings if given. */
+  close(): Promise<void>;
+  reopen(clickRanking?: ClickRanking): Promise<TestIndex>;
+  /** Closes the index and deletes its data folder. */
+  remove(): Promise<void>;
+}
+
+/** Opens the index `demo` with default settings in a fresh data folder (or `dataDir`), on the tests' engine. */
+export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_RANKING, dataDir?: string): Promise<TestIndex> {
+  const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-index-'));
+  const factory = await ((await testEngine()) ?? sqliteEngines)({ dataDir: folder });
+  const stores = await factory.open({ publicKey: 'demo', ranking: DEFAULT_RANKING_SETTINGS, clickRanking });
+  let closed: Promise<void> | null = null;
+  const close = () => {
+    closed ??= (async () => {
+      await Promise.all([stores.events.close(), stores.engine.close()]);
+      await factory.close();
+    })();
+    return closed;
+  };
+  return {
+    ...stores,
+    dataDir: folder,
+    close,
+    reopen: async (ranking = clickRanking) => {
+      await close();
+      return openTestIndex(ranking, folder);
+    },
+    remove: async () => {
+      await close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
