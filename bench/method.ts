@@ -182,8 +182,27 @@ ${results.load ? `autocannon in the benchmark's process against the service's pr
 
 ${results.overload ? `\`/health\` and term-only searches, one at a time from their own thread, while 64 connections send faceted searches and a stream of 1,000-document batches is indexed, ${results.overload.seconds} s, ${count(results.overload.documents)} documents; the target is a p99 under 50 ms. Times are of answers 200; answers 503 (the service shedding load, overload.maxInFlight) are counted apart. \`npx tsx bench/overload-load.ts\` runs this step alone.\n\n${s.overload}` : 'Not measured.'}
 
+## Several nodes
+
+${scaleMethod(results.scale ?? null, s.scale ?? '')}
+
 ## Relevance
 
 ${relevanceMethod(results.relevance, s)}
 `;
+}
+
+/** How the several-nodes figures were made; then the table. */
+export function scaleMethod(scale: Results['scale'], tableText: string): string {
+  if (scale === null || scale === undefined) return 'Not measured.';
+  return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, default settings) beside the service on
+SQLite, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's batch endpoint.
+Term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass), then
+${scale.seconds} s of 64 connections of faceted searches spread evenly over the processes (autocannon, one instance per process, run
+at once; their throughputs add up, the percentiles are the worse process's). Then ${scale.visibility.length} times: a document written
+through one process, and searched for through the other every few milliseconds until found. On a machine of two cores, PostgreSQL,
+both service processes and the load generator share the same cores, so a second process cannot double the throughput here: it shows
+what a second node costs and gives, not what it gives on a machine of its own. \`npm run bench:scale\` runs this step alone.
+
+${tableText}`;
 }

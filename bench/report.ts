@@ -1,4 +1,5 @@
 /** The suite's results and the markdown they print as; pure, so the tables are tested. */
+import type { ScaleResults } from './scale.ts';
 import { addSizes, kib, type Size } from './bundleSize.ts';
 import type { LatencyRow } from './searchLatency.ts';
 import type { LoadRow } from './searchLoad.ts';
@@ -41,6 +42,8 @@ export interface Results {
   overload?: { documents: number; seconds: number; result: OverloadResult } | null;
   rendering: RenderingResult | null;
   relevance: RelevanceResults | null;
+  /** One and two processes on PostgreSQL beside one on SQLite (scale.ts); optional so older result files still read. */
+  scale?: ScaleResults | null;
 }
 
 const mib = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(0) : '–');

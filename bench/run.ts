@@ -39,6 +39,7 @@ import {
 import { measureSearchLatency, queryWords } from './searchLatency.ts';
 import { measureOverload, overloadTable } from './overloadLoad.ts';
 import { searchLoad } from './searchLoad.ts';
+import { measureScale, scaleTable } from './scale.ts';
 import { indexRange, measureRestart } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';
 import { pickQueries } from './typingPlan.ts';
@@ -151,6 +152,7 @@ async function main(): Promise<void> {
     overload: null,
     rendering: null,
     relevance,
+    scale: null,
   };
   try {
     log('building the corpus');
@@ -195,6 +197,8 @@ async function main(): Promise<void> {
     const restarted = await measureRestart(service, dataDir, repo, SETTINGS.restarts);
     service = restarted.service;
     results.restart = { documents: largest, result: restarted.result };
+    await service.stop();
+    results.scale = await measureScale({ repo, corpus, documents: largest, words, seconds: SETTINGS.loadSeconds, log });
   } finally {
     await browser?.close();
     await service.stop();
@@ -212,6 +216,7 @@ async function main(): Promise<void> {
     memory: memoryTable(results.memory),
     load: results.load ? loadTable(results.load) : '',
     overload: results.overload ? overloadTable(results.overload.result) : '',
+    scale: results.scale ? scaleTable(results.scale) : '',
     relevance: relevanceTable(relevance),
     relevanceClasses: relevanceClassTable(relevance),
     relevanceSets: relevanceSetsTable(relevance),

@@ -16,9 +16,10 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-export async function startService(dataDir: string, repo: string): Promise<ServiceProcess> {
+/** Starts `server/main.ts` on `dataDir`; `args` adds flags (`--database-url …`). */
+export async function startService(dataDir: string, repo: string, args: readonly string[] = []): Promise<ServiceProcess> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir, '--quiet'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir, '--quiet', ...args], {
     cwd: repo,
     env: { ...process.env, NODE_NO_WARNINGS: '1', SITE_SEARCH_RATE_LIMIT: 'off' },
     stdio: ['ignore', 'pipe', 'pipe'],

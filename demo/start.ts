@@ -8,6 +8,8 @@ import { parseArgs } from 'node:util';
 import { createServer, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { commandLine } from '../server/commandLine.ts';
+import { postgresEngines } from '../server/engine/postgresFactory.ts';
+import { databaseUrl } from '../server/serviceSettings.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
@@ -45,6 +47,10 @@ Options:
   --web-port PORT   the demo page's port (default 5173, or WEB_PORT)
   --data FOLDER     the service's data folder (default .data/demo)
   --fresh           start from an empty data folder
+  --database-url URL
+                    keep the indices in PostgreSQL (postgres://user:pass@host/db);
+                    a second node can then serve them: npm run serve -- --port 8788
+                    --database-url URL (or SITE_SEARCH_DATABASE_URL)
   -h, --help        print this help
 `;
 
@@ -57,6 +63,7 @@ function options() {
         'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
         data: { type: 'string', default: '.data/demo' },
         fresh: { type: 'boolean', default: false },
+        'database-url': { type: 'string', default: process.env.SITE_SEARCH_DATABASE_URL },
       },
     });
     const port = (name: string, text: string) => {
@@ -64,7 +71,13 @@ function options() {
       if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`${name} must be a port number from 1 to 65535`);
       return n;
     };
-    return { apiPort: port('--api-port', values['api-port']), webPort: port('--web-port', values['web-port']), dataDir: values.data, fresh: values.fresh };
+    return {
+      apiPort: port('--api-port', values['api-port']),
+      webPort: port('--web-port', values['web-port']),
+      dataDir: values.data,
+      fresh: values.fresh,
+      database: values['database-url'] ? databaseUrl(values['database-url'], '--database-url') : null,
+    };
   });
 }
 
@@ -85,7 +98,7 @@ function thumbnails(): Plugin {
 }
 
 async function main() {
-  const { apiPort, webPort, dataDir, fresh } = options();
+  const { apiPort, webPort, dataDir, fresh, database } = options();
   const host = '127.0.0.1';
   const apiUrl = `http://${host}:${apiPort}`;
   const webUrl = `http://${host}:${webPort}`;
@@ -105,9 +118,12 @@ async function main() {
     statsRateLimit: { max: 100, windowMs: 1000 },
     recommendations: RECOMMENDATIONS,
     indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG],
+    ...(database !== null && { engine: postgresEngines(database) }),
   });
   await app.listen({ port: apiPort, host });
-  console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", data in ${dataDir})`);
+  const where = database === null ? `data in ${dataDir}` : `indices in PostgreSQL, events in ${dataDir}`;
+  console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", ${where})`);
+  if (database !== null) console.log(`a second node on the same indices: npm run serve -- --port ${apiPort + 1} --database-url '${database}'`);
 
   await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
   await indexDocuments({ baseUrl: apiUrl, siteKey: BLOG.publicKey, secret: BLOG.secret, documents: BLOG_POSTS, log: () => {} });

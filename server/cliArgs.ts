@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseConfigFile, type ConfigFile, type TlsFiles } from './config.ts';
+import { databaseUrl } from './serviceSettings.ts';
 import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
 
 const DEFAULT_PORT = 8787;
@@ -20,6 +21,10 @@ Options:
   --port PORT          port to listen on (default ${DEFAULT_PORT})
   --host HOST          address to listen on (default ${DEFAULT_HOST})
   --data FOLDER        where the indices and events are kept (default ${DEFAULT_DATA})
+  --database-url URL   keep the indices in PostgreSQL (postgres://user:pass@host/db)
+                       instead of SQLite files; several services may share one database
+  --database-replica-url URL
+                       with --database-url: a read replica that searches read from
   --config FILE        a JSON config file: indices, allowed origins, TLS, limits
   --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
   --quiet              no request logs
@@ -49,6 +54,10 @@ export interface Cli {
   noClickRanking: boolean;
   /** `--check`: check every database of the data folder in full, report, and exit (0: all whole). */
   check: boolean;
+  /** PostgreSQL holds the indices (`--database-url`, SITE_SEARCH_DATABASE_URL, `databaseUrl`); null: SQLite files. */
+  databaseUrl: string | null;
+  /** With `databaseUrl`: where searches read (`--database-replica-url`); null: the primary. */
+  databaseReplicaUrl: string | null;
 }
 
 /** The CLI flags, checked; throws an Error whose message is the one line to print. */
@@ -64,6 +73,8 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       quiet: { type: 'boolean' },
       'no-click-ranking': { type: 'boolean' },
       check: { type: 'boolean' },
+      'database-url': { type: 'string' },
+      'database-replica-url': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -78,6 +89,10 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
   const config = file === null && Object.keys(fromEnv).length === 0 ? null : { ...file, ...fromEnv };
   const listenPort = port ?? config?.port ?? DEFAULT_PORT;
   const tls = config?.tls === undefined ? null : readTls(config.tls);
+  const primary = values['database-url'] === undefined ? (config?.databaseUrl ?? null) : databaseUrl(values['database-url'], '--database-url');
+  const replica =
+    values['database-replica-url'] === undefined ? (config?.databaseReplicaUrl ?? null) : databaseUrl(values['database-replica-url'], '--database-replica-url');
+  if (replica !== null && primary === null) throw new Error('--database-replica-url needs --database-url');
   return {
     port: listenPort,
     host: values.host ?? config?.host ?? DEFAULT_HOST,
@@ -88,6 +103,8 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     quiet: values.quiet ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
     check: values.check ?? false,
+    databaseUrl: primary,
+    databaseReplicaUrl: replica,
   };
 }
 

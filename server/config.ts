@@ -99,6 +99,13 @@ export interface ListenSettings {
   httpPort?: number;
   /** File paths of the PEM certificate and key. */
   tls?: { cert: string; key: string };
+  /**
+   * A PostgreSQL URL (`postgres://user:password@host:5432/db`): the indices live in that
+   * database instead of SQLite files in the data folder, so several service processes can share them.
+   */
+  databaseUrl?: string;
+  /** With `databaseUrl`: a read replica that searches, suggestions and autocomplete read from. */
+  databaseReplicaUrl?: string;
 }
 
 /** What a config file (`--config FILE`) may set. */

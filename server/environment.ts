@@ -11,6 +11,8 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
   SITE_SEARCH_HOST: (v) => ({ host: v }),
   SITE_SEARCH_DATA: (v) => ({ data: v }),
   SITE_SEARCH_HTTP_PORT: (v) => ({ httpPort: integer(v) }),
+  SITE_SEARCH_DATABASE_URL: (v) => ({ databaseUrl: v }),
+  SITE_SEARCH_DATABASE_REPLICA_URL: (v) => ({ databaseReplicaUrl: v }),
   SITE_SEARCH_INDICES: (v) => ({
     indices: list(v).map((pair) => {
       const colon = pair.indexOf(':');

@@ -192,9 +192,29 @@ describe('parseCli', () => {
       quiet: false,
       noClickRanking: false,
       check: false,
+      databaseUrl: null,
+      databaseReplicaUrl: null,
     });
     expect(parseCli(['--no-click-ranking'], {}).noClickRanking).toBe(true);
     expect(parseCli(['--check'], {}).check).toBe(true);
+  });
+
+  it('takes the PostgreSQL database from a flag, a variable or the config file, in that order', () => {
+    const file = join(folder, 'database.json');
+    writeFileSync(file, JSON.stringify({ databaseUrl: 'postgres://file@db/site', databaseReplicaUrl: 'postgres://file@replica/site' }));
+    const env = { SITE_SEARCH_DATABASE_URL: 'postgresql://env@db/site' };
+    expect(parseCli(['--config', file], {})).toMatchObject({ databaseUrl: 'postgres://file@db/site', databaseReplicaUrl: 'postgres://file@replica/site' });
+    expect(parseCli(['--config', file], env).databaseUrl).toBe('postgresql://env@db/site');
+    expect(parseCli(['--config', file, '--database-url', 'postgres://flag@db/site'], env).databaseUrl).toBe('postgres://flag@db/site');
+    expect(parseCli(['--database-url', 'postgres://db/site', '--database-replica-url', 'postgres://replica/site'], {}).databaseReplicaUrl).toBe(
+      'postgres://replica/site',
+    );
+    expect(() => parseCli(['--database-url', 'mysql://db/site'], {})).toThrow(/^--database-url must be a PostgreSQL URL/);
+    expect(() => parseCli(['--database-url', 'not a url'], {})).toThrow(/^--database-url must be a PostgreSQL URL/);
+    expect(() => parseCli(['--database-replica-url', 'postgres://replica/site'], {})).toThrow('--database-replica-url needs --database-url');
+    expect(() => parseCli([], { SITE_SEARCH_DATABASE_URL: 'sqlite://x' })).toThrow(/^SITE_SEARCH_DATABASE_URL: databaseUrl must be a PostgreSQL URL/);
+    writeFileSync(file, JSON.stringify({ databaseReplicaUrl: 'postgres://file@replica/site' }));
+    expect(() => parseCli(['--config', file], {})).toThrow(/databaseReplicaUrl needs databaseUrl/);
   });
 
   it('checks the config file', () => {

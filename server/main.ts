@@ -3,6 +3,7 @@
  * The reference service's command, `site-search-server` (`npm run serve --` from the sources):
  *   site-search-server [--port 8787] [--data .data/service] [--config FILE] [--host 127.0.0.1]
  *                      [--http-port PORT] [--quiet] [--no-click-ranking] [--check]
+ *                      [--database-url postgres://… [--database-replica-url postgres://…]]
  * Settings also come from SITE_SEARCH_* environment variables (environment.ts).
  * Prints `listening on http(s)://HOST:PORT` once it answers; logs requests as JSON lines
  * (pino) unless --quiet. `--help` prints the flags; bad flags: one line, exit 2.
@@ -18,12 +19,19 @@ import { buildApp } from './app.ts';
 import { parseCli, SERVE_USAGE } from './cliArgs.ts';
 import { commandLine } from './commandLine.ts';
 import { DEMO_INDEX } from './config.ts';
+import { postgresEngines } from './engine/postgresFactory.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
 import { IndexManifest } from './indices.ts';
 import { listenPlainHttp } from './plainHttp.ts';
 
 async function main(): Promise<void> {
   const cli = commandLine({ name: 'site-search-server', invocation: 'site-search-server', usage: SERVE_USAGE }, (args) => parseCli(args));
+  if (cli.check && cli.databaseUrl !== null) {
+    console.error(
+      'site-search-server: --check reads the SQLite files of a data folder; with --database-url the indices are in PostgreSQL, whose pg_amcheck checks them',
+    );
+    process.exit(2);
+  }
   if (cli.check) {
     const { ok, lines } = checkDataFolder(
       cli.dataDir,
@@ -36,10 +44,20 @@ async function main(): Promise<void> {
     console.log(`index key: ${DEMO_INDEX.publicKey}  secret: ${DEMO_INDEX.secret}`);
     console.log('these demo credentials are for local use only; pass --config FILE to set your own');
   }
-  const { port: _port, host: _host, data: _data, httpPort: _httpPort, tls: _tls, ...options } = cli.config ?? {};
+  const {
+    port: _port,
+    host: _host,
+    data: _data,
+    httpPort: _httpPort,
+    tls: _tls,
+    databaseUrl: _url,
+    databaseReplicaUrl: _replica,
+    ...options
+  } = cli.config ?? {};
   const app = await buildApp({
     dataDir: cli.dataDir,
     ...options,
+    ...(cli.databaseUrl !== null && { engine: postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl }) }),
     ...(cli.tls !== null && { tls: cli.tls }),
     logger: !cli.quiet,
     ...(cli.noClickRanking && { clickRanking: false }),

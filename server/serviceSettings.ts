@@ -22,6 +22,8 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'data',
   'httpPort',
   'tls',
+  'databaseUrl',
+  'databaseReplicaUrl',
 ]);
 
 export const RECOMMENDATION_HITS_DEFAULT = 10;
@@ -38,6 +40,10 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
   if (record.httpPort !== undefined) config.httpPort = port(record.httpPort, 'httpPort');
   if (record.host !== undefined) config.host = text(record.host, 'host');
   if (record.data !== undefined) config.data = text(record.data, 'data');
+  for (const key of ['databaseUrl', 'databaseReplicaUrl'] as const) {
+    if (record[key] !== undefined) config[key] = databaseUrl(record[key], key);
+  }
+  if (config.databaseReplicaUrl !== undefined && config.databaseUrl === undefined) throw new Error('databaseReplicaUrl needs databaseUrl');
   if (record.tls !== undefined) {
     const tls = object(record.tls, 'tls');
     config.tls = { cert: text(tls.cert, 'tls.cert'), key: text(tls.key, 'tls.key') };
@@ -138,4 +144,13 @@ function text(value: unknown, name: string): string {
 function object(value: unknown, name: string): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${name} must be an object`);
   return value as Record<string, unknown>;
+}
+
+/** A PostgreSQL connection URL; throws naming `key` otherwise. */
+export function databaseUrl(value: unknown, key: string): string {
+  const url = typeof value === 'string' && URL.canParse(value) ? new URL(value) : null;
+  if (url === null || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    throw new Error(`${key} must be a PostgreSQL URL such as postgres://user:password@host:5432/database`);
+  }
+  return value as string;
 }

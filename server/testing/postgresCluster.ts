@@ -41,7 +41,7 @@ export interface PostgresCluster {
 }
 
 /** Starts a cluster; throws MISSING_POSTGRES when PostgreSQL is not installed. */
-export async function startCluster(): Promise<PostgresCluster> {
+export async function startCluster(settings: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBin();
   if (bin === null) throw new Error(MISSING_POSTGRES);
   const asRoot = process.getuid?.() === 0;
@@ -58,8 +58,9 @@ export async function startCluster(): Promise<PostgresCluster> {
     // Trust on loopback: the cluster lives as long as the test run, in a folder of its own.
     run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     const port = await freePort();
-    // fsync off: a test cluster need not survive a power cut, and the tests write a lot.
-    const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=200`;
+    // fsync off unless asked (a benchmark): a test cluster need not survive a power cut, and the tests write a lot.
+    const durability = settings.durable ? '' : ' -c fsync=off -c full_page_writes=off';
+    const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1${durability} -c max_connections=200`;
     run('pg_ctl', ['start', '-w', '-D', data, '-l', join(folder, 'server.log'), '-o', options]);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,

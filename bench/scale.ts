@@ -1,0 +1,165 @@
+/**
+ * Several nodes: search latency and throughput of one and two service processes on one
+ * PostgreSQL database beside one process on SQLite, at the same number of documents, and
+ * how long a write acknowledged by one node takes to be searchable through the other.
+ * PostgreSQL runs as a throw-away cluster on this machine, so on two cores the database,
+ * the service processes and the load generator share the same CPUs.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDatabase, startCluster } from '../server/testing/postgresCluster.ts';
+import type { CorpusVariants } from './corpusVariants.ts';
+import { searchLoad, type LoadRow } from './searchLoad.ts';
+import { indexRange } from './serviceBench.ts';
+import { startService, type ServiceProcess } from './serviceProcess.ts';
+import { scaleMethod } from './method.ts';
+import { count, median, ms, percentile, table } from './stats.ts';
+
+export interface ScaleRow {
+  setup: string;
+  /** Documents indexed per second through the batch endpoint (first node only). */
+  indexing: number | null;
+  /** Term-only searches one at a time, milliseconds. */
+  p50: number;
+  p95: number;
+  /** 64 connections of faceted searches, spread evenly over the nodes. */
+  load: LoadRow;
+}
+
+export interface ScaleResults {
+  documents: number;
+  seconds: number;
+  rows: ScaleRow[];
+  /** Milliseconds from a write's 202 on one node to the document found by a search on the other. */
+  visibility: number[];
+}
+
+const CONNECTIONS = 64;
+const VISIBILITY_SAMPLES = 20;
+
+export async function measureScale(options: {
+  repo: string;
+  corpus: CorpusVariants;
+  documents: number;
+  words: readonly string[];
+  seconds: number;
+  log: (line: string) => void;
+}): Promise<ScaleResults> {
+  const { repo, corpus, documents, words, seconds, log } = options;
+  const folder = mkdtempSync(join(tmpdir(), 'site-search-scale-'));
+  const rows: ScaleRow[] = [];
+  const running: ServiceProcess[] = [];
+  const start = async (name: string, args: string[] = []) => {
+    const service = await startService(join(folder, name), repo, args);
+    running.push(service);
+    return service;
+  };
+  const cluster = await startCluster({ durable: true });
+  try {
+    log(`scale: SQLite, 1 process, ${count(documents)} documents`);
+    const sqlite = await start('sqlite');
+    const sqliteIndexing = await indexRange(sqlite, corpus, 0, documents, log);
+    rows.push(await measureNodes('SQLite, 1 process', sqliteIndexing.perSecond, [sqlite], words, seconds));
+    await sqlite.stop();
+
+    const url = await createDatabase(cluster.url, 'scale');
+    log(`scale: PostgreSQL, 1 process, ${count(documents)} documents`);
+    const first = await start('pg-a', ['--database-url', url]);
+    const pgIndexing = await indexRange(first, corpus, 0, documents, log);
+    rows.push(await measureNodes('PostgreSQL, 1 process', pgIndexing.perSecond, [first], words, seconds));
+    log('scale: PostgreSQL, 2 processes');
+    const second = await start('pg-b', ['--database-url', url]);
+    rows.push(await measureNodes('PostgreSQL, 2 processes', null, [first, second], words, seconds));
+    log('scale: a write on one node, searched on the other');
+    const visibility = await measureVisibility(first, second);
+    return { documents, seconds, rows, visibility };
+  } finally {
+    await Promise.all(running.map((service) => service.stop()));
+    cluster.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Latency one search at a time on the first node, then the load spread over all of them. */
+async function measureNodes(
+  setup: string,
+  indexing: number | null,
+  nodes: readonly ServiceProcess[],
+  words: readonly string[],
+  seconds: number,
+): Promise<ScaleRow> {
+  const times: number[] = [];
+  for (const pass of [0, 1]) {
+    for (const word of words) {
+      const t0 = performance.now();
+      const response = await fetch(`${nodes[0]!.baseUrl}/v1/search/demo?term=${encodeURIComponent(word)}&postfixWildcard=false`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${setup}: "${word}" answered ${response.status}`);
+      if (pass === 1) times.push(performance.now() - t0);
+    }
+  }
+  const loads = await Promise.all(nodes.map((node) => searchLoad(node.baseUrl, words, CONNECTIONS / nodes.length, seconds)));
+  return { setup, indexing, p50: percentile(times, 50), p95: percentile(times, 95), load: combined(loads) };
+}
+
+/** Several nodes' loads as one: counts and throughputs add up; percentiles are the worst node's. */
+function combined(loads: readonly LoadRow[]): LoadRow {
+  const sum = (key: 'requests' | 'throughput' | 'refused' | 'errors') => loads.reduce((total, load) => total + load[key], 0);
+  return {
+    connections: loads.reduce((total, load) => total + load.connections, 0),
+    requests: sum('requests'),
+    throughput: sum('throughput'),
+    p50: Math.max(...loads.map((load) => load.p50)),
+    p99: Math.max(...loads.map((load) => load.p99)),
+    refused: sum('refused'),
+    errors: sum('errors'),
+  };
+}
+
+async function measureVisibility(writer: ServiceProcess, reader: ServiceProcess): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < VISIBILITY_SAMPLES; i++) {
+    const word = `visibilityprobe${i}x${Date.now().toString(36)}`;
+    const response = await fetch(`${writer.baseUrl}/v2/indices/demo/documents/probe-${i}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` },
+      body: JSON.stringify({ url: `https://example.com/probe/${i}`, title: `Probe ${word}`, main_content: word }),
+    });
+    if (response.status !== 202) throw new Error(`the probe write answered ${response.status}`);
+    const acknowledged = performance.now();
+    for (;;) {
+      const found = (await (await fetch(`${reader.baseUrl}/v1/search/demo?term=${word}`)).json()) as { total_hits: number };
+      if (found.total_hits > 0) break;
+      if (performance.now() - acknowledged > 10_000) throw new Error('a write was not seen on the other node within 10 s');
+    }
+    samples.push(performance.now() - acknowledged);
+  }
+  return samples;
+}
+
+export function scaleTable(results: ScaleResults): string {
+  const visibility = `A write acknowledged by one node was found by a search on the other after **${ms(median(results.visibility))} ms** (median of ${results.visibility.length}; the slowest ${ms(Math.max(...results.visibility))} ms; the target is under 1 s).`;
+  const rows = results.rows.map((row) => [
+    row.setup,
+    row.indexing === null ? '–' : count(row.indexing),
+    ms(row.p50),
+    ms(row.p95),
+    count(row.load.throughput),
+    ms(row.load.p50),
+    ms(row.load.p99),
+    count(row.load.refused),
+    count(row.load.errors),
+  ]);
+  return `${table(['setup', 'indexing docs/s', 'term-only p50 ms', 'p95 ms', `${CONNECTIONS} conns: searches/s`, 'p50 ms', 'p99 ms', '503', 'errors'], rows)}\n\n${visibility}`;
+}
+
+/** BENCHMARKS.md with its "## Several nodes" section replaced by `results`; the rest as the last full run wrote it. */
+export function spliceScale(report: string, results: ScaleResults, date: string): string {
+  const start = report.indexOf('\n## Several nodes\n');
+  const end = report.indexOf('\n## Relevance\n');
+  if (end < 0) throw new Error('BENCHMARKS.md has no "## Relevance" section to put this one before: run `npm run bench` once');
+  const note = `*This section comes from \`npm run bench:scale -- --write\` on ${date}; the other sections are from the full run above, and the next full run writes them all.*`;
+  const section = `\n## Several nodes\n\n${note}\n\n${scaleMethod(results, scaleTable(results))}\n`;
+  return report.slice(0, start < 0 ? end : start) + section + report.slice(end);
+}
