@@ -121,7 +121,7 @@ async function main() {
     ...(database !== null && { engine: postgresEngines(database) }),
   });
   await app.listen({ port: apiPort, host });
-  const where = database === null ? `data in ${dataDir}` : `indices in PostgreSQL, events in ${dataDir}`;
+  const where = database === null ? `data in ${dataDir}` : `indices and events in PostgreSQL`;
   console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", ${where})`);
   if (database !== null) console.log(`a second node on the same indices: npm run serve -- --port ${apiPort + 1} --database-url '${database}'`);
 
