@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
+import { fieldValues } from '../documents/fieldValues.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { planQuery, type Lexicon, type PlanOptions, type QueryPlan } from '../ranking/queryPlan.ts';
 import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
 import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import type { WordRules } from '../ranking/wordRules.ts';
-import { fold } from '../text/fold.ts';
 import { commonWords, sampleRowids } from './commonTitleWords.ts';
 import type {
   CrawlMark,
@@ -62,7 +62,6 @@ const COMMON_WORDS_MIN_WRITES = 50;
  * came round (a minute later).
  */
 const ANALYZE_AFTER = 1_000;
-const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
 /** A search's statements all read one snapshot. */
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -888,19 +887,14 @@ async function writeChunk(
       categories.doc.push(rowid);
       categories.category.push(category);
     }
-    for (const [field, value] of Object.entries(document.customFields)) {
-      const numeric = types.get(field) !== 'text';
-      // An array's repeated element counts once for its document.
-      const elements = typeof value === 'object' ? new Set(value) : [value];
-      if (elements instanceof Set && elements.size > 1 && !knownMultiValued.has(field)) multiValued.add(field);
-      for (const element of elements) {
-        const text = String(element);
-        values.doc.push(rowid);
-        values.field.push(field);
-        values.text.push(text);
-        values.num.push(typeof element === 'number' ? element : !numeric && NUMERIC_TEXT.test(text) ? Number(text) : null);
-        values.fold.push(fold(text));
-      }
+    const indexed = fieldValues(document, (field) => types.get(field));
+    for (const field of indexed.multiValued) if (!knownMultiValued.has(field)) multiValued.add(field);
+    for (const value of indexed.values) {
+      values.doc.push(rowid);
+      values.field.push(value.field);
+      values.text.push(value.text);
+      values.num.push(value.num);
+      values.fold.push(value.fold);
     }
     for (const word of indexedWords(`${document.title} ${document.mainContent} ${hidden.get(asStored(document.id)) ?? ''}`)) words.add(word);
   });
