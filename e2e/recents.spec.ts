@@ -36,11 +36,14 @@ test('recent searches in the overlay with the keyboard alone: kept, run, removed
   await page.keyboard.type('flex');
   await expect(dialog.locator('.ss-item').first()).toBeVisible();
   expect(await stored(page)).toBeNull();
+  // Results can paint before the suggestions open; Escape with none open would empty the field.
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape'); // the suggestions
   await page.keyboard.press('Enter');
   await expect.poll(() => stored(page)).toEqual(['flex']);
   await input.fill('gap');
   await expect(dialog.locator('.ss-item').first()).toContainText('gap');
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Escape');
   await page.keyboard.press('ArrowDown'); // to the first result
   await expect(dialog.locator('.ss-hit-link').first()).toBeFocused();
