@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scaleTable } from './scale.ts';
 import { relevanceClassTable, relevanceSetsTable, relevanceTable, renderingTable, sizeTable, targetsTable, typingTable, type Results } from './report.ts';
 import type { QueryClass, QueryOutcome, QuerySet, RelevanceResults } from './relevance/types.ts';
 
@@ -165,6 +166,24 @@ describe('targetsTable', () => {
     expect(text).toContain(
       '| term-only search p99 under a faceted load and a batch stream (100,000 documents) | 15.0 ms, 190 of 200 refused (503) | **missed** (mostly refused) |',
     );
+  });
+
+  it('judges how soon a write on one node is searched on another, and tables each setup', () => {
+    const load = { connections: 64, requests: 900, throughput: 90, p50: 200, p99: 900, refused: 5, errors: 0 };
+    const scale = {
+      documents: 100_000,
+      seconds: 10,
+      rows: [
+        { setup: 'SQLite, 1 process', indexing: 1200, p50: 3, p95: 12, load },
+        { setup: 'PostgreSQL, 2 processes', indexing: null, p50: 9, p95: 40, load: { ...load, throughput: 120 } },
+      ],
+      visibility: [5, 9, 1200],
+    };
+    expect(targetsTable(results({ scale }))).toContain('| a write on one node searchable on another, median (100,000 documents) | 9.00 ms | met (< 1000 ms) |');
+    expect(targetsTable(results({ scale: { ...scale, visibility: [1500, 1600, 9] } }))).toContain('| 1500.0 ms | **missed** (< 1000 ms) |');
+    const text = scaleTable(scale);
+    expect(text).toContain('| PostgreSQL, 2 processes | – | 9.00 | 40.0 | 120 | 200.0 | 900.0 | 5 | 0 |');
+    expect(text).toContain('after **9.00 ms** (median of 3; the slowest 1200.0 ms');
   });
 
   it('says when a quick run stopped short of the 100,000-document targets', () => {

@@ -8,7 +8,7 @@ import type { RenderingResult } from './rendering.ts';
 import { select, summarize, type Summary } from './relevance/metrics.ts';
 import { QUERY_CLASSES, type QueryClass, type QuerySet, type RelevanceResults } from './relevance/types.ts';
 import { EMBED_BUDGET_BYTES } from './sizeBudget.ts';
-import { count, ms, ratio, table, verdict } from './stats.ts';
+import { count, median, ms, ratio, table, verdict } from './stats.ts';
 import type { TypingResult } from './typingBench.ts';
 import type { OverloadResult } from './overloadLoad.ts';
 
@@ -126,6 +126,10 @@ export function targetsTable(results: Results): string {
       verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<'),
     ],
   ];
+  if (results.scale) {
+    const visible = median(results.scale.visibility);
+    rows.push([`a write on one node searchable on another, median${at(results.scale.documents)}`, `${ms(visible)} ms`, verdict(visible, 1000, 'ms', '<')]);
+  }
   if (results.relevance) rows.push(...relevanceTargets(results.relevance));
   const notes: string[] = [];
   if (results.sizes.every((n) => n < 100_000)) notes.push('The 100,000-document targets need the full run; this quick run stops at 10,000 documents.');

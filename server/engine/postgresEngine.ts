@@ -21,6 +21,7 @@ import type {
   StoredDocument,
   WriteResult,
 } from './engine.ts';
+import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
 import { pgAutocomplete, pgSuggest } from './postgresSuggest.ts';
 import { applyPgSchema, SHARED_SCHEMA } from './postgresSchema.ts';
 import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
@@ -65,27 +66,6 @@ const ANALYZE_AFTER = 1_000;
 /** A search's statements all read one snapshot. */
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
-  custom_fields, h1, h2, meta_description, hidden_keywords`;
-
-interface DocRow {
-  rowid: number;
-  id: string;
-  url: string | null;
-  title: string;
-  main_content: string;
-  language: string | null;
-  thumbnail: string | null;
-  thumbnail_b64: string | null;
-  doc_date: number | null;
-  first_indexed: number;
-  custom_fields: string;
-  h1: string;
-  h2: string;
-  meta_description: string | null;
-  hidden_keywords: string | null;
-}
 
 /** BIGINT columns (rowids, epoch milliseconds, counts) as numbers: all stay far below 2^53. */
 const TYPES = {
@@ -970,23 +950,4 @@ function indexedContent(mainContent: string, hiddenKeywords: string | null): str
 function contentHash(mainContent: string): string | null {
   const text = mainContent.trim().replace(/\s+/g, ' ');
   return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
-}
-
-function storedDocument(row: DocRow): StoredDocument {
-  return {
-    id: row.id,
-    url: row.url,
-    title: row.title,
-    mainContent: row.main_content,
-    language: row.language,
-    thumbnail: row.thumbnail,
-    thumbnailB64: row.thumbnail_b64,
-    docDate: row.doc_date,
-    firstIndexed: row.first_indexed,
-    customFields: JSON.parse(row.custom_fields) as Record<string, CustomFieldValue>,
-    h1: row.h1,
-    h2: row.h2,
-    metaDescription: row.meta_description,
-    hiddenKeywords: row.hidden_keywords,
-  };
 }

@@ -11,6 +11,7 @@ import type {
   StoredDocument,
   WriteResult,
 } from './engine.ts';
+import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
 import { ftsMatch } from './ftsExpression.ts';
 import { planQuery, type Lexicon, type QueryPlan } from '../ranking/queryPlan.ts';
 import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
@@ -35,26 +36,6 @@ const MEMO_MAX = 10_000;
  * pages, while a small write here takes a few milliseconds.
  */
 const INLINE_MAX_DOCUMENTS = 20;
-interface DocRow {
-  rowid: number;
-  id: string;
-  url: string | null;
-  title: string;
-  main_content: string;
-  language: string | null;
-  thumbnail: string | null;
-  thumbnail_b64: string | null;
-  doc_date: number | null;
-  first_indexed: number;
-  custom_fields: string;
-  h1: string;
-  h2: string;
-  meta_description: string | null;
-  hidden_keywords: string | null;
-}
-
-const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
-  custom_fields, h1, h2, meta_description, hidden_keywords`;
 
 /**
  * The search engine on SQLite: one database file per index is both the durable store
@@ -370,23 +351,4 @@ class CountMemo {
   clear(): void {
     this.entries.clear();
   }
-}
-
-function storedDocument(row: DocRow): StoredDocument {
-  return {
-    id: row.id,
-    url: row.url,
-    title: row.title,
-    mainContent: row.main_content,
-    language: row.language,
-    thumbnail: row.thumbnail,
-    thumbnailB64: row.thumbnail_b64,
-    docDate: row.doc_date,
-    firstIndexed: row.first_indexed,
-    customFields: JSON.parse(row.custom_fields) as Record<string, CustomFieldValue>,
-    h1: row.h1,
-    h2: row.h2,
-    metaDescription: row.meta_description,
-    hiddenKeywords: row.hidden_keywords,
-  };
 }

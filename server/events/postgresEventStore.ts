@@ -9,6 +9,7 @@ import { normalizeKeyword } from './normalizeKeyword.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
+import { STATS_COLUMNS, statsEventOf, type StatsRow } from './statsRow.ts';
 
 /** Searches the service records itself wait at most this long, or for this many, before one commit. */
 const QUEUE_FLUSH_MS = 200;
@@ -263,7 +264,7 @@ export class PostgresEventStore implements EventStore {
 
   async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
     await this.flush();
-    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
+    const columns = STATS_COLUMNS;
     const { rows } =
       session === undefined
         ? await this.pool.query<StatsRow>(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT $1 OFFSET $2`, [limit, after])
@@ -463,30 +464,4 @@ async function addSearchedKeyword(client: pg.ClientBase, keyword: string, sessio
      ON CONFLICT (words) DO UPDATE SET sessions = searched_keywords.sessions + 1`,
     [words, keyword],
   );
-}
-
-interface StatsRow {
-  event_id: string | null;
-  received: number;
-  source: StatsSource;
-  action: 'search' | 'click';
-  session: string;
-  keyword: string;
-  number_of_results: number | null;
-  docid: string | null;
-  position: number | null;
-  tag: string | null;
-}
-
-function statsEventOf(row: StatsRow): StoredStatsEvent {
-  const common = {
-    source: row.source,
-    received: new Date(row.received).toISOString(),
-    session: row.session,
-    keyword: row.keyword,
-    ...(row.tag === null ? {} : { tag: row.tag }),
-    ...(row.event_id === null ? {} : { eventId: row.event_id }),
-  };
-  if (row.action === 'click') return { ...common, action: 'click', docid: row.docid ?? '', position: row.position ?? 0 };
-  return { ...common, action: 'search', numberOfResults: row.number_of_results ?? 0 };
 }

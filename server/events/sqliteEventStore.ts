@@ -10,6 +10,7 @@ import { normalizeKeyword } from './normalizeKeyword.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
+import { STATS_COLUMNS, statsEventOf, type StatsRow } from './statsRow.ts';
 
 /** Automatic search events wait at most this long, or for this many, before one commit. */
 const QUEUE_FLUSH_MS = 200;
@@ -229,7 +230,7 @@ export class SqliteEventStore implements EventStore {
    */
   async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
     this.flushNow();
-    const columns = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
+    const columns = STATS_COLUMNS;
     const rows = (
       session === undefined
         ? this.statements.get(`SELECT ${columns} FROM stats_events ORDER BY rowid LIMIT ? OFFSET ?`).all(limit, after)
@@ -277,30 +278,4 @@ export class SqliteEventStore implements EventStore {
     this.flushNow();
     this.db.close();
   }
-}
-
-interface StatsRow {
-  event_id: string | null;
-  received: number;
-  source: StatsSource;
-  action: 'search' | 'click';
-  session: string;
-  keyword: string;
-  number_of_results: number | null;
-  docid: string | null;
-  position: number | null;
-  tag: string | null;
-}
-
-function statsEventOf(row: StatsRow): StoredStatsEvent {
-  const common = {
-    source: row.source,
-    received: new Date(row.received).toISOString(),
-    session: row.session,
-    keyword: row.keyword,
-    ...(row.tag === null ? {} : { tag: row.tag }),
-    ...(row.event_id === null ? {} : { eventId: row.event_id }),
-  };
-  if (row.action === 'click') return { ...common, action: 'click', docid: row.docid ?? '', position: row.position ?? 0 };
-  return { ...common, action: 'search', numberOfResults: row.number_of_results ?? 0 };
 }

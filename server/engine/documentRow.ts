@@ -1,0 +1,47 @@
+/**
+ * A document as every SQL engine stores it: one row of `docs`, the same columns in SQLite
+ * and PostgreSQL, read back into the document the routes answer with.
+ */
+import type { CustomFieldValue } from '../../src/client/types.ts';
+import type { StoredDocument } from './engine.ts';
+
+export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
+  custom_fields, h1, h2, meta_description, hidden_keywords`;
+
+export interface DocRow {
+  rowid: number;
+  id: string;
+  url: string | null;
+  title: string;
+  main_content: string;
+  language: string | null;
+  thumbnail: string | null;
+  thumbnail_b64: string | null;
+  doc_date: number | null;
+  first_indexed: number;
+  /** JSON of the custom fields. */
+  custom_fields: string;
+  h1: string;
+  h2: string;
+  meta_description: string | null;
+  hidden_keywords: string | null;
+}
+
+export function storedDocument(row: DocRow): StoredDocument {
+  return {
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    mainContent: row.main_content,
+    language: row.language,
+    thumbnail: row.thumbnail,
+    thumbnailB64: row.thumbnail_b64,
+    docDate: row.doc_date,
+    firstIndexed: row.first_indexed,
+    customFields: JSON.parse(row.custom_fields) as Record<string, CustomFieldValue>,
+    h1: row.h1,
+    h2: row.h2,
+    metaDescription: row.meta_description,
+    hiddenKeywords: row.hidden_keywords,
+  };
+}
