@@ -7,6 +7,7 @@ import { foldedWords, wordPattern } from '../text/words.ts';
 import { lexeme, phraseQuery, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { escapeLike } from './postgresWhere.ts';
 import { byDocumentOrder, closerToTyped, distinctSuggestions, documentSuggestions, exactCompletion, type RankedTitle } from './suggestionOrder.ts';
+import { groupings } from '../text/wordGroupings.ts';
 
 /** Matching titles ranked at most (see sqliteSuggest.ts, whose steps this follows one by one). */
 const RANKED_TITLES = 200;
@@ -113,20 +114,6 @@ export function titleQuery(words: readonly string[], lastWord = `${lexeme(words[
       return `(${parts.join(' & ')})`;
     })
     .join(' | ');
-}
-
-function groupings(words: readonly string[]): string[][] {
-  const all: string[][] = [];
-  const joinsCount = 2 ** (words.length - 1);
-  for (let joins = 0; joins < joinsCount; joins++) {
-    const groups = [words[0]!];
-    for (let i = 1; i < words.length; i++) {
-      if (joins & (1 << (i - 1))) groups[groups.length - 1] += words[i]!;
-      else groups.push(words[i]!);
-    }
-    all.push(groups);
-  }
-  return all;
 }
 
 async function exactFromVocabulary(client: pg.ClientBase, words: readonly string[]): Promise<RankedTitle | null> {

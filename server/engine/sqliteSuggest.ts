@@ -5,6 +5,7 @@ import { foldedWords } from '../text/words.ts';
 import { ftsPhrasePrefix, quoteFts } from './ftsExpression.ts';
 import type { StatementCache } from './statementCache.ts';
 import { byDocumentOrder, closerToTyped, distinctSuggestions, documentSuggestions, exactCompletion, type RankedTitle } from './suggestionOrder.ts';
+import { groupings } from '../text/wordGroupings.ts';
 
 /**
  * Matching titles ranked by bm25, at most: ranking costs a few microseconds a title, and
@@ -131,21 +132,6 @@ export function titleMatch(words: readonly string[], lastWord = `${quoteFts(word
       return `(${parts.join(' AND ')})`;
     })
     .join(' OR ');
-}
-
-/** Every way to join runs of adjacent words: `a b c` gives `a b c`, `ab c`, `a bc`, `abc`. */
-function groupings(words: readonly string[]): string[][] {
-  const all: string[][] = [];
-  const joinsCount = 2 ** (words.length - 1);
-  for (let joins = 0; joins < joinsCount; joins++) {
-    const groups = [words[0]!];
-    for (let i = 1; i < words.length; i++) {
-      if (joins & (1 << (i - 1))) groups[groups.length - 1] += words[i]!;
-      else groups.push(words[i]!);
-    }
-    all.push(groups);
-  }
-  return all;
 }
 
 /**
