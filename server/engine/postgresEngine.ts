@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { CustomFieldValue } from '../../src/client/types.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { planQuery, type Lexicon, type PlanOptions, type QueryPlan } from '../ranking/queryPlan.ts';
-import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
+import { rankCandidates } from '../ranking/rankCandidates.ts';
 import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import type { WordRules } from '../ranking/wordRules.ts';
 import { commonWords, sampleRowids } from './commonTitleWords.ts';
@@ -21,7 +19,7 @@ import type {
   StoredDocument,
   WriteResult,
 } from './engine.ts';
-import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
+import { contentHash, DOC_COLUMNS, indexedContent, rankingCandidates, storedDocument, type DocRow, type RankedText } from './documentRow.ts';
 import { pgAutocomplete, pgSuggest } from './postgresSuggest.ts';
 import { applyPgSchema, SHARED_SCHEMA } from './postgresSchema.ts';
 import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
@@ -543,33 +541,11 @@ export class PostgresEngine implements SearchEngine {
   ): Promise<PageRow[]> {
     if (rows.length < 2) return [...rows];
     const custom = this.ranking.rules.some((rule) => rule.includes('('));
-    const { rows: texts } = await client.query<{
-      rowid: number;
-      url: string | null;
-      title: string;
-      main_content: string;
-      hidden_keywords: string | null;
-      custom_fields: string | null;
-    }>(
+    const { rows: texts } = await client.query<RankedText>(
       `SELECT rowid, url, title, main_content, hidden_keywords, ${custom ? 'custom_fields' : 'NULL AS custom_fields'} FROM docs WHERE rowid = ANY($1::bigint[])`,
       [rows.map((r) => r.rowid)],
     );
-    const byRowid = new Map(texts.map((t) => [t.rowid, t]));
-    const candidates: Candidate[] = rows.flatMap((row) => {
-      const text = byRowid.get(row.rowid);
-      if (text === undefined) return [];
-      return [
-        {
-          key: row.rowid,
-          url: text.url,
-          title: text.title,
-          content: indexedContent(text.main_content, text.hidden_keywords),
-          score: row.score,
-          boost: boosts?.get(row.rowid) ?? 1,
-          customFields: text.custom_fields === null ? null : (JSON.parse(text.custom_fields) as Record<string, CustomFieldValue>),
-        },
-      ];
-    });
+    const candidates = rankingCandidates(rows, texts, boosts);
     const common = await this.commonWords(client);
     const context = {
       rules: this.ranking.rules,
@@ -939,15 +915,4 @@ async function removeRow(client: pg.ClientBase, id: string): Promise<boolean> {
   await client.query('DELETE FROM field_values WHERE doc = $1', [rows[0]!.rowid]);
   await client.query('DELETE FROM doc_categories WHERE doc = $1', [rows[0]!.rowid]);
   return true;
-}
-
-/** The text indexed besides the title: the content, then the hidden keywords. */
-function indexedContent(mainContent: string, hiddenKeywords: string | null): string {
-  return hiddenKeywords === null ? mainContent : `${mainContent}\n${hiddenKeywords}`;
-}
-
-/** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */
-function contentHash(mainContent: string): string | null {
-  const text = mainContent.trim().replace(/\s+/g, ' ');
-  return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
 }

@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import type { CustomFieldValue } from '../../src/client/types.ts';
 import type {
   CrawlMark,
   CustomFieldType,
@@ -11,10 +10,10 @@ import type {
   StoredDocument,
   WriteResult,
 } from './engine.ts';
-import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
+import { DOC_COLUMNS, rankingCandidates, storedDocument, type DocRow, type RankedText } from './documentRow.ts';
 import { ftsMatch } from './ftsExpression.ts';
 import { planQuery, type Lexicon, type QueryPlan } from '../ranking/queryPlan.ts';
-import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
+import { rankCandidates } from '../ranking/rankCandidates.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
 import { applySchema } from './sqliteSchema.ts';
@@ -25,7 +24,7 @@ import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits 
 import { StatementCache } from './statementCache.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { Vocabulary } from './vocabulary.ts';
-import { indexedContent, SqliteWriter, type FtsText, type WriterCalls } from './sqliteWriter.ts';
+import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
 
 const MEMO_MAX = 10_000;
@@ -250,23 +249,8 @@ export class SqliteEngine implements SearchEngine {
       .get(
         `SELECT rowid, url, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(rows.map((r) => r.rowid))) as Array<FtsText & { url: string | null; custom_fields?: string }>;
-    const byRowid = new Map(texts.map((t) => [t.rowid, t]));
-    const candidates: Candidate[] = rows.flatMap((row) => {
-      const text = byRowid.get(row.rowid);
-      if (text === undefined) return [];
-      return [
-        {
-          key: row.rowid,
-          url: text.url,
-          title: text.title,
-          content: indexedContent(text.main_content, text.hidden_keywords),
-          score: row.score,
-          boost: boosts?.get(row.rowid) ?? 1,
-          customFields: text.custom_fields === undefined ? null : (JSON.parse(text.custom_fields) as Record<string, CustomFieldValue>),
-        },
-      ];
-    });
+      .all(JSON.stringify(rows.map((r) => r.rowid))) as RankedText[];
+    const candidates = rankingCandidates(rows, texts, boosts);
     return rankCandidates(plan, candidates, context).map((c) => ({ rowid: c.key, score: c.score }));
   }
 

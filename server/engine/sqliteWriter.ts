@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { foldedWords } from '../text/words.ts';
+import { contentHash, indexedContent } from './documentRow.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, WriteResult } from './engine.ts';
 import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
@@ -242,15 +242,4 @@ export function openWriter(file: string): { writer: SqliteWriter; close(): void 
   const db = new Database(file, { fileMustExist: true });
   applyConnectionSettings(db);
   return { writer: new SqliteWriter(db), close: () => db.close() };
-}
-
-/** The text FTS indexes as main_content: the content, then the hidden keywords. */
-export function indexedContent(mainContent: string, hiddenKeywords: string | null): string {
-  return hiddenKeywords === null ? mainContent : `${mainContent}\n${hiddenKeywords}`;
-}
-
-/** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */
-function contentHash(mainContent: string): string | null {
-  const text = mainContent.trim().replace(/\s+/g, ' ');
-  return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
 }
