@@ -26,6 +26,7 @@ import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEI
 import { allOf, FALSE, numbered, pgConditions, type SqlPart, type SqlValue } from './postgresWhere.ts';
 import { DEFAULT_RANKING_LIMITS, type PageRow, type RankingLimits } from './sqliteSearch.ts';
 import { Vocabulary } from './vocabulary.ts';
+import { numberBounds } from './numberBounds.ts';
 
 /** Where a PostgreSQL engine keeps an index. */
 export interface PostgresEngineOptions {
@@ -501,15 +502,11 @@ export class PostgresEngine implements SearchEngine {
           // Only a field some document holds several values of can count a document twice in a range.
           const counted = multiValued.has(spec.field) ? 'count(DISTINCT fv.doc)' : 'count(*)';
           spec.ranges.forEach((range, i) => {
-            const tests: string[] = [];
-            if (range.from !== undefined) {
-              tests.push('fv.num >= ?');
-              params.push(range.from);
-            }
-            if (range.to !== undefined) {
-              tests.push('fv.num < ?');
-              params.push(range.to);
-            }
+            const { tests, params: values } = numberBounds('fv.num', [
+              ['>=', range.from],
+              ['<', range.to],
+            ]);
+            params.push(...values);
             columns.push(`${counted} FILTER (WHERE ${tests.length > 0 ? tests.join(' AND ') : 'TRUE'}) AS c${i}`);
           });
           const row = (

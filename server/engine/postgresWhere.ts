@@ -1,4 +1,5 @@
 import type { CustomFieldType, FilterNode, SearchQuery } from './engine.ts';
+import { numberBounds } from './numberBounds.ts';
 
 export type SqlValue = string | number | null | readonly string[] | readonly number[];
 
@@ -59,16 +60,11 @@ function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, Custo
     case 'category':
       return categoryCondition(node.value);
     case 'range': {
-      const bounds: string[] = [];
-      const params: SqlValue[] = [node.field];
-      if (node.gt !== undefined) {
-        bounds.push('num > ?');
-        params.push(node.gt);
-      }
-      if (node.lt !== undefined) {
-        bounds.push('num < ?');
-        params.push(node.lt);
-      }
+      const { tests: bounds, params: values } = numberBounds('num', [
+        ['>', node.gt],
+        ['<', node.lt],
+      ]);
+      const params: SqlValue[] = [node.field, ...values];
       if (bounds.length === 0) bounds.push('num IS NOT NULL');
       return { sql: `d.rowid IN (SELECT doc FROM field_values WHERE field = ? AND ${bounds.join(' AND ')})`, params };
     }

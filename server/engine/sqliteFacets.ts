@@ -2,6 +2,7 @@ import type { FacetValue, RangeFacetBucket } from '../../src/client/types.ts';
 import type { FacetSpec, RangeFacetSpec } from './engine.ts';
 import type { StatementCache } from './statementCache.ts';
 import type { SqlValue } from './sqliteWhere.ts';
+import { numberBounds } from './numberBounds.ts';
 
 /**
  * Whether a field's facet reads the values of each match (through field_values_doc)
@@ -72,15 +73,11 @@ export function rangeFacets(
     const params: SqlValue[] = [];
     const distinct = multiValued.has(spec.field) ? 'DISTINCT ' : '';
     spec.ranges.forEach((range, i) => {
-      const tests: string[] = [];
-      if (range.from !== undefined) {
-        tests.push('fv.num >= ?');
-        params.push(range.from);
-      }
-      if (range.to !== undefined) {
-        tests.push('fv.num < ?');
-        params.push(range.to);
-      }
+      const { tests, params: values } = numberBounds('fv.num', [
+        ['>=', range.from],
+        ['<', range.to],
+      ]);
+      params.push(...values);
       columns.push(`count(${distinct}CASE WHEN ${tests.length > 0 ? tests.join(' AND ') : '1'} THEN fv.doc END) AS c${i}`);
     });
     const from = everything

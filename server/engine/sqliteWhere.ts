@@ -1,4 +1,5 @@
 import type { CustomFieldType, FilterNode, SearchQuery } from './engine.ts';
+import { numberBounds } from './numberBounds.ts';
 
 export type SqlValue = string | number | null;
 
@@ -71,16 +72,11 @@ function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, Custo
     case 'category':
       return categoryCondition(node.value, test);
     case 'range': {
-      const bounds: string[] = [];
-      const params: SqlValue[] = [node.field];
-      if (node.gt !== undefined) {
-        bounds.push('num > ?');
-        params.push(node.gt);
-      }
-      if (node.lt !== undefined) {
-        bounds.push('num < ?');
-        params.push(node.lt);
-      }
+      const { tests: bounds, params: values } = numberBounds('num', [
+        ['>', node.gt],
+        ['<', node.lt],
+      ]);
+      const params: SqlValue[] = [node.field, ...values];
       if (bounds.length === 0) bounds.push('num IS NOT NULL');
       // Probed per row through (doc, field): the (field, num) index would walk the whole range each time.
       const table = test.correlated ? 'field_values INDEXED BY field_values_doc' : 'field_values';
