@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Features } from 'lightningcss';
-import type { Plugin } from 'vite';
+import { build, type BuildOptions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SHARED_KEY, SHARED_MODULES } from './src/embed/sharedModules.ts';
 import { de } from './src/ui/messagesDe.ts';
 
 /** The npm build ships the stylesheet as `style.css` beside the modules, for `import 'site-search-widget/style.css'`. */
@@ -17,15 +18,21 @@ function stylesheet(): Plugin {
 }
 
 /**
- * The script-tag build swaps one module for a leaner one in src/embed: `request.ts`, whose
- * comment says what it leaves out. Preact, its hooks and @preact/signals are the official
- * packages in every build, so the script tag and npm behave alike (issue #14); the size
- * test fails if they are swapped again. The npm build and the unit tests use the original
- * `request.ts`. `E2E_EMBED_MODULES=1` makes the demo's dev server swap it too, so that
- * every e2e spec can run against it, not only embed.spec.ts.
+ * The script-tag build swaps modules for others in src/embed. `request.ts`, whose comment
+ * says what it leaves out, in the script and in `site-search.more.js`; and, in the script
+ * only, the tracker and the related items for stand-ins that load the real ones from
+ * `site-search.more.js` when they are needed (`lazy`). Preact, its hooks and
+ * @preact/signals are the official packages in every build, so the script tag and npm
+ * behave alike (issue #14); the size test fails if they are swapped again. The npm build
+ * and the unit tests use the originals. `E2E_EMBED_MODULES=1` makes the demo's dev server
+ * swap `request.ts` too, so that every e2e spec can run against it, not only the embed specs.
  */
-function embedModules(): Plugin {
+function embedModules(lazy: boolean): Plugin {
   const files: [RegExp, string][] = [[/\/src\/client\/request\.ts$/, resolve('src/embed/request.ts')]];
+  if (lazy) {
+    files.push([/\/src\/tracker\/createTracker\.ts$/, resolve('src/embed/lazyTracker.ts')]);
+    files.push([/\/src\/ui\/mountRecommendations\.tsx$/, resolve('src/embed/lazyRecommendations.ts')]);
+  }
   return {
     name: 'site-search-embed-modules',
     enforce: 'pre',
@@ -33,6 +40,45 @@ function embedModules(): Plugin {
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       const swap = resolved && files.find(([from]) => from.test(resolved.id));
       return swap && importer !== swap[1] ? swap[1] : resolved;
+    },
+  };
+}
+
+/**
+ * `site-search.more.js`, built beside the script after it (src/embed/more.ts): its imports
+ * of SHARED_MODULES read what the script lends (src/embed/shared.ts) instead of bundling
+ * a second Preact, signals or client.
+ */
+function moreFile(): Plugin {
+  let options: BuildOptions = {};
+  return {
+    name: 'site-search-more',
+    apply: 'build',
+    configResolved(config) {
+      options = { outDir: config.build.outDir, sourcemap: config.build.sourcemap };
+    },
+    async closeBundle() {
+      await build({ mode: 'embed-more', logLevel: 'warn', build: options });
+    },
+  };
+}
+
+function sharedImports(): Plugin {
+  const files = Object.keys(SHARED_MODULES).map((key) => [key, key.startsWith('src/') ? resolve(key) : key] as const);
+  return {
+    name: 'site-search-shared-imports',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const direct = files.find(([, id]) => id === source);
+      if (direct) return `\0shared:${direct[0]}`;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const file = resolved && files.find(([, id]) => id === resolved.id);
+      return file ? `\0shared:${file[0]}` : resolved;
+    },
+    load(id) {
+      if (!id.startsWith('\0shared:')) return;
+      const names = SHARED_MODULES[id.slice('\0shared:'.length)]!;
+      return `const s = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];\n${names.map((n) => `export const ${n} = s.${n};`).join('\n')}\n`;
     },
   };
 }
@@ -76,27 +122,30 @@ function cssMarker(): Plugin {
 
 // One config for the library builds, the demo's dev server and the unit tests.
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
-// makes the self-contained script-tag file with Preact inside.
-export default defineConfig(({ mode, command }) => ({
-  plugins: [
-    ...(command === 'build' && mode !== 'embed' ? [stylesheet()] : []),
-    ...(command === 'build' && mode === 'embed' ? [germanMessages(), cssMarker()] : []),
-    ...(mode === 'embed' || (command === 'serve' && process.env.E2E_EMBED_MODULES === '1') ? [embedModules()] : []),
-  ],
-  // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
-  // `jsx(type, { children: [...] })` once minified, and Preact's `h` is in it anyway.
-  oxc:
-    mode === 'embed'
+// makes the self-contained script-tag file with Preact inside, and its `.more.js` part
+// (mode `embed-more`, built by the `embed` build).
+export default defineConfig(({ mode, command }) => {
+  const embedded = mode === 'embed' || mode === 'embed-more';
+  return {
+    plugins: [
+      ...(command === 'build' && !embedded ? [stylesheet()] : []),
+      ...(command === 'build' && mode === 'embed' ? [germanMessages(), cssMarker(), embedModules(true), moreFile()] : []),
+      ...(mode === 'embed-more' ? [sharedImports(), embedModules(false)] : []),
+      ...(command === 'serve' && process.env.E2E_EMBED_MODULES === '1' ? [embedModules(false)] : []),
+    ],
+    // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
+    // `jsx(type, { children: [...] })` once minified, and Preact's `h` is in it anyway.
+    oxc: embedded
       ? { jsx: { runtime: 'classic', pragma: '__h', pragmaFrag: '__F' }, jsxInject: "import { h as __h, Fragment as __F } from 'preact'" }
       : { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  // The stylesheet uses `color-scheme` but not `light-dark()`, so the minifier's fallback
-  // variables for it (`--lightningcss-light/dark`) would be dead weight in the script-tag CSS.
-  css: mode === 'embed' ? { lightningcss: { exclude: Features.LightDark } } : undefined,
-  build:
-    mode === 'embed'
+    // The stylesheet uses `color-scheme` but not `light-dark()`, so the minifier's fallback
+    // variables for it (`--lightningcss-light/dark`) would be dead weight in the script-tag CSS.
+    css: mode === 'embed' ? { lightningcss: { exclude: Features.LightDark } } : undefined,
+    build: embedded
       ? {
           outDir: 'dist/embed',
-          emptyOutDir: true,
+          // The `.more.js` part is built into the folder after the script.
+          emptyOutDir: mode === 'embed',
           sourcemap: true,
           cssCodeSplit: false,
           // Two minifiers, each catching what the other leaves: terser (two passes) on the
@@ -112,13 +161,16 @@ export default defineConfig(({ mode, command }) => ({
             // terser takes most of the build's few seconds; that is expected, not worth a warning.
             checks: { pluginTimings: false },
           },
-          lib: {
-            entry: 'src/embed/index.ts',
-            name: 'SiteSearch',
-            formats: ['iife'],
-            fileName: () => 'site-search.js',
-            cssFileName: 'site-search',
-          },
+          lib:
+            mode === 'embed'
+              ? {
+                  entry: 'src/embed/index.ts',
+                  name: 'SiteSearch',
+                  formats: ['iife'],
+                  fileName: () => 'site-search.js',
+                  cssFileName: 'site-search',
+                }
+              : { entry: 'src/embed/more.ts', name: 'SiteSearchMore', formats: ['iife'], fileName: () => 'site-search.more.js' },
         }
       : {
           outDir: 'dist/lib',
@@ -132,47 +184,48 @@ export default defineConfig(({ mode, command }) => ({
             external: [/^preact($|\/)/, /^@preact\/signals(-core)?($|\/)/],
           },
         },
-  test: {
-    // Most of the time of the service's tests is spent waiting on sockets, child
-    // processes and worker threads, so a third worker pays on two cores. Test files
-    // that need no DOM share one module graph per worker (isolate: false): each sets
-    // up what it uses, and none leaves global state behind.
-    maxWorkers: 3,
-    projects: [
-      // Components (`.test.tsx`) get a DOM; the rest of src runs in Node, where a test
-      // starts faster: one that needs the DOM says so with `// @vitest-environment jsdom`.
-      {
-        extends: true,
-        test: {
-          name: 'browser',
-          include: ['src/**/*.test.tsx'],
-          environment: 'jsdom',
-          isolate: false,
+    test: {
+      // Most of the time of the service's tests is spent waiting on sockets, child
+      // processes and worker threads, so a third worker pays on two cores. Test files
+      // that need no DOM share one module graph per worker (isolate: false): each sets
+      // up what it uses, and none leaves global state behind.
+      maxWorkers: 3,
+      projects: [
+        // Components (`.test.tsx`) get a DOM; the rest of src runs in Node, where a test
+        // starts faster: one that needs the DOM says so with `// @vitest-environment jsdom`.
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['src/**/*.test.tsx'],
+            environment: 'jsdom',
+            isolate: false,
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'headless',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
-          isolate: false,
+        {
+          extends: true,
+          test: {
+            name: 'headless',
+            include: ['src/**/*.test.ts'],
+            environment: 'node',
+            isolate: false,
+          },
         },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'node',
-          include: ['server/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts', '*.test.ts'],
-          environment: 'node',
-          isolate: false,
-          // Service tests start real HTTP servers on loopback.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // A PostgreSQL cluster, started only if a test asks for one.
-          globalSetup: ['server/testing/postgresGlobalSetup.ts'],
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            include: ['server/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts', '*.test.ts'],
+            environment: 'node',
+            isolate: false,
+            // Service tests start real HTTP servers on loopback.
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            // A PostgreSQL cluster, started only if a test asks for one.
+            globalSetup: ['server/testing/postgresGlobalSetup.ts'],
+          },
         },
-      },
-    ],
-  },
-}));
+      ],
+    },
+  };
+});

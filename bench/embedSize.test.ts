@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fileSize, kib } from './bundleSize.ts';
-import { EMBED_BUDGET_BYTES, EMBED_CEILING_BYTES, EMBED_FILES } from './sizeBudget.ts';
+import { EMBED_BUDGET_BYTES, EMBED_CEILING_BYTES, EMBED_FILES, EMBED_LATER_CEILING_BYTES, EMBED_LATER_FILE } from './sizeBudget.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'site-search-embed-'));
 let moduleIds: string[] = [];
@@ -23,6 +23,10 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+test('the part loaded when needed (site-search.more.js, brotli) does not grow past its ceiling', () => {
+  expect(fileSize(join(outDir, EMBED_LATER_FILE)).brotli).toBeLessThanOrEqual(EMBED_LATER_CEILING_BYTES);
+});
 
 test('the script-tag build (JS + CSS, brotli) does not grow past its ceiling', () => {
   const sizes = EMBED_FILES.map((file) => fileSize(join(outDir, file)));

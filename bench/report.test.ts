@@ -12,6 +12,7 @@ function results(overrides: Partial<Results> = {}): Results {
     machine: 'test',
     ours: [{ name: 'ours', imports: 'all', js: size(14 * 1024), css: size(1024) }],
     scriptTag: size(15 * 1024),
+    scriptTagLater: size(2 * 1024),
     anchors: [
       { name: 'anchor', imports: 'x', js: size(60 * 1024), css: null },
       { name: 'offline', imports: 'y', js: null, css: null, missing: 'not measured (offline)' },
@@ -104,7 +105,8 @@ describe('sizeTable', () => {
 describe('targetsTable', () => {
   it('judges the typing and service targets at the largest corpus', () => {
     const text = targetsTable(results());
-    expect(text).toContain('| script-tag build, JS + CSS, brotli | 15.00 KiB | met (≤ 24 KiB) |');
+    expect(text).toContain('| script-tag build, first load, JS + CSS, brotli | 15.00 KiB | met (≤ 24 KiB) |');
+    expect(text).toContain('| … with `site-search.more.js`, loaded when needed (tracker, related items) | 17.00 KiB |  |');
     expect(text).toContain('| stale paints (100,000 documents) | 1 | **missed** (= 0) |');
     expect(text).toContain('| search sent → results painted, p95 (100,000 documents) | 70.0 ms | **missed** (< 50 ms) |');
     expect(text).toContain(

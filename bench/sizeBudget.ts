@@ -1,7 +1,9 @@
 /**
- * The script-tag build's size budget: `dist/embed/site-search.js` plus `site-search.css`,
- * brotli quality 11, as a CDN would serve them, with every feature and the official
- * Preact and signals packages inside (issue #14). `npm run bench` reports against it.
+ * The script-tag build's size budget: what a page loads first, `dist/embed/site-search.js`
+ * plus `site-search.css`, brotli quality 11, as a CDN would serve them, with every feature
+ * and the official Preact and signals packages inside (issue #14). What it loads only when
+ * needed (`site-search.more.js`: the tracker once there is something to report, the related
+ * items when mounted) is reported beside it. `npm run bench` reports against it.
  */
 export const EMBED_BUDGET_BYTES = 24 * 1024;
 
@@ -12,7 +14,11 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
  * It is above the budget today (the official libraries and this round's features took
  * the build past 24 KiB); the benchmark report shows that as a missed target.
  */
-export const EMBED_CEILING_BYTES = 26_551;
+export const EMBED_CEILING_BYTES = 25_163;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
+
+/** What the script-tag build loads later, when needed; it has a ceiling of its own. */
+export const EMBED_LATER_FILE = 'site-search.more.js';
+export const EMBED_LATER_CEILING_BYTES = 2_607;

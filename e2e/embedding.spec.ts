@@ -4,10 +4,12 @@
 // of servePage.ts, and any violation or console error fails the test.
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { itemWithRelated } from './relatedItem.ts';
 import { API, CSP, servePages } from './servePage.ts';
 
 interface SiteSearchApi {
   mount(target: Element, options: Record<string, unknown>): { search(term: string): void; update(o: Record<string, unknown>): void; destroy(): void };
+  mountRecommendations(target: Element, options: Record<string, unknown>): { destroy(): void };
 }
 declare const SiteSearch: SiteSearchApi;
 
@@ -49,10 +51,14 @@ test('the script tag pasted twice mounts one widget that searches once', async (
   await expect(page.locator('link[href$="site-search.css"]')).toHaveCount(1);
   // English pages do not load the German messages.
   await expect(page.locator('script[src$="site-search.de.js"]')).toHaveCount(0);
+  // Nor the tracker and related items, until results are on screen to report.
+  const more = page.locator('script[src$="/dist/embed/site-search.more.js"]');
+  await expect(more).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('flex');
   await box.press('Enter');
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+  await expect(more).toHaveCount(1);
   expect(searches.filter((u) => new URL(u).searchParams.get('term') === 'flex')).toHaveLength(1);
   expect(problems).toEqual([]);
 });
@@ -177,6 +183,41 @@ test('the JS API: search and update by hand', async ({ page }) => {
   await expect(page.locator('.ss-widget.ss-dark')).toHaveCount(1);
   await expect(page.getByRole('link', { name: /Dark mode done right/ })).toBeVisible();
   expect(problems).toEqual([]);
+});
+
+test('related items by hand from the script tag: their part loads when they are mounted, and clicks are reported', async ({ page, request }) => {
+  const problems = await servePages(page);
+  const { id: item, title } = await itemWithRelated(request);
+  await page.goto('/e2e/pages/leak.html');
+  await page.waitForFunction(() => 'SiteSearch' in window);
+  const more = page.locator('script[src$="/dist/embed/site-search.more.js"]');
+  await expect(more).toHaveCount(0);
+  await page.evaluate(
+    ([api, itemId, name]) =>
+      SiteSearch.mountRecommendations(document.getElementById('box')!, {
+        siteKey: 'demo',
+        baseUrl: api,
+        configurationKey: 'related',
+        itemId,
+        title: `Related to ${name}`,
+      }),
+    [API, item, title],
+  );
+  const links = page
+    .getByRole('region', { name: `Related to ${title}` })
+    .getByRole('listitem')
+    .getByRole('link');
+  await expect(links.first()).toBeVisible();
+  await expect(more).toHaveCount(1);
+  // Keep the page: stop the navigation to the item.
+  await page.route(
+    (url) => !url.href.startsWith(API) && !url.pathname.startsWith('/dist/') && !url.pathname.startsWith('/e2e/'),
+    (route) => route.abort(),
+  );
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().startsWith(`${API}/v1/stats/`));
+  await links.first().click();
+  expect((await sent).postDataJSON()).toMatchObject({ action: 'click', position: 1, keyword: `recommendations:related:${item}` });
+  expect(problems.filter((p) => !/ERR_FAILED|net::/.test(p))).toEqual([]);
 });
 
 test("exactly the README's CSP: the page widget from the script tag and the element's overlay, styled and working, no violation", async ({ page }) => {

@@ -110,6 +110,7 @@ try {
     'dist/embed/site-search.js',
     'dist/embed/site-search.css',
     'dist/embed/site-search.de.js',
+    'dist/embed/site-search.more.js',
     'dist/lib/style.css',
     'dist/types/index.d.ts',
   ]) {

@@ -1,17 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { itemWithRelated } from './relatedItem.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
-
-/** A document of the demo that has related items: a member of the HTMLElement interface. */
-async function itemWithRelated(request: import('@playwright/test').APIRequestContext): Promise<{ id: string; title: string }> {
-  const search = await request.get(`${API}/v1/search/demo?term=HTMLElement&limit=20`);
-  const { hits } = (await search.json()) as { hits: Array<{ id: string; title: string }> };
-  for (const { id, title } of hits) {
-    const answer = await request.get(`${API}/v1/recommendations/demo?configurationKey=related&ItemId=${id}`);
-    if (((await answer.json()) as { hits: unknown[] }).hits.length >= 2) return { id, title };
-  }
-  throw new Error('no demo document with related items');
-}
 
 test('an item page shows related items that scroll with the keys and report clicks with their position', async ({ page, request }) => {
   const errors: string[] = [];

@@ -1,5 +1,7 @@
 /**
- * The script-tag entry: one self-contained file with Preact inside.
+ * The script-tag entry: one self-contained file with Preact inside; what it needs only later
+ * (the analytics tracker, the related items) it loads from `site-search.more.js` beside it
+ * when that is needed (loadMore.ts).
  *
  *   <script src=".../site-search.js" data-site-key="KEY" data-api="https://API_HOST" defer></script>
  *
@@ -16,13 +18,15 @@ import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { whenLang } from './loadGerman.ts';
 import { followConsent, setConsent } from './pageConsent.ts';
 import { ATTRIBUTES, readOptions } from './readOptions.ts';
+import { beside, script } from './scriptUrl.ts';
+import { shared } from './shared.ts';
+import { SHARED_KEY } from './sharedModules.ts';
 
 export { mount, mountRecommendations, setConsent };
 
-// `currentScript` is only set while the script runs for the first time, so read it now.
-const script = document.currentScript as HTMLScriptElement | null;
+// Lent to site-search.more.js, so that it runs on this file's Preact and client.
+(globalThis as { [key: symbol]: unknown })[Symbol.for(SHARED_KEY)] = shared;
 // The stylesheet and the German messages are built beside the script, under its name.
-const beside = (ending: string) => script?.src.replace(/\.js(?=[?#]|$)/, ending);
 const stylesheet = beside('.css');
 const germanSrc = beside('.de.js');
 // What every copy of this file on the page has mounted: the same tag twice mounts once.
@@ -100,8 +104,9 @@ function mountFromScript(el: HTMLScriptElement) {
 }
 
 if (!customElements.get('site-search')) customElements.define('site-search', SiteSearchElement);
-if (script?.dataset.siteKey !== undefined) {
+const tag = script;
+if (tag?.dataset.siteKey !== undefined) {
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', () => mountFromScript(script), { once: true });
-  } else mountFromScript(script);
+    document.addEventListener('DOMContentLoaded', () => mountFromScript(tag), { once: true });
+  } else mountFromScript(tag);
 }

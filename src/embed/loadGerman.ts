@@ -1,11 +1,10 @@
 import type { Messages } from '../ui/messages.ts';
+import { loadScript } from './loadScript.ts';
 
 /** Where `site-search.de.js` (built beside the script, see vite.config.ts) leaves its messages. */
 export const GERMAN = Symbol.for('site-search-de');
 
 type Slot = { [GERMAN]?: Messages };
-
-let loading: Promise<void> | undefined;
 
 /** The German messages once `site-search.de.js` has run. */
 export const german = (): Messages | undefined => (globalThis as Slot)[GERMAN];
@@ -18,8 +17,5 @@ export const german = (): Messages | undefined => (globalThis as Slot)[GERMAN];
  */
 export function whenLang(lang: string | null | undefined, src: string | undefined, then: () => void): void {
   if (lang !== 'de' || german() || !src) return then();
-  loading ??= new Promise((done) => {
-    document.head.append(Object.assign(document.createElement('script'), { src, onload: done, onerror: done }));
-  });
-  void loading.then(then);
+  loadScript(src).then(then, then);
 }

@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { More } from './loadMore.ts';
+
+const loadMore = vi.fn<() => Promise<More>>();
+vi.mock('./loadMore.ts', () => ({ loadMore }));
+const { mountRecommendations } = await import('./lazyRecommendations.ts');
+
+const options = { siteKey: 'k', baseUrl: 'https://api.test', configurationKey: 'related', itemId: 'doc-1' };
+
+function fakeMore() {
+  const row = { setConsent: vi.fn(), destroy: vi.fn() };
+  const more = { createTracker: vi.fn(), mountRecommendations: vi.fn(() => row) } as unknown as More;
+  return { row, more };
+}
+
+beforeEach(() => loadMore.mockReset());
+
+describe('the script tag’s mountRecommendations', () => {
+  it('says at once when it is given no element', () => {
+    expect(() => mountRecommendations(null as unknown as Element, options)).toThrow(/needs an element/);
+    expect(loadMore).not.toHaveBeenCalled();
+  });
+
+  it('mounts the row once its file is here, with the consent given meanwhile', async () => {
+    const { row, more } = fakeMore();
+    loadMore.mockResolvedValue(more);
+    const target = document.createElement('div');
+    const mounted = mountRecommendations(target, options);
+    mounted.setConsent(true);
+    await vi.waitFor(() => expect(more.mountRecommendations).toHaveBeenCalledWith(target, options));
+    expect(row.setConsent).toHaveBeenCalledWith(true);
+    mounted.destroy();
+    expect(row.destroy).toHaveBeenCalled();
+  });
+
+  it('destroyed before its file came, it never shows', async () => {
+    const { more } = fakeMore();
+    loadMore.mockResolvedValue(more);
+    mountRecommendations(document.createElement('div'), options).destroy();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(more.mountRecommendations).not.toHaveBeenCalled();
+  });
+});

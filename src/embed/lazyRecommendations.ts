@@ -1,0 +1,34 @@
+/**
+ * The script-tag file's `mountRecommendations` (vite.config.ts swaps it in for the real
+ * one, which is in `site-search.more.js`): the same row, mounted once that file is here.
+ * `setConsent` and `destroy` work at any time; a row destroyed before then never shows.
+ */
+import type { RecommendationsMountOptions } from '../ui/mountRecommendations.tsx';
+import { loadMore } from './loadMore.ts';
+
+export function mountRecommendations(target: Element, options: RecommendationsMountOptions): { destroy(): void; setConsent(granted: boolean): void } {
+  if (!(target instanceof Element)) {
+    throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
+  }
+  let row: ReturnType<typeof mountRecommendations> | undefined;
+  let consent: boolean | undefined;
+  let gone = false;
+  loadMore().then(
+    (more) => {
+      if (gone) return;
+      row = more.mountRecommendations(target, options);
+      if (consent !== undefined) row.setConsent(consent);
+    },
+    (error: unknown) => console.error(error),
+  );
+  return {
+    setConsent(granted) {
+      consent = granted;
+      row?.setConsent(granted);
+    },
+    destroy() {
+      gone = true;
+      row?.destroy();
+    },
+  };
+}

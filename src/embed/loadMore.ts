@@ -1,0 +1,28 @@
+import type { createTracker } from '../tracker/createTracker.ts';
+import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
+import { loadScript } from './loadScript.ts';
+import { beside } from './scriptUrl.ts';
+
+/** What `site-search.more.js` (more.ts) leaves on the page when it has run. */
+export interface More {
+  createTracker: typeof createTracker;
+  mountRecommendations: typeof mountRecommendations;
+}
+
+/** Where it leaves it. */
+export const MORE = Symbol.for('site-search-more');
+
+/**
+ * The part of the script-tag file that is loaded only when it is needed: the tracker once
+ * results are on screen or a result is clicked, the related items when they are mounted.
+ * Built beside the script (vite.config.ts). Rejects when it cannot be had.
+ */
+export async function loadMore(src = beside('.more.js')): Promise<More> {
+  const slot = globalThis as { [MORE]?: More };
+  if (!slot[MORE]) {
+    if (!src) throw new Error('Site Search: site-search.more.js is loaded from beside the script tag.');
+    await loadScript(src);
+  }
+  if (!slot[MORE]) throw new Error(`Site Search: ${src} did not run.`);
+  return slot[MORE];
+}

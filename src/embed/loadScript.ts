@@ -1,0 +1,17 @@
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Runs the script at `src` once per page; the promise settles when it has run or failed.
+ * Files built beside the script come from where it came from, so the page's `script-src`
+ * that allows it allows them.
+ */
+export function loadScript(src: string): Promise<void> {
+  let done = loading.get(src);
+  if (!done) {
+    done = new Promise((resolve, reject) => {
+      document.head.append(Object.assign(document.createElement('script'), { src, onload: resolve, onerror: reject }));
+    });
+    loading.set(src, done);
+  }
+  return done;
+}
