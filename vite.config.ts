@@ -20,7 +20,7 @@ function stylesheet(): Plugin {
 /**
  * The script-tag build swaps modules for others in src/embed. `request.ts`, whose comment
  * says what it leaves out, in the script and in `site-search.more.js`; and, in the script
- * only, the tracker and the related items for stand-ins that load the real ones from
+ * only, the facets, the tracker and the related items for stand-ins that load the real ones from
  * `site-search.more.js` when they are needed (`lazy`). Preact, its hooks and
  * @preact/signals are the official packages in every build, so the script tag and npm
  * behave alike (issue #14); the size test fails if they are swapped again. The npm build
@@ -32,6 +32,7 @@ function embedModules(lazy: boolean): Plugin {
   if (lazy) {
     files.push([/\/src\/tracker\/createTracker\.ts$/, resolve('src/embed/lazyTracker.ts')]);
     files.push([/\/src\/ui\/mountRecommendations\.tsx$/, resolve('src/embed/lazyRecommendations.ts')]);
+    files.push([/\/src\/ui\/FacetPanel\.tsx$/, resolve('src/embed/lazyFacetPanel.tsx')]);
   }
   return {
     name: 'site-search-embed-modules',

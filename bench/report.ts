@@ -92,7 +92,7 @@ export function targetsTable(results: Results): string {
     ...(results.scriptTagLater
       ? [
           [
-            '… with `site-search.more.js`, loaded when needed (tracker, related items)',
+            '… with `site-search.more.js`, loaded when needed (facets, tracker, related items)',
             `${kib(results.scriptTag.brotli + results.scriptTagLater.brotli)} KiB`,
             '',
           ],

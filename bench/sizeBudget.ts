@@ -2,23 +2,21 @@
  * The script-tag build's size budget: what a page loads first, `dist/embed/site-search.js`
  * plus `site-search.css`, brotli quality 11, as a CDN would serve them, with every feature
  * and the official Preact and signals packages inside (issue #14). What it loads only when
- * needed (`site-search.more.js`: the tracker once there is something to report, the related
- * items when mounted) is reported beside it. `npm run bench` reports against it.
+ * needed (`site-search.more.js`: the facets with the first search, the tracker once there
+ * is something to report, the related items when mounted) is reported beside it. `npm run bench` reports against it.
  */
 export const EMBED_BUDGET_BYTES = 24 * 1024;
 
 /**
- * What the size test enforces: the size the build has reached, with a little room. It
- * only moves down, towards the budget; a new feature raises it by what the feature
- * costs, and says so. A change that makes the build bigger than this fails the test.
- * It is above the budget today (the official libraries and this round's features took
- * the build past 24 KiB); the benchmark report shows that as a missed target.
+ * What the size test enforces: the size the build has reached. It only moves down; a new
+ * feature raises it by what the feature costs, and says so, and never past the budget.
+ * A change that makes the build bigger than this fails the test.
  */
-export const EMBED_CEILING_BYTES = 25_163;
+export const EMBED_CEILING_BYTES = 23_987;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
 
-/** What the script-tag build loads later, when needed; it has a ceiling of its own. */
+/** What the script-tag build loads later, when needed; it has a ceiling of its own, which moves the same way. */
 export const EMBED_LATER_FILE = 'site-search.more.js';
-export const EMBED_LATER_CEILING_BYTES = 2_607;
+export const EMBED_LATER_CEILING_BYTES = 4_583;

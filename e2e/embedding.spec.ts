@@ -22,6 +22,9 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
   await expect(page.locator('h1 + script + div:has(> .ss-widget) + #after')).toHaveCount(1);
   // The German messages came from their own file beside the script.
   await expect(page.locator('script[src$="/dist/embed/site-search.de.js"]')).toHaveCount(1);
+  // The facets come from the file loaded with the first search.
+  const more = page.locator('script[src$="/dist/embed/site-search.more.js"]');
+  await expect(more).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Suche' });
   await box.fill('grid');
   await box.press('Enter');
@@ -32,6 +35,15 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
       .first(),
   ).toBeVisible();
   await expect(page.getByRole('group', { name: 'Bereich' })).toBeVisible();
+  await expect(more).toHaveCount(1);
+  // And they filter: a value chosen becomes a chip, and the count follows it.
+  const stats = page.locator('.ss-stats [role="status"]');
+  const before = await stats.textContent();
+  const value = page.getByRole('group', { name: 'Bereich' }).getByRole('checkbox').first();
+  const label = (await value.evaluate((el) => el.closest('label')?.querySelector('.ss-grow')?.textContent)) ?? '';
+  await value.check();
+  await expect(page.getByRole('button', { name: new RegExp(`Bereich: ${label}`) })).toBeVisible();
+  await expect(stats).not.toHaveText(before ?? '');
   await expect(page.getByRole('combobox', { name: 'Sortieren nach' }).locator('option', { hasText: 'Erstes Jahr' })).toHaveCount(2);
   // The script brought its stylesheet: the field has the widget's rounded border.
   expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
@@ -39,6 +51,25 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
   const title = page.locator('.ss-hit-title').first();
   expect(await title.evaluate((el) => [getComputedStyle(el).textTransform, getComputedStyle(el).letterSpacing])).toEqual(['none', 'normal']);
   await shot(page, 'embed-plain');
+  expect(problems).toEqual([]);
+});
+
+test('on a phone the facets loaded later open in their full-screen panel and give the focus back', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/e2e/pages/plain.html');
+  const box = page.getByRole('combobox', { name: 'Suche' });
+  await box.fill('grid');
+  await box.press('Enter');
+  const toggle = page.getByRole('button', { name: /^Filter/ });
+  await toggle.click();
+  const panel = page.getByRole('dialog', { name: 'Filter' });
+  await panel.getByRole('checkbox').first().check();
+  await expect(panel.getByRole('button', { name: /Ergebnisse? anzeigen/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filter, 1 aktiv' })).toBeFocused();
+  await shot(page, 'embed-phone-filters');
   expect(problems).toEqual([]);
 });
 

@@ -1,4 +1,5 @@
 import type { createTracker } from '../tracker/createTracker.ts';
+import type { FacetPanel } from '../ui/FacetPanel.tsx';
 import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { loadScript } from './loadScript.ts';
 import { beside } from './scriptUrl.ts';
@@ -7,14 +8,16 @@ import { beside } from './scriptUrl.ts';
 export interface More {
   createTracker: typeof createTracker;
   mountRecommendations: typeof mountRecommendations;
+  FacetPanel: typeof FacetPanel;
 }
 
 /** Where it leaves it. */
 export const MORE = Symbol.for('site-search-more');
 
 /**
- * The part of the script-tag file that is loaded only when it is needed: the tracker once
- * results are on screen or a result is clicked, the related items when they are mounted.
+ * The part of the script-tag file that is loaded only when it is needed: the facets with
+ * the first search, the tracker once results are on screen or a result is clicked, the
+ * related items when they are mounted.
  * Built beside the script (vite.config.ts). Rejects when it cannot be had.
  */
 export async function loadMore(src = beside('.more.js')): Promise<More> {

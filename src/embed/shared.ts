@@ -1,11 +1,46 @@
+import { useSignal } from '@preact/signals';
 import { signal } from '@preact/signals-core';
 import { Fragment, h, render } from 'preact';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
 import { hostFor } from '../client/hosts.ts';
+import { countFilters, hasFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
-import { en } from '../ui/messages.ts';
+import { ClearIcon } from '../ui/ClearIcon.tsx';
+import { Heading } from '../ui/Heading.tsx';
+import { lockScroll } from '../ui/lockScroll.ts';
+import { countedName, en, format, intl } from '../ui/messages.ts';
+import { useSearchController } from '../ui/SearchContext.ts';
 import { Thumbnail } from '../ui/Thumbnail.tsx';
+import { useWidget } from '../ui/WidgetContext.ts';
 
 /** The modules of SHARED_MODULES, lent to `site-search.more.js` (see sharedModules.ts). */
-export const shared = { Fragment, h, render, useEffect, signal, en, Thumbnail, displayUrl, safeLinkUrl, safeText, createClient, hostFor };
+export const shared = {
+  Fragment,
+  h,
+  render,
+  useEffect,
+  useRef,
+  signal,
+  useSignal,
+  useSearchController,
+  useWidget,
+  en,
+  format,
+  countedName,
+  intl,
+  Heading,
+  ClearIcon,
+  lockScroll,
+  countFilters,
+  hasFilters,
+  readRange,
+  setRange,
+  toggleValue,
+  Thumbnail,
+  displayUrl,
+  safeLinkUrl,
+  safeText,
+  createClient,
+  hostFor,
+};

@@ -1,6 +1,7 @@
 /**
  * What the script-tag file lends `site-search.more.js`, the part it loads only when
- * needed: the modules that part imports, by the specifier or the project file it
+ * needed: the modules that part imports (and that it has itself, or that hold state:
+ * Preact's, the signals', the contexts), by the specifier or the project file it
  * imports them by, with the names it uses. That part runs on the script's one Preact,
  * its signals and its client. `shared.ts` puts these on the page for it, and
  * vite.config.ts turns each such import in it into a read of them instead of a copy.
@@ -8,9 +9,16 @@
  */
 export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   preact: ['Fragment', 'h', 'render'],
-  'preact/hooks': ['useEffect'],
+  'preact/hooks': ['useEffect', 'useRef'],
   '@preact/signals-core': ['signal'],
-  'src/ui/messages.ts': ['en'],
+  '@preact/signals': ['useSignal'],
+  'src/ui/SearchContext.ts': ['useSearchController'],
+  'src/ui/WidgetContext.ts': ['useWidget'],
+  'src/ui/messages.ts': ['en', 'format', 'countedName', 'intl'],
+  'src/ui/Heading.tsx': ['Heading'],
+  'src/ui/ClearIcon.tsx': ['ClearIcon'],
+  'src/ui/lockScroll.ts': ['lockScroll'],
+  'src/core/searchState.ts': ['countFilters', 'hasFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/core/safeUrl.ts': ['displayUrl', 'safeLinkUrl', 'safeText'],
   'src/client/createClient.ts': ['createClient'],
