@@ -73,6 +73,31 @@ test('on a phone the facets loaded later open in their full-screen panel and giv
   expect(problems).toEqual([]);
 });
 
+test('on a phone the results do not move when the facets come after them', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  // The facets' file is held back until the results are on screen.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/dist/embed/site-search.more.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/e2e/pages/plain.html');
+  const box = page.getByRole('combobox', { name: 'Suche' });
+  await box.fill('grid');
+  await box.press('Enter');
+  const first = page.locator('.ss-hit').first();
+  await expect(first).toBeVisible();
+  const toggle = page.getByRole('button', { name: /^Filter/ });
+  await expect(toggle).toBeDisabled();
+  const top = (await first.boundingBox())?.y;
+  release();
+  await expect(toggle).toBeEnabled();
+  expect((await first.boundingBox())?.y).toBe(top);
+  expect(problems).toEqual([]);
+});
+
 test('the script tag pasted twice mounts one widget that searches once', async ({ page }) => {
   const problems = await servePages(page);
   const searches: string[] = [];

@@ -1,6 +1,6 @@
-import { act, screen } from '@testing-library/preact';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeController, renderWith } from '../ui/testing.tsx';
+import { act, cleanup, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, fakeController, hit, renderWith, searchAndAnswer } from '../ui/testing.tsx';
 import type { More } from './loadMore.ts';
 
 const loadMore = vi.fn<() => Promise<More>>();
@@ -9,7 +9,13 @@ const { FacetPanel } = await import('./lazyFacetPanel.tsx');
 
 const more = { FacetPanel: () => <p>the facets</p> } as unknown as More;
 
-beforeEach(() => loadMore.mockReset());
+beforeEach(() => {
+  loadMore.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('the script tag’s FacetPanel', () => {
   it('loads nothing before a search, then loads beside the first one and shows the panel', async () => {
@@ -26,9 +32,19 @@ describe('the script tag’s FacetPanel', () => {
     expect(await screen.findByText('the facets')).toBeTruthy();
   });
 
+  it('holds the Filters button’s place while results are shown before it came', async () => {
+    vi.useFakeTimers();
+    loadMore.mockReturnValue(new Promise(() => {}));
+    const { controller, calls } = fakeController();
+    renderWith(controller, <FacetPanel />);
+    expect(screen.queryByRole('button')).toBeNull();
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()])));
+    expect((screen.getByRole('button', { name: 'Filters' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('shows nothing when its file cannot be had', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    loadMore.mockRejectedValueOnce(new Error('offline'));
+    loadMore.mockRejectedValue(new Error('offline'));
     const { controller } = fakeController();
     const { container } = renderWith(controller, <FacetPanel />);
     act(() => {

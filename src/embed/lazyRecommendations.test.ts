@@ -14,7 +14,9 @@ function fakeMore() {
   return { row, more };
 }
 
-beforeEach(() => loadMore.mockReset());
+beforeEach(() => {
+  loadMore.mockReset();
+});
 
 describe('the script tag’s mountRecommendations', () => {
   it('says at once when it is given no element', () => {
