@@ -53,7 +53,7 @@ export async function startPageServer(repo: string): Promise<PageServer> {
     if (url.pathname.startsWith('/canned/')) return send(200, 'application/json', '{"hits":[]}');
     const thumb = /^\/thumbs\/([a-z0-9-]{1,80})\.svg$/.exec(url.pathname);
     if (thumb !== null) return send(200, 'image/svg+xml', thumbnailSvg(thumb[1]!));
-    const dist = /^\/(dist\/embed\/site-search\.(?:js|css))$/.exec(url.pathname);
+    const dist = /^\/(dist\/embed\/site-search\.(?:js|css|more\.js))$/.exec(url.pathname);
     if (dist !== null) return send(200, dist[1]!.endsWith('.js') ? 'text/javascript' : 'text/css', file(dist[1]!));
     send(404, 'text/plain', 'not found');
   });
