@@ -98,6 +98,24 @@ test('on a phone the results do not move when the facets come after them', async
   expect(problems).toEqual([]);
 });
 
+test('auto on a dark system: a page without a dark look keeps the light colours, a page with one goes dark', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const text = () => page.locator('.ss-widget').evaluate((el) => getComputedStyle(el).color);
+  // A plain page: the browser shows it white, so dark text (#1b1f24), not the dark theme's light text.
+  await page.goto('/e2e/pages/twice.html');
+  await expect(page.locator('.ss-widget')).toHaveClass(/ss-on-light/);
+  expect(await text()).toBe('rgb(27, 31, 36)');
+  await page.getByRole('combobox', { name: 'Search' }).fill('flex');
+  await expect(page.locator('.ss-hit').first()).toBeVisible();
+  await shot(page, 'embed-auto-dark-system-light-page');
+  // A page whose color-scheme meta tag offers dark: the widget follows the system.
+  await page.goto('/e2e/pages/dark-look.html');
+  await expect(page.locator('.ss-widget')).toHaveClass(/ss-auto/);
+  expect(await text()).toBe('rgb(230, 233, 238)');
+  expect(problems).toEqual([]);
+});
+
 test('the script tag pasted twice mounts one widget that searches once', async ({ page }) => {
   const problems = await servePages(page);
   const searches: string[] = [];

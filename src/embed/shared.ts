@@ -11,6 +11,7 @@ import { Heading } from '../ui/Heading.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
 import { countedName, en, format, intl } from '../ui/messages.ts';
 import { useSearchController } from '../ui/SearchContext.ts';
+import { themeClass } from '../ui/themeClass.ts';
 import { Thumbnail } from '../ui/Thumbnail.tsx';
 import { useWidget } from '../ui/WidgetContext.ts';
 
@@ -38,6 +39,7 @@ export const shared = {
   setRange,
   toggleValue,
   Thumbnail,
+  themeClass,
   displayUrl,
   safeLinkUrl,
   safeText,

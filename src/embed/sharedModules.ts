@@ -20,6 +20,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/lockScroll.ts': ['lockScroll'],
   'src/core/searchState.ts': ['countFilters', 'hasFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
+  'src/ui/themeClass.ts': ['themeClass'],
   'src/core/safeUrl.ts': ['displayUrl', 'safeLinkUrl', 'safeText'],
   'src/client/createClient.ts': ['createClient'],
   'src/client/hosts.ts': ['hostFor'],

@@ -3,6 +3,7 @@ import type { RecommendationHit } from '../client/types.ts';
 import type { Recommendations as RecommendationsModel } from '../core/createRecommendations.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
 import { en, type Messages } from './messages.ts';
+import { themeClass } from './themeClass.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 
 export interface RecommendationsProps {
@@ -45,7 +46,7 @@ export function Recommendations({ recommendations, messages: m = en, theme = 'au
   // Named by aria-label, not aria-labelledby: Preact's useId counts from P0-0 again in every
   // render root, and each mountRecommendations is one, so two rows on a page would share an id.
   return (
-    <section class={`ss-widget ss-${theme} ss-recs`} aria-label={heading} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
+    <section class={`ss-widget ${themeClass(theme)} ss-recs`} aria-label={heading} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
       {/* dir="auto": a title in the page's language may run the other way than the widget's. */}
       <h2 class="ss-recs-title" dir="auto">
         {heading}

@@ -10,6 +10,7 @@ import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchContext } from './SearchContext.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
+import { themeClass } from './themeClass.ts';
 import { SkipToResults } from './SkipToResults.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { StatsLine } from './StatsLine.tsx';
@@ -42,7 +43,7 @@ export function SearchWidget(props: SearchWidgetProps) {
   return (
     <SearchContext.Provider value={controller}>
       <WidgetContext.Provider value={{ m, config, suggestions }}>
-        <div class={`ss-widget ss-${theme} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
+        <div class={`ss-widget ${themeClass(theme)} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
           {props.layout === 'overlay' ? (
             <SearchOverlay placeholder={placeholder} shortcut={shortcut} />
           ) : (

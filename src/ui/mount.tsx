@@ -43,7 +43,9 @@ export interface MountOptions extends WidgetConfig {
    */
   messages?: Messages;
   /**
-   * `auto` follows the system's light or dark setting.
+   * `auto` follows the system's light or dark setting on a page with a dark look
+   * (`color-scheme` with `dark` on its root, or the `color-scheme` meta tag), and stays
+   * light on any other page, which the browser shows light whatever the system says.
    * @default 'auto'
    */
   theme?: 'auto' | 'light' | 'dark';
