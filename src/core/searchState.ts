@@ -79,11 +79,6 @@ function hair(x: number): number {
   return (Math.abs(x) + 1) * 1e-9;
 }
 
-/** Whether any filter is set: whether the filters add anything to a search's parameters (term, limit, page, fuzzy). */
-export function hasFilters(filters: SearchFilters): boolean {
-  return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 4;
-}
-
 /** How many filters are set, one per chip: each value of a field, each range, category, language and date. */
 export function countFilters({ fields = {}, ranges = {}, category, lang, dateFrom, dateTo }: SearchFilters): number {
   const values = Object.values(fields).reduce((n, list) => n + list.length, 0);

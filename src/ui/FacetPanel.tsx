@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { countFilters, hasFilters } from '../core/searchState.ts';
+import { countFilters } from '../core/searchState.ts';
 import { CategoryFacet } from './CategoryFacet.tsx';
 import { ClearIcon } from './ClearIcon.tsx';
 import { Heading } from './Heading.tsx';
@@ -34,9 +34,9 @@ export function FacetPanel() {
   };
   // Removed while open (destroy()), the page scrolls again.
   useEffect(() => release, []);
-  // Nothing found and nothing chosen: every count would be 0, nothing to narrow.
-  if (!results.value || (results.value.total_hits === 0 && !hasFilters(filters.value))) return null;
   const applied = countFilters(filters.value);
+  // Nothing found and nothing chosen: every count would be 0, nothing to narrow.
+  if (!results.value || (results.value.total_hits === 0 && !applied)) return null;
   const show = () => {
     if (!dialog.current || dialog.current.open) return;
     dialog.current.showModal();
