@@ -66,8 +66,7 @@ export function readState(search: string, prefix = ''): SearchState {
     const name = match[2]!;
     const inclusive = value.includes('..');
     const [from, to] = value.split(inclusive ? '..' : ':');
-    const range = readRange(from, to);
-    if (!inclusive && range.to !== undefined) range.toExcluded = true;
+    const range = readRange(from, to, !inclusive);
     if (match[1] === 'f') ((filters.fields ??= {})[name] ??= []).push(value);
     else if (Object.keys(range).length) (filters.ranges ??= {})[name] = range;
   }

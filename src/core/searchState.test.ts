@@ -90,4 +90,9 @@ describe('readRange', () => {
     expect(readRange('  ', 'ten')).toEqual({});
     expect(readRange(undefined, '-3')).toEqual({ to: -3 });
   });
+
+  it('leaves `to` out of the range when asked, as a facet bucket and a `from:to` link have it', () => {
+    expect(readRange(2000, 2010, true)).toEqual({ from: 2000, to: 2010, toExcluded: true });
+    expect(readRange('5', '', true)).toEqual({ from: 5 });
+  });
 });

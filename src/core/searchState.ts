@@ -18,13 +18,17 @@ export function readNumber(text: unknown): number | undefined {
   return trimmed && Number.isFinite(Number(trimmed)) ? Number(trimmed) : undefined;
 }
 
-/** The range two texts give; a bound that is not a number is left open, so both may be. */
-export function readRange(from: unknown, to: unknown): RangeSelection {
+/**
+ * The range two texts (or numbers) give; a bound that is not a number is left open, so
+ * both may be. With `toExcluded`, a `to` bound is left out of the range.
+ */
+export function readRange(from: unknown, to: unknown, toExcluded = false): RangeSelection {
   const range: RangeSelection = {};
   const f = readNumber(from);
   const t = readNumber(to);
   if (f !== undefined) range.from = f;
   if (t !== undefined) range.to = t;
+  if (t !== undefined && toExcluded) range.toExcluded = true;
   return range;
 }
 
