@@ -148,11 +148,11 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         }}
       />
       {term.value !== '' && (
-        <button class="ss-button ss-clear" type="button" aria-label={m.clear} onClick={onClear}>
+        <button type="button" class="ss-button ss-clear" aria-label={m.clear} onClick={onClear}>
           <ClearIcon />
         </button>
       )}
-      <button class="ss-button ss-submit" part="submit" type="submit" aria-label={m.submit}>
+      <button type="submit" class="ss-button ss-submit" part="submit" aria-label={m.submit}>
         <SearchIcon />
       </button>
       <SuggestionList onPick={pick} />
