@@ -85,8 +85,7 @@ function hair(x: number): number {
 
 /** How many filters are set, one per chip: each value of a field, each range, category, language and date. */
 export function countFilters({ fields = {}, ranges = {}, category, lang, dateFrom, dateTo }: SearchFilters): number {
-  const values = Object.values(fields).reduce((n, list) => n + list.length, 0);
-  return values + Object.keys(ranges).length + [category, lang, dateFrom, dateTo].filter(Boolean).length;
+  return Object.values(fields).flat().length + Object.keys(ranges).length + [category, lang, dateFrom, dateTo].filter((v) => v).length;
 }
 
 /**
