@@ -75,7 +75,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       return;
     }
     const last = !s?.open.value || s.active.value === s.items.value.length - 1;
-    if (event.key === 'ArrowDown' && onArrowOut && last && onArrowOut()) {
+    if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
       event.preventDefault();
       s?.close();
       return;
