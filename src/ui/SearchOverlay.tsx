@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { lockScroll } from './lockScroll.ts';
@@ -26,13 +26,9 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   const open = useSignal(false);
-  const unlock = useRef<(() => void) | null>(null);
-  const release = () => {
-    unlock.current?.();
-    unlock.current = null;
-  };
-  // Removed while open (destroy()), the page scrolls again.
-  useEffect(() => release, []);
+  // The page behind stays still while the dialog is open: locked and unlocked before the paint
+  // that shows or hides it, and unlocked when the widget is removed open (destroy()).
+  useLayoutEffect(() => (open.value ? lockScroll() : undefined), [open.value]);
   const show = () => {
     // The dialog's own state, not `open`: its close event comes a task after it closed,
     // and a quick `/` in between must still open it.
@@ -42,7 +38,6 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     opener.current = active;
     dialog.current.showModal();
-    unlock.current ??= lockScroll();
     open.value = true;
   };
   const close = () => dialog.current?.close();
@@ -79,7 +74,6 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         onClose={() => {
           // A close event that arrives after the dialog was opened again is stale.
           if (dialog.current?.open) return;
-          release();
           open.value = false;
           if (opener.current instanceof HTMLElement) opener.current.focus();
         }}
