@@ -61,7 +61,7 @@ export function readState(search: string, prefix = ''): SearchState {
   const get = (key: string) => params.get(prefix + key) ?? '';
   const filters: SearchFilters = {};
   for (const [key, value] of params) {
-    const match = key.startsWith(prefix) && /^([fr])\.(.+)/s.exec(key.slice(prefix.length));
+    const match = key.startsWith(prefix) && key.slice(prefix.length).match(/^([fr])\.(.+)/s);
     if (!match) continue;
     const name = match[2]!;
     const inclusive = value.includes('..');
