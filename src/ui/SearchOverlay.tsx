@@ -24,7 +24,7 @@ export interface SearchOverlayProps {
 export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayProps) {
   const { m } = useWidget();
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const open = useSignal(false);
   // The page behind stays still while the dialog is open: locked and unlocked before the paint
   // that shows or hides it, and unlocked when the widget is removed open (destroy()).
@@ -36,7 +36,8 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     // The focused element itself, also inside a shadow root (where `document` sees only the host).
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    opener.current = active;
+    // An element that took the focus can take it back (HTML, SVG and MathML elements alike).
+    opener.current = active as HTMLElement | null;
     dialog.current.showModal();
     open.value = true;
   };
@@ -75,7 +76,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
           // A close event that arrives after the dialog was opened again is stale.
           if (dialog.current?.open) return;
           open.value = false;
-          if (opener.current instanceof HTMLElement) opener.current.focus();
+          opener.current?.focus();
         }}
         // A click on the backdrop lands on the dialog itself; its content covers the rest.
         onClick={(event) => event.target === event.currentTarget && close()}
