@@ -38,7 +38,8 @@ export function Results() {
     );
   }
   if (current === 'idle' || !response) return null;
-  const busy = current === 'loading' || current === 'stalled';
+  // Loading or stalled: a newer search runs.
+  const busy = current !== 'done';
   const updating = current === 'stalled';
   const term = resultsTerm.value;
   if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} />;
