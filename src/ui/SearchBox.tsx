@@ -100,6 +100,10 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
     }
     submit();
   };
+  // The field empty and the list closed (Escape, a pick): focus or a click brings the recent searches back.
+  const recents = (event: TargetedEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value === '' && !s?.open.value) s?.showRecent();
+  };
   const onClear = () => {
     clear();
     s?.update('');
@@ -128,12 +132,9 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         // While the visitor types, not when the first answer is due.
         onFocus={(event) => {
           setTimeout(warmFormats, 0, m);
-          if (event.currentTarget.value === '') s?.showRecent();
+          recents(event);
         }}
-        // The list closed (Escape, a pick) and the field still empty: a click brings the recent searches back.
-        onClick={(event) => {
-          if (event.currentTarget.value === '' && !s?.open.value) s?.showRecent();
-        }}
+        onClick={recents}
         onBlur={() => s?.close()}
         onCompositionStart={() => {
           composing.current = true;
