@@ -12,7 +12,7 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
  * It is above the budget today (the official libraries and this round's features took
  * the build past 24 KiB); the benchmark report shows that as a missed target.
  */
-export const EMBED_CEILING_BYTES = 26_551;
+export const EMBED_CEILING_BYTES = 26_373;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
