@@ -6,9 +6,8 @@ import type { SearchParams } from './types.ts';
  * repeated as separate keys (`customField=brand%3DAcme`), `filter` and `rangeFacets`
  * as URL-encoded JSON, booleans as `true`/`false`.
  */
-export function searchQuery({ customField, filter, rangeFacets, fuzzy, ...plain }: SearchParams): Record<string, QueryValue> {
+export function searchQuery({ customField, filter, rangeFacets, ...plain }: SearchParams): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = plain;
-  if (fuzzy !== undefined) query.fuzzy = String(fuzzy);
   if (customField) query.customField = Object.entries(customField).flatMap(([name, value]) => [value].flat().map((v) => `${name}=${v}`));
   if (filter !== undefined) query.filter = JSON.stringify(filter);
   if (rangeFacets !== undefined) query.rangeFacets = JSON.stringify(rangeFacets);

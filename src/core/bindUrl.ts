@@ -61,13 +61,12 @@ export function readState(search: string, prefix = ''): SearchState {
   const get = (key: string) => params.get(prefix + key) ?? '';
   const filters: SearchFilters = {};
   for (const [key, value] of params) {
-    const match = key.startsWith(prefix) && /^([fr])\.(.+)/s.exec(key.slice(prefix.length));
+    const match = key.startsWith(prefix) && key.slice(prefix.length).match(/^([fr])\.(.+)/s);
     if (!match) continue;
     const name = match[2]!;
     const inclusive = value.includes('..');
     const [from, to] = value.split(inclusive ? '..' : ':');
-    const range = readRange(from, to);
-    if (!inclusive && range.to !== undefined) range.toExcluded = true;
+    const range = readRange(from, to, !inclusive);
     if (match[1] === 'f') ((filters.fields ??= {})[name] ??= []).push(value);
     else if (Object.keys(range).length) (filters.ranges ??= {})[name] = range;
   }

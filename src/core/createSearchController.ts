@@ -213,6 +213,12 @@ export function createSearchController(options: SearchControllerOptions): Search
     );
   }
 
+  /** Sets `values` and searches at once: the user committed to it (page, sort, filters). */
+  function commit(values: Partial<Values>) {
+    set(values);
+    search(true);
+  }
+
   return {
     limit,
     ...signals,
@@ -224,18 +230,9 @@ export function createSearchController(options: SearchControllerOptions): Search
     },
     submit: () => search(true),
     retry: () => search(false),
-    setPage(value) {
-      set({ page: Math.max(1, Math.floor(value) || 1) });
-      search(true);
-    },
-    setSort(value, direction = 'desc') {
-      set({ sort: value, order: direction, page: 1 });
-      search(true);
-    },
-    setFilters(value) {
-      set({ filters: value, page: 1 });
-      search(true);
-    },
+    setPage: (value) => commit({ page: Math.max(1, Math.floor(value) || 1) }),
+    setSort: (value, direction = 'desc') => commit({ sort: value, order: direction, page: 1 }),
+    setFilters: (value) => commit({ filters: value, page: 1 }),
     loadMore() {
       if (!results.value) return;
       set({ page: page.value + 1 });

@@ -191,7 +191,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
       const isOpen = open.value;
       const at = active.value;
       if (key === 'ArrowDown') move(isOpen ? at + 1 : 0);
-      else if (key === 'ArrowUp') move(isOpen ? (at < 0 ? -1 : at - 1) : -1);
+      else if (key === 'ArrowUp') move(isOpen && at >= 0 ? at - 1 : -1);
       // Home and End move the caret until the user has arrowed into the list.
       else if ((key === 'Home' || key === 'End') && isOpen && at >= 0) move(key === 'Home' ? 0 : -1);
       else if (key === 'Escape' && isOpen) close();

@@ -58,6 +58,7 @@ describe('hitView', () => {
     expect(view({ document_type: 'pdf' }).type).toBe('pdf');
     expect(view({ ts: 'yesterday' }).day).toBeNull();
     expect(view({ ts: '2024-02-31T00:00:00' }).day).toBeNull();
+    expect(view({ ts: '2024-13-01' }).day).toBeNull();
   });
 
   it('shows the custom fields asked for, lists joined, empty ones left out', () => {

@@ -33,9 +33,10 @@ export function hitView(
   const meta = text(hit.meta_description);
   const type = text(hit.document_type);
   const day = text(hit.ts).slice(0, 10);
-  const date = /^\d{4}-\d\d-\d\d$/.test(day) ? new Date(`${day}T00:00Z`) : null;
-  // A day that is not in the calendar (02-31) would roll over into the next month.
-  const real = date !== null && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  const date = new Date(`${day}T00:00Z`);
+  // `toJSON` is null for an invalid date (month 13); a day that is not in the calendar
+  // (02-31) would roll over into the next month.
+  const real = /^\d{4}-\d\d-\d\d$/.test(day) && !!date.toJSON()?.startsWith(day);
   return {
     href: safeLinkUrl(hit.url, parsed),
     url,

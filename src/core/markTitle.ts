@@ -25,7 +25,7 @@ const CAMEL = /.\p{Lu}/u;
  */
 export function markTitle(title: string, term: string, passage: HighlightPart[] = []): HighlightPart[] {
   const typed = words(capTerm(term));
-  const last = typed[typed.length - 1];
+  const last = typed.at(-1);
   const wanted = new Set(typed.concat(passage.flatMap((part) => (part.em ? words(part.text) : []))));
   const marked = new Uint8Array(title.length);
   for (const { 0: word, index } of title.matchAll(WORD)) {

@@ -34,7 +34,7 @@ export function parseHighlight(highlight: string | null | undefined): HighlightP
         return code && code < 0x110000 && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\ufffd';
       });
       const em = depth > 0;
-      const last = parts[parts.length - 1];
+      const last = parts.at(-1);
       if (last?.em === em) last.text += text;
       else parts.push({ text, em });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasFilters, readRange, setRange, toggleValue, toSearchParams, type SearchState } from './searchState.ts';
+import { countFilters, readRange, setRange, toggleValue, toSearchParams, type SearchState } from './searchState.ts';
 
 const base: SearchState = { term: 'grid', page: 1, sort: 'relevance', order: 'desc', filters: {} };
 
@@ -74,12 +74,12 @@ describe('filter helpers', () => {
     expect(setRange(set, 'year', {}).ranges).toEqual({});
   });
 
-  it('knows whether any filter is set', () => {
-    expect(hasFilters({})).toBe(false);
-    expect(hasFilters({ fields: { a: [] } })).toBe(false);
-    expect(hasFilters({ fields: { a: ['x'] } })).toBe(true);
-    expect(hasFilters({ lang: 'de' })).toBe(true);
-    expect(hasFilters({ ranges: { y: { to: 3 } } })).toBe(true);
+  it('counts the filters set, one per chip', () => {
+    expect(countFilters({})).toBe(0);
+    expect(countFilters({ fields: { a: [] } })).toBe(0);
+    expect(countFilters({ fields: { a: ['x', 'y'] } })).toBe(2);
+    expect(countFilters({ lang: 'de', dateFrom: '' })).toBe(1);
+    expect(countFilters({ ranges: { y: { to: 3 } }, category: '1xdocs' })).toBe(2);
   });
 });
 
@@ -89,5 +89,10 @@ describe('readRange', () => {
     expect(readRange('0', null)).toEqual({ from: 0 });
     expect(readRange('  ', 'ten')).toEqual({});
     expect(readRange(undefined, '-3')).toEqual({ to: -3 });
+  });
+
+  it('leaves `to` out of the range when asked, as a facet bucket and a `from:to` link have it', () => {
+    expect(readRange(2000, 2010, true)).toEqual({ from: 2000, to: 2010, toExcluded: true });
+    expect(readRange('5', '', true)).toEqual({ from: 5 });
   });
 });

@@ -18,13 +18,17 @@ export function readNumber(text: unknown): number | undefined {
   return trimmed && Number.isFinite(Number(trimmed)) ? Number(trimmed) : undefined;
 }
 
-/** The range two texts give; a bound that is not a number is left open, so both may be. */
-export function readRange(from: unknown, to: unknown): RangeSelection {
+/**
+ * The range two texts (or numbers) give; a bound that is not a number is left open, so
+ * both may be. With `toExcluded`, a `to` bound is left out of the range.
+ */
+export function readRange(from: unknown, to: unknown, toExcluded = false): RangeSelection {
   const range: RangeSelection = {};
   const f = readNumber(from);
   const t = readNumber(to);
   if (f !== undefined) range.from = f;
   if (t !== undefined) range.to = t;
+  if (t !== undefined && toExcluded) range.toExcluded = true;
   return range;
 }
 
@@ -79,15 +83,9 @@ function hair(x: number): number {
   return (Math.abs(x) + 1) * 1e-9;
 }
 
-/** Whether any filter is set: whether the filters add anything to a search's parameters (term, limit, page, fuzzy). */
-export function hasFilters(filters: SearchFilters): boolean {
-  return Object.keys(toSearchParams({ term: '', page: 1, sort: 'relevance', order: 'desc', filters }, 0)).length > 4;
-}
-
 /** How many filters are set, one per chip: each value of a field, each range, category, language and date. */
 export function countFilters({ fields = {}, ranges = {}, category, lang, dateFrom, dateTo }: SearchFilters): number {
-  const values = Object.values(fields).reduce((n, list) => n + list.length, 0);
-  return values + Object.keys(ranges).length + [category, lang, dateFrom, dateTo].filter(Boolean).length;
+  return Object.values(fields).flat().length + Object.keys(ranges).length + [category, lang, dateFrom, dateTo].filter((v) => v).length;
 }
 
 /**

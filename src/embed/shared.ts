@@ -1,10 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { signal } from '@preact/signals-core';
 import { Fragment, h, render } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
 import { hostFor } from '../client/hosts.ts';
-import { countFilters, hasFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
+import { countFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
 import { Heading } from '../ui/Heading.tsx';
@@ -21,6 +21,7 @@ export const shared = {
   h,
   render,
   useEffect,
+  useLayoutEffect,
   useRef,
   signal,
   useSignal,
@@ -34,7 +35,6 @@ export const shared = {
   ClearIcon,
   lockScroll,
   countFilters,
-  hasFilters,
   readRange,
   setRange,
   toggleValue,

@@ -9,7 +9,7 @@
  */
 export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   preact: ['Fragment', 'h', 'render'],
-  'preact/hooks': ['useEffect', 'useRef'],
+  'preact/hooks': ['useEffect', 'useLayoutEffect', 'useRef'],
   '@preact/signals-core': ['signal'],
   '@preact/signals': ['useSignal'],
   'src/ui/SearchContext.ts': ['useSearchController'],
@@ -18,7 +18,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/Heading.tsx': ['Heading'],
   'src/ui/ClearIcon.tsx': ['ClearIcon'],
   'src/ui/lockScroll.ts': ['lockScroll'],
-  'src/core/searchState.ts': ['countFilters', 'hasFilters', 'readRange', 'setRange', 'toggleValue'],
+  'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/ui/themeClass.ts': ['themeClass'],
   'src/core/safeUrl.ts': ['displayUrl', 'safeLinkUrl', 'safeText'],

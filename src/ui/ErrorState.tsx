@@ -16,7 +16,7 @@ export function ErrorState({ error, onRetry }: ErrorStateProps) {
   const retry = (event: TargetedMouseEvent<HTMLButtonElement>) => {
     // The button goes away while the search runs; send focus to the search field
     // rather than letting it fall back to the page's body.
-    const field = event.currentTarget.closest('.ss-widget')?.querySelector<HTMLInputElement>('input[type="search"]');
+    const field = event.currentTarget.closest('.ss-widget')?.querySelector<HTMLElement>('.ss-input');
     onRetry();
     field?.focus();
   };
@@ -26,7 +26,7 @@ export function ErrorState({ error, onRetry }: ErrorStateProps) {
       <p class="ss-error-detail">
         {status === 429 ? m.errorRate : status === 0 || error instanceof TypeError ? m.errorNetwork : status >= 500 ? m.errorServer : m.errorOther}
       </p>
-      <button class="ss-retry" type="button" onClick={retry}>
+      <button type="button" class="ss-retry" onClick={retry}>
         {m.retry}
       </button>
     </div>

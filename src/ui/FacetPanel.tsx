@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
-import { countFilters, hasFilters } from '../core/searchState.ts';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { countFilters } from '../core/searchState.ts';
 import { CategoryFacet } from './CategoryFacet.tsx';
 import { ClearIcon } from './ClearIcon.tsx';
 import { Heading } from './Heading.tsx';
@@ -27,20 +27,15 @@ export function FacetPanel() {
   const done = useRef<HTMLButtonElement>(null);
   // A signal, not useState: the script-tag build then needs no useReducer.
   const open = useSignal(false);
-  const unlock = useRef<(() => void) | null>(null);
-  const release = () => {
-    unlock.current?.();
-    unlock.current = null;
-  };
-  // Removed while open (destroy()), the page scrolls again.
-  useEffect(() => release, []);
-  // Nothing found and nothing chosen: every count would be 0, nothing to narrow.
-  if (!results.value || (results.value.total_hits === 0 && !hasFilters(filters.value))) return null;
+  // The page behind stays still while the panel is open: locked and unlocked before the paint
+  // that shows or hides it, and unlocked when the widget is removed open (destroy()).
+  useLayoutEffect(() => (open.value ? lockScroll() : undefined), [open.value]);
   const applied = countFilters(filters.value);
+  // Nothing found and nothing chosen: every count would be 0, nothing to narrow.
+  if (!results.value || (results.value.total_hits === 0 && !applied)) return null;
   const show = () => {
     if (!dialog.current || dialog.current.open) return;
     dialog.current.showModal();
-    unlock.current ??= lockScroll();
     open.value = true;
   };
   const close = () => dialog.current?.close();
@@ -94,7 +89,6 @@ export function FacetPanel() {
         onKeyDown={onKeyDown}
         onClose={() => {
           if (dialog.current?.open) return;
-          release();
           open.value = false;
           toggle.current?.focus();
         }}

@@ -1,4 +1,4 @@
-import { hasFilters, setRange, toggleValue, type SearchFilters } from '../core/searchState.ts';
+import { countFilters, setRange, toggleValue, type SearchFilters } from '../core/searchState.ts';
 import { categoryName } from './CategoryFacet.tsx';
 import { ClearIcon } from './ClearIcon.tsx';
 import { languageName } from './LanguageDateFilter.tsx';
@@ -12,7 +12,7 @@ export function FilterChips() {
   const { filters, setFilters } = useSearchController();
   const { m, config } = useWidget();
   const f = filters.value;
-  if (!hasFilters(f)) return null;
+  if (!countFilters(f)) return null;
   const name = (field: string) => [...(config.facets ?? []), ...(config.rangeFacets ?? [])].find((x) => x.field === field)?.label ?? field;
   const chips: Array<[string, SearchFilters]> = [];
   const add = (title: string, value: string, next: SearchFilters) => chips.push([`${title}: ${value}`, next]);

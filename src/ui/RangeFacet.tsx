@@ -12,12 +12,6 @@ export function rangeLabel(m: Messages, { from, to, toExcluded }: RangeSelection
   return from !== undefined ? `≥ ${n(from)}` : `${toExcluded ? '<' : '≤'} ${n(to ?? 0)}`;
 }
 
-/** A bucket as a choice: the API counts it with `to` excluded, so the filter leaves `to` out too. */
-const bucket = ({ from, to }: RangeField['ranges'][number]): RangeSelection => ({
-  ...(from !== undefined && { from }),
-  ...(to !== undefined && { to, toExcluded: true }),
-});
-
 /** A range facet: the buckets with their counts (one chosen at a time), and a from/to pair (both taken in) for any range. */
 export function RangeFacet({ field, label, ranges }: RangeField) {
   const { results, filters, setFilters } = useSearchController();
@@ -35,7 +29,8 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
     <fieldset class="ss-facet">
       <legend class="ss-facet-title">{label}</legend>
       {ranges.map((each, index) => {
-        const range = bucket(each);
+        // The API counts a bucket with `to` excluded, so choosing it leaves `to` out too.
+        const range = readRange(each.from, each.to, true);
         const count = counts[index]?.count;
         return (
           <button

@@ -38,7 +38,8 @@ export function Results() {
     );
   }
   if (current === 'idle' || !response) return null;
-  const busy = current === 'loading' || current === 'stalled';
+  // Loading or stalled: a newer search runs.
+  const busy = current !== 'done';
   const updating = current === 'stalled';
   const term = resultsTerm.value;
   if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} />;
@@ -49,10 +50,10 @@ export function Results() {
     heading: `h${Math.min(6, (config.headingLevel ?? 2) + 1)}` as ResultContext['heading'],
     date: dateFormat(m),
   };
-  // A result's link opened (also with Enter, or in a new tab with the middle button): the
-  // search found something worth keeping. One listener for the whole list.
+  // A result's link opened with the primary button (also Enter) or, in a new tab, the middle
+  // one (not the right): the search found something worth keeping. One listener for the whole list.
   const opened = (event: MouseEvent) => {
-    if ((event.type === 'click' || event.button === 1) && (event.target as Element).closest?.('.ss-hit-link')) suggestions?.remember(resultsTerm.peek());
+    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link')) suggestions?.remember(resultsTerm.peek());
   };
 
   return (

@@ -1,5 +1,5 @@
 import { effect } from '@preact/signals';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { ClearIcon } from './ClearIcon.tsx';
@@ -36,26 +36,22 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   // (kana before conversion, for one); searching it would send garbage.
   const composing = useRef(false);
   useShortcut(shortcut && (() => input.current?.focus()));
-  // Not the autofocus attribute: browsers ignore it on elements added after the page loaded.
-  // A layout effect, at once when the field is added: an effect waits for the paint, and
-  // keys typed right after Ctrl/⌘K or a click on the opener would go nowhere meanwhile.
+  // A layout effect, at once when the field is added: an effect waits for the paint.
   useLayoutEffect(() => {
+    // Not the autofocus attribute: browsers ignore it on elements added after the page
+    // loaded. Keys typed right after Ctrl/⌘K or a click on the opener go to the field.
     if (autoFocus) input.current?.focus();
+    // The field is uncontrolled: Preact never writes `value` during a re-render, which
+    // would reset an IME composition in progress. The term only flows in when it
+    // changed elsewhere (clear, a picked suggestion, Back and Forward), and is there for
+    // the first paint. An `effect`, not useSignalEffect: that one waits for the next
+    // animation frame, and an IME composition begun in the meantime would be reset by
+    // the write; this one runs as the term is set.
+    return effect(() => {
+      const value = term.value;
+      if (input.current && input.current.value !== value) input.current.value = value;
+    });
   }, []);
-
-  // The field is uncontrolled: Preact never writes `value` during a re-render, which
-  // would reset an IME composition in progress. The term only flows in when it
-  // changed elsewhere (clear, a picked suggestion, Back and Forward). An `effect`, not
-  // useSignalEffect: that one waits for the next animation frame, and an IME composition
-  // begun in the meantime would be reset by the write; this one runs as the term is set.
-  useEffect(
-    () =>
-      effect(() => {
-        const value = term.value;
-        if (input.current && input.current.value !== value) input.current.value = value;
-      }),
-    [],
-  );
 
   const type = (value: string) => {
     setTerm(value);
@@ -75,7 +71,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       return;
     }
     const last = !s?.open.value || s.active.value === s.items.value.length - 1;
-    if (event.key === 'ArrowDown' && onArrowOut && last && onArrowOut()) {
+    if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
       event.preventDefault();
       s?.close();
       return;
@@ -103,6 +99,10 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       s?.remember(input.current.value);
     }
     submit();
+  };
+  // The field empty and the list closed (Escape, a pick): focus or a click brings the recent searches back.
+  const recents = (event: TargetedEvent<HTMLInputElement>) => {
+    if (event.currentTarget.value === '' && !s?.open.value) s?.showRecent();
   };
   const onClear = () => {
     clear();
@@ -132,12 +132,9 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         // While the visitor types, not when the first answer is due.
         onFocus={(event) => {
           setTimeout(warmFormats, 0, m);
-          if (event.currentTarget.value === '') s?.showRecent();
+          recents(event);
         }}
-        // The list closed (Escape, a pick) and the field still empty: a click brings the recent searches back.
-        onClick={(event) => {
-          if (event.currentTarget.value === '' && !s?.open.value) s?.showRecent();
-        }}
+        onClick={recents}
         onBlur={() => s?.close()}
         onCompositionStart={() => {
           composing.current = true;
@@ -148,11 +145,11 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         }}
       />
       {term.value !== '' && (
-        <button class="ss-button ss-clear" type="button" aria-label={m.clear} onClick={onClear}>
+        <button type="button" class="ss-button ss-clear" aria-label={m.clear} onClick={onClear}>
           <ClearIcon />
         </button>
       )}
-      <button class="ss-button ss-submit" part="submit" type="submit" aria-label={m.submit}>
+      <button type="submit" class="ss-button ss-submit" part="submit" aria-label={m.submit}>
         <SearchIcon />
       </button>
       <SuggestionList onPick={pick} />

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
 import { LoadMore } from './LoadMore.tsx';
 import { lockScroll } from './lockScroll.ts';
@@ -24,15 +24,11 @@ export interface SearchOverlayProps {
 export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayProps) {
   const { m } = useWidget();
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
   const open = useSignal(false);
-  const unlock = useRef<(() => void) | null>(null);
-  const release = () => {
-    unlock.current?.();
-    unlock.current = null;
-  };
-  // Removed while open (destroy()), the page scrolls again.
-  useEffect(() => release, []);
+  // The page behind stays still while the dialog is open: locked and unlocked before the paint
+  // that shows or hides it, and unlocked when the widget is removed open (destroy()).
+  useLayoutEffect(() => (open.value ? lockScroll() : undefined), [open.value]);
   const show = () => {
     // The dialog's own state, not `open`: its close event comes a task after it closed,
     // and a quick `/` in between must still open it.
@@ -40,9 +36,9 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     // The focused element itself, also inside a shadow root (where `document` sees only the host).
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    opener.current = active;
+    // An element that took the focus can take it back (HTML, SVG and MathML elements alike).
+    opener.current = active as HTMLElement | null;
     dialog.current.showModal();
-    unlock.current ??= lockScroll();
     open.value = true;
   };
   const close = () => dialog.current?.close();
@@ -79,9 +75,8 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         onClose={() => {
           // A close event that arrives after the dialog was opened again is stale.
           if (dialog.current?.open) return;
-          release();
           open.value = false;
-          if (opener.current instanceof HTMLElement) opener.current.focus();
+          opener.current?.focus();
         }}
         // A click on the backdrop lands on the dialog itself; its content covers the rest.
         onClick={(event) => event.target === event.currentTarget && close()}

@@ -36,9 +36,7 @@ export function SuggestionList({ onPick }: SuggestionListProps) {
       <ul class="ss-suggest-list" {...list} {...(recent ? { 'aria-labelledby': `${list.id}-title` } : { 'aria-label': m.suggestions })}>
         {items.map((item, index) => {
           const [before, typed, after] = splitMatch(item.value, term);
-          const source = item.recent
-            ? null
-            : (config.fields?.find((f) => f.field === item.source)?.label ?? config.facets?.find((f) => f.field === item.source)?.label);
+          const source = !item.recent && [...(config.fields ?? []), ...(config.facets ?? [])].find((f) => f.field === item.source)?.label;
           return (
             <li
               key={item.source + item.value}

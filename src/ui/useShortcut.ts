@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 
 /** Whether the key went to something the user types into. */
 function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return target instanceof HTMLElement && (target.isContentEditable || target.matches('input, textarea, select'));
 }
 
 /** Whether the platform names the key Cmd (⌘) rather than Ctrl. */
