@@ -9,7 +9,7 @@ import { normalizeKeyword } from './normalizeKeyword.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
-import { STATS_COLUMNS, statsEventOf, type StatsRow } from './statsRow.ts';
+import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
 /** Searches the service records itself wait at most this long, or for this many, before one commit. */
 const QUEUE_FLUSH_MS = 200;
@@ -293,32 +293,15 @@ export class PostgresEventStore implements EventStore {
     await this.writing(async (client) => {
       for (const { event, source, received, address } of rows) {
         const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
-        const keyword = normalizeKeyword(event.keyword);
-        const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
-        const docid = event.action === 'click' ? event.docid : null;
-        const position = event.action === 'click' ? event.position : null;
+        const { values, rollup } = statsInsert(event, source, received, clientHash);
         const { rows: added } = await client.query<{ rowid: number }>(
-          `INSERT INTO stats_events (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm, client)
+          `INSERT INTO stats_events (${STATS_INSERT_COLUMNS})
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id) DO NOTHING RETURNING rowid`,
-          [
-            event.eventId ?? null,
-            received,
-            source,
-            event.action,
-            event.session,
-            event.keyword,
-            numberOfResults,
-            docid,
-            position,
-            event.tag ?? null,
-            keyword,
-            clientHash,
-          ],
+          values,
         );
         // A resent eventId changes nothing, counts included.
         if (added.length === 0) continue;
-        const rollup = { rowid: added[0]!.rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position };
-        await this.addToRollups(client, { ...rollup, tag: event.tag ?? '', client: clientHash });
+        await this.addToRollups(client, { rowid: added[0]!.rowid, ...rollup });
       }
     });
   }

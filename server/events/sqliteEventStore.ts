@@ -10,7 +10,7 @@ import { normalizeKeyword } from './normalizeKeyword.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
-import { STATS_COLUMNS, statsEventOf, type StatsRow } from './statsRow.ts';
+import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
 /** Automatic search events wait at most this long, or for this many, before one commit. */
 const QUEUE_FLUSH_MS = 200;
@@ -101,36 +101,15 @@ export class SqliteEventStore implements EventStore {
     this.rollups.rebuildIfStale();
     this.searched = new SqliteSearchedKeywords(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
-      const insert = this.statements.get(`
-        INSERT OR IGNORE INTO stats_events
-          (event_id, received, source, action, session, keyword, number_of_results, docid, position, tag, keyword_norm, client)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
         const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
-        const keyword = normalizeKeyword(event.keyword);
-        const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
-        const docid = event.action === 'click' ? event.docid : null;
-        const position = event.action === 'click' ? event.position : null;
-        const done = insert.run(
-          event.eventId ?? null,
-          received,
-          source,
-          event.action,
-          event.session,
-          event.keyword,
-          numberOfResults,
-          docid,
-          position,
-          event.tag ?? null,
-          keyword,
-          client,
-        );
+        const { values, rollup } = statsInsert(event, source, received, client);
+        const done = insert.run(...values);
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;
-        const rowid = Number(done.lastInsertRowid);
-        const tag = event.tag ?? '';
-        this.rollups.add({ rowid, received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag, client });
-        if (event.action === 'search') this.searched.add(keyword, event.session, event.numberOfResults);
+        this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
+        if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults);
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
