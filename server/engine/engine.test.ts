@@ -1,27 +1,10 @@
 // In the conformance suite (server/testing/testEngine.ts): the engine interface, on the
 // tests' engine. What only SQLite's files hold is in sqliteDocuments.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { urlCategories } from '../documents/urlCategories.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
+import { testDocument as doc } from '../testing/testDocuments.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
 import type { PreparedDocument, SearchEngine } from './engine.ts';
-
-function doc(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
-  const url = extra.url === undefined ? `https://example.com/${id}` : extra.url;
-  return {
-    id,
-    url,
-    categories: urlCategories(url),
-    title: `Title ${id}`,
-    mainContent,
-    language: null,
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields: {},
-    ...extra,
-  };
-}
 
 async function ids(engine: SearchEngine, word: string): Promise<string[]> {
   return (await engine.search(searchQuery([word]))).hits.map((h) => h.document.id);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
+import { numberedDocument as doc, testDocument as page } from '../testing/testDocuments.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 
@@ -11,30 +11,6 @@ const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
 let url: string;
 let engine: PostgresEngine;
 const opened: Array<{ close(): Promise<void> }> = [];
-
-function doc(i: number): PreparedDocument {
-  const words = [`filler${i}`];
-  if (i < 30) words.push('alpha');
-  if (i >= 10 && i <= 12) words.push('beta');
-  if (i < 10 || i >= 30) words.push('delta');
-  return {
-    id: `d${i}`,
-    url: `https://example.com/p/${i}.html`,
-    categories: urlCategories(`https://example.com/p/${i}.html`),
-    title: i < 5 ? `Alpha title ${i}` : `Document ${i}`,
-    mainContent: words.join(' '),
-    language: i % 2 === 0 ? 'en' : 'de',
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields: {},
-  };
-}
-
-function page(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
-  const url = `https://example.com/${id}`;
-  return { ...doc(0), id, url, categories: urlCategories(url), title: `Title ${id}`, mainContent, language: null, ...extra };
-}
 
 async function open(schema: string, limits: Partial<typeof LIMITS> = LIMITS): Promise<PostgresEngine> {
   const e = await PostgresEngine.open({ url, schema, limits, poolSize: 3 });

@@ -6,30 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { urlCategories } from '../documents/urlCategories.ts';
-import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
+import { testDocument as doc } from '../testing/testDocuments.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-documents-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-function doc(id: string, mainContent: string, extra: Partial<PreparedDocument> = {}): PreparedDocument {
-  const url = extra.url === undefined ? `https://example.com/${id}` : extra.url;
-  return {
-    id,
-    categories: urlCategories(url),
-    url: `https://example.com/${id}`,
-    title: `Title ${id}`,
-    mainContent,
-    language: null,
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields: {},
-    ...extra,
-  };
-}
 
 async function ids(engine: SqliteEngine, word: string): Promise<string[]> {
   return (await engine.search(searchQuery([word]))).hits.map((h) => h.document.id);

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
+import { numberedDocument as doc } from '../testing/testDocuments.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 
 // Small limits reach the strategies meant for large indexes with 40 documents.
@@ -15,25 +15,6 @@ const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
 const folder = mkdtempSync(join(tmpdir(), 'site-search-engine-'));
 const file = join(folder, 'index.sqlite');
 let engine: SqliteEngine;
-
-function doc(i: number): PreparedDocument {
-  const words = [`filler${i}`];
-  if (i < 30) words.push('alpha');
-  if (i >= 10 && i <= 12) words.push('beta');
-  if (i < 10 || i >= 30) words.push('delta');
-  return {
-    id: `d${i}`,
-    url: `https://example.com/p/${i}.html`,
-    categories: urlCategories(`https://example.com/p/${i}.html`),
-    title: i < 5 ? `Alpha title ${i}` : `Document ${i}`,
-    mainContent: words.join(' '),
-    language: i % 2 === 0 ? 'en' : 'de',
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields: {},
-  };
-}
 
 async function ids(q: SearchQuery): Promise<string[]> {
   return (await engine.search(q)).hits.map((h) => h.document.id);
