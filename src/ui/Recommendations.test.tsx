@@ -46,6 +46,14 @@ function mountRow(analytics?: false) {
 }
 
 describe('Recommendations', () => {
+  it('reads the page’s colour scheme once, not at every change of the row', async () => {
+    const read = vi.spyOn(window, 'getComputedStyle');
+    setup(() => Response.json(related(3)));
+    await screen.findByText('Item 1');
+    expect(read.mock.calls.filter(([el]) => el === document.documentElement)).toHaveLength(1);
+    read.mockRestore();
+  });
+
   it('asks for the item with the configuration and shows a quiet line while loading', () => {
     const { seen } = setup(never);
     expect(screen.getByRole('region', { name: 'Related items' })).toHaveProperty('ariaBusy', 'true');

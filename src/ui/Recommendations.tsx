@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { RecommendationHit } from '../client/types.ts';
 import type { Recommendations as RecommendationsModel } from '../core/createRecommendations.ts';
 import { displayUrl, safeLinkUrl, safeText as text } from '../core/safeUrl.ts';
@@ -40,13 +40,15 @@ function onKeyDown(event: KeyboardEvent) {
  */
 export function Recommendations({ recommendations, messages: m = en, theme = 'auto', title, onHitClick }: RecommendationsProps) {
   useEffect(() => () => recommendations.dispose(), [recommendations]);
+  // Read from the page once, not at every change of the row.
+  const scheme = useMemo(() => themeClass(theme), [theme]);
   const status = recommendations.status.value;
   if (status === 'empty') return null;
   const heading = title ?? m.related;
   // Named by aria-label, not aria-labelledby: Preact's useId counts from P0-0 again in every
   // render root, and each mountRecommendations is one, so two rows on a page would share an id.
   return (
-    <section class={`ss-widget ${themeClass(theme)} ss-recs`} aria-label={heading} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
+    <section class={`ss-widget ${scheme} ss-recs`} aria-label={heading} aria-busy={status === 'loading'} dir={m.dir} lang={m.locale}>
       {/* dir="auto": a title in the page's language may run the other way than the widget's. */}
       <h2 class="ss-recs-title" dir="auto">
         {heading}

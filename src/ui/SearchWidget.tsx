@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import type { SearchController } from '../core/createSearchController.ts';
 import type { Suggestions } from '../core/createSuggestions.ts';
 import { FacetPanel } from './FacetPanel.tsx';
@@ -39,11 +39,13 @@ export function SearchWidget(props: SearchWidgetProps) {
   // The formatters' locale data loads while the first search is on its way, not
   // between its answer and the paint (a search from the URL never focuses the field).
   useEffect(() => controller.status.subscribe((status) => status !== 'idle' && void setTimeout(warmFormats, 0, m)), [controller, m]);
+  // Read from the page once, not at every render.
+  const scheme = useMemo(() => themeClass(theme), [theme]);
   const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>
       <WidgetContext.Provider value={{ m, config, suggestions }}>
-        <div class={`ss-widget ${themeClass(theme)} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
+        <div class={`ss-widget ${scheme} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
           {props.layout === 'overlay' ? (
             <SearchOverlay placeholder={placeholder} shortcut={shortcut} />
           ) : (
