@@ -3,13 +3,12 @@
  * one, which is in `site-search.more.js`): the same row, mounted once that file is here.
  * `setConsent` and `destroy` work at any time; a row destroyed before then never shows.
  */
+import { checkTarget } from '../ui/checkTarget.ts';
 import type { RecommendationsMountOptions } from '../ui/mountRecommendations.tsx';
 import { loadMore } from './loadMore.ts';
 
 export function mountRecommendations(target: Element, options: RecommendationsMountOptions): { destroy(): void; setConsent(granted: boolean): void } {
-  if (!(target instanceof Element)) {
-    throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
-  }
+  checkTarget(target, 'mountRecommendations');
   let row: ReturnType<typeof mountRecommendations> | undefined;
   let consent: boolean | undefined;
   let gone = false;

@@ -9,6 +9,7 @@ import type { Messages } from './messages.ts';
 import { SearchWidget } from './SearchWidget.tsx';
 import { trackSearch } from './trackSearch.ts';
 import type { WidgetConfig } from './WidgetContext.ts';
+import { checkTarget } from './checkTarget.ts';
 
 /** Options of `mount`. */
 export interface MountOptions extends WidgetConfig {
@@ -115,9 +116,7 @@ const widgets = new WeakMap<Element, MountedWidget>();
 
 /** Renders the search widget into `target`, replacing what it holds (and any widget mounted there before). */
 export function mount(target: Element, options: MountOptions): MountedWidget {
-  if (!(target instanceof Element)) {
-    throw new TypeError(`Site Search: mount() needs an element to render into, received ${String(target)}.`);
-  }
+  checkTarget(target, 'mount');
   widgets.get(target)?.destroy();
   let stop = start(target, options);
   // Remembered so that a widget rebuilt by `update` keeps the visitor's answer.

@@ -5,6 +5,7 @@ import { createRecommendations } from '../core/createRecommendations.ts';
 import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { Recommendations } from './Recommendations.tsx';
+import { checkTarget } from './checkTarget.ts';
 
 /** Options of `mountRecommendations`. */
 export interface RecommendationsMountOptions {
@@ -35,9 +36,7 @@ export interface RecommendationsMountOptions {
  * and removes it, and `setConsent` for `analytics.requireConsent`.
  */
 export function mountRecommendations(target: Element, options: RecommendationsMountOptions): { destroy(): void; setConsent(granted: boolean): void } {
-  if (!(target instanceof Element)) {
-    throw new TypeError(`Site Search: mountRecommendations() needs an element to render into, received ${String(target)}.`);
-  }
+  checkTarget(target, 'mountRecommendations');
   const { siteKey, baseUrl, regionalUrl, configurationKey, itemId, analytics = {} } = options;
   const recommendations = createRecommendations({ client: createClient({ siteKey, baseUrl, regionalUrl, fetch: options.fetch }), configurationKey, itemId });
   const tracker = analytics ? createTracker({ ...analytics, siteKey, baseUrl, regionalUrl }) : null;
