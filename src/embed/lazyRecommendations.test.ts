@@ -44,4 +44,14 @@ describe('the script tag’s mountRecommendations', () => {
     await Promise.resolve();
     expect(more.mountRecommendations).not.toHaveBeenCalled();
   });
+
+  it('says on the console when its file cannot be had, and shows nothing', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    loadMore.mockRejectedValue(new Error('offline'));
+    const target = document.createElement('div');
+    mountRecommendations(target, options);
+    await vi.waitFor(() => expect(error).toHaveBeenCalledWith(new Error('offline')));
+    expect(target.innerHTML).toBe('');
+    error.mockRestore();
+  });
 });

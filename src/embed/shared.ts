@@ -1,11 +1,12 @@
 import { useSignal } from '@preact/signals';
 import { signal } from '@preact/signals-core';
 import { Fragment, h, render } from 'preact';
-import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
 import { hostFor } from '../client/hosts.ts';
 import { countFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
+import { checkTarget } from '../ui/checkTarget.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
 import { Heading } from '../ui/Heading.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
@@ -22,6 +23,7 @@ export const shared = {
   render,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   signal,
   useSignal,
@@ -40,6 +42,7 @@ export const shared = {
   toggleValue,
   Thumbnail,
   themeClass,
+  checkTarget,
   displayUrl,
   safeLinkUrl,
   safeText,

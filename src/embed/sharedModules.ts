@@ -9,7 +9,7 @@
  */
 export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   preact: ['Fragment', 'h', 'render'],
-  'preact/hooks': ['useEffect', 'useLayoutEffect', 'useRef'],
+  'preact/hooks': ['useEffect', 'useLayoutEffect', 'useMemo', 'useRef'],
   '@preact/signals-core': ['signal'],
   '@preact/signals': ['useSignal'],
   'src/ui/SearchContext.ts': ['useSearchController'],
@@ -21,6 +21,7 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/ui/themeClass.ts': ['themeClass'],
+  'src/ui/checkTarget.ts': ['checkTarget'],
   'src/core/safeUrl.ts': ['displayUrl', 'safeLinkUrl', 'safeText'],
   'src/client/createClient.ts': ['createClient'],
   'src/client/hosts.ts': ['hostFor'],
