@@ -19,4 +19,4 @@ export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
 
 /** What the script-tag build loads later, when needed; it has a ceiling of its own, which moves the same way. */
 export const EMBED_LATER_FILE = 'site-search.more.js';
-export const EMBED_LATER_CEILING_BYTES = 4_562;
+export const EMBED_LATER_CEILING_BYTES = 4_533;
