@@ -4,10 +4,12 @@ import { de } from '../ui/messagesDe.ts';
 import { GERMAN, german, whenLang } from './loadGerman.ts';
 
 type Slot = { [GERMAN]?: unknown };
-const scripts = () => [...document.head.querySelectorAll('script')];
+const scripts = () => [...document.head.querySelectorAll('script[src$="site-search.de.js"]')];
 
+// Test files share one DOM (isolate: false): leave no script tag for the next one.
 afterEach(() => {
   delete (globalThis as Slot)[GERMAN];
+  for (const script of scripts()) script.remove();
 });
 
 describe('whenLang', () => {

@@ -6,8 +6,10 @@ type Slot = { [MORE]?: More };
 const scripts = (src: string) => [...document.head.querySelectorAll(`script[src="${src}"]`)];
 const more = { createTracker: () => null, mountRecommendations: () => null, FacetPanel: () => null } as unknown as More;
 
+// Test files share one DOM (isolate: false): leave no script tag for the next one.
 afterEach(() => {
   delete (globalThis as Slot)[MORE];
+  for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
 describe('loadMore', () => {

@@ -72,14 +72,18 @@ describe('mount', () => {
   });
 
   it('destroy() empties the element, aborts the request in flight and leaves no timers', async () => {
-    widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787' });
-    act(() => widget?.search('grid'));
-    widget.destroy();
+    // All inside act, so Preact's own after-paint frames are flushed and only ours could be left.
+    let mounted!: MountedWidget;
+    act(() => {
+      mounted = widget = mount(target, { siteKey: 'demo', baseUrl: 'http://127.0.0.1:8787' });
+    });
+    act(() => mounted.search('grid'));
+    act(() => mounted.destroy());
     expect(target.innerHTML).toBe('');
     expect(calls[0]?.signal?.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(0);
     expect(vi.getTimerCount()).toBe(0);
-    widget.search('flex');
+    mounted.search('flex');
     expect(calls).toHaveLength(1);
   });
 
