@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Features } from 'lightningcss';
 import { build, type BuildOptions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -45,10 +46,17 @@ function embedModules(lazy: boolean): Plugin {
   };
 }
 
+/** The files the script loads from beside itself, by the ending of their names. */
+const BESIDE = ['.css', '.de.js', '.more.js'];
+/** Where each file's hash goes in the script until it is known: as long as a SHA-256 in base64, so the source map stays true. */
+const hashMark = (ending: string) => `#${ending}#`.padEnd(44, '#');
+const FILE_HASHES = Object.fromEntries(BESIDE.map((ending) => [ending, `sha256-${hashMark(ending)}`]));
+
 /**
  * `site-search.more.js`, built beside the script after it (src/embed/more.ts): its imports
  * of SHARED_MODULES read what the script lends (src/embed/shared.ts) instead of bundling
- * a second Preact, signals or client.
+ * a second Preact, signals or client. Then every file beside the script is there, and their
+ * hashes are written into it (src/embed/scriptUrl.ts `pinned`).
  */
 function moreFile(): Plugin {
   let options: BuildOptions = {};
@@ -56,10 +64,20 @@ function moreFile(): Plugin {
     name: 'site-search-more',
     apply: 'build',
     configResolved(config) {
-      options = { outDir: config.build.outDir, sourcemap: config.build.sourcemap };
+      options = { outDir: resolve(config.root, config.build.outDir), sourcemap: config.build.sourcemap };
     },
     async closeBundle() {
       await build({ mode: 'embed-more', logLevel: 'warn', build: options });
+      const file = (name: string) => join(options.outDir!, name);
+      let code = readFileSync(file('site-search.js'), 'utf8');
+      for (const ending of BESIDE) {
+        const hash = createHash('sha256')
+          .update(readFileSync(file(`site-search${ending}`)))
+          .digest('base64');
+        if (!code.includes(hashMark(ending))) throw new Error(`site-search.js has no place for the hash of site-search${ending}`);
+        code = code.replaceAll(hashMark(ending), hash);
+      }
+      writeFileSync(file('site-search.js'), code);
     },
   };
 }
@@ -128,6 +146,7 @@ function cssMarker(): Plugin {
 export default defineConfig(({ mode, command }) => {
   const embedded = mode === 'embed' || mode === 'embed-more';
   return {
+    define: { __FILE_HASHES__: JSON.stringify(FILE_HASHES) },
     plugins: [
       ...(command === 'build' && !embedded ? [stylesheet()] : []),
       ...(command === 'build' && mode === 'embed' ? [germanMessages(), cssMarker(), embedModules(true), moreFile()] : []),

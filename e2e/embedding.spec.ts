@@ -3,6 +3,8 @@
 // hundred times, and the npm example app. Every page here is served with the strict CSP
 // of servePage.ts, and any violation or console error fails the test.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { itemWithRelated } from './relatedItem.ts';
 import { API, CSP, servePages } from './servePage.ts';
@@ -96,6 +98,53 @@ test('on a phone the results do not move when the facets come after them', async
   await expect(toggle).toBeEnabled();
   expect((await first.boundingBox())?.y).toBe(top);
   expect(problems).toEqual([]);
+});
+
+/** The built files byte for byte, as a static host serves them (the demo's dev server adds their source maps inline). */
+const serveBuiltFiles = (page: Page) =>
+  page.route(/\/dist\/embed\/[a-z.-]+$/, (route) => route.fulfill({ path: `dist/embed/${new URL(route.request().url()).pathname.split('/').pop()}` }));
+
+test('a script pinned with integrity pins the stylesheet, the German messages and the facets it loads', async ({ page }) => {
+  const problems = await servePages(page);
+  await serveBuiltFiles(page);
+  await page.goto('/e2e/pages/pinned.html');
+  const box = page.getByRole('combobox', { name: 'Suche' });
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('group', { name: 'Bereich' })).toBeVisible();
+  expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
+  // Each file is pinned by its own SHA-256, as the build wrote it into the script.
+  const sha256 = (file: string) =>
+    `sha256-${createHash('sha256')
+      .update(readFileSync(`dist/embed/${file}`))
+      .digest('base64')}`;
+  for (const [selector, file] of [
+    ['link[href$="/site-search.css"]', 'site-search.css'],
+    ['script[src$="/site-search.de.js"]', 'site-search.de.js'],
+    ['script[src$="/site-search.more.js"]', 'site-search.more.js'],
+  ] as const) {
+    await expect(page.locator(selector)).toHaveAttribute('integrity', sha256(file));
+    await expect(page.locator(selector)).toHaveAttribute('crossorigin', 'anonymous');
+  }
+  expect(problems).toEqual([]);
+});
+
+test('a file changed on its way to a pinned page does not run; the results stay', async ({ page }) => {
+  const problems = await servePages(page);
+  await serveBuiltFiles(page);
+  await page.route('**/dist/embed/site-search.more.js', async (route) => {
+    const body = `${readFileSync('dist/embed/site-search.more.js', 'utf8')}\nglobalThis.changed = true;`;
+    await route.fulfill({ contentType: 'text/javascript', body });
+  });
+  await page.goto('/e2e/pages/pinned.html');
+  const box = page.getByRole('combobox', { name: 'Suche' });
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.locator('.ss-hit').first()).toBeVisible();
+  await expect.poll(() => problems.some((p) => p.includes('site-search.more.js') && p.includes('integrity'))).toBe(true);
+  expect(await page.evaluate(() => (globalThis as { changed?: boolean }).changed)).toBeUndefined();
+  await expect(page.getByRole('group', { name: 'Bereich' })).toHaveCount(0);
+  await expect(page.locator('.ss-hit').first()).toBeVisible();
 });
 
 test('auto on a dark system: a page without a dark look keeps the light colours, a page with one goes dark', async ({ page }) => {

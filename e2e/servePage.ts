@@ -2,6 +2,7 @@
 // Content-Security-Policy header that allows the API and nothing else, the API's
 // address put in for `__API__`. The script and stylesheet come from the demo's own
 // server (same origin, so `'self'`). Every CSP violation is recorded.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
@@ -11,7 +12,13 @@ export const CSP = `default-src 'self'; script-src 'self'; style-src 'self'; con
 /** And for thumbnails: the inline ones are `data:` URLs (the demo's others come from the page's own origin). */
 export const CSP_IMAGES = `${CSP}; img-src 'self' data:`;
 
-/** Routes `/e2e/pages/<name>.html` to the file with `csp`; returns the list of errors and violations, which must stay empty. */
+/** The `integrity` of a built file under dist/, as a site owner pins it. */
+export const integrity = (file: string): string =>
+  `sha384-${createHash('sha384')
+    .update(readFileSync(new URL(`../dist/${file}`, import.meta.url)))
+    .digest('base64')}`;
+
+/** Routes `/e2e/pages/<name>.html` to the file with `csp` (and `__INTEGRITY__` as the built script's); returns the list of errors and violations, which must stay empty. */
 export async function servePages(page: Page, csp = CSP_IMAGES): Promise<string[]> {
   const problems: string[] = [];
   // A fulfilled page has no address, so Chromium counts it as public and asks before it
@@ -29,7 +36,9 @@ export async function servePages(page: Page, csp = CSP_IMAGES): Promise<string[]
     route.fulfill({
       contentType: 'text/html; charset=utf-8',
       headers: { 'Content-Security-Policy': csp },
-      body: readFileSync(new URL(`./pages/${name}`, import.meta.url), 'utf8').replaceAll('__API__', API),
+      body: readFileSync(new URL(`./pages/${name}`, import.meta.url), 'utf8')
+        .replaceAll('__API__', API)
+        .replace('__INTEGRITY__', () => integrity('embed/site-search.js')),
     });
   });
   return problems;

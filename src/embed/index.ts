@@ -18,7 +18,7 @@ import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { whenLang } from './loadGerman.ts';
 import { followConsent, setConsent } from './pageConsent.ts';
 import { ATTRIBUTES, readOptions } from './readOptions.ts';
-import { beside, script } from './scriptUrl.ts';
+import { beside, pinned, script } from './scriptUrl.ts';
 import { shared } from './shared.ts';
 import { SHARED_KEY } from './sharedModules.ts';
 
@@ -33,7 +33,8 @@ const germanSrc = beside('.de.js');
 const mounted: Set<string> = ((globalThis as { [key: symbol]: Set<string> })[Symbol.for('site-search')] ??= new Set());
 
 /** A `<link>` to the stylesheet, when there is one (there is none when the file is not loaded by a script tag). */
-const link = (into: ParentNode) => stylesheet && into.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }));
+const link = (into: ParentNode) =>
+  stylesheet && into.append(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet }, pinned('.css')));
 
 /**
  * Runs `then` with the options of `el`'s attributes (`prefix` + name) once the messages

@@ -1,5 +1,6 @@
 import type { Messages } from '../ui/messages.ts';
 import { loadScript } from './loadScript.ts';
+import { pinned } from './scriptUrl.ts';
 
 /** Where `site-search.de.js` (built beside the script, see vite.config.ts) leaves its messages. */
 export const GERMAN = Symbol.for('site-search-de');
@@ -17,5 +18,5 @@ export const german = (): Messages | undefined => (globalThis as Slot)[GERMAN];
  */
 export function whenLang(lang: string | null | undefined, src: string | undefined, then: () => void): void {
   if (lang !== 'de' || german() || !src) return then();
-  loadScript(src).then(then, then);
+  loadScript(src, pinned('.de.js')).then(then, then);
 }

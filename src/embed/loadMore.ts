@@ -2,7 +2,7 @@ import type { createTracker } from '../tracker/createTracker.ts';
 import type { FacetPanel } from '../ui/FacetPanel.tsx';
 import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { loadScript } from './loadScript.ts';
-import { beside } from './scriptUrl.ts';
+import { beside, pinned } from './scriptUrl.ts';
 
 /** What `site-search.more.js` (more.ts) leaves on the page when it has run. */
 export interface More {
@@ -24,7 +24,7 @@ export async function loadMore(src = beside('.more.js')): Promise<More> {
   const slot = globalThis as { [MORE]?: More };
   if (!slot[MORE]) {
     if (!src) throw new Error('Site Search: site-search.more.js is loaded from beside the script tag.');
-    await loadScript(src);
+    await loadScript(src, pinned('.more.js'));
   }
   if (!slot[MORE]) throw new Error(`Site Search: ${src} did not run.`);
   return slot[MORE];

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { de } from '../ui/messagesDe.ts';
 import { GERMAN } from './loadGerman.ts';
