@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { itemWithRelated } from './relatedItem.ts';
-import { API, CSP, servePages } from './servePage.ts';
+import { API, CSP, CSP_IMAGES, servePages } from './servePage.ts';
 
 interface SiteSearchApi {
   mount(target: Element, options: Record<string, unknown>): { search(term: string): void; update(o: Record<string, unknown>): void; destroy(): void };
@@ -145,6 +145,29 @@ test('a file changed on its way to a pinned page does not run; the results stay'
   expect(await page.evaluate(() => (globalThis as { changed?: boolean }).changed)).toBeUndefined();
   await expect(page.getByRole('group', { name: 'Bereich' })).toHaveCount(0);
   await expect(page.locator('.ss-hit').first()).toBeVisible();
+});
+
+test('under Trusted Types the script loads its German words and facets through its own policy', async ({ page }) => {
+  const problems = await servePages(page, `${CSP_IMAGES}; require-trusted-types-for 'script'; trusted-types site-search`);
+  await page.goto('/e2e/pages/plain.html');
+  const box = page.getByRole('combobox', { name: 'Suche' });
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('group', { name: 'Bereich' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('a page whose Trusted Types list leaves the policy out still gets results, in English and without facets', async ({ page }) => {
+  const problems = await servePages(page, `${CSP_IMAGES}; require-trusted-types-for 'script'; trusted-types none`);
+  await page.goto('/e2e/pages/plain.html');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.locator('.ss-hit').first()).toBeVisible();
+  await expect(page.getByRole('group', { name: /Area|Bereich/ })).toHaveCount(0);
+  // The browser reports what it refused; nothing else goes wrong.
+  expect(problems.length).toBeGreaterThan(0);
+  for (const problem of problems) expect(problem).toMatch(/trusted-types|TrustedScriptURL/i);
 });
 
 test('auto on a dark system: a page without a dark look keeps the light colours, a page with one goes dark', async ({ page }) => {
