@@ -12,11 +12,11 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
  * feature raises it by what the feature costs, and says so, and never past the budget.
  * A change that makes the build bigger than this fails the test.
  */
-export const EMBED_CEILING_BYTES = 24_176;
+export const EMBED_CEILING_BYTES = 24_197;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
 
 /** What the script-tag build loads later, when needed; it has a ceiling of its own, which moves the same way. */
 export const EMBED_LATER_FILE = 'site-search.more.js';
-export const EMBED_LATER_CEILING_BYTES = 4_533;
+export const EMBED_LATER_CEILING_BYTES = 4_349;

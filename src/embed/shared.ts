@@ -4,10 +4,12 @@ import { Fragment, h, render } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
 import { hostFor } from '../client/hosts.ts';
+import { createLatest } from '../core/createLatest.ts';
 import { countFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { checkTarget } from '../ui/checkTarget.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
+import { categoryName, languageName, rangeLabel } from '../ui/filterLabels.ts';
 import { Heading } from '../ui/Heading.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
 import { countedName, en, format, intl } from '../ui/messages.ts';
@@ -36,6 +38,9 @@ export const shared = {
   Heading,
   ClearIcon,
   lockScroll,
+  categoryName,
+  languageName,
+  rangeLabel,
   countFilters,
   readRange,
   setRange,
@@ -46,6 +51,7 @@ export const shared = {
   displayUrl,
   safeLinkUrl,
   safeText,
+  createLatest,
   createClient,
   hostFor,
 };

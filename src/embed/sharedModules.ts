@@ -18,11 +18,13 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/Heading.tsx': ['Heading'],
   'src/ui/ClearIcon.tsx': ['ClearIcon'],
   'src/ui/lockScroll.ts': ['lockScroll'],
+  'src/ui/filterLabels.ts': ['categoryName', 'languageName', 'rangeLabel'],
   'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/ui/themeClass.ts': ['themeClass'],
   'src/ui/checkTarget.ts': ['checkTarget'],
   'src/core/safeUrl.ts': ['displayUrl', 'safeLinkUrl', 'safeText'],
+  'src/core/createLatest.ts': ['createLatest'],
   'src/client/createClient.ts': ['createClient'],
   'src/client/hosts.ts': ['hostFor'],
 };

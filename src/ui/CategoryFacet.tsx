@@ -1,10 +1,8 @@
 import { categoryFacetView } from '../core/facetViews.ts';
+import { categoryName } from './filterLabels.ts';
 import { countedName, format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
-
-/** `1xcss` → `css`, `0xexample.com` → `example.com`, `doctype_pdf` → `pdf`. */
-export const categoryName = (category: string): string => category.replace(/^(\d+x|doctype_)/, '');
 
 /**
  * The categories one path level below the chosen one (`facet=categorys`); choosing one goes

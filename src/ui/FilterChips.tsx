@@ -1,9 +1,7 @@
 import { countFilters, setRange, toggleValue, type SearchFilters } from '../core/searchState.ts';
-import { categoryName } from './CategoryFacet.tsx';
 import { ClearIcon } from './ClearIcon.tsx';
-import { languageName } from './LanguageDateFilter.tsx';
 import { format } from './messages.ts';
-import { rangeLabel } from './RangeFacet.tsx';
+import { categoryName, languageName, rangeLabel } from './filterLabels.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 

@@ -1,16 +1,7 @@
 import type { SearchFilters } from '../core/searchState.ts';
-import { intl } from './messages.ts';
+import { languageName } from './filterLabels.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
-
-/** The language's name in the widget's language ("German", "Deutsch"), or the code. */
-export function languageName(locale: string, code: string): string {
-  try {
-    return intl(Intl.DisplayNames, locale, { type: 'language' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** The language select and the two date inputs, each shown when configured. */
 export function LanguageDateFilter() {

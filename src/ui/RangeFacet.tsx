@@ -1,16 +1,9 @@
 import type { TargetedEvent } from 'preact';
 import { readRange, setRange, type RangeSelection } from '../core/searchState.ts';
-import { countedName, format, intl, type Messages } from './messages.ts';
+import { rangeLabel } from './filterLabels.ts';
+import { countedName, format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget, type RangeField } from './WidgetContext.ts';
-
-/** "2015 – 2020", "≥ 2020", "≤ 2000", or "< 2000" for a bucket, whose `to` is excluded. */
-export function rangeLabel(m: Messages, { from, to, toExcluded }: RangeSelection): string {
-  // Years read as 2015, not 2,015: group digits from five on.
-  const n = (x: number) => intl(Intl.NumberFormat, m.locale, { useGrouping: 'min2' }).format(x);
-  if (from !== undefined && to !== undefined) return `${n(from)} – ${n(to)}`;
-  return from !== undefined ? `≥ ${n(from)}` : `${toExcluded ? '<' : '≤'} ${n(to ?? 0)}`;
-}
 
 /** A range facet: the buckets with their counts (one chosen at a time), and a from/to pair (both taken in) for any range. */
 export function RangeFacet({ field, label, ranges }: RangeField) {
