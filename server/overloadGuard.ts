@@ -11,24 +11,43 @@ declare module 'fastify' {
 export interface OverloadCounts {
   /** Guarded requests accepted and not yet answered (or dropped). */
   inFlight: number;
-  /** Answered 503 because `maxInFlight` were in flight. */
+  /** Answered 503 because `maxInFlight` of their lane were in flight. */
   refused: number;
   /** Dropped unworked because their client had gone by their turn. */
   dropped: number;
 }
 
-/** Routes whose work is the engine's: the public reads and the document writes. `/health` is not among them. */
-function guarded(method: string, route: string | undefined): boolean {
-  if (route === undefined) return false;
-  if (method === 'GET') return route === '/v1/search/:key' || route === '/v1/suggest/:key' || route === '/v1/autocomplete/document-field/:key';
-  return (method === 'PUT' || method === 'POST' || method === 'DELETE') && route.startsWith('/v2/indices/:key/documents');
+/**
+ * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion) and
+ * heavy work (searches that count facets, document writes). Each has its own bound and
+ * they take turns, so a storm of heavy requests does not shut out the cheap ones, which a
+ * visitor typing sends the most of. Writes share the heavy lane: a lane of their own let
+ * them through a search storm, but on two cores their writer thread then took the CPU the
+ * event loop needs to answer in time (bench/overload-load.ts).
+ */
+const LANES = ['read', 'heavy'] as const;
+type Lane = (typeof LANES)[number];
+
+/** The lane of a request whose work is the engine's: the public reads and the document writes. `/health` and the rest are not guarded. */
+function laneOf(request: FastifyRequest): Lane | undefined {
+  const route = request.routeOptions.url;
+  if (route === undefined) return undefined;
+  if (request.method === 'GET') {
+    if (route === '/v1/search/:key') return facetCounts(request.query) ? 'heavy' : 'read';
+    return route === '/v1/suggest/:key' || route === '/v1/autocomplete/document-field/:key' ? 'read' : undefined;
+  }
+  const writes = request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE';
+  return writes && route.startsWith('/v2/indices/:key/documents') ? 'heavy' : undefined;
 }
+
+const facetCounts = (query: unknown): boolean => typeof query === 'object' && query !== null && ('facet' in query || 'rangeFacets' in query);
 
 /** Seconds a refused client is asked to wait: the queue of `maxInFlight` clears well within it. */
 const RETRY_AFTER_SECONDS = 1;
 
 /**
- * Bounds the engine's work and drops the work of clients that have gone.
+ * Bounds the engine's work, shares it out among its kinds, and drops the work of clients
+ * that have gone.
  *
  * The engine is synchronous, so a request's work, once started, holds the one event loop
  * to its end; without a guard every request read from the sockets is worked through in
@@ -36,33 +55,42 @@ const RETRY_AFTER_SECONDS = 1;
  * Here a guarded request takes its turn from a queue that starts one request per turn of
  * the event loop (setImmediate), so the loop reads the sockets between two requests: it
  * sees clients that closed their connection, whose requests are then dropped unworked, and
- * answers `/health` without waiting behind the queue. Past `maxInFlight` guarded requests
- * accepted and unanswered, a new one answers 503 at once with `Retry-After`.
+ * answers `/health` without waiting behind the queue. Each lane (LANES) bounds and queues
+ * its own requests, and the turns go round the lanes that have some waiting. Past
+ * `maxInFlight` requests of its lane accepted and unanswered, a new one answers 503 at once
+ * with `Retry-After`.
  */
 export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   const counts: OverloadCounts = { inFlight: 0, refused: 0, dropped: 0 };
   app.decorate('overload', counts);
   const turns = new TurnQueue();
-  const accepted = new WeakSet<FastifyRequest>();
+  const inLane = { read: 0, heavy: 0 } satisfies Record<Lane, number>;
+  const accepted = new WeakMap<FastifyRequest, Lane>();
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!guarded(request.method, request.routeOptions.url)) return;
-    if (counts.inFlight >= maxInFlight) {
+    const lane = laneOf(request);
+    if (lane === undefined) return;
+    if (inLane[lane] >= maxInFlight) {
       counts.refused++;
       throw new ApiError(503, 'overloaded', `the service is busy (${maxInFlight} requests under way); retry after ${RETRY_AFTER_SECONDS} s`, {
         headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
       });
     }
     counts.inFlight++;
-    accepted.add(request);
+    inLane[lane]++;
+    accepted.set(request, lane);
     // 'close' comes once, whether the answer was sent or the connection went first.
-    reply.raw.once('close', () => counts.inFlight--);
+    reply.raw.once('close', () => {
+      counts.inFlight--;
+      inLane[lane]--;
+    });
   });
 
   // After the body is read and checked, right before the work.
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!accepted.has(request)) return;
-    await turns.next();
+    const lane = accepted.get(request);
+    if (lane === undefined) return;
+    await turns.next(lane);
     if (clientGone(request, reply)) {
       counts.dropped++;
       // Nothing to answer to: skip the handler and free the socket.
@@ -76,14 +104,16 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
   return request.raw.aborted || reply.raw.destroyed || request.raw.socket.destroyed;
 }
 
-/** Hands out turns in order, one per turn of the event loop. */
+/** Hands out turns, one per turn of the event loop: round the lanes, in order within each. */
 class TurnQueue {
-  private readonly waiting: Array<() => void> = [];
+  private readonly waiting: Record<Lane, Array<() => void>> = { read: [], heavy: [] };
+  /** The lane that had the last turn. */
+  private last = 0;
   private scheduled = false;
 
-  next(): Promise<void> {
+  next(lane: Lane): Promise<void> {
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
+      this.waiting[lane].push(resolve);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(this.release);
@@ -93,12 +123,16 @@ class TurnQueue {
 
   // An immediate set from an immediate runs on the next turn of the loop, after its I/O.
   private readonly release = (): void => {
-    const resolve = this.waiting.shift();
-    if (resolve === undefined) {
-      this.scheduled = false;
-      return;
+    for (let step = 1; step <= LANES.length; step++) {
+      const at = (this.last + step) % LANES.length;
+      const resolve = this.waiting[LANES[at]!].shift();
+      if (resolve !== undefined) {
+        this.last = at;
+        resolve();
+        setImmediate(this.release);
+        return;
+      }
     }
-    resolve();
-    setImmediate(this.release);
+    this.scheduled = false;
   };
 }

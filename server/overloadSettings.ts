@@ -19,9 +19,11 @@ export interface OverloadSettings {
   /** Connections open at once; past it a new connection is closed as soon as it is accepted. @default 1000 */
   maxConnections: number;
   /**
-   * Searches, suggestions, autocompletions and document writes being worked on or
-   * waiting at once; past it they answer 503 with `Retry-After`, rather than queueing
-   * work that would be answered after its client gave up. `/health` is never refused.
+   * Requests of one kind being worked on or waiting at once, for each of two kinds: cheap
+   * reads (plain searches, suggestions, autocompletions) and heavy work (searches with
+   * facet counts, document writes). Past it a request of that kind answers 503 with
+   * `Retry-After`, rather than queueing work that would be answered after its client gave
+   * up. `/health` is never refused.
    * @default 16
    */
   maxInFlight: number;
@@ -33,10 +35,10 @@ export const DEFAULT_OVERLOAD: Readonly<OverloadSettings> = {
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 60_000,
   maxConnections: 1000,
-  // One event loop: an answered request waits behind up to this many others. A faceted
-  // search over 10,000 documents takes about 10 ms on a 2-core machine, so 16 keep the
-  // wait near 150 ms; a longer queue only holds answers that come after the client's
-  // timeout (bench/overload-load.ts).
+  // One event loop: an answered request waits behind up to this many others of its kind
+  // (and as many turns of the other kind). A faceted search over 10,000 documents takes
+  // about 10 ms on a 2-core machine, so 16 keep its wait near 150 ms; a longer queue only
+  // holds answers that come after the client's timeout (bench/overload-load.ts).
   maxInFlight: 16,
 };
 
