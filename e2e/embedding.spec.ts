@@ -158,7 +158,7 @@ test('under Trusted Types the script loads its German words and facets through i
 });
 
 test('a page whose Trusted Types list leaves the policy out still gets results, in English and without facets', async ({ page }) => {
-  const problems = await servePages(page, `${CSP_IMAGES}; require-trusted-types-for 'script'; trusted-types none`);
+  const problems = await servePages(page, `${CSP_IMAGES}; require-trusted-types-for 'script'; trusted-types 'none'`);
   await page.goto('/e2e/pages/plain.html');
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('grid');

@@ -7,20 +7,25 @@ interface ScriptUrlPolicy {
   createScriptURL(url: string): string;
 }
 type Factory = { trustedTypes?: { createPolicy(name: string, rules: ScriptUrlPolicy): ScriptUrlPolicy } };
-let policy: ScriptUrlPolicy | undefined;
+/** Made on the first load; null once it could not be made, so it is not asked for again. */
+let policy: ScriptUrlPolicy | null | undefined;
 
 /**
  * A page that enforces Trusted Types (`require-trusted-types-for 'script'`) takes a
- * script's address only from a policy. This one is made on the first load and kept here,
- * so only this file's loads go through it; a page that names its policies allows it with
- * `trusted-types site-search`. Where it may not be made, the address is given as it is
+ * script's address only from a policy. This one passes any address, so it stays private to
+ * this module, whose callers load only the files beside the script. A page that names its
+ * policies allows it with `trusted-types site-search` (and `'allow-duplicates'` if the
+ * script is on the page twice). Where it may not be made, the address is given as it is
  * and the browser refuses it: the widget goes on without that file.
  */
 function trustedUrl(src: string): string {
-  try {
-    policy ??= (globalThis as Factory).trustedTypes?.createPolicy('site-search', { createScriptURL: (url) => url });
-  } catch {
-    // Not allowed by the page's `trusted-types` list.
+  if (policy === undefined) {
+    try {
+      policy = (globalThis as Factory).trustedTypes?.createPolicy('site-search', { createScriptURL: (url) => url }) ?? null;
+    } catch {
+      // Not allowed by the page's `trusted-types` list.
+      policy = null;
+    }
   }
   return policy ? policy.createScriptURL(src) : src;
 }
