@@ -64,9 +64,11 @@ function moreFile(): Plugin {
     name: 'site-search-more',
     apply: 'build',
     configResolved(config) {
-      options = { outDir: resolve(config.root, config.build.outDir), sourcemap: config.build.sourcemap };
+      options = { outDir: resolve(config.root, config.build.outDir), sourcemap: config.build.sourcemap, write: config.build.write };
     },
     async closeBundle() {
+      // Both steps work on the files written: a build that writes none makes neither.
+      if (options.write === false) return;
       await build({ mode: 'embed-more', logLevel: 'warn', build: options });
       const file = (name: string) => join(options.outDir!, name);
       let code = readFileSync(file('site-search.js'), 'utf8');

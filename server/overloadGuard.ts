@@ -26,13 +26,14 @@ export interface OverloadCounts {
  * event loop needs to answer in time (bench/overload-load.ts).
  */
 const LANES = ['read', 'heavy'] as const;
-type Lane = (typeof LANES)[number];
+export type Lane = (typeof LANES)[number];
 
 /** The lane of a request whose work is the engine's: the public reads and the document writes. `/health` and the rest are not guarded. */
 function laneOf(request: FastifyRequest): Lane | undefined {
   const route = request.routeOptions.url;
   if (route === undefined) return undefined;
-  if (request.method === 'GET') {
+  // Fastify answers HEAD on a GET route with the same handler, so with the same work.
+  if (request.method === 'GET' || request.method === 'HEAD') {
     if (route === '/v1/search/:key') return facetCounts(request.query) ? 'heavy' : 'read';
     return route === '/v1/suggest/:key' || route === '/v1/autocomplete/document-field/:key' ? 'read' : undefined;
   }
@@ -72,7 +73,7 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
     if (lane === undefined) return;
     if (inLane[lane] >= maxInFlight) {
       counts.refused++;
-      throw new ApiError(503, 'overloaded', `the service is busy (${maxInFlight} requests under way); retry after ${RETRY_AFTER_SECONDS} s`, {
+      throw new ApiError(503, 'overloaded', `the service is busy (${maxInFlight} requests of this kind under way); retry after ${RETRY_AFTER_SECONDS} s`, {
         headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
       });
     }
@@ -104,8 +105,12 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
   return request.raw.aborted || reply.raw.destroyed || request.raw.socket.destroyed;
 }
 
-/** Hands out turns, one per turn of the event loop: round the lanes, in order within each. */
-class TurnQueue {
+/**
+ * Hands out turns, one per turn of the event loop: round the lanes, in order within each,
+ * starting with the heavy lane. With SQLite a turn is the request's whole work; with an
+ * engine that awaits its database, only its start.
+ */
+export class TurnQueue {
   private readonly waiting: Record<Lane, Array<() => void>> = { read: [], heavy: [] };
   /** The lane that had the last turn. */
   private last = 0;
