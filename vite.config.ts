@@ -209,8 +209,9 @@ export default defineConfig(({ mode, command }) => {
     test: {
       // Most of the time of the service's tests is spent waiting on sockets, child
       // processes and worker threads, so a third worker pays on two cores. Test files
-      // that need no DOM share one module graph per worker (isolate: false): each sets
-      // up what it uses, and none leaves global state behind.
+      // share one module graph per worker (isolate: false), and those with a DOM one
+      // document: each sets up what it uses and removes what it adds (script tags, timers,
+      // storage), since which files share a worker changes from run to run.
       maxWorkers: 3,
       projects: [
         // Components (`.test.tsx`) get a DOM; the rest of src runs in Node, where a test

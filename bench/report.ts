@@ -29,8 +29,8 @@ export interface Results {
   ours: SizeRow[];
   /** The script-tag build's first load, JS and CSS, the row anchors are compared with. */
   scriptTag: Size;
-  /** What it loads later, when needed (`site-search.more.js`); optional so older result files still read. */
-  scriptTagLater?: Size;
+  /** What it loads later, when needed (`site-search.more.js`). */
+  scriptTagLater: Size;
   anchors: SizeRow[];
   anchorsNote: string;
   sizes: number[];
@@ -89,15 +89,11 @@ export function targetsTable(results: Results): string {
       `${kib(results.scriptTag.brotli)} KiB`,
       verdict(results.scriptTag.brotli / 1024, EMBED_BUDGET_BYTES / 1024, 'KiB'),
     ],
-    ...(results.scriptTagLater
-      ? [
-          [
-            '… with `site-search.more.js`, loaded when needed (facets, tracker, related items)',
-            `${kib(results.scriptTag.brotli + results.scriptTagLater.brotli)} KiB`,
-            '',
-          ],
-        ]
-      : []),
+    [
+      '… with `site-search.more.js`, loaded when needed (facets, tracker, related items)',
+      `${kib(results.scriptTag.brotli + results.scriptTagLater.brotli)} KiB`,
+      '',
+    ],
     [
       `most requests in any second, per endpoint, cancelled ones counted${at(typing?.documents)}`,
       typing ? peak(typing.result) : '–',

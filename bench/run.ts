@@ -17,6 +17,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { buildCorpus } from '../demo/corpus/build.ts';
 import { ANCHOR_PACKAGES, anchorBundles, anchorFolder, anchorNames, bundle, ourEntries } from './anchors.ts';
 import { addSizes, fileSize } from './bundleSize.ts';
+import { EMBED_FILES, EMBED_LATER_FILE } from './sizeBudget.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { commandLine } from '../server/commandLine.ts';
 import { startPageServer } from './pageServer.ts';
@@ -88,10 +89,11 @@ function ensureBuild(): void {
 
 async function sizes(): Promise<Pick<Results, 'ours' | 'scriptTag' | 'scriptTagLater' | 'anchors' | 'anchorsNote'>> {
   ensureBuild();
-  const js = fileSize('dist/embed/site-search.js');
-  const css = fileSize('dist/embed/site-search.css');
+  const [jsFile, cssFile] = EMBED_FILES;
+  const js = fileSize(join('dist/embed', jsFile));
+  const css = fileSize(join('dist/embed', cssFile));
   const scriptTag = addSizes(js, css);
-  const scriptTagLater = fileSize('dist/embed/site-search.more.js');
+  const scriptTagLater = fileSize(join('dist/embed', EMBED_LATER_FILE));
   const shipped = (file: string, name: string): SizeRow => ({
     name,
     imports: 'as shipped',

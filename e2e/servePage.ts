@@ -12,9 +12,9 @@ export const CSP = `default-src 'self'; script-src 'self'; style-src 'self'; con
 /** And for thumbnails: the inline ones are `data:` URLs (the demo's others come from the page's own origin). */
 export const CSP_IMAGES = `${CSP}; img-src 'self' data:`;
 
-/** The `integrity` of a built file under dist/, as a site owner pins it. */
-export const integrity = (file: string): string =>
-  `sha384-${createHash('sha384')
+/** The `integrity` of a built file under dist/: SHA-384 as a site owner pins the script; the build pins the files beside it with SHA-256. */
+export const integrity = (file: string, algorithm: 'sha256' | 'sha384' = 'sha384'): string =>
+  `${algorithm}-${createHash(algorithm)
     .update(readFileSync(new URL(`../dist/${file}`, import.meta.url)))
     .digest('base64')}`;
 

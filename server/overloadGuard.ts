@@ -9,8 +9,8 @@ declare module 'fastify' {
 }
 
 export interface OverloadCounts {
-  /** Guarded requests accepted and not yet answered (or dropped). */
-  inFlight: number;
+  /** Guarded requests accepted and not yet answered (or dropped), of both lanes. */
+  readonly inFlight: number;
   /** Answered 503 because `maxInFlight` of their lane were in flight. */
   refused: number;
   /** Dropped unworked because their client had gone by their turn. */
@@ -62,10 +62,16 @@ const RETRY_AFTER_SECONDS = 1;
  * with `Retry-After`.
  */
 export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
-  const counts: OverloadCounts = { inFlight: 0, refused: 0, dropped: 0 };
+  const inLane: Record<Lane, number> = { read: 0, heavy: 0 };
+  const counts: OverloadCounts = {
+    get inFlight() {
+      return inLane.read + inLane.heavy;
+    },
+    refused: 0,
+    dropped: 0,
+  };
   app.decorate('overload', counts);
   const turns = new TurnQueue();
-  const inLane = { read: 0, heavy: 0 } satisfies Record<Lane, number>;
   const accepted = new WeakMap<FastifyRequest, Lane>();
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -77,14 +83,10 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
         headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
       });
     }
-    counts.inFlight++;
     inLane[lane]++;
     accepted.set(request, lane);
     // 'close' comes once, whether the answer was sent or the connection went first.
-    reply.raw.once('close', () => {
-      counts.inFlight--;
-      inLane[lane]--;
-    });
+    reply.raw.once('close', () => inLane[lane]--);
   });
 
   // After the body is read and checked, right before the work.

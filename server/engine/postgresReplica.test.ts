@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlCategories } from '../documents/urlCategories.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import type { PreparedDocument } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
+import { testDocument } from '../testing/testDocuments.ts';
 
 function page(id: string, title: string): PreparedDocument {
-  const url = `https://example.com/${id}`;
-  return {
-    id,
-    url,
-    categories: urlCategories(url),
-    title,
-    mainContent: `${title} text`,
-    language: null,
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields: {},
-  };
+  return testDocument(id, `${title} text`, { title });
 }
 
 // A real replica streams the primary's commits; here the "replica" is another database

@@ -4,27 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { titleMatch } from './sqliteSuggest.ts';
+import { testDocument } from '../testing/testDocuments.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-suggest-'));
 let engine: SqliteEngine;
 
 function doc(id: string, title: string, mainContent = ''): PreparedDocument {
-  return {
-    id,
-    url: null,
-    categories: urlCategories(null),
-    title,
-    mainContent,
-    language: 'en',
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields: {},
-  };
+  return testDocument(id, mainContent, { title, url: null, language: 'en' });
 }
 
 beforeAll(async () => {

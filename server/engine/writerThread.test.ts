@@ -7,10 +7,10 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
 import { putJson, startService as startAnyService, type TestService } from '../testing/service.ts';
-import { urlCategories } from '../documents/urlCategories.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { sqliteEngines } from './sqliteFactory.ts';
+import { testDocument } from '../testing/testDocuments.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
 const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
@@ -20,18 +20,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 
 function prepared(id: string, customFields: PreparedDocument['customFields'] = {}): PreparedDocument {
-  return {
-    id,
-    url: `https://example.com/${id}`,
-    categories: urlCategories(`https://example.com/${id}`),
-    title: `Title ${id}`,
-    mainContent: `alpha beta ${id}`,
-    language: null,
-    thumbnail: null,
-    thumbnailB64: null,
-    docDate: null,
-    customFields,
-  };
+  return testDocument(id, `alpha beta ${id}`, { customFields });
 }
 
 /** Enough documents for the writer thread: smaller writes run on the service's connection when it is idle. */

@@ -1,7 +1,7 @@
 /**
  * The script-tag entry: one self-contained file with Preact inside; what it needs only later
- * (the analytics tracker, the related items) it loads from `site-search.more.js` beside it
- * when that is needed (loadMore.ts).
+ * (the facets, the analytics tracker, the related items) it loads from `site-search.more.js`
+ * beside it when that is needed (loadMore.ts).
  *
  *   <script src=".../site-search.js" data-site-key="KEY" data-api="https://API_HOST" defer></script>
  *
