@@ -175,11 +175,25 @@ test('auto on a dark system: a page without a dark look keeps the light colours,
   expect(await text()).toBe('rgb(27, 31, 36)');
   await page.getByRole('combobox', { name: 'Search' }).fill('flex');
   await expect(page.locator('.ss-hit').first()).toBeVisible();
+  // The dropdown too: a light layer, not the dark theme's.
+  expect(await page.locator('.ss-suggest').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 255, 255)');
   await shot(page, 'embed-auto-dark-system-light-page');
+  // Loaded on a light system, where a site's colours on the root reach the widget; the
+  // system turning dark later still leaves dark text on the white page.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/e2e/pages/twice.html');
+  await page.evaluate(() => document.documentElement.style.setProperty('--ss-text', 'rgb(1, 2, 3)'));
+  expect(await text()).toBe('rgb(1, 2, 3)');
+  await page.evaluate(() => document.documentElement.style.removeProperty('--ss-text'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await text()).toBe('rgb(27, 31, 36)');
   // A page whose color-scheme meta tag offers dark: the widget follows the system.
   await page.goto('/e2e/pages/dark-look.html');
   await expect(page.locator('.ss-widget')).toHaveClass(/ss-auto/);
   expect(await text()).toBe('rgb(230, 233, 238)');
+  await page.getByRole('combobox', { name: 'Search' }).fill('flex');
+  await expect(page.locator('.ss-hit').first()).toBeVisible();
+  await shot(page, 'embed-auto-dark-system-dark-page');
   expect(problems).toEqual([]);
 });
 

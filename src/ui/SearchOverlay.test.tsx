@@ -83,6 +83,16 @@ describe('SearchOverlay', () => {
     expect(root.style.overflow).toBe('');
   });
 
+  it('gives the page its scrolling back when removed while open', () => {
+    const { opener } = setup();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    cleanup();
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+
   it('Escape in a filled field clears it without closing the dialog', () => {
     const { opener, controller } = setup();
     act(() => {
