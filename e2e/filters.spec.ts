@@ -77,7 +77,8 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   await expect(counted).toBeFocused();
   await expect(counted).toHaveText('Filters1');
   expect(await page.evaluate(() => scrollY)).toBe(scrolled);
-  expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe('');
+  // Unlocked with the dialog's close event, which comes a task after it closed.
+  await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   await axe(page, 'filters closed, one applied');
   await page.evaluate(() => scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/filters-button-count-light-mobile.png` });
