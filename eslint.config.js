@@ -10,6 +10,9 @@ function boundary(files, groups, message) {
   return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } };
 }
 
+/** What the service may not import of the browser code. */
+const BROWSER_ONLY = ['**/src/core/**', '**/src/tracker/**', '**/src/ui/**', '**/src/embed/**', ...PREACT];
+
 export const boundaries = [
   boundary(
     ['src/client/**'],
@@ -23,10 +26,28 @@ export const boundaries = [
     'src/core is headless: src/client and @preact/signals-core only; the view composes the tracker.',
   ),
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
+  boundary(['server/**'], BROWSER_ONLY, 'The service shares only src/client (the API types, limits and validators) with the browser code.'),
+  // The service: routes -> pipeline -> ranking -> engine port <- engines. Each group
+  // repeats BROWSER_ONLY: for one file, the last group that matches it is the one in force.
   boundary(
-    ['server/**'],
-    ['**/src/core/**', '**/src/tracker/**', '**/src/ui/**', '**/src/embed/**', ...PREACT],
-    'The service shares only src/client (the API types, limits and validators) with the browser code.',
+    ['server/engine/**'],
+    [...BROWSER_ONLY, '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**'],
+    'Engines sit behind the port (server/engine/engine.ts): the pipeline and the ranking rules above them are never imported by them.',
+  ),
+  boundary(
+    ['server/engine/postgres*'],
+    [...BROWSER_ONLY, '**/sqlite*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**'],
+    'The PostgreSQL engine shares with the SQLite engine only what sits beside both (the port, documentRow, server/storage).',
+  ),
+  boundary(
+    ['server/engine/sqlite*'],
+    [...BROWSER_ONLY, '**/postgres*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**'],
+    'The SQLite engine shares with the PostgreSQL engine only what sits beside both (the port, documentRow, server/storage).',
+  ),
+  boundary(
+    ['server/pipeline/**', 'server/ranking/**'],
+    [...BROWSER_ONLY, '**/routes/**', '**/engine/sqlite*', '**/engine/postgres*', '**/events/**'],
+    'The pipeline and the ranking rules reach the storage only through the engine port (server/engine/engine.ts), and know nothing of routes.',
   ),
 ];
 

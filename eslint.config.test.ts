@@ -22,6 +22,13 @@ describe('the dependency direction', () => {
     ['src/ui/x.ts', "import '../embed/readOptions.ts';"],
     ['server/x.ts', "import '../src/core/searchState.ts';"],
     ['server/routes/x.ts', "import '../../src/ui/mount.tsx';"],
+    ['server/engine/x.ts', "import '../ranking/rankCandidates.ts';"],
+    ['server/engine/x.ts', "import '../pipeline/searchPipeline.ts';"],
+    ['server/engine/x.ts', "import '../../src/ui/mount.tsx';"],
+    ['server/engine/postgresX.ts', "import './sqliteCandidates.ts';"],
+    ['server/engine/sqliteX.ts', "import './postgresText.ts';"],
+    ['server/pipeline/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/ranking/x.ts', "import '../routes/search.ts';"],
   ])('forbids %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual(['no-restricted-imports']);
   });
@@ -32,6 +39,10 @@ describe('the dependency direction', () => {
     ['src/ui/x.ts', "import '../core/searchState.ts';"],
     ['src/embed/x.ts', "import '../ui/mount.tsx';"],
     ['server/x.ts', "import '../src/client/limits.ts';"],
+    ['server/engine/postgresX.ts', "import './engine.ts';"],
+    ['server/engine/sqliteX.ts', "import '../text/words.ts';"],
+    ['server/pipeline/x.ts', "import '../engine/engine.ts';"],
+    ['server/pipeline/x.ts', "import '../ranking/rankCandidates.ts';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual([]);
   });

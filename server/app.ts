@@ -12,6 +12,7 @@ import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
 import { jsonBodyParser } from './jsonBody.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
+import { createSearchPipeline } from './pipeline/searchPipeline.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
@@ -117,8 +118,8 @@ async function openIndices(factory: EngineFactory, credentials: readonly IndexCr
   try {
     for (const index of credentials) {
       const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
-      const stores = await factory.open({ publicKey: index.publicKey, ranking, clickRanking });
-      opened.push({ ...index, ...stores });
+      const stores = await factory.open({ publicKey: index.publicKey, clickRanking });
+      opened.push({ ...index, ...stores, search: createSearchPipeline(stores.engine, ranking) });
     }
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);

@@ -4,10 +4,13 @@ import { ApiError } from './errors.ts';
 import type { IndexCredentials } from './config.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import type { EventStore } from './events/eventStore.ts';
+import type { SearchPipeline } from './pipeline/searchPipeline.ts';
 
-/** An index the service serves: its credentials, its engine and its events. */
+/** An index the service serves: its credentials, its engine, its searches and its events. */
 export interface SearchIndex extends IndexCredentials {
   engine: SearchEngine;
+  /** The search pipeline over `engine`, with the index's ranking settings. */
+  search: SearchPipeline;
   events: EventStore;
 }
 

@@ -1,13 +1,11 @@
 /**
  * A document as every SQL engine stores it: one row of `docs`, the same columns in SQLite
- * and PostgreSQL, read back into the document the routes answer with or into what the
- * ranking rules weigh; and the text both index besides the title.
+ * and PostgreSQL, read back into the document the routes answer with; and the text
+ * both index besides the title.
  */
 import { createHash } from 'node:crypto';
 import type { CustomFieldValue } from '../../src/client/types.ts';
-import type { Candidate } from '../ranking/rankCandidates.ts';
 import type { StoredDocument } from './engine.ts';
-import type { PageRow } from './sqliteSearch.ts';
 
 export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
   custom_fields, h1, h2, meta_description, hidden_keywords`;
@@ -48,36 +46,6 @@ export function storedDocument(row: DocRow): StoredDocument {
     metaDescription: row.meta_description,
     hiddenKeywords: row.hidden_keywords,
   };
-}
-
-/** What the ranking rules read of a document (`custom_fields` only when a rule sorts by one). */
-export interface RankedText {
-  rowid: number;
-  url: string | null;
-  title: string;
-  main_content: string;
-  hidden_keywords: string | null;
-  custom_fields?: string | null;
-}
-
-/** The rows the ranking rules order, each with its texts and click boost; a row whose texts were not read is left out. */
-export function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[], boosts: ReadonlyMap<number, number> | null): Candidate[] {
-  const byRowid = new Map(texts.map((t) => [t.rowid, t]));
-  return rows.flatMap((row) => {
-    const text = byRowid.get(row.rowid);
-    if (text === undefined) return [];
-    return [
-      {
-        key: row.rowid,
-        url: text.url,
-        title: text.title,
-        content: indexedContent(text.main_content, text.hidden_keywords),
-        score: row.score,
-        boost: boosts?.get(row.rowid) ?? 1,
-        customFields: text.custom_fields == null ? null : (JSON.parse(text.custom_fields) as Record<string, CustomFieldValue>),
-      },
-    ];
-  });
 }
 
 /** The text indexed besides the title: the content, then the hidden keywords. */

@@ -5,9 +5,10 @@ import { searchQuery } from '../testing/searchQuery.ts';
 import { testDocument as doc } from '../testing/testDocuments.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
 import type { PreparedDocument, SearchEngine } from './engine.ts';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 async function ids(engine: SearchEngine, word: string): Promise<string[]> {
-  return (await engine.search(searchQuery([word]))).hits.map((h) => h.document.id);
+  return (await pipeline(engine).search(searchQuery([word]))).hits.map((h) => h.document.id);
 }
 
 let index: TestIndex;
@@ -52,17 +53,17 @@ describe('the engine interface', () => {
 
   it('matches the categories a document was prepared with', async () => {
     await engine.write([doc('a', 'kettle', { url: 'https://shop.example/kitchen/kettles/a.html' }), doc('b', 'kettle', { url: null })]);
-    const inKitchen = await engine.search(searchQuery(['kettle'], { category: '1xkitchen' }));
+    const inKitchen = await pipeline(engine).search(searchQuery(['kettle'], { category: '1xkitchen' }));
     expect(inKitchen.hits.map((h) => h.document.id)).toEqual(['a']);
-    const facets = await engine.search(searchQuery(['kettle'], { facets: [{ kind: 'categories', key: 'hosts', prefix: '0x' }] }));
+    const facets = await pipeline(engine).search(searchQuery(['kettle'], { facets: [{ kind: 'categories', key: 'hosts', prefix: '0x' }] }));
     expect(facets.facets?.hosts).toEqual([{ value: '0xshop.example', count: 1 }]);
   });
 
   it('answers the plan it searched by, and an empty one for every document', async () => {
     await engine.write([doc('a', 'kettle')]);
-    const result = await engine.search(searchQuery(['kettle']));
+    const result = await pipeline(engine).search(searchQuery(['kettle']));
     expect(result.plan.slots.map((slot) => slot.word)).toEqual(['kettle']);
-    expect((await engine.search(searchQuery([], { words: null }))).plan.slots).toEqual([]);
+    expect((await pipeline(engine).search(searchQuery([], { words: null }))).plan.slots).toEqual([]);
   });
 
   it('removes a document and its status; a second remove changes nothing', async () => {
@@ -113,7 +114,7 @@ describe('the engine interface', () => {
     for (const word of ['rare', 'common']) {
       const matching = docs.filter((d) => d.mainContent.split(' ').includes(word));
       const fields = (d: PreparedDocument) => d.customFields as { colour: string; year: number; tags: string[] };
-      const result = await engine.search({
+      const result = await pipeline(engine).search({
         ...searchQuery([word]),
         facets: [
           { kind: 'field', key: 'colour', field: 'colour' },
@@ -134,7 +135,7 @@ describe('the engine interface', () => {
         years.filter((y) => y >= 2020).length,
       ]);
 
-      const filtered = await engine.search({
+      const filtered = await pipeline(engine).search({
         ...searchQuery([word]),
         limit: 100,
         customFields: [{ field: 'colour', values: ['red', 'blue'] }],

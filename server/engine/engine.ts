@@ -1,12 +1,15 @@
 /**
- * The search engine behind the reference service, as the routes see it. The SQLite
- * engine implements it; another engine can take its place without touching the routes.
- * Inputs are already validated: the engine trusts shapes, not values.
+ * The engine port: what the search pipeline (server/pipeline) asks of the storage
+ * behind an index, and all that differs from one engine to another: matching
+ * candidates, the texts of rows, counts and facets, word lookups, writes, lookups and
+ * statuses. The SQLite and PostgreSQL engines implement it; a third engine implements
+ * the same. Everything else a search does (the plan, the ranking rules, the page) is
+ * written once above it. Inputs are already validated: the engine trusts shapes, not values.
  */
-import type { DocumentStatusValue, FacetValue, RangeFacetBucket, SortOrder } from '../../src/client/types.ts';
+import type { CustomFieldValue, DocumentStatusValue, FacetValue, RangeFacetBucket, SortOrder } from '../../src/client/types.ts';
 
 import type { CheckedDocument, CustomFieldType } from '../../src/client/validateDocuments.ts';
-import type { QueryPlan } from '../ranking/queryPlan.ts';
+import type { QueryPlan } from './matchPlan.ts';
 
 /** Inferred from the first value indexed for a name; arrays of strings are `text`. */
 export type { CustomFieldType };
@@ -132,16 +135,137 @@ export interface SearchQuery {
   clickBoosts?: ReadonlyMap<string, number>;
 }
 
-export interface SearchResult {
+/** A row of a result: the document's rowid and its score (higher is better). */
+export interface PageRow {
+  rowid: number;
+  score: number;
+}
+
+/** Where an engine changes strategy to stay fast; tests lower them to reach every path with few documents. */
+export interface RankingLimits {
+  /**
+   * Above this many matches, scoring them all would take too long (about a microsecond
+   * per match, plus a pass over each word's documents): the engine then takes the
+   * tiered order (title matches first, then the rest in indexing order).
+   */
+  rankAllMax: number;
+  /**
+   * A word in more documents than this is left out of the text score (but not of
+   * matching) when other words remain: its weight is small, and scoring would first
+   * walk every one of its documents.
+   */
+  commonWordDocs: number;
+}
+
+export const DEFAULT_RANKING_LIMITS: RankingLimits = { rankAllMax: 3_000, commonWordDocs: 5_000 };
+
+/** Words the plan asks about, all at once. */
+export interface WordQuestions {
+  /** Does the index hold this word? */
+  has: readonly string[];
+  /** Does the index hold a longer word that starts with this one? */
+  extends: readonly string[];
+  /**
+   * Indexed words within `maxDistance` edits, closest first, at most `limit`; with
+   * `onlyIfAbsent`, none for a word the index holds (no answer is needed then).
+   */
+  near: ReadonlyArray<{ word: string; maxDistance: number; limit: number; onlyIfAbsent: boolean }>;
+}
+
+export interface WordAnswers {
+  /** The words asked about with `has` that the index holds. */
+  has: ReadonlySet<string>;
+  /** The words asked about with `extends` that some longer indexed word starts with. */
+  extends: ReadonlySet<string>;
+  near: ReadonlyMap<string, ReadonlyArray<{ word: string; distance: number }>>;
+}
+
+/** What the pipeline asks the engine to match. */
+export interface CandidateRequest {
+  query: SearchQuery;
+  /** The words' plan; null matches every document (`*`). */
+  plan: QueryPlan | null;
+  /** Documents that join the pool when they match (clicked for these words). */
+  boostIds: readonly string[];
+  /** The pool: the best matches by text score, and the best title matches. */
+  poolByScore: number;
+  poolByTitle: number;
+}
+
+/**
+ * The matches of a search, as the pipeline places them: the ranking rules order `pool`,
+ * which takes the first places of the order; `rest` holds the rows that follow from
+ * place max(offset, pool.length) on, already in order, at most `limit` of them.
+ * Sorted and `*` searches have no pool.
+ */
+export interface Candidates {
   total: number;
-  hits: Array<{ document: StoredDocument; score: number }>;
+  pool: PageRow[];
+  rest: PageRow[];
+  /** Documents matching each meaningful slot, counted up to just past `commonWordDocs`: with `or` only, else empty. */
+  frequencies: number[];
   facets: Record<string, FacetValue[]> | null;
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
+}
+
+/** What the ranking rules read of a document. */
+export interface RankedText {
+  rowid: number;
+  id: string;
+  url: string | null;
+  title: string;
+  /** The searchable text besides the title: the content, then the hidden keywords. */
+  content: string;
+  /** Only when asked for (a custom ranking rule reads them). */
+  customFields: Record<string, CustomFieldValue> | null;
+}
+
+/** A title that holds the typed words, for suggestions; `rank` lower is better (0: unranked). */
+export interface TitleRow {
+  rank: number;
+  rowid: number;
+  title: string;
+}
+
+/** A value of a custom field, for autocompletion: as stored, folded, and how many documents hold it. */
+export interface FieldValueUse {
+  text: string;
+  fold: string;
+  uses: number;
+}
+
+/**
+ * One read of an index: every call sees the same commit, and the reader is only used
+ * inside `SearchEngine.read`.
+ */
+export interface IndexReader {
+  /** Answers every question of the plan in one go. */
+  words(questions: WordQuestions): Promise<WordAnswers>;
+  /** Matches, counts, orders what it can by text score or sort, and counts facets. */
+  candidates(request: CandidateRequest): Promise<Candidates>;
+  /** The texts the ranking rules read of these rows (rows gone are left out). */
+  texts(rowids: readonly number[], withCustomFields: boolean): Promise<RankedText[]>;
+  /** The stored documents of these rows, by rowid. */
+  documents(rowids: readonly number[]): Promise<ReadonlyMap<number, StoredDocument>>;
+  /** An even sample of the index's titles, and about how many titles it holds. */
+  titleSample(): Promise<{ titles: string[]; total: number }>;
   /**
-   * The plan the words were matched by (planQuery; no slots for `*`): the caller
-   * highlights hits from it (highlightTerms in search/highlight.ts).
+   * At most `limit` titles holding the folded words, the last one as a prefix (a
+   * single letter as the two-letter prefixes the index holds, then unranked), or runs
+   * of a few of them as one identifier (`set timeout` as `settimeout`).
    */
-  plan: QueryPlan;
+  titlesWith(words: readonly string[], limit: number): Promise<TitleRow[]>;
+  /** One title holding every one of the words whole, or null. */
+  anyTitleWith(words: readonly string[]): Promise<TitleRow | null>;
+  /** Up to `limit` indexed words that start with `prefix`, in word order. */
+  wordsStarting(prefix: string, limit: number): Promise<string[]>;
+  /** The contents of up to `limit` documents holding the words as a phrase, the last one a prefix. */
+  contentsWithPhrase(words: readonly string[], limit: number): Promise<string[]>;
+  /**
+   * Values of a custom field whose folded form starts with `folded` (`start`) or holds it
+   * anywhere (`anywhere`), one row per stored value.
+   */
+  fieldValues(field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]>;
 }
 
 export interface SearchEngine {
@@ -151,11 +275,10 @@ export interface SearchEngine {
    * the engine has stored; with a conflict nothing is written.
    */
   write(documents: readonly PreparedDocument[]): Promise<WriteResult>;
-  search(query: SearchQuery): Promise<SearchResult>;
-  /** Search-term suggestions for a prefix, most useful first. */
-  suggest(term: string, size: number): Promise<string[]>;
-  /** Values of a custom field completing `term`, most used first. */
-  autocomplete(field: string, term: string, size: number): Promise<string[]>;
+  /** Runs `work` on one snapshot of the index (see IndexReader). */
+  read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T>;
+  /** Documents written or removed by this process so far: cached facts of the index go stale with it. */
+  readonly changes: number;
   /** Documents whose id, or whose custom field `field`, is one of `values` (for recommendations). */
   lookup(values: readonly string[], field: string | null): Promise<StoredDocument[]>;
   count(): Promise<number>;

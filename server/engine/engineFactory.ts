@@ -6,15 +6,12 @@
  */
 import type { ClickRanking } from '../events/clickRanking.ts';
 import type { EventStore } from '../events/eventStore.ts';
-import type { RankingSettings } from '../ranking/rankingSettings.ts';
 import type { SearchEngine } from './engine.ts';
 
 /** What a factory needs to know of an index to open it. */
 export interface IndexToOpen {
   /** File-name safe (`[A-Za-z0-9_-]{1,64}`); names the index's storage. */
   publicKey: string;
-  /** How the engine ranks (resolved from the index's configuration). */
-  ranking: RankingSettings;
   /** How the event store weighs clicks; its decay settings apply even with click ranking off. */
   clickRanking: ClickRanking;
 }

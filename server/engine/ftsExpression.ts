@@ -1,4 +1,4 @@
-import type { Alternative, QueryPlan } from '../ranking/queryPlan.ts';
+import type { Alternative, QueryPlan } from './matchPlan.ts';
 
 /**
  * Every word becomes a quoted FTS5 string, so no input (quotes, `*`, `:`, `^`,

@@ -5,6 +5,7 @@ import { SqliteEngine } from './sqliteEngine.ts';
 import { numberedDocument as doc, testDocument as page } from '../testing/testDocuments.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 // Small limits reach the strategies meant for large indexes with 40 documents.
 const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
@@ -19,7 +20,7 @@ async function open(schema: string, limits: Partial<typeof LIMITS> = LIMITS): Pr
 }
 
 async function ids(q: SearchQuery, on: PostgresEngine = engine): Promise<string[]> {
-  return (await on.search(q)).hits.map((h) => h.document.id);
+  return (await pipeline(on).search(q)).hits.map((h) => h.document.id);
 }
 
 beforeAll(async () => {
@@ -34,13 +35,13 @@ afterAll(async () => {
 
 describe('ranking many matches', () => {
   it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
-    const first = await engine.search(searchQuery(['alpha']));
+    const first = await pipeline(engine).search(searchQuery(['alpha']));
     expect(first.total).toBe(30);
     const firstIds = first.hits.map((h) => h.document.id);
     expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
     expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
     const pages = [first];
-    for (let p = 1; p < 3; p++) pages.push(await engine.search(searchQuery(['alpha'], { offset: p * 10 })));
+    for (let p = 1; p < 3; p++) pages.push(await pipeline(engine).search(searchQuery(['alpha'], { offset: p * 10 })));
     const all = pages.flatMap((p) => p.hits);
     expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
     const scores = all.map((h) => h.score);
@@ -49,14 +50,14 @@ describe('ranking many matches', () => {
   });
 
   it('finds documents having every word', async () => {
-    const result = await engine.search(searchQuery(['beta', 'alpha']));
+    const result = await pipeline(engine).search(searchQuery(['beta', 'alpha']));
     expect(result.total).toBe(3);
     expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
     expect(await ids(searchQuery(['alpha', 'delta']))).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
   });
 
   it('keeps filters in every strategy', async () => {
-    const english = await engine.search(searchQuery(['alpha'], { language: 'en' }));
+    const english = await pipeline(engine).search(searchQuery(['alpha'], { language: 'en' }));
     expect(english.total).toBe(15);
     expect(new Set(english.hits.map((h) => h.document.id).slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
     for (const hit of english.hits) expect(hit.document.language).toBe('en');
@@ -87,14 +88,14 @@ describe('documents', () => {
     // Replacing the document keeps its hidden keywords, searchable.
     await e.write([page('a', 'apple words again', { customFields: { colour: 'red' } })]);
     expect(await ids(searchQuery(['secretword']), e)).toEqual(['a']);
-    expect(await e.autocomplete('colour', 'r', 5)).toEqual(['red']);
+    expect(await pipeline(e).autocomplete('colour', 'r', 5)).toEqual(['red']);
     expect(await e.remove('a')).toBe(true);
     expect(await e.remove('a')).toBe(false);
     expect(await ids(searchQuery(['apple']), e)).toEqual(['b']);
     expect(await ids(searchQuery(['secretword']), e)).toEqual([]);
-    expect(await e.autocomplete('colour', 'r', 5)).toEqual([]);
+    expect(await pipeline(e).autocomplete('colour', 'r', 5)).toEqual([]);
     expect(await e.status('a')).toBeNull();
-    const byHost = async () => (await e.search(searchQuery(['*'], { words: null, category: '0xexample.com' }))).total;
+    const byHost = async () => (await pipeline(e).search(searchQuery(['*'], { words: null, category: '0xexample.com' }))).total;
     expect(await byHost()).toBe(1);
     await e.remove('b');
     expect(await byHost()).toBe(0);
@@ -180,7 +181,7 @@ describe('several processes on one database', () => {
     const reopened = await open('older');
     // Title matches first: found through the title vector.
     expect(new Set((await ids(searchQuery(['alpha']), reopened)).slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
-    expect(await reopened.suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
+    expect(await pipeline(reopened).suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
   });
 
   it('refuses tables of another layout version', async () => {
@@ -263,7 +264,7 @@ describe('the same answers as the SQLite engine', () => {
 
   it.each(queries)('%s', async (term, overrides) => {
     const q = searchQuery(term.split(' '), overrides);
-    const [a, b] = await Promise.all([sqlite.search(q), pgEngine.search(q)]);
+    const [a, b] = await Promise.all([pipeline(sqlite).search(q), pipeline(pgEngine).search(q)]);
     // The same plan: the words looked up in the database answer as SQLite's vocabulary does.
     expect(b.plan).toEqual(a.plan);
     expect(b.hits.map((h) => h.document.id)).toEqual(a.hits.map((h) => h.document.id));
@@ -299,7 +300,7 @@ describe('the same answers as the SQLite engine', () => {
     ];
     for (const filter of filters) {
       const q = searchQuery([], { ...everything, ...filter, limit: 20 });
-      const [a, b] = await Promise.all([sqlite.search(q), pgEngine.search(q)]);
+      const [a, b] = await Promise.all([pipeline(sqlite).search(q), pipeline(pgEngine).search(q)]);
       expect(b.hits.map((h) => [h.document.id, h.score])).toEqual(a.hits.map((h) => [h.document.id, h.score]));
       expect([b.total, b.facets, b.rangeFacets]).toEqual([a.total, a.facets, a.rangeFacets]);
     }
@@ -307,14 +308,14 @@ describe('the same answers as the SQLite engine', () => {
 
   it('suggests, completes and looks up alike', async () => {
     for (const term of ['fet', 'f', 'css prop', 'grid a', 'set time', 'zur', 'eventual comp', 'nothing']) {
-      expect([term, await pgEngine.suggest(term, 5)]).toEqual([term, await sqlite.suggest(term, 5)]);
+      expect([term, await pipeline(pgEngine).suggest(term, 5)]).toEqual([term, await pipeline(sqlite).suggest(term, 5)]);
     }
     for (const [field, term] of [
       ['kind', 'c'],
       ['city', 'zu'],
       ['tags', 'j'],
     ] as const) {
-      expect(await pgEngine.autocomplete(field, term, 5)).toEqual(await sqlite.autocomplete(field, term, 5));
+      expect(await pipeline(pgEngine).autocomplete(field, term, 5)).toEqual(await pipeline(sqlite).autocomplete(field, term, 5));
     }
     expect((await pgEngine.lookup(['grid', 'fetch'], null)).map((d) => d.id)).toEqual((await sqlite.lookup(['grid', 'fetch'], null)).map((d) => d.id));
     expect((await pgEngine.lookup(['css'], 'kind')).map((d) => d.id)).toEqual((await sqlite.lookup(['css'], 'kind')).map((d) => d.id));

@@ -46,7 +46,7 @@ class PostgresFactory implements EngineFactory {
     const schema = indexSchema(publicKey, this.namespace);
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, ranking: index.ranking });
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +

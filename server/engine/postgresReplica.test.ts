@@ -4,6 +4,7 @@ import { testDatabase } from '../testing/postgresDatabase.ts';
 import type { PreparedDocument } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
 import { testDocument } from '../testing/testDocuments.ts';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 function page(id: string, title: string): PreparedDocument {
   return testDocument(id, `${title} text`, { title });
@@ -31,7 +32,7 @@ describe('a PostgreSQL engine with a read replica', () => {
   });
 
   it('searches and looks up on the replica', async () => {
-    expect((await both.search(searchQuery(['pangolin']))).hits.map((hit) => hit.document.id)).toEqual(['r1']);
+    expect((await pipeline(both).search(searchQuery(['pangolin']))).hits.map((hit) => hit.document.id)).toEqual(['r1']);
     expect((await both.lookup(['r1', 'p1'], null)).map((document) => document.id)).toEqual(['r1']);
   });
 

@@ -1,7 +1,9 @@
 import type pg from 'pg';
 
+import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
+
 /** The schema of what the indices of a database share: pg_trgm, the client address key. */
-export const SHARED_SCHEMA = 'site_search';
+export { SHARED_SCHEMA };
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const PG_SCHEMA_VERSION = 1;

@@ -5,7 +5,7 @@
  * parser or dictionary (not even 'simple''s) ever sees them, so both engines match the
  * same words.
  */
-import type { Alternative, QueryPlan } from '../ranking/queryPlan.ts';
+import type { Alternative, QueryPlan } from './matchPlan.ts';
 import { foldedWords } from '../text/words.ts';
 
 /** Title words carry weight A; content and hidden keywords the default, D. */

@@ -9,12 +9,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDocument as doc } from '../testing/testDocuments.ts';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-documents-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function ids(engine: SqliteEngine, word: string): Promise<string[]> {
-  return (await engine.search(searchQuery([word]))).hits.map((h) => h.document.id);
+  return (await pipeline(engine).search(searchQuery([word]))).hits.map((h) => h.document.id);
 }
 
 describe('SqliteEngine documents', () => {
@@ -28,10 +29,10 @@ describe('SqliteEngine documents', () => {
       expect(await engine.remove('a')).toBe(false);
       expect(await ids(engine, 'apple')).toEqual(['b']);
       expect(await ids(engine, 'secretword')).toEqual([]);
-      expect(await engine.autocomplete('colour', 'r', 5)).toEqual([]);
+      expect(await pipeline(engine).autocomplete('colour', 'r', 5)).toEqual([]);
       expect(await engine.status('a')).toBeNull();
       // The URL's categories leave with the document.
-      const byHost = async () => (await engine.search(searchQuery(['*'], { words: null, category: '0xexample.com' }))).total;
+      const byHost = async () => (await pipeline(engine).search(searchQuery(['*'], { words: null, category: '0xexample.com' }))).total;
       expect(await byHost()).toBe(1);
       await engine.remove('b');
       expect(await byHost()).toBe(0);
@@ -100,7 +101,7 @@ describe('SqliteEngine documents', () => {
     // `book` matches 4 of 104 documents: values are read per match; `shelf` matches all,
     // and the field's values are walked.
     const counts = async (target: SqliteEngine, words = ['book']) => {
-      const result = await target.search({ ...searchQuery(words), ...facetQuery });
+      const result = await pipeline(target).search({ ...searchQuery(words), ...facetQuery });
       return { total: result.total, tags: result.facets?.tags, years: result.rangeFacets?.years?.map((b) => b.count) };
     };
     const fillers = Array.from({ length: 100 }, (_, i) => doc(`z${i}`, 'shelf', { customFields: { years: ['1990'], tags: ['z'] } }));

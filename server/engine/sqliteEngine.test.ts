@@ -9,6 +9,7 @@ import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { numberedDocument as doc } from '../testing/testDocuments.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 // Small limits reach the strategies meant for large indexes with 40 documents.
 const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
@@ -17,7 +18,7 @@ const file = join(folder, 'index.sqlite');
 let engine: SqliteEngine;
 
 async function ids(q: SearchQuery): Promise<string[]> {
-  return (await engine.search(q)).hits.map((h) => h.document.id);
+  return (await pipeline(engine).search(q)).hits.map((h) => h.document.id);
 }
 
 beforeAll(async () => {
@@ -32,13 +33,13 @@ afterAll(() => {
 
 describe('ranking many matches', () => {
   it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
-    const first = await engine.search(searchQuery(['alpha']));
+    const first = await pipeline(engine).search(searchQuery(['alpha']));
     expect(first.total).toBe(30);
     const firstIds = first.hits.map((h) => h.document.id);
     expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
     expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
     const pages = [first];
-    for (let page = 1; page < 3; page++) pages.push(await engine.search(searchQuery(['alpha'], { offset: page * 10 })));
+    for (let page = 1; page < 3; page++) pages.push(await pipeline(engine).search(searchQuery(['alpha'], { offset: page * 10 })));
     const all = pages.flatMap((p) => p.hits);
     expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
     const scores = all.map((h) => h.score);
@@ -47,20 +48,20 @@ describe('ranking many matches', () => {
   });
 
   it('ranks by the rarer words when a common word is among them', async () => {
-    const result = await engine.search(searchQuery(['beta', 'alpha']));
+    const result = await pipeline(engine).search(searchQuery(['beta', 'alpha']));
     expect(result.total).toBe(3);
     expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
     expect(await ids(searchQuery(['alpha', 'beta']))).toHaveLength(3);
   });
 
   it('orders a small match of only common words without bm25', async () => {
-    const result = await engine.search(searchQuery(['alpha', 'delta']));
+    const result = await pipeline(engine).search(searchQuery(['alpha', 'delta']));
     expect(result.total).toBe(10);
     expect(result.hits.map((h) => h.document.id)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
   });
 
   it('keeps filters in every strategy', async () => {
-    const english = await engine.search(searchQuery(['alpha'], { language: 'en' }));
+    const english = await pipeline(engine).search(searchQuery(['alpha'], { language: 'en' }));
     expect(english.total).toBe(15);
     const found = english.hits.map((h) => h.document.id);
     expect(new Set(found.slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
@@ -69,10 +70,10 @@ describe('ranking many matches', () => {
   });
 
   it('forgets remembered counts when documents change', async () => {
-    expect((await engine.search(searchQuery(['beta']))).total).toBe(3);
+    expect((await pipeline(engine).search(searchQuery(['beta']))).total).toBe(3);
     await engine.write([{ ...doc(13), mainContent: 'alpha beta filler13' }]);
-    expect((await engine.search(searchQuery(['beta']))).total).toBe(4);
-    expect((await engine.search(searchQuery(['alpha']))).total).toBe(30);
+    expect((await pipeline(engine).search(searchQuery(['beta']))).total).toBe(4);
+    expect((await pipeline(engine).search(searchQuery(['alpha']))).total).toBe(30);
   });
 });
 
@@ -103,7 +104,7 @@ describe('opening an index made before the title index existed', () => {
     db.close();
     const reopened = new SqliteEngine(olderFile, LIMITS);
     try {
-      const hits = (await reopened.search(searchQuery(['alpha']))).hits.map((h) => h.document.id);
+      const hits = (await pipeline(reopened).search(searchQuery(['alpha']))).hits.map((h) => h.document.id);
       expect(new Set(hits.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
     } finally {
       reopened.close();
@@ -118,7 +119,7 @@ describe('common title words', () => {
     const page = (id: string, title: string): PreparedDocument => ({ ...doc(0), id, url: `https://example.com/${id}`, title, mainContent: 'text' });
     try {
       await labelled.write([page('mouse', 'MouseEvent.button'), page('button', 'HTML element: <button>')]);
-      const titles = async () => (await labelled.search(searchQuery(['button']))).hits.map((h) => h.document.title);
+      const titles = async () => (await pipeline(labelled).search(searchQuery(['button']))).hits.map((h) => h.document.title);
       // Two titles: `html` and `element` are ordinary words, and MouseEvent leaves fewer letters.
       expect(await titles()).toEqual(['MouseEvent.button', 'HTML element: <button>']);
       await labelled.write(Array.from({ length: 60 }, (_, i) => page(`el${i}`, `HTML element: <tag${i}>`)));

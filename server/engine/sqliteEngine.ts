@@ -1,28 +1,31 @@
 import Database from 'better-sqlite3';
 import type {
+  CandidateRequest,
+  Candidates,
   CrawlMark,
   CustomFieldType,
   DocumentState,
+  FieldValueUse,
+  IndexReader,
   PreparedDocument,
+  RankedText,
+  RankingLimits,
   SearchEngine,
-  SearchQuery,
-  SearchResult,
   StoredDocument,
+  TitleRow,
+  WordAnswers,
+  WordQuestions,
   WriteResult,
 } from './engine.ts';
-import { DOC_COLUMNS, rankingCandidates, storedDocument, type DocRow, type RankedText } from './documentRow.ts';
-import { ftsMatch } from './ftsExpression.ts';
-import { planQuery, type Lexicon, type QueryPlan } from '../ranking/queryPlan.ts';
-import { rankCandidates } from '../ranking/rankCandidates.ts';
-import { CommonTitleWords } from './commonTitleWords.ts';
-import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
+import { DEFAULT_RANKING_LIMITS } from './engine.ts';
+import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
 import { applySchema } from './sqliteSchema.ts';
 import { documentState, pendingCrawls } from './sqliteStatus.ts';
-import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
-import { sqliteSuggest } from './sqliteSuggest.ts';
-import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
+import { anyTitleWith, contentsWithPhrase, titlesWith, wordsStarting } from './sqliteTitles.ts';
+import { sqliteCandidates } from './sqliteCandidates.ts';
 import { StatementCache } from './statementCache.ts';
-import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
+import { estimatedTitles, sampleRowids } from './titleSample.ts';
+import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
@@ -39,7 +42,8 @@ const INLINE_MAX_DOCUMENTS = 20;
 /**
  * The search engine on SQLite: one database file per index is both the durable store
  * and the index (FTS5 for words, plain indexed tables for fields and categories).
- * Reopening a file needs no rebuild. Searches read on the caller's thread. Writes of
+ * Reopening a file needs no rebuild. Reads run on the caller's thread, one at a time,
+ * each in one read transaction. Writes of
  * many documents are made by the index's writer thread (writerThread.ts) on a connection
  * of its own, so searches go on meanwhile and see each write once it is committed (WAL);
  * small writes are made here when that thread is idle (see INLINE_MAX_DOCUMENTS), and
@@ -51,7 +55,7 @@ export class SqliteEngine implements SearchEngine {
   private readonly fieldTypes = new Map<string, CustomFieldType>();
   /** Fields some document held several values of (see multi_valued_fields). */
   private readonly multiValued = new Set<string>();
-  /** Counts of documents by query (see sqliteSearch, documentFrequency); emptied by every write. */
+  /** Counts of documents by query (see sqliteCandidates, documentFrequency); emptied by every write. */
   private readonly memo = new CountMemo(MEMO_MAX);
   /** Loaded on the first fuzzy query that needs it, then kept up to date by writes. */
   private vocabulary: Vocabulary | null = null;
@@ -62,24 +66,15 @@ export class SqliteEngine implements SearchEngine {
 
   private readonly limits: RankingLimits;
   private readonly termsComplete: boolean;
-  private readonly lexicon: Lexicon;
-  private readonly commonTitleWords: CommonTitleWords;
+  /** Reads and writes on this connection, one after another: a read transaction must not take in a write. */
+  private turn: Promise<unknown> = Promise.resolve();
+  private written = 0;
 
-  constructor(
-    file: string,
-    limits: Partial<RankingLimits> = {},
-    private readonly ranking: RankingSettings = DEFAULT_RANKING_SETTINGS,
-  ) {
+  constructor(file: string, limits: Partial<RankingLimits> = {}) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...limits };
-    this.lexicon = {
-      has: (word) => this.statements.get('SELECT 1 FROM terms WHERE term = ?').get(word) !== undefined,
-      extends: (word) => this.extends(word),
-      near: (word, maxDistance, limit) => (isVocabularyWord(word) ? this.loadVocabulary().near(word, maxDistance, limit) : []),
-    };
     this.db = new Database(file);
     this.termsComplete = applySchema(this.db).termsComplete;
     this.statements = new StatementCache(this.db);
-    this.commonTitleWords = new CommonTitleWords(this.db);
     this.loadFieldFacts();
     // The schema is in place before the writer's connection opens the file.
     this.inline = new SqliteWriter(this.db);
@@ -90,7 +85,7 @@ export class SqliteEngine implements SearchEngine {
     const outcome = await this.writing(documents.length, 'write', documents);
     if (!outcome.ok) return outcome;
     this.memo.clear();
-    this.commonTitleWords.noteWrites(documents.length);
+    this.written += documents.length;
     // Only after the commit: a rolled-back write must not leave types or words behind.
     for (const [name, type] of outcome.addedTypes) this.fieldTypes.set(name, type);
     for (const name of outcome.multiValued) this.multiValued.add(name);
@@ -98,18 +93,34 @@ export class SqliteEngine implements SearchEngine {
     return { ok: true };
   }
 
-  async search(query: SearchQuery): Promise<SearchResult> {
-    // One read transaction: every statement of the search sees the same commit, though the writer commits meanwhile.
-    return this.db.transaction(() => this.searchNow(query))();
+  get changes(): number {
+    return this.written;
   }
 
-  async suggest(term: string, size: number): Promise<string[]> {
-    return sqliteSuggest(this.statements, term, size);
+  /** One read transaction: every statement of `work` sees the same commit, though the writer thread commits meanwhile. */
+  read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+    return this.inTurn(async () => {
+      this.db.exec('BEGIN');
+      try {
+        return await work(this.reader);
+      } finally {
+        if (this.db.inTransaction) this.db.exec('COMMIT');
+      }
+    });
   }
 
-  async autocomplete(field: string, term: string, size: number): Promise<string[]> {
-    return sqliteAutocomplete(this.statements, field, term, size);
-  }
+  private readonly reader: IndexReader = {
+    words: async (questions) => this.words(questions),
+    candidates: async (request) => this.candidates(request),
+    texts: async (rowids, withCustomFields) => this.texts(rowids, withCustomFields),
+    documents: async (rowids) => this.documents(rowids),
+    titleSample: async () => this.titleSample(),
+    titlesWith: async (words, limit): Promise<TitleRow[]> => titlesWith(this.statements, words, limit),
+    anyTitleWith: async (words) => anyTitleWith(this.statements, words),
+    wordsStarting: async (prefix, limit) => wordsStarting(this.statements, prefix, limit),
+    contentsWithPhrase: async (words, limit) => contentsWithPhrase(this.statements, words, limit),
+    fieldValues: async (field, folded, where) => this.fieldValues(field, folded, where),
+  };
 
   async lookup(values: readonly string[], field: string | null): Promise<StoredDocument[]> {
     if (values.length === 0) return [];
@@ -139,7 +150,7 @@ export class SqliteEngine implements SearchEngine {
     const removed = await this.writing(1, 'remove', id);
     if (removed) {
       this.memo.clear();
-      this.commonTitleWords.noteWrites(1);
+      this.written += 1;
     }
     return removed;
   }
@@ -165,14 +176,16 @@ export class SqliteEngine implements SearchEngine {
     return pendingCrawls(this.statements);
   }
 
-  /** Waits for the writes under way, then closes the writer's connection and this one. */
+  /** Waits for the reads and writes under way, then closes the writer's connection and this one. */
   close(): Promise<void> {
-    this.closed ??= (this.thread?.close() ?? Promise.resolve()).then(() => {
-      if (!this.db.open) return;
-      // Keeps the planner's statistics fresh for the next start.
-      this.db.pragma('optimize');
-      this.db.close();
-    });
+    this.closed ??= this.turn
+      .then(() => this.thread?.close())
+      .then(() => {
+        if (!this.db.open) return;
+        // Keeps the planner's statistics fresh for the next start.
+        this.db.pragma('optimize');
+        this.db.close();
+      });
     return this.closed;
   }
 
@@ -184,7 +197,7 @@ export class SqliteEngine implements SearchEngine {
   private async writing<K extends keyof WriterCalls>(size: number, op: K, ...args: Parameters<WriterCalls[K]>): Promise<ReturnType<WriterCalls[K]>> {
     try {
       if (this.thread === null || (size <= INLINE_MAX_DOCUMENTS && this.thread.idle && this.db.open)) {
-        return this.inline.run({ op, args } as never) as ReturnType<WriterCalls[K]>;
+        return await this.inTurn(async () => this.inline.run({ op, args } as never) as ReturnType<WriterCalls[K]>);
       }
       return await this.thread.call(op, ...args);
     } catch (error) {
@@ -210,59 +223,76 @@ export class SqliteEngine implements SearchEngine {
     for (const word of words) if (isVocabularyWord(word)) this.vocabulary.add(word);
   }
 
-  private searchNow(query: SearchQuery): SearchResult {
-    const plan = planQuery(
-      query.words ?? [],
-      { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator, typed: query.typed ?? null },
-      this.lexicon,
-      this.ranking.words,
-    );
-    const boosts = this.boostsByRowid(query);
-    const { page, ...rest } = sqliteSearch(
-      this.statements,
-      this.fieldTypes,
-      this.multiValued,
-      query,
-      query.words === null ? null : ftsMatch(plan),
-      (group) => this.documentFrequency(group),
-      this.memo,
-      this.limits,
-      (rows) => this.rank(plan, rows, boosts),
-      boosts,
-    );
-    return { ...rest, hits: this.documents(page), plan };
+  /** Runs `work` after the reads and inline writes before it on this connection. */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.turn.then(work, work);
+    this.turn = run.catch(() => {});
+    return run;
   }
 
-  /** Orders rows by the ranking rules, reading the texts they weigh. */
-  private rank(plan: QueryPlan, rows: readonly PageRow[], boosts: ReadonlyMap<number, number> | null): PageRow[] {
-    if (rows.length < 2) return [...rows];
-    const custom = this.ranking.rules.some((rule) => rule.includes('('));
-    // Frequencies only order partial matches: with AND every word matched.
-    const groups = plan.operator === 'or' ? (ftsMatch(plan)?.groups ?? []) : [];
-    const context = {
-      rules: this.ranking.rules,
-      maxBoost: this.ranking.maxBoost,
-      frequencies: groups.map((group) => this.documentFrequency(group)),
-      titleWordWeight: this.commonTitleWords.weight(),
+  private words(questions: WordQuestions): WordAnswers {
+    const has = (word: string) => this.statements.get('SELECT 1 FROM terms WHERE term = ?').get(word) !== undefined;
+    const near = new Map<string, Array<{ word: string; distance: number }>>();
+    for (const { word, maxDistance, limit, onlyIfAbsent } of questions.near) {
+      if (!isVocabularyWord(word) || (onlyIfAbsent && has(word))) continue;
+      near.set(word, this.loadVocabulary().near(word, maxDistance, limit));
+    }
+    return {
+      has: new Set(questions.has.filter(has)),
+      extends: new Set(questions.extends.filter((word) => this.extends(word))),
+      near,
     };
-    const texts = this.statements
-      .get(
-        `SELECT rowid, url, title, main_content, hidden_keywords${custom ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(rows.map((r) => r.rowid))) as RankedText[];
-    const candidates = rankingCandidates(rows, texts, boosts);
-    return rankCandidates(plan, candidates, context).map((c) => ({ rowid: c.key, score: c.score }));
   }
 
-  /** The query's click boosts by rowid; null when none apply. */
-  private boostsByRowid(query: SearchQuery): Map<number, number> | null {
-    const boosts = query.clickBoosts;
-    if (boosts === undefined || boosts.size === 0 || query.sort.by !== 'relevance') return null;
+  private candidates(request: CandidateRequest): Candidates {
+    return sqliteCandidates(
+      {
+        statements: this.statements,
+        fieldTypes: this.fieldTypes,
+        multiValued: this.multiValued,
+        memo: this.memo,
+        limits: this.limits,
+        frequency: (group) => this.documentFrequency(group),
+      },
+      request,
+    );
+  }
+
+  private texts(rowids: readonly number[], withCustomFields: boolean): RankedText[] {
     const rows = this.statements
-      .get('SELECT rowid, id FROM docs WHERE id IN (SELECT value FROM json_each(?))')
-      .all(JSON.stringify([...boosts.keys()])) as Array<{ rowid: number; id: string }>;
-    if (rows.length === 0) return null;
-    return new Map(rows.map(({ rowid, id }) => [rowid, boosts.get(id)!]));
+      .get(
+        `SELECT rowid, id, url, title, main_content, hidden_keywords${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(rowids)) as Array<Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords'> & { custom_fields?: string }>;
+    return rows.map((row) => ({
+      rowid: row.rowid,
+      id: row.id,
+      url: row.url,
+      title: row.title,
+      content: indexedContent(row.main_content, row.hidden_keywords),
+      customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
+    }));
+  }
+
+  private titleSample(): { titles: string[]; total: number } {
+    const maxRowid = (this.statements.get('SELECT max(rowid) FROM docs').pluck().get() as number | null) ?? 0;
+    const rowids = sampleRowids(maxRowid);
+    const titles = this.statements
+      .get('SELECT title FROM docs WHERE rowid IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .all(JSON.stringify(rowids)) as string[];
+    return { titles, total: estimatedTitles(maxRowid, rowids.length, titles.length) };
+  }
+
+  private fieldValues(field: string, folded: string, where: 'start' | 'anywhere'): FieldValueUse[] {
+    if (where === 'start') {
+      return this.statements
+        .get('SELECT text, fold, count(*) AS uses FROM field_values WHERE field = ? AND fold >= ? AND fold < ? GROUP BY text')
+        .all(field, folded, `${folded}\u{10FFFF}`) as FieldValueUse[];
+    }
+    return this.statements
+      .get(`SELECT text, fold, count(*) AS uses FROM field_values WHERE field = ? AND fold LIKE ? ESCAPE '\\' GROUP BY text`)
+      .all(field, `%${folded.replace(/[\\%_]/g, '\\$&')}%`) as FieldValueUse[];
   }
 
   /**
@@ -303,17 +333,11 @@ export class SqliteEngine implements SearchEngine {
     return this.statements.get('SELECT 1 FROM terms WHERE term > ? AND term < ? LIMIT 1').get(word, `${word}\u{10FFFF}`) !== undefined;
   }
 
-  /** The stored documents of a page, in page order, in one query. */
-  private documents(page: readonly PageRow[]): SearchResult['hits'] {
-    if (page.length === 0) return [];
-    const rows = this.statements
-      .get(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(page.map((p) => p.rowid))) as DocRow[];
-    const byRowid = new Map(rows.map((row) => [row.rowid, row]));
-    return page.flatMap((p) => {
-      const row = byRowid.get(p.rowid);
-      return row === undefined ? [] : [{ document: storedDocument(row), score: p.score }];
-    });
+  /** The stored documents of these rows, in one query. */
+  private documents(rowids: readonly number[]): Map<number, StoredDocument> {
+    if (rowids.length === 0) return new Map();
+    const rows = this.statements.get(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as DocRow[];
+    return new Map(rows.map((row) => [row.rowid, storedDocument(row)]));
   }
 }
 

@@ -9,7 +9,7 @@ import { numberBounds } from './numberBounds.ts';
  * rather than walking all the field's values and keeping the matched ones. SQLite
  * picks the walk, which costs the same for 10 matches as for 100,000; reading per match
  * costs 12-20 times more per value, so it is chosen only when its estimate is
- * smaller than the walk (see sqliteSearch).
+ * smaller than the walk (see sqliteCandidates).
  */
 export type PerMatch = (field: string) => boolean;
 

@@ -47,7 +47,7 @@ class SqliteFactory implements EngineFactory {
     }
     let engine: SqliteEngine;
     try {
-      engine = new SqliteEngine(file, {}, index.ranking);
+      engine = new SqliteEngine(file);
     } catch (error) {
       throw new Error(
         `the database of index '${publicKey}', ${file}, cannot be used: ${(error as Error).message}. ` +

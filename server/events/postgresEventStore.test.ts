@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import type { IndexStores } from '../engine/engineFactory.ts';
 import { postgresEngines } from '../engine/postgresFactory.ts';
-import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 
@@ -16,7 +15,7 @@ beforeAll(async () => {
   nodes = [];
   for (let i = 0; i < 2; i++) {
     const factory = await postgresEngines(url)({ dataDir: `/nonexistent/node${i}` });
-    nodes.push(await factory.open({ publicKey: 'demo', ranking: DEFAULT_RANKING_SETTINGS, clickRanking: DEFAULT_CLICK_RANKING }));
+    nodes.push(await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING }));
   }
 });
 

@@ -10,41 +10,10 @@ import { fuzzyDistance, isVocabularyWord } from './fuzzyDistance.ts';
 import type { WordRules } from './wordRules.ts';
 import { numberForms } from './wordForms.ts';
 
-/** How an alternative relates to what was typed, best first. */
-export type AlternativeKind = 'exact' | 'form' | 'join' | 'split' | 'synonym' | 'typo';
+import type { Alternative, QueryPlan, QuerySlot } from '../engine/matchPlan.ts';
 
-/** One way to match one or more query words. */
-export interface Alternative {
-  /** Folded words; more than one: a phrase, the words next to each other. */
-  words: readonly string[];
-  /** The last word also matches words it begins. */
-  prefix: boolean;
-  /** Edits from what was typed (typo alternatives only). */
-  typos: number;
-  kind: AlternativeKind;
-  /** The query words it stands for, by index, inclusive: a join or a phrase synonym spans several. */
-  from: number;
-  to: number;
-}
-
-/** One query word and what may match it; the first alternative is the word as typed. */
-export interface QuerySlot {
-  word: string;
-  /**
-   * A stop word among other words: it neither has to match nor counts in ranking
-   * (`how to use fetch` searches `use fetch`).
-   */
-  stop: boolean;
-  alternatives: Alternative[];
-}
-
-export interface QueryPlan {
-  slots: QuerySlot[];
-  /** The folded term as typed when its punctuation carries meaning (see SearchQuery.typed). */
-  typed: string | null;
-  /** Whether every slot must match (`and`) or any (`or`). */
-  operator: 'and' | 'or';
-}
+export type { Alternative, AlternativeKind, QueryPlan, QuerySlot } from '../engine/matchPlan.ts';
+export { meaningfulSlots } from '../engine/matchPlan.ts';
 
 /** What the plan needs to know of the index's words (folded). */
 export interface Lexicon {
@@ -166,12 +135,9 @@ function bestSplit(word: string, lexicon: Lexicon): [string, string] | null {
   for (const cut of cuts) {
     const left = word.slice(0, cut);
     const right = word.slice(cut);
-    if (lexicon.has(left) && lexicon.has(right)) return [left, right];
+    // Both asked, not short-circuited: a lexicon answering in batches learns both at once.
+    const found = [lexicon.has(left), lexicon.has(right)];
+    if (found[0] && found[1]) return [left, right];
   }
   return null;
-}
-
-/** The slots that take part in matching and ranking. */
-export function meaningfulSlots(plan: QueryPlan): QuerySlot[] {
-  return plan.slots.filter((slot) => !slot.stop);
 }

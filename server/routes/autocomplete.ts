@@ -32,7 +32,7 @@ export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       const index = indices.get(request.params.key);
       const field = customFieldName(request.query.source);
       if (field === null) throw invalidParameter('source', 'source must be custom_fields.<name>');
-      const values = await index.engine.autocomplete(field, request.query.term, request.query.size);
+      const values = await index.search.autocomplete(field, request.query.term, request.query.size);
       return { autocomplete: values.map((value) => ({ value })) };
     },
   );

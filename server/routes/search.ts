@@ -38,7 +38,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
         query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
       }
-      const result = await index.engine.search(query);
+      const result = await index.search.search(query);
       const terms = highlightTerms(result.plan);
       const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, terms));
       const body: SearchResponse = {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SUGGEST_SIZE_DEFAULT, TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SuggestResponse } from '../../src/client/types.ts';
-import { mixSearched, searchedPlaces } from '../engine/suggestionOrder.ts';
+import { mixSearched, searchedPlaces } from '../ranking/suggestionOrder.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
 import { Defaulted, KeyParams } from './routeSchemas.ts';
@@ -35,7 +35,7 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
         .filter((keyword) => keyword !== null);
       // With searched keywords, more from the index than are shown: a keyword the index
       // suggests too, even far down its list, takes the documents' form.
-      const fromIndex = await index.engine.suggest(term, searched.length === 0 ? size : SUGGEST_SIZE_MAX);
+      const fromIndex = await index.search.suggest(term, searched.length === 0 ? size : SUGGEST_SIZE_MAX);
       const values = mixSearched(fromIndex, searched, size);
       return { suggestions: values.map((value) => ({ value })) };
     },

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { EngineChoice, IndexStores } from '../engine/engineFactory.ts';
 import { sqliteEngines } from '../engine/sqliteFactory.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
+import { createSearchPipeline, type SearchPipeline } from '../pipeline/searchPipeline.ts';
 import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
 
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
@@ -88,6 +89,8 @@ async function loadTestEngine(): Promise<EngineChoice | undefined> {
 
 /** An index opened on the tests' engine without a service, for tests of the engine and event store interfaces. */
 export interface TestIndex extends IndexStores {
+  /** The search pipeline over the engine, with the default ranking settings. */
+  search: SearchPipeline;
   dataDir: string;
   /** Closes the index; `reopen` opens it again on the same storage, with other click settings if given. */
   close(): Promise<void>;
@@ -100,7 +103,7 @@ export interface TestIndex extends IndexStores {
 export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_RANKING, dataDir?: string): Promise<TestIndex> {
   const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-index-'));
   const factory = await ((await testEngine()) ?? sqliteEngines)({ dataDir: folder });
-  const stores = await factory.open({ publicKey: 'demo', ranking: DEFAULT_RANKING_SETTINGS, clickRanking });
+  const stores = await factory.open({ publicKey: 'demo', clickRanking });
   let closed: Promise<void> | null = null;
   const close = () => {
     closed ??= (async () => {
@@ -111,6 +114,7 @@ export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_R
   };
   return {
     ...stores,
+    search: createSearchPipeline(stores.engine, DEFAULT_RANKING_SETTINGS),
     dataDir: folder,
     close,
     reopen: async (ranking = clickRanking) => {

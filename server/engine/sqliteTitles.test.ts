@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
-import { titleMatch } from './sqliteSuggest.ts';
+import { titleMatch } from './sqliteTitles.ts';
 import { testDocument } from '../testing/testDocuments.ts';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-suggest-'));
 let engine: SqliteEngine;
@@ -39,24 +40,24 @@ afterAll(() => {
 
 describe('sqliteSuggest', () => {
   it('finds the exact completion in the vocabulary when more titles match than are ranked', async () => {
-    expect((await engine.suggest('fetc', 3))[0]).toBe('fetch');
+    expect((await pipeline(engine).suggest('fetc', 3))[0]).toBe('fetch');
   });
 
   it('completes one letter from the titles, shorter titles first, with no exact completion', async () => {
-    expect(await engine.suggest('z', 10)).toEqual(['Zoo', 'Zebra', 'Zucchini', 'Zebra crossing', 'Zucchini recipes and tips']);
-    expect(await engine.suggest('zebra c', 10)).toEqual(['Zebra crossing']);
+    expect(await pipeline(engine).suggest('z', 10)).toEqual(['Zoo', 'Zebra', 'Zucchini', 'Zebra crossing', 'Zucchini recipes and tips']);
+    expect(await pipeline(engine).suggest('zebra c', 10)).toEqual(['Zebra crossing']);
     // Found among more titles with the other words than are read.
-    expect(await engine.suggest('fetcherpool q', 10)).toEqual(['FetcherPool quota']);
+    expect(await pipeline(engine).suggest('fetcherpool q', 10)).toEqual(['FetcherPool quota']);
   });
 
   it('gives nothing for more words than the widget sends', async () => {
-    expect(await engine.suggest('zebra crossing', 10)).toEqual(['Zebra crossing']);
-    expect(await engine.suggest(`${'zebra '.repeat(10)}crossing`, 10)).toEqual([]);
+    expect(await pipeline(engine).suggest('zebra crossing', 10)).toEqual(['Zebra crossing']);
+    expect(await pipeline(engine).suggest(`${'zebra '.repeat(10)}crossing`, 10)).toEqual([]);
   });
 
   it('looks in content only when no title has the words', async () => {
-    expect(await engine.suggest('zebr', 10)).toEqual(['Zebra', 'Zebra crossing']);
-    expect(await engine.suggest('manif', 10)).toEqual(['manifests']);
+    expect(await pipeline(engine).suggest('zebr', 10)).toEqual(['Zebra', 'Zebra crossing']);
+    expect(await pipeline(engine).suggest('manif', 10)).toEqual(['manifests']);
   });
 });
 

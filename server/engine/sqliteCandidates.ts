@@ -1,25 +1,8 @@
-import type { CustomFieldType, SearchQuery, SearchResult } from './engine.ts';
+import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLimits, SearchQuery } from './engine.ts';
 import { rangeFacets, valueFacets } from './sqliteFacets.ts';
 import { allOf, needsDocs, whereConditions, type SqlPart, type SqlValue } from './sqliteWhere.ts';
-import type { FtsMatch } from './ftsExpression.ts';
+import { ftsMatch, type FtsMatch } from './ftsExpression.ts';
 import type { StatementCache } from './statementCache.ts';
-
-/** Where ranking changes strategy; tests lower them to reach every path with few documents. */
-export interface RankingLimits {
-  /**
-   * Above this many matches, ranking them all by bm25 would take too long (about a
-   * microsecond per match, plus a pass over each word's documents): see `tieredPage`.
-   */
-  rankAllMax: number;
-  /**
-   * A word in more documents than this is left out of bm25 (but not of matching) when
-   * other words remain: its weight in the score is small, and bm25 would first walk
-   * every one of its documents to weigh it.
-   */
-  commonWordDocs: number;
-}
-
-export const DEFAULT_RANKING_LIMITS: RankingLimits = { rankAllMax: 3_000, commonWordDocs: 5_000 };
 
 /** Counts remembered by query until the index changes. */
 export interface QueryMemo {
@@ -27,10 +10,17 @@ export interface QueryMemo {
   set(key: string, value: number): void;
 }
 
-/** A row of a result page: the document's rowid and its score. */
-export interface PageRow {
-  rowid: number;
-  score: number;
+/** What a search reads of an SQLite index besides its statements. */
+export interface SqliteSearchState {
+  statements: StatementCache;
+  fieldTypes: ReadonlyMap<string, CustomFieldType>;
+  /** Fields a document may hold several values of. */
+  multiValued: ReadonlySet<string>;
+  /** Keeps counts until the next write. */
+  memo: QueryMemo;
+  limits: RankingLimits;
+  /** Counts a word group's documents, up to `limits.commonWordDocs + 1`. */
+  frequency: (group: string) => number;
 }
 
 /** `fts` indexes title and content, `fts_title` titles alone; null reads `docs` only. */
@@ -38,34 +28,21 @@ type Source = 'fts' | 'fts_title' | null;
 
 const NOTHING: SqlPart = { sql: '0', params: [] };
 
-/** Documents the ranking rules order: the best by text score, and the best title matches. */
-const POOL_BY_SCORE = 100;
-const POOL_BY_TITLE = 100;
-
 /**
- * Runs a search's matching, ordering, paging and facets. `multiValued` names the fields
- * a document may hold several values of. `plan` holds the FTS5
- * expression of the words, null for `*` (or when the words hold nothing searchable,
- * which matches no document). `frequency` counts a word group's documents, up to
- * `limits.commonWordDocs + 1`; `memo` keeps counts until the next write.
+ * A search's candidates (see Candidates): matching, counting, the pool the ranking
+ * rules order, the rows after it, and facets. The words become one FTS5 expression
+ * (ftsExpression.ts); none for `*`, and one that matches nothing when the words hold
+ * nothing searchable.
  *
- * A relevance page is ordered in two steps: SQL finds the matches and scores them by
- * bm25 (title weighted), then `rank` (the ranking rules, see server/ranking) orders a
- * pool of the best of them; the matches outside the pool follow in score order.
- * `boosts` (rowid -> click boost) brings clicked documents that match into the pool.
+ * The pool of a relevance search: when few enough match, all are scored by bm25 (title
+ * weighted) and the pool is the best of them by score and by title (plus clicked
+ * documents that match); the others follow by score. When too many match, the pool is
+ * the first title matches of the tiered order (see tieredPage), which goes on after it.
  */
-export function sqliteSearch(
-  statements: StatementCache,
-  fieldTypes: ReadonlyMap<string, CustomFieldType>,
-  multiValued: ReadonlySet<string>,
-  query: SearchQuery,
-  plan: FtsMatch | null,
-  frequency: (group: string) => number,
-  memo: QueryMemo,
-  limits: RankingLimits,
-  rank: (rows: PageRow[]) => PageRow[],
-  boosts: ReadonlyMap<number, number> | null = null,
-): Omit<SearchResult, 'hits' | 'plan'> & { page: PageRow[] } {
+export function sqliteCandidates(state: SqliteSearchState, request: CandidateRequest): Candidates {
+  const { statements, fieldTypes, multiValued, memo, limits, frequency } = state;
+  const { query } = request;
+  const plan = request.plan === null ? null : ftsMatch(request.plan);
   const match = plan?.expression ?? null;
   // Without language or date conditions or a sort on document columns, FTS alone answers:
   // reading each match's docs row cost more than testing its custom fields.
@@ -103,16 +80,22 @@ export function sqliteSearch(
 
   const source: Source = match === null ? null : 'fts';
   const order = orderBy(query, source, rowidOf(source), fieldTypes);
-  let page: PageRow[];
+  let pool: PageRow[] = [];
+  let rest: PageRow[];
   let total: number;
+  /** How many rows follow the pool on the page, and from which place of the order. */
+  const following = (poolLength: number) => ({
+    from: Math.max(query.offset, poolLength),
+    left: query.limit - Math.min(Math.max(poolLength - query.offset, 0), query.limit),
+  });
   if (source === null) {
-    page = rows(null, order, '1.0', query.offset, query.limit);
+    rest = rows(null, order, '1.0', query.offset, query.limit);
     // A short page is the last one: its end is the total, no count needed.
-    const short = page.length < query.limit && (page.length > 0 || query.offset === 0);
-    total = short ? query.offset + page.length : count(null);
+    const short = rest.length < query.limit && (rest.length > 0 || query.offset === 0);
+    total = short ? query.offset + rest.length : count(null);
   } else if (query.sort.by !== 'relevance') {
     total = count('fts');
-    page = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit);
+    rest = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit);
   } else {
     // The matches' rowids, if few: then they are the total, and all of them get a text score.
     const w = where('fts');
@@ -133,26 +116,25 @@ export function sqliteSearch(
           : rows('fts', { sql: rowidOf('fts'), params: [] }, 'max(-fts.rank, 1e-9)', 0, limits.rankAllMax + 1, extra, ranking);
       scored.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
       // The pool the rules order: the best by text score, and the best title matches.
-      const inTitle = rows('fts_title', { sql: `fts_title.rank, ${rowidOf('fts_title')}`, params: [] }, '0', 0, POOL_BY_TITLE);
-      const pooled = new Set([...scored.slice(0, POOL_BY_SCORE).map((r) => r.rowid), ...inTitle.map((r) => r.rowid)]);
-      if (boosts !== null) for (const rowid of boosts.keys()) if (matched.includes(rowid)) pooled.add(rowid);
-      const ranked = rank(scored.filter((r) => pooled.has(r.rowid)));
-      page = [...ranked, ...scored.filter((r) => !pooled.has(r.rowid))].slice(query.offset, query.offset + query.limit);
+      const inTitle = rows('fts_title', { sql: `fts_title.rank, ${rowidOf('fts_title')}`, params: [] }, '0', 0, request.poolByTitle);
+      const pooled = new Set([...scored.slice(0, request.poolByScore).map((r) => r.rowid), ...inTitle.map((r) => r.rowid)]);
+      const matchedSet = new Set(matched);
+      for (const rowid of boostRowids(statements, request.boostIds)) if (matchedSet.has(rowid)) pooled.add(rowid);
+      pool = scored.filter((r) => pooled.has(r.rowid));
+      const after = following(pool.length);
+      rest = scored.filter((r) => !pooled.has(r.rowid)).slice(after.from - pool.length, after.from - pool.length + after.left);
     } else {
       // Too many to score them all: the rules order the first title matches (see
       // tieredPage), the rest keep the tiered order.
       const tier = (offset: number, limit: number) => tieredPage(offset, limit, total, count, rows, rowidOf, match!, limits.rankAllMax);
-      const head = query.offset < POOL_BY_TITLE ? rank(tier(0, POOL_BY_TITLE)) : [];
-      page = head.slice(query.offset, query.offset + query.limit);
-      const left = query.limit - page.length;
-      if (left > 0) page.push(...tier(Math.max(query.offset, head.length), left));
+      pool = query.offset < request.poolByTitle ? tier(0, request.poolByTitle) : [];
+      const after = following(pool.length);
+      rest = after.left > 0 ? tier(after.from, after.left) : [];
     }
-    page.forEach((row, i) => {
-      row.score = 1 / (1 + query.offset + i);
-    });
   }
-  let facets: SearchResult['facets'] = null;
-  let ranges: SearchResult['rangeFacets'] = null;
+  const frequencies = plan !== null && plan.operator === 'or' ? plan.groups.map(frequency) : [];
+  let facets: Candidates['facets'] = null;
+  let ranges: Candidates['rangeFacets'] = null;
   if (query.facets.length > 0 || query.rangeFacets.length > 0) {
     const everything = source === null && conditions.length === 0;
     let matchedCount = 0;
@@ -171,7 +153,13 @@ export function sqliteSearch(
     if (query.facets.length > 0) facets = valueFacets(statements, everything, query.facets, query.numFacets, perMatch);
     if (query.rangeFacets.length > 0) ranges = rangeFacets(statements, everything, query.rangeFacets, multiValued, perMatch);
   }
-  return { total, page, facets, rangeFacets: ranges };
+  return { total, pool, rest, frequencies, facets, rangeFacets: ranges };
+}
+
+/** The rowids of documents by id (those the index holds). */
+function boostRowids(statements: StatementCache, ids: readonly string[]): number[] {
+  if (ids.length === 0) return [];
+  return statements.get('SELECT rowid FROM docs WHERE id IN (SELECT value FROM json_each(?))').pluck().all(JSON.stringify(ids)) as number[];
 }
 
 /**

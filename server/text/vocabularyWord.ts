@@ -1,0 +1,8 @@
+/** Words shorter than this are never corrected: too many near neighbours. */
+export const FUZZY_MIN_LENGTH = 4;
+const STORED_MAX_LENGTH = 30;
+
+/** Whether a folded word takes part in typo matching (numbers and codes do not): the words an engine keeps for near-word lookups. */
+export function isVocabularyWord(word: string): boolean {
+  return word.length >= FUZZY_MIN_LENGTH - 1 && word.length <= STORED_MAX_LENGTH && !/\d/.test(word);
+}
