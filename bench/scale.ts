@@ -6,7 +6,7 @@
  * the service processes and the load generator share the same CPUs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, startCluster } from '../server/testing/postgresCluster.ts';
 import type { CorpusVariants } from './corpusVariants.ts';
@@ -27,15 +27,26 @@ export interface ScaleRow {
   load: LoadRow;
 }
 
+/** Term-only searches a second on the SQLite service with a number of reader threads. */
+export interface ThreadsRow {
+  /** `--search-threads`. */
+  threads: number;
+  load: LoadRow;
+}
+
 export interface ScaleResults {
   documents: number;
   seconds: number;
   rows: ScaleRow[];
+  /** One reader thread, then the default (one per core). */
+  threads?: ThreadsRow[];
   /** Milliseconds from a write's 202 on one node to the document found by a search on the other. */
   visibility: number[];
 }
 
 const CONNECTIONS = 64;
+/** Connections of term-only searches that compare reader thread counts. */
+const THREAD_CONNECTIONS = 32;
 const VISIBILITY_SAMPLES = 20;
 
 export async function measureScale(options: {
@@ -62,6 +73,14 @@ export async function measureScale(options: {
     const sqliteIndexing = await indexRange(sqlite, corpus, 0, documents, log);
     rows.push(await measureNodes('SQLite, 1 process', sqliteIndexing.perSecond, [sqlite], words, seconds));
     await sqlite.stop();
+    const threads: ThreadsRow[] = [];
+    for (const threadCount of [1, availableParallelism()]) {
+      log(`scale: SQLite, ${threadCount} search thread(s), ${THREAD_CONNECTIONS} connections of term-only searches`);
+      const service = await start('sqlite', ['--search-threads', String(threadCount)]);
+      await searchLoad(service.baseUrl, words, THREAD_CONNECTIONS, 1, false);
+      threads.push({ threads: threadCount, load: await searchLoad(service.baseUrl, words, THREAD_CONNECTIONS, seconds, false) });
+      await service.stop();
+    }
 
     const url = await createDatabase(cluster.url, 'scale');
     log(`scale: PostgreSQL, 1 process, ${count(documents)} documents`);
@@ -73,7 +92,7 @@ export async function measureScale(options: {
     rows.push(await measureNodes('PostgreSQL, 2 processes', null, [first, second], words, seconds));
     log('scale: a write on one node, searched on the other');
     const visibility = await measureVisibility(first, second);
-    return { documents, seconds, rows, visibility };
+    return { documents, seconds, rows, threads, visibility };
   } finally {
     await Promise.all(running.map((service) => service.stop()));
     cluster.stop();
@@ -151,7 +170,27 @@ export function scaleTable(results: ScaleResults): string {
     count(row.load.refused),
     count(row.load.errors),
   ]);
-  return `${table(['setup', 'indexing docs/s', 'term-only p50 ms', 'p95 ms', `${CONNECTIONS} conns: searches/s`, 'p50 ms', 'p99 ms', '503', 'errors'], rows)}\n\n${visibility}`;
+  const sqlite = results.rows[0];
+  const pgRatio = (row: ScaleRow | undefined) =>
+    row === undefined || sqlite === undefined
+      ? ''
+      : ` (PostgreSQL's p50 is ${(row.p50 / sqlite.p50).toFixed(1)}× SQLite's, p95 ${(row.p95 / sqlite.p95).toFixed(1)}×)`;
+  const threads = results.threads ?? [];
+  const one = threads[0];
+  const threadRows = threads.map((row) => [
+    String(row.threads),
+    count(row.load.throughput),
+    one === undefined ? '' : `${(row.load.throughput / one.load.throughput).toFixed(2)}×`,
+    ms(row.load.p50),
+    ms(row.load.p99),
+    count(row.load.refused),
+    count(row.load.errors),
+  ]);
+  const threadTable =
+    threads.length === 0
+      ? ''
+      : `\n\nSearches a second by reader threads (\`--search-threads\`), SQLite, ${THREAD_CONNECTIONS} connections of term-only searches:\n\n${table(['threads', 'searches/s', 'vs 1 thread', 'p50 ms', 'p99 ms', '503', 'errors'], threadRows)}`;
+  return `${table(['setup', 'indexing docs/s', 'term-only p50 ms', 'p95 ms', `${CONNECTIONS} conns: searches/s`, 'p50 ms', 'p99 ms', '503', 'errors'], rows)}${pgRatio(results.rows[1])}\n\n${visibility}${threadTable}`;
 }
 
 /** BENCHMARKS.md with its "## Several nodes" section replaced by `results`; the rest as the last full run wrote it. */

@@ -20,25 +20,28 @@ export interface LoadRow {
   errors: number;
 }
 
-/** autocannon's requests for faceted searches, the terms taken in turn from `words`, as the widget sends them. */
-export function facetedSearches(words: readonly string[]): AutocannonRequest[] {
+/**
+ * autocannon's requests for searches, the terms taken in turn from `words`: faceted, as
+ * the widget sends them, or term-only.
+ */
+export function facetedSearches(words: readonly string[], faceted = true): AutocannonRequest[] {
   let n = 0;
   return [
     {
       method: 'GET',
       setupRequest: (request) => {
         const word = words[n++ % words.length]!;
-        return { ...request, path: `/v1/search/demo?term=${encodeURIComponent(word)}&facet=custom_fields.area` };
+        return { ...request, path: `/v1/search/demo?term=${encodeURIComponent(word)}${faceted ? '&facet=custom_fields.area' : ''}` };
       },
     },
   ];
 }
 
-export async function searchLoad(baseUrl: string, words: readonly string[], connections: number, seconds: number): Promise<LoadRow> {
+export async function searchLoad(baseUrl: string, words: readonly string[], connections: number, seconds: number, faceted = true): Promise<LoadRow> {
   const times: number[] = [];
   let refused = 0;
   let other = 0;
-  const instance = autocannon({ url: baseUrl, connections, duration: seconds, timeout: 10, requests: facetedSearches(words) });
+  const instance = autocannon({ url: baseUrl, connections, duration: seconds, timeout: 10, requests: facetedSearches(words, faceted) });
   instance.on('response', (_client, status, _bytes, time) => {
     if (status === 200) times.push(time);
     else if (status === 503) refused++;

@@ -17,6 +17,7 @@ import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
+import { SearchThreads } from './threads/searchThreads.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
 import { crawlerRoutes } from './routes/crawler.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
@@ -38,10 +39,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
   const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
+  // Searches of SQLite indices run on reader threads; with none, on the event loop.
+  const threads = config.searchThreads > 0 ? new SearchThreads(config.searchThreads) : null;
   let indices: IndexRegistry;
   try {
-    indices = await openIndices(factory, config.indices, config.clickRanking);
+    indices = await openIndices(factory, config.indices, config.clickRanking, threads);
   } catch (error) {
+    await threads?.close();
     await factory.close();
     throw error;
   }
@@ -73,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
     try {
+      await threads?.close();
       await indices.close();
     } finally {
       await factory.close();
@@ -113,13 +118,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** Opens every index through the factory; on a failure, closes those already opened. */
-async function openIndices(factory: EngineFactory, credentials: readonly IndexCredentials[], clickRanking: ClickRanking): Promise<IndexRegistry> {
+async function openIndices(
+  factory: EngineFactory,
+  credentials: readonly IndexCredentials[],
+  clickRanking: ClickRanking,
+  threads: SearchThreads | null,
+): Promise<IndexRegistry> {
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
       const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
       const stores = await factory.open({ publicKey: index.publicKey, clickRanking });
-      opened.push({ ...index, ...stores, search: createSearchPipeline(stores.engine, ranking) });
+      const { readerFile, ...opened_ } = stores;
+      const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
+      opened.push({ ...index, ...opened_, search });
     }
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseConfigFile, type ConfigFile, type TlsFiles } from './config.ts';
+import { parseConfigFile, SEARCH_THREADS_MAX, type ConfigFile, type TlsFiles } from './config.ts';
 import { databaseUrl } from './serviceSettings.ts';
 import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
 
@@ -27,6 +27,8 @@ Options:
                        with --database-url: a read replica that searches read from
   --config FILE        a JSON config file: indices, allowed origins, TLS, limits
   --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
+  --search-threads N   reader threads that run searches (default: the number of
+                       cores; 0 runs them on the event loop)
   --quiet              no request logs
   --no-click-ranking   clicks do not change the order of results
   --check              check every database of the data folder, print a report and exit
@@ -75,6 +77,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       check: { type: 'boolean' },
       'database-url': { type: 'string' },
       'database-replica-url': { type: 'string' },
+      'search-threads': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -86,7 +89,9 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
   const configPath = values.config ?? (env[CONFIG_VARIABLE] || undefined);
   const file = configPath === undefined ? null : readConfig(configPath);
   const fromEnv = configFromEnvironment(env);
-  const config = file === null && Object.keys(fromEnv).length === 0 ? null : { ...file, ...fromEnv };
+  const threads = values['search-threads'] === undefined ? {} : { searchThreads: searchThreadsFlag(values['search-threads']) };
+  const overlay = { ...fromEnv, ...threads };
+  const config = file === null && Object.keys(overlay).length === 0 ? null : { ...file, ...overlay };
   const listenPort = port ?? config?.port ?? DEFAULT_PORT;
   const tls = config?.tls === undefined ? null : readTls(config.tls);
   const primary = values['database-url'] === undefined ? (config?.databaseUrl ?? null) : databaseUrl(values['database-url'], '--database-url');
@@ -106,6 +111,13 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     databaseUrl: primary,
     databaseReplicaUrl: replica,
   };
+}
+
+function searchThreadsFlag(text: string): number {
+  const threads = Number(text);
+  if (!/^\d+$/.test(text) || threads > SEARCH_THREADS_MAX)
+    throw new Error(`--search-threads must be an integer from 0 to ${SEARCH_THREADS_MAX} (got '${text}')`);
+  return threads;
 }
 
 function portFlag(flag: string, text: string): number {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { EngineChoice } from './engine/engineFactory.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
@@ -58,6 +59,11 @@ export interface AppOptions {
   clickRanking?: Partial<ClickRanking> | false;
   /** Timeouts, the connection cap and the bound on requests in flight (server/overloadSettings.ts). @default DEFAULT_OVERLOAD */
   overload?: Partial<OverloadSettings>;
+  /**
+   * Reader threads that run searches, suggestions and autocompletion of SQLite indices;
+   * 0 runs them on the event loop. @default the number of cores
+   */
+  searchThreads?: number;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
   /**
@@ -111,7 +117,16 @@ export interface ListenSettings {
 /** What a config file (`--config FILE`) may set. */
 export type ConfigFile = Pick<
   AppOptions,
-  'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking' | 'overload'
+  | 'indices'
+  | 'allowedOrigins'
+  | 'recommendations'
+  | 'rateLimit'
+  | 'statsRateLimit'
+  | 'crawlAllowHosts'
+  | 'crawlAllowPrivate'
+  | 'clickRanking'
+  | 'overload'
+  | 'searchThreads'
 > &
   ListenSettings;
 
@@ -127,6 +142,7 @@ export interface ServiceConfig {
   /** The decay settings are used even when off: the store keeps its weights either way. */
   clickRanking: ClickRanking & { enabled: boolean };
   overload: OverloadSettings;
+  searchThreads: number;
   clock: () => number;
 }
 
@@ -160,6 +176,7 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
     tls: options.tls ?? null,
     clickRanking: resolveClickRanking(options.clickRanking),
     overload: resolveOverload(options.overload),
+    searchThreads: resolveSearchThreads(options.searchThreads),
     clock: options.clock ?? Date.now,
   };
 }
@@ -232,3 +249,13 @@ function checkOrigins(origins: readonly string[]): void {
     }
   }
 }
+
+/** The reader threads: the number of cores unless set; 0 searches on the event loop. */
+function resolveSearchThreads(threads: number | undefined): number {
+  if (threads === undefined) return availableParallelism();
+  if (!Number.isInteger(threads) || threads < 0 || threads > SEARCH_THREADS_MAX)
+    throw new Error(`searchThreads must be an integer from 0 to ${SEARCH_THREADS_MAX}`);
+  return threads;
+}
+
+export const SEARCH_THREADS_MAX = 256;

@@ -217,6 +217,19 @@ describe('parseCli', () => {
     expect(() => parseCli(['--config', file], {})).toThrow(/databaseReplicaUrl needs databaseUrl/);
   });
 
+  it('takes the reader threads from a flag, a variable or the config file, in that order', () => {
+    const file = join(folder, 'threads.json');
+    writeFileSync(file, JSON.stringify({ searchThreads: 3 }));
+    expect(parseCli(['--config', file], {}).config?.searchThreads).toBe(3);
+    expect(parseCli(['--config', file], { SITE_SEARCH_SEARCH_THREADS: '0' }).config?.searchThreads).toBe(0);
+    expect(parseCli(['--config', file, '--search-threads', '1'], { SITE_SEARCH_SEARCH_THREADS: '0' }).config?.searchThreads).toBe(1);
+    expect(() => parseCli(['--search-threads=300'], {})).toThrow(/^--search-threads must be an integer from 0 to 256/);
+    expect(() => parseCli(['--search-threads', 'many'], {})).toThrow(/^--search-threads must be an integer/);
+    expect(() => parseCli([], { SITE_SEARCH_SEARCH_THREADS: '1.5' })).toThrow(/^SITE_SEARCH_SEARCH_THREADS/);
+    writeFileSync(file, JSON.stringify({ searchThreads: 'all' }));
+    expect(() => parseCli(['--config', file], {})).toThrow(/searchThreads must be an integer from 0 to 256/);
+  });
+
   it('checks the config file', () => {
     const bad = join(folder, 'bad.json');
     writeFileSync(bad, '{"indices": [{"publicKey": "x"}]}');

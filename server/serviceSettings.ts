@@ -3,7 +3,7 @@
  * recommendations, rate limits, overload limits and the crawl allow-list. Checked here so a bad file
  * stops the service at start with a message that names the key.
  */
-import type { ConfigFile, RateLimit, RecommendationConfig } from './config.ts';
+import { SEARCH_THREADS_MAX, type ConfigFile, type RateLimit, type RecommendationConfig } from './config.ts';
 import { parseOverload } from './overloadSettings.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 
@@ -24,6 +24,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'tls',
   'databaseUrl',
   'databaseReplicaUrl',
+  'searchThreads',
 ]);
 
 export const RECOMMENDATION_HITS_DEFAULT = 10;
@@ -68,6 +69,13 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     }
   }
   if (record.overload !== undefined) config.overload = parseOverload(record.overload);
+  if (record.searchThreads !== undefined) {
+    const threads = record.searchThreads;
+    if (typeof threads !== 'number' || !Number.isInteger(threads) || threads < 0 || threads > SEARCH_THREADS_MAX) {
+      throw new Error(`searchThreads must be an integer from 0 to ${SEARCH_THREADS_MAX}`);
+    }
+    config.searchThreads = threads;
+  }
   if (record.rateLimit !== undefined) {
     if (record.rateLimit === false) config.rateLimit = false;
     else {

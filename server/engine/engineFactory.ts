@@ -20,6 +20,8 @@ export interface IndexToOpen {
 export interface IndexStores {
   engine: SearchEngine;
   events: EventStore;
+  /** A database file reader threads may open read-only to search the index; absent when there is none. */
+  readerFile?: string;
 }
 
 export interface EngineFactory {

@@ -58,7 +58,7 @@ class SqliteFactory implements EngineFactory {
     this.manifest.add(publicKey);
     const eventFile = join(this.eventFolder, `${publicKey}.sqlite`);
     try {
-      return { engine, events: new SqliteEventStore(eventFile, index.clickRanking, this.clients) };
+      return { engine, events: new SqliteEventStore(eventFile, index.clickRanking, this.clients), ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {
       await engine.close();
       throw new Error(

@@ -39,7 +39,10 @@ export interface SearchPipeline {
   autocomplete(field: string, term: string, size: number): Promise<string[]>;
 }
 
-export function createSearchPipeline(engine: SearchEngine, ranking: RankingSettings = DEFAULT_RANKING_SETTINGS): SearchPipeline {
+/** What the pipeline needs of an engine: reads, and a count of changes for what it caches. */
+export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
+
+export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSettings = DEFAULT_RANKING_SETTINGS): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
   return {
     search: (query) =>

@@ -32,14 +32,16 @@ export const TWO_INDICES = [
 
 /**
  * Starts `buildApp` on 127.0.0.1 with a fresh temp data folder, or `dataDir` when given.
- * Without a rate limit unless one is given: tests search faster than 5 per second. The
+ * Without a rate limit unless one is given: tests search faster than 5 per second; and
+ * without reader threads unless asked for (server/threads/searchThreads.test.ts), so a
+ * test's service starts in milliseconds. The
  * engine is the tests' engine (testEngine.ts: SQLite unless SITE_SEARCH_TEST_DATABASE_URL
  * names another), so the same test files check every engine.
  */
 export async function startService(options: Partial<AppOptions> = {}): Promise<TestService> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-test-'));
   const engine = options.engine ?? (await testEngine());
-  const app = await buildApp({ rateLimit: false, ...options, dataDir, ...(engine !== undefined && { engine }) });
+  const app = await buildApp({ rateLimit: false, searchThreads: 0, ...options, dataDir, ...(engine !== undefined && { engine }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

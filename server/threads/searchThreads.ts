@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { Piscina } from 'piscina';
+import type { RankingLimits } from '../engine/engine.ts';
+import type { SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
+import type { RankingSettings } from '../ranking/rankingSettings.ts';
+import type { SearchCall, SearchTask } from './searchTask.ts';
+
+const WORKER_URL = new URL('./searchWorker.mjs', import.meta.url);
+
+/**
+ * The service's reader threads: searches, suggestions and autocompletion of SQLite
+ * indices run the pipeline there, each thread with read-only connections of its own
+ * (WAL lets them read while the writer commits), so the event loop serves HTTP and every
+ * core searches. A thread that fails is replaced by the pool (Piscina).
+ */
+export class SearchThreads {
+  private readonly pool: Piscina<SearchTask, unknown>;
+
+  constructor(threads: number) {
+    if (!Number.isInteger(threads) || threads < 1) throw new Error('searchThreads must be an integer of at least 1');
+    this.pool = new Piscina({ filename: WORKER_URL.href, minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: 1, idleTimeout: Infinity });
+  }
+
+  /** The pipeline of one index, run on the threads. */
+  pipeline(file: string, ranking: RankingSettings, limits: Partial<RankingLimits> = {}): SearchPipeline {
+    const index = randomUUID();
+    const run = <T>(call: SearchCall) => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>;
+    return {
+      search: (query) => run<SearchResult>({ op: 'search', args: [query] }),
+      suggest: (term, size) => run<string[]>({ op: 'suggest', args: [term, size] }),
+      autocomplete: (field, term, size) => run<string[]>({ op: 'autocomplete', args: [field, term, size] }),
+    };
+  }
+
+  /** Ends the threads once the calls under way are done. */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
