@@ -6,9 +6,21 @@ import tseslint from 'typescript-eslint';
 const PREACT = ['preact', 'preact/*', '@preact/signals'];
 
 /** `no-restricted-imports` for the files of one folder: what they may not import, and why. */
-function boundary(files, groups, message) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } };
+function boundary(files, groups, message, inherited = []) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [...inherited, { group: groups, message }] }] } };
 }
+
+/**
+ * What no file of the service imports. A later entry's options replace an earlier one's
+ * for the files both match, so each `server/` folder's entry repeats this pattern.
+ */
+const SERVER_SHARED = {
+  group: ['**/src/core/**', '**/src/tracker/**', '**/src/ui/**', '**/src/embed/**', ...PREACT],
+  message: 'The service shares only src/client (the API types, limits and validators) with the browser code.',
+};
+
+/** A boundary inside the service (see "Boundaries" in docs/reference-service.md). */
+const serverBoundary = (files, groups, message) => boundary(files, groups, message, [SERVER_SHARED]);
 
 export const boundaries = [
   boundary(
@@ -23,10 +35,28 @@ export const boundaries = [
     'src/core is headless: src/client and @preact/signals-core only; the view composes the tracker.',
   ),
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
-  boundary(
-    ['server/**'],
-    ['**/src/core/**', '**/src/tracker/**', '**/src/ui/**', '**/src/embed/**', ...PREACT],
-    'The service shares only src/client (the API types, limits and validators) with the browser code.',
+  boundary(['server/**'], SERVER_SHARED.group, SERVER_SHARED.message),
+  // The service's layers: routes on top; the backends compose an engine with an event
+  // store; engines and event stores share only server/storage.
+  serverBoundary(
+    ['server/engine/**'],
+    ['**/events/**', '**/routes/**', '**/backends/**'],
+    'An engine knows no event store and no route: server/backends composes them.',
+  ),
+  serverBoundary(
+    ['server/events/**'],
+    ['**/engine/**', '**/ranking/**', '**/search/**', '**/routes/**', '**/backends/**'],
+    'An event store knows no engine, ranking, search or route: what it shares with the engines is in server/storage.',
+  ),
+  serverBoundary(
+    ['server/storage/**'],
+    ['**/engine/**', '**/events/**', '**/ranking/**', '**/search/**', '**/routes/**', '**/backends/**'],
+    'server/storage is what engines and event stores share: it imports neither.',
+  ),
+  serverBoundary(
+    ['server/config.ts', 'server/serviceSettings.ts', 'server/search/**', 'server/ranking/**'],
+    ['**/routes/**'],
+    'Settings, search and ranking sit below the routes: they import none.',
   ),
 ];
 

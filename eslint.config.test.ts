@@ -22,6 +22,18 @@ describe('the dependency direction', () => {
     ['src/ui/x.ts', "import '../embed/readOptions.ts';"],
     ['server/x.ts', "import '../src/core/searchState.ts';"],
     ['server/routes/x.ts', "import '../../src/ui/mount.tsx';"],
+    ['server/events/x.ts', "import '../engine/statementCache.ts';"],
+    ['server/events/x.ts', "import '../ranking/queryPlan.ts';"],
+    ['server/events/x.ts', "import '../../src/ui/mount.tsx';"],
+    ['server/storage/x.ts', "import '../events/eventStore.ts';"],
+    ['server/storage/x.ts', "import '../engine/engine.ts';"],
+    ['server/engine/x.ts', "import '../events/sqliteEventStore.ts';"],
+    ['server/engine/x.ts', "import '../routes/search.ts';"],
+    ['server/engine/x.ts', "import '../../src/core/searchState.ts';"],
+    ['server/config.ts', "import './routes/stats.ts';"],
+    ['server/serviceSettings.ts', "import './routes/stats.ts';"],
+    ['server/search/x.ts', "import '../routes/search.ts';"],
+    ['server/ranking/x.ts', "import '../routes/search.ts';"],
   ])('forbids %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual(['no-restricted-imports']);
   });
@@ -32,6 +44,12 @@ describe('the dependency direction', () => {
     ['src/ui/x.ts', "import '../core/searchState.ts';"],
     ['src/embed/x.ts', "import '../ui/mount.tsx';"],
     ['server/x.ts', "import '../src/client/limits.ts';"],
+    ['server/events/x.ts', "import '../storage/statementCache.ts';"],
+    ['server/engine/x.ts', "import '../storage/postgresPool.ts';"],
+    ['server/backends/x.ts', "import '../events/sqliteEventStore.ts';"],
+    ['server/backends/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/routes/x.ts', "import '../engine/engine.ts';"],
+    ['server/events/x.test.ts', "import '../engine/sqliteEngine.ts';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual([]);
   });

@@ -5,8 +5,8 @@ import { resolveConfig, type AppOptions, type IndexCredentials } from './config.
 import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
-import type { EngineFactory } from './engine/engineFactory.ts';
-import { sqliteEngines } from './engine/sqliteFactory.ts';
+import type { EngineFactory } from './backends/engineFactory.ts';
+import { sqliteEngines } from './backends/sqliteFactory.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';

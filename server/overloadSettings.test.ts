@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfigFile } from './config.ts';
+import { parseConfigFile } from './serviceSettings.ts';
 import { configFromEnvironment } from './environment.ts';
 import { DEFAULT_OVERLOAD, resolveOverload, type OverloadSettings } from './overloadSettings.ts';
 import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';

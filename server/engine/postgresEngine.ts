@@ -21,12 +21,13 @@ import type {
 } from './engine.ts';
 import { contentHash, DOC_COLUMNS, indexedContent, rankingCandidates, storedDocument, type DocRow, type RankedText } from './documentRow.ts';
 import { pgAutocomplete, pgSuggest } from './postgresSuggest.ts';
-import { applyPgSchema, SHARED_SCHEMA } from './postgresSchema.ts';
+import { applyPgSchema } from './postgresSchema.ts';
 import { documentVector, indexedWords, planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { allOf, FALSE, numbered, pgConditions, type SqlPart, type SqlValue } from './postgresWhere.ts';
 import { DEFAULT_RANKING_LIMITS, type PageRow, type RankingLimits } from './sqliteSearch.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { numberBounds } from './numberBounds.ts';
+import { asStored, connectPool } from '../storage/postgresPool.ts';
 
 /** Where a PostgreSQL engine keeps an index. */
 export interface PostgresEngineOptions {
@@ -49,8 +50,6 @@ const POOL_BY_TITLE = 100;
 const WRITE_CHUNK = 500;
 /** Words of a query planned against the database at most this many rounds (each answers what the last one asked). */
 const PLAN_ROUNDS = 6;
-/** Trigram similarity at least this low finds words one or two edits away from short words (`gird` for `grid`). */
-const TRIGRAM_THRESHOLD = 0.1;
 /** The common title words are read again after this long, since other nodes write too. */
 const COMMON_WORDS_MAX_AGE_MS = 60_000;
 /** ...or once this process has written this share of them (at least COMMON_WORDS_MIN_WRITES), as the SQLite engine does. */
@@ -64,52 +63,6 @@ const COMMON_WORDS_MIN_WRITES = 50;
 const ANALYZE_AFTER = 1_000;
 /** A search's statements all read one snapshot. */
 const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-
-/** BIGINT columns (rowids, epoch milliseconds, counts) as numbers: all stay far below 2^53. */
-const TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
-/**
- * PostgreSQL's text cannot hold the NUL character, which JSON strings (ids included)
- * can: every string value sent is given U+FFFD in its place, so such a document is
- * stored, not refused with an error. (Two ids differing only there would be one.)
- */
-class NulFreeClient extends pg.Client {}
-const sendQuery = pg.Client.prototype.query;
-NulFreeClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
-  return (sendQuery as (...args: unknown[]) => unknown).call(this, config, Array.isArray(values) ? values.map(nulFree) : values, callback);
-} as typeof sendQuery;
-
-function nulFree(value: unknown): unknown {
-  if (typeof value === 'string') return asStored(value);
-  return Array.isArray(value) ? value.map(nulFree) : value;
-}
-
-/** A string as PostgreSQL stores it (see NulFreeClient). */
-function asStored(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
-}
-
-/**
- * Connections to `url` whose tables are those of `schema` (then the shared schema and `public`, for pg_trgm),
- * with BIGINT as numbers and NUL-free strings: what the engine and the event store use.
- */
-export function connectPool(url: string, schema: string, size: number): pg.Pool {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`'${schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
-  const pool = new pg.Pool({
-    connectionString: url,
-    Client: NulFreeClient,
-    max: size,
-    types: TYPES,
-    options: `-c search_path=${schema},${SHARED_SCHEMA},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
-  });
-  // An idle connection the server dropped is replaced on the next query; it must not crash the process.
-  pool.on('error', () => {});
-  return pool;
-}
 
 /**
  * The search engine on PostgreSQL: an index is a schema of tables (documents with a

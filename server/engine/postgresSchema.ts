@@ -1,7 +1,5 @@
 import type pg from 'pg';
-
-/** The schema of what the indices of a database share: pg_trgm, the client address key. */
-export const SHARED_SCHEMA = 'site_search';
+import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const PG_SCHEMA_VERSION = 1;

@@ -1,6 +1,6 @@
 import { fold } from '../text/fold.ts';
 import { wordPattern } from '../text/words.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 
 /**
  * Values of a custom field that begin with `term`, or have a word that does, ignoring

@@ -21,7 +21,7 @@ import { documentState, pendingCrawls } from './sqliteStatus.ts';
 import { sqliteAutocomplete } from './sqliteAutocomplete.ts';
 import { sqliteSuggest } from './sqliteSuggest.ts';
 import { DEFAULT_RANKING_LIMITS, sqliteSearch, type PageRow, type RankingLimits } from './sqliteSearch.ts';
-import { StatementCache } from './statementCache.ts';
+import { StatementCache } from '../storage/statementCache.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';

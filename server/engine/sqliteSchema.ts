@@ -1,5 +1,5 @@
 import Sqlite, { type Database } from 'better-sqlite3';
-import { checkPages } from './sqlitePages.ts';
+import { checkPages } from '../storage/sqlitePages.ts';
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const SCHEMA_VERSION = 1;

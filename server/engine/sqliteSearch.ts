@@ -2,7 +2,7 @@ import type { CustomFieldType, SearchQuery, SearchResult } from './engine.ts';
 import { rangeFacets, valueFacets } from './sqliteFacets.ts';
 import { allOf, needsDocs, whereConditions, type SqlPart, type SqlValue } from './sqliteWhere.ts';
 import type { FtsMatch } from './ftsExpression.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 
 /** Where ranking changes strategy; tests lower them to reach every path with few documents. */
 export interface RankingLimits {

@@ -3,7 +3,7 @@ import { cleanSuggestion, suggestionKey } from '../text/suggestionText.ts';
 import { completeFromTitle } from '../text/titleCompletion.ts';
 import { foldedWords } from '../text/words.ts';
 import { ftsPhrasePrefix, quoteFts } from './ftsExpression.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 import { byDocumentOrder, closerToTyped, distinctSuggestions, documentSuggestions, exactCompletion, type RankedTitle } from './suggestionOrder.ts';
 import { groupings } from '../text/wordGroupings.ts';
 

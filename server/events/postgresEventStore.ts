@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
-import { connectPool } from '../engine/postgresEngine.ts';
+import { connectPool } from '../storage/postgresPool.ts';
 import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';

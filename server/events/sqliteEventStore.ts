@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
-import { checkPages } from '../engine/sqlitePages.ts';
-import { StatementCache } from '../engine/statementCache.ts';
+import { checkPages } from '../storage/sqlitePages.ts';
+import { StatementCache } from '../storage/statementCache.ts';
 import { clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';

@@ -5,7 +5,7 @@ import type { AutocompleteResponse } from '../../src/client/types.ts';
 import { invalidParameter } from '../errors.ts';
 import { customFieldName } from '../search/customFieldName.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { Defaulted, KeyParams } from './routeSchemas.ts';
+import { Defaulted, KeyParams } from '../requestSchemas.ts';
 
 /** `size` is our addition: the API shows no way to ask for more than the default. */
 export const AUTOCOMPLETE_SIZE_DEFAULT = 10;

@@ -10,7 +10,7 @@ import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
 
 /** Problems spelled out in the message; all of them are in `errors`. */
 const MESSAGE_PROBLEMS = 10;

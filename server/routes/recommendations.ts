@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { RecommendationEventsResponse, RecommendationHit, RecommendationsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import type { RecommendationConfig } from '../config.ts';
+import { DATASET_NAME, type RecommendationConfig } from '../config.ts';
 import type { StoredDocument } from '../engine/engine.ts';
 import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
 import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/validateRecommendationEvents.ts';
 import { searchHit } from '../search/searchHit.ts';
-import { DATASET_NAME } from '../serviceSettings.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 export interface RecommendationRouteOptions extends RouteOptions {

@@ -5,7 +5,7 @@ import { parseSearchQuery } from '../search/parseSearchQuery.ts';
 import { highlightTerms } from '../search/highlight.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { SearchQuerystring } from '../search/searchQuerystring.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 /** The session of a recorded search when the request names none. */

@@ -4,7 +4,7 @@ import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
 import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
 import { statsRateLimit } from './statsRateLimit.ts';
 
 export interface StatsRouteOptions extends RouteOptions {

@@ -5,13 +5,6 @@ import { clientAddress } from '../events/clientAddress.ts';
 import { fixedWindow } from '../rateLimiter.ts';
 
 /**
- * A widget reports a few events a minute per visitor; this leaves room for many
- * visitors behind one address (an office, a school) while a script that sends
- * thousands a second is held to one a second on average.
- */
-export const DEFAULT_STATS_RATE_LIMIT: Readonly<RateLimit> = { max: 300, windowMs: 300_000 };
-
-/**
  * The stats endpoint's own limit per client address (IPv6: per /64, see clientAddress):
  * at most `max` events in each window of `windowMs` (see fixedWindow). Over it: 429 with
  * `Retry-After` and the `X-Rate-Limit-*` headers, the event not stored.

@@ -5,7 +5,7 @@ import type { SuggestResponse } from '../../src/client/types.ts';
 import { mixSearched, searchedPlaces } from '../engine/suggestionOrder.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
-import { Defaulted, KeyParams } from './routeSchemas.ts';
+import { Defaulted, KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 export const SUGGEST_SIZE_MAX = 100;

@@ -1,0 +1,57 @@
+/**
+ * Connections to PostgreSQL as the engine and the event store of an index both use
+ * them: one pool per schema, with the same type parsers and the same treatment of NUL.
+ */
+import pg from 'pg';
+
+/** The schema of what the indices of a database share: pg_trgm, the client address key. */
+export const SHARED_SCHEMA = 'site_search';
+
+/** Trigram similarity at least this low finds words one or two edits away from short words (`gird` for `grid`). */
+const TRIGRAM_THRESHOLD = 0.1;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** BIGINT columns (rowids, epoch milliseconds, counts) as numbers: all stay far below 2^53. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * PostgreSQL's text cannot hold the NUL character, which JSON strings (ids included)
+ * can: every string value sent is given U+FFFD in its place, so such a document is
+ * stored, not refused with an error. (Two ids differing only there would be one.)
+ */
+class NulFreeClient extends pg.Client {}
+const sendQuery = pg.Client.prototype.query;
+NulFreeClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+  return (sendQuery as (...args: unknown[]) => unknown).call(this, config, Array.isArray(values) ? values.map(nulFree) : values, callback);
+} as typeof sendQuery;
+
+function nulFree(value: unknown): unknown {
+  if (typeof value === 'string') return asStored(value);
+  return Array.isArray(value) ? value.map(nulFree) : value;
+}
+
+/** A string as PostgreSQL stores it (see NulFreeClient). */
+export function asStored(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
+}
+
+/**
+ * Connections to `url` whose tables are those of `schema` (then the shared schema and `public`, for pg_trgm),
+ * with BIGINT as numbers and NUL-free strings: what the engine and the event store use.
+ */
+export function connectPool(url: string, schema: string, size: number): pg.Pool {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`'${schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
+  const pool = new pg.Pool({
+    connectionString: url,
+    Client: NulFreeClient,
+    max: size,
+    types: TYPES,
+    options: `-c search_path=${schema},${SHARED_SCHEMA},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
+  });
+  // An idle connection the server dropped is replaced on the next query; it must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
