@@ -6,6 +6,14 @@ declare module 'fastify' {
     /** What the overload guard has done since the start (server/overloadGuard.ts). */
     overload: OverloadCounts;
   }
+  interface FastifyContextConfig {
+    /**
+     * The overload lane of this route's work (server/overloadGuard.ts), or what picks it
+     * from the request; routes without one (`/health`, the reports) are not guarded.
+     * Fastify's HEAD route of a GET route shares its config, so its work is guarded alike.
+     */
+    lane?: Lane | ((request: FastifyRequest) => Lane);
+  }
 }
 
 export interface OverloadCounts {
@@ -28,20 +36,11 @@ export interface OverloadCounts {
 const LANES = ['read', 'heavy'] as const;
 export type Lane = (typeof LANES)[number];
 
-/** The lane of a request whose work is the engine's: the public reads and the document writes. `/health` and the rest are not guarded. */
+/** The lane of a request: its route's `config.lane` (a lane, or how to pick one from the request). Routes without one are not guarded. */
 function laneOf(request: FastifyRequest): Lane | undefined {
-  const route = request.routeOptions.url;
-  if (route === undefined) return undefined;
-  // Fastify answers HEAD on a GET route with the same handler, so with the same work.
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    if (route === '/v1/search/:key') return facetCounts(request.query) ? 'heavy' : 'read';
-    return route === '/v1/suggest/:key' || route === '/v1/autocomplete/document-field/:key' ? 'read' : undefined;
-  }
-  const writes = request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE';
-  return writes && route.startsWith('/v2/indices/:key/documents') ? 'heavy' : undefined;
+  const lane = request.routeOptions.config?.lane;
+  return typeof lane === 'function' ? lane(request) : lane;
 }
-
-const facetCounts = (query: unknown): boolean => typeof query === 'object' && query !== null && ('facet' in query || 'rangeFacets' in query);
 
 /** Seconds a refused client is asked to wait: the queue of `maxInFlight` clears well within it. */
 const RETRY_AFTER_SECONDS = 1;

@@ -3,15 +3,19 @@ import type { RateLimit } from './config.ts';
 import { ApiError } from './errors.ts';
 
 /**
- * The endpoints with a per-IP rate (API 8), each counted on its own, by the route the
- * router matched rather than the path as sent: `/v1/%73earch/demo` is the search route
- * too, and a prefix test of the raw URL would not count it.
+ * The per-address limits, each counted on its own. A route says which one its requests
+ * count against in its `config` (`{ rateLimit: 'search' }`), so the count follows the
+ * route the router matched, whatever its URL or however the path was spelled
+ * (`/v1/%73earch/demo` is the search route too).
  */
-const LIMITED: ReadonlyMap<string, string> = new Map([
-  ['/v1/search/:key', 'search'],
-  ['/v1/suggest/:key', 'suggestions'],
-  ['/v1/autocomplete/document-field/:key', 'autocomplete'],
-]);
+export type RateLimitKind = 'search' | 'suggestions' | 'autocomplete';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The per-address limit this route's requests count against (server/rateLimiter.ts); none when absent. */
+    rateLimit?: RateLimitKind;
+  }
+}
 
 /** What one counted request learns of its window. */
 export interface WindowCount {
@@ -54,27 +58,24 @@ export function fixedWindow({ max, windowMs }: RateLimit): (key: string) => Wind
 }
 
 /**
- * A fixed-window limit per client IP and endpoint (see fixedWindow). Over the limit: 429
- * with `Retry-After`. CORS preflights are not counted.
+ * A fixed-window limit per client IP and kind of route (see fixedWindow), for the routes
+ * that declare a kind (RateLimitKind). Over the limit: 429 with `Retry-After`. CORS
+ * preflights are not counted.
  */
 export function rateLimiter(limit: RateLimit) {
   const count = fixedWindow(limit);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method === 'OPTIONS') return;
     // Unmatched requests (404, 405) have no route and do no work worth limiting.
-    const route = request.routeOptions.url;
-    const endpoint = route === undefined ? undefined : LIMITED.get(route);
-    if (endpoint === undefined) return;
-    const { allowed, headers, retryAfter } = count(`${endpoint}\u0000${request.ip}`);
+    const kind = request.routeOptions.config?.rateLimit;
+    if (kind === undefined) return;
+    const { allowed, headers, retryAfter } = count(`${kind}\u0000${request.ip}`);
     if (allowed) {
       reply.headers(headers);
       return;
     }
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `more than ${limit.max} ${endpoint} requests in ${limit.windowMs} ms from this address; retry after ${retryAfter} s`,
-      { headers },
-    );
+    throw new ApiError(429, 'rate_limited', `more than ${limit.max} ${kind} requests in ${limit.windowMs} ms from this address; retry after ${retryAfter} s`, {
+      headers,
+    });
   };
 }

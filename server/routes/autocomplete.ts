@@ -26,6 +26,7 @@ export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     '/v1/autocomplete/document-field/:key',
     {
       schema: { params: KeyParams, querystring: AutocompleteQuerystring },
+      config: { rateLimit: 'autocomplete', lane: 'read' },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<AutocompleteResponse> => {

@@ -25,6 +25,7 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     '/v1/suggest/:key',
     {
       schema: { params: KeyParams, querystring: SuggestQuerystring },
+      config: { rateLimit: 'suggestions', lane: 'read' },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<SuggestResponse> => {
