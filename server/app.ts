@@ -89,14 +89,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler(notFoundHandler(routes));
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
-    if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
+    const { rateLimit, statsRateLimit } = config;
+    app.addHook('onRequest', rateLimiter({ search: rateLimit, suggestions: rateLimit, autocomplete: rateLimit, stats: statsRateLimit }));
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);
     await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock });
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
-    await app.register(statsRoutes, { indices, rateLimit: config.statsRateLimit });
+    await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimit } from './config.ts';
 import { ApiError } from './errors.ts';
+import { clientAddress } from './events/clientAddress.ts';
 
 /**
  * The per-address limits, each counted on its own. A route says which one its requests
@@ -8,7 +9,15 @@ import { ApiError } from './errors.ts';
  * route the router matched, whatever its URL or however the path was spelled
  * (`/v1/%73earch/demo` is the search route too).
  */
-export type RateLimitKind = 'search' | 'suggestions' | 'autocomplete';
+export type RateLimitKind = 'search' | 'suggestions' | 'autocomplete' | 'stats';
+
+/** What a 429 says was sent too many of. */
+const COUNTED: Readonly<Record<RateLimitKind, string>> = {
+  search: 'search requests',
+  suggestions: 'suggestions requests',
+  autocomplete: 'autocomplete requests',
+  stats: 'stats events',
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,23 +67,30 @@ export function fixedWindow({ max, windowMs }: RateLimit): (key: string) => Wind
 }
 
 /**
- * A fixed-window limit per client IP and kind of route (see fixedWindow), for the routes
- * that declare a kind (RateLimitKind). Over the limit: 429 with `Retry-After`. CORS
- * preflights are not counted.
+ * A fixed-window limit per client and kind of route (see fixedWindow), for the routes
+ * that declare a kind (RateLimitKind); `false` leaves a kind unlimited. A client is
+ * counted by clientAddress, as everywhere the service tells clients apart: an IPv6
+ * client by its /64, which one subscriber usually holds whole, so it cannot pose as
+ * many. Over the limit: 429 with `Retry-After`. CORS preflights are not counted.
  */
-export function rateLimiter(limit: RateLimit) {
-  const count = fixedWindow(limit);
+export function rateLimiter(limits: Readonly<Record<RateLimitKind, RateLimit | false>>) {
+  const counters = new Map<RateLimitKind, { limit: RateLimit; count: (key: string) => WindowCount }>();
+  for (const [kind, limit] of Object.entries(limits) as Array<[RateLimitKind, RateLimit | false]>) {
+    if (limit !== false) counters.set(kind, { limit, count: fixedWindow(limit) });
+  }
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method === 'OPTIONS') return;
     // Unmatched requests (404, 405) have no route and do no work worth limiting.
     const kind = request.routeOptions.config?.rateLimit;
-    if (kind === undefined) return;
-    const { allowed, headers, retryAfter } = count(`${kind}\u0000${request.ip}`);
+    const counter = kind === undefined ? undefined : counters.get(kind);
+    if (kind === undefined || counter === undefined) return;
+    const { allowed, headers, retryAfter } = counter.count(clientAddress(request.ip));
     if (allowed) {
       reply.headers(headers);
       return;
     }
-    throw new ApiError(429, 'rate_limited', `more than ${limit.max} ${kind} requests in ${limit.windowMs} ms from this address; retry after ${retryAfter} s`, {
+    const { max, windowMs } = counter.limit;
+    throw new ApiError(429, 'rate_limited', `more than ${max} ${COUNTED[kind]} in ${windowMs} ms from this address; retry after ${retryAfter} s`, {
       headers,
     });
   };
