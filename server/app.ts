@@ -90,7 +90,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
     const { rateLimit, statsRateLimit } = config;
-    app.addHook('onRequest', rateLimiter({ search: rateLimit, suggestions: rateLimit, autocomplete: rateLimit, stats: statsRateLimit }));
+    app.addHook(
+      'onRequest',
+      rateLimiter({ search: rateLimit, suggestions: rateLimit, autocomplete: rateLimit, recommendations: rateLimit, stats: statsRateLimit }),
+    );
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);
     await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock });

@@ -78,6 +78,18 @@ describe('overload guard', () => {
     const statuses = (await Promise.all(answers)).map((text) => Number(text.slice(9, 12)));
     expect(statuses).toEqual([200, 200, 200, 503, 503, 200, 200]);
   });
+
+  it('puts recommendations in the read lane', async () => {
+    const service = await startWith({ overload: { maxInFlight: 2 }, recommendations: { views: { dataset: 'views' } } });
+    const recommend = get('/v1/recommendations/demo?configurationKey=views&ItemId=kettle');
+    const requests = [recommend, recommend, recommend, get('/v1/search/demo?term=heavy&facet=custom_fields.area')];
+    const sockets = await Promise.all(requests.map(() => openSocket(service)));
+    await accepted(service, sockets.length);
+    const answers = sockets.map(readUntilClosed);
+    requests.forEach((request, i) => sockets[i]!.write(request));
+    const statuses = (await Promise.all(answers)).map((text) => Number(text.slice(9, 12)));
+    expect(statuses).toEqual([200, 200, 503, 200]);
+  });
 });
 
 describe('the turns of the overload guard', () => {

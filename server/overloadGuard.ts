@@ -26,7 +26,7 @@ export interface OverloadCounts {
 }
 
 /**
- * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion) and
+ * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion, recommendations) and
  * heavy work (searches that count facets, document writes). Each has its own bound and
  * they take turns, so a storm of heavy requests does not shut out the cheap ones, which a
  * visitor typing sends the most of. Writes share the heavy lane: a lane of their own let

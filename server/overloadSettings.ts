@@ -20,7 +20,7 @@ export interface OverloadSettings {
   maxConnections: number;
   /**
    * Requests of one kind being worked on or waiting at once, for each of two kinds: cheap
-   * reads (plain searches, suggestions, autocompletions) and heavy work (searches with
+   * reads (plain searches, suggestions, autocompletions, recommendations) and heavy work (searches with
    * facet counts, document writes). Past it a request of that kind answers 503 with
    * `Retry-After`, rather than queueing work that would be answered after its client gave
    * up. `/health` is never refused.

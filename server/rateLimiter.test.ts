@@ -94,6 +94,26 @@ describe('rate limits', () => {
     }
   });
 
+  it('limits recommendations per address like search', async () => {
+    const own = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 }, recommendations: { views: { dataset: 'views' } } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (
+            await getJson(own, '/v1/recommendations/demo', [
+              ['configurationKey', 'views'],
+              ['ItemId', 'kettle'],
+            ])
+          ).status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await own.close();
+      own.remove();
+    }
+  });
+
   it('counts the addresses of one IPv6 /64 as one client on every limited endpoint, and another /64 apart', async () => {
     const own = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 }, statsRateLimit: { max: 5, windowMs: 3_600_000 } });
     try {

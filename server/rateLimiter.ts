@@ -9,13 +9,14 @@ import { clientAddress } from './events/clientAddress.ts';
  * route the router matched, whatever its URL or however the path was spelled
  * (`/v1/%73earch/demo` is the search route too).
  */
-export type RateLimitKind = 'search' | 'suggestions' | 'autocomplete' | 'stats';
+export type RateLimitKind = 'search' | 'suggestions' | 'autocomplete' | 'recommendations' | 'stats';
 
 /** What a 429 says was sent too many of. */
 const COUNTED: Readonly<Record<RateLimitKind, string>> = {
   search: 'search requests',
   suggestions: 'suggestions requests',
   autocomplete: 'autocomplete requests',
+  recommendations: 'recommendations requests',
   stats: 'stats events',
 };
 

@@ -38,6 +38,8 @@ export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRout
     '/v1/recommendations/:key',
     {
       schema: { params: KeyParams, querystring: RecommendationsQuerystring },
+      // Public like search, and as cheap once its count is bounded (EventStore.related).
+      config: { rateLimit: 'recommendations', lane: 'read' },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<RecommendationsResponse> => {
