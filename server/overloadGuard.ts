@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 export interface OverloadCounts {
-  /** Guarded requests accepted and not yet answered (or dropped), of both lanes. */
+  /** Guarded requests whose body is in, not yet answered (or dropped), of both lanes. */
   readonly inFlight: number;
   /** Answered 503 because `maxInFlight` of their lane were in flight. */
   refused: number;
@@ -56,9 +56,9 @@ const RETRY_AFTER_SECONDS = 1;
  * the event loop (setImmediate), so the loop reads the sockets between two requests: it
  * sees clients that closed their connection, whose requests are then dropped unworked, and
  * answers `/health` without waiting behind the queue. Each lane (LANES) bounds and queues
- * its own requests, and the turns go round the lanes that have some waiting. Past
- * `maxInFlight` requests of its lane accepted and unanswered, a new one answers 503 at once
- * with `Retry-After`.
+ * its own requests, and the turns go round the lanes that have some waiting. A request
+ * enters its lane once its body is read and checked; past `maxInFlight` requests of its
+ * lane in and unanswered, a new one answers 503 at once with `Retry-After`.
  */
 export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   const inLane: Record<Lane, number> = { read: 0, heavy: 0 };
@@ -71,11 +71,14 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   };
   app.decorate('overload', counts);
   const turns = new TurnQueue();
-  const accepted = new WeakMap<FastifyRequest, Lane>();
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Once the body is in and checked, right before the work: a client that sends its body
+  // slowly holds a connection (until requestTimeoutMs), never a place in a lane.
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const lane = laneOf(request);
     if (lane === undefined) return;
+    // Gone already: its 'close' has come and would not free a place taken now.
+    if (clientGone(request, reply)) return drop(reply);
     if (inLane[lane] >= maxInFlight) {
       counts.refused++;
       throw new ApiError(503, 'overloaded', `the service is busy (${maxInFlight} requests of this kind under way); retry after ${RETRY_AFTER_SECONDS} s`, {
@@ -83,23 +86,18 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
       });
     }
     inLane[lane]++;
-    accepted.set(request, lane);
     // 'close' comes once, whether the answer was sent or the connection went first.
     reply.raw.once('close', () => inLane[lane]--);
+    await turns.next(lane);
+    if (clientGone(request, reply)) drop(reply);
   });
 
-  // After the body is read and checked, right before the work.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const lane = accepted.get(request);
-    if (lane === undefined) return;
-    await turns.next(lane);
-    if (clientGone(request, reply)) {
-      counts.dropped++;
-      // Nothing to answer to: skip the handler and free the socket.
-      reply.hijack();
-      reply.raw.destroy();
-    }
-  });
+  function drop(reply: FastifyReply): void {
+    counts.dropped++;
+    // Nothing to answer to: skip the handler and free the socket.
+    reply.hijack();
+    reply.raw.destroy();
+  }
 }
 
 function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {

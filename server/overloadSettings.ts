@@ -19,9 +19,10 @@ export interface OverloadSettings {
   /** Connections open at once; past it a new connection is closed as soon as it is accepted. @default 1000 */
   maxConnections: number;
   /**
-   * Requests of one kind being worked on or waiting at once, for each of two kinds: cheap
-   * reads (plain searches, suggestions, autocompletions, recommendations) and heavy work (searches with
-   * facet counts, document writes). Past it a request of that kind answers 503 with
+   * Requests of one kind being worked on or waiting at once (counted once their body is
+   * in), for each of two kinds: cheap reads (plain searches, suggestions, autocompletions,
+   * recommendations) and heavy work (searches with facet counts, document writes). Past
+   * it a request of that kind answers 503 with
    * `Retry-After`, rather than queueing work that would be answered after its client gave
    * up. `/health` is never refused.
    * @default 16
