@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
 import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
+import { capConnectionsPerAddress } from './connectionsPerAddress.ts';
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import type { EngineFactory } from './backends/engineFactory.ts';
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Past the cap Node closes each new connection as soon as it is accepted, so a flood
   // of connections cannot use up the process's file descriptors.
   app.server.maxConnections = overload.maxConnections;
+  capConnectionsPerAddress(app.server, overload.maxConnectionsPerAddress);
   app.decorate('eventStores', new EventStores(indices));
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
