@@ -25,7 +25,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
   recommendations?: Record<string, RecommendationConfig>;
-  /** Per-client limit of search, suggest, autocomplete and recommendations, each counted apart (API 8); `false` turns it off. @default { max: 5, windowMs: 1000 } */
+  /**
+   * Per-client limit of search, suggest, autocomplete and recommendations, each counted
+   * apart (API 8); `false` turns it off.
+   * @default { max: 5, windowMs: 1000 }
+   */
   rateLimit?: RateLimit | false;
   /**
    * Per-IP limit of stats events (`POST /v1/stats`), apart from `rateLimit`; `false` turns it off.

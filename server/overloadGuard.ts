@@ -26,10 +26,10 @@ export interface OverloadCounts {
 }
 
 /**
- * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion, recommendations) and
- * heavy work (searches that count facets, document writes). Each has its own bound and
- * they take turns, so a storm of heavy requests does not shut out the cheap ones, which a
- * visitor typing sends the most of. Writes share the heavy lane: a lane of their own let
+ * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion,
+ * recommendations) and heavy work (searches that count facets, document writes). Each has
+ * its own bound and they take turns, so a storm of heavy requests does not shut out the
+ * cheap ones, which a visitor typing sends the most of. Writes share the heavy lane: a lane of their own let
  * them through a search storm, but on two cores their writer thread then took the CPU the
  * event loop needs to answer in time (bench/overload-load.ts).
  */

@@ -15,7 +15,10 @@ describe('route behaviour declared at the route', () => {
   async function build(): Promise<FastifyInstance> {
     app = Fastify();
     app.setErrorHandler(errorHandler);
-    app.addHook('onRequest', rateLimiter({ search: { max: 2, windowMs: 3_600_000 }, suggestions: false, autocomplete: false, recommendations: false, stats: false }));
+    app.addHook(
+      'onRequest',
+      rateLimiter({ search: { max: 2, windowMs: 3_600_000 }, suggestions: false, autocomplete: false, recommendations: false, stats: false }),
+    );
     overloadGuard(app, 4);
     // Each route answers how many guarded requests were in flight while it worked.
     const inFlight = async () => ({ inFlight: app.overload.inFlight });
