@@ -6,12 +6,21 @@ import tseslint from 'typescript-eslint';
 const PREACT = ['preact', 'preact/*', '@preact/signals'];
 
 /** `no-restricted-imports` for the files of one folder: what they may not import, and why. */
-function boundary(files, groups, message) {
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }] } };
+function boundary(files, groups, message, inherited = []) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [...inherited, { group: groups, message }] }] } };
 }
 
-/** What the service may not import of the browser code. */
-const BROWSER_ONLY = ['**/src/core/**', '**/src/tracker/**', '**/src/ui/**', '**/src/embed/**', ...PREACT];
+/**
+ * What no file of the service imports. A later entry's options replace an earlier one's
+ * for the files both match, so each `server/` folder's entry repeats this pattern.
+ */
+const SERVER_SHARED = {
+  group: ['**/src/core/**', '**/src/tracker/**', '**/src/ui/**', '**/src/embed/**', ...PREACT],
+  message: 'The service shares only src/client (the API types, limits and validators) with the browser code.',
+};
+
+/** A boundary inside the service (see "Boundaries" in docs/reference-service.md). */
+const serverBoundary = (files, groups, message) => boundary(files, groups, message, [SERVER_SHARED]);
 
 export const boundaries = [
   boundary(
@@ -26,28 +35,44 @@ export const boundaries = [
     'src/core is headless: src/client and @preact/signals-core only; the view composes the tracker.',
   ),
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
-  boundary(['server/**'], BROWSER_ONLY, 'The service shares only src/client (the API types, limits and validators) with the browser code.'),
-  // The service: routes -> pipeline -> ranking -> engine port <- engines. Each group
-  // repeats BROWSER_ONLY: for one file, the last group that matches it is the one in force.
-  boundary(
+  boundary(['server/**'], SERVER_SHARED.group, SERVER_SHARED.message),
+  // The service's layers: routes -> pipeline -> ranking -> engine port <- engines; the
+  // backends compose an engine with an event store; engines and event stores share only
+  // server/storage.
+  serverBoundary(
     ['server/engine/**'],
-    [...BROWSER_ONLY, '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**'],
-    'Engines sit behind the port (server/engine/engine.ts): the pipeline and the ranking rules above them are never imported by them.',
+    ['**/ranking/**', '**/search/**', '**/pipeline/**', '**/threads/**', '**/events/**', '**/routes/**', '**/backends/**'],
+    'Engines sit behind the port (server/engine/engine.ts): they import no pipeline, ranking, event store or route; server/backends composes them.',
   ),
-  boundary(
+  serverBoundary(
     ['server/engine/postgres*'],
-    [...BROWSER_ONLY, '**/sqlite*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**'],
+    ['**/sqlite*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/threads/**', '**/events/**', '**/routes/**', '**/backends/**'],
     'The PostgreSQL engine shares with the SQLite engine only what sits beside both (the port, documentRow, server/storage).',
   ),
-  boundary(
+  serverBoundary(
     ['server/engine/sqlite*'],
-    [...BROWSER_ONLY, '**/postgres*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**'],
+    ['**/postgres*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/threads/**', '**/events/**', '**/routes/**', '**/backends/**'],
     'The SQLite engine shares with the PostgreSQL engine only what sits beside both (the port, documentRow, server/storage).',
   ),
-  boundary(
+  serverBoundary(
     ['server/pipeline/**', 'server/ranking/**'],
-    [...BROWSER_ONLY, '**/routes/**', '**/engine/sqlite*', '**/engine/postgres*', '**/events/**'],
+    ['**/routes/**', '**/engine/sqlite*', '**/engine/postgres*', '**/events/**', '**/backends/**', '**/threads/**'],
     'The pipeline and the ranking rules reach the storage only through the engine port (server/engine/engine.ts), and know nothing of routes.',
+  ),
+  serverBoundary(
+    ['server/events/**'],
+    ['**/engine/**', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**', '**/backends/**'],
+    'An event store knows no engine, ranking, search or route: what it shares with the engines is in server/storage.',
+  ),
+  serverBoundary(
+    ['server/storage/**'],
+    ['**/engine/**', '**/events/**', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**', '**/backends/**'],
+    'server/storage is what engines and event stores share: it imports neither.',
+  ),
+  serverBoundary(
+    ['server/config.ts', 'server/serviceSettings.ts', 'server/search/**'],
+    ['**/routes/**'],
+    'Settings and search sit below the routes: they import none.',
   ),
 ];
 

@@ -28,6 +28,17 @@ describe('the dependency direction', () => {
     ['server/engine/postgresX.ts', "import './sqliteCandidates.ts';"],
     ['server/engine/sqliteX.ts', "import './postgresText.ts';"],
     ['server/pipeline/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/events/x.ts', "import '../engine/statementCache.ts';"],
+    ['server/events/x.ts', "import '../ranking/queryPlan.ts';"],
+    ['server/events/x.ts', "import '../../src/ui/mount.tsx';"],
+    ['server/storage/x.ts', "import '../events/eventStore.ts';"],
+    ['server/storage/x.ts', "import '../engine/engine.ts';"],
+    ['server/engine/x.ts', "import '../events/sqliteEventStore.ts';"],
+    ['server/engine/x.ts', "import '../routes/search.ts';"],
+    ['server/engine/x.ts', "import '../../src/core/searchState.ts';"],
+    ['server/config.ts', "import './routes/stats.ts';"],
+    ['server/serviceSettings.ts', "import './routes/stats.ts';"],
+    ['server/search/x.ts', "import '../routes/search.ts';"],
     ['server/ranking/x.ts', "import '../routes/search.ts';"],
   ])('forbids %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual(['no-restricted-imports']);
@@ -43,6 +54,12 @@ describe('the dependency direction', () => {
     ['server/engine/sqliteX.ts', "import '../text/words.ts';"],
     ['server/pipeline/x.ts', "import '../engine/engine.ts';"],
     ['server/pipeline/x.ts', "import '../ranking/rankCandidates.ts';"],
+    ['server/events/x.ts', "import '../storage/statementCache.ts';"],
+    ['server/engine/x.ts', "import '../storage/postgresPool.ts';"],
+    ['server/backends/x.ts', "import '../events/sqliteEventStore.ts';"],
+    ['server/backends/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/routes/x.ts', "import '../engine/engine.ts';"],
+    ['server/events/x.test.ts', "import '../engine/sqliteEngine.ts';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual([]);
   });

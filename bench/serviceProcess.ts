@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadEnvironment } from '../server/testing/serviceLoad.ts';
 
 export interface ServiceProcess {
   baseUrl: string;
@@ -21,7 +22,7 @@ export async function startService(dataDir: string, repo: string, args: readonly
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir, '--quiet', ...args], {
     cwd: repo,
-    env: { ...process.env, NODE_NO_WARNINGS: '1', SITE_SEARCH_RATE_LIMIT: 'off' },
+    env: loadEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { createServer, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { commandLine } from '../server/commandLine.ts';
-import { postgresEngines } from '../server/engine/postgresFactory.ts';
+import { postgresEngines } from '../server/backends/postgresFactory.ts';
 import { databaseUrl } from '../server/serviceSettings.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';

@@ -3,10 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
 import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
+import { capConnectionsPerAddress } from './connectionsPerAddress.ts';
 import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
-import type { EngineFactory } from './engine/engineFactory.ts';
-import { sqliteEngines } from './engine/sqliteFactory.ts';
+import type { EngineFactory } from './backends/engineFactory.ts';
+import { sqliteEngines } from './backends/sqliteFactory.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Past the cap Node closes each new connection as soon as it is accepted, so a flood
   // of connections cannot use up the process's file descriptors.
   app.server.maxConnections = overload.maxConnections;
+  capConnectionsPerAddress(app.server, overload.maxConnectionsPerAddress);
   app.decorate('eventStores', new EventStores(indices));
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
@@ -95,14 +97,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.setNotFoundHandler(notFoundHandler(routes));
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
-    if (config.rateLimit !== false) app.addHook('onRequest', rateLimiter(config.rateLimit));
+    const { rateLimit, statsRateLimit } = config;
+    app.addHook(
+      'onRequest',
+      rateLimiter({ search: rateLimit, suggestions: rateLimit, autocomplete: rateLimit, recommendations: rateLimit, stats: statsRateLimit }),
+    );
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);
     await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock });
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
-    await app.register(statsRoutes, { indices, rateLimit: config.statsRateLimit });
+    await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseConfigFile, SEARCH_THREADS_MAX, type ConfigFile, type TlsFiles } from './config.ts';
-import { databaseUrl } from './serviceSettings.ts';
+import { SEARCH_THREADS_MAX, type ConfigFile, type TlsFiles } from './config.ts';
+import { databaseUrl, parseConfigFile } from './serviceSettings.ts';
 import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
 
 const DEFAULT_PORT = 8787;

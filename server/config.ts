@@ -1,10 +1,8 @@
 import { availableParallelism } from 'node:os';
-import type { EngineChoice } from './engine/engineFactory.ts';
+import type { EngineChoice } from './backends/engineFactory.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
-import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
 import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
-import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
 
 /** The credentials of one index. */
 export interface IndexCredentials {
@@ -28,7 +26,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
   recommendations?: Record<string, RecommendationConfig>;
-  /** Per-IP limit of search, suggest and autocomplete (API 8); `false` turns it off. @default { max: 5, windowMs: 1000 } */
+  /**
+   * Per-client limit of search, suggest, autocomplete and recommendations, each counted
+   * apart (API 8); `false` turns it off.
+   * @default { max: 5, windowMs: 1000 }
+   */
   rateLimit?: RateLimit | false;
   /**
    * Per-IP limit of stats events (`POST /v1/stats`), apart from `rateLimit`; `false` turns it off.
@@ -68,7 +70,7 @@ export interface AppOptions {
   clock?: () => number;
   /**
    * Makes the factory that opens each index's engine and event store.
-   * @default SQLite files in `dataDir` (server/engine/sqliteFactory.ts)
+   * @default SQLite files in `dataDir` (server/backends/sqliteFactory.ts)
    */
   engine?: EngineChoice;
 }
@@ -148,6 +150,20 @@ export interface ServiceConfig {
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
 
+/**
+ * A widget reports a few events a minute per visitor; this leaves room for many
+ * visitors behind one address (an office, a school) while a script that sends
+ * thousands a second is held to one a second on average.
+ */
+export const DEFAULT_STATS_RATE_LIMIT: Readonly<RateLimit> = { max: 300, windowMs: 300_000 };
+
+export const RECOMMENDATION_HITS_DEFAULT = 10;
+export const RECOMMENDATION_HITS_MAX = 100;
+
+/** Dataset names and configuration keys appear in paths and queries: kept plain. */
+export const DATASET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+const FIELD_NAME = /^[^\s]{1,200}$/;
+
 /** The index served when none is configured: for local use only. */
 export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secret: 'demo-secret' };
 
@@ -181,40 +197,6 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
   };
 }
 
-/** Checks the parsed JSON of a config file; throws an Error that says what is wrong. */
-export function parseConfigFile(value: unknown): ConfigFile {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error('the config file must hold a JSON object');
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!CONFIG_KEYS.has(key)) throw new Error(`unknown config key '${key}'`);
-  }
-  const config: ConfigFile = parseServiceSettings(record);
-  if (record.indices !== undefined) {
-    if (!Array.isArray(record.indices)) throw new Error('indices must be an array of {publicKey, secret}');
-    config.indices = record.indices.map((entry: unknown, i) => {
-      const item = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-      if (typeof item.publicKey !== 'string' || typeof item.secret !== 'string') {
-        throw new Error(`indices[${i}] must be {"publicKey": string, "secret": string, "ranking"?: object}`);
-      }
-      const credentials: IndexCredentials = { publicKey: item.publicKey, secret: item.secret };
-      if (item.ranking !== undefined) credentials.ranking = checkRankingConfig(item.ranking, `indices[${i}].ranking`);
-      return credentials;
-    });
-    checkIndices(config.indices);
-  }
-  if (record.allowedOrigins !== undefined) {
-    const origins = record.allowedOrigins;
-    if (!Array.isArray(origins) || !origins.every((o): o is string => typeof o === 'string')) {
-      throw new Error('allowedOrigins must be an array of strings');
-    }
-    checkOrigins(origins);
-    config.allowedOrigins = origins;
-  }
-  return config;
-}
-
 function resolveClickRanking(option: AppOptions['clickRanking']): ServiceConfig['clickRanking'] {
   if (option === false) return { ...DEFAULT_CLICK_RANKING, enabled: false };
   const ranking = { ...DEFAULT_CLICK_RANKING, ...option };
@@ -222,7 +204,7 @@ function resolveClickRanking(option: AppOptions['clickRanking']): ServiceConfig[
   return { ...ranking, enabled: true };
 }
 
-function checkIndices(indices: readonly IndexCredentials[]): void {
+export function checkIndices(indices: readonly IndexCredentials[]): void {
   if (indices.length === 0) throw new Error('at least one index is needed');
   const seen = new Set<string>();
   for (const { publicKey, secret, ranking } of indices) {
@@ -236,7 +218,7 @@ function checkIndices(indices: readonly IndexCredentials[]): void {
   }
 }
 
-function checkOrigins(origins: readonly string[]): void {
+export function checkOrigins(origins: readonly string[]): void {
   for (const origin of origins) {
     let parsed: URL | null = null;
     try {
@@ -248,6 +230,34 @@ function checkOrigins(origins: readonly string[]): void {
       throw new Error(`allowed origin '${origin}' must be scheme://host[:port] with no path or trailing slash`);
     }
   }
+}
+
+export function checkRateLimit(limit: RateLimit, name = 'rateLimit'): void {
+  if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error(`${name}.max must be an integer of at least 1`);
+  if (!Number.isInteger(limit.windowMs) || limit.windowMs < 1 || limit.windowMs > 3_600_000) {
+    throw new Error(`${name}.windowMs must be an integer from 1 to 3600000`);
+  }
+}
+
+/** Configurations with defaults applied; throws an Error naming the configuration at fault. */
+export function resolveRecommendations(configs: Readonly<Record<string, RecommendationConfig>>): Map<string, Required<RecommendationConfig>> {
+  const resolved = new Map<string, Required<RecommendationConfig>>();
+  for (const [key, config] of Object.entries(configs)) {
+    if (!DATASET_NAME.test(key)) throw new Error(`recommendation configuration key '${key}' must be 1 to 100 letters, digits, _ . or -`);
+    if (typeof config.dataset !== 'string' || !DATASET_NAME.test(config.dataset)) {
+      throw new Error(`recommendations.${key}.dataset must be 1 to 100 letters, digits, _ . or -`);
+    }
+    const itemField = config.itemField ?? null;
+    if (itemField !== null && (typeof itemField !== 'string' || !FIELD_NAME.test(itemField))) {
+      throw new Error(`recommendations.${key}.itemField must be a custom field name (without custom_fields.) or null`);
+    }
+    const maxHits = config.maxHits ?? RECOMMENDATION_HITS_DEFAULT;
+    if (!Number.isInteger(maxHits) || maxHits < 1 || maxHits > RECOMMENDATION_HITS_MAX) {
+      throw new Error(`recommendations.${key}.maxHits must be an integer from 1 to ${RECOMMENDATION_HITS_MAX}`);
+    }
+    resolved.set(key, { dataset: config.dataset, itemField, maxHits });
+  }
+  return resolved;
 }
 
 /** The reader threads: the number of cores unless set; 0 searches on the event loop. */

@@ -3,7 +3,8 @@
  * variable sets one key of the config file and wins over the file. Lists are
  * comma-separated; `SITE_SEARCH_INDICES` is `key:secret,key2:secret2`.
  */
-import { parseConfigFile, type ConfigFile } from './config.ts';
+import type { ConfigFile } from './config.ts';
+import { parseConfigFile } from './serviceSettings.ts';
 
 /** Variable → how it becomes a config file key. */
 const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {

@@ -8,7 +8,7 @@ import type { SearchResponse } from '../src/client/types.ts';
 import { buildApp } from './app.ts';
 import { seededRandom } from '../demo/seededRandom.ts';
 import { getJson, putJson, startService as startAnyService, TWO_INDICES } from './testing/service.ts';
-import { sqliteEngines } from './engine/sqliteFactory.ts';
+import { sqliteEngines } from './backends/sqliteFactory.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
 const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });

@@ -11,7 +11,7 @@ import { configFromEnvironment } from './environment.ts';
 import { SqliteEventStore } from './events/sqliteEventStore.ts';
 import { putJson, startService as startAnyService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
-import { sqliteEngines } from './engine/sqliteFactory.ts';
+import { sqliteEngines } from './backends/sqliteFactory.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
 const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });

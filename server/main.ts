@@ -19,7 +19,7 @@ import { buildApp } from './app.ts';
 import { parseCli, SERVE_USAGE } from './cliArgs.ts';
 import { commandLine } from './commandLine.ts';
 import { DEMO_INDEX } from './config.ts';
-import { postgresEngines } from './engine/postgresFactory.ts';
+import { postgresEngines } from './backends/postgresFactory.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
 import { IndexManifest } from './indices.ts';
 import { listenPlainHttp } from './plainHttp.ts';

@@ -78,6 +78,48 @@ describe('overload guard', () => {
     const statuses = (await Promise.all(answers)).map((text) => Number(text.slice(9, 12)));
     expect(statuses).toEqual([200, 200, 200, 503, 503, 200, 200]);
   });
+
+  it('gives a lane place to a request once its body is in, so slow uploads do not refuse searches and writes', async () => {
+    const service = await start(2);
+    const slow = await Promise.all([openSocket(service), openSocket(service)]);
+    const read = new Promise<void>((resolve) => {
+      let seen = 0;
+      service.app.server.on('request', () => ++seen === slow.length && resolve());
+    });
+    // Their headers and a byte of a 100-byte body: the rest would come a byte at a time.
+    for (const socket of slow) {
+      socket.on('error', () => undefined);
+      socket.write(
+        `PUT /v2/indices/demo/documents/slow HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${DEMO_AUTH}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      );
+    }
+    await read;
+    try {
+      expect((await fetch(`${service.baseUrl}/v1/search/demo?term=a&facet=custom_fields.area`)).status).toBe(200);
+      const write = await fetch(`${service.baseUrl}/v2/indices/demo/documents/one`, {
+        method: 'PUT',
+        headers: { authorization: DEMO_AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://a.example/1', title: 'One' }),
+      });
+      expect(write.status).toBe(202);
+      expect(service.app.overload.inFlight).toBe(0);
+    } finally {
+      for (const socket of slow) socket.destroy();
+    }
+  });
+
+  it('puts recommendations in the read lane', async () => {
+    const service = await startWith({ overload: { maxInFlight: 2 }, recommendations: { views: { dataset: 'views' } } });
+    const recommend = get('/v1/recommendations/demo?configurationKey=views&ItemId=kettle');
+    const requests = [recommend, recommend, recommend, get('/v1/search/demo?term=heavy&facet=custom_fields.area')];
+    const sockets = await Promise.all(requests.map(() => openSocket(service)));
+    await accepted(service, sockets.length);
+    const answers = sockets.map(readUntilClosed);
+    requests.forEach((request, i) => sockets[i]!.write(request));
+    const statuses = (await Promise.all(answers)).map((text) => Number(text.slice(9, 12)));
+    expect(statuses).toEqual([200, 200, 503, 200]);
+  });
 });
 
 describe('the turns of the overload guard', () => {

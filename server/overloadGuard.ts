@@ -6,10 +6,18 @@ declare module 'fastify' {
     /** What the overload guard has done since the start (server/overloadGuard.ts). */
     overload: OverloadCounts;
   }
+  interface FastifyContextConfig {
+    /**
+     * The overload lane of this route's work (server/overloadGuard.ts), or what picks it
+     * from the request; routes without one (`/health`, the reports) are not guarded.
+     * Fastify's HEAD route of a GET route shares its config, so its work is guarded alike.
+     */
+    lane?: Lane | ((request: FastifyRequest) => Lane);
+  }
 }
 
 export interface OverloadCounts {
-  /** Guarded requests accepted and not yet answered (or dropped), of both lanes. */
+  /** Guarded requests whose body is in, not yet answered (or dropped), of both lanes. */
   readonly inFlight: number;
   /** Answered 503 because `maxInFlight` of their lane were in flight. */
   refused: number;
@@ -18,30 +26,21 @@ export interface OverloadCounts {
 }
 
 /**
- * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion) and
- * heavy work (searches that count facets, document writes). Each has its own bound and
- * they take turns, so a storm of heavy requests does not shut out the cheap ones, which a
- * visitor typing sends the most of. Writes share the heavy lane: a lane of their own let
+ * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion,
+ * recommendations) and heavy work (searches that count facets, document writes). Each has
+ * its own bound and they take turns, so a storm of heavy requests does not shut out the
+ * cheap ones, which a visitor typing sends the most of. Writes share the heavy lane: a lane of their own let
  * them through a search storm, but on two cores their writer thread then took the CPU the
  * event loop needs to answer in time (bench/overload-load.ts).
  */
 const LANES = ['read', 'heavy'] as const;
 export type Lane = (typeof LANES)[number];
 
-/** The lane of a request whose work is the engine's: the public reads and the document writes. `/health` and the rest are not guarded. */
+/** The lane of a request: its route's `config.lane` (a lane, or how to pick one from the request). Routes without one are not guarded. */
 function laneOf(request: FastifyRequest): Lane | undefined {
-  const route = request.routeOptions.url;
-  if (route === undefined) return undefined;
-  // Fastify answers HEAD on a GET route with the same handler, so with the same work.
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    if (route === '/v1/search/:key') return facetCounts(request.query) ? 'heavy' : 'read';
-    return route === '/v1/suggest/:key' || route === '/v1/autocomplete/document-field/:key' ? 'read' : undefined;
-  }
-  const writes = request.method === 'PUT' || request.method === 'POST' || request.method === 'DELETE';
-  return writes && route.startsWith('/v2/indices/:key/documents') ? 'heavy' : undefined;
+  const lane = request.routeOptions.config?.lane;
+  return typeof lane === 'function' ? lane(request) : lane;
 }
-
-const facetCounts = (query: unknown): boolean => typeof query === 'object' && query !== null && ('facet' in query || 'rangeFacets' in query);
 
 /** Seconds a refused client is asked to wait: the queue of `maxInFlight` clears well within it. */
 const RETRY_AFTER_SECONDS = 1;
@@ -57,9 +56,9 @@ const RETRY_AFTER_SECONDS = 1;
  * the event loop (setImmediate), so the loop reads the sockets between two requests: it
  * sees clients that closed their connection, whose requests are then dropped unworked, and
  * answers `/health` without waiting behind the queue. Each lane (LANES) bounds and queues
- * its own requests, and the turns go round the lanes that have some waiting. Past
- * `maxInFlight` requests of its lane accepted and unanswered, a new one answers 503 at once
- * with `Retry-After`.
+ * its own requests, and the turns go round the lanes that have some waiting. A request
+ * enters its lane once its body is read and checked; past `maxInFlight` requests of its
+ * lane in and unanswered, a new one answers 503 at once with `Retry-After`.
  */
 export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   const inLane: Record<Lane, number> = { read: 0, heavy: 0 };
@@ -72,11 +71,14 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   };
   app.decorate('overload', counts);
   const turns = new TurnQueue();
-  const accepted = new WeakMap<FastifyRequest, Lane>();
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Once the body is in and checked, right before the work: a client that sends its body
+  // slowly holds a connection (until requestTimeoutMs), never a place in a lane.
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const lane = laneOf(request);
     if (lane === undefined) return;
+    // Gone already: its 'close' has come and would not free a place taken now.
+    if (clientGone(request, reply)) return drop(reply);
     if (inLane[lane] >= maxInFlight) {
       counts.refused++;
       throw new ApiError(503, 'overloaded', `the service is busy (${maxInFlight} requests of this kind under way); retry after ${RETRY_AFTER_SECONDS} s`, {
@@ -84,23 +86,18 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
       });
     }
     inLane[lane]++;
-    accepted.set(request, lane);
     // 'close' comes once, whether the answer was sent or the connection went first.
     reply.raw.once('close', () => inLane[lane]--);
+    await turns.next(lane);
+    if (clientGone(request, reply)) drop(reply);
   });
 
-  // After the body is read and checked, right before the work.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    const lane = accepted.get(request);
-    if (lane === undefined) return;
-    await turns.next(lane);
-    if (clientGone(request, reply)) {
-      counts.dropped++;
-      // Nothing to answer to: skip the handler and free the socket.
-      reply.hijack();
-      reply.raw.destroy();
-    }
-  });
+  function drop(reply: FastifyReply): void {
+    counts.dropped++;
+    // Nothing to answer to: skip the handler and free the socket.
+    reply.hijack();
+    reply.raw.destroy();
+  }
 }
 
 function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {

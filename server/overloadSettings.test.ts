@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parseConfigFile } from './config.ts';
+import { parseConfigFile } from './serviceSettings.ts';
 import { configFromEnvironment } from './environment.ts';
 import { DEFAULT_OVERLOAD, resolveOverload, type OverloadSettings } from './overloadSettings.ts';
 import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';
@@ -46,6 +47,38 @@ describe('overload settings', () => {
       }
     });
     expect(status).toBe(200);
+  });
+
+  it('closes the connections of one address past its own cap at once, while other addresses still get in', async () => {
+    const service = await start({ maxConnectionsPerAddress: 3 });
+    const sockets = await Promise.all([1, 2, 3].map(() => openSocket(service)));
+    const ask = (socket: Socket) => {
+      const answer = readUntilClosed(socket);
+      socket.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      return answer;
+    };
+    try {
+      const refused = await openSocket(service);
+      sockets.push(refused);
+      // Closed by the service without a byte, while the held connections stay open.
+      expect(await ask(refused)).toBe('');
+      expect(sockets.slice(0, 3).every((socket) => !socket.destroyed)).toBe(true);
+      const other = await openSocket(service, '127.0.0.2');
+      sockets.push(other);
+      expect(await ask(other)).toMatch(/^HTTP\/1\.1 200 /);
+      // Once one of its connections goes, the first address gets a place again.
+      sockets[0]!.destroy();
+      const status = await eventually(async () => {
+        try {
+          return (await fetch(`${service.baseUrl}/health`)).status;
+        } catch {
+          return undefined;
+        }
+      });
+      expect(status).toBe(200);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+    }
   });
 
   it('closes an idle kept-alive connection after keepAliveTimeoutMs', async () => {

@@ -19,9 +19,18 @@ export interface OverloadSettings {
   /** Connections open at once; past it a new connection is closed as soon as it is accepted. @default 1000 */
   maxConnections: number;
   /**
-   * Requests of one kind being worked on or waiting at once, for each of two kinds: cheap
-   * reads (plain searches, suggestions, autocompletions) and heavy work (searches with
-   * facet counts, document writes). Past it a request of that kind answers 503 with
+   * Connections open at once from one client address (an IPv6 client by its /64); past it
+   * that client's new connection is closed as soon as it is accepted, so one client cannot
+   * hold every place of `maxConnections`. Behind a reverse proxy every client has the
+   * proxy's address: raise it to the proxy's number of connections there.
+   * @default 50
+   */
+  maxConnectionsPerAddress: number;
+  /**
+   * Requests of one kind being worked on or waiting at once (counted once their body is
+   * in), for each of two kinds: cheap reads (plain searches, suggestions, autocompletions,
+   * recommendations) and heavy work (searches with facet counts, document writes). Past
+   * it a request of that kind answers 503 with
    * `Retry-After`, rather than queueing work that would be answered after its client gave
    * up. `/health` is never refused.
    * @default 16
@@ -35,6 +44,8 @@ export const DEFAULT_OVERLOAD: Readonly<OverloadSettings> = {
   keepAliveTimeoutMs: 5_000,
   idleTimeoutMs: 60_000,
   maxConnections: 1000,
+  // A browser opens at most 6 connections to a host; 50 leaves room for an office behind one address.
+  maxConnectionsPerAddress: 50,
   // One event loop: an answered request waits behind up to this many others of its kind
   // (and as many turns of the other kind). A faceted search over 10,000 documents takes
   // about 10 ms on a 2-core machine, so 16 keep its wait near 150 ms; a longer queue only

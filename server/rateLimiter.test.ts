@@ -94,6 +94,50 @@ describe('rate limits', () => {
     }
   });
 
+  it('limits recommendations per address like search', async () => {
+    const own = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 }, recommendations: { views: { dataset: 'views' } } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push(
+          (
+            await getJson(own, '/v1/recommendations/demo', [
+              ['configurationKey', 'views'],
+              ['ItemId', 'kettle'],
+            ])
+          ).status,
+        );
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    } finally {
+      await own.close();
+      own.remove();
+    }
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client on every limited endpoint, and another /64 apart', async () => {
+    const own = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 }, statsRateLimit: { max: 5, windowMs: 3_600_000 } });
+    try {
+      const event = JSON.stringify({ action: 'search', session: 's', keyword: 'k', numberOfResults: 1 });
+      const paths: Array<[string, 'GET' | 'POST']> = [
+        ['/v1/search/demo?term=a', 'GET'],
+        ['/v1/suggest/demo?term=a', 'GET'],
+        ['/v1/autocomplete/document-field/demo?term=a&source=custom_fields.x', 'GET'],
+        ['/v1/stats/demo', 'POST'],
+      ];
+      for (const [url, method] of paths) {
+        const send = (remoteAddress: string) =>
+          own.app.inject({ method, url, remoteAddress, ...(method === 'POST' && { payload: event, headers: { 'content-type': 'application/json' } }) });
+        const statuses = [];
+        for (let i = 1; i <= 6; i++) statuses.push((await send(`2001:db8:1:2::${i}`)).statusCode);
+        expect(statuses, url).toEqual([200, 200, 200, 200, 200, 429]);
+        expect((await send('2001:db8:1:3::1')).statusCode, url).toBe(200);
+      }
+    } finally {
+      await own.close();
+      own.remove();
+    }
+  });
+
   it('limits to 5 per second by default and can be turned off', async () => {
     const limited = await startService({ rateLimit: undefined });
     const open = await startService({ rateLimit: false });

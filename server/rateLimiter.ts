@@ -1,17 +1,31 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RateLimit } from './config.ts';
 import { ApiError } from './errors.ts';
+import { clientAddress } from './events/clientAddress.ts';
 
 /**
- * The endpoints with a per-IP rate (API 8), each counted on its own, by the route the
- * router matched rather than the path as sent: `/v1/%73earch/demo` is the search route
- * too, and a prefix test of the raw URL would not count it.
+ * The per-address limits, each counted on its own. A route says which one its requests
+ * count against in its `config` (`{ rateLimit: 'search' }`), so the count follows the
+ * route the router matched, whatever its URL or however the path was spelled
+ * (`/v1/%73earch/demo` is the search route too).
  */
-const LIMITED: ReadonlyMap<string, string> = new Map([
-  ['/v1/search/:key', 'search'],
-  ['/v1/suggest/:key', 'suggestions'],
-  ['/v1/autocomplete/document-field/:key', 'autocomplete'],
-]);
+export type RateLimitKind = 'search' | 'suggestions' | 'autocomplete' | 'recommendations' | 'stats';
+
+/** What a 429 says was sent too many of. */
+const COUNTED: Readonly<Record<RateLimitKind, string>> = {
+  search: 'search requests',
+  suggestions: 'suggestions requests',
+  autocomplete: 'autocomplete requests',
+  recommendations: 'recommendations requests',
+  stats: 'stats events',
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The per-address limit this route's requests count against (server/rateLimiter.ts); none when absent. */
+    rateLimit?: RateLimitKind;
+  }
+}
 
 /** What one counted request learns of its window. */
 export interface WindowCount {
@@ -54,27 +68,31 @@ export function fixedWindow({ max, windowMs }: RateLimit): (key: string) => Wind
 }
 
 /**
- * A fixed-window limit per client IP and endpoint (see fixedWindow). Over the limit: 429
- * with `Retry-After`. CORS preflights are not counted.
+ * A fixed-window limit per client and kind of route (see fixedWindow), for the routes
+ * that declare a kind (RateLimitKind); `false` leaves a kind unlimited. A client is
+ * counted by clientAddress, as everywhere the service tells clients apart: an IPv6
+ * client by its /64, which one subscriber usually holds whole, so it cannot pose as
+ * many. Over the limit: 429 with `Retry-After`. CORS preflights are not counted.
  */
-export function rateLimiter(limit: RateLimit) {
-  const count = fixedWindow(limit);
+export function rateLimiter(limits: Readonly<Record<RateLimitKind, RateLimit | false>>) {
+  const counters = new Map<RateLimitKind, { limit: RateLimit; count: (key: string) => WindowCount }>();
+  for (const [kind, limit] of Object.entries(limits) as Array<[RateLimitKind, RateLimit | false]>) {
+    if (limit !== false) counters.set(kind, { limit, count: fixedWindow(limit) });
+  }
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (request.method === 'OPTIONS') return;
     // Unmatched requests (404, 405) have no route and do no work worth limiting.
-    const route = request.routeOptions.url;
-    const endpoint = route === undefined ? undefined : LIMITED.get(route);
-    if (endpoint === undefined) return;
-    const { allowed, headers, retryAfter } = count(`${endpoint}\u0000${request.ip}`);
+    const kind = request.routeOptions.config?.rateLimit;
+    const counter = kind === undefined ? undefined : counters.get(kind);
+    if (kind === undefined || counter === undefined) return;
+    const { allowed, headers, retryAfter } = counter.count(clientAddress(request.ip));
     if (allowed) {
       reply.headers(headers);
       return;
     }
-    throw new ApiError(
-      429,
-      'rate_limited',
-      `more than ${limit.max} ${endpoint} requests in ${limit.windowMs} ms from this address; retry after ${retryAfter} s`,
-      { headers },
-    );
+    const { max, windowMs } = counter.limit;
+    throw new ApiError(429, 'rate_limited', `more than ${max} ${COUNTED[kind]} in ${windowMs} ms from this address; retry after ${retryAfter} s`, {
+      headers,
+    });
   };
 }

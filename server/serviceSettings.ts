@@ -1,9 +1,19 @@
 /**
- * The settings of the config file beyond indices and origins: listening, TLS,
- * recommendations, rate limits, overload limits and the crawl allow-list. Checked here so a bad file
- * stops the service at start with a message that names the key.
+ * The config file (`--config FILE`): its keys are read and checked here, so a bad file
+ * stops the service at start with a message that names the key. What a setting may be is
+ * config.ts's, shared with the options `buildApp` takes.
  */
-import { SEARCH_THREADS_MAX, type ConfigFile, type RateLimit, type RecommendationConfig } from './config.ts';
+import {
+  checkIndices,
+  checkOrigins,
+  checkRateLimit,
+  SEARCH_THREADS_MAX,
+  resolveRecommendations,
+  type ConfigFile,
+  type IndexCredentials,
+  type RecommendationConfig,
+} from './config.ts';
+import { checkRankingConfig } from './ranking/rankingSettings.ts';
 import { parseOverload } from './overloadSettings.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 
@@ -27,15 +37,42 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'searchThreads',
 ]);
 
-export const RECOMMENDATION_HITS_DEFAULT = 10;
-export const RECOMMENDATION_HITS_MAX = 100;
-
-/** Dataset names and configuration keys appear in paths and queries: kept plain. */
-export const DATASET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
-const FIELD_NAME = /^[^\s]{1,200}$/;
+/** Checks the parsed JSON of a config file; throws an Error that says what is wrong. */
+export function parseConfigFile(value: unknown): ConfigFile {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('the config file must hold a JSON object');
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!CONFIG_KEYS.has(key)) throw new Error(`unknown config key '${key}'`);
+  }
+  const config: ConfigFile = parseServiceSettings(record);
+  if (record.indices !== undefined) {
+    if (!Array.isArray(record.indices)) throw new Error('indices must be an array of {publicKey, secret}');
+    config.indices = record.indices.map((entry: unknown, i) => {
+      const item = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+      if (typeof item.publicKey !== 'string' || typeof item.secret !== 'string') {
+        throw new Error(`indices[${i}] must be {"publicKey": string, "secret": string, "ranking"?: object}`);
+      }
+      const credentials: IndexCredentials = { publicKey: item.publicKey, secret: item.secret };
+      if (item.ranking !== undefined) credentials.ranking = checkRankingConfig(item.ranking, `indices[${i}].ranking`);
+      return credentials;
+    });
+    checkIndices(config.indices);
+  }
+  if (record.allowedOrigins !== undefined) {
+    const origins = record.allowedOrigins;
+    if (!Array.isArray(origins) || !origins.every((o): o is string => typeof o === 'string')) {
+      throw new Error('allowedOrigins must be an array of strings');
+    }
+    checkOrigins(origins);
+    config.allowedOrigins = origins;
+  }
+  return config;
+}
 
 /** The new keys of a parsed config file; throws an Error naming the key at fault. */
-export function parseServiceSettings(record: Record<string, unknown>): ConfigFile {
+function parseServiceSettings(record: Record<string, unknown>): ConfigFile {
   const config: ConfigFile = {};
   if (record.port !== undefined) config.port = port(record.port, 'port');
   if (record.httpPort !== undefined) config.httpPort = port(record.httpPort, 'httpPort');
@@ -107,34 +144,6 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     config.recommendations = parsed;
   }
   return config;
-}
-
-export function checkRateLimit(limit: RateLimit, name = 'rateLimit'): void {
-  if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error(`${name}.max must be an integer of at least 1`);
-  if (!Number.isInteger(limit.windowMs) || limit.windowMs < 1 || limit.windowMs > 3_600_000) {
-    throw new Error(`${name}.windowMs must be an integer from 1 to 3600000`);
-  }
-}
-
-/** Configurations with defaults applied; throws an Error naming the configuration at fault. */
-export function resolveRecommendations(configs: Readonly<Record<string, RecommendationConfig>>): Map<string, Required<RecommendationConfig>> {
-  const resolved = new Map<string, Required<RecommendationConfig>>();
-  for (const [key, config] of Object.entries(configs)) {
-    if (!DATASET_NAME.test(key)) throw new Error(`recommendation configuration key '${key}' must be 1 to 100 letters, digits, _ . or -`);
-    if (typeof config.dataset !== 'string' || !DATASET_NAME.test(config.dataset)) {
-      throw new Error(`recommendations.${key}.dataset must be 1 to 100 letters, digits, _ . or -`);
-    }
-    const itemField = config.itemField ?? null;
-    if (itemField !== null && (typeof itemField !== 'string' || !FIELD_NAME.test(itemField))) {
-      throw new Error(`recommendations.${key}.itemField must be a custom field name (without custom_fields.) or null`);
-    }
-    const maxHits = config.maxHits ?? RECOMMENDATION_HITS_DEFAULT;
-    if (!Number.isInteger(maxHits) || maxHits < 1 || maxHits > RECOMMENDATION_HITS_MAX) {
-      throw new Error(`recommendations.${key}.maxHits must be an integer from 1 to ${RECOMMENDATION_HITS_MAX}`);
-    }
-    resolved.set(key, { dataset: config.dataset, itemField, maxHits });
-  }
-  return resolved;
 }
 
 function port(value: unknown, name: string): number {

@@ -2,7 +2,7 @@ import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLim
 import { rangeFacets, valueFacets } from './sqliteFacets.ts';
 import { allOf, needsDocs, whereConditions, type SqlPart, type SqlValue } from './sqliteWhere.ts';
 import { ftsMatch, type FtsMatch } from './ftsExpression.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 
 /** Counts remembered by query until the index changes. */
 export interface QueryMemo {

@@ -4,7 +4,7 @@ import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
 import { applySchema } from './sqliteSchema.ts';
 import { SqliteReader } from './sqliteReader.ts';
 import { documentState, pendingCrawls } from './sqliteStatus.ts';
-import { StatementCache } from './statementCache.ts';
+import { StatementCache } from '../storage/statementCache.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
 

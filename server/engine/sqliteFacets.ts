@@ -1,6 +1,6 @@
 import type { FacetValue, RangeFacetBucket } from '../../src/client/types.ts';
 import type { FacetSpec, RangeFacetSpec } from './engine.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 import type { SqlValue } from './sqliteWhere.ts';
 import { numberBounds } from './numberBounds.ts';
 

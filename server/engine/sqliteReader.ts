@@ -15,7 +15,7 @@ import { DEFAULT_RANKING_LIMITS } from './engine.ts';
 import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, titlesWith, wordsStarting } from './sqliteTitles.ts';
-import { StatementCache } from './statementCache.ts';
+import { StatementCache } from '../storage/statementCache.ts';
 import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { Vocabulary } from './vocabulary.ts';
@@ -56,6 +56,8 @@ export class SqliteReader {
     private readonly clock: () => number = Date.now,
   ) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...limits };
+    // Facets count over the matches put here (sqliteCandidates.ts); temp tables are per connection.
+    db.exec('CREATE TEMP TABLE IF NOT EXISTS matched (rowid INTEGER PRIMARY KEY)');
     this.statements = new StatementCache(db);
     this.loadFieldFacts();
   }

@@ -1,5 +1,5 @@
 import Sqlite, { type Database } from 'better-sqlite3';
-import { checkPages } from './sqlitePages.ts';
+import { checkPages } from '../storage/sqlitePages.ts';
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const SCHEMA_VERSION = 1;
@@ -132,8 +132,6 @@ export function applySchema(db: Database): SchemaFacts {
     DROP TRIGGER IF EXISTS docs_after_insert;
     DROP TRIGGER IF EXISTS docs_after_delete;
     DROP TRIGGER IF EXISTS docs_after_update;
-
-    CREATE TEMP TABLE IF NOT EXISTS matched (rowid INTEGER PRIMARY KEY);
   `);
 
   // Page facts and hidden keywords came later: added in place, so older files open as they are.

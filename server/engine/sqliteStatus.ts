@@ -1,6 +1,6 @@
 import type { DocumentStatusValue } from '../../src/client/types.ts';
 import type { DocumentState } from './engine.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 
 /** A row of `doc_status`. */
 export interface StatusRow {

@@ -4,7 +4,7 @@
  */
 import type { TitleRow } from './engine.ts';
 import { ftsPhrasePrefix, quoteFts } from './ftsExpression.ts';
-import type { StatementCache } from './statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 import { groupings } from '../text/wordGroupings.ts';
 
 /** Typed words read as parts of one identifier too (`set timeout` as `settimeout`) up to this many words. */

@@ -6,7 +6,7 @@ import { contentHash, indexedContent } from './documentRow.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, WriteResult } from './engine.ts';
 import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
-import { StatementCache } from './statementCache.ts';
+import { StatementCache } from '../storage/statementCache.ts';
 
 /** What FTS holds of a document's indexed text (the title aside). */
 export interface FtsText {

@@ -9,7 +9,7 @@ import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
 import { putJson, startService as startAnyService, type TestService } from '../testing/service.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
-import { sqliteEngines } from './sqliteFactory.ts';
+import { sqliteEngines } from '../backends/sqliteFactory.ts';
 import { testDocument } from '../testing/testDocuments.ts';
 
 /** On SQLite whatever engine the other service tests run on. */

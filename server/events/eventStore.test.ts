@@ -1,9 +1,9 @@
 // In the conformance suite (server/testing/testEngine.ts): the event store of the tests' engine.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StatsEvent } from '../../src/client/types.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecommendationEvent, StatsEvent } from '../../src/client/types.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
-import type { EventStore } from './eventStore.ts';
+import { RELATED_TRANSACTIONS_MAX, type EventStore } from './eventStore.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 const MINUTE = 60_000;
@@ -85,5 +85,35 @@ describe('click counting for ranking', () => {
     expect(await store.clickBoosts('kettle', NOW)).toEqual(boosts);
     // A week later with a half-life of a week, the clicks weigh what they do after two weeks with the default.
     expect(faster.get('steel')).toBeCloseTo((await store.clickBoosts('kettle', NOW + 14 * 86_400_000)).get('steel') ?? 1, 3);
+  });
+});
+
+describe('items viewed together', () => {
+  let index: TestIndex;
+
+  beforeEach(async () => {
+    index = await openTestIndex();
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await index.remove();
+  });
+
+  /** Transactions `prefix-0`... each holding `items`. */
+  const transactions = (prefix: string, count: number, items: readonly string[]): RecommendationEvent[] =>
+    Array.from({ length: count }, (_, i) => items.map((item) => ({ transaction: `${prefix}-${i}`, item, time: '2026-05-01T12:00:00Z' }))).flat();
+
+  it("counts over an item's most recently received transactions only, however popular it is", async () => {
+    // Only the clock the store stamps received events with moves; timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+    await index.events.addRecommendationEvents('views', transactions('old', 5, ['kettle', 'teapot']));
+    vi.setSystemTime(NOW + MINUTE);
+    await index.events.addRecommendationEvents('views', transactions('new', RELATED_TRANSACTIONS_MAX, ['kettle', 'cup']));
+    expect(await index.events.related('views', 'kettle', 10)).toEqual({
+      transactions: RELATED_TRANSACTIONS_MAX,
+      items: [{ item: 'cup', transactions: RELATED_TRANSACTIONS_MAX }],
+    });
+    expect(await index.events.related('views', 'teapot', 10)).toEqual({ transactions: 5, items: [{ item: 'kettle', transactions: 5 }] });
   });
 });

@@ -1,8 +1,8 @@
 // What the PostgreSQL event store adds to the conformance suite's: several service processes share it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
-import type { IndexStores } from '../engine/engineFactory.ts';
-import { postgresEngines } from '../engine/postgresFactory.ts';
+import type { IndexStores } from '../backends/engineFactory.ts';
+import { postgresEngines } from '../backends/postgresFactory.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 

@@ -4,7 +4,7 @@ import { connectPool } from '../storage/postgresPool.ts';
 import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
-import type { EventStore, RelatedItem, StatsSource } from './eventStore.ts';
+import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
@@ -48,6 +48,7 @@ const SCHEMA = `
     PRIMARY KEY (dataset, txn, item)
   );
   CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
+  CREATE INDEX IF NOT EXISTS recommendation_events_recent ON recommendation_events (dataset, item, received, txn);
   CREATE TABLE IF NOT EXISTS stats_meta (key TEXT PRIMARY KEY, value DOUBLE PRECISION NOT NULL);
   CREATE TABLE IF NOT EXISTS daily_keywords (
     day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, keyword TEXT COLLATE "C" NOT NULL,
@@ -244,16 +245,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   async related(dataset: string, item: string, limit: number): Promise<{ transactions: number; items: RelatedItem[] }> {
-    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*) AS n FROM recommendation_events WHERE dataset = $1 AND item = $2', [dataset, item]);
+    const { rows } = await this.pool.query<{ n: number }>(
+      'SELECT count(*) AS n FROM (SELECT 1 FROM recommendation_events WHERE dataset = $1 AND item = $2 LIMIT $3) AS counted',
+      [dataset, item, RELATED_TRANSACTIONS_MAX],
+    );
     const transactions = rows[0]!.n;
     if (transactions === 0) return { transactions, items: [] };
     const { rows: items } = await this.pool.query<RelatedItem>(
       `SELECT other.item AS item, count(*) AS transactions
-       FROM recommendation_events AS seen
-       JOIN recommendation_events AS other ON other.dataset = seen.dataset AND other.txn = seen.txn
-       WHERE seen.dataset = $1 AND seen.item = $2 AND other.item != seen.item
+       FROM (SELECT txn FROM recommendation_events WHERE dataset = $1 AND item = $2 ORDER BY received DESC, txn DESC LIMIT $4) AS seen
+       JOIN recommendation_events AS other ON other.dataset = $1 AND other.txn = seen.txn
+       WHERE other.item != $2
        GROUP BY other.item ORDER BY transactions DESC, other.item LIMIT $3`,
-      [dataset, item, limit],
+      [dataset, item, limit, RELATED_TRANSACTIONS_MAX],
     );
     return { transactions, items };
   }

@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
-import { checkPages } from '../engine/sqlitePages.ts';
-import { StatementCache } from '../engine/statementCache.ts';
+import { checkPages } from '../storage/sqlitePages.ts';
+import { StatementCache } from '../storage/statementCache.ts';
 import { clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
-import type { EventStore, RelatedItem, StatsSource } from './eventStore.ts';
+import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
@@ -88,6 +88,7 @@ export class SqliteEventStore implements EventStore {
         PRIMARY KEY (dataset, txn, item)
       ) WITHOUT ROWID;
       CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
+      CREATE INDEX IF NOT EXISTS recommendation_events_recent ON recommendation_events (dataset, item, received, txn);
     `);
     this.addKeywordColumns();
     this.addClientColumn();
@@ -182,19 +183,23 @@ export class SqliteEventStore implements EventStore {
     this.insertRecommendations(dataset, events);
   }
 
-  /** Items seen in the same transactions as `item`, most transactions first (then by id, for a stable order). */
+  /** Items seen in the same transactions as `item` (see EventStore.related), most transactions first (then by id, for a stable order). */
   async related(dataset: string, item: string, limit: number): Promise<{ transactions: number; items: RelatedItem[] }> {
-    const transactions = this.statements.get('SELECT count(*) FROM recommendation_events WHERE dataset = ? AND item = ?').pluck().get(dataset, item) as number;
+    const transactions = this.statements
+      .get('SELECT count(*) FROM (SELECT 1 FROM recommendation_events WHERE dataset = ? AND item = ? LIMIT ?)')
+      .pluck()
+      .get(dataset, item, RELATED_TRANSACTIONS_MAX) as number;
     if (transactions === 0) return { transactions, items: [] };
+    // CROSS JOIN keeps SQLite's join order: the item's recent transactions first, then each one's items by primary key.
     const items = this.statements
       .get(
         `SELECT other.item AS item, count(*) AS transactions
-         FROM recommendation_events AS seen
-         JOIN recommendation_events AS other ON other.dataset = seen.dataset AND other.txn = seen.txn
-         WHERE seen.dataset = ? AND seen.item = ? AND other.item != seen.item
+         FROM (SELECT txn FROM recommendation_events WHERE dataset = ? AND item = ? ORDER BY received DESC, txn DESC LIMIT ?) AS seen
+         CROSS JOIN recommendation_events AS other ON other.dataset = ? AND other.txn = seen.txn
+         WHERE other.item != ?
          GROUP BY other.item ORDER BY transactions DESC, other.item LIMIT ?`,
       )
-      .all(dataset, item, limit) as RelatedItem[];
+      .all(dataset, item, RELATED_TRANSACTIONS_MAX, dataset, item, limit) as RelatedItem[];
     return { transactions, items };
   }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { StatementCache } from '../engine/statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
 
 /**

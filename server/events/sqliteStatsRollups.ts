@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { StatementCache } from '../engine/statementCache.ts';
+import type { StatementCache } from '../storage/statementCache.ts';
 import { BOOSTED_MAX, type KeywordWeights } from './clickBoosts.ts';
 import { countEventNow, type FollowedSearch, type RollupCounts, type RollupEvent, type RollupSteps } from './rollupRules.ts';
 import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';

@@ -5,7 +5,7 @@ import type { AutocompleteResponse } from '../../src/client/types.ts';
 import { invalidParameter } from '../errors.ts';
 import { customFieldName } from '../search/customFieldName.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { Defaulted, KeyParams } from './routeSchemas.ts';
+import { Defaulted, KeyParams } from '../requestSchemas.ts';
 
 /** `size` is our addition: the API shows no way to ask for more than the default. */
 export const AUTOCOMPLETE_SIZE_DEFAULT = 10;
@@ -26,6 +26,7 @@ export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
     '/v1/autocomplete/document-field/:key',
     {
       schema: { params: KeyParams, querystring: AutocompleteQuerystring },
+      config: { rateLimit: 'autocomplete', lane: 'read' },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<AutocompleteResponse> => {

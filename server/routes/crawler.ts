@@ -8,7 +8,7 @@ import { URL_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { OneOf } from './routeSchemas.ts';
+import { OneOf } from '../requestSchemas.ts';
 
 export interface CrawlerRouteOptions extends RouteOptions {
   crawler: Crawler;

@@ -6,7 +6,7 @@ import { ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import { unknownDocument } from './documents.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import type { KeyParams } from './routeSchemas.ts';
+import type { KeyParams } from '../requestSchemas.ts';
 
 const IdParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String() });
 

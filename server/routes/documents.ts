@@ -10,7 +10,7 @@ import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
 
 /** Problems spelled out in the message; all of them are in `errors`. */
 const MESSAGE_PROBLEMS = 10;
@@ -18,6 +18,9 @@ const MESSAGE_PROBLEMS = 10;
 // Each document is checked by validateDocument, which lists every problem.
 const BatchBody = Type.Object({ documents: Type.Array(Type.Unknown()) });
 const IdParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String() });
+
+/** Writes are heavy work for the overload guard: they share the lane of faceted searches. */
+const WRITE = { lane: 'heavy' } as const;
 
 /**
  * The indexing API (4.4-4.7): `POST .../documents/` (random id, 201 + Location),
@@ -37,7 +40,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
 
-  app.put('/v2/indices/:key/documents::batch', { schema: { params: KeyParams, body: BatchBody } }, async (request, reply) => {
+  app.put('/v2/indices/:key/documents::batch', { schema: { params: KeyParams, body: BatchBody }, config: WRITE }, async (request, reply) => {
     const raw: unknown[] = request.body.documents;
     const documents = prepareAll(raw);
     await write(indexOf(request, indices), documents);
@@ -60,12 +63,14 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     return body;
   };
 
-  app.put('/v2/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request, reply) =>
+  app.put('/v2/indices/:key/documents/:id', { schema: { params: IdParams }, config: WRITE }, async (request, reply) =>
     reply.code(202).send(await putOne(request, request.params.id)),
   );
-  app.put('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) => reply.code(202).send(await putOne(request, undefined)));
+  app.put('/v2/indices/:key/documents/', { schema: { params: KeyParams }, config: WRITE }, async (request, reply) =>
+    reply.code(202).send(await putOne(request, undefined)),
+  );
 
-  app.post('/v2/indices/:key/documents/', { schema: { params: KeyParams } }, async (request, reply) => {
+  app.post('/v2/indices/:key/documents/', { schema: { params: KeyParams }, config: WRITE }, async (request, reply) => {
     const body: unknown = request.body;
     // The service picks the id (DESIGN.md); an id in the body would be silently lost.
     if (typeof body === 'object' && body !== null && 'id' in body) {
@@ -88,7 +93,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
     return indexedDocument(document);
   });
 
-  app.delete('/v2/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
+  app.delete('/v2/indices/:key/documents/:id', { schema: { params: IdParams }, config: WRITE }, async (request, reply) => {
     checkPathId(request.params.id);
     if (!(await indexOf(request, indices).engine.remove(request.params.id))) throw unknownDocument(request.params.id);
     const body: WriteResponse = { id: request.params.id };

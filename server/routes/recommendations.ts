@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { RecommendationEventsResponse, RecommendationHit, RecommendationsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import type { RecommendationConfig } from '../config.ts';
+import { DATASET_NAME, type RecommendationConfig } from '../config.ts';
 import type { StoredDocument } from '../engine/engine.ts';
 import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
 import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/validateRecommendationEvents.ts';
 import { searchHit } from '../search/searchHit.ts';
-import { DATASET_NAME } from '../serviceSettings.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 export interface RecommendationRouteOptions extends RouteOptions {
@@ -39,6 +38,8 @@ export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRout
     '/v1/recommendations/:key',
     {
       schema: { params: KeyParams, querystring: RecommendationsQuerystring },
+      // Public like search, and as cheap once its count is bounded (EventStore.related).
+      config: { rateLimit: 'recommendations', lane: 'read' },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<RecommendationsResponse> => {

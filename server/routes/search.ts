@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
 import { highlightTerms } from '../search/highlight.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { SearchQuerystring } from '../search/searchQuerystring.ts';
-import { KeyParams } from './routeSchemas.ts';
+import { KeyParams } from '../requestSchemas.ts';
+import type { Lane } from '../overloadGuard.ts';
 import type { RouteOptions } from './routeOptions.ts';
+
+/** Counting facets is heavy work; a plain search, what a visitor typing sends, is a cheap read. */
+function searchLane(request: FastifyRequest): Lane {
+  const query = request.query;
+  return typeof query === 'object' && query !== null && ('facet' in query || 'rangeFacets' in query) ? 'heavy' : 'read';
+}
 
 /** The session of a recorded search when the request names none. */
 export const ANONYMOUS_SESSION = 'anonymous';
@@ -27,6 +35,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
     '/v1/search/:key',
     {
       schema: { params: KeyParams, querystring: SearchQuerystring },
+      config: { rateLimit: 'search', lane: searchLane },
       // An unknown index is a 404 before any parameter is judged.
       onRequest: async (request) => void indices.get(request.params.key),
     },

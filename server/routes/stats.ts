@@ -1,16 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
 import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { KeyParams } from './routeSchemas.ts';
-import { statsRateLimit } from './statsRateLimit.ts';
-
-export interface StatsRouteOptions extends RouteOptions {
-  /** Events per client address (see statsRateLimit); `false`: none. */
-  rateLimit: RateLimit | false;
-}
+import { KeyParams } from '../requestSchemas.ts';
 
 /** `sendBeacon` sends a string body as text/plain, which browsers may send cross-origin without a preflight. */
 const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
@@ -22,11 +15,10 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
  * trailing slash. Anyone may send events, so each address has its own rate limit, and
  * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
  */
-export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (app, { indices, rateLimit }) => {
+export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
-  if (rateLimit !== false) app.addHook('onRequest', statsRateLimit(rateLimit));
   app.addHook('onRequest', async (request) => void indices.get((request.params as KeyParams).key));
   app.addHook('preValidation', async (request) => {
     if (!JSON_OR_TEXT.test(request.headers['content-type'] ?? '')) {
@@ -43,6 +35,6 @@ export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (
     return {};
   };
   for (const url of ['/v1/stats/:key', '/v1/stats/:key/']) {
-    app.post(url, { schema: { params: KeyParams } }, handler);
+    app.post(url, { schema: { params: KeyParams }, config: { rateLimit: 'stats' } }, handler);
   }
 };

@@ -4,7 +4,7 @@ import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { DecimalInteger, KeyParams } from './routeSchemas.ts';
+import { DecimalInteger, KeyParams } from '../requestSchemas.ts';
 
 const PAGE_MAX = 1000;
 

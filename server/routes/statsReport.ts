@@ -6,7 +6,7 @@ import { checkBasicAuth } from '../auth.ts';
 import { invalidParameter } from '../errors.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
 import { parseCalendarDate } from '../../src/client/calendarDate.ts';
-import { Defaulted, KeyParams } from './routeSchemas.ts';
+import { Defaulted, KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 /** The longest range a report covers: a year, leap day included. */

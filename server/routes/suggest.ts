@@ -5,7 +5,7 @@ import type { SuggestResponse } from '../../src/client/types.ts';
 import { mixSearched, searchedPlaces } from '../ranking/suggestionOrder.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
-import { Defaulted, KeyParams } from './routeSchemas.ts';
+import { Defaulted, KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 export const SUGGEST_SIZE_MAX = 100;
@@ -25,6 +25,7 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     '/v1/suggest/:key',
     {
       schema: { params: KeyParams, querystring: SuggestQuerystring },
+      config: { rateLimit: 'suggestions', lane: 'read' },
       onRequest: async (request) => void indices.get(request.params.key),
     },
     async (request): Promise<SuggestResponse> => {

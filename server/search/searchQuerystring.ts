@@ -9,7 +9,7 @@ import {
   TAG_MAX_CHARS,
   TERM_MAX_CHARS,
 } from '../../src/client/limits.ts';
-import { DecimalInteger, Defaulted, OneOf } from '../routes/routeSchemas.ts';
+import { DecimalInteger, Defaulted, OneOf } from '../requestSchemas.ts';
 
 /** Repeatable parameters, and how often they may repeat. */
 const MAX_REPEATS = 50;

@@ -1,9 +1,14 @@
+/**
+ * Connections to PostgreSQL as the engine and the event store of an index both use
+ * them: one pool per schema, with the same type parsers and the same treatment of NUL.
+ */
 import pg from 'pg';
+
+/** The schema of what the indices of a database share: pg_trgm, the client address key. */
+export const SHARED_SCHEMA = 'site_search';
 
 /** Trigram similarity at least this low finds words one or two edits away from short words (`gird` for `grid`). */
 const TRIGRAM_THRESHOLD = 0.1;
-/** The PostgreSQL schema of what every index shares: the pg_trgm extension. */
-export const SHARED_SCHEMA = 'site_search';
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** BIGINT columns (rowids, epoch milliseconds, counts) as numbers: all stay far below 2^53. */

@@ -1,10 +1,14 @@
 import { connect, type Socket } from 'node:net';
 import type { TestService } from './service.ts';
 
-/** A TCP connection to the service, for requests no HTTP client would send (short bodies, slow headers). */
-export async function openSocket(service: TestService): Promise<Socket> {
+/**
+ * A TCP connection to the service, for requests no HTTP client would send (short bodies,
+ * slow headers); from `localAddress` when given (any 127.x.y.z address is this machine's
+ * too, so a test can be another client).
+ */
+export async function openSocket(service: TestService, localAddress?: string): Promise<Socket> {
   const { hostname, port } = new URL(service.baseUrl);
-  const socket = connect({ host: hostname, port: Number(port) });
+  const socket = connect({ host: hostname, port: Number(port), ...(localAddress !== undefined && { localAddress }) });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);
     socket.once('error', reject);

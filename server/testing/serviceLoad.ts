@@ -11,12 +11,27 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The environment of a service process under load: the load comes from one address
+ * (loopback), so no rate limit, and room for all its connections (overload settings the
+ * caller set in SITE_SEARCH_OVERLOAD are kept).
+ */
+export function loadEnvironment(): NodeJS.ProcessEnv {
+  const overload = JSON.parse(process.env.SITE_SEARCH_OVERLOAD || '{}') as Record<string, unknown>;
+  return {
+    ...process.env,
+    NODE_NO_WARNINGS: '1',
+    SITE_SEARCH_RATE_LIMIT: 'off',
+    SITE_SEARCH_OVERLOAD: JSON.stringify({ maxConnectionsPerAddress: 1000, ...overload }),
+  };
+}
+
 export async function startServiceProcess(): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-load-'));
   const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
   const child = spawn(tsx, ['server/main.ts', '--port', '0', '--data', dataDir, '--quiet'], {
     cwd: process.cwd(),
-    env: { ...process.env, NODE_NO_WARNINGS: '1', SITE_SEARCH_RATE_LIMIT: 'off' },
+    env: loadEnvironment(),
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';

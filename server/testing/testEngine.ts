@@ -16,8 +16,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EngineChoice, IndexStores } from '../engine/engineFactory.ts';
-import { sqliteEngines } from '../engine/sqliteFactory.ts';
+import type { EngineChoice, IndexStores } from '../backends/engineFactory.ts';
+import { sqliteEngines } from '../backends/sqliteFactory.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
 import { createSearchPipeline, type SearchPipeline } from '../pipeline/searchPipeline.ts';
 import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';

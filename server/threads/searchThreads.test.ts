@@ -43,14 +43,14 @@ describe('searches on reader threads', () => {
     [
       [
         ['term', '*'],
-        ['facets', 'custom_fields.brand'],
+        ['facet', 'custom_fields.brand'],
         ['sort', 'date'],
       ],
     ],
     [
       [
         ['term', 'wi'],
-        ['facets', 'custom_fields.brand'],
+        ['facet', 'custom_fields.brand'],
         ['page', '1'],
         ['limit', '2'],
       ],

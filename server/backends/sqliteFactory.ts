@@ -4,7 +4,7 @@ import { ClientHasher } from '../events/clientAddress.ts';
 import { SqliteEventStore } from '../events/sqliteEventStore.ts';
 import { IndexManifest } from '../indices.ts';
 import type { EngineFactory, EngineSettings, IndexStores, IndexToOpen } from './engineFactory.ts';
-import { SqliteEngine } from './sqliteEngine.ts';
+import { SqliteEngine } from '../engine/sqliteEngine.ts';
 
 /**
  * Indices as SQLite files in the data folder: each index's database in `indices/`, its

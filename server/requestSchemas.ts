@@ -1,10 +1,11 @@
 /**
- * Building blocks of the routes' schemas. Each route declares its path, query and body
- * in TypeBox: the one schema is both what Fastify validates (its 400s name the
- * parameter) and, through the type provider, the type the handler reads.
+ * Building blocks of the request schemas (the routes' own and the search query string's).
+ * Each route declares its path, query and body in TypeBox: the one schema is both what
+ * Fastify validates (its 400s name the parameter) and, through the type provider, the
+ * type the handler reads.
  */
 import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
-import { DECIMAL_DIGITS } from '../errors.ts';
+import { DECIMAL_DIGITS } from './errors.ts';
 
 /** The `{key}` path parameter of every endpoint. */
 export const KeyParams = Type.Object({ key: Type.String({ minLength: 1 }) });

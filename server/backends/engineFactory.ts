@@ -6,7 +6,7 @@
  */
 import type { ClickRanking } from '../events/clickRanking.ts';
 import type { EventStore } from '../events/eventStore.ts';
-import type { SearchEngine } from './engine.ts';
+import type { SearchEngine } from '../engine/engine.ts';
 
 /** What a factory needs to know of an index to open it. */
 export interface IndexToOpen {

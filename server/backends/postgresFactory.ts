@@ -3,8 +3,8 @@ import pg from 'pg';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { PostgresEventStore } from '../events/postgresEventStore.ts';
 import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
-import { PostgresEngine } from './postgresEngine.ts';
-import { SHARED_SCHEMA } from './postgresSchema.ts';
+import { PostgresEngine } from '../engine/postgresEngine.ts';
+import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
 
 /**
  * Indices in a PostgreSQL database (`url`): each index's tables in a schema of its own
