@@ -49,21 +49,33 @@ const WRITE_CHUNK = 500;
  * came round (a minute later).
  */
 const ANALYZE_AFTER = 1_000;
-/** A search's statements all read one snapshot. */
-const BEGIN_READ = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY';
+/**
+ * The field types are read again after this long, since other processes write too (a
+ * write through this one drops them at once): a field new on another node sorts and
+ * filters within a second, as its documents are searchable within one.
+ */
+const FIELD_FACTS_MAX_AGE_MS = 1_000;
+/**
+ * Every connection reads matches through the indexes, never a whole table: a sequential
+ * scan reads every document's vector (TOASTed, kilobytes), which the planner does not
+ * count, and cost a common word ten times the bitmap scan. Trigram similarity this low
+ * finds words one or two edits away from short words (`gird` for `grid`).
+ */
+const CONNECTION_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': 0.1 };
 
 /**
  * The search engine on PostgreSQL: an index is a schema of tables (documents with a
  * GIN-indexed tsvector, field values, categories, words, statuses), so any number of
  * service processes can serve it. Matching is PostgreSQL's, and the candidates are the
  * same the SQLite engine finds. Nothing a search relies on is kept only in this process:
- * field types are read in each read's snapshot, and words are looked up in the database. Writes are serialised per
+ * field types are read again after a second (see FIELD_FACTS_MAX_AGE_MS), and words are looked up in the database. Writes are serialised per
  * index by an advisory lock and each is one transaction.
  */
 export class PostgresEngine implements SearchEngine {
   private readonly limits: RankingLimits;
   private readonly lockKey: string;
   private written = 0;
+  private fieldFacts: { facts: FieldFacts; at: number } | null = null;
   private closed: Promise<void> | null = null;
   private analyzing: Promise<void> | null = null;
 
@@ -80,8 +92,8 @@ export class PostgresEngine implements SearchEngine {
 
   /** Connects, then creates or checks the index's tables. */
   static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
-    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10);
-    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10) : pool;
+    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10, CONNECTION_SETTINGS);
+    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10, CONNECTION_SETTINGS) : pool;
     try {
       const client = await pool.connect();
       try {
@@ -115,6 +127,8 @@ export class PostgresEngine implements SearchEngine {
     });
     if (result.ok) {
       this.written += documents.length;
+      // The write may have added field types or multi-valued fields.
+      this.fieldFacts = null;
       if (documents.length >= ANALYZE_AFTER) this.analyze();
     }
     return result;
@@ -125,49 +139,57 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /**
-   * One snapshot: the transaction begins, and the field types are read, in the first
-   * round trip. Its statements read matches through the indexes, never a whole table: a
-   * sequential scan reads every document's vector (TOASTed, kilobytes), which the
-   * planner does not count, and cost a common word ten times the bitmap scan.
+   * Runs `work` on one connection, outside a transaction: a search's statements are few
+   * and each reads committed data, and a transaction would cost two more round trips.
    */
   async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
     const client = await this.readPool.connect();
     try {
-      const results = (await client.query(
-        `${BEGIN_READ}; SET LOCAL enable_seqscan = off; SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields`,
-      )) as unknown as Array<pg.QueryResult<{ name: string; type: CustomFieldType | null }>>;
-      try {
-        return await work(this.reader(client, fieldFacts(results[2]!.rows)));
-      } finally {
-        await client.query('COMMIT').catch(() => {});
-      }
+      return await work(this.reader(client, await this.currentFieldFacts(client)));
     } finally {
       client.release();
     }
   }
 
-  private reader(client: pg.ClientBase, facts: ReturnType<typeof fieldFacts>): IndexReader {
+  /** The field types and multi-valued fields, read again when FIELD_FACTS_MAX_AGE_MS old or after a write. */
+  private async currentFieldFacts(client: pg.ClientBase): Promise<FieldFacts> {
+    const cached = this.fieldFacts;
+    if (cached !== null && Date.now() - cached.at < FIELD_FACTS_MAX_AGE_MS) return cached.facts;
+    const { rows } = await client.query<{ name: string; type: CustomFieldType | null }>(FIELD_FACTS_SQL);
+    const facts = fieldFacts(rows);
+    this.fieldFacts = { facts, at: Date.now() };
+    return facts;
+  }
+
+  private reader(client: pg.ClientBase, facts: FieldFacts): IndexReader {
+    // The pool's documents, read with their texts: the page is mostly among them.
+    const read = new Map<number, StoredDocument>();
     return {
       words: (questions) => lookUpWords(client, questions),
       candidates: (request) => pgCandidates(client, { ...facts, limits: this.limits }, request),
-      texts: async (rowids, withCustomFields) => {
-        const { rows } = await client.query<Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'custom_fields'>>(
-          `SELECT rowid, id, url, title, main_content, hidden_keywords, ${withCustomFields ? 'custom_fields' : 'NULL AS custom_fields'} FROM docs WHERE rowid = ANY($1::bigint[])`,
-          [rowids],
-        );
-        return rows.map((row): RankedText => ({
-          rowid: row.rowid,
-          id: row.id,
-          url: row.url,
-          title: row.title,
-          content: indexedContent(row.main_content, row.hidden_keywords),
-          customFields: row.custom_fields === null ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
-        }));
+      texts: async (rowids) => {
+        const { rows } = await client.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`, [rowids]);
+        return rows.map((row): RankedText => {
+          const document = storedDocument(row);
+          read.set(row.rowid, document);
+          return {
+            rowid: row.rowid,
+            id: document.id,
+            url: document.url,
+            title: document.title,
+            content: indexedContent(document.mainContent, document.hiddenKeywords),
+            customFields: document.customFields,
+          };
+        });
       },
       documents: async (rowids) => {
-        if (rowids.length === 0) return new Map();
-        const { rows } = await client.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`, [rowids]);
-        return new Map(rows.map((row) => [row.rowid, storedDocument(row)]));
+        const found = new Map(rowids.flatMap((rowid) => (read.has(rowid) ? [[rowid, read.get(rowid)!] as const] : [])));
+        const missing = rowids.filter((rowid) => !found.has(rowid));
+        if (missing.length > 0) {
+          const { rows } = await client.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`, [missing]);
+          for (const row of rows) found.set(row.rowid, storedDocument(row));
+        }
+        return found;
       },
       titleSample: async () => {
         const { rows } = await client.query<{ max: number | null }>('SELECT max(rowid) AS max FROM docs');
@@ -319,6 +341,13 @@ export class PostgresEngine implements SearchEngine {
   }
 }
 
+const FIELD_FACTS_SQL = 'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields';
+
+interface FieldFacts {
+  fieldTypes: Map<string, CustomFieldType>;
+  multiValued: Set<string>;
+}
+
 /** The field types and the fields some document held several values of, from one statement's rows. */
 function fieldFacts(rows: ReadonlyArray<{ name: string; type: CustomFieldType | null }>): {
   fieldTypes: Map<string, CustomFieldType>;
@@ -335,9 +364,7 @@ function fieldFacts(rows: ReadonlyArray<{ name: string; type: CustomFieldType | 
 
 /** The field types as the write transaction sees them. */
 async function readFieldTypes(client: pg.ClientBase): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }> {
-  const { rows } = await client.query<{ name: string; type: CustomFieldType | null }>(
-    'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields',
-  );
+  const { rows } = await client.query<{ name: string; type: CustomFieldType | null }>(FIELD_FACTS_SQL);
   const { fieldTypes, multiValued } = fieldFacts(rows);
   return { types: fieldTypes, multiValued };
 }

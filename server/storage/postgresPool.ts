@@ -7,8 +7,6 @@ import pg from 'pg';
 /** The schema of what the indices of a database share: pg_trgm, the client address key. */
 export const SHARED_SCHEMA = 'site_search';
 
-/** Trigram similarity at least this low finds words one or two edits away from short words (`gird` for `grid`). */
-const TRIGRAM_THRESHOLD = 0.1;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** BIGINT columns (rowids, epoch milliseconds, counts) as numbers: all stay far below 2^53. */
@@ -41,15 +39,16 @@ export function asStored(text: string): string {
 /**
  * Connections to `url` whose tables are those of `schema` (then the shared schema and `public`, for pg_trgm),
  * with BIGINT as numbers and NUL-free strings: what the engine and the event store use.
+ * `settings` are run-time parameters every connection starts with (`enable_seqscan: 'off'`).
  */
-export function connectPool(url: string, schema: string, size: number): pg.Pool {
+export function connectPool(url: string, schema: string, size: number, settings: Readonly<Record<string, string | number>> = {}): pg.Pool {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`'${schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
   const pool = new pg.Pool({
     connectionString: url,
     Client: NulFreeClient,
     max: size,
     types: TYPES,
-    options: `-c search_path=${schema},${SHARED_SCHEMA},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
+    options: [`-c search_path=${schema},${SHARED_SCHEMA},public`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' '),
   });
   // An idle connection the server dropped is replaced on the next query; it must not crash the process.
   pool.on('error', () => {});
