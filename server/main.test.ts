@@ -128,6 +128,20 @@ describe('site-search-server (server/main.ts)', () => {
     for (const flag of ['--port', '--host', '--data', '--config', '--http-port', '--quiet', '--no-click-ranking', '--check']) expect(stdout).toContain(flag);
   });
 
+  it("starts without loading the crawler's HTTP client or the PostgreSQL driver, which only some services use", async () => {
+    // Node names every CommonJS file it loads on stderr; both packages are CommonJS.
+    const child = run(['--port', '0', '--data', join(folder, 'data-lean'), '--quiet'], { NODE_DEBUG: 'module' });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor(child, /listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+    expect(stderr).toContain('/node_modules/fastify/');
+    expect(stderr).not.toContain('/node_modules/undici/');
+    expect(stderr).not.toContain('/node_modules/pg/');
+  });
+
   it('exits with 2 and one line on bad flags', async () => {
     const badEnv = await exitOf(run(['--port', '0'], { SITE_SEARCH_RATE_LIMIT: 'lots' }));
     expect(badEnv.code).toBe(2);
