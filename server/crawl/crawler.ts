@@ -119,7 +119,12 @@ export class Crawler {
     this.queue.length = 0;
     this.queued.clear();
     await Promise.allSettled([...this.active]);
-    await Promise.all([this.fetcher?.then(({ dispatcher }) => dispatcher.close()), this.reader.close()]);
+    // A fetcher that failed to load has nothing to close (its jobs logged why).
+    const closing = this.fetcher?.then(
+      ({ dispatcher }) => dispatcher.close(),
+      () => {},
+    );
+    await Promise.all([closing, this.reader.close()]);
   }
 
   private pageFetcher(): Promise<PageFetcher> {
