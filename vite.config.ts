@@ -244,8 +244,9 @@ export default defineConfig(({ mode, command }) => {
             // Service tests start real HTTP servers on loopback.
             testTimeout: 30_000,
             hookTimeout: 60_000,
-            // A PostgreSQL cluster, started only if a test asks for one.
-            globalSetup: ['server/testing/postgresGlobalSetup.ts'],
+            // The check for processes left running first: teardowns run in reverse order, so
+            // it looks once the PostgreSQL cluster (started only if a test asks for one) is stopped.
+            globalSetup: ['server/testing/leftoverProcessesGlobalSetup.ts', 'server/testing/postgresGlobalSetup.ts'],
           },
         },
       ],

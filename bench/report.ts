@@ -134,7 +134,7 @@ export function targetsTable(results: Results): string {
     [
       `restart to first answer${at(results.restart?.documents)}`,
       results.restart ? `${ms(results.restart.result.median)} ms` : '–',
-      verdict(results.restart?.result.median ?? NaN, 2000, 'ms', '<'),
+      verdict(results.restart?.result.median ?? NaN, 1000, 'ms', '<'),
     ],
   ];
   if (results.scale) {

@@ -1,11 +1,16 @@
 /**
  * `npm run bench:service [-- --seconds 10]`: the load of server/load.test.ts, longer,
  * with 1, 8 and 64 concurrent connections for searches and as many for writes, against
- * the service in its own process on loopback. Prints a table; asserts nothing.
+ * the service in its own process (compiled, as users run it) on loopback. Prints a
+ * table; asserts nothing.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { commandLine } from '../server/commandLine.ts';
-import { runLoad, seedDocuments, startServiceProcess, type LoadFigures } from '../server/testing/serviceLoad.ts';
+import { runLoad, seedDocuments, type LoadFigures } from '../server/testing/serviceLoad.ts';
+import { startService } from './serviceProcess.ts';
 
 const CONCURRENCY = [1, 8, 64];
 const USAGE = `Usage: npm run bench:service -- [--seconds 10]
@@ -28,12 +33,14 @@ async function main(): Promise<void> {
   const rows: LoadFigures[] = [];
   for (const connections of CONCURRENCY) {
     // A fresh service per step, so one step's writes do not slow the next one's searches.
-    const service = await startServiceProcess();
+    const dataDir = mkdtempSync(join(tmpdir(), 'site-search-load-'));
+    const service = await startService(dataDir, process.cwd());
     try {
       await seedDocuments(service.baseUrl);
       rows.push(...(await runLoad(service.baseUrl, connections, seconds)));
     } finally {
       await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
   console.log(`\nReference service under load: searches and writes at once, ${seconds} s per step, loopback\n`);

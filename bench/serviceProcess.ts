@@ -1,11 +1,12 @@
 /**
- * The reference service as its own process (`server/main.ts`, the CLI a site owner
- * runs), so the benchmark's client, browser and load generator never share its event
- * loop, and its memory and restart time are its own.
+ * The reference service as its own process (`site-search-server`, compiled, as a site
+ * owner runs it), so the benchmark's client, browser and load generator never share its
+ * event loop, and its memory and restart time are its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadEnvironment } from '../server/testing/serviceLoad.ts';
+import { serverMain } from './serverBuild.ts';
 
 export interface ServiceProcess {
   baseUrl: string;
@@ -17,10 +18,11 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` on `dataDir`; `args` adds flags (`--database-url …`). */
+/** Starts `site-search-server` on `dataDir` (building it first if needed); `args` adds flags (`--database-url …`). */
 export async function startService(dataDir: string, repo: string, args: readonly string[] = []): Promise<ServiceProcess> {
+  const main = serverMain(repo);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir, '--quiet', ...args], {
+  const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, '--quiet', ...args], {
     cwd: repo,
     env: loadEnvironment(),
     stdio: ['ignore', 'pipe', 'pipe'],

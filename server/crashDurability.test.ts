@@ -1,6 +1,6 @@
 // Outside the conformance suite (server/testing/testEngine.ts): it kills `npm run serve`
 // processes over a data folder of SQLite files.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchResponse, DocumentStatus, IndexedDocument, SearchResponse, WriteResponse } from '../src/client/types.ts';
 import { startPageServer, type PageServer } from './testing/pageServer.ts';
 import { DEMO_AUTH } from './testing/service.ts';
+import { spawnServiceFromSource } from './testing/serviceFromSource.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-crash-'));
 const children: ChildProcessWithoutNullStreams[] = [];
@@ -22,22 +23,13 @@ afterAll(async () => {
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
 
-/**
- * Starts `server/main.ts` on a random port over `dataDir`; resolves with its base URL.
- * Node itself runs the service (tsx as a loader): the tsx command would put a parent
- * process in between, and SIGKILL to it would leave the service running.
- */
+/** Starts `server/main.ts` on a random port over `dataDir`; resolves with its base URL. */
 function serve(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data', dataDir], {
-    cwd: process.cwd(),
+  const child = spawnServiceFromSource(['--port', '0', '--data', dataDir], {
+    // Room for the 40 writes sent at once below, past the default bound of 16 under way.
+    SITE_SEARCH_OVERLOAD: '{"maxInFlight": 64}',
     // The page server is on loopback, which the crawler reaches only when told to.
-    env: {
-      ...process.env,
-      NODE_NO_WARNINGS: '1',
-      // Room for the 40 writes sent at once below, past the default bound of 16 under way.
-      SITE_SEARCH_OVERLOAD: '{"maxInFlight": 64}',
-      SITE_SEARCH_CRAWL_ALLOW_PRIVATE: site === null ? '' : new URL(site.origin).host,
-    },
+    SITE_SEARCH_CRAWL_ALLOW_PRIVATE: site === null ? '' : new URL(site.origin).host,
   });
   children.push(child);
   return new Promise((resolve, reject) => {

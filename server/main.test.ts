@@ -1,6 +1,6 @@
 // Outside the conformance suite (server/testing/testEngine.ts): the command line, over a
 // data folder of SQLite files.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { closeSync, fstatSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,18 +11,25 @@ import { configFromEnvironment } from './environment.ts';
 import { SqliteEventStore } from './events/sqliteEventStore.ts';
 import { putJson, startService as startAnyService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
+import { spawnServiceFromSource } from './testing/serviceFromSource.ts';
 import { sqliteEngines } from './backends/sqliteFactory.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
 const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const folder = mkdtempSync(join(tmpdir(), 'site-search-cli-'));
+const children: ChildProcessWithoutNullStreams[] = [];
 
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  // A test that failed before stopping its service leaves it to this.
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(folder, { recursive: true, force: true });
+});
 
 function run(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(TSX, ['server/main.ts', ...args], { cwd: process.cwd(), env: { ...process.env, NODE_NO_WARNINGS: '1', ...env } });
+  const child = spawnServiceFromSource(args, env);
+  children.push(child);
+  return child;
 }
 
 /** Output until `pattern` shows up on stdout. */
@@ -121,6 +128,20 @@ describe('site-search-server (server/main.ts)', () => {
     for (const flag of ['--port', '--host', '--data', '--config', '--http-port', '--quiet', '--no-click-ranking', '--check']) expect(stdout).toContain(flag);
   });
 
+  it("starts without loading the crawler's HTTP client or the PostgreSQL driver, which only some services use", async () => {
+    // Node names every CommonJS file it loads on stderr; both packages are CommonJS.
+    const child = run(['--port', '0', '--data', join(folder, 'data-lean'), '--quiet'], { NODE_DEBUG: 'module' });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitFor(child, /listening on http:\/\/127\.0\.0\.1:\d+\n/);
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+    expect(stderr).toContain('/node_modules/fastify/');
+    expect(stderr).not.toContain('/node_modules/undici/');
+    expect(stderr).not.toContain('/node_modules/pg/');
+  });
+
   it('exits with 2 and one line on bad flags', async () => {
     const badEnv = await exitOf(run(['--port', '0'], { SITE_SEARCH_RATE_LIMIT: 'lots' }));
     expect(badEnv.code).toBe(2);
@@ -172,7 +193,7 @@ describe('npm run serve -- --check', () => {
     const missing = await check(service.dataDir);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(new RegExp(`^MISSING +index 'demo': ${escape(indexFile)} `, 'm'));
-    // Three runs of the CLI, each starting tsx.
+    // Three runs of the command, each loading the sources through tsx: hence the long timeout.
   }, 120_000);
 });
 

@@ -19,7 +19,6 @@ import { buildApp } from './app.ts';
 import { parseCli, SERVE_USAGE } from './cliArgs.ts';
 import { commandLine } from './commandLine.ts';
 import { DEMO_INDEX } from './config.ts';
-import { postgresEngines } from './backends/postgresFactory.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
 import { IndexManifest } from './indices.ts';
 import { listenPlainHttp } from './plainHttp.ts';
@@ -54,10 +53,12 @@ async function main(): Promise<void> {
     databaseReplicaUrl: _replica,
     ...options
   } = cli.config ?? {};
+  // The PostgreSQL driver is loaded only for a service that uses it: it would lengthen every other start.
+  const postgres = cli.databaseUrl === null ? null : await import('./backends/postgresFactory.ts');
   const app = await buildApp({
     dataDir: cli.dataDir,
     ...options,
-    ...(cli.databaseUrl !== null && { engine: postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl }) }),
+    ...(postgres !== null && cli.databaseUrl !== null && { engine: postgres.postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl }) }),
     ...(cli.tls !== null && { tls: cli.tls }),
     logger: !cli.quiet,
     ...(cli.noClickRanking && { clickRanking: false }),

@@ -3,15 +3,14 @@
  * operator runs them behind a load balancer. What one acknowledges, the other serves
  * within a second, and a SIGKILL of either loses nothing it acknowledged.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from './testing/postgresDatabase.ts';
 import { DEMO_AUTH } from './testing/service.ts';
-
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+import { spawnServiceFromSource } from './testing/serviceFromSource.ts';
 
 interface Node {
   url: string;
@@ -24,10 +23,9 @@ const running = new Set<Node>();
 
 /** Starts a service process on the shared database, with a data folder of its own. */
 async function startNode(name: string): Promise<Node> {
-  const child = spawn(TSX, ['server/main.ts', '--port', '0', '--quiet', '--data', join(folder, name), '--database-url', databaseUrl], {
-    cwd: process.cwd(),
-    // The tests search faster than the 5 a second one address may.
-    env: { ...process.env, NODE_NO_WARNINGS: '1', SITE_SEARCH_RATE_LIMIT: 'off' },
+  // The tests search faster than the 5 a second one address may.
+  const child = spawnServiceFromSource(['--port', '0', '--quiet', '--data', join(folder, name), '--database-url', databaseUrl], {
+    SITE_SEARCH_RATE_LIMIT: 'off',
   });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
@@ -107,6 +105,8 @@ async function writeUntilKilled(writer: Node, prefix: string): Promise<string[]>
   await kill(writer);
   stop = true;
   await Promise.all(lanes);
+  // Killed means gone: nothing answers on its address any more.
+  await expect(fetch(`${writer.url}/health`)).rejects.toThrow();
   return acknowledged;
 }
 

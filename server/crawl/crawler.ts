@@ -7,8 +7,8 @@ import type { SearchIndex } from '../indices.ts';
 /** What the crawler needs of an index: its key and its engine. */
 type CrawledIndex = Pick<SearchIndex, 'publicKey' | 'engine'>;
 import { crawlRefusal, hostRules, type CrawlAccess } from './crawlAllowList.ts';
-import { fetchPage, type FetchOutcome } from './fetchPage.ts';
-import { guardedDispatcher, type ResolveAll } from './guardedDispatcher.ts';
+import type { fetchPage, FetchOutcome } from './fetchPage.ts';
+import type { guardedDispatcher, ResolveAll } from './guardedDispatcher.ts';
 import { PageReader, PageReadError } from './pageReader.ts';
 import type { PageReading } from './readPage.ts';
 
@@ -57,6 +57,12 @@ export function crawlerSettings(options: AppOptions): CrawlerSettings {
   };
 }
 
+/** How pages are fetched: fetchPage.ts, through connections that guardedDispatcher.ts checks. */
+interface PageFetcher {
+  fetchPage: typeof fetchPage;
+  dispatcher: ReturnType<typeof guardedDispatcher>;
+}
+
 interface Job {
   index: CrawledIndex;
   id: string;
@@ -73,14 +79,17 @@ export class Crawler {
   private readonly queued = new Set<string>();
   private readonly active = new Set<Promise<void>>();
   private readonly stop = new AbortController();
-  private readonly dispatcher;
+  /**
+   * Loaded at the first fetch: the HTTP client beneath it (undici) takes a good part of a
+   * start to load, and most services never crawl.
+   */
+  private fetcher: Promise<PageFetcher> | null = null;
   private readonly reader;
 
   constructor(
     private readonly settings: CrawlerSettings,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.dispatcher = guardedDispatcher(settings.access, settings.resolve);
     this.reader = new PageReader({ threads: settings.concurrency, timeoutMs: settings.readTimeoutMs, maxHeapMb: READ_HEAP_MB });
   }
 
@@ -110,7 +119,20 @@ export class Crawler {
     this.queue.length = 0;
     this.queued.clear();
     await Promise.allSettled([...this.active]);
-    await Promise.all([this.dispatcher.close(), this.reader.close()]);
+    // A fetcher that failed to load has nothing to close (its jobs logged why).
+    const closing = this.fetcher?.then(
+      ({ dispatcher }) => dispatcher.close(),
+      () => {},
+    );
+    await Promise.all([closing, this.reader.close()]);
+  }
+
+  private pageFetcher(): Promise<PageFetcher> {
+    this.fetcher ??= Promise.all([import('./fetchPage.ts'), import('./guardedDispatcher.ts')]).then(([fetching, guard]) => ({
+      fetchPage: fetching.fetchPage,
+      dispatcher: guard.guardedDispatcher(this.settings.access, this.settings.resolve),
+    }));
+    return this.fetcher;
   }
 
   private enqueue(job: Job): void {
@@ -146,12 +168,13 @@ export class Crawler {
       await index.engine.markCrawl(id, url, { status: 'ERROR', info: 'the URL is not valid' });
       return;
     }
+    const { fetchPage, dispatcher } = await this.pageFetcher();
     const outcome = await fetchPage(start, {
       timeoutMs: this.settings.timeoutMs,
       maxBytes: this.settings.maxBytes,
       maxRedirects: this.settings.maxRedirects,
       refusal: (next) => this.refusal(next),
-      dispatcher: this.dispatcher,
+      dispatcher,
       stop: this.stop.signal,
     });
     if (this.stop.signal.aborted) return;

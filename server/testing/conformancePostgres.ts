@@ -3,7 +3,8 @@
  * throw-away cluster (postgresCluster.ts) started for the run, or on the server
  * SITE_SEARCH_TEST_DATABASE_URL names. Fails with one line when PostgreSQL is missing.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createDatabase, MISSING_POSTGRES, postgresBin, startCluster } from './postgresCluster.ts';
 import { TEST_DATABASE_URL_VARIABLE, testDatabaseUrl } from './testEngine.ts';
 
@@ -19,11 +20,15 @@ if (url === null) {
   url = await createDatabase(cluster.url, 'conformance');
 }
 try {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/testing/conformance.ts'], {
+  const run = spawn(process.execPath, ['--import', 'tsx', 'server/testing/conformance.ts'], {
     stdio: 'inherit',
     env: { ...process.env, [TEST_DATABASE_URL_VARIABLE]: url },
   });
-  process.exitCode = run.status ?? 1;
+  // Interrupted (Ctrl-C, a cancelled job), the run ends first and the cluster after it,
+  // instead of this process dying with the cluster running.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => run.kill(signal));
+  const [code] = (await once(run, 'exit')) as [number | null];
+  process.exitCode = code ?? 1;
 } finally {
   stop();
 }

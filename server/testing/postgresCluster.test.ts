@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from './postgresDatabase.ts';
@@ -18,4 +20,18 @@ describe('the test PostgreSQL server', () => {
       await client.end();
     }
   });
+
+  it('is stopped when the process that started it exits without stopping it, as Vitest does on Ctrl-C', async () => {
+    const cluster = join(import.meta.dirname, 'postgresCluster.ts');
+    const script = `const { startCluster } = await import(${JSON.stringify(cluster)}); console.log((await startCluster()).url); process.exit(130);`;
+    let url = '';
+    try {
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    } catch (error) {
+      url = String((error as { stdout?: string }).stdout).trim();
+    }
+    expect(url).toMatch(/^postgres:\/\//);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    await expect(client.connect()).rejects.toThrow();
+  }, 60_000);
 });

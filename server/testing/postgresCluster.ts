@@ -62,16 +62,18 @@ export async function startCluster(settings: { durable?: boolean } = {}): Promis
     const durability = settings.durable ? '' : ' -c fsync=off -c full_page_writes=off';
     const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1${durability} -c max_connections=200`;
     run('pg_ctl', ['start', '-w', '-D', data, '-l', join(folder, 'server.log'), '-o', options]);
-    return {
-      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-      stop() {
-        try {
-          run('pg_ctl', ['stop', '-D', data, '-m', 'immediate']);
-        } finally {
-          rmSync(folder, { recursive: true, force: true });
-        }
-      },
+    const stop = () => {
+      process.off('exit', stop);
+      try {
+        run('pg_ctl', ['stop', '-D', data, '-m', 'immediate']);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     };
+    // The server runs apart from this process: it is stopped when this process exits
+    // unasked (Vitest exits so on Ctrl-C, skipping the teardowns), not left running.
+    process.on('exit', stop);
+    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();

@@ -1,11 +1,12 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { DEMO_AUTH } from './service.ts';
+import { spawnServiceFromSource } from './serviceFromSource.ts';
 
-/** The service as a separate process (`npm run serve`), so the load and the service do not share an event loop. */
+/** The service as a separate process (`npm run serve`, from the sources), so the load and the service do not share an event loop. */
 export interface ServiceProcess {
   baseUrl: string;
   stop(): Promise<void>;
@@ -28,11 +29,7 @@ export function loadEnvironment(): NodeJS.ProcessEnv {
 
 export async function startServiceProcess(): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-load-'));
-  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['server/main.ts', '--port', '0', '--data', dataDir, '--quiet'], {
-    cwd: process.cwd(),
-    env: loadEnvironment(),
-  });
+  const child = spawnServiceFromSource(['--port', '0', '--data', dataDir, '--quiet'], loadEnvironment());
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
