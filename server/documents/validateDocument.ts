@@ -1,6 +1,7 @@
 import { parseDocDate } from '../../src/client/docDate.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
-import { documentBodyCheck, withoutNulls, type DocumentBody } from '../schemas/documentBody.ts';
+import { documentBodyCheck, type DocumentBody } from '../schemas/documentBody.ts';
+import { withoutNulls } from '../schemas/withoutNulls.ts';
 import type { SchemaProblem } from '../schemas/schemaProblems.ts';
 import { documentIdFromUrl } from './documentId.ts';
 import { urlCategories } from './urlCategories.ts';

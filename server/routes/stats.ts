@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RateLimit } from '../config.ts';
 import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
-import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
+import { readStatsEvent } from '../schemas/statsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import { KeyParams } from './routeSchemas.ts';
 import { statsRateLimit } from './statsRateLimit.ts';
@@ -35,7 +35,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<StatsRouteOptions> = async (
   });
 
   const handler = async (request: { params: KeyParams; body: unknown; ip: string }): Promise<Record<string, never>> => {
-    const checked = validateStatsEvent(request.body);
+    const checked = readStatsEvent(request.body);
     if (!checked.ok) {
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }

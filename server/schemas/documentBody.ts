@@ -59,12 +59,3 @@ export type DocumentBody = Static<typeof DocumentBody>;
 
 export const documentBodyCheck = schemaCheck(DocumentBody, 'a document');
 export const documentIdCheck = schemaCheck(DocumentId, 'the document id');
-
-/**
- * The body as the schema reads it: a field set to null is absent, as crawlers and
- * exports often write missing fields that way.
- */
-export function withoutNulls(raw: unknown): unknown {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
-  return Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
-}

@@ -53,3 +53,14 @@ export function thumbnailProblem(value: string): string | null {
   const payload = data === null ? value : data[1]!;
   return payload.length > 0 && BASE64.test(payload) ? null : 'must be valid base64';
 }
+
+/** A recommendation event's `time`: a date, or a date-time with or without a zone (read as UTC); not epoch numbers. */
+export function isIsoTime(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return false;
+  return parseDocDate(text) !== null || parseDocDate(`${text}Z`) !== null;
+}
+export const ISO_TIME_PROBLEM = 'must be an ISO 8601 date (yyyy-MM-dd) or date-time';
+
+/** The sender's id of a stats event (an addition to the API), for storing a resent event once. */
+export const EVENT_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export const EVENT_ID_PROBLEM = 'must be 1-64 characters of A-Z, a-z, 0-9, _ and -';
