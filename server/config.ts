@@ -1,9 +1,12 @@
 import type { EngineChoice } from './engine/engineFactory.ts';
-import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
+import { DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
-import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
+import type { RankingConfig } from './ranking/rankingSettings.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
-import { CONFIG_KEYS, checkRateLimit, parseServiceSettings, resolveRecommendations } from './serviceSettings.ts';
+import { parseConfigFile, type ConfigFile } from './schemas/configFile.ts';
+import { resolveRecommendations } from './serviceSettings.ts';
+
+export { parseConfigFile, type ConfigFile };
 
 /** The credentials of one index. */
 export interface IndexCredentials {
@@ -28,12 +31,12 @@ export interface AppOptions {
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
   recommendations?: Record<string, RecommendationConfig>;
   /** Per-IP limit of search, suggest and autocomplete (API 8); `false` turns it off. @default { max: 5, windowMs: 1000 } */
-  rateLimit?: RateLimit | false;
+  rateLimit?: RateLimitOption | false;
   /**
    * Per-IP limit of stats events (`POST /v1/stats`), apart from `rateLimit`; `false` turns it off.
    * @default { max: 300, windowMs: 300000 }
    */
-  statsRateLimit?: RateLimit | false;
+  statsRateLimit?: RateLimitOption | false;
   /** Serve HTTPS with this certificate and key (PEM text). @default none: plain HTTP */
   tls?: TlsFiles;
   /**
@@ -55,7 +58,7 @@ export interface AppOptions {
    * (see server/events/clickBoosts.ts); `false` turns it off.
    * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 3 }
    */
-  clickRanking?: Partial<ClickRanking> | false;
+  clickRanking?: Partial<ClickRanking> | boolean;
   /** Timeouts, the connection cap and the bound on requests in flight (server/overloadSettings.ts). @default DEFAULT_OVERLOAD */
   overload?: Partial<OverloadSettings>;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
@@ -83,6 +86,9 @@ export interface RateLimit {
   windowMs: number;
 }
 
+/** A rate limit as an option: the window has a default (1 s for searches, 1 min for stats events). */
+export type RateLimitOption = Pick<RateLimit, 'max'> & Partial<Pick<RateLimit, 'windowMs'>>;
+
 /** PEM text of a certificate (chain) and its private key. */
 export interface TlsFiles {
   cert: string;
@@ -108,13 +114,6 @@ export interface ListenSettings {
   databaseReplicaUrl?: string;
 }
 
-/** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<
-  AppOptions,
-  'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking' | 'overload'
-> &
-  ListenSettings;
-
 export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
@@ -135,100 +134,39 @@ export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 
 /** The index served when none is configured: for local use only. */
 export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secret: 'demo-secret' };
 
-// Keys name the index's database file, so they stay file-name safe.
-const PUBLIC_KEY = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Options with defaults applied and checked; throws an Error that says what is wrong. */
+/**
+ * Options with defaults applied and checked; throws an Error that says what is wrong. The
+ * options a config file may set are checked against its schema (schemas/configFile.ts).
+ */
 export function resolveConfig(options: AppOptions): ServiceConfig {
   if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new Error('dataDir must be a folder path');
-  const indices = options.indices ?? [{ ...DEMO_INDEX }];
-  checkIndices(indices);
-  const allowedOrigins = options.allowedOrigins ?? [];
-  checkOrigins(allowedOrigins);
-  const rateLimit = options.rateLimit ?? { ...DEFAULT_RATE_LIMIT };
-  if (rateLimit !== false) checkRateLimit(rateLimit);
-  const statsRateLimit = options.statsRateLimit ?? { ...DEFAULT_STATS_RATE_LIMIT };
-  if (statsRateLimit !== false) checkRateLimit(statsRateLimit, 'statsRateLimit');
+  const { indices, allowedOrigins, recommendations, rateLimit, statsRateLimit, crawlAllowHosts, crawlAllowPrivate, clickRanking, overload } = options;
+  const checked = parseConfigFile(
+    withoutUndefined({ indices, allowedOrigins, recommendations, rateLimit, statsRateLimit, crawlAllowHosts, crawlAllowPrivate, clickRanking, overload }),
+  );
   return {
     dataDir: options.dataDir,
-    indices,
-    allowedOrigins,
+    indices: checked.indices ?? [{ ...DEMO_INDEX }],
+    allowedOrigins: checked.allowedOrigins ?? [],
     logger: options.logger ?? false,
-    recommendations: resolveRecommendations(options.recommendations ?? {}),
-    rateLimit,
-    statsRateLimit,
+    recommendations: resolveRecommendations(checked.recommendations ?? {}),
+    rateLimit: rateLimitOf(checked.rateLimit, DEFAULT_RATE_LIMIT),
+    statsRateLimit: rateLimitOf(checked.statsRateLimit, DEFAULT_STATS_RATE_LIMIT),
     tls: options.tls ?? null,
-    clickRanking: resolveClickRanking(options.clickRanking),
-    overload: resolveOverload(options.overload),
+    clickRanking:
+      checked.clickRanking === false
+        ? { ...DEFAULT_CLICK_RANKING, enabled: false }
+        : { ...DEFAULT_CLICK_RANKING, ...(checked.clickRanking === true ? {} : checked.clickRanking), enabled: true },
+    overload: resolveOverload(checked.overload),
     clock: options.clock ?? Date.now,
   };
 }
 
-/** Checks the parsed JSON of a config file; throws an Error that says what is wrong. */
-export function parseConfigFile(value: unknown): ConfigFile {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error('the config file must hold a JSON object');
-  }
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (!CONFIG_KEYS.has(key)) throw new Error(`unknown config key '${key}'`);
-  }
-  const config: ConfigFile = parseServiceSettings(record);
-  if (record.indices !== undefined) {
-    if (!Array.isArray(record.indices)) throw new Error('indices must be an array of {publicKey, secret}');
-    config.indices = record.indices.map((entry: unknown, i) => {
-      const item = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-      if (typeof item.publicKey !== 'string' || typeof item.secret !== 'string') {
-        throw new Error(`indices[${i}] must be {"publicKey": string, "secret": string, "ranking"?: object}`);
-      }
-      const credentials: IndexCredentials = { publicKey: item.publicKey, secret: item.secret };
-      if (item.ranking !== undefined) credentials.ranking = checkRankingConfig(item.ranking, `indices[${i}].ranking`);
-      return credentials;
-    });
-    checkIndices(config.indices);
-  }
-  if (record.allowedOrigins !== undefined) {
-    const origins = record.allowedOrigins;
-    if (!Array.isArray(origins) || !origins.every((o): o is string => typeof o === 'string')) {
-      throw new Error('allowedOrigins must be an array of strings');
-    }
-    checkOrigins(origins);
-    config.allowedOrigins = origins;
-  }
-  return config;
+function rateLimitOf(limit: ConfigFile['rateLimit'], byDefault: Readonly<RateLimit>): RateLimit | false {
+  if (limit === undefined) return { ...byDefault };
+  return limit === false ? false : { max: limit.max, windowMs: limit.windowMs ?? byDefault.windowMs };
 }
 
-function resolveClickRanking(option: AppOptions['clickRanking']): ServiceConfig['clickRanking'] {
-  if (option === false) return { ...DEFAULT_CLICK_RANKING, enabled: false };
-  const ranking = { ...DEFAULT_CLICK_RANKING, ...option };
-  checkClickRanking(ranking);
-  return { ...ranking, enabled: true };
-}
-
-function checkIndices(indices: readonly IndexCredentials[]): void {
-  if (indices.length === 0) throw new Error('at least one index is needed');
-  const seen = new Set<string>();
-  for (const { publicKey, secret, ranking } of indices) {
-    if (!PUBLIC_KEY.test(publicKey)) {
-      throw new Error(`index key '${publicKey}' must be 1 to 64 letters, digits, _ or -`);
-    }
-    if (seen.has(publicKey)) throw new Error(`index key '${publicKey}' is listed twice`);
-    seen.add(publicKey);
-    if (secret.length === 0) throw new Error(`index '${publicKey}' needs a non-empty secret`);
-    checkRankingConfig(ranking, `index '${publicKey}' ranking`);
-  }
-}
-
-function checkOrigins(origins: readonly string[]): void {
-  for (const origin of origins) {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      // reported below
-    }
-    if (parsed === null || parsed.origin !== origin) {
-      throw new Error(`allowed origin '${origin}' must be scheme://host[:port] with no path or trailing slash`);
-    }
-  }
+function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }

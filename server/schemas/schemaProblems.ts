@@ -22,20 +22,28 @@ export interface SchemaCheck<T extends TSchema> {
   check(value: unknown): value is Static<T>;
 }
 
-/** Compiles `schema`; `subject` names the value itself in messages (`a document`, `the event`). */
-export function schemaCheck<T extends TSchema>(schema: T, subject: string): SchemaCheck<T> {
+export interface SchemaWords {
+  /** Names the value itself (`a document`, `the event`). */
+  subject: string;
+  /** A field the schema does not know, given its path. @default unknown field '<name>' */
+  unknown: (field: string, name: string) => string;
+}
+
+/** Compiles `schema`; `subject` names the value itself in messages. */
+export function schemaCheck<T extends TSchema>(schema: T, subject: string, words: Partial<Omit<SchemaWords, 'subject'>> = {}): SchemaCheck<T> {
   const validator = Compile(schema);
+  const all: SchemaWords = { subject, unknown: (_, name) => `unknown field '${name}'`, ...words };
   return {
     check: (value): value is Static<T> => validator.Check(value),
-    problems: (value) => (validator.Check(value) ? [] : describe(schema, validator.Errors(value), subject)),
+    problems: (value) => (validator.Check(value) ? [] : describe(schema, validator.Errors(value), all)),
   };
 }
 
-function describe(schema: TSchema, errors: readonly TLocalizedValidationError[], subject: string): SchemaProblem[] {
+function describe(schema: TSchema, errors: readonly TLocalizedValidationError[], words: SchemaWords): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const seen = new Set<string>();
   for (const error of relevant(errors)) {
-    for (const problem of wordsFor(schema, error, subject)) {
+    for (const problem of wordsFor(schema, error, words)) {
       const key = `${problem.field}\n${problem.message}`;
       if (!seen.has(key)) problems.push(problem);
       seen.add(key);
@@ -50,6 +58,8 @@ function describe(schema: TSchema, errors: readonly TLocalizedValidationError[],
  * that one is kept when there is exactly one, else the union's own error. Summaries of
  * errors reported one by one (property names, extra properties) are dropped.
  */
+const NOT_THIS_BRANCH = new Set(['type', 'const', 'enum']);
+
 function relevant(errors: readonly TLocalizedValidationError[]): TLocalizedValidationError[] {
   const dropped = new Set<TLocalizedValidationError>();
   for (const union of errors.filter((e) => e.keyword === 'anyOf')) {
@@ -60,7 +70,8 @@ function relevant(errors: readonly TLocalizedValidationError[]): TLocalizedValid
       const branch = error.schemaPath.slice(union.schemaPath.length).split('/').slice(0, 3).join('/');
       branches.set(branch, [...(branches.get(branch) ?? []), error]);
     }
-    const ofItsType = [...branches.values()].filter((list) => !list.every((e) => e.keyword === 'type' && e.instancePath === union.instancePath));
+    // A branch whose only complaint is the value's type (or that it is not the branch's one value) is not the value's branch.
+    const ofItsType = [...branches.values()].filter((list) => !list.every((e) => NOT_THIS_BRANCH.has(e.keyword) && e.instancePath === union.instancePath));
     if (ofItsType.length === 1) {
       dropped.add(union);
       for (const error of inside) if (!ofItsType[0]!.includes(error)) dropped.add(error);
@@ -71,9 +82,9 @@ function relevant(errors: readonly TLocalizedValidationError[]): TLocalizedValid
   return errors.filter((e) => !dropped.has(e) && e.keyword !== 'propertyNames' && !(e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties')));
 }
 
-function wordsFor(schema: TSchema, error: TLocalizedValidationError, subject: string): SchemaProblem[] {
+function wordsFor(schema: TSchema, error: TLocalizedValidationError, words: SchemaWords): SchemaProblem[] {
   const field = fieldOf(error.instancePath);
-  const name = field === '' ? subject : field;
+  const name = field === '' ? words.subject : field;
   const own = schemaAt(schema, error.schemaPath)?.errorMessage;
   switch (error.keyword) {
     case 'required':
@@ -82,7 +93,10 @@ function wordsFor(schema: TSchema, error: TLocalizedValidationError, subject: st
         return { field: missing, message: `${missing} is required` };
       });
     case 'additionalProperties':
-      return error.params.additionalProperties.map((property) => ({ field: joinField(field, property), message: `unknown field '${property}'` }));
+      return error.params.additionalProperties.map((property) => {
+        const unknown = joinField(field, property);
+        return { field: unknown, message: words.unknown(unknown, property) };
+      });
     case '~refine':
       return [{ field, message: `${name} ${error.params.message}` }];
   }
@@ -116,6 +130,8 @@ function plainWords(error: TLocalizedValidationError): string {
       return `must be one of: ${error.params.allowedValues.map(String).join(', ')}`;
     case 'const':
       return `must be ${JSON.stringify(error.params.allowedValue)}`;
+    case 'anyOf':
+      return 'is none of the forms it may take';
     default:
       return error.message;
   }
