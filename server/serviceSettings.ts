@@ -5,8 +5,6 @@
 import type { RecommendationConfig } from './config.ts';
 import { DATASET_NAME_PATTERN } from './schemas/configFile.ts';
 
-export { databaseUrl } from './schemas/configFile.ts';
-
 export const RECOMMENDATION_HITS_DEFAULT = 10;
 
 /** Dataset names and configuration keys appear in paths and queries: kept plain. */

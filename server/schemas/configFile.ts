@@ -139,13 +139,18 @@ const configCheck = schemaCheck(ConfigFile, 'the config file', {
  * defaults its schema gives (a rate limit's window); throws an Error naming the key at fault.
  */
 export function parseConfigFile(value: unknown): ConfigFile {
-  const [problem] = configCheck.problems(value);
-  if (problem !== undefined) throw new Error(problem.message);
-  const config = Value.Default(ConfigFile, structuredClone(value)) as ConfigFile;
+  const config = Value.Default(ConfigFile, structuredClone(checkConfigKeys(value))) as ConfigFile;
   // `true` is the default ranking, as `{}` is.
   if (config.clickRanking === true) config.clickRanking = {};
   crossChecks(config);
   return config;
+}
+
+/** Checks each key by the schema alone (no defaults, no checks across keys); throws an Error naming the key at fault. */
+export function checkConfigKeys(value: unknown): ConfigFile {
+  const [problem] = configCheck.problems(value);
+  if (problem !== undefined) throw new Error(problem.message);
+  return value as ConfigFile;
 }
 
 /** What one key cannot say alone. */
