@@ -1,16 +1,11 @@
 import { parseDocDate } from '../../src/client/docDate.ts';
+import type { DocumentProblem } from '../../src/client/validateDocuments.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
 import { documentBodyCheck, type DocumentBody } from '../schemas/documentBody.ts';
 import { withoutNulls } from '../schemas/withoutNulls.ts';
 import type { SchemaProblem } from '../schemas/schemaProblems.ts';
 import { documentIdFromUrl } from './documentId.ts';
 import { urlCategories } from './urlCategories.ts';
-
-/** What is wrong with one document: the field at fault (relative to the document), if one is, and why. */
-export interface DocumentProblem {
-  field?: string;
-  message: string;
-}
 
 export type DocumentValidation = { ok: true; document: PreparedDocument } | { ok: false; problems: DocumentProblem[] };
 
