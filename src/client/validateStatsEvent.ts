@@ -18,16 +18,15 @@ export function validateStatsEvent(body: unknown): StatsEventCheck {
   }
   const raw = body as Record<string, unknown>;
   const { action } = raw;
+  if (action === undefined || action === null) return fail('action', 'is required');
+  if (action !== 'search' && action !== 'click') return fail('action', 'must be one of: search, click');
+  // The first field at fault, as the service names one.
   const problem =
-    action === undefined || action === null
-      ? fail('action', 'is required')
-      : action !== 'search' && action !== 'click'
-        ? fail('action', 'must be one of: search, click')
-        : (text(raw, 'session', 1, SESSION_MAX_CHARS) ??
-          text(raw, 'keyword', 0, TERM_MAX_CHARS) ??
-          (raw.tag == null ? null : text(raw, 'tag', 0, TAG_MAX_CHARS)) ??
-          (raw.eventId == null ? null : eventIdProblem(raw.eventId)) ??
-          (action === 'search' ? count(raw, 'numberOfResults', 0) : (text(raw, 'docid', 1, DOCID_MAX_CHARS) ?? count(raw, 'position', 1))));
+    text(raw, 'session', 1, SESSION_MAX_CHARS) ??
+    text(raw, 'keyword', 0, TERM_MAX_CHARS) ??
+    (raw.tag == null ? null : text(raw, 'tag', 0, TAG_MAX_CHARS)) ??
+    (raw.eventId == null ? null : eventIdProblem(raw.eventId)) ??
+    (action === 'search' ? count(raw, 'numberOfResults', 0) : (text(raw, 'docid', 1, DOCID_MAX_CHARS) ?? count(raw, 'position', 1)));
   if (problem !== null) return problem;
   const { session, keyword, tag, eventId } = raw as { session: string; keyword: string; tag?: string | null; eventId?: string | null };
   const optional = { ...(tag != null && { tag }), ...(eventId != null && { eventId }) };
