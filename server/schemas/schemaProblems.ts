@@ -3,7 +3,8 @@
  * plain words, each problem naming its field as the API names it (`custom_fields.price`,
  * `documents[3].url`). A schema may word its own problem with `errorMessage`: the words
  * after the field's name (`must be a language code such as en`); a refinement's message
- * is read the same way.
+ * is read the same way. TypeBox keeps the first 8 errors of a value (its guard against
+ * values built to make checking slow), so a value with many problems reports its first few.
  */
 import type { TLocalizedValidationError } from 'typebox/error';
 import { Compile } from 'typebox/compile';
