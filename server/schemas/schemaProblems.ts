@@ -80,7 +80,15 @@ function relevant(errors: readonly TLocalizedValidationError[]): TLocalizedValid
       for (const error of inside) dropped.add(error);
     }
   }
-  return errors.filter((e) => !dropped.has(e) && e.keyword !== 'propertyNames' && !(e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties')));
+  // A value of the wrong type is that only: 0.5 for a count from 1 is not an integer, full stop.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => `${e.schemaPath} ${e.instancePath}`));
+  return errors.filter(
+    (e) =>
+      !dropped.has(e) &&
+      e.keyword !== 'propertyNames' &&
+      !(e.keyword === 'boolean' && e.schemaPath.endsWith('/additionalProperties')) &&
+      (e.keyword === 'type' || !wrongType.has(`${e.schemaPath} ${e.instancePath}`)),
+  );
 }
 
 function wordsFor(schema: TSchema, error: TLocalizedValidationError, words: SchemaWords): SchemaProblem[] {
