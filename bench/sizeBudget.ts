@@ -12,7 +12,7 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
  * feature raises it by what the feature costs, and says so, and never past the budget.
  * A change that makes the build bigger than this fails the test.
  */
-export const EMBED_CEILING_BYTES = 24_216;
+export const EMBED_CEILING_BYTES = 24_225;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;

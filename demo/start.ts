@@ -9,7 +9,7 @@ import { createServer, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { commandLine } from '../server/commandLine.ts';
 import { postgresEngines } from '../server/backends/postgresFactory.ts';
-import { databaseUrl } from '../server/serviceSettings.ts';
+import { databaseUrl } from '../server/schemas/configFile.ts';
 import { buildCorpus } from './corpus/build.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';

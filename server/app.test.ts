@@ -137,7 +137,9 @@ describe('durability', () => {
 describe('buildApp options', () => {
   it('rejects bad index keys, duplicates, empty secrets and bad origins', async () => {
     const dataDir = '/tmp/site-search-never-created';
-    await expect(buildApp({ dataDir, indices: [{ publicKey: 'a/b', secret: 's' }] })).rejects.toThrow(/index key 'a\/b'/);
+    await expect(buildApp({ dataDir, indices: [{ publicKey: 'a/b', secret: 's' }] })).rejects.toThrow(
+      /^indices\[0\]\.publicKey must be 1 to 64 letters, digits, _ or -$/,
+    );
     await expect(
       buildApp({
         dataDir,
@@ -148,6 +150,8 @@ describe('buildApp options', () => {
       }),
     ).rejects.toThrow(/listed twice/);
     await expect(buildApp({ dataDir, indices: [{ publicKey: 'a', secret: '' }] })).rejects.toThrow(/secret/);
-    await expect(buildApp({ dataDir, allowedOrigins: ['https://a.example/'] })).rejects.toThrow(/allowed origin/);
+    await expect(buildApp({ dataDir, allowedOrigins: ['https://a.example/'] })).rejects.toThrow(/^allowedOrigins\[0\] must be an origin/);
+    await expect(buildApp({ dataDir, rateLimit: { max: 0 } })).rejects.toThrow(/^rateLimit\.max must be an integer of at least 1$/);
+    await expect(buildApp({ dataDir, overload: { maxInFlight: 0 } })).rejects.toThrow(/^overload\.maxInFlight must be an integer from 1 to 3600000$/);
   });
 });

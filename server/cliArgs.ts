@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { SEARCH_THREADS_MAX, type ConfigFile, type TlsFiles } from './config.ts';
-import { databaseUrl, parseConfigFile } from './serviceSettings.ts';
+import { parseConfigFile, type ConfigFile, type TlsFiles } from './config.ts';
+import { checkConfigKeys } from './schemas/configFile.ts';
 import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
 
 const DEFAULT_PORT = 8787;
@@ -62,6 +62,18 @@ export interface Cli {
   databaseReplicaUrl: string | null;
 }
 
+/** The flags that set a key of the config file, by key. */
+const FLAGS = {
+  port: '--port',
+  httpPort: '--http-port',
+  host: '--host',
+  data: '--data',
+  databaseUrl: '--database-url',
+  databaseReplicaUrl: '--database-replica-url',
+  searchThreads: '--search-threads',
+} as const satisfies Partial<Record<keyof ConfigFile, string>>;
+type FlagKey = keyof typeof FLAGS;
+
 /** The CLI flags, checked; throws an Error whose message is the one line to print. */
 export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Cli {
   const { values } = parseArgs({
@@ -82,48 +94,58 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     strict: true,
     allowPositionals: false,
   });
-  const port = values.port === undefined ? undefined : portFlag('--port', values.port);
-  const httpPort = values['http-port'] === undefined ? undefined : portFlag('--http-port', values['http-port']);
-  if (values.data === '') throw new Error('--data must be a folder path');
-  if (values.host === '') throw new Error('--host must be a host name or address');
+  const flags = configFromFlags({
+    port: values.port,
+    httpPort: values['http-port'],
+    host: values.host,
+    data: values.data,
+    databaseUrl: values['database-url'],
+    databaseReplicaUrl: values['database-replica-url'],
+    searchThreads: values['search-threads'],
+  });
   const configPath = values.config ?? (env[CONFIG_VARIABLE] || undefined);
   const file = configPath === undefined ? null : readConfig(configPath);
   const fromEnv = configFromEnvironment(env);
-  const threads = values['search-threads'] === undefined ? {} : { searchThreads: searchThreadsFlag(values['search-threads']) };
-  const overlay = { ...fromEnv, ...threads };
+  // The threads are a setting of the service itself (buildApp's), which takes the config.
+  const overlay = { ...fromEnv, ...(flags.searchThreads !== undefined && { searchThreads: flags.searchThreads }) };
   const config = file === null && Object.keys(overlay).length === 0 ? null : { ...file, ...overlay };
-  const listenPort = port ?? config?.port ?? DEFAULT_PORT;
-  const tls = config?.tls === undefined ? null : readTls(config.tls);
-  const primary = values['database-url'] === undefined ? (config?.databaseUrl ?? null) : databaseUrl(values['database-url'], '--database-url');
-  const replica =
-    values['database-replica-url'] === undefined ? (config?.databaseReplicaUrl ?? null) : databaseUrl(values['database-replica-url'], '--database-replica-url');
-  if (replica !== null && primary === null) throw new Error('--database-replica-url needs --database-url');
+  // A flag wins over the environment and the file.
+  const settings: ConfigFile = { ...config, ...flags };
+  if (settings.databaseReplicaUrl !== undefined && settings.databaseUrl === undefined) throw new Error('--database-replica-url needs --database-url');
+  const port = settings.port ?? DEFAULT_PORT;
+  const tls = settings.tls === undefined ? null : readTls(settings.tls);
   return {
-    port: listenPort,
-    host: values.host ?? config?.host ?? DEFAULT_HOST,
-    dataDir: values.data ?? config?.data ?? DEFAULT_DATA,
+    port,
+    host: settings.host ?? DEFAULT_HOST,
+    dataDir: settings.data ?? DEFAULT_DATA,
     config,
     tls,
-    httpPort: tls === null ? null : (httpPort ?? config?.httpPort ?? (listenPort === 0 ? 0 : listenPort + 1)),
+    httpPort: tls === null ? null : (settings.httpPort ?? (port === 0 ? 0 : port + 1)),
     quiet: values.quiet ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
     check: values.check ?? false,
-    databaseUrl: primary,
-    databaseReplicaUrl: replica,
+    databaseUrl: settings.databaseUrl ?? null,
+    databaseReplicaUrl: settings.databaseReplicaUrl ?? null,
   };
 }
 
-function searchThreadsFlag(text: string): number {
-  const threads = Number(text);
-  if (!/^\d+$/.test(text) || threads > SEARCH_THREADS_MAX)
-    throw new Error(`--search-threads must be an integer from 0 to ${SEARCH_THREADS_MAX} (got '${text}')`);
-  return threads;
-}
-
-function portFlag(flag: string, text: string): number {
-  const port = Number(text);
-  if (!/^\d+$/.test(text) || port > 65535) throw new Error(`${flag} must be an integer from 0 to 65535 (got '${text}')`);
-  return port;
+/** The flags' settings, checked as config keys are, in messages that name the flag. */
+function configFromFlags(given: Record<FlagKey, string | undefined>): ConfigFile {
+  const config: Record<string, string | number> = {};
+  for (const [key, text] of Object.entries(given)) {
+    // A port is written in decimal digits; anything else is left for the check to refuse.
+    if (text !== undefined) config[key] = (key === 'port' || key === 'httpPort' || key === 'searchThreads') && /^\d+$/.test(text) ? Number(text) : text;
+  }
+  try {
+    return checkConfigKeys(config);
+  } catch (error) {
+    const message = (error as Error).message;
+    const key = (Object.keys(FLAGS) as FlagKey[]).find((k) => message.startsWith(`${k} `));
+    if (key === undefined) throw error;
+    // A database URL may hold a password: it is not repeated.
+    const got = key === 'databaseUrl' || key === 'databaseReplicaUrl' ? '' : ` (got '${given[key]}')`;
+    throw new Error(`${FLAGS[key]}${message.slice(key.length)}${got}`, { cause: error });
+  }
 }
 
 function readTls(paths: { cert: string; key: string }): TlsFiles {

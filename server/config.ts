@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import type { EngineChoice } from './backends/engineFactory.ts';
-import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
-import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
+import { DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
+import type { RankingConfig } from './ranking/rankingSettings.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
+import { parseConfigFile, type ConfigFile } from './schemas/configFile.ts';
+import { resolveRecommendations } from './serviceSettings.ts';
+
+export { parseConfigFile, type ConfigFile };
 
 /** The credentials of one index. */
 export interface IndexCredentials {
@@ -31,12 +35,12 @@ export interface AppOptions {
    * apart (API 8); `false` turns it off.
    * @default { max: 5, windowMs: 1000 }
    */
-  rateLimit?: RateLimit | false;
+  rateLimit?: RateLimitOption | false;
   /**
    * Per-IP limit of stats events (`POST /v1/stats`), apart from `rateLimit`; `false` turns it off.
    * @default { max: 300, windowMs: 300000 }
    */
-  statsRateLimit?: RateLimit | false;
+  statsRateLimit?: RateLimitOption | false;
   /** Serve HTTPS with this certificate and key (PEM text). @default none: plain HTTP */
   tls?: TlsFiles;
   /**
@@ -58,7 +62,7 @@ export interface AppOptions {
    * (see server/events/clickBoosts.ts); `false` turns it off.
    * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 3 }
    */
-  clickRanking?: Partial<ClickRanking> | false;
+  clickRanking?: Partial<ClickRanking> | boolean;
   /** Timeouts, the connection cap and the bound on requests in flight (server/overloadSettings.ts). @default DEFAULT_OVERLOAD */
   overload?: Partial<OverloadSettings>;
   /**
@@ -70,7 +74,7 @@ export interface AppOptions {
   clock?: () => number;
   /**
    * Makes the factory that opens each index's engine and event store.
-   * @default SQLite files in `dataDir` (server/backends/sqliteFactory.ts)
+   * @default SQLite files in `dataDir` (server/engine/sqliteFactory.ts)
    */
   engine?: EngineChoice;
 }
@@ -90,6 +94,9 @@ export interface RateLimit {
   max: number;
   windowMs: number;
 }
+
+/** A rate limit as an option: the window has a default (1 s for searches, 1 min for stats events). */
+export type RateLimitOption = Pick<RateLimit, 'max'> & Partial<Pick<RateLimit, 'windowMs'>>;
 
 /** PEM text of a certificate (chain) and its private key. */
 export interface TlsFiles {
@@ -116,22 +123,6 @@ export interface ListenSettings {
   databaseReplicaUrl?: string;
 }
 
-/** What a config file (`--config FILE`) may set. */
-export type ConfigFile = Pick<
-  AppOptions,
-  | 'indices'
-  | 'allowedOrigins'
-  | 'recommendations'
-  | 'rateLimit'
-  | 'statsRateLimit'
-  | 'crawlAllowHosts'
-  | 'crawlAllowPrivate'
-  | 'clickRanking'
-  | 'overload'
-  | 'searchThreads'
-> &
-  ListenSettings;
-
 export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
@@ -149,123 +140,59 @@ export interface ServiceConfig {
 }
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
-
-/**
- * A widget reports a few events a minute per visitor; this leaves room for many
- * visitors behind one address (an office, a school) while a script that sends
- * thousands a second is held to one a second on average.
- */
+/** Stats events per client: a page sends a few per search, and a beacon at unload. */
 export const DEFAULT_STATS_RATE_LIMIT: Readonly<RateLimit> = { max: 300, windowMs: 300_000 };
-
-export const RECOMMENDATION_HITS_DEFAULT = 10;
-export const RECOMMENDATION_HITS_MAX = 100;
-
-/** Dataset names and configuration keys appear in paths and queries: kept plain. */
-export const DATASET_NAME = /^[A-Za-z0-9_.-]{1,100}$/;
-const FIELD_NAME = /^[^\s]{1,200}$/;
 
 /** The index served when none is configured: for local use only. */
 export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secret: 'demo-secret' };
 
-// Keys name the index's database file, so they stay file-name safe.
-const PUBLIC_KEY = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Options with defaults applied and checked; throws an Error that says what is wrong. */
+/**
+ * Options with defaults applied and checked; throws an Error that says what is wrong. The
+ * options a config file may set are checked against its schema (schemas/configFile.ts).
+ */
 export function resolveConfig(options: AppOptions): ServiceConfig {
   if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new Error('dataDir must be a folder path');
-  const indices = options.indices ?? [{ ...DEMO_INDEX }];
-  checkIndices(indices);
-  const allowedOrigins = options.allowedOrigins ?? [];
-  checkOrigins(allowedOrigins);
-  const rateLimit = options.rateLimit ?? { ...DEFAULT_RATE_LIMIT };
-  if (rateLimit !== false) checkRateLimit(rateLimit);
-  const statsRateLimit = options.statsRateLimit ?? { ...DEFAULT_STATS_RATE_LIMIT };
-  if (statsRateLimit !== false) checkRateLimit(statsRateLimit, 'statsRateLimit');
+  const { indices, allowedOrigins, recommendations, rateLimit, statsRateLimit, crawlAllowHosts, crawlAllowPrivate, clickRanking, overload, searchThreads } =
+    options;
+  const checked = parseConfigFile(
+    withoutUndefined({
+      indices,
+      allowedOrigins,
+      recommendations,
+      rateLimit,
+      statsRateLimit,
+      crawlAllowHosts,
+      crawlAllowPrivate,
+      clickRanking,
+      overload,
+      searchThreads,
+    }),
+  );
   return {
     dataDir: options.dataDir,
-    indices,
-    allowedOrigins,
+    indices: checked.indices ?? [{ ...DEMO_INDEX }],
+    allowedOrigins: checked.allowedOrigins ?? [],
     logger: options.logger ?? false,
-    recommendations: resolveRecommendations(options.recommendations ?? {}),
-    rateLimit,
-    statsRateLimit,
+    recommendations: resolveRecommendations(checked.recommendations ?? {}),
+    rateLimit: rateLimitOf(checked.rateLimit, DEFAULT_RATE_LIMIT),
+    statsRateLimit: rateLimitOf(checked.statsRateLimit, DEFAULT_STATS_RATE_LIMIT),
     tls: options.tls ?? null,
-    clickRanking: resolveClickRanking(options.clickRanking),
-    overload: resolveOverload(options.overload),
-    searchThreads: resolveSearchThreads(options.searchThreads),
+    clickRanking:
+      checked.clickRanking === false
+        ? { ...DEFAULT_CLICK_RANKING, enabled: false }
+        : { ...DEFAULT_CLICK_RANKING, ...(checked.clickRanking === true ? {} : checked.clickRanking), enabled: true },
+    overload: resolveOverload(checked.overload),
+    // One reader thread per core unless set; 0 searches on the event loop.
+    searchThreads: checked.searchThreads ?? availableParallelism(),
     clock: options.clock ?? Date.now,
   };
 }
 
-function resolveClickRanking(option: AppOptions['clickRanking']): ServiceConfig['clickRanking'] {
-  if (option === false) return { ...DEFAULT_CLICK_RANKING, enabled: false };
-  const ranking = { ...DEFAULT_CLICK_RANKING, ...option };
-  checkClickRanking(ranking);
-  return { ...ranking, enabled: true };
+function rateLimitOf(limit: ConfigFile['rateLimit'], byDefault: Readonly<RateLimit>): RateLimit | false {
+  if (limit === undefined) return { ...byDefault };
+  return limit === false ? false : { max: limit.max, windowMs: limit.windowMs ?? byDefault.windowMs };
 }
 
-export function checkIndices(indices: readonly IndexCredentials[]): void {
-  if (indices.length === 0) throw new Error('at least one index is needed');
-  const seen = new Set<string>();
-  for (const { publicKey, secret, ranking } of indices) {
-    if (!PUBLIC_KEY.test(publicKey)) {
-      throw new Error(`index key '${publicKey}' must be 1 to 64 letters, digits, _ or -`);
-    }
-    if (seen.has(publicKey)) throw new Error(`index key '${publicKey}' is listed twice`);
-    seen.add(publicKey);
-    if (secret.length === 0) throw new Error(`index '${publicKey}' needs a non-empty secret`);
-    checkRankingConfig(ranking, `index '${publicKey}' ranking`);
-  }
+function withoutUndefined(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
 }
-
-export function checkOrigins(origins: readonly string[]): void {
-  for (const origin of origins) {
-    let parsed: URL | null = null;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      // reported below
-    }
-    if (parsed === null || parsed.origin !== origin) {
-      throw new Error(`allowed origin '${origin}' must be scheme://host[:port] with no path or trailing slash`);
-    }
-  }
-}
-
-export function checkRateLimit(limit: RateLimit, name = 'rateLimit'): void {
-  if (!Number.isInteger(limit.max) || limit.max < 1) throw new Error(`${name}.max must be an integer of at least 1`);
-  if (!Number.isInteger(limit.windowMs) || limit.windowMs < 1 || limit.windowMs > 3_600_000) {
-    throw new Error(`${name}.windowMs must be an integer from 1 to 3600000`);
-  }
-}
-
-/** Configurations with defaults applied; throws an Error naming the configuration at fault. */
-export function resolveRecommendations(configs: Readonly<Record<string, RecommendationConfig>>): Map<string, Required<RecommendationConfig>> {
-  const resolved = new Map<string, Required<RecommendationConfig>>();
-  for (const [key, config] of Object.entries(configs)) {
-    if (!DATASET_NAME.test(key)) throw new Error(`recommendation configuration key '${key}' must be 1 to 100 letters, digits, _ . or -`);
-    if (typeof config.dataset !== 'string' || !DATASET_NAME.test(config.dataset)) {
-      throw new Error(`recommendations.${key}.dataset must be 1 to 100 letters, digits, _ . or -`);
-    }
-    const itemField = config.itemField ?? null;
-    if (itemField !== null && (typeof itemField !== 'string' || !FIELD_NAME.test(itemField))) {
-      throw new Error(`recommendations.${key}.itemField must be a custom field name (without custom_fields.) or null`);
-    }
-    const maxHits = config.maxHits ?? RECOMMENDATION_HITS_DEFAULT;
-    if (!Number.isInteger(maxHits) || maxHits < 1 || maxHits > RECOMMENDATION_HITS_MAX) {
-      throw new Error(`recommendations.${key}.maxHits must be an integer from 1 to ${RECOMMENDATION_HITS_MAX}`);
-    }
-    resolved.set(key, { dataset: config.dataset, itemField, maxHits });
-  }
-  return resolved;
-}
-
-/** The reader threads: the number of cores unless set; 0 searches on the event loop. */
-function resolveSearchThreads(threads: number | undefined): number {
-  if (threads === undefined) return availableParallelism();
-  if (!Number.isInteger(threads) || threads < 0 || threads > SEARCH_THREADS_MAX)
-    throw new Error(`searchThreads must be an integer from 0 to ${SEARCH_THREADS_MAX}`);
-  return threads;
-}
-
-export const SEARCH_THREADS_MAX = 256;

@@ -4,7 +4,7 @@
  * comma-separated; `SITE_SEARCH_INDICES` is `key:secret,key2:secret2`.
  */
 import type { ConfigFile } from './config.ts';
-import { parseConfigFile } from './serviceSettings.ts';
+import { parseConfigFile } from './schemas/configFile.ts';
 
 /** Variable → how it becomes a config file key. */
 const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorDetail, ErrorCode } from '../src/client/types.ts';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
+import { storedTextProblem } from '../src/client/fieldRules.ts';
 import type { RouteTable } from './routeTable.ts';
+import { NO_NUL_PATTERN } from './schemas/storedText.ts';
 
 /** An error answer: thrown anywhere in a request, sent as DESIGN.md's error JSON. */
 export class ApiError extends Error {
@@ -148,6 +150,7 @@ function describeIssue(name: string, issue: ValidationIssue, params: Record<stri
       return `${name} must have at most ${String(params.limit)} characters`;
     case 'pattern':
       if (params.pattern === DECIMAL_DIGITS) return `${name} must be an integer written in decimal digits`;
+      if (params.pattern === NO_NUL_PATTERN) return `${name} ${storedTextProblem('\u0000')}`;
       return `${name} ${issue.message ?? 'is invalid'}`;
     case 'maxItems':
       return `${name} may be given at most ${String(params.limit)} times`;

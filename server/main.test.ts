@@ -220,6 +220,14 @@ describe('parseCli', () => {
     expect(parseCli(['--check'], {}).check).toBe(true);
   });
 
+  it('checks the flags as the config keys they set, naming the flag', () => {
+    expect(parseCli(['--port', '9000', '--host', '0.0.0.0', '--data', 'here'], {})).toMatchObject({ port: 9000, host: '0.0.0.0', dataDir: 'here' });
+    expect(() => parseCli(['--port', 'x'], {})).toThrow("--port must be an integer from 0 to 65535 (got 'x')");
+    expect(() => parseCli(['--port', '70000'], {})).toThrow("--port must be an integer from 0 to 65535 (got '70000')");
+    expect(() => parseCli(['--host', ''], {})).toThrow("--host must be a non-empty string (got '')");
+    expect(() => parseCli(['--database-url', 'mysql://user:secret@db/site'], {})).toThrow(/^--database-url must be a PostgreSQL URL such as [^(]*$/);
+  });
+
   it('takes the PostgreSQL database from a flag, a variable or the config file, in that order', () => {
     const file = join(folder, 'database.json');
     writeFileSync(file, JSON.stringify({ databaseUrl: 'postgres://file@db/site', databaseReplicaUrl: 'postgres://file@replica/site' }));

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { parseConfigFile } from './serviceSettings.ts';
+import { parseConfigFile } from './schemas/configFile.ts';
 import { configFromEnvironment } from './environment.ts';
 import { DEFAULT_OVERLOAD, resolveOverload, type OverloadSettings } from './overloadSettings.ts';
 import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';

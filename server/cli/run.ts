@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { batches } from '../../src/client/batches.ts';
 import type { IndexClient } from '../../src/client/createIndexClient.ts';
 import { SearchApiError } from '../../src/client/errors.ts';
-import type { RecommendationEvent, SearchFilter, SearchParams } from '../../src/client/types.ts';
+import type { FuzzyMode, RecommendationEvent, SearchFilter, SearchParams } from '../../src/client/types.ts';
 import { CONNECTION_OPTIONS, connect, count, type ConnectionFlags } from './connection.ts';
 import { indexFile, InvalidDocumentError } from './indexFile.ts';
 import { createProgress } from './progress.ts';
@@ -232,7 +232,7 @@ const COMMANDS: Record<string, Handler> = {
     }
     if (values.fuzzy !== undefined) {
       if (!['true', 'false', 'auto'].includes(values.fuzzy as string)) throw new UsageError(`--fuzzy must be true, false or auto`);
-      params.fuzzy = values.fuzzy as 'true' | 'false' | 'auto';
+      params.fuzzy = values.fuzzy as FuzzyMode;
     }
     if (values.filter !== undefined) {
       try {

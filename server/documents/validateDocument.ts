@@ -1,19 +1,48 @@
-import { checkDocument, type DocumentProblem } from '../../src/client/validateDocuments.ts';
+import { parseDocDate } from '../../src/client/docDate.ts';
+import type { DocumentProblem } from '../../src/client/validateDocuments.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
+import { documentBodyCheck, type DocumentBody } from '../schemas/documentBody.ts';
+import { withoutNulls } from '../schemas/withoutNulls.ts';
+import type { SchemaProblem } from '../schemas/schemaProblems.ts';
 import { documentIdFromUrl } from './documentId.ts';
 import { urlCategories } from './urlCategories.ts';
 
 export type DocumentValidation = { ok: true; document: PreparedDocument } | { ok: false; problems: DocumentProblem[] };
 
 /**
- * Checks one input document by the rules of 2.1, which the client shares
- * (src/client/validateDocuments.ts), and gives it its id (`pathId`, the body's, or the
- * md5 of its url) and its URL's categories.
+ * Checks one input document against its schema (schemas/documentBody.ts) and gives it
+ * its id (`pathId`, the body's, or the md5 of its url) and its URL's categories.
  */
 export function validateDocument(raw: unknown, pathId?: string): DocumentValidation {
-  const checked = checkDocument(raw, { pathId });
-  if (!checked.ok) return checked;
-  const { id, ...fields } = checked.document;
-  // The check makes sure a document without an id has a url.
-  return { ok: true, document: { ...fields, id: id ?? documentIdFromUrl(fields.url!), categories: urlCategories(fields.url) } };
+  const body = withoutNulls(raw);
+  if (!documentBodyCheck.check(body)) return { ok: false, problems: documentBodyCheck.problems(body).map(fieldProblem) };
+  const problems: DocumentProblem[] = [];
+  if (pathId !== undefined && body.id !== undefined && body.id !== pathId) {
+    problems.push({ field: 'id', message: `id in the body ('${body.id}') differs from the id in the path` });
+  }
+  const id = pathId ?? body.id ?? (body.url === undefined ? undefined : documentIdFromUrl(body.url));
+  if (id === undefined) problems.push({ message: 'a document needs a url or an id' });
+  if (problems.length > 0 || id === undefined) return { ok: false, problems };
+  return { ok: true, document: prepared(body, id) };
+}
+
+/** The document as every engine writes it: defaults filled in, the language and date read. */
+function prepared(body: DocumentBody, id: string): PreparedDocument {
+  return {
+    id,
+    url: body.url ?? null,
+    title: body.title ?? '',
+    mainContent: body.main_content ?? '',
+    language: body.language?.toLowerCase().replace('_', '-') ?? null,
+    thumbnail: body.thumbnail_external_src ?? null,
+    thumbnailB64: body.thumbnail_b64 ?? null,
+    docDate: body.doc_date === undefined ? null : parseDocDate(body.doc_date),
+    customFields: body.custom_fields ?? {},
+    categories: urlCategories(body.url ?? null),
+  };
+}
+
+/** The field at fault is a field of the document: a custom field, not one value of its list. */
+function fieldProblem({ field, message }: SchemaProblem): DocumentProblem {
+  return field === '' ? { message } : { field: field.replace(/\[\d+\]$/, ''), message };
 }

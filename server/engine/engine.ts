@@ -96,8 +96,11 @@ export interface RangeFacetSpec {
   ranges: Array<{ from?: number; to?: number }>;
 }
 
-/** How query words may also match words close to them. */
-export type FuzzyMode = 'off' | 'all' | 'auto';
+/**
+ * How query words may also match words close to them: the engine's reading of the API's
+ * `fuzzy` (`FuzzyMode`, whose `true` is `all` and `false` is `off`).
+ */
+export type NearMatching = 'off' | 'all' | 'auto';
 
 /** A search, parsed and checked. */
 export interface SearchQuery {
@@ -111,7 +114,7 @@ export interface SearchQuery {
   /** The last word also matches words it begins (search as you type). */
   prefixLast: boolean;
   /** `all`: every word also matches near words; `auto`: only words the index lacks. */
-  fuzzy: FuzzyMode;
+  fuzzy: NearMatching;
   /** How words combine; `or` only changes fuzzy `auto` searches. */
   operator: 'and' | 'or';
   language: string | null;

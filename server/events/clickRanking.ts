@@ -18,19 +18,6 @@ export const DEFAULT_CLICK_RANKING: Readonly<ClickRanking> = { halfLifeDays: 14,
 
 export const DAY_MS = 86_400_000;
 
-/** Throws an Error naming the setting at fault. */
-export function checkClickRanking(ranking: ClickRanking): void {
-  const { halfLifeDays, maxBoost, smoothing, minAddresses } = ranking;
-  if (typeof halfLifeDays !== 'number' || !(halfLifeDays > 0 && halfLifeDays <= 3650)) {
-    throw new Error('clickRanking.halfLifeDays must be a number of days above 0, at most 3650');
-  }
-  if (typeof maxBoost !== 'number' || !(maxBoost > 0 && maxBoost <= 10)) throw new Error('clickRanking.maxBoost must be a number above 0, at most 10');
-  if (typeof smoothing !== 'number' || !(smoothing >= 0 && smoothing <= 1_000_000)) throw new Error('clickRanking.smoothing must be a number from 0');
-  if (!Number.isInteger(minAddresses) || minAddresses < 1 || minAddresses > 1_000_000) {
-    throw new Error('clickRanking.minAddresses must be an integer of at least 1');
-  }
-}
-
 /**
  * A click counts for the latest search of its session and keyword in this window before
  * it; a click with no such search is not counted for ranking (a visitor clicks what a

@@ -151,6 +151,7 @@ describe('POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords', () => {
       [400, { body: JSON.stringify({ hiddenKeywords: 5 }), headers: { 'content-type': 'application/json' } }],
       [400, { body: JSON.stringify({ keywords: 'x' }), headers: { 'content-type': 'application/json' } }],
       [400, { body: JSON.stringify({ hiddenKeywords: 'x'.repeat(10_001) }), headers: { 'content-type': 'application/json' } }],
+      [400, { body: JSON.stringify({ hiddenKeywords: 'nul\u0000' }), headers: { 'content-type': 'application/json' } }],
       [415, { body: JSON.stringify({ hiddenKeywords: 'x' }), headers: { 'content-type': 'text/plain' } }],
       [413, { body: JSON.stringify({ hiddenKeywords: 'x'.repeat(1_000_001) }), headers: { 'content-type': 'application/json' } }],
     ];
@@ -166,6 +167,22 @@ describe('POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords', () => {
     const unknown = await sendJson(service, 'POST', `/v1/indices/demo/documents/none-${n}/content/hiddenKeywords`, { hiddenKeywords: 'x' });
     expect((await json<ApiErrorBody>(unknown, 404)).error.code).toBe('not_found');
     expect((await search(`kept${n}`)).total_hits).toBe(1);
+  });
+
+  it('refuses NUL in the id of the path and in the keywords, as every engine must', async () => {
+    for (const path of [`/v1/indices/demo/documents/a%00${n}`, `/v1/indices/demo/documents/a%00${n}/content`]) {
+      const error = (await json<ApiErrorBody>(await sendJson(service, 'GET', path), 400)).error;
+      expect(error).toMatchObject({ code: 'invalid_parameter', parameter: 'id', message: expect.stringContaining('NUL') });
+    }
+    const id = `hidden-nul-${n}`;
+    await putJson(service, `/v2/indices/demo/documents/${id}`, { title: 'Keep' });
+    const answer = await sendJson(service, 'POST', `/v1/indices/demo/documents/${id}/content/hiddenKeywords`, { hiddenKeywords: `nul${n}\u0000` });
+    expect((await json<ApiErrorBody>(answer, 400)).error).toMatchObject({
+      code: 'invalid_body',
+      parameter: 'hiddenKeywords',
+      message: expect.stringContaining('NUL'),
+    });
+    expect((await search(`nul${n}`)).total_hits).toBe(0);
   });
 });
 

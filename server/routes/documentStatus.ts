@@ -2,18 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { DocumentContent, DocumentStatus, WriteResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import { ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
-import { unknownDocument } from './documents.ts';
+import { hiddenKeywordsCheck } from '../schemas/hiddenKeywords.ts';
+import { checkPathId, unknownDocument } from './documents.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import type { KeyParams } from '../requestSchemas.ts';
 
 const IdParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String() });
 
-/** Hidden keywords are a handful of words; this bounds what one document can add to the index. */
-export const HIDDEN_KEYWORDS_MAX_CHARS = 10_000;
-
-// The value is checked in the handler, not here: Ajv would turn a number into a string.
+// The value is checked in the handler (schemas/hiddenKeywords.ts), not here: Ajv would turn a number into a string.
 const HiddenKeywordsBody = Type.Object({ hiddenKeywords: Type.Unknown() }, { additionalProperties: false });
 
 /**
@@ -29,14 +26,7 @@ export const documentStatusRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asy
     if (request.method !== 'POST') return;
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
-  app.addHook('preHandler', async (request) => {
-    const { id } = request.params as { id: string };
-    if (id.length > ID_MAX_CHARS) {
-      throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
-        parameter: 'id',
-      });
-    }
-  });
+  app.addHook('preHandler', async (request) => checkPathId((request.params as { id: string }).id));
 
   app.get('/v1/indices/:key/documents/:id', { schema: { params: IdParams } }, async (request) => {
     const { key, id } = request.params;
@@ -80,17 +70,12 @@ export const documentStatusRoutes: FastifyPluginAsyncTypebox<RouteOptions> = asy
   });
 
   app.post('/v1/indices/:key/documents/:id/content/hiddenKeywords', { schema: { params: IdParams, body: HiddenKeywordsBody } }, async (request) => {
-    if (typeof request.body.hiddenKeywords !== 'string') {
-      throw new ApiError(400, 'invalid_body', 'hiddenKeywords must be a string of space-delimited keywords', {
-        parameter: 'hiddenKeywords',
-      });
+    const sent: unknown = request.body;
+    if (!hiddenKeywordsCheck.check(sent)) {
+      const [problem] = hiddenKeywordsCheck.problems(sent);
+      throw new ApiError(400, 'invalid_body', problem?.message ?? 'invalid body', { parameter: problem?.field || 'hiddenKeywords' });
     }
-    if (request.body.hiddenKeywords.length > HIDDEN_KEYWORDS_MAX_CHARS) {
-      throw new ApiError(400, 'invalid_body', `hiddenKeywords must be at most ${HIDDEN_KEYWORDS_MAX_CHARS} characters`, {
-        parameter: 'hiddenKeywords',
-      });
-    }
-    const keywords = request.body.hiddenKeywords
+    const keywords = sent.hiddenKeywords
       .trim()
       .split(/\s+/)
       .filter((w) => w !== '')

@@ -275,6 +275,37 @@ describe('PUT /v2/indices/{key}/documents/{id} and /documents/', () => {
   });
 });
 
+describe('NUL in ids and text', () => {
+  // PostgreSQL would store NUL as U+FFFD, making ids that differ on SQLite one there:
+  // every engine refuses it, before any engine sees it.
+  it('refuses NUL in a body field with a 400 naming the field, writing nothing', async () => {
+    const word = `Nulword${other}`;
+    const cases: Array<[unknown, string]> = [
+      [{ id: `a\u0000${other}`, title: word }, 'id'],
+      [{ id: `n-${other}`, title: `${word} \u0000` }, 'title'],
+      [{ id: `n-${other}`, title: word, main_content: 'x\u0000y' }, 'main_content'],
+      [{ url: `https://site.example.com/\u0000${other}`, title: word }, 'url'],
+      [{ id: `n-${other}`, title: word, custom_fields: { brand: 'A\u0000' } }, 'custom_fields.brand'],
+      [{ id: `n-${other}`, title: word, custom_fields: { tags: ['ok', '\u0000'] } }, 'custom_fields.tags'],
+    ];
+    for (const [document, field] of cases) {
+      const single = await errorOf(await putJson(service, '/v2/indices/demo/documents/', document), 400);
+      expect(single, JSON.stringify(document)).toMatchObject({ code: 'invalid_body', parameter: field });
+      expect(single.message).toContain('NUL');
+      const batch = await errorOf(await putJson(service, '/v2/indices/demo/documents:batch', { documents: [document] }), 400);
+      expect(batch.errors, JSON.stringify(document)).toEqual([{ position: 0, parameter: field, message: expect.stringContaining('NUL') }]);
+    }
+    expect((await hits(word)).total_hits).toBe(0);
+  });
+
+  it('refuses NUL in the id of a path with invalid_parameter id', async () => {
+    const path = `/v2/indices/demo/documents/a%00${other}`;
+    for (const response of [await putJson(service, path, { title: 'x' }), await sendJson(service, 'GET', path), await sendJson(service, 'DELETE', path)]) {
+      expect(await errorOf(response, 400)).toMatchObject({ code: 'invalid_parameter', parameter: 'id', message: expect.stringContaining('NUL') });
+    }
+  });
+});
+
 describe('POST /v2/indices/{key}/documents/', () => {
   it('creates a document with a random id: 201, Location and {id}', async () => {
     const word = `Posted${other}`;

@@ -4,11 +4,11 @@ import Type from 'typebox';
 import type { ApiErrorDetail, BatchResponse, WriteResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { indexedDocument } from '../documents/indexedDocument.ts';
-import { ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
+import { documentIdCheck } from '../schemas/documentBody.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import { KeyParams } from '../requestSchemas.ts';
 
@@ -101,12 +101,10 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
   });
 };
 
-function checkPathId(id: string): void {
-  if (id.length > ID_MAX_CHARS) {
-    throw new ApiError(400, 'invalid_parameter', `the document id must have at most ${ID_MAX_CHARS} characters`, {
-      parameter: 'id',
-    });
-  }
+/** The id of a path obeys the rules of the body's (schemas/documentBody.ts). */
+export function checkPathId(id: string): void {
+  const [problem] = documentIdCheck.problems(id);
+  if (problem !== undefined) throw new ApiError(400, 'invalid_parameter', problem.message, { parameter: 'id' });
 }
 
 export function unknownDocument(id: string): ApiError {

@@ -129,6 +129,16 @@ describe('recommendations', () => {
         'invalid_parameter',
         'ItemId',
       ],
+      // PostgreSQL takes no NUL: refused on every engine.
+      [
+        [
+          ['configurationKey', 'byId'],
+          ['ItemId', 'shoes\u0000'],
+        ],
+        400,
+        'invalid_parameter',
+        'ItemId',
+      ],
     ];
     for (const [params, status, code, parameter] of cases) {
       const answer = await getJson<ApiErrorBody>(service, '/v1/recommendations/demo', params);
@@ -164,6 +174,7 @@ describe('recommendations', () => {
             'not an event',
             { transaction: 'x'.repeat(513), item: 'a', time: '2024-06-01' },
             { transaction: 'new', item: 'a', time: '1717200000000' },
+            { transaction: 'new', item: 'a\u0000', time: '2024-06-01' },
           ],
         }),
         400,
@@ -185,6 +196,7 @@ describe('recommendations', () => {
           [4, undefined],
           [5, 'transaction'],
           [6, 'time'],
+          [7, 'item'],
         ]);
       }
     }

@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { RecommendationEventsResponse, RecommendationHit, RecommendationsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import { DATASET_NAME, type RecommendationConfig } from '../config.ts';
+import type { RecommendationConfig } from '../config.ts';
+import { DATASET_NAME } from '../serviceSettings.ts';
 import type { StoredDocument } from '../engine/engine.ts';
 import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
-import { validateRecommendationEvents, RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/validateRecommendationEvents.ts';
+import { RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/limits.ts';
+import { readRecommendationEvents } from '../schemas/recommendationEvent.ts';
+import { NO_NUL_PATTERN } from '../schemas/storedText.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
@@ -21,11 +24,11 @@ const NO_TERMS = { exact: new Set<string>(), prefixes: [] };
 
 const RecommendationsQuerystring = Type.Object({
   configurationKey: Type.String({ minLength: 1, maxLength: 100 }),
-  ItemId: Type.String({ minLength: 1, maxLength: RECOMMENDATION_ID_MAX_CHARS }),
+  ItemId: Type.String({ minLength: 1, maxLength: RECOMMENDATION_ID_MAX_CHARS, pattern: NO_NUL_PATTERN }),
 });
 
 const DatasetParams = Type.Object({ key: Type.String({ minLength: 1 }), dataset: Type.String() });
-// Each event is checked by validateRecommendationEvents, which lists every problem.
+// Each event is checked by readRecommendationEvents, which lists every problem.
 const EventsBody = Type.Object({ events: Type.Array(Type.Unknown()) });
 
 /**
@@ -86,7 +89,7 @@ export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRout
       },
     },
     async (request): Promise<RecommendationEventsResponse> => {
-      const checked = validateRecommendationEvents(request.body.events);
+      const checked = readRecommendationEvents(request.body.events);
       if (!checked.ok) {
         const listed = checked.problems.slice(0, 10).map((p) => `events[${p.position}]: ${p.message}`);
         throw new ApiError(400, 'invalid_body', `invalid events; nothing was stored. ${listed.join('; ')}`, {

@@ -137,6 +137,10 @@ describe('GET /v1/search/{key}: term', () => {
     await expectInvalid([['term', 'x'.repeat(301)]], 'term', /300/);
     await expectInvalid([['term', Array.from({ length: 21 }, (_, i) => `w${i}`).join(' ')]], 'term', /20 words/);
     await search([['term', Array.from({ length: 20 }, (_, i) => `w${i}`).join(' ')]]);
+    // Words are what the search looks up, however they are joined.
+    await expectInvalid([['term', 'alph.'.repeat(21)]], 'term', /20 words/);
+    await expectInvalid([['term', Array.from({ length: 21 }, (_, i) => `w${i}`).join('-')]], 'term', /20 words/);
+    await search([['term', 'alph.'.repeat(20)]]);
     await expectInvalid(
       [
         ['term', 'a'],

@@ -130,6 +130,11 @@ describe('POST /v1/stats/{key}', () => {
     ['an eventId with a space', { action: 'click', session: 's', keyword: 'k', docid: 'a', position: 1, eventId: 'a b' }, 'eventId'],
     ['an eventId of 65 characters', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, eventId: 'e'.repeat(65) }, 'eventId'],
     ['a numeric eventId', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, eventId: 7 }, 'eventId'],
+    // PostgreSQL would keep NUL as U+FFFD: refused on every engine.
+    ['NUL in the keyword', { action: 'search', session: 's', keyword: 'k\u0000', numberOfResults: 1 }, 'keyword'],
+    ['NUL in the session', { action: 'search', session: 's\u0000', keyword: 'k', numberOfResults: 1 }, 'session'],
+    ['NUL in the docid', { action: 'click', session: 's', keyword: 'k', docid: '\u0000', position: 1 }, 'docid'],
+    ['NUL in the tag', { action: 'search', session: 's', keyword: 'k', numberOfResults: 1, tag: '\u0000' }, 'tag'],
   ];
   it.each(bad)('refuses %s with a 400 naming the field, storing nothing', async (_, body, field) => {
     const before = (await stored()).length;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../errors.ts';
 import { jsonBodyParser } from '../jsonBody.ts';
-import { validateStatsEvent } from '../../src/client/validateStatsEvent.ts';
+import { readStatsEvent } from '../schemas/statsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import { KeyParams } from '../requestSchemas.ts';
 
@@ -27,7 +27,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
   });
 
   const handler = async (request: { params: KeyParams; body: unknown; ip: string }): Promise<Record<string, never>> => {
-    const checked = validateStatsEvent(request.body);
+    const checked = readStatsEvent(request.body);
     if (!checked.ok) {
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }

@@ -28,7 +28,9 @@ export interface ParsedSearch {
 /** Turns a schema-checked query string into an engine query; throws a 400 naming the parameter. */
 export function parseSearchQuery(qs: SearchQuerystring): ParsedSearch {
   const term = qs.term.trim();
-  if (term.split(/\s+/).length > TERM_MAX_WORDS) {
+  const words = term === '*' ? null : foldedWords(term);
+  // The words searched, not the gaps between them: `a.b.c` is three words.
+  if (words !== null && words.length > TERM_MAX_WORDS) {
     throw invalidParameter('term', `term must have at most ${TERM_MAX_WORDS} words`);
   }
   if (qs.jsonp !== undefined && !JSONP_CALLBACK.test(qs.jsonp)) {
@@ -47,7 +49,7 @@ export function parseSearchQuery(qs: SearchQuerystring): ParsedSearch {
   }
 
   const query: SearchQuery = {
-    words: term === '*' ? null : foldedWords(term),
+    words,
     typed: term !== '*' && PUNCTUATED.test(term) ? fold(term).replace(/\s+/g, ' ') : null,
     prefixLast: qs.postfixWildcard,
     fuzzy: qs.fuzzy === 'true' ? 'all' : qs.fuzzy === 'auto' ? 'auto' : 'off',

@@ -39,3 +39,5 @@ export const THUMBNAIL_B64_MAX_CHARS = 8192;
 /** Custom fields per document, and values per list field. */
 export const CUSTOM_FIELDS_MAX = 100;
 export const CUSTOM_FIELD_ARRAY_MAX = 1000;
+/** A recommendation event's transaction and item ids, like document ids, stay short. */
+export const RECOMMENDATION_ID_MAX_CHARS = 512;

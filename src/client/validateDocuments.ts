@@ -1,10 +1,24 @@
 import { parseDocDate } from './docDate.ts';
+import {
+  CUSTOM_VALUE_PROBLEM,
+  DOC_DATE_PROBLEM,
+  FIELD_NAME_PATTERN,
+  FIELD_NAME_PROBLEM,
+  isDocDate,
+  isWebUrl,
+  LANGUAGE_PATTERN,
+  LANGUAGE_PROBLEM,
+  storedTextProblem,
+  thumbnailProblem,
+  WEB_URL_PROBLEM,
+} from './fieldRules.ts';
 import { BODY_MAX_BYTES, CUSTOM_FIELD_ARRAY_MAX, CUSTOM_FIELDS_MAX, ID_MAX_CHARS, THUMBNAIL_B64_MAX_CHARS, URL_MAX_CHARS } from './limits.ts';
 import type { CustomFieldValue, IndexDocument } from './types.ts';
 import { invalidParameter } from './validate.ts';
 
-// The rules of the document resource (2.1), in one place: the service refuses what they
-// refuse, and the client checks them before sending, so a write it sends is one the
+// The rules of the document resource (2.1) as the client checks them before sending: the
+// service refuses what they refuse, in the same words (its schema, server/schemas/
+// documentBody.ts, is tested against them), so a write the client sends is one the
 // service takes (but for custom field types, which only the service knows in full).
 
 /** The type a custom field takes from its first value (2.1, rule 2). */
@@ -42,74 +56,51 @@ export interface DocumentId {
   assigned?: boolean | undefined;
 }
 
-const STRING_FIELDS = ['id', 'url', 'thumbnail_external_src', 'thumbnail_b64', 'language', 'title', 'main_content', 'doc_date'] as const;
-const KNOWN_FIELDS = new Set<string>([...STRING_FIELDS, 'custom_fields']);
-const LANGUAGE = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/;
-const FIELD_NAME = /^[\p{L}\p{N}_-]{1,64}$/u;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const LONE_SURROGATE = /\p{Cs}/u;
-const IMAGE_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,(.*)$/s;
+type TextField = 'id' | 'url' | 'thumbnail_external_src' | 'thumbnail_b64' | 'language' | 'title' | 'main_content' | 'doc_date';
 
-/** Checks one document against every rule of 2.1 and reads its fields; lists all the problems. */
+const LANGUAGE = new RegExp(LANGUAGE_PATTERN);
+const FIELD_NAME = new RegExp(FIELD_NAME_PATTERN, 'u');
+const webUrl = (text: string) => lengthProblem(text, 0, URL_MAX_CHARS) ?? (isWebUrl(text) ? null : WEB_URL_PROBLEM);
+
+/** Each text field's rule beyond being stored text: the words after its name, or null. */
+const TEXT_FIELDS: Readonly<Record<TextField, (text: string) => string | null>> = {
+  id: (text) => lengthProblem(text, 1, ID_MAX_CHARS),
+  url: webUrl,
+  thumbnail_external_src: webUrl,
+  thumbnail_b64: (text) => lengthProblem(text, 0, THUMBNAIL_B64_MAX_CHARS) ?? thumbnailProblem(text),
+  language: (text) => (LANGUAGE.test(text) ? null : LANGUAGE_PROBLEM),
+  title: () => null,
+  main_content: () => null,
+  doc_date: (text) => (isDocDate(text) ? null : DOC_DATE_PROBLEM),
+};
+
+/**
+ * Checks one document against every rule of 2.1 and reads its fields; lists all the
+ * problems. The service checks the same rules with its schema (server/schemas/documentBody.ts).
+ */
 export function checkDocument(raw: unknown, id: DocumentId = {}): DocumentCheck {
   const { pathId } = id;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, problems: [{ message: 'a document must be a JSON object' }] };
   }
-  const input = raw as Record<string, unknown>;
   const problems: DocumentProblem[] = [];
-  const text: Partial<Record<(typeof STRING_FIELDS)[number], string>> = {};
-
-  for (const key of Object.keys(input)) {
-    if (!KNOWN_FIELDS.has(key)) problems.push({ field: key, message: `unknown field '${key}'` });
-  }
-  for (const field of STRING_FIELDS) {
-    const value = input[field];
-    // null reads as absent: crawlers and exports often write missing fields that way.
-    if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') problems.push({ field, message: `${field} must be a string` });
-    // Stored as UTF-8, a lone surrogate would become U+FFFD: the document stored would
-    // differ from the one sent (and its id, the md5 of the url, from the url kept).
-    else if (LONE_SURROGATE.test(value))
-      problems.push({ field, message: `${field} holds a lone surrogate (\\u${surrogateOf(value)}): not well-formed Unicode` });
-    else text[field] = value;
-  }
-
-  if (text.id !== undefined && (text.id.length === 0 || text.id.length > ID_MAX_CHARS)) {
-    problems.push({ field: 'id', message: `id must have 1 to ${ID_MAX_CHARS} characters` });
+  const text: Partial<Record<TextField, string>> = {};
+  let customFields: Record<string, CustomFieldValue> = {};
+  // null reads as absent: crawlers and exports often write missing fields that way.
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === null || value === undefined) continue;
+    if (key === 'custom_fields') customFields = checkCustomFields(value, problems);
+    else if (!Object.hasOwn(TEXT_FIELDS, key)) problems.push({ field: key, message: `unknown field '${key}'` });
+    else {
+      const problem = typeof value === 'string' ? (storedTextProblem(value) ?? TEXT_FIELDS[key as TextField](value)) : 'must be a string';
+      if (problem === null) text[key as TextField] = value as string;
+      else problems.push({ field: key, message: `${key} ${problem}` });
+    }
   }
   if (pathId !== undefined && text.id !== undefined && text.id !== pathId) {
     problems.push({ field: 'id', message: `id in the body ('${text.id}') differs from the id in the path` });
   }
-  if (text.url !== undefined && !isWebUrl(text.url)) {
-    problems.push({ field: 'url', message: 'url must be an absolute http or https URL' });
-  }
-  if (text.thumbnail_external_src !== undefined && !isWebUrl(text.thumbnail_external_src)) {
-    problems.push({
-      field: 'thumbnail_external_src',
-      message: 'thumbnail_external_src must be an absolute http or https URL',
-    });
-  }
-  if (text.thumbnail_b64 !== undefined) {
-    const problem = thumbnailProblem(text.thumbnail_b64);
-    if (problem !== null) problems.push({ field: 'thumbnail_b64', message: problem });
-  }
-  if (text.language !== undefined && !LANGUAGE.test(text.language)) {
-    problems.push({ field: 'language', message: 'language must be a language code such as en or de' });
-  }
-  let docDate: number | null = null;
-  if (text.doc_date !== undefined) {
-    docDate = parseDocDate(text.doc_date);
-    if (docDate === null) {
-      problems.push({
-        field: 'doc_date',
-        message: 'doc_date must be yyyy-MM-dd, a date-time with Z or an offset, or epoch milliseconds',
-      });
-    }
-  }
-  const customFields = checkCustomFields(input.custom_fields, problems);
-
-  if (pathId === undefined && !id.assigned && text.id === undefined && text.url === undefined) {
+  if (problems.length === 0 && pathId === undefined && !id.assigned && text.id === undefined && text.url === undefined) {
     problems.push({ message: 'a document needs a url or an id' });
   }
   if (problems.length > 0) return { ok: false, problems };
@@ -124,7 +115,7 @@ export function checkDocument(raw: unknown, id: DocumentId = {}): DocumentCheck 
       language: text.language?.toLowerCase().replace('_', '-') ?? null,
       thumbnail: text.thumbnail_external_src ?? null,
       thumbnailB64: text.thumbnail_b64 ?? null,
-      docDate,
+      docDate: text.doc_date === undefined ? null : parseDocDate(text.doc_date),
       customFields,
     },
   };
@@ -196,32 +187,14 @@ export function checkBatch(documents: readonly IndexDocument[]): string {
   return json;
 }
 
-function isWebUrl(text: string): boolean {
-  if (text.length > URL_MAX_CHARS) return false;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function thumbnailProblem(value: string): string | null {
-  if (value.length > THUMBNAIL_B64_MAX_CHARS) {
-    return `thumbnail_b64 must be at most ${THUMBNAIL_B64_MAX_CHARS} characters`;
-  }
-  const data = IMAGE_DATA_URL.exec(value);
-  const payload = data === null ? value : data[1]!;
-  if (value.startsWith('data:') && data === null) {
-    return 'thumbnail_b64 must be base64 or a data:image/(png|jpeg|gif|webp|avif);base64 URL';
-  }
-  return payload.length > 0 && BASE64.test(payload) ? null : 'thumbnail_b64 must be valid base64';
+function lengthProblem(text: string, min: number, max: number): string | null {
+  if (text.length < min) return 'must not be empty';
+  return text.length > max ? `must have at most ${max} characters` : null;
 }
 
 function checkCustomFields(value: unknown, problems: DocumentProblem[]): Record<string, CustomFieldValue> {
   const fields: Record<string, CustomFieldValue> = {};
-  if (value === undefined || value === null) return fields;
-  if (typeof value !== 'object' || Array.isArray(value)) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     problems.push({ field: 'custom_fields', message: 'custom_fields must be an object' });
     return fields;
   }
@@ -231,36 +204,27 @@ function checkCustomFields(value: unknown, problems: DocumentProblem[]): Record<
   }
   for (const [name, fieldValue] of entries) {
     const field = `custom_fields.${name}`;
-    if (!FIELD_NAME.test(name)) {
-      problems.push({ field, message: `custom field name '${name}' must be 1 to 64 letters, digits, _ or -` });
-    } else if (typeof fieldValue === 'string') {
-      fields[name] = fieldValue;
-    } else if (typeof fieldValue === 'number' && Number.isFinite(fieldValue)) {
-      fields[name] = fieldValue;
-    } else if (Array.isArray(fieldValue) && fieldValue.every((v): v is string => typeof v === 'string')) {
-      if (fieldValue.length > CUSTOM_FIELD_ARRAY_MAX) {
-        problems.push({ field, message: `${field} may have at most ${CUSTOM_FIELD_ARRAY_MAX} values` });
-      } else {
-        fields[name] = fieldValue;
-      }
-    } else {
-      problems.push({
-        field,
-        message: `${field} must be a string, an integer, a double or an array of strings (got ${describe(fieldValue)})`,
-      });
-    }
+    const message = FIELD_NAME.test(name) ? customValueProblem(field, fieldValue) : `${field} ${FIELD_NAME_PROBLEM}`;
+    if (message === null) fields[name] = fieldValue as CustomFieldValue;
+    else problems.push({ field, message });
   }
   return fields;
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array with a non-string value';
-  if (typeof value === 'number') return 'a non-finite number';
-  return `a ${typeof value}`;
+/** What is wrong with a custom field's value (the whole message), or null. */
+function customValueProblem(field: string, value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : `${field} must be a finite number`;
+  if (typeof value === 'string') return textProblem(field, value);
+  if (!Array.isArray(value)) return `${field} ${CUSTOM_VALUE_PROBLEM}`;
+  if (value.length > CUSTOM_FIELD_ARRAY_MAX) return `${field} may have at most ${CUSTOM_FIELD_ARRAY_MAX} values`;
+  for (const [i, item] of value.entries()) {
+    const problem = typeof item === 'string' ? textProblem(`${field}[${i}]`, item) : `${field}[${i}] must be a string`;
+    if (problem !== null) return problem;
+  }
+  return null;
 }
 
-function surrogateOf(value: string): string {
-  const match = LONE_SURROGATE.exec(value);
-  return (match?.[0].charCodeAt(0) ?? 0).toString(16).toUpperCase();
+function textProblem(field: string, text: string): string | null {
+  const problem = storedTextProblem(text);
+  return problem === null ? null : `${field} ${problem}`;
 }

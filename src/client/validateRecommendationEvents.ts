@@ -1,12 +1,16 @@
-import { parseDocDate } from './docDate.ts';
+import { ISO_TIME_PROBLEM, isIsoTime, storedTextProblem } from './fieldRules.ts';
+import { RECOMMENDATION_ID_MAX_CHARS } from './limits.ts';
 import type { ApiErrorDetail, RecommendationEvent } from './types.ts';
-
-/** Transaction and item ids, like document ids, stay short. */
-export const RECOMMENDATION_ID_MAX_CHARS = 512;
 
 export type RecommendationEventsCheck = { ok: true; events: RecommendationEvent[] } | { ok: false; problems: ApiErrorDetail[] };
 
-/** Checks every event of a batch (API 2.8); all problems are returned so one answer lists them all. */
+const FIELDS = ['transaction', 'item', 'time'] as const;
+
+/**
+ * Checks every event of a batch (API 2.8) before it is sent, by the rules and in the
+ * words of the service's schema (server/schemas/recommendationEvent.ts, tested against
+ * this); all problems are returned so one answer lists them all.
+ */
 export function validateRecommendationEvents(raw: readonly unknown[]): RecommendationEventsCheck {
   const events: RecommendationEvent[] = [];
   const problems: ApiErrorDetail[] = [];
@@ -16,33 +20,20 @@ export function validateRecommendationEvents(raw: readonly unknown[]): Recommend
       return;
     }
     const event = item as Record<string, unknown>;
-    let ok = true;
-    for (const field of ['transaction', 'item', 'time'] as const) {
-      const value = event[field];
-      const problem =
-        value === undefined
-          ? `${field} is required`
-          : typeof value !== 'string'
-            ? `${field} must be a string`
-            : value.length === 0
-              ? `${field} must not be empty`
-              : value.length > RECOMMENDATION_ID_MAX_CHARS
-                ? `${field} must have at most ${RECOMMENDATION_ID_MAX_CHARS} characters`
-                : field === 'time' && !isIsoTime(value)
-                  ? 'time must be an ISO 8601 date (yyyy-MM-dd) or date-time'
-                  : null;
-      if (problem !== null) {
-        problems.push({ position, parameter: field, message: problem });
-        ok = false;
-      }
-    }
-    if (ok) events.push({ transaction: event.transaction as string, item: event.item as string, time: event.time as string });
+    const found = FIELDS.flatMap((field) => {
+      const problem = fieldProblem(field, event[field]);
+      return problem === null ? [] : [{ position, parameter: field, message: `${field} ${problem}` }];
+    });
+    if (found.length === 0) events.push({ transaction: event.transaction as string, item: event.item as string, time: event.time as string });
+    problems.push(...found);
   });
   return problems.length > 0 ? { ok: false, problems } : { ok: true, events };
 }
 
-/** A date, or a date-time with or without a zone (a time without one is read as UTC); not epoch numbers. */
-function isIsoTime(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(text)) return false;
-  return parseDocDate(text) !== null || parseDocDate(`${text}Z`) !== null;
+function fieldProblem(field: (typeof FIELDS)[number], value: unknown): string | null {
+  if (value === undefined) return 'is required';
+  if (typeof value !== 'string') return 'must be a string';
+  if (value.length === 0) return 'must not be empty';
+  if (value.length > RECOMMENDATION_ID_MAX_CHARS) return `must have at most ${RECOMMENDATION_ID_MAX_CHARS} characters`;
+  return storedTextProblem(value) ?? (field === 'time' && !isIsoTime(value) ? ISO_TIME_PROBLEM : null);
 }

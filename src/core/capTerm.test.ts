@@ -11,6 +11,12 @@ describe('capTerm', () => {
     expect(capTerm('1 2 3 4 5 6 7 8 9 10 11 12')).toBe('1 2 3 4 5 6 7 8 9 10');
   });
 
+  it('counts words joined by punctuation one by one, as the service does', () => {
+    expect(capTerm('alph.'.repeat(30))).toBe('alph.'.repeat(10));
+    expect(capTerm('a-b c.d e/f g h i j k l')).toBe('a-b c.d e/f g h i j');
+    expect(capTerm('c++ and c#')).toBe('c++ and c#');
+  });
+
   it('keeps at most 150 characters, without a trailing space', () => {
     expect(capTerm('a'.repeat(200))).toHaveLength(150);
     const capped = capTerm(`${'a'.repeat(149)} bbbb`);

@@ -1,9 +1,6 @@
-import { capTerm } from './capTerm.ts';
+import { capTerm, WORD } from './capTerm.ts';
 import type { HighlightPart } from './parseHighlight.ts';
 
-// Letters and digits; combining marks stay inside a word, so a decomposed accent does
-// not split it. The service reads words the same way.
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 // The parts of a camel-case word: `set|Timeout`, `get|Element|By|Id`, `HTML|Element`
 // (a run of capitals gives its last one to a following lower-case run).
 const PART = /[^\p{Lu}]+|\p{Lu}(?:[^\p{Lu}]+|\p{Lu}*(?!\p{Ll}))/gu;
