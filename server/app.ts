@@ -10,6 +10,7 @@ import { sqliteEngines } from './engine/sqliteFactory.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
+import type { ProblemLog } from './events/eventBatcher.ts';
 import { jsonBodyParser } from './jsonBody.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
@@ -36,15 +37,6 @@ import { suggestRoutes } from './routes/suggest.ts';
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
-  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
-  let indices: IndexRegistry;
-  try {
-    indices = await openIndices(factory, config.indices, config.clickRanking);
-  } catch (error) {
-    await factory.close();
-    throw error;
-  }
-
   const { overload } = config;
   // Node checks the request and header timeouts on a timer; a coarse one would let a
   // slow client hold its connection for up to that much longer than the timeout.
@@ -65,6 +57,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     ...(config.tls === null ? { http: timing } : { https: { cert: config.tls.cert, key: config.tls.key, ...timing } }),
   });
+  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
+  let indices: IndexRegistry;
+  try {
+    indices = await openIndices(factory, config.indices, config.clickRanking, app.log);
+  } catch (error) {
+    await factory.close();
+    throw error;
+  }
   // Past the cap Node closes each new connection as soon as it is accepted, so a flood
   // of connections cannot use up the process's file descriptors.
   app.server.maxConnections = overload.maxConnections;
@@ -112,12 +112,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** Opens every index through the factory; on a failure, closes those already opened. */
-async function openIndices(factory: EngineFactory, credentials: readonly IndexCredentials[], clickRanking: ClickRanking): Promise<IndexRegistry> {
+async function openIndices(
+  factory: EngineFactory,
+  credentials: readonly IndexCredentials[],
+  clickRanking: ClickRanking,
+  log: ProblemLog,
+): Promise<IndexRegistry> {
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
       const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
-      const stores = await factory.open({ publicKey: index.publicKey, ranking, clickRanking });
+      const stores = await factory.open({ publicKey: index.publicKey, ranking, clickRanking, log });
       opened.push({ ...index, ...stores });
     }
   } catch (error) {

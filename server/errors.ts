@@ -2,6 +2,10 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorDetail, ErrorCode } from '../src/client/types.ts';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import type { RouteTable } from './routeTable.ts';
+import { storageProblem } from './storageErrors.ts';
+
+/** Seconds a client is told to wait before retrying while the database does not answer. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** An error answer: thrown anywhere in a request, sent as DESIGN.md's error JSON. */
 export class ApiError extends Error {
@@ -79,6 +83,14 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
       return new ApiError(400, 'invalid_body', 'the request body is empty; send a JSON object');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, 'invalid_body', 'the request body is not valid JSON');
+  }
+  switch (storageProblem(error)) {
+    case 'storage_full':
+      return new ApiError(507, 'insufficient_storage', 'the service cannot store this: its disk is full; retry once space is freed');
+    case 'unavailable':
+      return new ApiError(503, 'unavailable', 'the database does not answer; retry later', {
+        headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+      });
   }
   const status = error.statusCode ?? 500;
   if (status === 400 && error instanceof SyntaxError) {

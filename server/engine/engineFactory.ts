@@ -5,6 +5,7 @@
  * interfaces on its tables.
  */
 import type { ClickRanking } from '../events/clickRanking.ts';
+import type { ProblemLog } from '../events/eventBatcher.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { RankingSettings } from '../ranking/rankingSettings.ts';
 import type { SearchEngine } from './engine.ts';
@@ -17,6 +18,8 @@ export interface IndexToOpen {
   ranking: RankingSettings;
   /** How the event store weighs clicks; its decay settings apply even with click ranking off. */
   clickRanking: ClickRanking;
+  /** Hears of failures no request waits for (queued events that cannot be saved). @default stderr */
+  log?: ProblemLog;
 }
 
 /** An index's engine and its event store, opened together. */

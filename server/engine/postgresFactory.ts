@@ -56,7 +56,7 @@ class PostgresFactory implements EngineFactory {
     }
     try {
       this.clients ??= sharedClientHasher(this.url);
-      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients) };
+      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log) };
     } catch (error) {
       await engine.close();
       throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });

@@ -58,7 +58,7 @@ class SqliteFactory implements EngineFactory {
     this.manifest.add(publicKey);
     const eventFile = join(this.eventFolder, `${publicKey}.sqlite`);
     try {
-      return { engine, events: new SqliteEventStore(eventFile, index.clickRanking, this.clients) };
+      return { engine, events: new SqliteEventStore(eventFile, index.clickRanking, this.clients, index.log) };
     } catch (error) {
       await engine.close();
       throw new Error(

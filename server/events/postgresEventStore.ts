@@ -4,6 +4,7 @@ import { connectPool } from '../engine/postgresEngine.ts';
 import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import { EventBatcher, type ProblemLog, type WriteHealth } from './eventBatcher.ts';
 import type { EventStore, RelatedItem, StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
@@ -11,9 +12,6 @@ import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searc
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
-/** Searches the service records itself wait at most this long, or for this many, before one commit. */
-const QUEUE_FLUSH_MS = 200;
-const QUEUE_MAX = 500;
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
 const ROLLUP_VERSION = 1;
 
@@ -125,9 +123,7 @@ interface IncomingStats {
  * itself, which are queued and committed together within 200 ms.
  */
 export class PostgresEventStore implements EventStore {
-  private queue: IncomingStats[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly queue: EventBatcher<IncomingStats>;
   private closed = false;
 
   private constructor(
@@ -135,7 +131,10 @@ export class PostgresEventStore implements EventStore {
     private readonly schema: string,
     private readonly ranking: ClickRanking,
     private readonly clients: ClientHasher | null,
-  ) {}
+    log: ProblemLog | undefined,
+  ) {
+    this.queue = new EventBatcher({ commit: (rows) => this.insert(rows), what: `events in schema ${schema}`, ...(log !== undefined && { log }) });
+  }
 
   /** Creates the tables if missing, and rebuilds the counts when they were kept another way (or with another half-life). */
   static async open(
@@ -143,9 +142,10 @@ export class PostgresEventStore implements EventStore {
     schema: string,
     ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     clients: ClientHasher | null = null,
+    log?: ProblemLog,
   ): Promise<PostgresEventStore> {
     const pool = connectPool(url, schema, 4);
-    const store = new PostgresEventStore(pool, schema, ranking, clients);
+    const store = new PostgresEventStore(pool, schema, ranking, clients, log);
     try {
       await store.writing(async (client) => {
         await client.query(SCHEMA);
@@ -159,7 +159,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    await this.insert(events.map((event) => ({ event, source, received, address })));
+    await this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
   }
 
   async loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): Promise<void> {
@@ -167,20 +167,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   queueStats(event: StatsEvent, source: StatsSource): void {
-    if (this.closed) return;
-    this.queue.push({ event, source, received: Date.now() });
-    if (this.queue.length >= QUEUE_MAX) void this.flush().catch(() => {});
-    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), QUEUE_FLUSH_MS);
+    this.queue.add({ event, source, received: Date.now() });
   }
 
-  /** Commits the queued events; resolves once they and any commit before are done. */
+  /** Commits the queued events; resolves once they and any commit before are done (see EventBatcher). */
   flush(): Promise<void> {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    const rows = this.queue;
-    this.queue = [];
-    if (rows.length > 0) this.flushing = this.flushing.catch(() => {}).then(() => this.insert(rows));
-    return this.flushing;
+    return this.queue.flush();
+  }
+
+  health(): WriteHealth {
+    return this.queue.health();
   }
 
   async report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData> {
@@ -235,11 +231,13 @@ export class PostgresEventStore implements EventStore {
 
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.pool.query(
-      `INSERT INTO recommendation_events (dataset, txn, item, time, received)
+    await this.queue.track(() =>
+      this.pool.query(
+        `INSERT INTO recommendation_events (dataset, txn, item, time, received)
        SELECT $1, txn, item, time, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS t(txn, item, time)
        ON CONFLICT DO NOTHING`,
-      [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), Date.now()],
+        [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), Date.now()],
+      ),
     );
   }
 
@@ -256,10 +254,6 @@ export class PostgresEventStore implements EventStore {
       [dataset, item, limit],
     );
     return { transactions, items };
-  }
-
-  async stats(limit = 1000): Promise<Array<{ source: StatsSource } & StatsEvent>> {
-    return (await this.storedEvents(0, limit)).map(({ received: _, ...event }) => event);
   }
 
   async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
@@ -283,8 +277,8 @@ export class PostgresEventStore implements EventStore {
   /** Commits what is queued, then closes the connections. */
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.flush().catch(() => {});
     this.closed = true;
+    await this.queue.close();
     await this.pool.end();
   }
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, StatsEvent, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { storedStats } from '../testing/storedStats.ts';
 
 describe('POST /v1/stats/{key}', () => {
   let service: TestService;
-  const stored = async () => service.app.eventStores.get('demo').stats();
+  const stored = async () => storedStats(service.app.eventStores.get('demo'));
 
   const post = (body: string, type: string | null = 'application/json', path = '/v1/stats/demo', headers: Record<string, string> = {}) =>
     fetch(service.baseUrl + path, {
@@ -205,7 +206,7 @@ describe('POST /v1/stats/{key}', () => {
     await first.close();
     const second = await startService({ dataDir: first.dataDir });
     try {
-      expect(await second.app.eventStores.get('demo').stats()).toEqual([
+      expect(await storedStats(second.app.eventStores.get('demo'))).toEqual([
         { source: 'stats', action: 'click', session: 's', keyword: 'k', docid: 'd', position: 2 },
         { source: 'search', action: 'search', session: 'anonymous', keyword: 'queued', numberOfResults: 0 },
       ]);
@@ -235,7 +236,7 @@ describe('POST /v1/stats/{key}', () => {
       expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(refused!.headers.get('x-rate-limit-limit')).toBe('5');
       expect(((await refused!.json()) as ApiErrorBody).error.code).toBe('rate_limited');
-      expect((await limited.app.eventStores.get('demo').stats()).length).toBe(statuses.filter((status) => status === 200).length);
+      expect((await storedStats(limited.app.eventStores.get('demo'))).length).toBe(statuses.filter((status) => status === 200).length);
       // Searches keep their own limit (none here).
       expect((await getJson(limited, '/v1/search/demo', [['term', 'k']])).status).toBe(200);
     } finally {
