@@ -1,3 +1,4 @@
+import type { DatabaseTimeouts } from './databaseTimeouts.ts';
 import type { EngineChoice } from './engine/engineFactory.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
@@ -106,6 +107,8 @@ export interface ListenSettings {
   databaseUrl?: string;
   /** With `databaseUrl`: a read replica that searches, suggestions and autocomplete read from. */
   databaseReplicaUrl?: string;
+  /** With `databaseUrl`: how long to wait for a connection and for each statement. @default { connectMs: 5000, statementMs: 30000 } */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
 }
 
 /** What a config file (`--config FILE`) may set. */

@@ -13,6 +13,8 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
   SITE_SEARCH_HTTP_PORT: (v) => ({ httpPort: integer(v) }),
   SITE_SEARCH_DATABASE_URL: (v) => ({ databaseUrl: v }),
   SITE_SEARCH_DATABASE_REPLICA_URL: (v) => ({ databaseReplicaUrl: v }),
+  // The JSON of the config key, e.g. `{"statementMs": 10000}`.
+  SITE_SEARCH_DATABASE_TIMEOUTS: (v) => ({ databaseTimeouts: json(v) }),
   SITE_SEARCH_INDICES: (v) => ({
     indices: list(v).map((pair) => {
       const colon = pair.indexOf(':');

@@ -52,12 +52,15 @@ async function main(): Promise<void> {
     tls: _tls,
     databaseUrl: _url,
     databaseReplicaUrl: _replica,
+    databaseTimeouts,
     ...options
   } = cli.config ?? {};
   const app = await buildApp({
     dataDir: cli.dataDir,
     ...options,
-    ...(cli.databaseUrl !== null && { engine: postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl }) }),
+    ...(cli.databaseUrl !== null && {
+      engine: postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl, ...(databaseTimeouts !== undefined && { timeouts: databaseTimeouts }) }),
+    }),
     ...(cli.tls !== null && { tls: cli.tls }),
     logger: !cli.quiet,
     ...(cli.noClickRanking && { clickRanking: false }),

@@ -4,6 +4,7 @@
  * stops the service at start with a message that names the key.
  */
 import type { ConfigFile, RateLimit, RecommendationConfig } from './config.ts';
+import { parseDatabaseTimeouts } from './databaseTimeouts.ts';
 import { parseOverload } from './overloadSettings.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 
@@ -24,6 +25,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'tls',
   'databaseUrl',
   'databaseReplicaUrl',
+  'databaseTimeouts',
 ]);
 
 export const RECOMMENDATION_HITS_DEFAULT = 10;
@@ -44,6 +46,7 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     if (record[key] !== undefined) config[key] = databaseUrl(record[key], key);
   }
   if (config.databaseReplicaUrl !== undefined && config.databaseUrl === undefined) throw new Error('databaseReplicaUrl needs databaseUrl');
+  if (record.databaseTimeouts !== undefined) config.databaseTimeouts = parseDatabaseTimeouts(record.databaseTimeouts);
   if (record.tls !== undefined) {
     const tls = object(record.tls, 'tls');
     config.tls = { cert: text(tls.cert, 'tls.cert'), key: text(tls.key, 'tls.key') };

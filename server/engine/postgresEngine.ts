@@ -1,3 +1,4 @@
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 import pg from 'pg';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { fieldValues } from '../documents/fieldValues.ts';
@@ -40,6 +41,8 @@ export interface PostgresEngineOptions {
   ranking?: RankingSettings;
   /** Connections this engine opens at most. */
   poolSize?: number;
+  /** How long to wait for a connection and for each statement. @default DEFAULT_DATABASE_TIMEOUTS */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** Documents the ranking rules order: the best by text score, and the best title matches (as in the SQLite engine). */
@@ -97,7 +100,7 @@ function asStored(text: string): string {
  * Connections to `url` whose tables are those of `schema` (then the shared schema and `public`, for pg_trgm),
  * with BIGINT as numbers and NUL-free strings: what the engine and the event store use.
  */
-export function connectPool(url: string, schema: string, size: number): pg.Pool {
+export function connectPool(url: string, schema: string, size: number, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): pg.Pool {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`'${schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -105,9 +108,12 @@ export function connectPool(url: string, schema: string, size: number): pg.Pool 
     max: size,
     types: TYPES,
     options: `-c search_path=${schema},${SHARED_SCHEMA},public -c pg_trgm.similarity_threshold=${TRIGRAM_THRESHOLD}`,
+    ...pgTimeouts(timeouts),
   });
   // An idle connection the server dropped is replaced on the next query; it must not crash the process.
   pool.on('error', () => {});
+  // Nor one lost while a client is checked out: its query fails, and its error event must find a listener.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
@@ -143,8 +149,8 @@ export class PostgresEngine implements SearchEngine {
 
   /** Connects, then creates or checks the index's tables. */
   static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
-    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10);
-    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10) : pool;
+    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10, options.timeouts);
+    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10, options.timeouts) : pool;
     try {
       const client = await pool.connect();
       try {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { PostgresEventStore } from '../events/postgresEventStore.ts';
 import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
@@ -13,8 +14,11 @@ import { SHARED_SCHEMA } from './postgresSchema.ts';
  * client addresses are hashed with in one table of the database: every node counts a
  * client as the same client. Nothing is kept in the data folder.
  */
-export function postgresEngines(url: string, options: { namespace?: string; replicaUrl?: string | null } = {}): EngineChoice {
-  return () => new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '');
+export function postgresEngines(
+  url: string,
+  options: { namespace?: string; replicaUrl?: string | null; timeouts?: Partial<DatabaseTimeouts> } = {},
+): EngineChoice {
+  return () => new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '', { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts });
 }
 
 /**
@@ -39,6 +43,7 @@ class PostgresFactory implements EngineFactory {
     /** Where searches read (see PostgresEngineOptions.replicaUrl); events always go to `url`. */
     private readonly replicaUrl: string | null,
     private readonly namespace: string,
+    private readonly timeouts: DatabaseTimeouts,
   ) {}
 
   async open(index: IndexToOpen): Promise<IndexStores> {
@@ -46,7 +51,7 @@ class PostgresFactory implements EngineFactory {
     const schema = indexSchema(publicKey, this.namespace);
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, ranking: index.ranking });
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, ranking: index.ranking, timeouts: this.timeouts });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
@@ -55,8 +60,8 @@ class PostgresFactory implements EngineFactory {
       );
     }
     try {
-      this.clients ??= sharedClientHasher(this.url);
-      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log) };
+      this.clients ??= sharedClientHasher(this.url, this.timeouts);
+      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log, this.timeouts) };
     } catch (error) {
       await engine.close();
       throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });
@@ -67,8 +72,10 @@ class PostgresFactory implements EngineFactory {
 }
 
 /** The database's client address key, made by the first process that asks (see ClientHasher). */
-async function sharedClientHasher(url: string): Promise<ClientHasher> {
-  const client = new pg.Client({ connectionString: url });
+async function sharedClientHasher(url: string, timeouts: DatabaseTimeouts): Promise<ClientHasher> {
+  const client = new pg.Client({ connectionString: url, ...pgTimeouts(timeouts) });
+  // A connection lost mid-query fails the query; its error event must not end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('BEGIN');

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { connectPool } from '../engine/postgresEngine.ts';
 import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
@@ -143,8 +144,9 @@ export class PostgresEventStore implements EventStore {
     ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     clients: ClientHasher | null = null,
     log?: ProblemLog,
+    timeouts?: DatabaseTimeouts,
   ): Promise<PostgresEventStore> {
-    const pool = connectPool(url, schema, 4);
+    const pool = connectPool(url, schema, 4, timeouts);
     const store = new PostgresEventStore(pool, schema, ranking, clients, log);
     try {
       await store.writing(async (client) => {
