@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataFolderLock } from '../dataFolderLock.ts';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { SqliteEventStore } from '../events/sqliteEventStore.ts';
 import { IndexManifest } from '../indices.ts';
@@ -20,15 +21,23 @@ class SqliteFactory implements EngineFactory {
   private readonly eventFolder: string;
   private readonly manifest: IndexManifest;
   private readonly clients: ClientHasher;
+  /** One service per folder (see DataFolderLock); held until `close`. */
+  private readonly lock: DataFolderLock;
 
   constructor(dataDir: string) {
     this.indexFolder = join(dataDir, 'indices');
     this.eventFolder = join(dataDir, 'events');
     mkdirSync(this.indexFolder, { recursive: true });
     mkdirSync(this.eventFolder, { recursive: true });
-    this.manifest = new IndexManifest(this.indexFolder);
-    // One key for the folder: a client is the same client in every index.
-    this.clients = new ClientHasher(join(this.eventFolder, 'client-address.key'));
+    this.lock = DataFolderLock.acquire(dataDir);
+    try {
+      this.manifest = new IndexManifest(this.indexFolder);
+      // One key for the folder: a client is the same client in every index.
+      this.clients = new ClientHasher(join(this.eventFolder, 'client-address.key'));
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
   }
 
   /**
@@ -69,5 +78,7 @@ class SqliteFactory implements EngineFactory {
     }
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.lock.release();
+  }
 }
