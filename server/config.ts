@@ -14,6 +14,8 @@ export interface IndexCredentials {
   secret: string;
   /** How the index ranks: rule order, custom ranking, stop words, synonyms (docs/reference-service.md). */
   ranking?: RankingConfig;
+  /** Origins whose pages may send this index stats events; wins over the service's `statsAllowedOrigins`. */
+  statsAllowedOrigins?: string[];
 }
 
 /** Options of `buildApp`. */
@@ -24,6 +26,12 @@ export interface AppOptions {
   indices?: IndexCredentials[];
   /** Browser origins allowed to call the authenticated endpoints. @default [] */
   allowedOrigins?: string[];
+  /**
+   * Origins whose pages may send stats events (an index's own list wins). An event whose
+   * `Origin` is not listed is refused with 403; one without `Origin` (a server) is taken.
+   * @default any origin (clicks from any site's pages then count for ranking)
+   */
+  statsAllowedOrigins?: string[];
   /** Log requests with pino to stdout. @default false */
   logger?: boolean;
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
@@ -114,7 +122,16 @@ export interface ListenSettings {
 /** What a config file (`--config FILE`) may set. */
 export type ConfigFile = Pick<
   AppOptions,
-  'indices' | 'allowedOrigins' | 'recommendations' | 'rateLimit' | 'statsRateLimit' | 'crawlAllowHosts' | 'crawlAllowPrivate' | 'clickRanking' | 'overload'
+  | 'indices'
+  | 'allowedOrigins'
+  | 'statsAllowedOrigins'
+  | 'recommendations'
+  | 'rateLimit'
+  | 'statsRateLimit'
+  | 'crawlAllowHosts'
+  | 'crawlAllowPrivate'
+  | 'clickRanking'
+  | 'overload'
 > &
   ListenSettings;
 
@@ -148,13 +165,18 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
   checkIndices(indices);
   const allowedOrigins = options.allowedOrigins ?? [];
   checkOrigins(allowedOrigins);
+  if (options.statsAllowedOrigins !== undefined) checkOrigins(options.statsAllowedOrigins);
   const rateLimit = options.rateLimit ?? { ...DEFAULT_RATE_LIMIT };
   if (rateLimit !== false) checkRateLimit(rateLimit);
   const statsRateLimit = options.statsRateLimit ?? { ...DEFAULT_STATS_RATE_LIMIT };
   if (statsRateLimit !== false) checkRateLimit(statsRateLimit, 'statsRateLimit');
   return {
     dataDir: options.dataDir,
-    indices,
+    // Each index carries the stats origins it takes: its own list, else the service's.
+    indices: indices.map((index) => {
+      const statsAllowedOrigins = index.statsAllowedOrigins ?? options.statsAllowedOrigins;
+      return statsAllowedOrigins === undefined ? index : { ...index, statsAllowedOrigins };
+    }),
     allowedOrigins,
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(options.recommendations ?? {}),
@@ -186,18 +208,13 @@ export function parseConfigFile(value: unknown): ConfigFile {
       }
       const credentials: IndexCredentials = { publicKey: item.publicKey, secret: item.secret };
       if (item.ranking !== undefined) credentials.ranking = checkRankingConfig(item.ranking, `indices[${i}].ranking`);
+      if (item.statsAllowedOrigins !== undefined) credentials.statsAllowedOrigins = originList(item.statsAllowedOrigins, `indices[${i}].statsAllowedOrigins`);
       return credentials;
     });
     checkIndices(config.indices);
   }
-  if (record.allowedOrigins !== undefined) {
-    const origins = record.allowedOrigins;
-    if (!Array.isArray(origins) || !origins.every((o): o is string => typeof o === 'string')) {
-      throw new Error('allowedOrigins must be an array of strings');
-    }
-    checkOrigins(origins);
-    config.allowedOrigins = origins;
-  }
+  if (record.allowedOrigins !== undefined) config.allowedOrigins = originList(record.allowedOrigins, 'allowedOrigins');
+  if (record.statsAllowedOrigins !== undefined) config.statsAllowedOrigins = originList(record.statsAllowedOrigins, 'statsAllowedOrigins');
   return config;
 }
 
@@ -220,6 +237,12 @@ function checkIndices(indices: readonly IndexCredentials[]): void {
     if (secret.length === 0) throw new Error(`index '${publicKey}' needs a non-empty secret`);
     checkRankingConfig(ranking, `index '${publicKey}' ranking`);
   }
+}
+
+function originList(origins: unknown, key: string): string[] {
+  if (!Array.isArray(origins) || !origins.every((o): o is string => typeof o === 'string')) throw new Error(`${key} must be an array of strings`);
+  checkOrigins(origins);
+  return origins;
 }
 
 function checkOrigins(origins: readonly string[]): void {

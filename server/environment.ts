@@ -22,6 +22,7 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
     }),
   }),
   SITE_SEARCH_ALLOWED_ORIGINS: (v) => ({ allowedOrigins: list(v) }),
+  SITE_SEARCH_STATS_ALLOWED_ORIGINS: (v) => ({ statsAllowedOrigins: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_HOSTS: (v) => ({ crawlAllowHosts: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_PRIVATE: (v) => ({ crawlAllowPrivate: list(v) }),
   // `10` (per second), `10/60000` (per minute) or `off`.

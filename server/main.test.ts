@@ -54,6 +54,7 @@ describe('site-search-server (server/main.ts)', () => {
     const out = await waitFor(child, /listening on http:\/\/127\.0\.0\.1:\d+\n/);
     expect(out).toContain('demo-secret');
     expect(out).toMatch(/local use only/);
+    expect(out).toMatch(/stats events are taken from pages of any origin \(index demo\): set statsAllowedOrigins/);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
     const response = await fetch(`${url}/v1/search/demo?term=*`);
     expect(response.status).toBe(200);

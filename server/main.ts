@@ -40,6 +40,13 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
     process.exit(ok ? 0 : 1);
   }
+  const indices = cli.config?.indices ?? [DEMO_INDEX];
+  const open = indices.filter((index) => (index.statsAllowedOrigins ?? cli.config?.statsAllowedOrigins) === undefined).map((index) => index.publicKey);
+  if (open.length > 0) {
+    console.log(
+      `stats events are taken from pages of any origin (index ${open.join(', ')}): set statsAllowedOrigins (SITE_SEARCH_STATS_ALLOWED_ORIGINS) to your site's origins so other sites cannot make their visitors' clicks count`,
+    );
+  }
   if (cli.config === null || cli.config.indices === undefined) {
     console.log(`index key: ${DEMO_INDEX.publicKey}  secret: ${DEMO_INDEX.secret}`);
     console.log('these demo credentials are for local use only; pass --config FILE to set your own');

@@ -11,6 +11,7 @@ import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './e
 export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'indices',
   'allowedOrigins',
+  'statsAllowedOrigins',
   'recommendations',
   'rateLimit',
   'statsRateLimit',

@@ -216,6 +216,39 @@ describe('POST /v1/stats/{key}', () => {
     }
   });
 
+  it('takes events only from the listed origins once statsAllowedOrigins is set (each index may list its own), and those without Origin', async () => {
+    const listed = await startService({
+      statsAllowedOrigins: ['https://docs.example'],
+      indices: [
+        { publicKey: 'demo', secret: 'demo-secret' },
+        { publicKey: 'blog', secret: 'blog-secret', statsAllowedOrigins: ['https://blog.example'] },
+      ],
+    });
+    try {
+      const send = (key: string, session: string, origin?: string) =>
+        fetch(`${listed.baseUrl}/v1/stats/${key}`, {
+          method: 'POST',
+          // What sendBeacon and fetch with mode 'no-cors' send from another site's page.
+          headers: { 'content-type': 'text/plain', ...(origin !== undefined && { origin }) },
+          body: JSON.stringify({ action: 'click', session, keyword: 'hello', docid: 'a', position: 1 }),
+        });
+      const refused = await send('demo', 'forged', 'https://evil.example');
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await refused.json()) as ApiErrorBody).error).toMatchObject({ status: 403, code: 'origin_not_allowed' });
+      expect((await send('demo', 'sandboxed', 'null')).status).toBe(403);
+      expect((await send('demo', 'page', 'https://docs.example')).status).toBe(200);
+      expect((await send('demo', 'server')).status).toBe(200);
+      expect((await send('blog', 'other-site', 'https://docs.example')).status).toBe(403);
+      expect((await send('blog', 'page', 'https://blog.example')).status).toBe(200);
+      expect((await storedStats(listed.app.eventStores.get('demo'))).map((event) => event.session)).toEqual(['page', 'server']);
+      expect((await storedStats(listed.app.eventStores.get('blog'))).map((event) => event.session)).toEqual(['page']);
+    } finally {
+      await listed.close();
+      listed.remove();
+    }
+  });
+
   it('limits the events of one address, apart from the search limit', async () => {
     const limited = await startService({ statsRateLimit: { max: 5, windowMs: 3_600_000 } });
     try {
