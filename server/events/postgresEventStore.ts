@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { connectPool } from '../engine/postgresEngine.ts';
-import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
+import { BOOSTED_MAX, clickBoosts, clientsNeeded } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import { EventBatcher, type ProblemLog, type WriteHealth } from './eventBatcher.ts';
@@ -205,11 +205,12 @@ export class PostgresEventStore implements EventStore {
   async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
     const norm = normalizeKeyword(keyword);
     const { rows: searches } = await this.pool.query<{ lw: number }>('SELECT lw FROM keyword_searches WHERE keyword = $1', [norm]);
+    const searchesLw = searches[0]?.lw ?? null;
     const { rows: clicks } = await this.pool.query<{ docid: string; lw: number }>(
       'SELECT docid, lw FROM keyword_clicks WHERE keyword = $1 AND clients >= $2 ORDER BY lw DESC LIMIT $3',
-      [norm, this.ranking.minAddresses, BOOSTED_MAX],
+      [norm, clientsNeeded(searchesLw, now, this.ranking), BOOSTED_MAX],
     );
-    return clickBoosts({ searchesLw: searches[0]?.lw ?? null, clicks }, now, this.ranking);
+    return clickBoosts({ searchesLw, clicks }, now, this.ranking);
   }
 
   async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {

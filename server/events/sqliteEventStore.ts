@@ -3,7 +3,7 @@ import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../sr
 import { checkPages } from '../engine/sqlitePages.ts';
 import { StatementCache } from '../engine/statementCache.ts';
 import { kTestInternals } from '../testInternals.ts';
-import { clickBoosts } from './clickBoosts.ts';
+import { clickBoosts, clientsNeeded } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import { EventBatcher, type ProblemLog, type WriteHealth } from './eventBatcher.ts';
@@ -162,7 +162,8 @@ export class SqliteEventStore implements EventStore {
    * as of `now`: read from the rollups, one indexed lookup.
    */
   async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
-    return clickBoosts(this.rollups.keywordWeights(normalizeKeyword(keyword), this.ranking.minAddresses), now, this.ranking);
+    const weights = this.rollups.keywordWeights(normalizeKeyword(keyword), (searchesLw) => clientsNeeded(searchesLw, now, this.ranking));
+    return clickBoosts(weights, now, this.ranking);
   }
 
   /**
