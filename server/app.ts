@@ -57,7 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     ...(config.tls === null ? { http: timing } : { https: { cert: config.tls.cert, key: config.tls.key, ...timing } }),
   });
-  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
+  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir, requireData: config.requireData });
   let indices: IndexRegistry;
   try {
     indices = await openIndices(factory, config.indices, config.clickRanking, app.log);

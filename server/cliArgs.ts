@@ -27,6 +27,8 @@ Options:
                        with --database-url: a read replica that searches read from
   --config FILE        a JSON config file: indices, allowed origins, TLS, limits
   --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
+  --require-data       refuse to start when an index's data is not in the data folder
+                       (or database) rather than start it empty: for production
   --quiet              no request logs
   --no-click-ranking   clicks do not change the order of results
   --check              check every database of the data folder, print a report and exit
@@ -50,6 +52,8 @@ export interface Cli {
   httpPort: number | null;
   /** No request logs. */
   quiet: boolean;
+  /** `--require-data` (or the config's `requireData`): refuse to start without the data it expects. */
+  requireData: boolean;
   /** `--no-click-ranking`: clicks do not change the order of results (wins over the config). */
   noClickRanking: boolean;
   /** `--check`: check every database of the data folder in full, report, and exit (0: all whole). */
@@ -75,6 +79,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       check: { type: 'boolean' },
       'database-url': { type: 'string' },
       'database-replica-url': { type: 'string' },
+      'require-data': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -101,6 +106,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     tls,
     httpPort: tls === null ? null : (httpPort ?? config?.httpPort ?? (listenPort === 0 ? 0 : listenPort + 1)),
     quiet: values.quiet ?? false,
+    requireData: values['require-data'] ?? config?.requireData ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
     check: values.check ?? false,
     databaseUrl: primary,

@@ -32,6 +32,11 @@ export interface AppOptions {
    * @default any origin (clicks from any site's pages then count for ranking)
    */
   statsAllowedOrigins?: string[];
+  /**
+   * Refuse to start when an index's data is not where it is expected (a data folder or
+   * database that is gone or empty), rather than start it empty. @default false
+   */
+  requireData?: boolean;
   /** Log requests with pino to stdout. @default false */
   logger?: boolean;
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
@@ -125,6 +130,7 @@ export type ConfigFile = Pick<
   | 'indices'
   | 'allowedOrigins'
   | 'statsAllowedOrigins'
+  | 'requireData'
   | 'recommendations'
   | 'rateLimit'
   | 'statsRateLimit'
@@ -139,6 +145,7 @@ export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
   allowedOrigins: string[];
+  requireData: boolean;
   logger: boolean;
   recommendations: Map<string, Required<RecommendationConfig>>;
   rateLimit: RateLimit | false;
@@ -178,6 +185,7 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
       return statsAllowedOrigins === undefined ? index : { ...index, statsAllowedOrigins };
     }),
     allowedOrigins,
+    requireData: options.requireData ?? false,
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(options.recommendations ?? {}),
     rateLimit,

@@ -192,6 +192,7 @@ describe('parseCli', () => {
       tls: null,
       httpPort: null,
       quiet: false,
+      requireData: false,
       noClickRanking: false,
       check: false,
       databaseUrl: null,
@@ -199,6 +200,13 @@ describe('parseCli', () => {
     });
     expect(parseCli(['--no-click-ranking'], {}).noClickRanking).toBe(true);
     expect(parseCli(['--check'], {}).check).toBe(true);
+  });
+
+  it('takes requireData from --require-data, SITE_SEARCH_REQUIRE_DATA or the config file', () => {
+    expect(parseCli(['--require-data'], {}).requireData).toBe(true);
+    expect(parseCli([], { SITE_SEARCH_REQUIRE_DATA: 'true' }).requireData).toBe(true);
+    expect(parseCli([], { SITE_SEARCH_REQUIRE_DATA: '0' }).requireData).toBe(false);
+    expect(() => parseCli([], { SITE_SEARCH_REQUIRE_DATA: 'yes' })).toThrow('SITE_SEARCH_REQUIRE_DATA: requireData must be true or false');
   });
 
   it('takes the PostgreSQL database from a flag, a variable or the config file, in that order', () => {

@@ -21,7 +21,7 @@ import { commandLine } from './commandLine.ts';
 import { DEMO_INDEX } from './config.ts';
 import { postgresEngines } from './engine/postgresFactory.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
-import { IndexManifest } from './indices.ts';
+import { DataManifest } from './dataManifest.ts';
 import { listenPlainHttp } from './plainHttp.ts';
 
 async function main(): Promise<void> {
@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     }),
     ...(cli.tls !== null && { tls: cli.tls }),
     logger: !cli.quiet,
+    requireData: cli.requireData,
     ...(cli.noClickRanking && { clickRanking: false }),
   });
   let plain: Server | null = null;
@@ -110,17 +111,17 @@ function checkDataFolder(dataDir: string, configured: readonly string[]): { ok: 
   const lines = [`checking the databases in ${dataDir}`];
   const indexFolder = join(dataDir, 'indices');
   const held = existsSync(indexFolder) ? readdirSync(indexFolder) : [];
-  const manifest = existsSync(indexFolder) ? new IndexManifest(indexFolder) : null;
+  const manifest = existsSync(dataDir) ? new DataManifest(dataDir, { save: false }) : null;
   const keys = new Set([...configured, ...held.filter((name) => name.endsWith('.sqlite')).map((name) => name.slice(0, -'.sqlite'.length))]);
   let damaged = 0;
   let checked = 0;
   for (const key of [...keys].sort()) {
-    for (const [what, file] of [
-      [`index '${key}'`, join(indexFolder, `${key}.sqlite`)],
-      [`events of '${key}'`, join(dataDir, 'events', `${key}.sqlite`)],
+    for (const [what, part, file] of [
+      [`index '${key}'`, 'indices', join(indexFolder, `${key}.sqlite`)],
+      [`events of '${key}'`, 'events', join(dataDir, 'events', `${key}.sqlite`)],
     ] as const) {
       if (!existsSync(file)) {
-        if (what.startsWith('index') && manifest?.has(key)) {
+        if (manifest?.has(part, key)) {
           damaged++;
           lines.push(`MISSING  ${what}: ${file} (the folder held it; restore it from a backup)`);
         } else lines.push(`none     ${what}: ${file} (not created yet)`);

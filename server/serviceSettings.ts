@@ -12,6 +12,7 @@ export const CONFIG_KEYS: ReadonlySet<string> = new Set([
   'indices',
   'allowedOrigins',
   'statsAllowedOrigins',
+  'requireData',
   'recommendations',
   'rateLimit',
   'statsRateLimit',
@@ -47,6 +48,10 @@ export function parseServiceSettings(record: Record<string, unknown>): ConfigFil
     if (record[key] !== undefined) config[key] = databaseUrl(record[key], key);
   }
   if (config.databaseReplicaUrl !== undefined && config.databaseUrl === undefined) throw new Error('databaseReplicaUrl needs databaseUrl');
+  if (record.requireData !== undefined) {
+    if (typeof record.requireData !== 'boolean') throw new Error('requireData must be true or false');
+    config.requireData = record.requireData;
+  }
   if (record.databaseTimeouts !== undefined) config.databaseTimeouts = parseDatabaseTimeouts(record.databaseTimeouts);
   if (record.tls !== undefined) {
     const tls = object(record.tls, 'tls');

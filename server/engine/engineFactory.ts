@@ -43,6 +43,8 @@ export interface EngineFactory {
 export interface EngineSettings {
   /** The storage folder (`--data`). */
   dataDir: string;
+  /** Refuse to start rather than create an index's storage afresh (`--require-data`). @default false */
+  requireData?: boolean;
 }
 
 /** Makes the factory of a service; `AppOptions.engine` takes one. */

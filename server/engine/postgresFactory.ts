@@ -18,7 +18,8 @@ export function postgresEngines(
   url: string,
   options: { namespace?: string; replicaUrl?: string | null; timeouts?: Partial<DatabaseTimeouts> } = {},
 ): EngineChoice {
-  return () => new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '', { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts });
+  return ({ requireData }) =>
+    new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '', { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts }, requireData ?? false);
 }
 
 /**
@@ -44,11 +45,19 @@ class PostgresFactory implements EngineFactory {
     private readonly replicaUrl: string | null,
     private readonly namespace: string,
     private readonly timeouts: DatabaseTimeouts,
+    /** Refuse an index whose schema is not in the database yet (a database that is not the one expected). */
+    private readonly requireData: boolean,
   ) {}
 
   async open(index: IndexToOpen): Promise<IndexStores> {
     const { publicKey } = index;
     const schema = indexSchema(publicKey, this.namespace);
+    if (this.requireData && !(await schemaExists(this.url, schema, this.timeouts))) {
+      throw new Error(
+        `index '${publicKey}' has no tables in the PostgreSQL database ${redacted(this.url)} (schema ${schema}), and the service must find its data (requireData). ` +
+          'Check that --database-url names the right database; to add a new index, start once without requireData',
+      );
+    }
     let engine: PostgresEngine;
     try {
       engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, ranking: index.ranking, timeouts: this.timeouts });
@@ -87,6 +96,19 @@ async function sharedClientHasher(url: string, timeouts: DatabaseTimeouts): Prom
     const { rows } = await client.query<{ key: Buffer }>(`SELECT key FROM ${table}`);
     await client.query('COMMIT');
     return new ClientHasher({ key: rows[0]!.key });
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether the database holds the schema of an index. */
+async function schemaExists(url: string, schema: string, timeouts: DatabaseTimeouts): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, ...pgTimeouts(timeouts) });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    return rowCount === 1;
   } finally {
     await client.end();
   }
