@@ -12,6 +12,7 @@ import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
 import type { ProblemLog } from './events/eventBatcher.ts';
 import { jsonBodyParser } from './jsonBody.ts';
+import { requestLogger } from './requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { overloadGuard } from './overloadGuard.ts';
@@ -46,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(overload.headersTimeoutMs / 4))),
   };
   const app = Fastify({
-    logger: config.logger,
+    logger: requestLogger(config.logger),
     bodyLimit: BODY_MAX_BYTES,
     routerOptions: { maxParamLength: PATH_SEGMENT_MAX },
     // Fastify's defaults wait for ever for a request's body and keep idle connections 72 s.

@@ -29,7 +29,7 @@ Options:
   --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
   --require-data       refuse to start when an index's data is not in the data folder
                        (or database) rather than start it empty: for production
-  --quiet              no request logs
+  --quiet              no request logs (errors are still logged)
   --no-click-ranking   clicks do not change the order of results
   --check              check every database of the data folder, print a report and exit
   -h, --help           print this help

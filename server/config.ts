@@ -1,5 +1,6 @@
 import type { DatabaseTimeouts } from './databaseTimeouts.ts';
 import type { EngineChoice } from './engine/engineFactory.ts';
+import type { LogMode } from './requestLog.ts';
 import { checkClickRanking, DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import { DEFAULT_STATS_RATE_LIMIT } from './routes/statsRateLimit.ts';
 import { checkRankingConfig, type RankingConfig } from './ranking/rankingSettings.ts';
@@ -37,8 +38,8 @@ export interface AppOptions {
    * database that is gone or empty), rather than start it empty. @default false
    */
   requireData?: boolean;
-  /** Log requests with pino to stdout. @default false */
-  logger?: boolean;
+  /** Log requests and errors with pino to stdout (see requestLog.ts); `errors`: errors only. @default false */
+  logger?: LogMode;
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
   recommendations?: Record<string, RecommendationConfig>;
   /** Per-IP limit of search, suggest and autocomplete (API 8); `false` turns it off. @default { max: 5, windowMs: 1000 } */
@@ -146,7 +147,7 @@ export interface ServiceConfig {
   indices: IndexCredentials[];
   allowedOrigins: string[];
   requireData: boolean;
-  logger: boolean;
+  logger: LogMode;
   recommendations: Map<string, Required<RecommendationConfig>>;
   rateLimit: RateLimit | false;
   statsRateLimit: RateLimit | false;

@@ -69,7 +69,8 @@ async function main(): Promise<void> {
       engine: postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl, ...(databaseTimeouts !== undefined && { timeouts: databaseTimeouts }) }),
     }),
     ...(cli.tls !== null && { tls: cli.tls }),
-    logger: !cli.quiet,
+    // Errors are logged even when quiet.
+    logger: cli.quiet ? 'errors' : true,
     requireData: cli.requireData,
     ...(cli.noClickRanking && { clickRanking: false }),
   });
@@ -87,6 +88,8 @@ async function main(): Promise<void> {
       },
     );
   };
+  // A promise of a background task that fails with no one waiting is logged; it does not end the service.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'a background task failed'));
   process.once('SIGINT', () => close('SIGINT'));
   process.once('SIGTERM', () => close('SIGTERM'));
 
