@@ -34,6 +34,8 @@ export class DataFolderLock {
   static acquire(folder: string): DataFolderLock {
     const db = new Database(join(folder, LOCK_FILE), { timeout: 0 });
     try {
+      // The file holds nothing: no journal beside it.
+      db.pragma('journal_mode = MEMORY');
       db.pragma('locking_mode = EXCLUSIVE');
       // The first write takes the exclusive lock; in this mode it is kept until the connection closes.
       db.exec('BEGIN EXCLUSIVE; COMMIT');

@@ -50,7 +50,10 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 /** The app's error handler: every failure becomes the error JSON, never an HTML page or a stack. */
 export function errorHandler(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error, request);
-  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (apiError.code === 'insufficient_storage' || apiError.code === 'unavailable') {
+    // The storage's state, not a fault of the code: one short line each, not a stack per request.
+    request.log.error({ code: (error as { code?: unknown }).code, reason: error.message }, `request failed: ${apiError.code}`);
+  } else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendError(reply, apiError);
 }
 

@@ -19,6 +19,9 @@ async function loggingApp(mode: LogMode): Promise<{ lines: () => Array<Record<st
   app.get('/fails', async () => {
     throw new Error('the disk caught fire');
   });
+  app.get('/full', async () => {
+    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  });
   await app.ready();
   return {
     lines: () =>
@@ -46,6 +49,15 @@ describe('request logs', () => {
     expect(await log.get('/fails')).toBe(500);
     expect(log.lines()).toHaveLength(1);
     expect(log.lines()[0]).toMatchObject({ level: 50, msg: 'request failed', err: { message: 'the disk caught fire' } });
+  });
+
+  it('give a full disk or a database that does not answer one short line, without a stack', async () => {
+    const log = await loggingApp('errors');
+    expect(await log.get('/full')).toBe(507);
+    expect(log.lines()).toEqual([
+      expect.objectContaining({ level: 50, msg: 'request failed: insufficient_storage', code: 'SQLITE_FULL', reason: 'database or disk is full' }),
+    ]);
+    expect(JSON.stringify(log.lines())).not.toContain('stack');
   });
 
   it('leave other URLs as they are', () => {
