@@ -1,5 +1,5 @@
-import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { isVocabularyWord } from '../ranking/fuzzyDistance.ts';
