@@ -171,9 +171,11 @@ describe('npm run serve -- --check', () => {
     expect(damaged.stdout).toMatch(/1 database is missing or damaged: restore it from a backup/);
 
     rmSync(indexFile);
+    rmSync(join(service.dataDir, 'events', 'demo.sqlite'));
     const missing = await check(service.dataDir);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(new RegExp(`^MISSING +index 'demo': ${escape(indexFile)} `, 'm'));
+    expect(missing.stdout).toMatch(/^MISSING +events of 'demo': /m);
     // Three runs of the CLI, each starting tsx.
   }, 120_000);
 });
