@@ -76,6 +76,17 @@ describe('the event batcher', () => {
     expect(log.errors.at(-1)).toMatch(/1 events could not be saved before closing/);
   });
 
+  it('retries queued events after a failed write a caller waited for, once writes succeed again', async () => {
+    const batcher = open();
+    await expect(batcher.track(() => Promise.reject(full()))).rejects.toThrow();
+    batcher.add(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(committed).toEqual([]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(committed).toEqual([[1]]);
+    expect(batcher.health()).toEqual({ queued: 0, dropped: 0, failure: null });
+  });
+
   it('reports a failed write a caller waited for, and clears it when one succeeds', async () => {
     const batcher = open();
     await expect(batcher.track(() => Promise.reject(full()))).rejects.toThrow('database or disk is full');

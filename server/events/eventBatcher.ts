@@ -87,8 +87,11 @@ export class EventBatcher<T> {
     }
     this.queue.push(row);
     this.trim();
-    // While commits fail, the retry timer is already set: no commit per search on a full disk.
-    if (this.failure !== null) return;
+    // While writes fail, the next try waits for the retry timer: no commit per search on a full disk.
+    if (this.failure !== null) {
+      if (this.timer === null) this.scheduleRetry();
+      return;
+    }
     if (this.queue.length >= this.batchMax) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), this.flushMs);
   }
