@@ -87,6 +87,18 @@ describe('the event batcher', () => {
     expect(batcher.health()).toEqual({ queued: 0, dropped: 0, failure: null });
   });
 
+  it('commits what waited for a retry as soon as a write a caller waited for succeeds', async () => {
+    const batcher = open();
+    failing = true;
+    batcher.add(1);
+    await vi.advanceTimersByTimeAsync(200);
+    await vi.advanceTimersByTimeAsync(1000);
+    failing = false;
+    await batcher.track(() => undefined);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(committed).toEqual([[1]]);
+  });
+
   it('reports a failed write a caller waited for, and clears it when one succeeds', async () => {
     const batcher = open();
     await expect(batcher.track(() => Promise.reject(full()))).rejects.toThrow('database or disk is full');

@@ -157,7 +157,9 @@ export class EventBatcher<T> {
     this.failure = null;
     this.retryMs = this.firstRetryMs;
     this.log.warn({ queued: this.queue.length }, `${this.options.what}: writes succeed again`);
-    if (this.queue.length > 0) this.timer ??= setTimeout(() => void this.flush(), 0);
+    // What waited for a retry is committed now, not at the retry's later time.
+    this.clearTimer();
+    if (this.queue.length > 0) this.timer = setTimeout(() => void this.flush(), 0);
   }
 
   private failed(error: unknown): void {
