@@ -113,6 +113,8 @@ async function main() {
   const app = await buildApp({
     dataDir,
     allowedOrigins: [webUrl],
+    // Clicks count only from the demo's own pages.
+    statsAllowedOrigins: [webUrl],
     logger: false,
     rateLimit: { max: 100, windowMs: 1000 },
     statsRateLimit: { max: 100, windowMs: 1000 },

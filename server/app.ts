@@ -11,7 +11,9 @@ import { sqliteEngines } from './backends/sqliteFactory.ts';
 import { errorHandler, notFoundHandler } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
+import type { ProblemLog } from './events/eventBatcher.ts';
 import { jsonBodyParser } from './jsonBody.ts';
+import { requestLogger } from './requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { createSearchPipeline } from './pipeline/searchPipeline.ts';
 import { resolveRankingSettings } from './ranking/rankingSettings.ts';
@@ -39,18 +41,6 @@ import { suggestRoutes } from './routes/suggest.ts';
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
-  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir });
-  // Searches of SQLite indices run on reader threads; with none, on the event loop.
-  const threads = config.searchThreads > 0 ? new SearchThreads(config.searchThreads) : null;
-  let indices: IndexRegistry;
-  try {
-    indices = await openIndices(factory, config.indices, config.clickRanking, threads);
-  } catch (error) {
-    await threads?.close();
-    await factory.close();
-    throw error;
-  }
-
   const { overload } = config;
   // Node checks the request and header timeouts on a timer; a coarse one would let a
   // slow client hold its connection for up to that much longer than the timeout.
@@ -60,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     connectionsCheckingInterval: Math.min(1000, Math.max(10, Math.floor(overload.headersTimeoutMs / 4))),
   };
   const app = Fastify({
-    logger: config.logger,
+    logger: requestLogger(config.logger),
     bodyLimit: BODY_MAX_BYTES,
     routerOptions: { maxParamLength: PATH_SEGMENT_MAX },
     // Fastify's defaults wait for ever for a request's body and keep idle connections 72 s.
@@ -71,6 +61,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
     ...(config.tls === null ? { http: timing } : { https: { cert: config.tls.cert, key: config.tls.key, ...timing } }),
   });
+  const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir, requireData: config.requireData });
+  // Searches of SQLite indices run on reader threads; with none, on the event loop.
+  const threads = config.searchThreads > 0 ? new SearchThreads(config.searchThreads) : null;
+  let indices: IndexRegistry;
+  try {
+    indices = await openIndices(factory, config.indices, config.clickRanking, threads, app.log);
+  } catch (error) {
+    await threads?.close();
+    await factory.close();
+    throw error;
+  }
   // Past the cap Node closes each new connection as soon as it is accepted, so a flood
   // of connections cannot use up the process's file descriptors.
   app.server.maxConnections = overload.maxConnections;
@@ -129,15 +130,15 @@ async function openIndices(
   credentials: readonly IndexCredentials[],
   clickRanking: ClickRanking,
   threads: SearchThreads | null,
+  log: ProblemLog,
 ): Promise<IndexRegistry> {
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
       const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
-      const stores = await factory.open({ publicKey: index.publicKey, clickRanking });
-      const { readerFile, ...opened_ } = stores;
+      const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, log });
       const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
-      opened.push({ ...index, ...opened_, search });
+      opened.push({ ...index, ...stores, search });
     }
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);

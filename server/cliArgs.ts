@@ -29,7 +29,9 @@ Options:
   --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
   --search-threads N   reader threads that run searches (default: the number of
                        cores; 0 runs them on the event loop)
-  --quiet              no request logs
+  --require-data       refuse to start when an index's data is not in the data folder
+                       (or database) rather than start it empty: for production
+  --quiet              no request logs (errors are still logged)
   --no-click-ranking   clicks do not change the order of results
   --check              check every database of the data folder, print a report and exit
   -h, --help           print this help
@@ -52,6 +54,8 @@ export interface Cli {
   httpPort: number | null;
   /** No request logs. */
   quiet: boolean;
+  /** `--require-data` (or the config's `requireData`): refuse to start without the data it expects. */
+  requireData: boolean;
   /** `--no-click-ranking`: clicks do not change the order of results (wins over the config). */
   noClickRanking: boolean;
   /** `--check`: check every database of the data folder in full, report, and exit (0: all whole). */
@@ -90,6 +94,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       'database-url': { type: 'string' },
       'database-replica-url': { type: 'string' },
       'search-threads': { type: 'string' },
+      'require-data': { type: 'boolean' },
     },
     strict: true,
     allowPositionals: false,
@@ -122,6 +127,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     tls,
     httpPort: tls === null ? null : (settings.httpPort ?? (port === 0 ? 0 : port + 1)),
     quiet: values.quiet ?? false,
+    requireData: values['require-data'] ?? config?.requireData ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
     check: values.check ?? false,
     databaseUrl: settings.databaseUrl ?? null,

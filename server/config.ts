@@ -1,7 +1,9 @@
 import { availableParallelism } from 'node:os';
 import type { EngineChoice } from './backends/engineFactory.ts';
+import type { DatabaseTimeouts } from './databaseTimeouts.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import type { RankingConfig } from './ranking/rankingSettings.ts';
+import type { LogMode } from './requestLog.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
 import { parseConfigFile, type ConfigFile } from './schemas/configFile.ts';
 import { resolveRecommendations } from './serviceSettings.ts';
@@ -16,6 +18,8 @@ export interface IndexCredentials {
   secret: string;
   /** How the index ranks: rule order, custom ranking, stop words, synonyms (docs/reference-service.md). */
   ranking?: RankingConfig;
+  /** Origins whose pages may send this index stats events; wins over the service's `statsAllowedOrigins`. */
+  statsAllowedOrigins?: string[];
 }
 
 /** Options of `buildApp`. */
@@ -26,8 +30,19 @@ export interface AppOptions {
   indices?: IndexCredentials[];
   /** Browser origins allowed to call the authenticated endpoints. @default [] */
   allowedOrigins?: string[];
-  /** Log requests with pino to stdout. @default false */
-  logger?: boolean;
+  /**
+   * Origins whose pages may send stats events (an index's own list wins). An event whose
+   * `Origin` is not listed is refused with 403; one without `Origin` (a server) is taken.
+   * @default any origin (clicks from any site's pages then count for ranking)
+   */
+  statsAllowedOrigins?: string[];
+  /**
+   * Refuse to start when an index's data is not where it is expected (a data folder or
+   * database that is gone or empty), rather than start it empty. @default false
+   */
+  requireData?: boolean;
+  /** Log requests and errors with pino to stdout (see requestLog.ts); `errors`: errors only. @default false */
+  logger?: LogMode;
   /** Recommendation configurations by `configurationKey` (API 4.10). @default {} */
   recommendations?: Record<string, RecommendationConfig>;
   /**
@@ -121,13 +136,16 @@ export interface ListenSettings {
   databaseUrl?: string;
   /** With `databaseUrl`: a read replica that searches, suggestions and autocomplete read from. */
   databaseReplicaUrl?: string;
+  /** With `databaseUrl`: how long to wait for a connection and for each statement. @default { connectMs: 5000, statementMs: 30000 } */
+  databaseTimeouts?: Partial<DatabaseTimeouts>;
 }
 
 export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
   allowedOrigins: string[];
-  logger: boolean;
+  requireData: boolean;
+  logger: LogMode;
   recommendations: Map<string, Required<RecommendationConfig>>;
   rateLimit: RateLimit | false;
   statsRateLimit: RateLimit | false;
@@ -152,12 +170,26 @@ export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secre
  */
 export function resolveConfig(options: AppOptions): ServiceConfig {
   if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new Error('dataDir must be a folder path');
-  const { indices, allowedOrigins, recommendations, rateLimit, statsRateLimit, crawlAllowHosts, crawlAllowPrivate, clickRanking, overload, searchThreads } =
-    options;
+  const {
+    indices,
+    allowedOrigins,
+    statsAllowedOrigins,
+    requireData,
+    recommendations,
+    rateLimit,
+    statsRateLimit,
+    crawlAllowHosts,
+    crawlAllowPrivate,
+    clickRanking,
+    overload,
+    searchThreads,
+  } = options;
   const checked = parseConfigFile(
     withoutUndefined({
       indices,
       allowedOrigins,
+      statsAllowedOrigins,
+      requireData,
       recommendations,
       rateLimit,
       statsRateLimit,
@@ -170,8 +202,13 @@ export function resolveConfig(options: AppOptions): ServiceConfig {
   );
   return {
     dataDir: options.dataDir,
-    indices: checked.indices ?? [{ ...DEMO_INDEX }],
+    // Each index carries the stats origins it takes: its own list, else the service's.
+    indices: (checked.indices ?? [{ ...DEMO_INDEX }]).map((index) => {
+      const origins = index.statsAllowedOrigins ?? checked.statsAllowedOrigins;
+      return origins === undefined ? index : { ...index, statsAllowedOrigins: origins };
+    }),
     allowedOrigins: checked.allowedOrigins ?? [],
+    requireData: checked.requireData ?? false,
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(checked.recommendations ?? {}),
     rateLimit: rateLimitOf(checked.rateLimit, DEFAULT_RATE_LIMIT),

@@ -14,6 +14,10 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
   SITE_SEARCH_HTTP_PORT: (v) => ({ httpPort: integer(v) }),
   SITE_SEARCH_DATABASE_URL: (v) => ({ databaseUrl: v }),
   SITE_SEARCH_DATABASE_REPLICA_URL: (v) => ({ databaseReplicaUrl: v }),
+  // `true` or `1`; `false` or `0`.
+  SITE_SEARCH_REQUIRE_DATA: (v) => ({ requireData: /^(?:true|1)$/i.test(v) ? true : /^(?:false|0)$/i.test(v) ? false : v }),
+  // The JSON of the config key, e.g. `{"statementMs": 10000}`.
+  SITE_SEARCH_DATABASE_TIMEOUTS: (v) => ({ databaseTimeouts: json(v) }),
   SITE_SEARCH_INDICES: (v) => ({
     indices: list(v).map((pair) => {
       const colon = pair.indexOf(':');
@@ -21,6 +25,7 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
     }),
   }),
   SITE_SEARCH_ALLOWED_ORIGINS: (v) => ({ allowedOrigins: list(v) }),
+  SITE_SEARCH_STATS_ALLOWED_ORIGINS: (v) => ({ statsAllowedOrigins: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_HOSTS: (v) => ({ crawlAllowHosts: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_PRIVATE: (v) => ({ crawlAllowPrivate: list(v) }),
   // `10` (per second), `10/60000` (per minute) or `off`.

@@ -4,6 +4,10 @@ import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { storedTextProblem } from '../src/client/fieldRules.ts';
 import type { RouteTable } from './routeTable.ts';
 import { NO_NUL_PATTERN } from './schemas/storedText.ts';
+import { storageProblem } from './storageErrors.ts';
+
+/** Seconds a client is told to wait before retrying while the database does not answer. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** An error answer: thrown anywhere in a request, sent as DESIGN.md's error JSON. */
 export class ApiError extends Error {
@@ -48,7 +52,10 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 /** The app's error handler: every failure becomes the error JSON, never an HTML page or a stack. */
 export function errorHandler(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error, request);
-  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (apiError.code === 'insufficient_storage' || apiError.code === 'unavailable') {
+    // The storage's state, not a fault of the code: one short line each, not a stack per request.
+    request.log.error({ code: (error as { code?: unknown }).code, reason: error.message }, `request failed: ${apiError.code}`);
+  } else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   return sendError(reply, apiError);
 }
 
@@ -81,6 +88,14 @@ function toApiError(error: FastifyError | ApiError, request: FastifyRequest): Ap
       return new ApiError(400, 'invalid_body', 'the request body is empty; send a JSON object');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new ApiError(400, 'invalid_body', 'the request body is not valid JSON');
+  }
+  switch (storageProblem(error)) {
+    case 'storage_full':
+      return new ApiError(507, 'insufficient_storage', 'the service cannot store this: its disk is full; retry once space is freed');
+    case 'unavailable':
+      return new ApiError(503, 'unavailable', 'the database does not answer; retry later', {
+        headers: { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) },
+      });
   }
   const status = error.statusCode ?? 500;
   if (status === 400 && error instanceof SyntaxError) {

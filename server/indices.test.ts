@@ -1,6 +1,6 @@
 // SQLite only, outside the conformance suite (server/testing/testEngine.ts): damaged and
 // missing database files in the data folder.
-import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync, closeSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,10 @@ const startError = async (dataDir: string, options: Parameters<typeof buildApp>[
   throw new Error('the service started');
 };
 
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('the indices of a data folder', () => {
   let dataDir: string;
 
@@ -58,13 +62,37 @@ describe('the indices of a data folder', () => {
     dataDir = await filledDataFolder();
   });
 
-  it('keeps a manifest of the indices created, and a later index is added to it', async () => {
-    const manifest = join(dataDir, 'indices', 'manifest.json');
-    expect(JSON.parse(readFileSync(manifest, 'utf8'))).toEqual({ indices: ['demo'] });
+  it('keeps a manifest of the databases created, outside the folders it guards, and a later index is added to it', async () => {
+    const manifest = join(dataDir, 'manifest.json');
+    expect(JSON.parse(readFileSync(manifest, 'utf8'))).toEqual({ indices: ['demo'], events: ['demo'] });
     const copy = copyOf(dataDir);
     const two = await startService({ dataDir: copy, indices: TWO_INDICES });
     await two.close();
-    expect(JSON.parse(readFileSync(join(copy, 'indices', 'manifest.json'), 'utf8'))).toEqual({ indices: ['demo', 'other'] });
+    expect(JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8'))).toEqual({ indices: ['demo', 'other'], events: ['demo', 'other'] });
+  });
+
+  it('refuses to start when the events database, or the whole indices folder, is gone, naming what is missing', async () => {
+    const copy = copyOf(dataDir);
+    const events = join(copy, 'events', 'demo.sqlite');
+    for (const suffix of ['', '-wal', '-shm']) rmSync(events + suffix, { force: true });
+    expect(await startError(copy)).toMatch(new RegExp(`the events of index 'demo', ${escaped(events)}, is missing, though this data folder held it`));
+    expect(existsSync(events)).toBe(false);
+    const other = copyOf(dataDir);
+    rmSync(join(other, 'indices'), { recursive: true });
+    expect(await startError(other)).toMatch(/the database of index 'demo', .* is missing/);
+  });
+
+  it('with requireData, refuses to start on a folder that is gone or empty, or without an index it should hold', async () => {
+    const gone = join(copyOf(dataDir), 'not-mounted');
+    expect(await startError(gone, { dataDir: gone, requireData: true })).toMatch(/no data of this service in .*not-mounted .*requireData/);
+    // Nothing was made in its place.
+    expect(existsSync(gone)).toBe(false);
+    const copy = copyOf(dataDir);
+    expect(await startError(copy, { dataDir: copy, requireData: true, indices: TWO_INDICES })).toMatch(
+      /the database of index 'other', .* is not in the data folder, and the service must find its data/,
+    );
+    const service = await startService({ dataDir: copy, requireData: true });
+    await service.close();
   });
 
   it('refuses to start when an index database the folder held is missing, naming the file', async () => {
@@ -81,7 +109,7 @@ describe('the indices of a data folder', () => {
 
   it('lists the files of a folder from before manifests, and then guards them', async () => {
     const copy = copyOf(dataDir);
-    rmSync(join(copy, 'indices', 'manifest.json'));
+    rmSync(join(copy, 'manifest.json'));
     const service = await startService({ dataDir: copy });
     const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [
       ['term', 'kettle'],
@@ -89,7 +117,14 @@ describe('the indices of a data folder', () => {
     ]);
     expect(answer.body.total_hits).toBeGreaterThan(0);
     await service.close();
-    expect(JSON.parse(readFileSync(join(copy, 'indices', 'manifest.json'), 'utf8'))).toEqual({ indices: ['demo'] });
+    expect(JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8'))).toEqual({ indices: ['demo'], events: ['demo'] });
+  });
+
+  it('takes over the indices listed by the manifest an older version kept in indices/', async () => {
+    const copy = copyOf(dataDir);
+    rmSync(join(copy, 'manifest.json'));
+    writeFileSync(join(copy, 'indices', 'manifest.json'), JSON.stringify({ indices: ['demo', 'lost'] }));
+    expect(await startError(copy, { dataDir: copy, indices: [{ publicKey: 'lost', secret: 's' }] })).toMatch(/the database of index 'lost', .* is missing/);
   });
 
   it('refuses to start on an index database with random bytes written into its middle, naming the file', async () => {

@@ -12,6 +12,7 @@ import { SqliteEventStore } from './events/sqliteEventStore.ts';
 import { putJson, startService as startAnyService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
 import { spawnServiceFromSource } from './testing/serviceFromSource.ts';
+import { storedStats } from './testing/storedStats.ts';
 import { sqliteEngines } from './backends/sqliteFactory.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
@@ -60,6 +61,7 @@ describe('site-search-server (server/main.ts)', () => {
     const out = await waitFor(child, /listening on http:\/\/127\.0\.0\.1:\d+\n/);
     expect(out).toContain('demo-secret');
     expect(out).toMatch(/local use only/);
+    expect(out).toMatch(/stats events are taken from pages of any origin \(index demo\): set statsAllowedOrigins/);
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
     const response = await fetch(`${url}/v1/search/demo?term=*`);
     expect(response.status).toBe(200);
@@ -68,7 +70,7 @@ describe('site-search-server (server/main.ts)', () => {
     expect((await exited).code).toBe(0);
     // The search event was still queued when the signal came: shutdown committed it.
     const events = new SqliteEventStore(join(folder, 'data', 'events', 'demo.sqlite'));
-    expect(await events.stats()).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
+    expect(await storedStats(events)).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
     await events.close();
   });
 
@@ -190,9 +192,11 @@ describe('npm run serve -- --check', () => {
     expect(damaged.stdout).toMatch(/1 database is missing or damaged: restore it from a backup/);
 
     rmSync(indexFile);
+    rmSync(join(service.dataDir, 'events', 'demo.sqlite'));
     const missing = await check(service.dataDir);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(new RegExp(`^MISSING +index 'demo': ${escape(indexFile)} `, 'm'));
+    expect(missing.stdout).toMatch(/^MISSING +events of 'demo': /m);
     // Three runs of the command, each loading the sources through tsx: hence the long timeout.
   }, 120_000);
 });
@@ -211,6 +215,7 @@ describe('parseCli', () => {
       tls: null,
       httpPort: null,
       quiet: false,
+      requireData: false,
       noClickRanking: false,
       check: false,
       databaseUrl: null,
@@ -226,6 +231,13 @@ describe('parseCli', () => {
     expect(() => parseCli(['--port', '70000'], {})).toThrow("--port must be an integer from 0 to 65535 (got '70000')");
     expect(() => parseCli(['--host', ''], {})).toThrow("--host must be a non-empty string (got '')");
     expect(() => parseCli(['--database-url', 'mysql://user:secret@db/site'], {})).toThrow(/^--database-url must be a PostgreSQL URL such as [^(]*$/);
+  });
+
+  it('takes requireData from --require-data, SITE_SEARCH_REQUIRE_DATA or the config file', () => {
+    expect(parseCli(['--require-data'], {}).requireData).toBe(true);
+    expect(parseCli([], { SITE_SEARCH_REQUIRE_DATA: 'true' }).requireData).toBe(true);
+    expect(parseCli([], { SITE_SEARCH_REQUIRE_DATA: '0' }).requireData).toBe(false);
+    expect(() => parseCli([], { SITE_SEARCH_REQUIRE_DATA: 'yes' })).toThrow('SITE_SEARCH_REQUIRE_DATA: requireData must be true or false');
   });
 
   it('takes the PostgreSQL database from a flag, a variable or the config file, in that order', () => {

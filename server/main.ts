@@ -20,7 +20,7 @@ import { parseCli, SERVE_USAGE } from './cliArgs.ts';
 import { commandLine } from './commandLine.ts';
 import { DEMO_INDEX } from './config.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
-import { IndexManifest } from './indices.ts';
+import { DataManifest } from './dataManifest.ts';
 import { listenPlainHttp } from './plainHttp.ts';
 
 async function main(): Promise<void> {
@@ -39,6 +39,13 @@ async function main(): Promise<void> {
     for (const line of lines) console.log(line);
     process.exit(ok ? 0 : 1);
   }
+  const indices = cli.config?.indices ?? [DEMO_INDEX];
+  const open = indices.filter((index) => (index.statsAllowedOrigins ?? cli.config?.statsAllowedOrigins) === undefined).map((index) => index.publicKey);
+  if (open.length > 0) {
+    console.log(
+      `stats events are taken from pages of any origin (index ${open.join(', ')}): set statsAllowedOrigins (SITE_SEARCH_STATS_ALLOWED_ORIGINS) to your site's origins so other sites cannot make their visitors' clicks count`,
+    );
+  }
   if (cli.config === null || cli.config.indices === undefined) {
     console.log(`index key: ${DEMO_INDEX.publicKey}  secret: ${DEMO_INDEX.secret}`);
     console.log('these demo credentials are for local use only; pass --config FILE to set your own');
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
     tls: _tls,
     databaseUrl: _url,
     databaseReplicaUrl: _replica,
+    databaseTimeouts,
     ...options
   } = cli.config ?? {};
   // The PostgreSQL driver is loaded only for a service that uses it: it would lengthen every other start.
@@ -58,9 +66,17 @@ async function main(): Promise<void> {
   const app = await buildApp({
     dataDir: cli.dataDir,
     ...options,
-    ...(postgres !== null && cli.databaseUrl !== null && { engine: postgres.postgresEngines(cli.databaseUrl, { replicaUrl: cli.databaseReplicaUrl }) }),
+    ...(postgres !== null &&
+      cli.databaseUrl !== null && {
+        engine: postgres.postgresEngines(cli.databaseUrl, {
+          replicaUrl: cli.databaseReplicaUrl,
+          ...(databaseTimeouts !== undefined && { timeouts: databaseTimeouts }),
+        }),
+      }),
     ...(cli.tls !== null && { tls: cli.tls }),
-    logger: !cli.quiet,
+    // Errors are logged even when quiet.
+    logger: cli.quiet ? 'errors' : true,
+    requireData: cli.requireData,
     ...(cli.noClickRanking && { clickRanking: false }),
   });
   let plain: Server | null = null;
@@ -77,6 +93,8 @@ async function main(): Promise<void> {
       },
     );
   };
+  // A promise of a background task that fails with no one waiting is logged; it does not end the service.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'a background task failed'));
   process.once('SIGINT', () => close('SIGINT'));
   process.once('SIGTERM', () => close('SIGTERM'));
 
@@ -101,17 +119,17 @@ function checkDataFolder(dataDir: string, configured: readonly string[]): { ok: 
   const lines = [`checking the databases in ${dataDir}`];
   const indexFolder = join(dataDir, 'indices');
   const held = existsSync(indexFolder) ? readdirSync(indexFolder) : [];
-  const manifest = existsSync(indexFolder) ? new IndexManifest(indexFolder) : null;
+  const manifest = existsSync(dataDir) ? new DataManifest(dataDir, { save: false }) : null;
   const keys = new Set([...configured, ...held.filter((name) => name.endsWith('.sqlite')).map((name) => name.slice(0, -'.sqlite'.length))]);
   let damaged = 0;
   let checked = 0;
   for (const key of [...keys].sort()) {
-    for (const [what, file] of [
-      [`index '${key}'`, join(indexFolder, `${key}.sqlite`)],
-      [`events of '${key}'`, join(dataDir, 'events', `${key}.sqlite`)],
+    for (const [what, part, file] of [
+      [`index '${key}'`, 'indices', join(indexFolder, `${key}.sqlite`)],
+      [`events of '${key}'`, 'events', join(dataDir, 'events', `${key}.sqlite`)],
     ] as const) {
       if (!existsSync(file)) {
-        if (what.startsWith('index') && manifest?.has(key)) {
+        if (manifest?.has(part, key)) {
           damaged++;
           lines.push(`MISSING  ${what}: ${file} (the folder held it; restore it from a backup)`);
         } else lines.push(`none     ${what}: ${file} (not created yet)`);

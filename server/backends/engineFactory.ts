@@ -5,6 +5,7 @@
  * interfaces on its tables.
  */
 import type { ClickRanking } from '../events/clickRanking.ts';
+import type { ProblemLog } from '../events/eventBatcher.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 
@@ -14,6 +15,8 @@ export interface IndexToOpen {
   publicKey: string;
   /** How the event store weighs clicks; its decay settings apply even with click ranking off. */
   clickRanking: ClickRanking;
+  /** Hears of failures no request waits for (queued events that cannot be saved). @default stderr */
+  log?: ProblemLog;
 }
 
 /** An index's engine and its event store, opened together. */
@@ -39,6 +42,8 @@ export interface EngineFactory {
 export interface EngineSettings {
   /** The storage folder (`--data`). */
   dataDir: string;
+  /** Refuse to start rather than create an index's storage afresh (`--require-data`). @default false */
+  requireData?: boolean;
 }
 
 /** Makes the factory of a service; `AppOptions.engine` takes one. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { PostgresEventStore } from '../events/postgresEventStore.ts';
 import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
@@ -13,8 +14,12 @@ import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
  * client addresses are hashed with in one table of the database: every node counts a
  * client as the same client. Nothing is kept in the data folder.
  */
-export function postgresEngines(url: string, options: { namespace?: string; replicaUrl?: string | null } = {}): EngineChoice {
-  return () => new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '');
+export function postgresEngines(
+  url: string,
+  options: { namespace?: string; replicaUrl?: string | null; timeouts?: Partial<DatabaseTimeouts> } = {},
+): EngineChoice {
+  return ({ requireData }) =>
+    new PostgresFactory(url, options.replicaUrl ?? null, options.namespace ?? '', { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts }, requireData ?? false);
 }
 
 /**
@@ -39,14 +44,23 @@ class PostgresFactory implements EngineFactory {
     /** Where searches read (see PostgresEngineOptions.replicaUrl); events always go to `url`. */
     private readonly replicaUrl: string | null,
     private readonly namespace: string,
+    private readonly timeouts: DatabaseTimeouts,
+    /** Refuse an index whose schema is not in the database yet (a database that is not the one expected). */
+    private readonly requireData: boolean,
   ) {}
 
   async open(index: IndexToOpen): Promise<IndexStores> {
     const { publicKey } = index;
     const schema = indexSchema(publicKey, this.namespace);
+    if (this.requireData && !(await schemaExists(this.url, schema, this.timeouts))) {
+      throw new Error(
+        `index '${publicKey}' has no tables in the PostgreSQL database ${redacted(this.url)} (schema ${schema}), and the service must find its data (requireData). ` +
+          'Check that --database-url names the right database; to add a new index, start once without requireData',
+      );
+    }
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema });
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, timeouts: this.timeouts });
     } catch (error) {
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
@@ -55,8 +69,8 @@ class PostgresFactory implements EngineFactory {
       );
     }
     try {
-      this.clients ??= sharedClientHasher(this.url);
-      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients) };
+      this.clients ??= sharedClientHasher(this.url, this.timeouts);
+      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log, this.timeouts) };
     } catch (error) {
       await engine.close();
       throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });
@@ -67,8 +81,10 @@ class PostgresFactory implements EngineFactory {
 }
 
 /** The database's client address key, made by the first process that asks (see ClientHasher). */
-async function sharedClientHasher(url: string): Promise<ClientHasher> {
-  const client = new pg.Client({ connectionString: url });
+async function sharedClientHasher(url: string, timeouts: DatabaseTimeouts): Promise<ClientHasher> {
+  const client = new pg.Client({ connectionString: url, ...pgTimeouts(timeouts) });
+  // A connection lost mid-query fails the query; its error event must not end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await client.query('BEGIN');
@@ -80,6 +96,19 @@ async function sharedClientHasher(url: string): Promise<ClientHasher> {
     const { rows } = await client.query<{ key: Buffer }>(`SELECT key FROM ${table}`);
     await client.query('COMMIT');
     return new ClientHasher({ key: rows[0]!.key });
+  } finally {
+    await client.end();
+  }
+}
+
+/** Whether the database holds the schema of an index. */
+async function schemaExists(url: string, schema: string, timeouts: DatabaseTimeouts): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, ...pgTimeouts(timeouts) });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+    return rowCount === 1;
   } finally {
     await client.end();
   }

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { DataFolderLock } from '../dataFolderLock.ts';
+import { DataManifest } from '../dataManifest.ts';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { SqliteEventStore } from '../events/sqliteEventStore.ts';
-import { IndexManifest } from '../indices.ts';
 import type { EngineFactory, EngineSettings, IndexStores, IndexToOpen } from './engineFactory.ts';
 import { SqliteEngine } from '../engine/sqliteEngine.ts';
 
@@ -12,39 +13,55 @@ import { SqliteEngine } from '../engine/sqliteEngine.ts';
  * the other way round), beside the key senders' addresses are hashed with.
  */
 export function sqliteEngines(settings: EngineSettings): EngineFactory {
-  return new SqliteFactory(settings.dataDir);
+  return new SqliteFactory(settings.dataDir, settings.requireData ?? false);
 }
 
 class SqliteFactory implements EngineFactory {
   private readonly indexFolder: string;
   private readonly eventFolder: string;
-  private readonly manifest: IndexManifest;
+  private readonly manifest: DataManifest;
   private readonly clients: ClientHasher;
+  /** One service per folder (see DataFolderLock); held until `close`. */
+  private readonly lock: DataFolderLock;
 
-  constructor(dataDir: string) {
+  constructor(
+    dataDir: string,
+    private readonly requireData: boolean,
+  ) {
+    // Before anything is made: a folder that is not there must not be created empty.
+    if (requireData && !DataManifest.existsIn(dataDir)) {
+      throw new Error(
+        `no data of this service in ${dataDir} (no manifest.json), and it must find its data (requireData). ` +
+          'Check that the volume is mounted and that --data names the right folder; for a first start on an empty folder, start once without requireData',
+      );
+    }
     this.indexFolder = join(dataDir, 'indices');
     this.eventFolder = join(dataDir, 'events');
     mkdirSync(this.indexFolder, { recursive: true });
     mkdirSync(this.eventFolder, { recursive: true });
-    this.manifest = new IndexManifest(this.indexFolder);
-    // One key for the folder: a client is the same client in every index.
-    this.clients = new ClientHasher(join(this.eventFolder, 'client-address.key'));
+    this.lock = DataFolderLock.acquire(dataDir);
+    try {
+      this.manifest = new DataManifest(dataDir);
+      // One key for the folder: a client is the same client in every index.
+      this.clients = new ClientHasher(join(this.eventFolder, 'client-address.key'));
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
   }
 
   /**
    * A database the folder's manifest lists but that is missing, or one that fails the
-   * start check, stops the start with an error naming the file and what to do; a new
-   * index is recorded in the manifest once its file is made.
+   * start check, stops the start with an error naming the file and what to do; so does
+   * an index the folder never held when it must find its data. A new database is
+   * recorded in the manifest once its file is made.
    */
   async open(index: IndexToOpen): Promise<IndexStores> {
     const { publicKey } = index;
     const file = join(this.indexFolder, `${publicKey}.sqlite`);
-    if (!existsSync(file) && this.manifest.has(publicKey)) {
-      throw new Error(
-        `the database of index '${publicKey}', ${file}, is missing, though this data folder held it (${this.manifest.file} lists it). ` +
-          `Restore the file from a backup, or check that --data names the right folder; to start the index empty instead, remove '${publicKey}' from ${this.manifest.file}`,
-      );
-    }
+    const eventFile = join(this.eventFolder, `${publicKey}.sqlite`);
+    this.checkThere('indices', publicKey, file, `the database of index '${publicKey}'`);
+    this.checkThere('events', publicKey, eventFile, `the events of index '${publicKey}'`);
     let engine: SqliteEngine;
     try {
       engine = new SqliteEngine(file);
@@ -55,10 +72,11 @@ class SqliteFactory implements EngineFactory {
         { cause: error },
       );
     }
-    this.manifest.add(publicKey);
-    const eventFile = join(this.eventFolder, `${publicKey}.sqlite`);
+    this.manifest.add('indices', publicKey);
     try {
-      return { engine, events: new SqliteEventStore(eventFile, index.clickRanking, this.clients), ...(engine.file !== null && { readerFile: engine.file }) };
+      const events = new SqliteEventStore(eventFile, index.clickRanking, this.clients, index.log);
+      this.manifest.add('events', publicKey);
+      return { engine, events, ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {
       await engine.close();
       throw new Error(
@@ -69,5 +87,24 @@ class SqliteFactory implements EngineFactory {
     }
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.lock.release();
+  }
+
+  /** Throws when `file` is missing though the folder held it, or when the folder never held it and must. */
+  private checkThere(part: 'indices' | 'events', publicKey: string, file: string, what: string): void {
+    if (existsSync(file)) return;
+    if (this.manifest.has(part, publicKey)) {
+      throw new Error(
+        `${what}, ${file}, is missing, though this data folder held it (${this.manifest.file} lists it under "${part}"). ` +
+          `Restore the file from a backup, or check that --data names the right folder; to start it empty instead, remove '${publicKey}' from "${part}" in ${this.manifest.file}`,
+      );
+    }
+    if (this.requireData) {
+      throw new Error(
+        `${what}, ${file}, is not in the data folder, and the service must find its data (requireData). ` +
+          'Check that --data names the right folder; to add a new index, start once without requireData',
+      );
+    }
+  }
 }

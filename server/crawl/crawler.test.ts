@@ -11,6 +11,7 @@ import type { SearchIndex } from '../indices.ts';
 import { startPageServer } from '../testing/pageServer.ts';
 import { eventually } from '../testing/service.ts';
 import { Crawler, crawlerSettings } from './crawler.ts';
+import { UNREACHABLE } from './fetchPage.ts';
 import type { ResolveAll } from './guardedDispatcher.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-crawler-'));
@@ -40,7 +41,7 @@ describe('Crawler', () => {
           const status = await index.engine.status(documentIdFromUrl(url));
           return status?.status === 'PENDING' ? undefined : status;
         });
-        expect(state).toMatchObject({ status: 'ERROR', statusInfo: 'the address is not public' });
+        expect(state).toMatchObject({ status: 'ERROR', statusInfo: UNREACHABLE });
       }
       expect(asked).toEqual(['rebind.test', 'rebind.test']);
       expect(other.requests).toEqual([]);
@@ -49,6 +50,31 @@ describe('Crawler', () => {
       await index.engine.close();
       await site.close();
       await other.close();
+    }
+  });
+
+  it('gives a name that is not found the same status as one whose address is not public', async () => {
+    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 'm', engine: new SqliteEngine(join(folder, 'm.sqlite')) };
+    // What an internal DNS server answers: one name exists inside, the other nowhere.
+    const resolve: ResolveAll = (hostname, callback) => {
+      if (hostname === 'intranet.test') callback(null, [{ address: '10.0.0.7', family: 4 }]);
+      else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+    };
+    const crawler = new Crawler({ ...crawlerSettings({ dataDir: folder }), resolve }, Fastify().log);
+    try {
+      const infos: Array<string | undefined> = [];
+      for (const url of ['http://intranet.test/', 'http://nowhere.test/']) {
+        expect(await crawler.schedule(index, documentIdFromUrl(url), url)).toBe(true);
+        const state = await eventually(async () => {
+          const status = await index.engine.status(documentIdFromUrl(url));
+          return status?.status === 'PENDING' ? undefined : status;
+        });
+        infos.push(state?.statusInfo);
+      }
+      expect(infos).toEqual([UNREACHABLE, UNREACHABLE]);
+    } finally {
+      await crawler.close();
+      await index.engine.close();
     }
   });
 

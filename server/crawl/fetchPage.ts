@@ -22,6 +22,11 @@ export type FetchOutcome =
   { ok: true; url: URL; html: string; robots: string | null } | { ok: false; reason: string; kind: 'error' | 'unsupported' | 'stopped'; detail: string };
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+/**
+ * One answer for a host that is not found, does not answer, or resolves to an address
+ * that is not public: told apart, they would say which internal names exist.
+ */
+export const UNREACHABLE = 'the page could not be fetched (its host was not found, did not answer, or is not public)';
 const HTML_TYPES = /^(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
 
 /**
@@ -81,9 +86,9 @@ export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchO
     if (deadline.aborted) return failure(`the page did not answer within ${limits.timeoutMs} ms`, 'timeout');
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     if (cause instanceof Error && 'code' in cause && cause.code === 'ERR_CRAWL_ADDRESS_NOT_PUBLIC') {
-      return failure('the address is not public', `${url.host} resolves to an address that is not public`);
+      return failure(UNREACHABLE, `${url.host} resolves to an address that is not public`);
     }
-    return failure('the page could not be fetched', describe(cause));
+    return failure(UNREACHABLE, describe(cause));
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomFieldValue } from '../../src/client/types.ts';
-import type { StoredDocument } from './engine.ts';
+import type { DocumentState, StoredDocument } from './engine.ts';
 
 export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
   custom_fields, h1, h2, meta_description, hidden_keywords`;
@@ -57,4 +57,29 @@ export function indexedContent(mainContent: string, hiddenKeywords: string | nul
 export function contentHash(mainContent: string): string | null {
   const text = mainContent.trim().replace(/\s+/g, ' ');
   return text === '' ? null : createHash('md5').update(text, 'utf8').digest('hex');
+}
+
+/** What the status of an id is made of: its `docs` row and its `doc_status` row, either of which may be missing. */
+export interface StatusParts {
+  doc: { url: string | null; first_indexed: number } | undefined;
+  status: { url: string | null; status: DocumentState['status']; statusInfo: string; lastFetched: number | null } | undefined;
+  /** The earliest indexed document with the same main content, if another. */
+  duplicateOf: string | null;
+}
+
+/**
+ * The status of an id. A document without a status row (written before statuses were
+ * kept) reads as INDEXED; an id with neither is unknown (null).
+ */
+export function documentStateOf(id: string, { doc, status, duplicateOf }: StatusParts): DocumentState | null {
+  if (doc === undefined && status === undefined) return null;
+  return {
+    id,
+    url: status?.url ?? doc?.url ?? null,
+    status: status?.status ?? 'INDEXED',
+    statusInfo: status?.statusInfo ?? '',
+    lastFetched: status?.lastFetched ?? doc?.first_indexed ?? null,
+    indexed: doc !== undefined,
+    duplicateOf,
+  };
 }

@@ -1,8 +1,9 @@
 import type pg from 'pg';
+import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { asStored, connectPool } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
-import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
+import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
 import {
   DEFAULT_RANKING_LIMITS,
   type CrawlMark,
@@ -39,6 +40,8 @@ export interface PostgresEngineOptions {
   limits?: Partial<RankingLimits>;
   /** Connections this engine opens at most. */
   poolSize?: number;
+  /** How long to wait for a connection and for each statement. @default DEFAULT_DATABASE_TIMEOUTS */
+  timeouts?: DatabaseTimeouts;
 }
 
 /** Rows per statement when writing many documents. */
@@ -92,8 +95,8 @@ export class PostgresEngine implements SearchEngine {
 
   /** Connects, then creates or checks the index's tables. */
   static async open(options: PostgresEngineOptions): Promise<PostgresEngine> {
-    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10, CONNECTION_SETTINGS);
-    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10, CONNECTION_SETTINGS) : pool;
+    const pool = connectPool(options.url, options.schema, options.poolSize ?? 10, CONNECTION_SETTINGS, options.timeouts);
+    const readPool = options.replicaUrl ? connectPool(options.replicaUrl, options.schema, options.poolSize ?? 10, CONNECTION_SETTINGS, options.timeouts) : pool;
     try {
       const client = await pool.connect();
       try {
@@ -255,31 +258,22 @@ export class PostgresEngine implements SearchEngine {
       'SELECT rowid, url, content_hash, first_indexed FROM docs WHERE id = $1',
       [id],
     );
-    const { rows: statuses } = await this.pool.query<{ url: string | null; status: DocumentState['status']; status_info: string; last_fetched: number | null }>(
-      'SELECT url, status, status_info, last_fetched FROM doc_status WHERE id = $1',
+    const { rows: statuses } = await this.pool.query<{ url: string | null; status: DocumentState['status']; statusInfo: string; lastFetched: number | null }>(
+      'SELECT url, status, status_info AS "statusInfo", last_fetched AS "lastFetched" FROM doc_status WHERE id = $1',
       [id],
     );
     const doc = docs[0];
-    const status = statuses[0];
-    if (doc === undefined && status === undefined) return null;
-    let duplicateOf: string | null = null;
-    if (doc !== undefined && doc.content_hash !== null) {
-      // The first document indexed with this content is the original; later ones are its duplicates.
-      const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM docs WHERE content_hash = $1 AND rowid < $2 ORDER BY rowid LIMIT 1', [
-        doc.content_hash,
-        doc.rowid,
-      ]);
-      duplicateOf = rows[0]?.id ?? null;
-    }
-    return {
-      id,
-      url: status?.url ?? doc?.url ?? null,
-      status: status?.status ?? 'INDEXED',
-      statusInfo: status?.status_info ?? '',
-      lastFetched: status?.last_fetched ?? doc?.first_indexed ?? null,
-      indexed: doc !== undefined,
-      duplicateOf,
-    };
+    // The first document indexed with this content is the original; later ones are its duplicates.
+    const duplicates =
+      doc === undefined || doc.content_hash === null
+        ? []
+        : (
+            await this.pool.query<{ id: string }>('SELECT id FROM docs WHERE content_hash = $1 AND rowid < $2 ORDER BY rowid LIMIT 1', [
+              doc.content_hash,
+              doc.rowid,
+            ])
+          ).rows;
+    return documentStateOf(id, { doc, status: statuses[0], duplicateOf: duplicates[0]?.id ?? null });
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Candidates, SearchQuery } from './engine.ts';
-import { numberBounds } from './numberBounds.ts';
+import { bucketColumns, bucketCounts } from './numberBounds.ts';
 import type { SqlPart, SqlValue } from './postgresWhere.ts';
 
 type Query = <R extends Record<string, unknown>>(sql: string, params: readonly SqlValue[]) => Promise<R[]>;
@@ -41,30 +41,17 @@ export async function pgFacets(
   if (query.rangeFacets.length > 0) {
     ranges = {};
     for (const spec of query.rangeFacets) {
-      const columns: string[] = [];
-      const params: SqlValue[] = [];
       // Only a field some document holds several values of can count a document twice in a range.
       const counted = multiValued.has(spec.field) ? 'count(DISTINCT fv.doc)' : 'count(*)';
-      spec.ranges.forEach((range, i) => {
-        const { tests, params: values } = numberBounds('fv.num', [
-          ['>=', range.from],
-          ['<', range.to],
-        ]);
-        params.push(...values);
-        columns.push(`${counted} FILTER (WHERE ${tests.length > 0 ? tests.join(' AND ') : 'TRUE'}) AS c${i}`);
-      });
+      const columns = bucketColumns(spec.ranges, (test) => `${counted} FILTER (WHERE ${test ?? 'TRUE'})`);
       const row = (
-        await q<Record<string, number>>(`SELECT ${columns.join(', ')} FROM field_values fv WHERE fv.field = ? AND fv.num IS NOT NULL${within.sql}`, [
-          ...params,
+        await q<Record<string, number>>(`SELECT ${columns.sql} FROM field_values fv WHERE fv.field = ? AND fv.num IS NOT NULL${within.sql}`, [
+          ...columns.params,
           spec.field,
           ...within.params,
         ])
       )[0]!;
-      ranges[spec.key] = spec.ranges.map((range, i) => ({
-        ...(range.from !== undefined && { from: range.from }),
-        ...(range.to !== undefined && { to: range.to }),
-        count: row[`c${i}`] ?? 0,
-      }));
+      ranges[spec.key] = bucketCounts(spec.ranges, row);
     }
   }
   return { facets, rangeFacets: ranges };

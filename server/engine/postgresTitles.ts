@@ -3,13 +3,11 @@
  * words, indexed words by prefix, contents holding a phrase, and field values.
  */
 import type pg from 'pg';
-import { groupings } from '../text/wordGroupings.ts';
 import type { FieldValueUse, TitleRow } from './engine.ts';
 import { lexeme, phraseQuery, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { escapeLike } from './postgresWhere.ts';
+import { titleReadings, type TitleSyntax } from './titleReadings.ts';
 
-/** Typed words read as parts of one identifier too (`set timeout` as `settimeout`) up to this many words. */
-const GROUPED_WORDS_MAX = 4;
 /** Just past every word that starts with a prefix, in the "C" collation. */
 const LAST_CHAR = '\u{10FFFF}';
 
@@ -55,22 +53,11 @@ async function twoLetterPrefixes(client: pg.ClientBase, letter: string): Promise
   return rows.map((row) => Array.from(row.term).slice(0, 2).join(''));
 }
 
-/**
- * The typed words as a tsquery on titles: every word, the last as a prefix (or as
- * `lastWord`), or (for a few words) runs of them as one identifier (`set timeout` as `settimeout`).
- */
-export function titleQuery(words: readonly string[], lastWord = `${lexeme(words[words.length - 1]!)}:*`): string {
-  const readings = words.length <= GROUPED_WORDS_MAX ? groupings(words) : [words.slice()];
-  const lastTyped = words[words.length - 1];
-  return readings
-    .map((groups) => {
-      const parts = groups.map((group, i) => {
-        if (i < groups.length - 1) return lexeme(group);
-        return group === lastTyped ? lastWord : `${lexeme(group)}:*`;
-      });
-      return `(${parts.join(' & ')})`;
-    })
-    .join(' | ');
+const TSQUERY_TITLES: TitleSyntax = { word: lexeme, prefix: (word) => `${lexeme(word)}:*`, and: ' & ', or: ' | ' };
+
+/** The typed words as a tsquery on titles (see titleReadings), the last as `lastWord` when given. */
+export function titleQuery(words: readonly string[], lastWord?: string): string {
+  return titleReadings(words, TSQUERY_TITLES, lastWord);
 }
 
 /** Up to `limit` indexed words starting with `prefix`, in word order. */

@@ -1,5 +1,5 @@
 import type { CustomFieldType, FilterNode, SearchQuery } from './engine.ts';
-import { numberBounds } from './numberBounds.ts';
+import { rangeFilterBounds } from './numberBounds.ts';
 
 export type SqlValue = string | number | null | readonly string[] | readonly number[];
 
@@ -60,13 +60,8 @@ function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, Custo
     case 'category':
       return categoryCondition(node.value);
     case 'range': {
-      const { tests: bounds, params: values } = numberBounds('num', [
-        ['>', node.gt],
-        ['<', node.lt],
-      ]);
-      const params: SqlValue[] = [node.field, ...values];
-      if (bounds.length === 0) bounds.push('num IS NOT NULL');
-      return { sql: `d.rowid IN (SELECT doc FROM field_values WHERE field = ? AND ${bounds.join(' AND ')})`, params };
+      const { tests, params } = rangeFilterBounds(node.gt, node.lt);
+      return { sql: `d.rowid IN (SELECT doc FROM field_values WHERE field = ? AND ${tests.join(' AND ')})`, params: [node.field, ...params] };
     }
   }
 }

@@ -2,7 +2,7 @@ import type { FacetValue, RangeFacetBucket } from '../../src/client/types.ts';
 import type { FacetSpec, RangeFacetSpec } from './engine.ts';
 import type { StatementCache } from '../storage/statementCache.ts';
 import type { SqlValue } from './sqliteWhere.ts';
-import { numberBounds } from './numberBounds.ts';
+import { bucketColumns, bucketCounts } from './numberBounds.ts';
 
 /**
  * Whether a field's facet reads the values of each match (through field_values_doc)
@@ -69,32 +69,15 @@ export function rangeFacets(
 ): Record<string, RangeFacetBucket[]> {
   const result: Record<string, RangeFacetBucket[]> = {};
   for (const spec of specs) {
-    const columns: string[] = [];
-    const params: SqlValue[] = [];
     const distinct = multiValued.has(spec.field) ? 'DISTINCT ' : '';
-    spec.ranges.forEach((range, i) => {
-      const { tests, params: values } = numberBounds('fv.num', [
-        ['>=', range.from],
-        ['<', range.to],
-      ]);
-      params.push(...values);
-      columns.push(`count(${distinct}CASE WHEN ${tests.length > 0 ? tests.join(' AND ') : '1'} THEN fv.doc END) AS c${i}`);
-    });
+    const columns = bucketColumns(spec.ranges, (test) => `count(${distinct}CASE WHEN ${test ?? '1'} THEN fv.doc END)`);
     const from = everything
       ? 'field_values fv WHERE fv.field = ?'
       : perMatch(spec.field)
         ? `${PER_MATCH_FROM} WHERE fv.field = ?`
         : 'temp.matched m JOIN field_values fv ON fv.doc = m.rowid WHERE fv.field = ?';
-    const sql = `SELECT ${columns.join(', ')} FROM ${from} AND fv.num IS NOT NULL`;
-    const row = statements.get(sql).get(...params, spec.field) as Record<string, number>;
-    result[spec.key] = spec.ranges.map((range, i) => {
-      const bucket: RangeFacetBucket = {
-        ...(range.from !== undefined && { from: range.from }),
-        ...(range.to !== undefined && { to: range.to }),
-        count: row[`c${i}`] ?? 0,
-      };
-      return bucket;
-    });
+    const row = statements.get(`SELECT ${columns.sql} FROM ${from} AND fv.num IS NOT NULL`).get(...columns.params, spec.field) as Record<string, number>;
+    result[spec.key] = bucketCounts(spec.ranges, row);
   }
   return result;
 }

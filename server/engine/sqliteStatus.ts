@@ -1,4 +1,5 @@
 import type { DocumentStatusValue } from '../../src/client/types.ts';
+import { documentStateOf } from './documentRow.ts';
 import type { DocumentState } from './engine.ts';
 import type { StatementCache } from '../storage/statementCache.ts';
 
@@ -23,31 +24,19 @@ export function upsertStatus(statements: StatementCache, row: StatusRow): void {
     .run(row);
 }
 
-/**
- * The status of an id. A document without a status row (written before statuses were
- * kept) reads as INDEXED; an id with neither is unknown (null).
- */
+/** The status of an id (see documentStateOf); null when the index never heard of it. */
 export function documentState(statements: StatementCache, id: string): DocumentState | null {
   const doc = statements.get('SELECT rowid, url, content_hash, first_indexed FROM docs WHERE id = ?').get(id) as
     { rowid: number; url: string | null; content_hash: string | null; first_indexed: number } | undefined;
   const status = statements.get('SELECT url, status, status_info AS statusInfo, last_fetched AS lastFetched FROM doc_status WHERE id = ?').get(id) as
     Omit<StatusRow, 'id'> | undefined;
-  if (doc === undefined && status === undefined) return null;
-  let duplicateOf: string | null = null;
-  if (doc !== undefined && doc.content_hash !== null) {
-    // The first document indexed with this content is the original; later ones are its duplicates.
-    duplicateOf = (statements.get('SELECT id FROM docs WHERE content_hash = ? AND rowid < ? ORDER BY rowid LIMIT 1').pluck().get(doc.content_hash, doc.rowid) ??
-      null) as string | null;
-  }
-  return {
-    id,
-    url: status?.url ?? doc?.url ?? null,
-    status: status?.status ?? 'INDEXED',
-    statusInfo: status?.statusInfo ?? '',
-    lastFetched: status?.lastFetched ?? doc?.first_indexed ?? null,
-    indexed: doc !== undefined,
-    duplicateOf,
-  };
+  // The first document indexed with this content is the original; later ones are its duplicates.
+  const duplicateOf =
+    doc === undefined || doc.content_hash === null
+      ? null
+      : ((statements.get('SELECT id FROM docs WHERE content_hash = ? AND rowid < ? ORDER BY rowid LIMIT 1').pluck().get(doc.content_hash, doc.rowid) ??
+          null) as string | null);
+  return documentStateOf(id, { doc, status, duplicateOf });
 }
 
 export function pendingCrawls(statements: StatementCache): Array<{ id: string; url: string }> {

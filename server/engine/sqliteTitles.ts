@@ -5,10 +5,7 @@
 import type { TitleRow } from './engine.ts';
 import { ftsPhrasePrefix, quoteFts } from './ftsExpression.ts';
 import type { StatementCache } from '../storage/statementCache.ts';
-import { groupings } from '../text/wordGroupings.ts';
-
-/** Typed words read as parts of one identifier too (`set timeout` as `settimeout`) up to this many words. */
-const GROUPED_WORDS_MAX = 4;
+import { titleReadings, type TitleSyntax } from './titleReadings.ts';
 
 /**
  * Up to `limit` titles that hold the typed words, with their bm25 rank. A last word of
@@ -68,24 +65,11 @@ function twoLetterPrefixes(statements: StatementCache, letter: string): string[]
   return prefixes;
 }
 
-/**
- * The typed words as an FTS5 expression on titles: every word, the last as a prefix
- * (or as `lastWord` when given), or (for a few words) runs of them as one identifier,
- * since the index holds `setTimeout` as the one word `settimeout`.
- */
-export function titleMatch(words: readonly string[], lastWord = `${quoteFts(words[words.length - 1]!)}*`): string {
-  const readings = words.length <= GROUPED_WORDS_MAX ? groupings(words) : [words.slice()];
-  const lastTyped = words[words.length - 1];
-  return readings
-    .map((groups) => {
-      const parts = groups.map((group, i) => {
-        if (i < groups.length - 1) return quoteFts(group);
-        // The last word alone, or joined to the ones before it (then at least two letters).
-        return group === lastTyped ? lastWord : `${quoteFts(group)}*`;
-      });
-      return `(${parts.join(' AND ')})`;
-    })
-    .join(' OR ');
+const FTS5_TITLES: TitleSyntax = { word: quoteFts, prefix: (word) => `${quoteFts(word)}*`, and: ' AND ', or: ' OR ' };
+
+/** The typed words as an FTS5 expression on titles (see titleReadings), the last as `lastWord` when given. */
+export function titleMatch(words: readonly string[], lastWord?: string): string {
+  return titleReadings(words, FTS5_TITLES, lastWord);
 }
 
 /** Up to `limit` indexed words starting with `prefix`, in word order. */

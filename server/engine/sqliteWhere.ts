@@ -1,5 +1,5 @@
 import type { CustomFieldType, FilterNode, SearchQuery } from './engine.ts';
-import { numberBounds } from './numberBounds.ts';
+import { rangeFilterBounds } from './numberBounds.ts';
 
 export type SqlValue = string | number | null;
 
@@ -72,15 +72,10 @@ function filterCondition(node: FilterNode, fieldTypes: ReadonlyMap<string, Custo
     case 'category':
       return categoryCondition(node.value, test);
     case 'range': {
-      const { tests: bounds, params: values } = numberBounds('num', [
-        ['>', node.gt],
-        ['<', node.lt],
-      ]);
-      const params: SqlValue[] = [node.field, ...values];
-      if (bounds.length === 0) bounds.push('num IS NOT NULL');
+      const { tests, params } = rangeFilterBounds(node.gt, node.lt);
       // Probed per row through (doc, field): the (field, num) index would walk the whole range each time.
       const table = test.correlated ? 'field_values INDEXED BY field_values_doc' : 'field_values';
-      return { sql: member(test, table, `field = ? AND ${bounds.join(' AND ')}`), params };
+      return { sql: member(test, table, `field = ? AND ${tests.join(' AND ')}`), params: [node.field, ...params] };
     }
   }
 }

@@ -2,13 +2,19 @@ import { DAY_MS, type ClickRanking } from './clickRanking.ts';
 
 /** Documents read per keyword: past the most clicked few, boosts are too small to matter. */
 export const BOOSTED_MAX = 50;
+/**
+ * A keyword searched more needs more clients: one for every this many of its (decayed)
+ * searches, `minAddresses` at least. A few addresses may vote for a rare keyword; on a
+ * popular one, three forged clients are lost among the real ones.
+ */
+export const SEARCHES_PER_CLIENT = 100;
 /** Multipliers closer to 1 than this are left out: they would only cost the search time. */
 const NEGLIGIBLE = 0.01;
 
 /**
  * The decayed weights a store keeps for one (normalised) keyword, in log2 form (see
  * sqliteStatsRollups.ts): `searchesLw` of its searches (null: never searched), and of
- * the clicks counted for ranking on each document that `minAddresses` clients or more
+ * the clicks counted for ranking on each document that `clientsNeeded` clients or more
  * clicked, the `BOOSTED_MAX` heaviest.
  */
 export interface KeywordWeights {
@@ -22,9 +28,15 @@ export interface KeywordWeights {
  * multiplier is `1 + maxBoost * min(1, share)`, so it is bounded, a handful of clicks on
  * a rare keyword moves little, and old clicks fade with the half-life. Only clicks that
  * followed a search of the same session count, each client and session once a day (see
- * clickRanking.ts), and a document needs clicks from `minAddresses` clients before it is
+ * clickRanking.ts), and a document needs clicks from `clientsNeeded` clients before it is
  * raised at all.
  */
+/** How many clients must have clicked a document for a keyword before it is raised, as of `now`. */
+export function clientsNeeded(searchesLw: number | null, now: number, ranking: ClickRanking): number {
+  const searches = searchesLw === null ? 0 : 2 ** Math.min(searchesLw - now / (ranking.halfLifeDays * DAY_MS), 60);
+  return Math.max(ranking.minAddresses, Math.ceil(searches / SEARCHES_PER_CLIENT));
+}
+
 export function clickBoosts(weights: KeywordWeights, now: number, ranking: ClickRanking): Map<string, number> {
   const boosts = new Map<string, number>();
   const nowLw = now / (ranking.halfLifeDays * DAY_MS);

@@ -8,7 +8,8 @@ export interface ClickRanking {
   smoothing: number;
   /**
    * A document is raised for a keyword only once clicks from this many client addresses
-   * (IPv6: /64 networks) counted for it: one machine cannot raise anything alone, however
+   * (IPv6: /48 networks) counted for it, and more on a keyword searched often (one per
+   * 100 searches, see clientsNeeded): one machine cannot raise anything alone, however
    * many sessions it invents. @default 3
    */
   minAddresses: number;

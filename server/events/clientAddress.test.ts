@@ -16,6 +16,8 @@ describe('clientAddress', () => {
     expect(clientAddress('2001:DB8::1')).toBe('2001:db8:0:0::/64');
     expect(clientAddress('::1')).toBe('0:0:0:0::/64');
     expect(clientAddress('fe80::1:2:3:4')).toBe('fe80:0:0:0::/64');
+    expect(clientAddress('2001:db8:1:2::7', 48)).toBe('2001:db8:1::/48');
+    expect(clientAddress('203.0.113.7', 48)).toBe('203.0.113.7');
   });
 });
 

@@ -4,10 +4,10 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The address a client is counted under: an IPv4 address as it is, an IPv6 address by
- * its /64 network. One IPv6 subscriber is usually given a whole /64, so counting single
- * IPv6 addresses would let one machine pose as billions of visitors.
+ * its /64 network (or a wider `prefix`). One IPv6 subscriber is usually given a whole
+ * /64, so counting single IPv6 addresses would let one machine pose as billions of visitors.
  */
-export function clientAddress(ip: string): string {
+export function clientAddress(ip: string, prefix: 48 | 64 = 64): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped !== null) return mapped[1]!;
   if (isIPv4(ip) || !isIPv6(ip)) return ip;
@@ -17,12 +17,14 @@ export function clientAddress(ip: string): string {
   // An embedded IPv4 tail (::1.2.3.4) lies in the low 64 bits: it never reaches the prefix.
   const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
   return `${groups
-    .slice(0, 4)
+    .slice(0, prefix / 16)
     .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+    .join(':')}::/${prefix}`;
 }
 
 const KEY_BYTES = 32;
+/** The IPv6 network one voter may hold. */
+const VOTER_PREFIX = 48;
 
 /**
  * Hashes client addresses with a key of the data folder: the stored hash tells one
@@ -48,9 +50,13 @@ export class ClientHasher {
     return randomBytes(KEY_BYTES);
   }
 
-  /** 128 bits of HMAC-SHA-256 of the client's address (see clientAddress), as hex. */
+  /**
+   * 128 bits of HMAC-SHA-256 of the client's address, as hex. IPv6 counts by its /48
+   * network here (see clientAddress): many subscribers are given a /48 or a /56, whose
+   * /64s would each pass for another voter.
+   */
   hash(ip: string): string {
-    return createHmac('sha256', this.key).update(clientAddress(ip)).digest('hex').slice(0, 32);
+    return createHmac('sha256', this.key).update(clientAddress(ip, VOTER_PREFIX)).digest('hex').slice(0, 32);
   }
 }
 

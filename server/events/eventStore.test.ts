@@ -49,11 +49,21 @@ describe('click counting for ranking', () => {
     expect((await store.clickBoosts('kettle', NOW)).get('steel')).toBe(honest);
   });
 
-  it('treats the addresses of one IPv6 /64 network as one client', async () => {
-    for (let i = 1; i <= 5; i++) await visit(`2001:db8:1:2::${i}`, `s${i}`);
+  it('treats the addresses of one IPv6 /48 network, every /64 of it, as one client', async () => {
+    for (let i = 1; i <= 5; i++) await visit(`2001:db8:1:${i}::${i}`, `s${i}`);
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
-    await visit('2001:db8:1:3::1', 't1');
+    await visit('2001:db8:2:1::1', 't1');
     await visit('::ffff:203.0.113.5', 't2');
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
+  });
+
+  it('needs clicks from more clients on a keyword searched more', async () => {
+    const searches = Array.from({ length: 500 }, (_, i) => ({ event: search(`crowd-${i}`), received: NOW - 2 * MINUTE, address: `198.51.100.${i % 200}` }));
+    await store.loadStats(searches);
+    for (let i = 1; i <= 4; i++) await visit(`203.0.113.${i}`, `v${i}`);
+    // 504 searches: 6 clients are needed, not the 3 of a rare keyword.
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
+    for (let i = 5; i <= 6; i++) await visit(`203.0.113.${i}`, `v${i}`);
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
   });
 

@@ -7,9 +7,10 @@
  * searchedKeywords.ts, statsReport.ts) are shared by every store.
  */
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { WriteHealth } from './eventBatcher.ts';
 import type { ReportData, ReportRange } from './statsReport.ts';
 
-export type { ReportData, ReportRange };
+export type { ReportData, ReportRange, WriteHealth };
 
 /** Where a stats event came from: the stats endpoint, or a search it recorded itself. */
 export type StatsSource = 'stats' | 'search';
@@ -39,11 +40,14 @@ export interface EventStore {
   loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source?: StatsSource): Promise<void>;
   /**
    * Queues an event the service recorded itself, without waiting: committed together
-   * with others within a fraction of a second, or by `flush` and `close`.
+   * with others within a fraction of a second, or by `flush` and `close`. Never throws:
+   * a failed commit keeps the events for a retry (see EventBatcher).
    */
   queueStats(event: StatsEvent, source: StatsSource): void;
-  /** Commits the queued events now. */
+  /** Commits the queued events now; resolves also when the commit failed (see `health`). */
   flush(): Promise<void>;
+  /** How writes are doing: events queued and dropped, and the last failure while it lasts. */
+  health(): WriteHealth;
   /** The report's counts over whole UTC days (see statsReport.ts); queued events count. */
   report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData>;
   /**
@@ -70,10 +74,8 @@ export interface EventStore {
    * the time each was received; only those of `session` when given. Queued events count.
    */
   storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]>;
-  /** Stored stats events, oldest first, without their time: for tests. */
-  stats(limit?: number): Promise<Array<{ source: StatsSource } & StatsEvent>>;
   /** How many events are stored; queued events count. */
   counts(): Promise<{ statsEvents: number; recommendationEvents: number }>;
-  /** Commits what is queued, then releases the store; later calls are not expected. */
+  /** Commits what is queued (what cannot be is dropped and logged), then releases the store; later calls are not expected. */
   close(): Promise<void>;
 }

@@ -1,9 +1,12 @@
 import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { connectPool } from '../storage/postgresPool.ts';
-import { BOOSTED_MAX, clickBoosts } from './clickBoosts.ts';
+import { BOOSTED_MAX, clickBoosts, clientsNeeded } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
+import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
@@ -11,9 +14,6 @@ import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searc
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
-/** Searches the service records itself wait at most this long, or for this many, before one commit. */
-const QUEUE_FLUSH_MS = 200;
-const QUEUE_MAX = 500;
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
 const ROLLUP_VERSION = 1;
 
@@ -109,13 +109,6 @@ function logAdd(table: string): string {
 
 const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches"';
 
-interface IncomingStats {
-  event: StatsEvent;
-  source: StatsSource;
-  received: number;
-  address?: string | undefined;
-}
-
 /**
  * An index's events in PostgreSQL, beside its documents: stats (search and click)
  * events, recommendation events, and the counts the report, click boosts and searched
@@ -125,10 +118,8 @@ interface IncomingStats {
  * transaction, committed before the answer, except the searches the service records
  * itself, which are queued and committed together within 200 ms.
  */
-export class PostgresEventStore implements EventStore {
-  private queue: IncomingStats[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+export class PostgresEventStore extends QueuedStats implements EventStore {
+  protected readonly queue: EventBatcher<IncomingStats>;
   private closed = false;
 
   private constructor(
@@ -136,7 +127,11 @@ export class PostgresEventStore implements EventStore {
     private readonly schema: string,
     private readonly ranking: ClickRanking,
     private readonly clients: ClientHasher | null,
-  ) {}
+    log: ProblemLog | undefined,
+  ) {
+    super();
+    this.queue = new EventBatcher({ commit: (rows) => this.insert(rows), what: `events in schema ${schema}`, ...(log !== undefined && { log }) });
+  }
 
   /** Creates the tables if missing, and rebuilds the counts when they were kept another way (or with another half-life). */
   static async open(
@@ -144,9 +139,11 @@ export class PostgresEventStore implements EventStore {
     schema: string,
     ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     clients: ClientHasher | null = null,
+    log?: ProblemLog,
+    timeouts?: DatabaseTimeouts,
   ): Promise<PostgresEventStore> {
-    const pool = connectPool(url, schema, 4);
-    const store = new PostgresEventStore(pool, schema, ranking, clients);
+    const pool = connectPool(url, schema, 4, {}, timeouts);
+    const store = new PostgresEventStore(pool, schema, ranking, clients, log);
     try {
       await store.writing(async (client) => {
         await client.query(SCHEMA);
@@ -160,28 +157,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    await this.insert(events.map((event) => ({ event, source, received, address })));
+    await this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
   }
 
   async loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): Promise<void> {
     await this.insert(rows.map(({ event, received, address }) => ({ event, source, received, address })));
-  }
-
-  queueStats(event: StatsEvent, source: StatsSource): void {
-    if (this.closed) return;
-    this.queue.push({ event, source, received: Date.now() });
-    if (this.queue.length >= QUEUE_MAX) void this.flush().catch(() => {});
-    else this.timer ??= setTimeout(() => void this.flush().catch(() => {}), QUEUE_FLUSH_MS);
-  }
-
-  /** Commits the queued events; resolves once they and any commit before are done. */
-  flush(): Promise<void> {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    const rows = this.queue;
-    this.queue = [];
-    if (rows.length > 0) this.flushing = this.flushing.catch(() => {}).then(() => this.insert(rows));
-    return this.flushing;
   }
 
   async report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData> {
@@ -208,11 +188,12 @@ export class PostgresEventStore implements EventStore {
   async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
     const norm = normalizeKeyword(keyword);
     const { rows: searches } = await this.pool.query<{ lw: number }>('SELECT lw FROM keyword_searches WHERE keyword = $1', [norm]);
+    const searchesLw = searches[0]?.lw ?? null;
     const { rows: clicks } = await this.pool.query<{ docid: string; lw: number }>(
       'SELECT docid, lw FROM keyword_clicks WHERE keyword = $1 AND clients >= $2 ORDER BY lw DESC LIMIT $3',
-      [norm, this.ranking.minAddresses, BOOSTED_MAX],
+      [norm, clientsNeeded(searchesLw, now, this.ranking), BOOSTED_MAX],
     );
-    return clickBoosts({ searchesLw: searches[0]?.lw ?? null, clicks }, now, this.ranking);
+    return clickBoosts({ searchesLw, clicks }, now, this.ranking);
   }
 
   async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
@@ -236,11 +217,13 @@ export class PostgresEventStore implements EventStore {
 
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
     if (events.length === 0) return;
-    await this.pool.query(
-      `INSERT INTO recommendation_events (dataset, txn, item, time, received)
+    await this.queue.track(() =>
+      this.pool.query(
+        `INSERT INTO recommendation_events (dataset, txn, item, time, received)
        SELECT $1, txn, item, time, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS t(txn, item, time)
        ON CONFLICT DO NOTHING`,
-      [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), Date.now()],
+        [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), Date.now()],
+      ),
     );
   }
 
@@ -260,10 +243,6 @@ export class PostgresEventStore implements EventStore {
       [dataset, item, limit, RELATED_TRANSACTIONS_MAX],
     );
     return { transactions, items };
-  }
-
-  async stats(limit = 1000): Promise<Array<{ source: StatsSource } & StatsEvent>> {
-    return (await this.storedEvents(0, limit)).map(({ received: _, ...event }) => event);
   }
 
   async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
@@ -287,8 +266,8 @@ export class PostgresEventStore implements EventStore {
   /** Commits what is queued, then closes the connections. */
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.flush().catch(() => {});
     this.closed = true;
+    await this.queue.close();
     await this.pool.end();
   }
 

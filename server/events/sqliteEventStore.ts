@@ -2,9 +2,12 @@ import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
 import { checkPages } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
-import { clickBoosts } from './clickBoosts.ts';
+import { kTestInternals } from '../testInternals.ts';
+import { clickBoosts, clientsNeeded } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
+import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
+import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
@@ -12,44 +15,34 @@ import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
-/** Automatic search events wait at most this long, or for this many, before one commit. */
-const QUEUE_FLUSH_MS = 200;
-const QUEUE_MAX = 500;
-
 /** A stats event to store, and how it arrived. */
-interface IncomingStats {
-  event: StatsEvent;
-  source: StatsSource;
-  received: number;
-  /** The sender's IP address; stored only as a keyed hash. */
-  address?: string | undefined;
-}
-
 /**
  * The events of one index in their own SQLite file beside the index's: stats (search
  * and click) events and recommendation (item-viewed-together) events. Events sent to an
  * endpoint are committed before the answer; searches recorded by the search endpoint are
  * queued and committed together (a commit per search would cost a disk sync per search).
  */
-export class SqliteEventStore implements EventStore {
+export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly db: Database.Database;
   private readonly statements: StatementCache;
   private readonly insertStats: (rows: readonly IncomingStats[]) => void;
   private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
-  private queue: IncomingStats[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  protected readonly queue: EventBatcher<IncomingStats>;
   private readonly rollups: SqliteStatsRollups;
   private readonly searched: SqliteSearchedKeywords;
 
   /**
    * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
-   * senders' addresses (without it, none is kept and each session counts as a client).
+   * senders' addresses (without it, none is kept and each session counts as a client);
+   * `log` hears of the queued events' failed commits.
    */
   constructor(
     file: string,
     private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     private readonly clients: ClientHasher | null = null,
+    log?: ProblemLog,
   ) {
+    super();
     const problems = checkPages(file);
     if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
     this.db = new Database(file);
@@ -118,6 +111,12 @@ export class SqliteEventStore implements EventStore {
       const now = Date.now();
       for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
     });
+    this.queue = new EventBatcher({ commit: (rows) => this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
+  }
+
+  /** The connection, for tests that inject a fault (a page limit that makes writes fail as on a full disk). */
+  get [kTestInternals](): { db: Database.Database } {
+    return { db: this.db };
   }
 
   /**
@@ -126,7 +125,7 @@ export class SqliteEventStore implements EventStore {
    * is the sender's IP address, kept only as a keyed hash.
    */
   async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    this.insertStats(events.map((event) => ({ event, source, received, address })));
+    await this.queue.track(() => this.insertStats(events.map((event) => ({ event, source, received, address }))));
   }
 
   /** Stores past events, each with its own `received` time (and sender, when known), in one transaction (the demo's generated traffic). */
@@ -134,30 +133,9 @@ export class SqliteEventStore implements EventStore {
     this.insertStats(rows.map(({ event, received, address }) => ({ event, source, received, address })));
   }
 
-  /** Queues an event the service recorded itself; committed within 200 ms or on close. */
-  queueStats(event: StatsEvent, source: StatsSource): void {
-    this.queue.push({ event, source, received: Date.now() });
-    if (this.queue.length >= QUEUE_MAX) this.flushNow();
-    else this.timer ??= setTimeout(() => this.flushNow(), QUEUE_FLUSH_MS);
-  }
-
-  async flush(): Promise<void> {
-    this.flushNow();
-  }
-
-  /** Commits the queued events now. */
-  private flushNow(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
-    if (this.queue.length === 0 || !this.db.open) return;
-    const rows = this.queue;
-    this.queue = [];
-    this.insertStats(rows);
-  }
-
   /** The report's counts over whole UTC days (see statsReport). */
   async report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData> {
-    this.flushNow();
+    await this.queue.flush();
     return statsReport(range, this.rollups.reportRows(range, tag, limit), limit);
   }
 
@@ -166,7 +144,8 @@ export class SqliteEventStore implements EventStore {
    * as of `now`: read from the rollups, one indexed lookup.
    */
   async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
-    return clickBoosts(this.rollups.keywordWeights(normalizeKeyword(keyword), this.ranking.minAddresses), now, this.ranking);
+    const weights = this.rollups.keywordWeights(normalizeKeyword(keyword), (searchesLw) => clientsNeeded(searchesLw, now, this.ranking));
+    return clickBoosts(weights, now, this.ranking);
   }
 
   /**
@@ -180,7 +159,7 @@ export class SqliteEventStore implements EventStore {
 
   /** Stores the events of one dataset durably, in one transaction. */
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
-    this.insertRecommendations(dataset, events);
+    await this.queue.track(() => this.insertRecommendations(dataset, events));
   }
 
   /** Items seen in the same transactions as `item` (see EventStore.related), most transactions first (then by id, for a stable order). */
@@ -203,17 +182,12 @@ export class SqliteEventStore implements EventStore {
     return { transactions, items };
   }
 
-  /** Stored stats events, oldest first: for tests. */
-  async stats(limit = 1000): Promise<Array<{ source: StatsSource } & StatsEvent>> {
-    return (await this.storedEvents(0, limit)).map(({ received: _, ...event }) => event);
-  }
-
   /**
    * Stored stats events after the `after`-th, oldest first, with the time each was
    * received; only those of `session` when given.
    */
   async storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]> {
-    this.flushNow();
+    await this.queue.flush();
     const columns = STATS_COLUMNS;
     const rows = (
       session === undefined
@@ -249,7 +223,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async counts(): Promise<{ statsEvents: number; recommendationEvents: number }> {
-    this.flushNow();
+    await this.queue.flush();
     return {
       statsEvents: this.statements.get('SELECT count(*) FROM stats_events').pluck().get() as number,
       recommendationEvents: this.statements.get('SELECT count(*) FROM recommendation_events').pluck().get() as number,
@@ -259,7 +233,7 @@ export class SqliteEventStore implements EventStore {
   /** Commits what is queued, then closes the database. */
   async close(): Promise<void> {
     if (!this.db.open) return;
-    this.flushNow();
+    await this.queue.close();
     this.db.close();
   }
 }

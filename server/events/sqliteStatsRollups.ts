@@ -165,12 +165,12 @@ export class SqliteStatsRollups implements RollupSteps {
   }
 
   /** The weights clickBoosts reads for a (normalised) keyword: one indexed lookup each. */
-  keywordWeights(keyword: string, minAddresses: number): KeywordWeights {
-    const searchesLw = this.statements.get('SELECT lw FROM keyword_searches WHERE keyword = ?').pluck().get(keyword) as number | undefined;
+  keywordWeights(keyword: string, clientsNeeded: (searchesLw: number | null) => number): KeywordWeights {
+    const searchesLw = (this.statements.get('SELECT lw FROM keyword_searches WHERE keyword = ?').pluck().get(keyword) as number | undefined) ?? null;
     const clicks = this.statements
       .get('SELECT docid, lw FROM keyword_clicks WHERE keyword = ? AND clients >= ? ORDER BY lw DESC LIMIT ?')
-      .all(keyword, minAddresses, BOOSTED_MAX) as Array<{ docid: string; lw: number }>;
-    return { searchesLw: searchesLw ?? null, clicks };
+      .all(keyword, clientsNeeded(searchesLw), BOOSTED_MAX) as Array<{ docid: string; lw: number }>;
+    return { searchesLw, clicks };
   }
 
   /**

@@ -1,14 +1,41 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HealthResponse } from '../../src/client/types.ts';
+import type { SearchIndex } from '../indices.ts';
+import { storageProblem } from '../storageErrors.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 /**
- * `GET /health`: 200 once every index's database answers, with its document count;
- * for load balancers and monitors. Not part of the API; no credentials, no rate limit.
+ * `GET /health`: for load balancers and monitors; not part of the API, no credentials,
+ * no rate limit. 200 `ok` when every index's database answers and its events are saved;
+ * 200 `degraded` when searches are answered but something fails (events cannot be
+ * saved: a full disk); 503 `unavailable` when a database does not answer. `problems`
+ * says in words what is wrong.
  */
 export const healthRoutes: FastifyPluginAsync<RouteOptions> = async (app, { indices }) => {
-  app.get('/health', async (): Promise<HealthResponse> => {
-    const counts = await Promise.all(indices.all().map(async (index) => ({ publicKey: index.publicKey, documents: await index.engine.count() })));
-    return { status: 'ok', indices: counts };
+  app.get('/health', async (_request, reply): Promise<HealthResponse> => {
+    const checked = await Promise.all(indices.all().map(checkIndex));
+    const problems = checked.flatMap((index) => index.problems);
+    const status = checked.some((index) => index.answered === false) ? 'unavailable' : problems.length > 0 ? 'degraded' : 'ok';
+    if (status === 'unavailable') reply.code(503);
+    return { status, indices: checked.map(({ entry }) => entry), ...(problems.length > 0 && { problems }) };
   });
 };
+
+async function checkIndex(index: SearchIndex): Promise<{ entry: HealthResponse['indices'][number]; answered: boolean; problems: string[] }> {
+  const problems: string[] = [];
+  let documents: number | null = null;
+  try {
+    documents = await index.engine.count();
+  } catch (error) {
+    const why = storageProblem(error) === 'unavailable' ? 'does not answer' : 'fails';
+    problems.push(`the database of index '${index.publicKey}' ${why}: ${(error as Error).message}`);
+  }
+  const { queued, dropped, failure } = index.events.health();
+  if (failure !== null) {
+    const cause = failure.kind === 'storage_full' ? 'the disk is full' : failure.message;
+    problems.push(
+      `the events of index '${index.publicKey}' cannot be saved since ${new Date(failure.since).toISOString()} (${cause}); ${queued} kept for a retry, ${dropped} dropped`,
+    );
+  } else if (dropped > 0) problems.push(`${dropped} events of index '${index.publicKey}' were dropped while they could not be saved`);
+  return { entry: { publicKey: index.publicKey, documents, events: { queued, dropped } }, answered: documents !== null, problems };
+}

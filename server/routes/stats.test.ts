@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, StatsEvent, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { storedStats } from '../testing/storedStats.ts';
 
 describe('POST /v1/stats/{key}', () => {
   let service: TestService;
-  const stored = async () => service.app.eventStores.get('demo').stats();
+  const stored = async () => storedStats(service.app.eventStores.get('demo'));
 
   const post = (body: string, type: string | null = 'application/json', path = '/v1/stats/demo', headers: Record<string, string> = {}) =>
     fetch(service.baseUrl + path, {
@@ -210,13 +211,46 @@ describe('POST /v1/stats/{key}', () => {
     await first.close();
     const second = await startService({ dataDir: first.dataDir });
     try {
-      expect(await second.app.eventStores.get('demo').stats()).toEqual([
+      expect(await storedStats(second.app.eventStores.get('demo'))).toEqual([
         { source: 'stats', action: 'click', session: 's', keyword: 'k', docid: 'd', position: 2 },
         { source: 'search', action: 'search', session: 'anonymous', keyword: 'queued', numberOfResults: 0 },
       ]);
     } finally {
       await second.close();
       second.remove();
+    }
+  });
+
+  it('takes events only from the listed origins once statsAllowedOrigins is set (each index may list its own), and those without Origin', async () => {
+    const listed = await startService({
+      statsAllowedOrigins: ['https://docs.example'],
+      indices: [
+        { publicKey: 'demo', secret: 'demo-secret' },
+        { publicKey: 'blog', secret: 'blog-secret', statsAllowedOrigins: ['https://blog.example'] },
+      ],
+    });
+    try {
+      const send = (key: string, session: string, origin?: string) =>
+        fetch(`${listed.baseUrl}/v1/stats/${key}`, {
+          method: 'POST',
+          // What sendBeacon and fetch with mode 'no-cors' send from another site's page.
+          headers: { 'content-type': 'text/plain', ...(origin !== undefined && { origin }) },
+          body: JSON.stringify({ action: 'click', session, keyword: 'hello', docid: 'a', position: 1 }),
+        });
+      const refused = await send('demo', 'forged', 'https://evil.example');
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await refused.json()) as ApiErrorBody).error).toMatchObject({ status: 403, code: 'origin_not_allowed' });
+      expect((await send('demo', 'sandboxed', 'null')).status).toBe(403);
+      expect((await send('demo', 'page', 'https://docs.example')).status).toBe(200);
+      expect((await send('demo', 'server')).status).toBe(200);
+      expect((await send('blog', 'other-site', 'https://docs.example')).status).toBe(403);
+      expect((await send('blog', 'page', 'https://blog.example')).status).toBe(200);
+      expect((await storedStats(listed.app.eventStores.get('demo'))).map((event) => event.session)).toEqual(['page', 'server']);
+      expect((await storedStats(listed.app.eventStores.get('blog'))).map((event) => event.session)).toEqual(['page']);
+    } finally {
+      await listed.close();
+      listed.remove();
     }
   });
 
@@ -240,7 +274,7 @@ describe('POST /v1/stats/{key}', () => {
       expect(refused!.headers.get('retry-after')).toMatch(/^\d+$/);
       expect(refused!.headers.get('x-rate-limit-limit')).toBe('5');
       expect(((await refused!.json()) as ApiErrorBody).error.code).toBe('rate_limited');
-      expect((await limited.app.eventStores.get('demo').stats()).length).toBe(statuses.filter((status) => status === 200).length);
+      expect((await storedStats(limited.app.eventStores.get('demo'))).length).toBe(statuses.filter((status) => status === 200).length);
       // Searches keep their own limit (none here).
       expect((await getJson(limited, '/v1/search/demo', [['term', 'k']])).status).toBe(200);
     } finally {

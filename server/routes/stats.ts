@@ -11,7 +11,9 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
 /**
  * `POST /v1/stats/{key}` (API 4.9): a search or click event, stored before the 200.
  * No credentials: the widget reports from visitors' browsers, which hold only the
- * public key. Takes JSON sent as `application/json` or `text/plain`, with or without a
+ * public key. With `statsAllowedOrigins`, pages of other origins are refused (403), so
+ * another site cannot make its visitors vote for documents; events without `Origin`
+ * (sent by a server) are taken. Takes JSON sent as `application/json` or `text/plain`, with or without a
  * trailing slash. Anyone may send events, so each address has its own rate limit, and
  * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
  */
@@ -19,7 +21,14 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
-  app.addHook('onRequest', async (request) => void indices.get((request.params as KeyParams).key));
+  app.addHook('onRequest', async (request) => {
+    const { statsAllowedOrigins } = indices.get((request.params as KeyParams).key);
+    // A browser always names the page's origin on a cross-origin POST, sendBeacon and no-cors included.
+    const origin = request.headers.origin;
+    if (statsAllowedOrigins !== undefined && origin !== undefined && !statsAllowedOrigins.includes(origin)) {
+      throw new ApiError(403, 'origin_not_allowed', `stats events from pages of ${origin} are not taken by this index`);
+    }
+  });
   app.addHook('preValidation', async (request) => {
     if (!JSON_OR_TEXT.test(request.headers['content-type'] ?? '')) {
       throw new ApiError(415, 'unsupported_media_type', 'send the event as JSON with Content-Type: application/json or text/plain');

@@ -45,6 +45,8 @@ const IndexCredentials = Type.Object(
     secret: NonEmpty,
     // Checked by the ranking settings themselves (ranking/rankingSettings.ts), which name the rule at fault.
     ranking: Type.Optional(Type.Unsafe<RankingConfig>({})),
+    /** Origins whose pages may send this index stats events; wins over the service's list. */
+    statsAllowedOrigins: Type.Optional(Type.Array(Origin)),
   },
   { additionalProperties: false },
 );
@@ -96,6 +98,7 @@ const ClickRanking = Type.Union(
 );
 
 const OverloadValue = Type.Optional(Type.Integer({ minimum: 1, maximum: HOUR_MS, errorMessage: `must be an integer from 1 to ${HOUR_MS}` }));
+const TimeoutMs = Type.Optional(Type.Integer({ minimum: 1, maximum: HOUR_MS, errorMessage: `must be an integer from 1 to ${HOUR_MS} (milliseconds)` }));
 const Overload = Type.Object(
   {
     requestTimeoutMs: OverloadValue,
@@ -114,6 +117,9 @@ export const ConfigFile = Type.Object(
     indices: Type.Optional(Type.Array(IndexCredentials, { minItems: 1 })),
     /** Browser origins allowed to call the authenticated endpoints. */
     allowedOrigins: Type.Optional(Type.Array(Origin)),
+    /** Origins whose pages may send stats events; unset, any origin. */
+    statsAllowedOrigins: Type.Optional(Type.Array(Origin)),
+    requireData: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
     recommendations: Type.Optional(Type.Record(Type.String(), Recommendation, { propertyNames: PLAIN_NAME })),
     rateLimit: Type.Optional(RateLimit(1000)),
     statsRateLimit: Type.Optional(RateLimit(60_000)),
@@ -129,6 +135,7 @@ export const ConfigFile = Type.Object(
     tls: Type.Optional(Type.Object({ cert: NonEmpty, key: NonEmpty }, { additionalProperties: false })),
     databaseUrl: Type.Optional(DatabaseUrl),
     databaseReplicaUrl: Type.Optional(DatabaseUrl),
+    databaseTimeouts: Type.Optional(Type.Object({ connectMs: TimeoutMs, statementMs: TimeoutMs }, { additionalProperties: false })),
   },
   { additionalProperties: false, errorMessage: 'must hold a JSON object' },
 );

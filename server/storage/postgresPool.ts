@@ -3,6 +3,7 @@
  * them: one pool per schema, with the same type parsers and the same treatment of NUL.
  */
 import pg from 'pg';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 
 /** The schema of what the indices of a database share: pg_trgm, the client address key. */
 export const SHARED_SCHEMA = 'site_search';
@@ -41,7 +42,13 @@ export function asStored(text: string): string {
  * with BIGINT as numbers and NUL-free strings: what the engine and the event store use.
  * `settings` are run-time parameters every connection starts with (`enable_seqscan: 'off'`).
  */
-export function connectPool(url: string, schema: string, size: number, settings: Readonly<Record<string, string | number>> = {}): pg.Pool {
+export function connectPool(
+  url: string,
+  schema: string,
+  size: number,
+  settings: Readonly<Record<string, string | number>> = {},
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): pg.Pool {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`'${schema}' cannot name a PostgreSQL schema (lower-case letters, digits and _)`);
   const pool = new pg.Pool({
     connectionString: url,
@@ -49,8 +56,11 @@ export function connectPool(url: string, schema: string, size: number, settings:
     max: size,
     types: TYPES,
     options: [`-c search_path=${schema},${SHARED_SCHEMA},public`, ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`)].join(' '),
+    ...pgTimeouts(timeouts),
   });
   // An idle connection the server dropped is replaced on the next query; it must not crash the process.
   pool.on('error', () => {});
+  // Nor one lost while a client is checked out: its query fails, and its error event must find a listener.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }

@@ -404,8 +404,20 @@ export interface RecommendationEventsResponse {
 
 /** Answer of the reference service's `GET /health`: not part of the API. */
 export interface HealthResponse {
-  status: 'ok';
-  indices: Array<{ publicKey: string; documents: number }>;
+  /**
+   * `ok`; `degraded`: searches are answered but something fails (events cannot be saved);
+   * `unavailable` (HTTP 503): a database does not answer.
+   */
+  status: 'ok' | 'degraded' | 'unavailable';
+  indices: Array<{
+    publicKey: string;
+    /** null when the database does not answer. */
+    documents: number | null;
+    /** Events waiting to be saved, and those given up on since the start. */
+    events: { queued: number; dropped: number };
+  }>;
+  /** What is wrong, in words; only when the status is not `ok`. */
+  problems?: string[];
 }
 
 export interface RecommendationsResponse {
@@ -441,6 +453,9 @@ export type ErrorCode =
   | 'uri_too_long'
   | 'headers_too_large'
   | 'overloaded'
+  | 'origin_not_allowed'
+  | 'unavailable'
+  | 'insufficient_storage'
   | 'internal_error';
 
 /** The body of every error answer. */
