@@ -16,10 +16,12 @@ export interface PostgresSearchState {
   fieldTypes: ReadonlyMap<string, CustomFieldType>;
   multiValued: ReadonlySet<string>;
   limits: RankingLimits;
+  /** Counts remembered until the index changes. */
+  memo: { get(key: string): number | undefined; set(key: string, value: number): void };
 }
 
 export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchState, request: CandidateRequest): Promise<Candidates> {
-  const { fieldTypes, multiValued, limits } = state;
+  const { fieldTypes, multiValued, limits, memo } = state;
   const { query } = request;
   const match = request.plan === null ? null : planTsquery(request.plan);
   const conditions = pgConditions(query, fieldTypes);
@@ -27,14 +29,22 @@ export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchS
   const matchPart: SqlPart[] = match === null ? [] : [{ sql: 'd.tsv @@ ?::tsquery', params: [match.expression] }];
   const where = (extra: readonly SqlPart[] = []) => allOf([...matchPart, ...conditions, ...extra]);
   const q = async <R extends pg.QueryResultRow>(sql: string, params: readonly SqlValue[]) => (await client.query<R>(numbered(sql), [...params])).rows;
+  // Counting a common word's documents takes milliseconds; popular queries repeat.
   const count = async (extra: readonly SqlPart[] = []) => {
     const w = where(extra);
-    return (await q<{ n: number }>(`SELECT count(*) AS n FROM docs d WHERE ${w.sql}`, w.params))[0]!.n;
+    const sql = `SELECT count(*) AS n FROM docs d WHERE ${w.sql}`;
+    const key = `${sql}\u0000${JSON.stringify(w.params)}`;
+    let n = memo.get(key);
+    if (n === undefined) {
+      n = (await q<{ n: number }>(sql, w.params))[0]!.n;
+      memo.set(key, n);
+    }
+    return n;
   };
   // With OR, documents differ in which words they hold: as bm25 weighs each word by
   // how rare it is (its IDF), so do these scores; ts_rank alone, which knows no IDF,
   // then only breaks ties. With AND every match holds every word.
-  const weights = match !== null && match.operator === 'or' ? await idfWeights(client, match.groups, limits.commonWordDocs) : null;
+  const weights = match !== null && match.operator === 'or' ? await idfWeights(client, match.groups, limits.commonWordDocs, memo) : null;
   const weighted = weights === null ? null : idfScores(match!.groups, weights.idf);
   const tsRank: SqlPart =
     match === null ? { sql: '1::float8', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery, 1)::float8`, params: [match.expression] };
@@ -148,7 +158,16 @@ export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchS
  * How many documents match each group (counted up to just past `commonWordDocs`, as the
  * SQLite engine counts them), and each group's IDF as bm25 weighs it, in one statement.
  */
-async function idfWeights(client: pg.ClientBase, groups: readonly string[], commonWordDocs: number): Promise<{ frequencies: number[]; idf: number[] }> {
+async function idfWeights(
+  client: pg.ClientBase,
+  groups: readonly string[],
+  commonWordDocs: number,
+  memo: PostgresSearchState['memo'],
+): Promise<{ frequencies: number[]; idf: number[] }> {
+  const keys = groups.map((group) => `frequency\u0000${group}`);
+  const remembered = keys.map((key) => memo.get(key));
+  const documents = memo.get('documents');
+  if (documents !== undefined && remembered.every((n) => n !== undefined)) return weightsOf(remembered as number[], documents);
   const { rows } = await client.query<{ n: number; total: number }>(
     `SELECT (SELECT count(*) FROM (SELECT 1 FROM docs WHERE tsv @@ g::tsquery LIMIT $2) s) AS n,
        (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'docs'::regclass) AS total
@@ -156,7 +175,14 @@ async function idfWeights(client: pg.ClientBase, groups: readonly string[], comm
     [groups, commonWordDocs + 1],
   );
   const frequencies = rows.map((r) => r.n);
-  const total = Math.max(rows[0]?.total ?? 0, ...frequencies, 1);
+  keys.forEach((key, i) => memo.set(key, frequencies[i]!));
+  memo.set('documents', rows[0]?.total ?? 0);
+  return weightsOf(frequencies, rows[0]?.total ?? 0);
+}
+
+/** Each group's IDF as bm25 weighs it, from how many documents match it and about how many the index holds. */
+function weightsOf(frequencies: number[], documents: number): { frequencies: number[]; idf: number[] } {
+  const total = Math.max(documents, ...frequencies, 1);
   return { frequencies, idf: frequencies.map((n) => Math.log((total - n + 0.5) / (n + 0.5) + 1)) };
 }
 

@@ -33,6 +33,25 @@ afterAll(async () => {
   await Promise.all(opened.map((e) => e.close()));
 });
 
+describe('counts remembered across searches', () => {
+  it('are forgotten once any node writes to the index', async () => {
+    // Two engines on one schema, as two service processes share a database.
+    const writer = await open('counted');
+    const reader = await open('counted');
+    expect(await writer.write(Array.from({ length: 20 }, (_, i) => page(`c${i}`, 'gamma everywhere')))).toEqual({ ok: true });
+    // More matches than LIMITS.rankAllMax: the total is counted, and remembered.
+    expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(20);
+    expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(20);
+    expect(await writer.write([page('c20', 'gamma once more')])).toEqual({ ok: true });
+    // The reader learns of the other node's write within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(21);
+    // A write through the same node is seen at once.
+    expect(await reader.write([page('c21', 'gamma again')])).toEqual({ ok: true });
+    expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(22);
+  });
+});
+
 describe('ranking many matches', () => {
   it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
     const first = await pipeline(engine).search(searchQuery(['alpha']));

@@ -79,6 +79,9 @@ export class PostgresEngine implements SearchEngine {
   private readonly lockKey: string;
   private written = 0;
   private fieldFacts: { facts: FieldFacts; at: number } | null = null;
+  /** Counts of documents by statement, kept while the index's version stays (see currentFieldFacts). */
+  private readonly memo = new Map<string, number>();
+  private version: string | null = null;
   private closed: Promise<void> | null = null;
   private analyzing: Promise<void> | null = null;
 
@@ -130,8 +133,6 @@ export class PostgresEngine implements SearchEngine {
     });
     if (result.ok) {
       this.written += documents.length;
-      // The write may have added field types or multi-valued fields.
-      this.fieldFacts = null;
       if (documents.length >= ANALYZE_AFTER) this.analyze();
     }
     return result;
@@ -154,14 +155,41 @@ export class PostgresEngine implements SearchEngine {
     }
   }
 
-  /** The field types and multi-valued fields, read again when FIELD_FACTS_MAX_AGE_MS old or after a write. */
+  /**
+   * The field types and multi-valued fields, read again when FIELD_FACTS_MAX_AGE_MS old or
+   * after a write of this process, with the index's version in the same round trip: when
+   * another node wrote, the remembered counts go too.
+   */
   private async currentFieldFacts(client: pg.ClientBase): Promise<FieldFacts> {
     const cached = this.fieldFacts;
     if (cached !== null && Date.now() - cached.at < FIELD_FACTS_MAX_AGE_MS) return cached.facts;
-    const { rows } = await client.query<{ name: string; type: CustomFieldType | null }>(FIELD_FACTS_SQL);
-    const facts = fieldFacts(rows);
+    const [types, version] = (await client.query(`${FIELD_FACTS_SQL}; ${VERSION_SQL}`)) as unknown as [
+      pg.QueryResult<{ name: string; type: CustomFieldType | null }>,
+      pg.QueryResult<{ value: string }>,
+    ];
+    const current = version.rows[0]?.value ?? '0';
+    if (current !== this.version) {
+      this.memo.clear();
+      this.version = current;
+    }
+    const facts = fieldFacts(types.rows);
     this.fieldFacts = { facts, at: Date.now() };
     return facts;
+  }
+
+  /** The memo as the candidates read it: bounded, the oldest entry going first. */
+  private readonly remembered = {
+    get: (key: string) => this.memo.get(key),
+    set: (key: string, value: number) => {
+      if (this.memo.size >= MEMO_MAX) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(key, value);
+    },
+  };
+
+  /** After a write of this process: the field facts and the counts are read again. */
+  private forgetFacts(): void {
+    this.fieldFacts = null;
+    this.memo.clear();
   }
 
   private reader(client: pg.ClientBase, facts: FieldFacts): IndexReader {
@@ -169,7 +197,7 @@ export class PostgresEngine implements SearchEngine {
     const read = new Map<number, StoredDocument>();
     return {
       words: (questions) => lookUpWords(client, questions),
-      candidates: (request) => pgCandidates(client, { ...facts, limits: this.limits }, request),
+      candidates: (request) => pgCandidates(client, { ...facts, limits: this.limits, memo: this.remembered }, request),
       texts: async (rowids) => {
         const { rows } = await client.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`, [rowids]);
         return rows.map((row): RankedText => {
@@ -322,8 +350,9 @@ export class PostgresEngine implements SearchEngine {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
         const result = await work(client);
         const failed = typeof result === 'object' && result !== null && (result as { ok?: boolean }).ok === false;
-        // A type conflict writes nothing.
-        await client.query(failed ? 'ROLLBACK' : 'COMMIT');
+        // Every node learns of the write from the index's version (see currentFieldFacts); a type conflict writes nothing.
+        await client.query(failed ? 'ROLLBACK' : `${BUMP_VERSION}; COMMIT`);
+        if (!failed) this.forgetFacts();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
@@ -336,6 +365,11 @@ export class PostgresEngine implements SearchEngine {
 }
 
 const FIELD_FACTS_SQL = 'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields';
+/** The index's version, bumped by every write of every node: what it changes, counts included, is read again. */
+const VERSION_SQL = `SELECT value FROM meta WHERE key = 'write_version'`;
+const BUMP_VERSION = `INSERT INTO meta (key, value) VALUES ('write_version', '1') ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`;
+/** Counts remembered at most: the oldest goes first. */
+const MEMO_MAX = 10_000;
 
 interface FieldFacts {
   fieldTypes: Map<string, CustomFieldType>;
