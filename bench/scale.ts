@@ -14,6 +14,7 @@ import { searchLoad, type LoadRow } from './searchLoad.ts';
 import { indexRange } from './serviceBench.ts';
 import { startService, type ServiceProcess } from './serviceProcess.ts';
 import { scaleMethod } from './method.ts';
+import { spliceSection } from './sectionSplice.ts';
 import { count, median, ms, percentile, table } from './stats.ts';
 
 export interface ScaleRow {
@@ -195,10 +196,6 @@ export function scaleTable(results: ScaleResults): string {
 
 /** BENCHMARKS.md with its "## Several nodes" section replaced by `results`; the rest as the last full run wrote it. */
 export function spliceScale(report: string, results: ScaleResults, date: string): string {
-  const start = report.indexOf('\n## Several nodes\n');
-  const end = report.indexOf('\n## Relevance\n');
-  if (end < 0) throw new Error('BENCHMARKS.md has no "## Relevance" section to put this one before: run `npm run bench` once');
   const note = `*This section comes from \`npm run bench:scale -- --write\` on ${date}; the other sections are from the full run above, and the next full run writes them all.*`;
-  const section = `\n## Several nodes\n\n${note}\n\n${scaleMethod(results, scaleTable(results))}\n`;
-  return report.slice(0, start < 0 ? end : start) + section + report.slice(end);
+  return spliceSection(report, 'Several nodes', `## Several nodes\n\n${note}\n\n${scaleMethod(results, scaleTable(results))}\n`);
 }

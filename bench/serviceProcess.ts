@@ -18,13 +18,21 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `site-search-server` on `dataDir` (building it first if needed); `args` adds flags (`--database-url …`). */
-export async function startService(dataDir: string, repo: string, args: readonly string[] = []): Promise<ServiceProcess> {
+/**
+ * Starts `site-search-server` on `dataDir` (building it first if needed); `args` adds flags
+ * (`--database-url …`); `environment` is by default one without rate limits (loadEnvironment).
+ */
+export async function startService(
+  dataDir: string,
+  repo: string,
+  args: readonly string[] = [],
+  environment: NodeJS.ProcessEnv = loadEnvironment(),
+): Promise<ServiceProcess> {
   const main = serverMain(repo);
   const started = performance.now();
   const child = spawn(process.execPath, [main, '--port', '0', '--data', dataDir, '--quiet', ...args], {
     cwd: repo,
-    env: loadEnvironment(),
+    env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
