@@ -53,7 +53,14 @@ mount(page, {
   completions: ['interface'],
 });
 
-mount(header, { ...common, layout: 'overlay', fields: [area] });
+mount(header, {
+  ...common,
+  layout: 'overlay',
+  fields: [area],
+  // This page is the results page too: "See all N results" searches here, keeping the demo's options.
+  resultsUrl: location.pathname + location.search,
+  popularSearches: ['grid', 'fetch', 'dialog element'],
+});
 
 const item = query.get('item');
 const related = document.getElementById('related');

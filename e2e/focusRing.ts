@@ -23,7 +23,7 @@ async function ringBox(page: Page) {
 }
 
 /** Pixels that differ clearly between two PNGs of the same size, counted in a blank page. */
-async function differing(page: Page, a: Buffer, b: Buffer): Promise<number> {
+export async function differing(page: Page, a: Buffer, b: Buffer): Promise<number> {
   const scratch = await page.context().newPage();
   try {
     return await scratch.evaluate(

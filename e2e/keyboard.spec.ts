@@ -3,7 +3,7 @@
 // the focus never falls to <body>, also where a control goes away under it.
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
-import { expectVisibleFocus } from './focusRing.ts';
+import { differing, expectVisibleFocus } from './focusRing.ts';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -56,6 +56,17 @@ test('the overlay: every Tab stop shows its focus', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await page.keyboard.type('grid');
   await expect(dialog.locator('.ss-hit').first()).toBeVisible();
+  // The active option, reached with ↓ while the focus stays in the field, shows as plainly as a focused one.
+  const option = dialog.getByRole('option').first();
+  const box = (await option.boundingBox())!;
+  const clip = { x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8 };
+  const plain = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  const active = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  expect(await differing(page, plain, active)).toBeGreaterThanOrEqual(box.width + box.height);
+  await page.keyboard.press('ArrowUp');
+  // Tab goes round the dialog's controls, never out of it.
   for (let stop = 0; stop < 8; stop++) {
     await page.keyboard.press('Tab');
     expect(await onBody(page), 'the focus is on <body>').toBe(false);
