@@ -306,6 +306,8 @@ for (const theme of ['light', 'dark']) {
     const status = search.getByRole('status');
     await expect(list.getByRole('listitem').first()).toBeVisible();
     const firstHit = await list.getByRole('listitem').first().textContent();
+    // Said once the typing has paused (here: a second after the widget started).
+    await expect(status).toHaveText(/^\d+ results?$/);
     const said = await status.textContent();
     // From now on the service is slow: each answer waits for the test.
     let release!: () => void;
