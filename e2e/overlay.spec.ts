@@ -82,3 +82,22 @@ for (const theme of ['light', 'dark']) {
     await axe(page, `overlay no results, ${theme}`);
   });
 }
+
+test('in a right-to-left page the widget’s English words keep their order: count, notice, key hints', async ({ page }) => {
+  await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?q=property+zzzzqqq&dir=rtl');
+  const search = page.locator('#search');
+  await expect(search.locator('.ss-notice')).toBeVisible();
+  // Laid out as written: the count before the timing, left to right, inside the right-aligned line.
+  const stats = search.locator('.ss-stats bdi');
+  await expect(stats).toHaveText(/^\d+ results \(\d+ ms\)$/);
+  expect(await stats.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  expect(await search.locator('.ss-notice bdi').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await page.screenshot({ path: `${SHOTS}/rtl-partial-desktop.png` });
+  await page.keyboard.press('Control+k');
+  const foot = page.getByRole('dialog').locator('.ss-dialog-foot > span');
+  await expect(foot).toHaveCount(3);
+  for (const hint of await foot.all()) expect(await hint.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await page.screenshot({ path: `${SHOTS}/rtl-overlay-desktop.png` });
+});

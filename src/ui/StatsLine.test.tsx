@@ -13,6 +13,13 @@ afterEach(() => {
 const shown = (root: Element) => [...root.querySelectorAll('.ss-stats > [aria-hidden]')].map((span) => span.textContent).join('');
 
 describe('StatsLine', () => {
+  it('keeps its words in their own order in a right-to-left page', async () => {
+    const { controller, calls } = fakeController();
+    const { container } = renderWith(controller, <StatsLine />);
+    await act(() => searchAndAnswer(controller, calls, 'css', answer([hit()], 89, 7)));
+    expect(container.querySelector('.ss-stats > bdi')?.textContent).toBe('89 results (7 ms)');
+  });
+
   it('is an empty polite live region from the start', () => {
     const { controller } = fakeController();
     renderWith(controller, <StatsLine />);

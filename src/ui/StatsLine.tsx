@@ -52,12 +52,14 @@ export function StatsLine() {
   }, [said, typed]);
   return (
     <p class={count ? 'ss-stats' : 'ss-stats ss-stats-empty'} part="stats">
-      {/* Shown at once; said below, once typing pauses. */}
-      <span aria-hidden="true">{count}</span>
+      {/* Shown at once; said below, once typing pauses. Isolated: in a right-to-left page, English words keep their order. */}
+      <bdi aria-hidden="true">
+        {count}
+        {Number.isFinite(ms) && ` ${format(m, m.took, { ms: Math.round(ms) })}`}
+      </bdi>
       <span role="status" class="ss-sr">
         {live}
       </span>
-      {Number.isFinite(ms) && <span aria-hidden="true">{` ${format(m, m.took, { ms: Math.round(ms) })}`}</span>}
     </p>
   );
 }
