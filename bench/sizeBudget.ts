@@ -12,17 +12,17 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
  * feature raises it by what the feature costs, and says so, and never past the budget.
  * A change that makes the build bigger than this fails the test.
  */
-// 24,436 (from 24,216): the overlay as one list (recent or popular searches, results, "See
+// 24,455 (from 24,216): the overlay as one list (recent or popular searches, results, "See
 // all N results"), the count said once typing pauses, "N suggestions", visible focus and focus
 // kept where a control goes, history entries for submitted searches, isolated words in
 // right-to-left pages; the overlay's list, the pager, "Show more results", the skip link
 // and the empty state moved to the part loaded later to stay within the budget.
-export const EMBED_CEILING_BYTES = 24_436;
+export const EMBED_CEILING_BYTES = 24_455;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
 
 /** What the script-tag build loads later, when needed; it has a ceiling of its own, which moves the same way. */
 export const EMBED_LATER_FILE = 'site-search.more.js';
-// 6,452 (from 4,349): with the overlay's list, the pager, "Show more results", the skip link and the empty state.
-export const EMBED_LATER_CEILING_BYTES = 6_452;
+// 6,467 (from 4,349): with the overlay's list, the pager, "Show more results", the skip link and the empty state.
+export const EMBED_LATER_CEILING_BYTES = 6_467;

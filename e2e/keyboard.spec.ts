@@ -47,7 +47,7 @@ for (const theme of ['light', 'dark']) {
 
 test('the overlay: every Tab stop shows its focus', async ({ page }) => {
   test.setTimeout(90_000);
-  await mockApi(page);
+  const searches = await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
   await page.mouse.move(0, 0);
@@ -55,7 +55,9 @@ test('the overlay: every Tab stop shows its focus', async ({ page }) => {
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await page.keyboard.type('grid');
-  await expect(dialog.locator('.ss-hit').first()).toBeVisible();
+  // The answer for the whole word is on screen.
+  await expect.poll(() => searches.at(-1)?.searchParams.get('term')).toBe('grid');
+  await expect(dialog.getByRole('listbox', { name: 'Search results' })).toHaveAttribute('aria-busy', 'false');
   // The active option, reached with ↓ while the focus stays in the field, shows as plainly as a focused one.
   const option = dialog.getByRole('option').first();
   const box = (await option.boundingBox())!;

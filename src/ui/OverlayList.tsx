@@ -75,8 +75,10 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const more = !!response && (resultsUrl !== undefined ? response.total_hits > 0 : hits.length < response.total_hits);
   const count = terms.length + hits.length + (more ? 1 : 0);
   useLayoutEffect(() => nav.setCount(count), [count, nav]);
-  // New results (or none) under the arrow: start again from the field.
-  useLayoutEffect(() => nav.reset(), [response, empty, nav]);
+  // Other results (or none) under the arrow: start again from the field. The same hits
+  // for a longer term (`gri`, `grid`) keep the option the visitor arrowed to.
+  const shown = hits.map((hit) => hit.id).join(' ');
+  useLayoutEffect(() => nav.reset(), [shown, empty, nav]);
   const active = nav.active.value;
   useLayoutEffect(() => {
     if (active >= 0) listRef.current?.querySelector(`[id="${nav.optionId(active)}"]`)?.scrollIntoView?.({ block: 'nearest' });
