@@ -8,8 +8,8 @@ import { useWidget } from './WidgetContext.ts';
 /**
  * The categories one path level below the chosen one (`facet=categorys`); choosing one goes
  * a level down, and the button on top goes back up: to the level it came from, or to all.
- * The button pressed goes away with its level, so the focus moves to the way back up, or,
- * back at the top, to the first category.
+ * The chosen section is named between the two. The button pressed goes away with its level,
+ * so the focus moves to the way back up, or, back at the top, to the first category.
  */
 export function CategoryFacet() {
   const controller = useSearchController();
@@ -38,6 +38,8 @@ export function CategoryFacet() {
           {parent ? format(m, m.categoryUp, { name: categoryName(parent) }) : m.allCategories}
         </button>
       )}
+      {/* Where the visitor is: the chosen section, above its children. */}
+      {chosen && <p class="ss-check ss-bucket ss-current">{categoryName(chosen)}</p>}
       {values.map(({ value, count }) => (
         <button key={value} type="button" class="ss-check ss-bucket" aria-label={countedName(m, categoryName(value), count)} onClick={() => move(value)}>
           <span class="ss-grow">{categoryName(value)}</span> <span class="ss-count">{format(m, '{n}', { n: count })}</span>
