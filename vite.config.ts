@@ -34,6 +34,8 @@ function embedModules(lazy: boolean): Plugin {
     files.push([/\/src\/tracker\/createTracker\.ts$/, resolve('src/embed/lazyTracker.ts')]);
     files.push([/\/src\/ui\/mountRecommendations\.tsx$/, resolve('src/embed/lazyRecommendations.ts')]);
     files.push([/\/src\/ui\/FacetPanel\.tsx$/, resolve('src/embed/lazyFacetPanel.tsx')]);
+    files.push([/\/src\/ui\/OverlayList\.tsx$/, resolve('src/embed/lazyOverlayList.tsx')]);
+    files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
   }
   return {
     name: 'site-search-embed-modules',

@@ -12,11 +12,19 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
  * feature raises it by what the feature costs, and says so, and never past the budget.
  * A change that makes the build bigger than this fails the test.
  */
-export const EMBED_CEILING_BYTES = 24_225;
+// 24,455 (from 24,216): the overlay as one list (recent or popular searches, results, "See
+// all N results"), the count said once typing pauses, "N suggestions", visible focus and focus
+// kept where a control goes, history entries for submitted searches, isolated words in
+// right-to-left pages; the overlay's list, the pager, "Show more results", the skip link
+// and the empty state moved to the part loaded later to stay within the budget.
+// 24,480 (+25): the widget's 10-word cap counts the words the service searches (capTerm, 9
+// bytes), and the rest the integrity hashes of the later files, which differ build to build.
+export const EMBED_CEILING_BYTES = 24_480;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
 
 /** What the script-tag build loads later, when needed; it has a ceiling of its own, which moves the same way. */
 export const EMBED_LATER_FILE = 'site-search.more.js';
-export const EMBED_LATER_CEILING_BYTES = 4_349;
+// 6,481 (from 4,349): with the overlay's list, the pager, "Show more results", the skip link, the empty state and the chosen section's name.
+export const EMBED_LATER_CEILING_BYTES = 6_481;

@@ -21,6 +21,9 @@ const common: MountOptions = {
   // Not `lang`: that is the widget's own language filter in the query string.
   ...(query.get('locale') === 'de' ? { messages: de } : {}),
 };
+const german = query.get('locale') === 'de';
+// The sorts' labels follow the page's language, as a real site's would.
+const say = (english: string, deutsch: string) => (german ? deutsch : english);
 const area = { field: 'area', label: 'Area' };
 const status = { field: 'status', label: 'Status' };
 
@@ -43,14 +46,21 @@ mount(page, {
   dateFilter: true,
   numFacets: 30,
   sorts: [
-    { field: 'first_year', label: 'First shipped' },
-    { field: 'support_score', label: 'Support' },
+    { field: 'first_year', label: say('First shipped', 'Erstmals ausgeliefert') },
+    { field: 'support_score', label: say('Support', 'Unterstützung') },
   ],
   fields: [area, status],
   completions: ['interface'],
 });
 
-mount(header, { ...common, layout: 'overlay', fields: [area] });
+mount(header, {
+  ...common,
+  layout: 'overlay',
+  fields: [area],
+  // This page is the results page too: "See all N results" searches here, keeping the demo's options.
+  resultsUrl: location.pathname + location.search,
+  popularSearches: ['grid', 'fetch', 'dialog element'],
+});
 
 const item = query.get('item');
 const related = document.getElementById('related');

@@ -34,7 +34,8 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   await expect(dialog.getByRole('button', { name: /^Show \d+ results?$/ })).toBeFocused();
   // Full screen.
   expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 375, height: 740 });
-  const total = async () => Number((await search.getByRole('status').textContent())?.match(/^\d+/)?.[0]);
+  // The count shown (the live region says it once the typing has paused).
+  const total = async () => Number((await search.locator('.ss-stats bdi').textContent())?.match(/^\d+/)?.[0]);
   const show = dialog.getByRole('button', { name: /^Show \d+ results?$/ });
   await expect(show).toHaveText(`Show ${await total()} results`);
   // The footer stays in view: the facets scroll between header and footer.

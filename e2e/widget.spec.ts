@@ -145,37 +145,40 @@ test('the overlay with the keyboard alone: open, search, close, focus back', asy
   const input = dialog.getByRole('combobox', { name: 'Search' });
   await expect(input).toBeFocused();
   await page.keyboard.type('fle');
-  await expect(input).toHaveAttribute('aria-expanded', 'true');
-  await page.keyboard.press('ArrowDown');
-  await expect(input).toHaveAttribute('aria-activedescendant', /./);
-  await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
+  const hits = dialog.getByRole('listbox', { name: 'Search results' }).getByRole('option');
+  await expect(hits.first()).toBeVisible();
+  await expect(input).toHaveAttribute('aria-controls', (await dialog.getByRole('listbox').getAttribute('id'))!);
   await axe(page, 'overlay results');
   // Tab stays inside the dialog (the page behind is inert).
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('dialog') || document.activeElement === document.body)).toBe(true);
   }
-  // ↓ from the field goes on to the results, ↓ and ↑ move between them, ↑ from the first goes back; Enter opens one.
+  // ↓ from the field makes the first result active, the focus and the caret stay in the field.
   await input.focus();
+  await page.keyboard.press('End');
   await page.keyboard.press('ArrowDown');
-  const hits = dialog.getByRole('list', { name: 'Search results' }).getByRole('link');
-  await expect(hits.first()).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(hits.nth(1)).toBeFocused();
-  await page.screenshot({ path: `${SHOTS}/overlay-arrows-to-results.png` });
-  await page.keyboard.press('ArrowUp');
-  await page.keyboard.press('ArrowUp');
   await expect(input).toBeFocused();
-  await expect(dialog.locator('.ss-dialog-foot')).toHaveText(/to open.*to move.*to close/);
-  await page.keyboard.press('Escape'); // clears the field
-  await expect(input).toHaveValue('');
-  await expect(dialog).toBeVisible();
-  await page.keyboard.press('Escape'); // closes
+  await expect(input).toHaveAttribute('aria-activedescendant', (await hits.first().getAttribute('id'))!);
+  await page.keyboard.press('ArrowDown');
+  await expect(hits.nth(1)).toHaveAttribute('aria-selected', 'true');
+  expect(await input.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(3);
+  await page.screenshot({ path: `${SHOTS}/overlay-arrows-to-results.png` });
+  await axe(page, 'overlay, a result active');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(input).not.toHaveAttribute('aria-activedescendant', /./);
+  await expect(dialog.locator('.ss-dialog-foot')).toHaveText(/to search.*to move.*to close/);
+  // One Escape closes, with text in the field.
+  await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  // The shortcut opens it again.
+  // The shortcut opens it again, and Ctrl+K closes it.
   await page.locator('body').press('/');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Control+k');
+  await expect(dialog).toBeHidden();
+  await page.keyboard.press('Control+k');
   await expect(dialog).toBeVisible();
 });
 
@@ -280,13 +283,12 @@ for (const theme of ['light', 'dark']) {
       await expect(page.locator('#search .ss-item').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/page-${theme}-${device}.png`, fullPage: true });
       await page.locator('#header-search').getByRole('button', { name: 'Search' }).click();
+      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}-before-typing.png` });
       await page.keyboard.type('gr');
-      await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
-      await page.keyboard.press('ArrowDown');
-      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}-dropdown.png` });
-      await page.keyboard.press('Enter');
       await expect(page.getByRole('dialog').locator('.ss-item').first()).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}.png` });
+      await page.keyboard.press('ArrowDown');
+      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}-active.png` });
     });
   }
 }
@@ -304,6 +306,8 @@ for (const theme of ['light', 'dark']) {
     const status = search.getByRole('status');
     await expect(list.getByRole('listitem').first()).toBeVisible();
     const firstHit = await list.getByRole('listitem').first().textContent();
+    // Said once the typing has paused (here: a second after the widget started).
+    await expect(status).toHaveText(/^\d+ results?$/);
     const said = await status.textContent();
     // From now on the service is slow: each answer waits for the test.
     let release!: () => void;

@@ -80,14 +80,35 @@ describe('bindUrl', () => {
     expect(push).not.toHaveBeenCalled();
     expect(replace).not.toHaveBeenCalled();
 
-    controller.setTerm('flex');
+    // The first key after a pause starts an entry of its own; the next keys replace it.
+    controller.setTerm('f');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(push).toHaveBeenCalledTimes(1);
+    for (const typed of ['fl', 'fle', 'flex']) {
+      await vi.advanceTimersByTimeAsync(200);
+      controller.setTerm(typed);
+    }
     await vi.advanceTimersByTimeAsync(200);
     expect(location.search).toBe('?site=1&q=flex');
-    expect(push).not.toHaveBeenCalled();
+    expect(push).toHaveBeenCalledTimes(1);
+    expect(replace).toHaveBeenCalled();
+    // After a pause, the next key starts another.
+    await vi.advanceTimersByTimeAsync(1500);
+    controller.setTerm('flex ');
+    controller.setTerm('flex b');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(push).toHaveBeenCalledTimes(2);
+    controller.setTerm('flex');
+    await vi.advanceTimersByTimeAsync(200);
+    // Enter on the search already shown keeps its entry; the next key starts another at once.
+    controller.submit();
+    controller.setTerm('flex g');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(push).toHaveBeenCalledTimes(3);
 
     controller.setFilters({ fields: { area: ['css'] } });
-    expect(push).toHaveBeenCalledTimes(1);
-    expect(location.search).toBe('?site=1&q=flex&f.area=css');
+    expect(push).toHaveBeenCalledTimes(4);
+    expect(location.search).toBe('?site=1&q=flex+g&f.area=css');
 
     history.replaceState(null, '', '/docs?site=1&q=grid&page=2&sort=date&order=asc');
     dispatchEvent(new PopStateEvent('popstate'));
@@ -97,7 +118,7 @@ describe('bindUrl', () => {
     expect(controller.sort.value).toBe('date');
     expect(controller.filters.value).toEqual({});
     expect(calls.at(-1)?.params).toMatchObject({ term: 'grid', page: 2, sort: 'date', order: 'asc' });
-    expect(push).toHaveBeenCalledTimes(1);
+    expect(push).toHaveBeenCalledTimes(4);
 
     unbind();
     controller.setPage(5);

@@ -80,25 +80,38 @@ export function readState(search: string, prefix = ''): SearchState {
   };
 }
 
+/** How long typing must have paused for the next key to start a history entry of its own. */
+const TYPING_PAUSE_MS = 1000;
+
 /**
  * Keeps the controller and the page's URL in step: a shared link opens the same search,
- * typing replaces the history entry, a committed search (Enter, page, sort, filter)
- * pushes one, and Back and Forward restore the exact state. Returns the unbinding.
+ * a committed search (Enter, page, sort, filter) pushes a history entry, typing pushes one
+ * with its first key after a pause and replaces it with the next keys (so Back returns to
+ * the search before, not off the page), and Back and Forward restore the exact state.
+ * Returns the unbinding.
  */
 export function bindUrl(controller: SearchController, { prefix = '' }: UrlOptions = {}): () => void {
   const read = () => readState(location.search, prefix);
   const restore = () => controller.restore(read());
   if (read().term) restore();
+  // When the URL last changed for a typed search; -Infinity: not since the last commit.
+  let typedAt = -Infinity;
+  // A submitted search keeps its entry: what is typed next starts another.
+  const unsubmit = controller.submits.subscribe(() => (typedAt = -Infinity));
   const stop = effect(() => {
     const sent = controller.sent.value;
     const search = sent && writeState(sent.state, location.search, prefix);
     if (sent && search !== location.search) {
-      history[sent.commit ? 'pushState' : 'replaceState'](history.state, '', location.pathname + search + location.hash);
+      const now = Date.now();
+      const push = sent.commit || now - typedAt > TYPING_PAUSE_MS;
+      typedAt = sent.commit ? -Infinity : now;
+      history[push ? 'pushState' : 'replaceState'](history.state, '', location.pathname + search + location.hash);
     }
   });
   addEventListener('popstate', restore);
   return () => {
     stop();
+    unsubmit();
     removeEventListener('popstate', restore);
   };
 }

@@ -56,6 +56,12 @@ export interface SearchController {
    * committed (submit, page, sort, filter) rather than typed: what the URL follows.
    */
   readonly sent: ReadonlySignal<{ state: SearchState; commit: boolean } | null>;
+  /**
+   * How many times the term was submitted (Enter, a picked suggestion), whether or not that
+   * sent a request: the search on screen may be the typed one already. The URL starts a
+   * new history entry for the next search after one.
+   */
+  readonly submits: ReadonlySignal<number>;
   /** The answer on screen: always the newest request's, never an older one's. */
   readonly results: ReadonlySignal<SearchResponse | null>;
   /** The term (as sent) that `results` answer. */
@@ -108,6 +114,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     order: signal<SortOrder>('desc'),
     filters: signal<SearchFilters>({}),
     sent: signal<{ state: SearchState; commit: boolean } | null>(null),
+    submits: signal(0),
     results: signal<SearchResponse | null>(null),
     resultsTerm: signal(''),
     partial: signal(false),
@@ -228,7 +235,10 @@ export function createSearchController(options: SearchControllerOptions): Search
       set({ term: value, page: 1 });
       if (!search(false, true)) reset();
     },
-    submit: () => search(true),
+    submit() {
+      set({ submits: signals.submits.peek() + 1 });
+      search(true);
+    },
     retry: () => search(false),
     setPage: (value) => commit({ page: Math.max(1, Math.floor(value) || 1) }),
     setSort: (value, direction = 'desc') => commit({ sort: value, order: direction, page: 1 }),

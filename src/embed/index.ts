@@ -24,8 +24,10 @@ import { SHARED_KEY } from './sharedModules.ts';
 
 export { mount, mountRecommendations, setConsent };
 
-// Lent to site-search.more.js, so that it runs on this file's Preact and client.
-(globalThis as { [key: symbol]: unknown })[Symbol.for(SHARED_KEY)] = shared;
+// Lent to site-search.more.js, so that it runs on this file's Preact and client: the first
+// copy's, which mounts every widget on the page (below); hooks of another copy's Preact
+// would fail inside its components.
+(globalThis as { [key: symbol]: unknown })[Symbol.for(SHARED_KEY)] ??= shared;
 // The stylesheet and the German messages are built beside the script, under its name.
 const stylesheet = beside('.css');
 const germanSrc = beside('.de.js');
@@ -105,9 +107,13 @@ function mountFromScript(el: HTMLScriptElement) {
 }
 
 if (!customElements.get('site-search')) customElements.define('site-search', SiteSearchElement);
+// The first copy of this file on the page mounts every widget (as it defines the element),
+// a later copy hands its tag over: all of them then share the one Preact that
+// site-search.more.js is lent.
+const mountTag: typeof mountFromScript = ((globalThis as { [key: symbol]: typeof mountFromScript })[Symbol.for('site-search-mount')] ??= mountFromScript);
 const tag = script;
 if (tag?.dataset.siteKey !== undefined) {
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', () => mountFromScript(tag), { once: true });
-  } else mountFromScript(tag);
+    document.addEventListener('DOMContentLoaded', () => mountTag(tag), { once: true });
+  } else mountTag(tag);
 }

@@ -1,6 +1,11 @@
 import type { createTracker } from '../tracker/createTracker.ts';
+import type { EmptyState } from '../ui/EmptyState.tsx';
 import type { FacetPanel } from '../ui/FacetPanel.tsx';
+import type { LoadMore } from '../ui/LoadMore.tsx';
+import type { Pager } from '../ui/Pager.tsx';
+import type { SkipToResults } from '../ui/SkipToResults.tsx';
 import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
+import type { OverlayList } from '../ui/OverlayList.tsx';
 import { loadScript } from './loadScript.ts';
 import { beside, pinned } from './scriptUrl.ts';
 
@@ -9,14 +14,19 @@ export interface More {
   createTracker: typeof createTracker;
   mountRecommendations: typeof mountRecommendations;
   FacetPanel: typeof FacetPanel;
+  OverlayList: typeof OverlayList;
+  Pager: typeof Pager;
+  LoadMore: typeof LoadMore;
+  SkipToResults: typeof SkipToResults;
+  EmptyState: typeof EmptyState;
 }
 
 /** Where it leaves it. */
 export const MORE = Symbol.for('site-search-more');
 
 /**
- * The part of the script-tag file that is loaded only when it is needed: the facets with
- * the first search, the tracker once results are on screen or a result is clicked, the
+ * The part of the script-tag file that is loaded only when it is needed: the facets, the
+ * pager and the empty state with the first search, the overlay's list when it first opens, the tracker once results are on screen or a result is clicked, the
  * related items when they are mounted.
  * Built beside the script (vite.config.ts). Rejects when it cannot be had.
  */

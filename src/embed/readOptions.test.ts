@@ -32,6 +32,7 @@ describe('readOptions', () => {
       paging: 'more',
       suggestions: 'off',
       'recent-searches': 'off',
+      'results-url': '/search?q={query}',
       shortcut: '',
     });
     expect(options.recentSearches).toBe(false);
@@ -52,6 +53,7 @@ describe('readOptions', () => {
       sorts: [{ field: 'first_year', label: 'First shipped' }],
       paging: 'more',
       suggestions: false,
+      resultsUrl: '/search?q={query}',
       shortcut: true,
     });
   });
@@ -100,6 +102,7 @@ describe('readOptions', () => {
         'paging',
         'placeholder',
         'recentSearches',
+        'resultsUrl',
         'regionalUrl',
         'shortcut',
         'siteKey',

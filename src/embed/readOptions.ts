@@ -44,6 +44,7 @@ const OPTIONS: Table = {
   paging: oneOf('pages more'),
   suggestions: on,
   'recent-searches': on,
+  'results-url': text,
   shortcut: on,
 };
 

@@ -1,5 +1,5 @@
 import { useSignal } from '@preact/signals';
-import { signal } from '@preact/signals-core';
+import { batch, signal } from '@preact/signals-core';
 import { Fragment, h, render } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
@@ -12,7 +12,11 @@ import { ClearIcon } from '../ui/ClearIcon.tsx';
 import { categoryName, languageName, rangeLabel } from '../ui/filterLabels.ts';
 import { Heading } from '../ui/Heading.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
-import { countedName, en, format, intl } from '../ui/messages.ts';
+import { countedName, dateFormat, en, format, intl } from '../ui/messages.ts';
+import { resultItem } from '../ui/ResultItem.tsx';
+import { Results } from '../ui/Results.tsx';
+import { SearchIcon } from '../ui/SearchIcon.tsx';
+import { wrapTab } from '../ui/wrapTab.ts';
 import { useSearchController } from '../ui/SearchContext.ts';
 import { themeClass } from '../ui/themeClass.ts';
 import { Thumbnail } from '../ui/Thumbnail.tsx';
@@ -27,6 +31,7 @@ export const shared = {
   useLayoutEffect,
   useMemo,
   useRef,
+  batch,
   signal,
   useSignal,
   useSearchController,
@@ -35,8 +40,13 @@ export const shared = {
   format,
   countedName,
   intl,
+  dateFormat,
   Heading,
   ClearIcon,
+  SearchIcon,
+  resultItem,
+  Results,
+  wrapTab,
   lockScroll,
   categoryName,
   languageName,

@@ -40,6 +40,14 @@ describe('EmptyState', () => {
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Search' }));
   });
 
+  it('offers the popular searches when there are no suggestions', async () => {
+    const { controller, calls } = fakeController();
+    renderWidget(controller, <Results />, { config: { popularSearches: ['grid', 'fetch'] } });
+    await act(() => searchAndAnswer(controller, calls, 'gird', answer([])));
+    expect(screen.getByText('Try searching for:')).toBeTruthy();
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['grid', 'fetch']);
+  });
+
   it('shows no buttons without suggestions', async () => {
     const { controller, calls } = fakeController();
     renderWidget(controller, <Results />);

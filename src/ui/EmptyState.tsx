@@ -11,15 +11,21 @@ export interface EmptyStateProps {
   updating?: boolean;
 }
 
-/** What a search that found nothing shows: advice, and the suggestions for the term as one-click searches. */
+/** What a search that found nothing shows: advice, and the suggestions for the term (else the popular searches) as one-click searches. */
 export function EmptyState({ term, busy, updating }: EmptyStateProps) {
-  const { m, suggestions } = useWidget();
+  const { m, suggestions, config } = useWidget();
   const { setTerm, submit } = useSearchController();
-  const offers = suggestions?.items.value.filter((item) => item.value.toLowerCase() !== term.toLowerCase()).slice(0, 3) ?? [];
+  // The suggestions for the term, else the site's popular searches.
+  const offered = suggestions?.items.value.map((item) => item.value) ?? [];
+  const offers = (offered.length ? offered : (config.popularSearches ?? []))
+    .filter((value) => value.toLowerCase() !== term.toLowerCase())
+    .slice(0, 3)
+    .map((value) => ({ value }));
   return (
     <div class={updating ? 'ss-empty ss-updating' : 'ss-empty'} aria-busy={busy}>
       <p class="ss-empty-title">{format(m, m.noResults, { term })}</p>
       <p class="ss-empty-hint">{m.noResultsHint}</p>
+      {offers.length > 0 && <p class="ss-empty-hint">{m.tryFor}</p>}
       {offers.length > 0 && (
         <p class="ss-chips">
           {offers.map(({ value }) => (

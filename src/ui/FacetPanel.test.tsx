@@ -188,9 +188,10 @@ describe('FacetPanel', () => {
     act(() => {
       fireEvent.click(within(group()).getByRole('button', { name: 'grid, 4 results' }));
     });
-    // The deepest level has no children: the facet stays, to go back up.
+    // The deepest level has no children: the facet stays, to go back up, and names where it is.
     await answerWith([]);
     expect(controller.filters.value.category).toBe('2xgrid');
+    expect(group().querySelector('.ss-current')?.textContent).toBe('grid');
     act(() => {
       fireEvent.click(within(group()).getByRole('button', { name: 'Back to css' }));
     });

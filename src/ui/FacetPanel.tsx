@@ -11,6 +11,7 @@ import { RangeFacet } from './RangeFacet.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { ValueFacet } from './ValueFacet.tsx';
 import { useWidget } from './WidgetContext.ts';
+import { wrapTab } from './wrapTab.ts';
 
 /**
  * The configured facets and filters: a column beside the results where there is room.
@@ -39,19 +40,6 @@ export function FacetPanel() {
     open.value = true;
   };
   const close = () => dialog.current?.close();
-  // Tab wraps round at either end, as the dialog pattern has it: a modal dialog alone lets
-  // the focus out to the browser's own controls, and back onto nothing on the page.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const stops = [...dialog.current.querySelectorAll<HTMLElement>('button, input, select, a[href]')].filter(
-      (el) => !(el as HTMLButtonElement).disabled && el.getClientRects().length,
-    );
-    const [first, last] = event.shiftKey ? [stops.at(-1), stops[0]] : [stops[0], stops.at(-1)];
-    // The dialog itself holds the focus when it opens: before the first stop.
-    if (event.target !== last && !(event.shiftKey && event.target === dialog.current)) return;
-    event.preventDefault();
-    first?.focus();
-  };
   const facets = (
     <>
       {config.categoryFacet && <CategoryFacet />}
@@ -86,7 +74,7 @@ export function FacetPanel() {
         class="ss-sheet"
         part="filters"
         aria-label={m.filters}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => wrapTab(event, dialog.current)}
         onClose={() => {
           if (dialog.current?.open) return;
           open.value = false;

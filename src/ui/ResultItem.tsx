@@ -11,8 +11,11 @@ export interface ResultContext {
   term: string;
   m: Messages;
   fields: FieldLabel[] | undefined;
-  /** The title's heading element: one level below the widget's headings. */
-  heading: 'h3' | 'h4' | 'h5' | 'h6';
+  /**
+   * The title's heading element: one level below the widget's headings; `div` in a
+   * listbox, whose options are plain text to assistive technology.
+   */
+  heading: 'h3' | 'h4' | 'h5' | 'h6' | 'div';
   date: Intl.DateTimeFormat;
 }
 
@@ -42,7 +45,11 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
       <div class="ss-hit-body">
         {/* `auto`: an English title or passage in a right-to-left widget keeps its own direction (and its ellipsis). */}
         <H class="ss-hit-title" part="title" dir="auto">
-          {href ? (
+          {href && H === 'div' ? (
+            // In a listbox an option holds no link (nor anything else focusable): the option
+            // is followed by the list, and the field keeps the focus.
+            <span class="ss-hit-link">{title}</span>
+          ) : href ? (
             <a class="ss-hit-link" href={href}>
               {title}
             </a>

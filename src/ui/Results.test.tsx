@@ -201,12 +201,14 @@ describe('Results', () => {
     // Right above the list, and spoken by the live region (the notice itself is not one).
     expect(notice?.nextElementSibling).toBe(screen.getByRole('list', { name: 'Search results' }));
     expect(notice?.closest('[role=status], [aria-live]')).toBeNull();
+    // Said once the typing has paused.
+    await advance(1000);
     expect(status.textContent).toBe('2 results No results for all of the words. Showing results for some of them.');
-    expect(status.querySelector('.ss-sr')?.textContent).toBe(' No results for all of the words. Showing results for some of them.');
 
     // Results that hold every word say nothing of the kind.
     await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()])));
     expect(document.querySelector('.ss-notice')).toBeNull();
+    await advance(1000);
     expect(status.textContent).toBe('1 result');
   });
 

@@ -60,7 +60,12 @@ export function Results() {
     <>
       {/* For screen readers to jump to by heading; the list's own name says the rest. */}
       <Heading class="ss-sr">{m.resultsHeading}</Heading>
-      {partial.value && <p class="ss-notice">{m.partialResults}</p>}
+      {partial.value && (
+        <p class="ss-notice">
+          {/* Isolated: in a right-to-left page, the sentence's full stop stays at its end. */}
+          <bdi>{m.partialResults}</bdi>
+        </p>
+      )}
       {/* tabIndex -1: the pager moves the focus here, to the top of the new page. */}
       <ol
         class={updating ? 'ss-list ss-updating' : 'ss-list'}

@@ -48,6 +48,21 @@ describe('SearchBox as a combobox', () => {
     expect(input.hasAttribute('aria-activedescendant')).toBe(false);
   });
 
+  it('says how many suggestions there are as the list opens, and not again while it stays open', async () => {
+    const { input } = await setup();
+    const region = document.querySelector('[aria-live="polite"].ss-suggest-count')!;
+    expect(region.closest('[hidden]')).toBeNull();
+    expect(region.textContent).toBe('3 suggestions');
+    input.value = 'grid l';
+    act(() => {
+      fireEvent.input(input);
+    });
+    await advance(300);
+    expect(region.textContent).toBe('3 suggestions');
+    key(input, 'Escape');
+    expect(region.textContent).toBe('');
+  });
+
   it('opens with the suggestions, the typed part marked, without an active option', async () => {
     const { input } = await setup();
     expect(input.getAttribute('aria-expanded')).toBe('true');

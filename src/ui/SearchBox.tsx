@@ -22,15 +22,23 @@ export interface SearchBoxProps {
    * results (the overlay); true when it did. @default none: ↓ wraps to the first suggestion
    */
   onArrowOut?: (() => boolean) | undefined;
+  /**
+   * Another listbox than the suggestions for the field to control (the overlay's): its
+   * ARIA values for the field, and its keys, first; true when a key was handled.
+   * @default none: the suggestion dropdown
+   */
+  combobox?: { input(): Record<string, string | undefined>; onKey(event: KeyboardEvent): boolean } | undefined;
 }
 
 /**
  * The search form: a labelled search field (an ARIA 1.2 combobox when suggestions are
  * on), a clear button and a submit button.
  */
-export function SearchBox({ placeholder, shortcut = false, autoFocus = false, onArrowOut }: SearchBoxProps) {
+export function SearchBox({ placeholder, shortcut = false, autoFocus = false, onArrowOut, combobox }: SearchBoxProps) {
   const { term, setTerm, submit, clear } = useSearchController();
-  const { m, suggestions: s } = useWidget();
+  const { m, suggestions } = useWidget();
+  // With a listbox of its own, the dropdown is left out; submitted terms are still remembered.
+  const s = combobox ? null : suggestions;
   const input = useRef<HTMLInputElement>(null);
   // Between compositionstart and compositionend the field holds unfinished IME text
   // (kana before conversion, for one); searching it would send garbage.
@@ -70,6 +78,10 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       if (event.key === 'Enter') event.preventDefault();
       return;
     }
+    if (combobox) {
+      if (combobox.onKey(event)) event.preventDefault();
+      return;
+    }
     const last = !s?.open.value || s.active.value === s.items.value.length - 1;
     if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
       event.preventDefault();
@@ -96,7 +108,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
     if (input.current) {
       setTerm(input.current.value);
       // Submitted, not merely typed: worth offering again.
-      s?.remember(input.current.value);
+      suggestions?.remember(input.current.value);
     }
     submit();
   };
@@ -124,7 +136,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         autocapitalize="off"
         spellcheck={false}
         enterkeyhint="search"
-        {...s?.input()}
+        {...(combobox ? combobox.input() : s?.input())}
         onInput={(event) => {
           if (!composing.current) type(event.currentTarget.value);
         }}
@@ -152,7 +164,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       <button type="submit" class="ss-button ss-submit" part="submit" aria-label={m.submit}>
         <SearchIcon />
       </button>
-      <SuggestionList onPick={pick} />
+      {!combobox && <SuggestionList onPick={pick} />}
     </form>
   );
 }

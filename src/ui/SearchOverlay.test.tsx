@@ -34,14 +34,14 @@ describe('SearchOverlay', () => {
     });
     const dialog = screen.getByRole('dialog', { name: 'Search' });
     expect(dialog.hasAttribute('open')).toBe(true);
-    const input = screen.getByRole('searchbox');
+    const input = screen.getByRole('combobox');
     expect(document.activeElement).toBe(input);
     act(() => {
       fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     });
     expect(dialog.hasAttribute('open')).toBe(false);
     expect(document.activeElement).toBe(opener);
-    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
   });
 
   it('opens on / from the page, but not while the user types elsewhere', () => {
@@ -93,16 +93,27 @@ describe('SearchOverlay', () => {
     expect(document.documentElement.style.overflow).toBe('');
   });
 
-  it('Escape in a filled field clears it without closing the dialog', () => {
+  it('one Escape closes it, whatever the field holds', () => {
     const { opener, controller } = setup();
     act(() => {
       fireEvent.click(opener);
     });
     act(() => controller.setTerm('grid'));
-    const escape = fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Escape' });
-    expect(escape).toBe(false);
-    expect(controller.term.value).toBe('');
-    expect(document.querySelector('dialog[open]')).not.toBeNull();
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    });
+    expect(document.querySelector('dialog[open]')).toBeNull();
+  });
+
+  it('Ctrl+K closes it again, also from its own field', () => {
+    const { opener } = setup();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('combobox'), { key: 'k', ctrlKey: true });
+    });
+    expect(document.querySelector('dialog[open]')).toBeNull();
   });
 
   it('a quick / between the close and its (later) close event opens the dialog again', async () => {
@@ -123,32 +134,91 @@ describe('SearchOverlay', () => {
     });
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(document.querySelector('dialog[open]')).not.toBeNull();
-    expect(screen.getByRole('searchbox')).toBeTruthy();
+    expect(screen.getByRole('combobox')).toBeTruthy();
     close.mockRestore();
   });
 
-  it('moves with the arrows from the field through the results and back, and names the keys in a footer', async () => {
+  it('↓ and ↑ move the active result with the focus kept in the field; Enter opens it; the keys named in a footer', async () => {
     vi.useFakeTimers();
     const { opener, controller, calls } = setup();
     act(() => {
       fireEvent.click(opener);
     });
-    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit(), hit({ id: 'doc-2', title: 'gap' })], 2)));
-    const input = screen.getByRole('searchbox');
-    const [first, second] = screen.getAllByRole('link');
-    act(() => {
-      fireEvent.keyDown(input, { key: 'ArrowDown' });
-    });
-    expect(document.activeElement).toBe(first);
-    fireEvent.keyDown(first!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(second);
-    fireEvent.keyDown(second!, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(second);
-    fireEvent.keyDown(second!, { key: 'ArrowUp' });
-    fireEvent.keyDown(first!, { key: 'ArrowUp' });
+    await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit(), hit({ id: 'doc-2', title: 'gap', url: 'https://example.com/gap' })], 2)));
+    const input = screen.getByRole('combobox');
+    const list = screen.getByRole('listbox', { name: 'Search results' });
+    expect(input.getAttribute('aria-controls')).toBe(list.id);
+    const [first, second] = screen.getAllByRole('option');
+    const foot = () => document.querySelector('.ss-dialog-foot')?.textContent;
+    expect(foot()).toBe('↵ to search↑ ↓ to moveesc to close');
+    const key = (k: string) =>
+      act(() => {
+        fireEvent.keyDown(input, { key: k });
+      });
+    key('ArrowDown');
     expect(document.activeElement).toBe(input);
-    expect(document.querySelector('.ss-dialog-foot')?.textContent).toBe('↵ to open↑ ↓ to moveesc to close');
+    expect(input.getAttribute('aria-activedescendant')).toBe(first!.id);
+    expect(first!.getAttribute('aria-selected')).toBe('true');
+    expect(foot()).toBe('↵ to open↑ ↓ to moveesc to close');
+    key('ArrowDown');
+    expect(input.getAttribute('aria-activedescendant')).toBe(second!.id);
+    // Past the last option, back to the field.
+    key('ArrowDown');
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+    key('ArrowUp');
+    // Stopped there: jsdom cannot follow the address.
+    const clicked = vi.fn((event: Event) => event.stopPropagation());
+    second!.querySelector('.ss-hit-link')!.addEventListener('click', clicked);
+    key('Enter');
+    expect(clicked).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(input);
     vi.useRealTimers();
+  });
+
+  it('ends with "See all N results", to the results page with the term', async () => {
+    vi.useFakeTimers();
+    const { controller, calls } = fakeController();
+    renderWidget(controller, <SearchOverlay />, { config: { resultsUrl: '/search?x=1' } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    await act(() => searchAndAnswer(controller, calls, 'promise all', answer([hit()], 31)));
+    const options = screen.getAllByRole('option');
+    expect(options).toHaveLength(2);
+    expect(options[1]!.textContent).toBe('See all 31 results');
+    const assign = vi.fn();
+    vi.stubGlobal('location', { href: location.href, assign });
+    act(() => {
+      fireEvent.click(options[1]!);
+    });
+    vi.unstubAllGlobals();
+    expect(assign).toHaveBeenCalledWith(new URL('/search?x=1&q=promise+all', location.href).href);
+    vi.useRealTimers();
+  });
+
+  it('before any typing, says so when there are no recent or popular searches, and offers popular ones', () => {
+    const { controller } = fakeController();
+    const suggestions = createSuggestions({ client: { suggest: vi.fn(), autocomplete: vi.fn() }, id: 'o', recent: createRecentSearches({ key: 'none' }) });
+    renderWidget(controller, <SearchOverlay />, { suggestions });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    expect(screen.getByText('No recent searches')).toBeTruthy();
+    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('false');
+    cleanup();
+    renderWidget(controller, <SearchOverlay />, { suggestions, config: { popularSearches: ['grid', 'fetch'] } });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    const list = screen.getByRole('listbox', { name: 'Popular searches' });
+    expect(list.textContent).toBe('gridfetch');
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('combobox'), { key: 'ArrowDown' });
+    });
+    act(() => {
+      fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Enter' });
+    });
+    expect(controller.term.value).toBe('grid');
   });
 
   it("opens on the recent searches, in the field's listbox", () => {

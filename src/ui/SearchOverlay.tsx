@@ -1,31 +1,37 @@
 import { useSignal } from '@preact/signals';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
-import { LoadMore } from './LoadMore.tsx';
 import { lockScroll } from './lockScroll.ts';
-import { Results } from './Results.tsx';
+import { OverlayList, type OverlayCombobox } from './OverlayList.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
 import { StatsLine } from './StatsLine.tsx';
 import { apple, useShortcut } from './useShortcut.ts';
 import { useWidget } from './WidgetContext.ts';
+import { wrapTab } from './wrapTab.ts';
 
 export interface SearchOverlayProps {
   placeholder?: string | undefined;
-  /** Open on Ctrl/Cmd+K (also from a text field) and `/`. @default true */
+  /** Open on Ctrl/Cmd+K (also from a text field; again, it closes) and `/`. @default true */
   shortcut?: boolean | undefined;
 }
 
+let overlays = 0;
+
 /**
  * A button for a site's header that opens a modal search dialog with instant results.
- * `showModal` makes the page behind inert (the focus stays inside) and Escape closes
- * it; closing returns the focus to where it was.
+ * `showModal` makes the page behind inert (the focus stays inside); one Escape closes
+ * it, and closing returns the focus to where it was. Its field controls one listbox
+ * (OverlayList): ↓ and ↑ move through it with the caret kept in the field, and Enter
+ * opens the active option.
  */
 export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayProps) {
-  const { m } = useWidget();
+  const { m, config } = useWidget();
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const open = useSignal(false);
+  const id = useMemo(() => `ss-overlay${++overlays}`, []);
+  const combobox = useSignal<OverlayCombobox | null>(null);
   // The page behind stays still while the dialog is open: locked and unlocked before the paint
   // that shows or hides it, and unlocked when the widget is removed open (destroy()).
   useLayoutEffect(() => (open.value ? lockScroll() : undefined), [open.value]);
@@ -42,22 +48,16 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
     open.value = true;
   };
   const close = () => dialog.current?.close();
-  // ↓ from the field to the first result, then ↑/↓ from result to result, ↑ from the first back to the field.
-  const links = () => [...(dialog.current?.querySelectorAll<HTMLElement>('.ss-hit-link') ?? [])];
-  const toFirstResult = () => {
-    const first = links()[0];
-    first?.focus();
-    return !!first;
+  const onKey = (event: KeyboardEvent): boolean => {
+    if (event.key !== 'Escape') return combobox.value?.onKey(event) ?? false;
+    // One press, whatever the field holds (the browser would empty a search field first).
+    close();
+    return true;
   };
-  const onResultsKey = (event: KeyboardEvent) => {
-    const all = links();
-    const at = all.indexOf(event.target as HTMLElement);
-    if (at < 0 || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
-    event.preventDefault();
-    const next = at + (event.key === 'ArrowDown' ? 1 : -1);
-    (next < 0 ? dialog.current?.querySelector<HTMLElement>('.ss-input') : all[Math.min(next, all.length - 1)])?.focus();
-  };
-  useShortcut(shortcut && show);
+  // Before the list is there (the script tag loads it as the overlay opens), a plain field.
+  const input = () => combobox.value?.input() ?? {};
+  // Ctrl/⌘K toggles, as it does where visitors learnt it; `/` only opens (it is text in the field).
+  useShortcut(shortcut && ((k) => (k && dialog.current?.open ? close() : show())));
   return (
     <>
       <button type="button" class="ss-opener" part="opener" aria-haspopup="dialog" onClick={show}>
@@ -72,37 +72,37 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         class="ss-dialog"
         part="dialog"
         aria-label={m.searchLabel}
+        onKeyDown={(event) => wrapTab(event, dialog.current)}
         onClose={() => {
           // A close event that arrives after the dialog was opened again is stale.
           if (dialog.current?.open) return;
           open.value = false;
           opener.current?.focus();
         }}
-        // A click on the backdrop lands on the dialog itself; its content covers the rest.
+        // A click on the backdrop lands on the dialog itself; its content covers the rest
+        // (on a phone, the whole screen: see the CSS).
         onClick={(event) => event.target === event.currentTarget && close()}
       >
         {open.value && (
           <div class="ss-dialog-body">
             <div class="ss-dialog-head">
-              <SearchBox placeholder={placeholder} autoFocus onArrowOut={toFirstResult} />
+              <SearchBox placeholder={placeholder} autoFocus combobox={{ input, onKey }} />
               <button type="button" class="ss-button" aria-label={m.close} onClick={close}>
                 <ClearIcon />
               </button>
             </div>
             <StatsLine />
-            <div onKeyDown={onResultsKey}>
-              <Results />
-              <LoadMore />
-            </div>
+            <OverlayList id={id} combobox={combobox} resultsUrl={config.resultsUrl} />
             {/* What the keys do, for those who see it; a screen reader has its own words for them. */}
+            {/* Each hint isolated (dir="auto"): in a right-to-left page an English hint keeps its key first. */}
             <p class="ss-dialog-foot" aria-hidden="true">
-              <span>
-                <kbd class="ss-kbd">↵</kbd> {m.keyOpen}
+              <span dir="auto">
+                <kbd class="ss-kbd">↵</kbd> {(combobox.value?.active() ?? -1) >= 0 ? m.keyOpen : m.keySearch}
               </span>
-              <span>
+              <span dir="auto">
                 <kbd class="ss-kbd">↑</kbd> <kbd class="ss-kbd">↓</kbd> {m.keyMove}
               </span>
-              <span>
+              <span dir="auto">
                 <kbd class="ss-kbd">esc</kbd> {m.keyClose}
               </span>
             </p>

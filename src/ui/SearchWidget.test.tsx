@@ -16,6 +16,8 @@ describe('SearchWidget', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('');
     await act(() => searchAndAnswer(controller, calls, 'grid', answer([hit()], 1, 2)));
+    // Said once the typing has paused.
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1000)));
     expect(screen.getByRole('status').textContent).toBe('1 result');
     const list = screen.getByRole('list', { name: 'Search results' });
     expect(within(list).getByRole('link', { name: 'grid - CSS' })).toBeTruthy();

@@ -40,6 +40,18 @@ export interface WidgetConfig {
   headingLevel?: 2 | 3 | 4 | 5 | 6 | undefined;
   /** A numbered pager or a "show more results" button. @default 'pages' */
   paging?: 'pages' | 'more' | undefined;
+  /**
+   * The overlay's results page: its last option, "See all N results", goes there with the
+   * term, in place of `{query}` or else as the `q` parameter (which the page widget's `url`
+   * option reads), e.g. `/search` or `/search?query={query}`.
+   * @default none: the last option shows more results in the overlay
+   */
+  resultsUrl?: string | undefined;
+  /**
+   * Searches the overlay offers before any typing when the visitor has no recent ones.
+   * @default []
+   */
+  popularSearches?: string[] | undefined;
 }
 
 export interface WidgetContextValue {

@@ -36,6 +36,8 @@ export interface Messages {
   /** `{term}` is the term that found nothing. */
   noResults: string;
   noResultsHint: string;
+  /** Above the searches offered instead of one that found nothing. */
+  tryFor: string;
   /** Above results that hold only some of the words, because none held them all. */
   partialResults: string;
   errorTitle: string;
@@ -88,10 +90,19 @@ export interface Messages {
   categoryUp: string;
   open: string;
   close: string;
-  /** The overlay's key hints: Enter, the arrows, Escape. */
+  /** The overlay's key hints: Enter on an option, Enter in the field, the arrows, Escape. */
   keyOpen: string;
+  keySearch: string;
   keyMove: string;
   keyClose: string;
+  /** Heading of the site's popular searches, offered in the overlay before any typing when there are no recent ones. */
+  popularSearches: string;
+  /** The overlay before any typing, with no recent or popular searches to offer. */
+  noRecentSearches: string;
+  /** The overlay's last option, to the results page; `#` is the number of results. */
+  seeAll: Plural;
+  /** Announced when the suggestion list opens; `#` is their number. */
+  suggestionCount: Plural;
   untitled: string;
 }
 
@@ -115,6 +126,7 @@ export const en: Messages = {
   searching: 'Searching…',
   noResults: 'No results for “{term}”',
   noResultsHint: 'Check the spelling or try fewer or more general words.',
+  tryFor: 'Try searching for:',
   partialResults: 'No results for all of the words. Showing results for some of them.',
   errorTitle: 'Search failed',
   errorNetwork: 'The search service could not be reached. Check your connection.',
@@ -157,8 +169,13 @@ export const en: Messages = {
   open: 'Search',
   close: 'Close',
   keyOpen: 'to open',
+  keySearch: 'to search',
   keyMove: 'to move',
   keyClose: 'to close',
+  popularSearches: 'Popular searches',
+  noRecentSearches: 'No recent searches',
+  seeAll: { one: 'See the result', other: 'See all # results' },
+  suggestionCount: { one: '# suggestion', other: '# suggestions' },
   untitled: 'Untitled',
 };
 

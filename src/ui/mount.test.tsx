@@ -59,7 +59,8 @@ describe('mount', () => {
     expect((screen.getByRole('combobox') as HTMLInputElement).value).toBe('grid');
     await act(async () => {
       respond(answer([hit()], 1, 7));
-      await vi.advanceTimersByTimeAsync(0);
+      // The count is said once the typing has paused.
+      await vi.advanceTimersByTimeAsync(1000);
     });
     expect(screen.getByRole('status').textContent).toBe('1 result');
     expect(within(screen.getByRole('list', { name: 'Search results' })).getAllByRole('listitem')).toHaveLength(1);

@@ -69,7 +69,8 @@ export interface MountOptions extends WidgetConfig {
    */
   completions?: string[];
   /**
-   * Keep the search in the page's query string (shareable, Back and Forward).
+   * Keep the search in the page's query string (shareable, Back and Forward): each
+   * submitted search, and the first key after a pause in typing, starts a history entry.
    * @default false
    */
   url?: boolean | UrlOptions;

@@ -8,8 +8,11 @@ function typing(target: EventTarget | null): boolean {
 /** Whether the platform names the key Cmd (⌘) rather than Ctrl. */
 export const apple = (): boolean => /Mac|iPhone|iPad/.test(navigator.platform);
 
-/** Calls `onPress` for Ctrl/Cmd+K from anywhere, and for `/` unless the user is typing in a field. */
-export function useShortcut(onPress: (() => void) | false): void {
+/**
+ * Calls `onPress` for Ctrl/Cmd+K from anywhere (with `true`: a key that may also close
+ * what it opened), and for `/` unless the user is typing in a field.
+ */
+export function useShortcut(onPress: ((k: boolean) => void) | false): void {
   // The newest callback, read at key time, so the listener is added once, not per render.
   const latest = useRef(onPress);
   latest.current = onPress;
@@ -22,7 +25,7 @@ export function useShortcut(onPress: (() => void) | false): void {
         // Inside a shadow root the target is the host; the path starts at the field.
         if ((!k && typing(event.composedPath()[0] ?? null)) || event.defaultPrevented) return;
         event.preventDefault();
-        if (latest.current) latest.current();
+        if (latest.current) latest.current(k);
       }
     };
     addEventListener('keydown', listener);

@@ -1,0 +1,123 @@
+// The keyboard alone, end to end: every Tab stop of the results page shows a focus
+// indicator one can see (a pixel check against the unfocused state, light and dark), and
+// the focus never falls to <body>, also where a control goes away under it.
+import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
+import { differing, expectVisibleFocus } from './focusRing.ts';
+import { mockApi } from './mockApi.ts';
+
+const SHOTS = 'e2e/artifacts/screenshots';
+
+const onBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || !document.activeElement);
+const inWidget = (page: Page, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return `${el?.tagName.toLowerCase()} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40)}`;
+  });
+
+for (const theme of ['light', 'dark']) {
+  test(`every Tab stop of the results page shows its focus: ${theme}`, async ({ page }) => {
+    test.setTimeout(150_000);
+    await mockApi(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/?q=g&f.area=css&theme=${theme}`);
+    const search = page.locator('#search');
+    await expect(search.locator('.ss-item').first()).toBeVisible();
+    // No pointer over the page: a hover would change the pixels too.
+    await page.mouse.move(0, 0);
+    await search.getByRole('combobox', { name: 'Search' }).focus();
+    let results = 0;
+    for (let stop = 0; stop < 60 && results < 4; stop++) {
+      await page.keyboard.press('Tab');
+      expect(await onBody(page), 'the focus is on <body>').toBe(false);
+      if (!(await inWidget(page, '#search'))) break;
+      // A date field's day, month and year are stops of one element, checked once.
+      if (await page.evaluate(() => document.activeElement?.hasAttribute('data-ring-checked'))) continue;
+      await page.evaluate(() => document.activeElement?.setAttribute('data-ring-checked', ''));
+      await expectVisibleFocus(page, await focusedName(page));
+      if (await inWidget(page, '.ss-hit')) {
+        results++;
+        if (results === 1) await page.screenshot({ path: `${SHOTS}/focus-result-${theme}-desktop.png` });
+      }
+    }
+    expect(results, 'Tab reached the results').toBeGreaterThan(0);
+  });
+}
+
+test('the overlay: every Tab stop shows its focus', async ({ page }) => {
+  test.setTimeout(90_000);
+  const searches = await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await page.mouse.move(0, 0);
+  await page.locator('#header-search').getByRole('button', { name: 'Search' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await page.keyboard.type('grid');
+  // The answer for the whole word is on screen.
+  await expect.poll(() => searches.at(-1)?.searchParams.get('term')).toBe('grid');
+  await expect(dialog.getByRole('listbox', { name: 'Search results' })).toHaveAttribute('aria-busy', 'false');
+  // The active option, reached with ↓ while the focus stays in the field, shows as plainly as a focused one.
+  const option = dialog.getByRole('option').first();
+  const box = (await option.boundingBox())!;
+  const clip = { x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8 };
+  const plain = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  const active = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+  expect(await differing(page, plain, active)).toBeGreaterThanOrEqual(box.width + box.height);
+  await page.keyboard.press('ArrowUp');
+  // Tab goes round the dialog's controls, never out of it.
+  for (let stop = 0; stop < 8; stop++) {
+    await page.keyboard.press('Tab');
+    expect(await onBody(page), 'the focus is on <body>').toBe(false);
+    expect(await inWidget(page, 'dialog')).toBe(true);
+    await expectVisibleFocus(page, await focusedName(page));
+  }
+});
+
+test('removing a filter chip, Clear all and a section keep the focus in the widget', async ({ page }) => {
+  await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?q=g&f.area=css&f.area=html&f.status=standard');
+  const chips = page.getByRole('list', { name: 'Active filters' });
+  await expect(chips.getByRole('button')).toHaveCount(4);
+  // The middle chip: the focus goes to the next one.
+  await chips.getByRole('button', { name: 'Remove filter Area: html' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(chips.getByRole('button', { name: 'Remove filter Status: standard' })).toBeFocused();
+  // The last chip: the focus goes to the one before.
+  await page.keyboard.press('Enter');
+  await expect(chips.getByRole('button', { name: 'Remove filter Area: css' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // No chip left: the focus goes to the results.
+  await expect(page.locator('#search').getByRole('list', { name: 'Search results' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('#search .ss-hit-link').first()).toBeFocused();
+
+  await page.goto('/?q=g&f.area=css&f.status=standard');
+  await chips.getByRole('button', { name: 'Clear all' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#search').getByRole('list', { name: 'Search results' })).toBeFocused();
+  await axe(page, 'chips removed');
+});
+
+test('choosing a section and going back up keep the focus in the facet, against the reference service', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/?q=grid');
+  const group = page.locator('#search').getByRole('group', { name: 'Section' });
+  await group.getByRole('button', { name: /^CSS, / }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/cat=3xCSS/);
+  const up = group.getByRole('button', { name: 'All sections' });
+  await expect(up).toBeFocused();
+  // Once the answer has come, still there.
+  await expect(group.getByRole('button', { name: /, \d+ results?$/ }).first()).toBeVisible();
+  await expect(up).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/cat=/);
+  await expect(group.getByRole('button', { name: /^CSS, / })).toBeVisible();
+  expect(await onBody(page)).toBe(false);
+  expect(await inWidget(page, '.ss-facet')).toBe(true);
+});

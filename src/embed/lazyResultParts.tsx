@@ -1,0 +1,44 @@
+/**
+ * The script-tag file's `Pager`, `LoadMore`, `SkipToResults` and `EmptyState` (vite.config.ts
+ * swaps them in): the real ones, from `site-search.more.js`, loaded when the first search is
+ * sent so that they come beside its answer. They stand under the results, out of the flow
+ * (the skip link, until it has the focus) or alone (no results), so nothing moves when they come.
+ */
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import type { EmptyStateProps } from '../ui/EmptyState.tsx';
+import { useSearchController } from '../ui/SearchContext.ts';
+import { loadMore, type More } from './loadMore.ts';
+
+function useMoreOnSearch(): More | null {
+  const { status } = useSearchController();
+  const more = useSignal<More | null>(null);
+  useEffect(
+    () =>
+      status.subscribe((now) => {
+        if (now !== 'idle' && !more.peek()) loadMore().then((loaded) => (more.value = loaded), console.error);
+      }),
+    [],
+  );
+  return more.value;
+}
+
+export function Pager() {
+  const Real = useMoreOnSearch()?.Pager;
+  return Real ? <Real /> : null;
+}
+
+export function LoadMore() {
+  const Real = useMoreOnSearch()?.LoadMore;
+  return Real ? <Real /> : null;
+}
+
+export function SkipToResults() {
+  const Real = useMoreOnSearch()?.SkipToResults;
+  return Real ? <Real /> : null;
+}
+
+export function EmptyState(props: EmptyStateProps) {
+  const Real = useMoreOnSearch()?.EmptyState;
+  return Real ? <Real {...props} /> : null;
+}

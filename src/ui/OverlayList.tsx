@@ -1,0 +1,211 @@
+import type { Signal } from '@preact/signals';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { createListNavigation } from '../core/createListNavigation.ts';
+import { resultsPageUrl } from '../core/resultsPageUrl.ts';
+import { safeLinkUrl, safeText } from '../core/safeUrl.ts';
+import { ClearIcon } from './ClearIcon.tsx';
+import { HistoryIcon } from './HistoryIcon.tsx';
+import { dateFormat, format } from './messages.ts';
+import { resultItem, type ResultContext } from './ResultItem.tsx';
+import { Results } from './Results.tsx';
+import { SearchIcon } from './SearchIcon.tsx';
+import { useSearchController } from './SearchContext.ts';
+import { useWidget } from './WidgetContext.ts';
+
+/** What the overlay's field asks of its list: ARIA values for the field, and the keys. */
+export interface OverlayCombobox {
+  input(): Record<string, string | undefined>;
+  /** ↓ and ↑ move, Enter opens the active option, Delete forgets an active recent search; true when handled. */
+  onKey(event: KeyboardEvent): boolean;
+  /** The active option, or -1 (the field). */
+  active(): number;
+}
+
+export interface OverlayListProps {
+  /** Prefix of the element ids; unique on the page. */
+  id: string;
+  /** Where the list puts what its field needs while it is there (the script tag loads it when the overlay opens). */
+  combobox: Signal<OverlayCombobox | null>;
+  /** The site's results page; the last option goes there with the term. @default none: the last option shows more results in place */
+  resultsUrl?: string | undefined;
+}
+
+/**
+ * The overlay's one listbox, which its search field controls: before any typing the
+ * visitor's recent searches (else the site's popular ones, else a line saying there are
+ * none), then the results, and last "See all N results". The field keeps the focus: ↑
+ * and ↓ move the active option, Enter opens it.
+ */
+export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
+  const nav = useMemo(() => createListNavigation(id), [id]);
+  // The element itself, not by document.getElementById: the widget may sit in a shadow root.
+  const listRef = useRef<HTMLUListElement>(null);
+  useLayoutEffect(() => {
+    const option = () => (nav.active.peek() >= 0 ? listRef.current?.querySelector<HTMLElement>(`[id="${nav.optionId(nav.active.peek())}"]`) : null);
+    combobox.value = {
+      input: nav.input,
+      active: () => nav.active.value,
+      onKey(event) {
+        if (nav.key(event.key)) return true;
+        const at = option();
+        if (event.key === 'Enter' && at) {
+          // As a click on the result's title would be: followed below, counted by the tracker.
+          (at.querySelector<HTMLElement>('.ss-hit-link') ?? at).click();
+          return true;
+        }
+        // Delete on an active recent search forgets it, as its × button does.
+        const remove = event.key === 'Delete' && at?.querySelector<HTMLElement>('.ss-remove');
+        if (remove) remove.click();
+        return !!remove;
+      },
+    };
+    return () => (combobox.value = null);
+  }, [nav, combobox]);
+  const { term, results, resultsTerm, status, setTerm, submit, loadMore } = useSearchController();
+  const { m, config, suggestions: s } = useWidget();
+  const empty = term.value.trim() === '';
+  // The recent searches are the suggestion state's items while the field is empty.
+  useEffect(() => {
+    if (empty) s?.showRecent();
+  }, [empty, s]);
+  const recent = empty ? (s?.items.value.filter((item) => item.recent).map((item) => item.value) ?? []) : [];
+  const terms = empty ? (recent.length ? recent : (config.popularSearches ?? [])) : [];
+  const response = status.value === 'error' || empty ? null : results.value;
+  const hits = response?.hits ?? [];
+  const more = !!response && (resultsUrl !== undefined ? response.total_hits > 0 : hits.length < response.total_hits);
+  const count = terms.length + hits.length + (more ? 1 : 0);
+  useLayoutEffect(() => nav.setCount(count), [count, nav]);
+  // Other results (or none) under the arrow: start again from the field. The same hits
+  // for a longer term (`gri`, `grid`) keep the option the visitor arrowed to.
+  const shown = hits.map((hit) => hit.id).join(' ');
+  useLayoutEffect(() => nav.reset(), [shown, empty, nav]);
+  const active = nav.active.value;
+  useLayoutEffect(() => {
+    if (active >= 0) listRef.current?.querySelector(`[id="${nav.optionId(active)}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [active, nav]);
+
+  // Options hold no links (a listbox's options hold nothing focusable): a click, or Enter
+  // through the overlay, follows the address; with Ctrl, ⌘ or Shift, or the middle button, in a new tab.
+  const follow = (event: MouseEvent, href: string | null) => {
+    if (!href) return;
+    if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) open(href, '_blank', 'noopener');
+    else location.assign(href);
+  };
+  const pick = (value: string) => {
+    s?.remember(value);
+    setTerm(value);
+    submit();
+  };
+  // A result opened (a click, or Enter on its option): the search was worth keeping.
+  const opened = (event: MouseEvent) => {
+    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link')) s?.remember(resultsTerm.peek());
+  };
+  const list = nav.list();
+
+  if (empty) {
+    const title = recent.length ? m.recentSearches : m.popularSearches;
+    return (
+      <>
+        {!terms.length && <p class="ss-overlay-note">{m.noRecentSearches}</p>}
+        {terms.length > 0 && (
+          <p class="ss-suggest-title" id={`${list.id}-title`}>
+            {title}
+          </p>
+        )}
+        {/* Outside the listbox, which holds options only; the active recent option is described by it. */}
+        <p id={`${list.id}-hint`} hidden>
+          {m.removeRecentHint}
+        </p>
+        <ul ref={listRef} class="ss-overlay-list" {...list} aria-labelledby={`${list.id}-title`} hidden={!terms.length}>
+          {terms.map((value, index) => (
+            <li
+              key={value}
+              class="ss-option"
+              {...nav.option(index)}
+              // The remove button's name is not part of the option's.
+              aria-label={value}
+              aria-describedby={recent.length ? `${list.id}-hint` : undefined}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => pick(value)}
+            >
+              {recent.length ? <HistoryIcon /> : <SearchIcon />}
+              <span class="ss-grow">{value}</span>
+              {recent.length > 0 && (
+                // Not focusable: the field keeps the focus; focusable content in an option is lost to screen readers.
+                <span
+                  role="button"
+                  class="ss-remove"
+                  aria-label={format(m, m.removeRecent, { term: value })}
+                  title={format(m, m.removeRecent, { term: value })}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    s?.removeRecent(index);
+                  }}
+                >
+                  <ClearIcon />
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  if (!hits.length) {
+    return (
+      <>
+        {/* Named by the field's aria-controls, so always there. */}
+        <ul {...list} aria-label={m.results} hidden />
+        <Results />
+      </>
+    );
+  }
+  const shared: ResultContext = { term: resultsTerm.value, m, fields: config.fields, heading: 'div', date: dateFormat(m) };
+  const updating = status.value === 'stalled';
+  const all = format(m, m.seeAll, { n: response!.total_hits });
+  return (
+    <ul
+      ref={listRef}
+      class={updating ? 'ss-list ss-overlay-list ss-updating' : 'ss-list ss-overlay-list'}
+      part="results"
+      {...list}
+      aria-label={m.results}
+      aria-busy={status.value !== 'done'}
+      onClick={opened}
+      onAuxClick={opened}
+    >
+      {hits.map((hit, index) => {
+        const href = safeLinkUrl(hit.url);
+        return (
+          <li
+            class="ss-item ss-hit-option"
+            key={hit.id || index}
+            {...nav.option(index)}
+            // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
+            aria-label={safeText(hit.title) || m.untitled}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={(event) => follow(event, href)}
+            onAuxClick={(event) => event.button === 1 && follow(event, href)}
+          >
+            {resultItem(hit, index, shared)}
+          </li>
+        );
+      })}
+      {more && (
+        <li
+          class="ss-option ss-see-all"
+          {...nav.option(hits.length)}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => {
+            if (resultsUrl === undefined) return loadMore();
+            s?.remember(resultsTerm.peek());
+            follow(event, resultsPageUrl(resultsUrl, resultsTerm.peek(), location.href));
+          }}
+        >
+          <span class="ss-grow">{resultsUrl !== undefined ? all : m.loadMore}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
