@@ -203,7 +203,9 @@ ${scale.seconds} s of 64 connections of faceted searches spread evenly over the 
 at once; their throughputs add up, the percentiles are the worse process's). Then ${scale.visibility.length} times: a document written
 through one process, and searched for through the other every few milliseconds until found. On a machine of two cores, PostgreSQL,
 both service processes and the load generator share the same cores, so a second process cannot double the throughput here: it shows
-what a second node costs and gives, not what it gives on a machine of its own. \`npm run bench:scale\` runs this step alone.
+what a second node costs and gives, not what it gives on a machine of its own. Last, the SQLite service alone with one reader thread
+(\`--search-threads 1\`) and then with its default, one per core, each under ${scale.seconds} s of 32 connections of term-only searches
+after a second of warm-up. \`npm run bench:scale\` runs this step alone.
 
 ${tableText}`;
 }

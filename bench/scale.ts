@@ -190,7 +190,7 @@ export function scaleTable(results: ScaleResults): string {
   const threadTable =
     threads.length === 0
       ? ''
-      : `\n\nSearches a second by reader threads (\`--search-threads\`), SQLite, ${THREAD_CONNECTIONS} connections of term-only searches:\n\n${table(['threads', 'searches/s', 'vs 1 thread', 'p50 ms', 'p99 ms', '503', 'errors'], threadRows)}`;
+      : `\n\nSearches a second by reader threads (\`--search-threads\`), SQLite, ${THREAD_CONNECTIONS} connections of term-only searches:\n\n${table(['threads', 'searches/s', 'vs 1 thread', 'p50 ms', 'p99 ms', '503', 'errors'], threadRows)}\n\nThe 503s are the read lane's bound (\`overload.maxInFlight\`, 16) turning away what could not be taken at once. Here the event loop, both reader threads and the load generator share two cores. On 16 cores the default starts 16 threads: expect searches a second to grow with them until the event loop's own share of each request (HTTP, the JSON of the answer, the hand-off to a thread) fills its core, and raise \`overload.maxInFlight\` with the threads so the lane does not turn work away first.`;
   return `${table(['setup', 'indexing docs/s', 'term-only p50 ms', 'p95 ms', `${CONNECTIONS} conns: searches/s`, 'p50 ms', 'p99 ms', '503', 'errors'], rows)}${pgRatio(results.rows[1])}\n\n${visibility}${threadTable}`;
 }
 
