@@ -199,7 +199,7 @@ export class PostgresEngine implements SearchEngine {
       words: (questions) => lookUpWords(client, questions),
       candidates: (request) => pgCandidates(client, { ...facts, limits: this.limits, memo: this.remembered }, request),
       texts: async (rowids) => {
-        const { rows } = await client.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`, [rowids]);
+        const { rows } = await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [rowids] });
         return rows.map((row): RankedText => {
           const document = storedDocument(row);
           read.set(row.rowid, document);
@@ -217,7 +217,7 @@ export class PostgresEngine implements SearchEngine {
         const found = new Map(rowids.flatMap((rowid) => (read.has(rowid) ? [[rowid, read.get(rowid)!] as const] : [])));
         const missing = rowids.filter((rowid) => !found.has(rowid));
         if (missing.length > 0) {
-          const { rows } = await client.query<DocRow>(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`, [missing]);
+          const { rows } = await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] });
           for (const row of rows) found.set(row.rowid, storedDocument(row));
         }
         return found;
@@ -329,11 +329,18 @@ export class PostgresEngine implements SearchEngine {
     return this.closed;
   }
 
-  /** Refreshes the planner's statistics in the background (the write is acknowledged meanwhile); one at a time. */
+  /**
+   * Moves the words of a large write out of the GIN indexes' pending lists (which every
+   * search reads through) and refreshes the planner's statistics, in the background (the
+   * write is acknowledged meanwhile); one at a time.
+   */
   private analyze(): void {
     if (this.analyzing !== null || this.closed !== null) return;
     this.analyzing = this.pool
-      .query('ANALYZE docs, terms, field_values, doc_categories')
+      .query(
+        `SELECT gin_clean_pending_list(to_regclass(name)) FROM unnest(ARRAY['docs_tsv', 'docs_title_tsv', 'terms_trigrams']) AS name;
+         ANALYZE docs, terms, field_values, doc_categories`,
+      )
       .then(
         () => {},
         () => {},
@@ -397,12 +404,13 @@ async function readFieldTypes(client: pg.ClientBase): Promise<{ types: Map<strin
   return { types: fieldTypes, multiValued };
 }
 
-/** Answers the plan's questions about words (see WordQuestions) in one statement. */
-async function lookUpWords(client: pg.ClientBase, questions: WordQuestions): Promise<WordAnswers> {
-  const near = questions.near.filter((q) => isVocabularyWord(q.word));
-  const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near'; word: string; term: string | null }>(
-    // A range, not =: with =, the planner took the trigram index, ten times slower than the primary key.
-    `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1::text[]) AS w
+/**
+ * The statements every search makes, by name: each connection prepares them once, so the
+ * database plans them once (they are the same text every time).
+ */
+const DOCUMENTS_SQL = `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`;
+// A range, not =: with =, the planner took the trigram index, ten times slower than the primary key.
+const WORDS_SQL = `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1::text[]) AS w
        WHERE EXISTS (SELECT 1 FROM terms WHERE term >= w COLLATE "C" AND term <= w COLLATE "C")
      UNION ALL
      SELECT 'extends', w, NULL FROM unnest($2::text[]) AS w
@@ -411,9 +419,16 @@ async function lookUpWords(client: pg.ClientBase, questions: WordQuestions): Pro
      -- Trigrams narrow the words; the edit distance decides, as the SQLite engine's vocabulary does.
      SELECT 'near', q.w, t.term FROM unnest($3::text[], $4::int[], $5::bool[]) AS q(w, d, absent)
        CROSS JOIN LATERAL (SELECT term FROM terms WHERE term % q.w AND length(term) BETWEEN length(q.w) - q.d AND length(q.w) + q.d) AS t
-       WHERE NOT (q.absent AND EXISTS (SELECT 1 FROM terms WHERE term >= q.w COLLATE "C" AND term <= q.w COLLATE "C"))`,
-    [questions.has, questions.extends, near.map((q) => q.word), near.map((q) => q.maxDistance), near.map((q) => q.onlyIfAbsent)],
-  );
+       WHERE NOT (q.absent AND EXISTS (SELECT 1 FROM terms WHERE term >= q.w COLLATE "C" AND term <= q.w COLLATE "C"))`;
+
+/** Answers the plan's questions about words (see WordQuestions) in one statement. */
+async function lookUpWords(client: pg.ClientBase, questions: WordQuestions): Promise<WordAnswers> {
+  const near = questions.near.filter((q) => isVocabularyWord(q.word));
+  const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near'; word: string; term: string | null }>({
+    name: 'words',
+    text: WORDS_SQL,
+    values: [questions.has, questions.extends, near.map((q) => q.word), near.map((q) => q.maxDistance), near.map((q) => q.onlyIfAbsent)],
+  });
   const found = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.word));
   const nearWords = new Map<string, Array<{ word: string; distance: number }>>();
   for (const { word, maxDistance, limit } of near) {

@@ -59,6 +59,10 @@ export async function applyPgSchema(client: pg.ClientBase, name: string): Promis
       -- more than the rest of the search. Added in place to tables made before.
       ALTER TABLE ${schema}.docs ADD COLUMN IF NOT EXISTS title_tsv TSVECTOR GENERATED ALWAYS AS (ts_filter(tsv, '{a}')) STORED;
       CREATE INDEX IF NOT EXISTS docs_title_tsv ON ${schema}.docs USING GIN (title_tsv);
+      -- New words wait in a GIN index's pending list, which every search reads through whole:
+      -- at its default 4 MB, a prefix search's index scan took 1 ms instead of 0.03 ms.
+      ALTER INDEX ${schema}.docs_tsv SET (gin_pending_list_limit = 256);
+      ALTER INDEX ${schema}.docs_title_tsv SET (gin_pending_list_limit = 256);
       CREATE INDEX IF NOT EXISTS docs_ts ON ${schema}.docs (ts);
       CREATE INDEX IF NOT EXISTS docs_language ON ${schema}.docs (language);
       CREATE INDEX IF NOT EXISTS docs_content_hash ON ${schema}.docs (content_hash) WHERE content_hash IS NOT NULL;

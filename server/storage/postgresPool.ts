@@ -24,8 +24,14 @@ const TYPES = {
 class NulFreeClient extends pg.Client {}
 const sendQuery = pg.Client.prototype.query;
 NulFreeClient.prototype.query = function (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
-  return (sendQuery as (...args: unknown[]) => unknown).call(this, config, Array.isArray(values) ? values.map(nulFree) : values, callback);
+  // The values come beside the text, or inside a query object (a named, prepared statement).
+  const query = isQueryObject(config) && Array.isArray(config.values) ? { ...config, values: config.values.map(nulFree) } : config;
+  return (sendQuery as (...args: unknown[]) => unknown).call(this, query, Array.isArray(values) ? values.map(nulFree) : values, callback);
 } as typeof sendQuery;
+
+function isQueryObject(config: unknown): config is { values?: unknown } {
+  return typeof config === 'object' && config !== null && !('submit' in config);
+}
 
 function nulFree(value: unknown): unknown {
   if (typeof value === 'string') return asStored(value);
