@@ -164,42 +164,29 @@ export const DEFAULT_STATS_RATE_LIMIT: Readonly<RateLimit> = { max: 300, windowM
 /** The index served when none is configured: for local use only. */
 export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secret: 'demo-secret' };
 
+/** The options of buildApp that a config file may set too: checked by the config file's schema. */
+const CONFIG_FILE_OPTIONS = [
+  'indices',
+  'allowedOrigins',
+  'statsAllowedOrigins',
+  'requireData',
+  'recommendations',
+  'rateLimit',
+  'statsRateLimit',
+  'crawlAllowHosts',
+  'crawlAllowPrivate',
+  'clickRanking',
+  'overload',
+  'searchThreads',
+] as const satisfies ReadonlyArray<keyof AppOptions & keyof ConfigFile>;
+
 /**
  * Options with defaults applied and checked; throws an Error that says what is wrong. The
  * options a config file may set are checked against its schema (schemas/configFile.ts).
  */
 export function resolveConfig(options: AppOptions): ServiceConfig {
   if (typeof options.dataDir !== 'string' || options.dataDir === '') throw new Error('dataDir must be a folder path');
-  const {
-    indices,
-    allowedOrigins,
-    statsAllowedOrigins,
-    requireData,
-    recommendations,
-    rateLimit,
-    statsRateLimit,
-    crawlAllowHosts,
-    crawlAllowPrivate,
-    clickRanking,
-    overload,
-    searchThreads,
-  } = options;
-  const checked = parseConfigFile(
-    withoutUndefined({
-      indices,
-      allowedOrigins,
-      statsAllowedOrigins,
-      requireData,
-      recommendations,
-      rateLimit,
-      statsRateLimit,
-      crawlAllowHosts,
-      crawlAllowPrivate,
-      clickRanking,
-      overload,
-      searchThreads,
-    }),
-  );
+  const checked = parseConfigFile(withoutUndefined(Object.fromEntries(CONFIG_FILE_OPTIONS.map((key) => [key, options[key]]))));
   return {
     dataDir: options.dataDir,
     // Each index carries the stats origins it takes: its own list, else the service's.
