@@ -1,5 +1,4 @@
-import { parseDocDate } from '../../src/client/docDate.ts';
-import type { DocumentProblem } from '../../src/client/validateDocuments.ts';
+import { documentFields, type DocumentProblem } from '../../src/client/validateDocuments.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
 import { documentBodyCheck, type DocumentBody } from '../schemas/documentBody.ts';
 import { withoutNulls } from '../schemas/withoutNulls.ts';
@@ -26,20 +25,9 @@ export function validateDocument(raw: unknown, pathId?: string): DocumentValidat
   return { ok: true, document: prepared(body, id) };
 }
 
-/** The document as every engine writes it: defaults filled in, the language and date read. */
+/** The document as every engine writes it: the body's fields read (documentFields), its id and its URL's categories. */
 function prepared(body: DocumentBody, id: string): PreparedDocument {
-  return {
-    id,
-    url: body.url ?? null,
-    title: body.title ?? '',
-    mainContent: body.main_content ?? '',
-    language: body.language?.toLowerCase().replace('_', '-') ?? null,
-    thumbnail: body.thumbnail_external_src ?? null,
-    thumbnailB64: body.thumbnail_b64 ?? null,
-    docDate: body.doc_date === undefined ? null : parseDocDate(body.doc_date),
-    customFields: body.custom_fields ?? {},
-    categories: urlCategories(body.url ?? null),
-  };
+  return { id, ...documentFields(body), categories: urlCategories(body.url ?? null) };
 }
 
 /** The field at fault is a field of the document: a custom field, not one value of its list. */

@@ -105,19 +105,20 @@ export function checkDocument(raw: unknown, id: DocumentId = {}): DocumentCheck 
   }
   if (problems.length > 0) return { ok: false, problems };
 
+  return { ok: true, document: { id: pathId ?? text.id ?? null, ...documentFields({ ...text, custom_fields: customFields }) } };
+}
+
+/** The fields of a document body already checked, read as engines store them: defaults filled in, the language and date normalised. */
+export function documentFields(body: Partial<Record<TextField, string>> & { custom_fields?: Record<string, CustomFieldValue> }): Omit<CheckedDocument, 'id'> {
   return {
-    ok: true,
-    document: {
-      id: pathId ?? text.id ?? null,
-      url: text.url ?? null,
-      title: text.title ?? '',
-      mainContent: text.main_content ?? '',
-      language: text.language?.toLowerCase().replace('_', '-') ?? null,
-      thumbnail: text.thumbnail_external_src ?? null,
-      thumbnailB64: text.thumbnail_b64 ?? null,
-      docDate: text.doc_date === undefined ? null : parseDocDate(text.doc_date),
-      customFields,
-    },
+    url: body.url ?? null,
+    title: body.title ?? '',
+    mainContent: body.main_content ?? '',
+    language: body.language?.toLowerCase().replace('_', '-') ?? null,
+    thumbnail: body.thumbnail_external_src ?? null,
+    thumbnailB64: body.thumbnail_b64 ?? null,
+    docDate: body.doc_date === undefined ? null : parseDocDate(body.doc_date),
+    customFields: body.custom_fields ?? {},
   };
 }
 
