@@ -60,6 +60,28 @@ export interface SearchHit {
   document_type: DocumentType;
   images: HitImages;
   score: number;
+  /**
+   * `organic` as the index ranked it, `pinned` by a query rule, or `promotion`: a card of
+   * a rule that is no document (its id is `promotion:{ruleId}:{n}`). An addition of the
+   * reference service.
+   */
+  resultType?: HitResultType;
+  /** With `explain=true` (authenticated): why the hit stands where it does. */
+  _rankingDetails?: RankingDetails;
+}
+
+export type HitResultType = 'organic' | 'pinned' | 'promotion';
+
+/** Why a hit stands where it does (`explain=true`). */
+export interface RankingDetails {
+  /** Each ranking rule in the index's order, with the value it compared for this hit. */
+  rules: Array<{ rule: string; value: number | string | null }>;
+  /** The rule that placed this hit ahead of the next one; null for the last hit or a tie. */
+  decidedBy: string | null;
+  /** A query rule's pin: the rule and the position. */
+  pinned?: { ruleId: string; position: number };
+  /** Relevance multipliers applied: by query rules (`rule:{id}`) and by clicks (`clicks`). */
+  boosts?: Array<{ source: string; factor: number }>;
 }
 
 /** A hit returned by recommendations: a search hit plus its `type`. */
@@ -90,6 +112,12 @@ export interface SearchResponse {
   facets: Record<string, FacetValue[]> | null;
   /** Per requested field, one bucket per requested range in request order; null when none were asked for. */
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
+  /** Ids of the query rules that shaped this answer, most specific first (absent when none). */
+  appliedRules?: string[];
+  /** A matching rule's `redirect`: the page should go there instead of showing results. */
+  redirect?: string;
+  /** A matching rule's `userData`, for the site's page. */
+  userData?: unknown;
 }
 
 /** A filter on custom field values and categories (4.1). */
@@ -479,3 +507,98 @@ export interface ApiErrorDetail {
   parameter?: string;
   message: string;
 }
+
+/** Where a rule's pattern must stand in the query. */
+export type RuleAnchoring = 'is' | 'startsWith' | 'endsWith' | 'contains';
+
+/**
+ * When a query rule applies: the query as the service reads it (folded, word forms as in
+ * ranking) is, starts with, ends with or contains `pattern`; `"pattern": ""` with `is`
+ * matches `term=*`. With `filters`, only searches that carry that `filter` match.
+ */
+export interface RuleCondition {
+  pattern: string;
+  anchoring: RuleAnchoring;
+  filters?: SearchFilter;
+}
+
+/** A card that is not a document, shown at a 1-based position. */
+export interface RulePromotion {
+  title: string;
+  url: string;
+  text?: string;
+  image?: string;
+  position: number;
+}
+
+/** What a matching rule does to the answer. */
+export interface RuleConsequence {
+  /** Indexed documents placed at 1-based positions, matched or not by the words (filters still apply). */
+  pin?: Array<{ id: string; position: number }>;
+  /** Documents left out of the answer. */
+  hide?: string[];
+  /** Relevance multiplied by `factor` for documents that match `filter`. */
+  boost?: Array<{ filter: SearchFilter; factor: number }>;
+  promotions?: RulePromotion[];
+  /** Searches these words instead of the visitor's. */
+  replaceTerm?: string;
+  /** The page goes there instead of showing results. */
+  redirect?: string;
+  /** Any JSON, handed to the site's page. */
+  userData?: unknown;
+}
+
+/** A window in which a rule applies; ISO 8601 date-times, either end open. */
+export interface RuleValidity {
+  from?: string;
+  until?: string;
+}
+
+/** A query rule as written with `PUT /v2/indices/{key}/rules/{ruleId}`. */
+export interface QueryRuleInput {
+  description?: string;
+  /** @default true */
+  enabled?: boolean;
+  /** Any one of them matching is enough. */
+  conditions: RuleCondition[];
+  consequence: RuleConsequence;
+  /** Absent: always valid. */
+  validity?: RuleValidity[];
+}
+
+/** A stored query rule, as the rules endpoints answer it. */
+export interface QueryRule extends QueryRuleInput {
+  /** 1-64 letters, digits, `_` and `-`. */
+  id: string;
+  enabled: boolean;
+}
+
+/** `GET /v2/indices/{key}/rules`. */
+export interface QueryRuleList {
+  rules: QueryRule[];
+}
+
+/** How near a typed word may be to an indexed one. */
+export interface TypoSettings {
+  /** Words shorter than this are never corrected. */
+  minWordLengthForOneTypo: number;
+  /** Words shorter than this take at most one typo. */
+  minWordLengthForTwoTypos: number;
+  /** Words matched only as typed. */
+  disableOnWords: string[];
+}
+
+/** An index's ranking settings (`GET`/`PATCH /v2/indices/{key}/settings`). */
+export interface IndexSettings {
+  /** The ranking rules in order (`words`, `typo`, ..., `asc(custom_fields.NAME)`). */
+  rules: string[];
+  /** `asc(custom_fields.NAME)` / `desc(...)` rules placed before `bm25`. */
+  customRanking: string[];
+  /** Groups of equivalent words, or one-way `{from, to}` entries. */
+  synonyms: Array<string[] | { from: string; to: string[] }>;
+  stopWords: string[];
+  typos: TypoSettings;
+}
+
+/** A `PATCH` of the settings: the fields given replace the stored ones. */
+export type IndexSettingsPatch = Partial<Omit<IndexSettings, 'typos'>> & { typos?: Partial<TypoSettings> };
