@@ -301,6 +301,19 @@ describe('ranking rules', () => {
     ).toEqual(['fetch', 'How to cook']);
   });
 
+  it('counts a stop word the title names beside its neighbouring query word (`array from`)', () => {
+    const docs = [
+      { title: 'Array', score: 3 },
+      { title: 'Array.of()', score: 2 },
+      { title: 'Array.from()', score: 1 },
+      { title: 'Array.prototype.with()', score: 1 },
+    ];
+    expect(order('array from', docs, DEFAULT_RANKING_RULES)[0]).toBe('Array.from()');
+    // A gap of one word still names it (`String.prototype.at`); a stop word elsewhere in the title does not.
+    expect(order('array with', docs, DEFAULT_RANKING_RULES)[0]).toBe('Array.prototype.with()');
+    expect(order('with array', docs, DEFAULT_RANKING_RULES)[0]).toBe('Array');
+  });
+
   it('keeps equal candidates in the engine order', () => {
     expect(
       order(

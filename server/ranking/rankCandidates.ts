@@ -34,7 +34,9 @@ export interface Candidate {
  *   giving up the most frequent words first (as Meilisearch's `frequency` matching
  *   strategy does: `use fetch api` keeps `fetch` longest);
  * - `typo`: fewer typos in the words that matched;
- * - `exactness`: a title that is the query itself, then one that holds a punctuated
+ * - `exactness`: a title that names the query's stop words beside their neighbouring
+ *   query word (`Array.from()` for `array from`: a space typed for the dot), then a
+ *   title that is the query itself, then one that holds a punctuated
  *   term as typed (`:has()`, `@keyfr`), then more words matched whole
  *   (not as a completion of what is being typed, nor as a part of an identifier), then
  *   more words matched as typed (not as another form or a synonym);
@@ -117,11 +119,22 @@ interface QueryFacts {
   typed: string | null;
   /** Per meaningful slot, its one-word forms: what a title word may be the stem of. */
   forms: ReadonlyArray<readonly string[]>;
+  /** The query's stop words beside a meaningful word: in a title next to that word, they name something. */
+  stops: readonly StopWord[];
   titleWordWeight: ((word: string) => number) | undefined;
+}
+
+/** A stop word of the query and its meaningful neighbours (slot indices, or null). */
+interface StopWord {
+  word: string;
+  before: number | null;
+  after: number | null;
 }
 
 function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
   const slots = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
+  const meaningful = (i: number) => (plan.slots[i] !== undefined && !plan.slots[i]!.stop ? i : null);
+  const stops = plan.slots.flatMap((slot, i) => (slot.stop ? [{ word: slot.word, before: meaningful(i - 1), after: meaningful(i + 1) }] : []));
   const byRarity = slots.map((slot, k) => ({ slot, frequency: context.frequencies[k] ?? 0 })).sort((a, b) => a.frequency - b.frequency);
   return {
     matcher: new PlanMatcher(plan),
@@ -130,7 +143,28 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
     typed: plan.typed,
     forms: slots.map((slot) => plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!)),
     titleWordWeight: context.titleWordWeight,
+    stops: stops.filter((stop) => stop.before !== null || stop.after !== null),
   };
+}
+
+/** How far a stop word may stand from its neighbour in a title and still name something with it (`String.prototype.at`). */
+const NAMED_STOP_GAP = 2;
+
+/**
+ * The title's tokens that are stop words of the query standing next to the query word
+ * beside them, in the query's order: `from` in `Array.from()` for `array from`. Stop
+ * words do not decide what matches, but where a title names them they are part of a name.
+ */
+function namedStopTokens(stops: readonly StopWord[], tokens: readonly TextToken[], title: TextMatch): Set<number> {
+  const named = new Set<number>();
+  for (const stop of stops) {
+    for (const o of title.occurrences) {
+      const [from, to] =
+        o.slot === stop.before ? [o.position + 1, o.position + NAMED_STOP_GAP] : o.slot === stop.after ? [o.position - NAMED_STOP_GAP, o.position - 1] : [1, 0];
+      for (let p = Math.max(0, from); p <= to && p < tokens.length; p++) if (tokens[p]!.word === stop.word) named.add(p);
+    }
+  }
+  return named;
 }
 
 /**
@@ -173,6 +207,8 @@ export interface MatchFacts {
   titleIsQuery: boolean;
   /** The title holds the term as typed, punctuation included (only for punctuated terms). */
   titleHasTyped: boolean;
+  /** The query's stop words the title names beside their neighbouring query word (see namedStopTokens). */
+  namedStopWords: number;
   /** Query words whose best match is a whole word. */
   wholeWords: number;
   /** Query words matched whole as typed (not another form, a synonym or a correction). */
@@ -217,18 +253,27 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     proximity += Math.min(pairDistance(title, slots[i - 1]!, slots[i]!), pairDistance(content, slots[i - 1]!, slots[i]!));
   }
   const titlePositions = title.occurrences.map((o) => o.position);
+  const named = namedStopTokens(query.stops, titleTokens, title);
+  let namedLetters = 0;
+  let namedWeighted = 0;
+  for (const p of named) {
+    const word = titleTokens[p]!.word;
+    namedLetters += word.length;
+    namedWeighted += word.length * (titleWordWeight?.(word) ?? 1);
+  }
   return {
     words,
     rarestWords,
     typos,
     titleWords,
-    titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars === 0,
+    titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars - namedLetters === 0,
     titleHasTyped: typed !== null && fold(candidate.title).includes(typed),
+    namedStopWords: named.size,
     wholeWords,
     typedWords,
     proximity,
     // Only titles the query matched are compared by what they leave over.
-    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(query.forms, titleTokens) : title.weightedUnmatched,
+    unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(query.forms, titleTokens) : title.weightedUnmatched - namedWeighted,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
   };
 }
@@ -267,7 +312,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(-facts.titleWords);
         break;
       case 'exactness':
-        vector.push(facts.titleIsQuery ? 0 : 1, facts.titleHasTyped ? 0 : 1, -facts.wholeWords, -facts.typedWords);
+        vector.push(-facts.namedStopWords, facts.titleIsQuery ? 0 : 1, facts.titleHasTyped ? 0 : 1, -facts.wholeWords, -facts.typedWords);
         break;
       case 'proximity':
         vector.push(facts.proximity);
