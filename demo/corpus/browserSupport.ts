@@ -28,6 +28,8 @@ export interface SupportSummary {
   partial: boolean;
   /** Some browser shipped it and later removed it. */
   removed: boolean;
+  /** `yyyy-MM-dd` of the first release that had it in any form (flagged, prefixed, partly, later removed). */
+  firstSeen?: string;
 }
 
 export function summarizeSupport(support: SupportBlock, browsers: Browsers): SupportSummary {
@@ -44,6 +46,8 @@ export function summarizeSupport(support: SupportBlock, browsers: Browsers): Sup
       if (simple.prefix !== undefined || simple.alternative_name !== undefined) summary.prefixed = true;
       if (simple.partial_implementation) summary.partial = true;
       if (simple.version_removed !== undefined) summary.removed = true;
+      const seen = info.releases[simple.version_added.replace(/^≤/, '')]?.release_date;
+      if (seen !== undefined && (summary.firstSeen === undefined || seen < summary.firstSeen)) summary.firstSeen = seen;
       if (simple.flags || simple.prefix !== undefined || simple.alternative_name !== undefined) continue;
       if (simple.partial_implementation || simple.version_removed !== undefined) continue;
       const version = simple.version_added.replace(/^≤/, '');

@@ -39,6 +39,9 @@ export function buildCorpus(options: BuildCorpusOptions): IndexDocument[] {
     const doc = featureDocument(feature, { lib, web, browsers });
     if (doc === null) continue;
     // Several features can point at one MDN page; the first keeps it, the rest get a fragment.
+    // A glossary page is a concept's (`Serializable object`): one support note of it is
+    // enough, not one per feature that shares it.
+    if (urls.has(doc.document.url) && doc.document.url.includes('/docs/Glossary/')) continue;
     if (urls.has(doc.document.url)) {
       doc.document.url = `${doc.document.url.replace(/#.*$/, '')}#${encodeURIComponent(feature.path.join('.'))}`;
     }

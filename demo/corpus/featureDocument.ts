@@ -42,8 +42,21 @@ export function featureDocument(feature: BcdFeature, context: FeatureContext): F
     language: 'en',
     custom_fields: customFields(feature, summary, owner, date, featureKind(feature, context.lib)),
   };
-  if (date !== undefined) document.doc_date = date;
+  // A feature no browser fully supports is dated by its first release in any form, else
+  // by its nearest parent, not by the day it is indexed (the service's default).
+  const dated = date ?? summary.firstSeen ?? parentDate(feature, context.browsers);
+  if (dated !== undefined) document.doc_date = dated;
   return { document, thumbnail: thumbnailName(feature.area, owner, feature.path.at(-1)) };
+}
+
+/** The first release of the nearest parent feature that has one. */
+function parentDate(feature: BcdFeature, browsers: Browsers): string | undefined {
+  for (const ancestor of [...feature.ancestors].reverse()) {
+    const summary = ancestor.compat === undefined ? undefined : summarizeSupport(ancestor.compat.support, browsers);
+    const date = summary === undefined ? undefined : (firstReleaseDate(summary) ?? summary.firstSeen);
+    if (date !== undefined) return date;
+  }
+  return undefined;
 }
 
 /** The interface, global object or top feature the feature belongs to (`HTMLElement`, `Array`, `display`). */

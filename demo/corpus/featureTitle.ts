@@ -125,7 +125,17 @@ interface CodeMember {
   label?: string;
   /** JavaScript instance members read `Array.prototype.at()`, as on MDN. */
   prototype?: boolean;
+  /** A global function (`fetch()`, `structuredClone()`): the owner is called. */
+  call?: boolean;
 }
+
+/** A member named after a well-known symbol (`[Symbol.iterator]`): a method, as MDN titles it. */
+const SYMBOL_LABEL = /^\[Symbol\.[A-Za-z]+\]$/;
+/**
+ * Names that read as an action (`setHTML`, `getAll`): a method, when no typings or
+ * `_parameter` sub-features say what the member is (a newer API the typings lack).
+ */
+const VERB_NAME = /^(add|append|clear|close|create|delete|get|has|insert|open|query|read|remove|replace|request|send|set|start|stop|write)[A-Z]/;
 
 /** What sort of thing a feature is, for the `kind` facet: `method`, `property`, `at-rule`, ... */
 export function featureKind(feature: BcdFeature, lib: LibDescriptions): string {
@@ -159,6 +169,10 @@ function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | und
   }
   const steps = feature.path.length - 1;
   if (steps === ownerSteps) {
+    // A lower-case global of the Web API is a function or a property of the window (`fetch`, `crypto`).
+    const global = area === 'api' && /^[a-z]/.test(owner) && feature.compat.mdn_url ? lib.byUrl.get(mdnUrlKey(feature.compat.mdn_url)) : undefined;
+    if (global?.kind === 'method') return { owner, kind: 'method', depth: ownerSteps, call: true };
+    if (global?.kind === 'property') return { owner, kind: 'property', depth: ownerSteps };
     return { owner, kind: area === 'javascript' ? 'global object' : 'interface', depth: ownerSteps };
   }
   const member = feature.path[ownerSteps + 1] ?? '';
@@ -168,6 +182,9 @@ function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | und
   if (memberCompat?.description !== undefined) base.label = label(member, memberCompat);
   if (member.endsWith('_event')) return { ...base, name: member.slice(0, -'_event'.length), kind: 'event' };
   if (member === owner.slice(owner.lastIndexOf('.') + 1)) return { ...base, kind: 'constructor' };
+  if (base.label !== undefined && SYMBOL_LABEL.test(base.label)) {
+    return { ...base, name: base.label, kind: 'method', prototype: area === 'javascript' };
+  }
   const name = member.replace(/_static$/, '');
   const qualified = `${owner}.${name}`;
   let isStatic = member !== name;
@@ -180,7 +197,7 @@ function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | und
   const url = memberCompat?.mdn_url;
   entry ??= url ? lib.byUrl.get(mdnUrlKey(url)) : undefined;
   // Without typings, BCD's `<name>_parameter` sub-features still give a method away.
-  const method = entry ? entry.kind === 'method' : isMember && feature.childKeys.some((k) => k.endsWith('_parameter'));
+  const method = entry ? entry.kind === 'method' : isMember && (feature.childKeys.some((k) => k.endsWith('_parameter')) || VERB_NAME.test(name));
   const kind: MemberKind = entry || method ? `${isStatic ? 'static ' : ''}${method ? 'method' : 'property'}` : isStatic ? 'static method' : 'member';
   const prototype = area === 'javascript' && !isStatic && entry !== undefined;
   return { ...base, name, kind, prototype };
@@ -189,11 +206,16 @@ function codeMember(feature: BcdFeature, lib: LibDescriptions): CodeMember | und
 /** `URL.canParse()`, `Array.prototype.at()`, `Document: DOMContentLoaded event`, then sub-features. */
 function codeTitle(member: CodeMember, subKeys: readonly string[], subSteps: ReadonlyArray<CompatStatement | undefined>): string {
   const { owner, name, kind } = member;
-  let title = owner;
-  if (name !== undefined) {
+  let title = member.call === true ? `${owner}()` : owner;
+  if (name !== undefined && name.startsWith('[')) {
+    title = `${owner}${member.prototype === true ? '.prototype' : ''}${name}()`;
+  } else if (name !== undefined) {
     const call = kind === 'method' || kind === 'static method' ? `${name}()` : name;
     if (kind === 'constructor') {
       title = `${owner}() constructor`;
+    } else if (member.label !== undefined && member.label.startsWith(`${owner} `)) {
+      // A label that names its owner already (`EvalError is serializable`).
+      title = member.label;
     } else if (member.label !== undefined && member.label !== name && member.label !== call) {
       title = `${owner}: ${member.label}`;
     } else if (kind === 'event') {
