@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { badDaysSection, badDaysTable, type BadDayRow, type BadDaysResults, type Latency } from './badDays.ts';
-import { spliceSection } from './sectionSplice.ts';
+import { carrySections, spliceSection } from './sectionSplice.ts';
 
 const latency = (p95: number): Latency => ({ requests: 100, p50: p95 / 2, p95, p99: p95 * 2, errors: 0 });
 
@@ -65,5 +65,14 @@ describe('spliceSection', () => {
 
   it('refuses a report without "## Relevance"', () => {
     expect(() => spliceSection('# Benchmarks\n', 'Bad days', '## Bad days\n')).toThrow(/Relevance/);
+  });
+
+  it('carries into a full run the sections measured alone that it does not write', () => {
+    const previous = spliceSection(report, 'Bad days', '## Bad days\n\nmeasured alone\n');
+    const next = '# Benchmarks\n\n## Service\n\nnew service\n\n## Several nodes\n\nnew nodes\n\n## Relevance\n\nnew relevance\n';
+    expect(carrySections(previous, next)).toBe(
+      '# Benchmarks\n\n## Service\n\nnew service\n\n## Several nodes\n\nnew nodes\n\n## Bad days\n\nmeasured alone\n\n## Relevance\n\nnew relevance\n',
+    );
+    expect(carrySections(report, next)).toBe(next);
   });
 });

@@ -8,7 +8,7 @@
  * Benchmarks report; they never fail on a figure.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +46,7 @@ import { startService } from './serviceProcess.ts';
 import { pickQueries } from './typingPlan.ts';
 import { measureTyping } from './typingBench.ts';
 import { method } from './method.ts';
+import { carrySections } from './sectionSplice.ts';
 import { ENGINES } from './relevance/engines/index.ts';
 import { measureRelevance } from './relevance/measure.ts';
 import { QUERIES } from './relevance/queries.ts';
@@ -226,7 +227,9 @@ async function main(): Promise<void> {
     relevanceSets: relevanceSetsTable(relevance),
   };
   for (const [name, text] of Object.entries(sections)) console.log(`\n## ${name}\n\n${text}`);
-  writeFileSync('BENCHMARKS.md', method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES }));
+  // Sections measured by a step alone (bench:bad-days, ...) stay as that step wrote them.
+  const previous = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
+  writeFileSync('BENCHMARKS.md', carrySections(previous, method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES })));
   log(`wrote BENCHMARKS.md in ${((performance.now() - began) / 1000).toFixed(0)} s`);
 }
 

@@ -20,3 +20,28 @@ export function spliceSection(report: string, heading: string, section: string):
   const next = report.indexOf('\n## ', start + 1);
   return report.slice(0, start) + body + report.slice(next < 0 ? report.length : next);
 }
+
+/** The `## {heading}` sections of a report, in order, each up to the next `## ` heading. */
+function sections(report: string): Array<{ heading: string; text: string }> {
+  const found: Array<{ heading: string; text: string }> = [];
+  const pattern = /^## (.+)$/gm;
+  const starts = [...report.matchAll(pattern)];
+  starts.forEach((match, i) => {
+    const end = i + 1 < starts.length ? starts[i + 1]!.index : report.length;
+    found.push({ heading: match[1]!, text: report.slice(match.index, end) });
+  });
+  return found;
+}
+
+/**
+ * `next` (a full run's report) with the sections of `previous` it lacks: those a step
+ * measures alone (`npm run bench:bad-days`, ...), which a full run must not drop.
+ */
+export function carrySections(previous: string, next: string): string {
+  const written = new Set(sections(next).map((s) => s.heading));
+  let report = next;
+  for (const section of sections(previous)) {
+    if (!written.has(section.heading)) report = spliceSection(report, section.heading, section.text);
+  }
+  return report;
+}
