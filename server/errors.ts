@@ -49,10 +49,22 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(error.toBody());
 }
 
+/** Refusals of an overloaded service are logged at most this often, with their count, even when quiet: a line and a stack each would add to the load. */
+const OVERLOAD_LOG_MS = 1_000;
+const overloadLog = { at: Number.NEGATIVE_INFINITY, refused: 0 };
+
 /** The app's error handler: every failure becomes the error JSON, never an HTML page or a stack. */
 export function errorHandler(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error, request);
-  if (apiError.code === 'insufficient_storage' || apiError.code === 'unavailable') {
+  if (apiError.code === 'overloaded') {
+    overloadLog.refused++;
+    const now = performance.now();
+    if (now - overloadLog.at >= OVERLOAD_LOG_MS) {
+      request.log.error({ refused: overloadLog.refused }, 'overloaded: requests refused with 503 since the last line');
+      overloadLog.at = now;
+      overloadLog.refused = 0;
+    }
+  } else if (apiError.code === 'insufficient_storage' || apiError.code === 'unavailable') {
     // The storage's state, not a fault of the code: one short line each, not a stack per request.
     request.log.error({ code: (error as { code?: unknown }).code, reason: error.message }, `request failed: ${apiError.code}`);
   } else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');

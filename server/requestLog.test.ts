@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorHandler } from './errors.ts';
+import { ApiError, errorHandler } from './errors.ts';
 import { loggedUrl, requestLogger, type LogMode } from './requestLog.ts';
 
 /** An app logging as the service does into memory, with a search-like route and one that fails. */
@@ -18,6 +18,9 @@ async function loggingApp(mode: LogMode): Promise<{ lines: () => Array<Record<st
   app.get('/v1/search/demo', async () => ({ hits: [] }));
   app.get('/fails', async () => {
     throw new Error('the disk caught fire');
+  });
+  app.get('/busy', async () => {
+    throw new ApiError(503, 'overloaded', 'the service is busy');
   });
   app.get('/full', async () => {
     throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
@@ -57,6 +60,13 @@ describe('request logs', () => {
     expect(log.lines()).toEqual([
       expect.objectContaining({ level: 50, msg: 'request failed: insufficient_storage', code: 'SQLITE_FULL', reason: 'database or disk is full' }),
     ]);
+    expect(JSON.stringify(log.lines())).not.toContain('stack');
+  });
+
+  it('sum up refusals of an overloaded service in one short line a second, not a stack each', async () => {
+    const log = await loggingApp('errors');
+    for (let i = 0; i < 20; i++) expect(await log.get('/busy')).toBe(503);
+    expect(log.lines()).toEqual([expect.objectContaining({ level: 50, msg: expect.stringMatching(/^overloaded/), refused: 1 })]);
     expect(JSON.stringify(log.lines())).not.toContain('stack');
   });
 
