@@ -3,6 +3,7 @@
 import { cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../src/client/types.ts';
 import { buildApp } from './app.ts';
@@ -143,6 +144,18 @@ describe('the indices of a data folder', () => {
     // The undamaged original still starts.
     const service = await startService({ dataDir });
     await service.close();
+  });
+
+  it('refuses to start on an event database a newer version migrated, naming the file and what to do instead of calling it damaged', async () => {
+    const copy = copyOf(dataDir);
+    const file = join(copy, 'events', 'demo.sqlite');
+    const db = new Database(file);
+    db.prepare('INSERT INTO event_migrations (name, applied_at) VALUES (?, ?)').run('9999-from-a-newer-version', Date.now());
+    db.close();
+    const message = await startError(copy);
+    expect(message).toContain(`the events of index 'demo', ${file} was upgraded by a newer version of the service`);
+    expect(message).toMatch(/9999-from-a-newer-version.*Run that newer version/);
+    expect(message).not.toMatch(/damaged|move the file away/);
   });
 
   it('names the file when an index database is not a SQLite file at all', async () => {

@@ -69,7 +69,7 @@ describe('site-search-server (server/main.ts)', () => {
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);
     // The search event was still queued when the signal came: shutdown committed it.
-    const events = new SqliteEventStore(join(folder, 'data', 'events', 'demo.sqlite'));
+    const events = await SqliteEventStore.open(join(folder, 'data', 'events', 'demo.sqlite'));
     expect(await storedStats(events)).toEqual([{ source: 'search', action: 'search', session: 'anonymous', keyword: '*', numberOfResults: 0 }]);
     await events.close();
   });

@@ -5,6 +5,7 @@ import { ClientHasher } from '../events/clientAddress.ts';
 import { PostgresEventStore } from '../events/postgresEventStore.ts';
 import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
 import { PostgresEngine } from '../engine/postgresEngine.ts';
+import { DatabaseTooNewError } from '../storage/migrations.ts';
 import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
 
 /**
@@ -62,6 +63,8 @@ class PostgresFactory implements EngineFactory {
     try {
       engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, timeouts: this.timeouts });
     } catch (error) {
+      // The tables are sound, only newer than this code: its message says what to do.
+      if (error instanceof DatabaseTooNewError) throw new Error(`index '${publicKey}': ${error.message}`, { cause: error });
       throw new Error(
         `index '${publicKey}' cannot be opened on PostgreSQL (${redacted(this.url)}): ${(error as Error).message}. ` +
           'Check that the server is up, and that the user may create schemas and tables in the database (and the pg_trgm extension)',

@@ -6,6 +6,7 @@ import { ClientHasher } from '../events/clientAddress.ts';
 import { SqliteEventStore } from '../events/sqliteEventStore.ts';
 import type { EngineFactory, EngineSettings, IndexStores, IndexToOpen } from './engineFactory.ts';
 import { SqliteEngine } from '../engine/sqliteEngine.ts';
+import { DatabaseTooNewError } from '../storage/migrations.ts';
 
 /**
  * Indices as SQLite files in the data folder: each index's database in `indices/`, its
@@ -64,8 +65,10 @@ class SqliteFactory implements EngineFactory {
     this.checkThere('events', publicKey, eventFile, `the events of index '${publicKey}'`);
     let engine: SqliteEngine;
     try {
-      engine = new SqliteEngine(file);
+      engine = await SqliteEngine.open(file);
     } catch (error) {
+      // The file is sound, only newer than this code: its message says what to do.
+      if (error instanceof DatabaseTooNewError) throw new Error(`the database of index '${publicKey}', ${error.message}`, { cause: error });
       throw new Error(
         `the database of index '${publicKey}', ${file}, cannot be used: ${(error as Error).message}. ` +
           'Restore the file from a backup (npm run serve -- --check checks every file in full); to start the index empty instead, move the file away',
@@ -74,11 +77,12 @@ class SqliteFactory implements EngineFactory {
     }
     this.manifest.add('indices', publicKey);
     try {
-      const events = new SqliteEventStore(eventFile, index.clickRanking, this.clients, index.log);
+      const events = await SqliteEventStore.open(eventFile, index.clickRanking, this.clients, index.log);
       this.manifest.add('events', publicKey);
       return { engine, events, ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {
       await engine.close();
+      if (error instanceof DatabaseTooNewError) throw new Error(`the events of index '${publicKey}', ${error.message}`, { cause: error });
       throw new Error(
         `the events of index '${publicKey}', ${eventFile}, cannot be used: ${(error as Error).message}. ` +
           'Restore the file from a backup (npm run serve -- --check checks every file in full); to start with no events instead, move the file away',

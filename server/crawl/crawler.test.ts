@@ -24,7 +24,7 @@ describe('Crawler', () => {
     const site = await startPageServer({
       '/to-name': { status: 302, headers: { location: `http://rebind.test:${otherPort}/secret.html` }, body: '' },
     });
-    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 'n', engine: new SqliteEngine(join(folder, 'n.sqlite')) };
+    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 'n', engine: await SqliteEngine.open(join(folder, 'n.sqlite')) };
     const asked: string[] = [];
     // No name is looked up for real: rebind.test is what a hostile DNS server would answer.
     const resolve: ResolveAll = (hostname, callback) => {
@@ -54,7 +54,7 @@ describe('Crawler', () => {
   });
 
   it('gives a name that is not found the same status as one whose address is not public', async () => {
-    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 'm', engine: new SqliteEngine(join(folder, 'm.sqlite')) };
+    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 'm', engine: await SqliteEngine.open(join(folder, 'm.sqlite')) };
     // What an internal DNS server answers: one name exists inside, the other nowhere.
     const resolve: ResolveAll = (hostname, callback) => {
       if (hostname === 'intranet.test') callback(null, [{ address: '10.0.0.7', family: 4 }]);
@@ -83,7 +83,7 @@ describe('Crawler', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const html = (word: string) => ({ body: `<p>${word}</p>`, gate });
     const site = await startPageServer({ '/1': html('onezz'), '/2': html('twozz'), '/3': html('threezz') });
-    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 't', engine: new SqliteEngine(join(folder, 't.sqlite')) };
+    const index: Pick<SearchIndex, 'publicKey' | 'engine'> = { publicKey: 't', engine: await SqliteEngine.open(join(folder, 't.sqlite')) };
     const crawler = new Crawler(
       { ...crawlerSettings({ dataDir: folder, crawlAllowPrivate: [new URL(site.origin).host] }), concurrency: 1, queueMax: 1 },
       Fastify().log,

@@ -20,7 +20,7 @@ async function ids(engine: SqliteEngine, word: string): Promise<string[]> {
 
 describe('SqliteEngine documents', () => {
   it('removes a document from every table, and its hidden keywords with it', async () => {
-    const engine = new SqliteEngine(join(folder, 'remove.sqlite'));
+    const engine = await SqliteEngine.open(join(folder, 'remove.sqlite'));
     try {
       await engine.write([doc('a', 'apple words', { customFields: { colour: 'red' } }), doc('b', 'apple too')]);
       expect(await engine.setHiddenKeywords('a', 'secretword')).toBe(true);
@@ -43,7 +43,7 @@ describe('SqliteEngine documents', () => {
   });
 
   it('keeps FTS consistent through keyword changes and replacements', async () => {
-    const engine = new SqliteEngine(join(folder, 'fts.sqlite'));
+    const engine = await SqliteEngine.open(join(folder, 'fts.sqlite'));
     try {
       await engine.write([doc('k', 'plain text')]);
       await engine.setHiddenKeywords('k', 'one two');
@@ -71,16 +71,16 @@ describe('SqliteEngine documents', () => {
 
   it('opens a file from before statuses and page facts, adding them in place', async () => {
     const file = join(folder, 'old.sqlite');
-    const engine = new SqliteEngine(file);
+    const engine = await SqliteEngine.open(file);
     await engine.write([doc('old', 'ancient words')]);
     engine.close();
-    // Back to the version 1 layout: no page columns, no status table.
+    // Back to the version 1 layout: no page columns, no status table, no migrations recorded.
     const db = new Database(file);
-    db.exec(`DROP INDEX docs_content_hash; DROP TABLE doc_status;`);
+    db.exec(`DROP INDEX docs_content_hash; DROP TABLE doc_status; DROP TABLE migrations;`);
     for (const column of ['h1', 'h2', 'meta_description', 'hidden_keywords', 'content_hash']) db.exec(`ALTER TABLE docs DROP COLUMN ${column}`);
     db.close();
 
-    const reopened = new SqliteEngine(file);
+    const reopened = await SqliteEngine.open(file);
     try {
       expect(await reopened.get('old')).toMatchObject({ id: 'old', h1: '', h2: '', metaDescription: null, hiddenKeywords: null });
       expect(await reopened.status('old')).toMatchObject({ status: 'INDEXED', indexed: true, duplicateOf: null });
@@ -93,7 +93,7 @@ describe('SqliteEngine documents', () => {
   });
   it('counts a document once per range even when several of its values fall in it', async () => {
     const file = join(folder, 'multi.sqlite');
-    const engine = new SqliteEngine(file);
+    const engine = await SqliteEngine.open(file);
     const facetQuery = {
       facets: [{ kind: 'field' as const, key: 'tags', field: 'tags' }],
       rangeFacets: [{ key: 'years', field: 'years', ranges: [{ to: 2010 }, { from: 2010 }, {}] }],
@@ -145,9 +145,9 @@ describe('SqliteEngine documents', () => {
       engine.close();
       // A file from before multi-valued fields were recorded learns them on opening.
       const db = new Database(file);
-      db.exec(`DROP TABLE multi_valued_fields; DELETE FROM meta WHERE key = 'multi_valued_complete'`);
+      db.exec(`DROP TABLE multi_valued_fields; DELETE FROM meta WHERE key = 'multi_valued_complete'; DROP TABLE migrations`);
       db.close();
-      const reopened = new SqliteEngine(file);
+      const reopened = await SqliteEngine.open(file);
       try {
         expect(await counts(reopened)).toEqual(expected);
         expect(await counts(reopened, ['shelf'])).toEqual(all);

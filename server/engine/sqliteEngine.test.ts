@@ -22,7 +22,7 @@ async function ids(q: SearchQuery): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  engine = new SqliteEngine(file, LIMITS);
+  engine = await SqliteEngine.open(file, LIMITS);
   expect(await engine.write(Array.from({ length: 40 }, (_, i) => doc(i)))).toEqual({ ok: true });
 });
 
@@ -96,13 +96,14 @@ describe('the last word as a prefix', () => {
 describe('opening an index made before the title index existed', () => {
   it('fills the title index from the documents', async () => {
     const olderFile = join(folder, 'older.sqlite');
-    const older = new SqliteEngine(olderFile, LIMITS);
+    const older = await SqliteEngine.open(olderFile, LIMITS);
     await older.write(Array.from({ length: 40 }, (_, i) => doc(i)));
     older.close();
     const db = new Database(olderFile);
-    db.exec('DROP TABLE fts_title');
+    // As made before migrations were recorded.
+    db.exec('DROP TABLE fts_title; DROP TABLE migrations');
     db.close();
-    const reopened = new SqliteEngine(olderFile, LIMITS);
+    const reopened = await SqliteEngine.open(olderFile, LIMITS);
     try {
       const hits = (await pipeline(reopened).search(searchQuery(['alpha']))).hits.map((h) => h.document.id);
       expect(new Set(hits.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
@@ -115,7 +116,7 @@ describe('opening an index made before the title index existed', () => {
 describe('common title words', () => {
   it('do not count against a title in the concise rule once more than 50 titles hold them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'site-search-labels-'));
-    const labelled = new SqliteEngine(join(dir, 'index.sqlite'));
+    const labelled = await SqliteEngine.open(join(dir, 'index.sqlite'));
     const page = (id: string, title: string): PreparedDocument => ({ ...doc(0), id, url: `https://example.com/${id}`, title, mainContent: 'text' });
     try {
       await labelled.write([page('mouse', 'MouseEvent.button'), page('button', 'HTML element: <button>')]);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { CrawlMark, DocumentState, IndexReader, PreparedDocument, RankingLimits, SearchEngine, StoredDocument, WriteResult } from './engine.ts';
 import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
-import { applySchema } from './sqliteSchema.ts';
+import { openIndexDatabase, termsComplete } from './sqliteSchema.ts';
 import { SqliteReader } from './sqliteReader.ts';
 import { documentState, pendingCrawls } from './sqliteStatus.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -41,10 +41,15 @@ export class SqliteEngine implements SearchEngine {
   private turn: Promise<unknown> = Promise.resolve();
   private written = 0;
 
-  constructor(file: string, limits: Partial<RankingLimits> = {}) {
-    this.db = new Database(file);
+  /** Opens `file` (`:memory:` for a database in memory), made if missing, its tables brought up to date. */
+  static async open(file: string, limits: Partial<RankingLimits> = {}): Promise<SqliteEngine> {
+    return new SqliteEngine(await openIndexDatabase(file), file, limits);
+  }
+
+  private constructor(db: Database.Database, file: string, limits: Partial<RankingLimits>) {
+    this.db = db;
     this.file = this.db.memory ? null : file;
-    this.reading = new SqliteReader(this.db, applySchema(this.db).termsComplete, limits);
+    this.reading = new SqliteReader(this.db, termsComplete(this.db), limits);
     this.statements = new StatementCache(this.db);
     // The schema is in place before the writer's connection opens the file.
     this.inline = new SqliteWriter(this.db);

@@ -18,7 +18,7 @@ function doc(id: string, title: string, mainContent = ''): PreparedDocument {
 }
 
 beforeAll(async () => {
-  engine = new SqliteEngine(join(folder, 'index.sqlite'));
+  engine = await SqliteEngine.open(join(folder, 'index.sqlite'));
   // More titles start with `fetc` than suggestions rank, and the one that is the word
   // itself comes last in the index.
   const fetchers = Array.from({ length: 320 }, (_, i) => doc(`fetcher-${i}`, `FetcherPool ${i}`));

@@ -88,7 +88,7 @@ describe('writes on the writer thread', () => {
 
 describe('SqliteEngine with a writer thread', () => {
   it('leaves nothing of a small write with a type conflict, and writes the next one whole', { timeout: 30_000 }, async () => {
-    const engine = new SqliteEngine(join(folder, 'conflict.sqlite'));
+    const engine = await SqliteEngine.open(join(folder, 'conflict.sqlite'));
     try {
       expect(await engine.write([prepared('a', { size: 3 })])).toEqual({ ok: true });
       const conflict = await engine.write([prepared('b', { colour: 'red' }), prepared('c', { size: 'large' })]);
@@ -105,13 +105,13 @@ describe('SqliteEngine with a writer thread', () => {
 
   it('makes writes searchable once they resolve, and finishes them before close resolves', { timeout: 30_000 }, async () => {
     const file = join(folder, 'close.sqlite');
-    const engine = new SqliteEngine(file);
+    const engine = await SqliteEngine.open(file);
     const writes = [engine.write([prepared('one')]), engine.write([prepared('two')]), engine.setHiddenKeywords('one', 'zebra')];
     await writes[0];
     expect(await engine.get('one')).not.toBeNull();
     const closed = engine.close();
     await Promise.all([...writes, closed]);
-    const reopened = new SqliteEngine(file);
+    const reopened = await SqliteEngine.open(file);
     try {
       expect(await reopened.count()).toBe(2);
       expect((await reopened.get('one'))?.hiddenKeywords).toBe('zebra');
@@ -122,7 +122,7 @@ describe('SqliteEngine with a writer thread', () => {
   });
 
   it('starts another writer thread when one is lost, which reads the field types from the file', { timeout: 30_000 }, async () => {
-    const engine = new SqliteEngine(join(folder, 'lost.sqlite'));
+    const engine = await SqliteEngine.open(join(folder, 'lost.sqlite'));
     try {
       expect(await engine.write(batch('a', { size: 3 }))).toEqual({ ok: true });
       const writes = (engine as unknown as Internals).thread!;
@@ -142,7 +142,7 @@ describe('SqliteEngine with a writer thread', () => {
   });
 
   it('writes a database in memory on its own connection: no thread could reach it', async () => {
-    const engine = new SqliteEngine(':memory:');
+    const engine = await SqliteEngine.open(':memory:');
     try {
       expect(await engine.write([prepared('a'), prepared('b')])).toEqual({ ok: true });
       expect(await engine.remove('a')).toBe(true);
@@ -154,7 +154,7 @@ describe('SqliteEngine with a writer thread', () => {
   });
 
   it('sees the field types either connection gave, whichever writes next', { timeout: 30_000 }, async () => {
-    const engine = new SqliteEngine(join(folder, 'both.sqlite'));
+    const engine = await SqliteEngine.open(join(folder, 'both.sqlite'));
     try {
       // The thread starts with the first batch; the small writes after it run on the service's connection.
       expect(await engine.write(batch('start'))).toEqual({ ok: true });

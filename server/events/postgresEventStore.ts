@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
+import { migratePostgres } from '../storage/postgresMigrations.ts';
 import { connectPool } from '../storage/postgresPool.ts';
 import { BOOSTED_MAX, clickBoosts, clientsNeeded } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
@@ -8,6 +9,8 @@ import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking
 import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
+import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
+import { POSTGRES_EVENT_MIGRATIONS } from './migrations/postgresMigrations.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
@@ -16,79 +19,6 @@ import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type St
 
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
 const ROLLUP_VERSION = 1;
-
-/**
- * The tables of an index's events, in the index's schema: the events, and the counts
- * kept as they arrive (as sqliteStatsRollups.ts and sqliteSearchedKeywords.ts keep them,
- * whose comments say what each holds). Weights are log2 of decayed sums.
- */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS stats_events (
-    rowid BIGSERIAL PRIMARY KEY,
-    event_id TEXT COLLATE "C" UNIQUE,
-    received BIGINT NOT NULL,
-    source TEXT NOT NULL,
-    action TEXT NOT NULL,
-    session TEXT COLLATE "C" NOT NULL,
-    keyword TEXT NOT NULL,
-    number_of_results INTEGER,
-    docid TEXT,
-    position INTEGER,
-    tag TEXT,
-    keyword_norm TEXT COLLATE "C" NOT NULL,
-    clicked BOOLEAN NOT NULL DEFAULT FALSE,
-    client TEXT
-  );
-  CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
-  CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
-  CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
-  CREATE TABLE IF NOT EXISTS recommendation_events (
-    dataset TEXT COLLATE "C" NOT NULL, txn TEXT COLLATE "C" NOT NULL, item TEXT COLLATE "C" NOT NULL,
-    time TEXT NOT NULL, received BIGINT NOT NULL,
-    PRIMARY KEY (dataset, txn, item)
-  );
-  CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
-  CREATE INDEX IF NOT EXISTS recommendation_events_recent ON recommendation_events (dataset, item, received, txn);
-  CREATE TABLE IF NOT EXISTS stats_meta (key TEXT PRIMARY KEY, value DOUBLE PRECISION NOT NULL);
-  CREATE TABLE IF NOT EXISTS daily_keywords (
-    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, keyword TEXT COLLATE "C" NOT NULL,
-    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
-    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (day, tag, keyword)
-  );
-  CREATE TABLE IF NOT EXISTS daily_totals (
-    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL,
-    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
-    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (day, tag)
-  );
-  CREATE TABLE IF NOT EXISTS daily_documents (
-    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, clicks INTEGER NOT NULL,
-    PRIMARY KEY (day, tag, docid)
-  );
-  CREATE TABLE IF NOT EXISTS daily_positions (
-    day INTEGER NOT NULL, tag TEXT COLLATE "C" NOT NULL, position INTEGER NOT NULL, clicks INTEGER NOT NULL,
-    PRIMARY KEY (day, tag, position)
-  );
-  CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT COLLATE "C" PRIMARY KEY, lw DOUBLE PRECISION NOT NULL);
-  CREATE TABLE IF NOT EXISTS keyword_clicks (
-    keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, lw DOUBLE PRECISION NOT NULL, clients INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (keyword, docid)
-  );
-  CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
-  CREATE TABLE IF NOT EXISTS keyword_click_clients (
-    keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, client TEXT COLLATE "C" NOT NULL,
-    PRIMARY KEY (keyword, docid, client)
-  );
-  CREATE TABLE IF NOT EXISTS daily_click_voters (
-    day INTEGER NOT NULL, keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, voter TEXT COLLATE "C" NOT NULL,
-    PRIMARY KEY (day, keyword, docid, voter)
-  );
-  CREATE TABLE IF NOT EXISTS keyword_sessions (words TEXT COLLATE "C" NOT NULL, session TEXT COLLATE "C" NOT NULL, PRIMARY KEY (words, session));
-  CREATE TABLE IF NOT EXISTS searched_keywords (words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL);
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC) WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-`;
 
 const ROLLUP_TABLES = [
   'daily_keywords',
@@ -133,7 +63,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     this.queue = new EventBatcher({ commit: (rows) => this.insert(rows), what: `events in schema ${schema}`, ...(log !== undefined && { log }) });
   }
 
-  /** Creates the tables if missing, and rebuilds the counts when they were kept another way (or with another half-life). */
+  /** Makes the tables or brings them up to date (migrations/postgresMigrations.ts), and rebuilds the counts when they were kept another way (or with another half-life). */
   static async open(
     url: string,
     schema: string,
@@ -145,10 +75,13 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     const pool = connectPool(url, schema, 4, {}, timeouts);
     const store = new PostgresEventStore(pool, schema, ranking, clients, log);
     try {
-      await store.writing(async (client) => {
-        await client.query(SCHEMA);
-        await store.rebuildIfStale(client);
-      });
+      const client = await pool.connect();
+      try {
+        await migratePostgres(client, schema, EVENT_MIGRATION_TABLE, POSTGRES_EVENT_MIGRATIONS);
+      } finally {
+        client.release();
+      }
+      await store.writing((client) => store.rebuildIfStale(client));
     } catch (error) {
       await pool.end();
       throw error;

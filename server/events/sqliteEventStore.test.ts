@@ -1,25 +1,25 @@
 // SQLite only, outside the conformance suite (server/testing/testEngine.ts): what the
 // event store's files hold. The rules of what counts are in eventStore.test.ts and
 // searchedKeywords.test.ts, which run on every engine.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import { ClientHasher } from './clientAddress.ts';
-import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+import { DAY_MS, DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 import { SqliteEventStore } from './sqliteEventStore.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 
 let dir: string;
 let store: SqliteEventStore;
-const open = () => new SqliteEventStore(join(dir, 'demo.sqlite'), DEFAULT_CLICK_RANKING, new ClientHasher(join(dir, 'client-address.key')));
+const open = () => SqliteEventStore.open(join(dir, 'demo.sqlite'), DEFAULT_CLICK_RANKING, new ClientHasher(join(dir, 'client-address.key')));
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-search-events-'));
-  store = open();
+  store = await open();
 });
 afterEach(async () => {
   await store.close();
@@ -43,12 +43,47 @@ describe('the SQLite event store', () => {
     await store.addStats(searches('grid layout', 3));
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
-    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
+    // As made before migrations were recorded.
+    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DROP TABLE event_migrations;');
     db.close();
-    store = open();
+    store = await open();
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
     await store.addStats(searches('grid layout', 4));
     await store.addStats(searches('grid gap', 3));
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
+  });
+
+  it('brings a file from before migrations up to date on opening, its events and counts kept', async () => {
+    const file = join(dir, 'old.sqlite');
+    copyFileSync(join(import.meta.dirname, '../testing/fixtures/before-migrations/events.sqlite'), file);
+    const old = await SqliteEventStore.open(file);
+    try {
+      expect(await old.counts()).toEqual({ statsEvents: 2, recommendationEvents: 2 });
+      const day = Math.floor(Date.parse('2026-11-01T12:00:00Z') / DAY_MS);
+      const report = await old.report({ fromDay: day, toDay: day }, null, 10);
+      expect(report.topDocuments).toEqual([{ docid: 'kettle', clicks: 1 }]);
+      expect(await old.related('shop', 'kettle', 5)).toEqual({ transactions: 1, items: [{ item: 'teapot', transactions: 1 }] });
+      await old.addStats([{ action: 'search', session: 's2', keyword: 'teapot', numberOfResults: 1 }]);
+      expect((await old.counts()).statsEvents).toBe(3);
+    } finally {
+      await old.close();
+    }
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(['0001-initial']);
+    db.close();
+  });
+
+  it('gives a file from before click clients were counted the new click table, rebuilt from its events', async () => {
+    const file = join(dir, 'older.sqlite');
+    copyFileSync(join(import.meta.dirname, '../testing/fixtures/before-migrations/events.sqlite'), file);
+    const db = new Database(file);
+    db.exec(`DROP TABLE keyword_clicks; CREATE TABLE keyword_clicks (keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, PRIMARY KEY (keyword, docid)) WITHOUT ROWID;
+      UPDATE stats_meta SET value = 2 WHERE key = 'version'`);
+    db.close();
+    await (await SqliteEventStore.open(file)).close();
+    const reopened = new Database(file, { readonly: true });
+    expect(reopened.prepare('SELECT keyword, docid, clients FROM keyword_clicks').all()).toEqual([{ keyword: 'kettle', docid: 'kettle', clients: 1 }]);
+    expect(reopened.prepare(`SELECT value FROM stats_meta WHERE key = 'version'`).pluck().get()).toBe(3);
+    reopened.close();
   });
 });

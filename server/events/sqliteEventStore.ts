@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import { migrateSqlite } from '../storage/sqliteMigrations.ts';
 import { checkPages } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { kTestInternals } from '../testInternals.ts';
@@ -10,8 +11,10 @@ import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
+import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
-import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
+import { SqliteStatsRollups } from './sqliteStatsRollups.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
@@ -23,7 +26,6 @@ import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type St
  * queued and committed together (a commit per search would cost a disk sync per search).
  */
 export class SqliteEventStore extends QueuedStats implements EventStore {
-  private readonly db: Database.Database;
   private readonly statements: StatementCache;
   private readonly insertStats: (rows: readonly IncomingStats[]) => void;
   private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
@@ -32,68 +34,44 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly searched: SqliteSearchedKeywords;
 
   /**
-   * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
-   * senders' addresses (without it, none is kept and each session counts as a client);
-   * `log` hears of the queued events' failed commits.
+   * Opens the event file (made if missing), its tables brought up to date
+   * (migrations/sqliteMigrations.ts). `ranking` sets how the click weights used for
+   * ranking decay; `clients` hashes the senders' addresses (without it, none is kept and
+   * each session counts as a client); `log` hears of the queued events' failed commits.
    */
-  constructor(
+  static async open(
     file: string,
-    private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
-    private readonly clients: ClientHasher | null = null,
+    ranking: ClickRanking = DEFAULT_CLICK_RANKING,
+    clients: ClientHasher | null = null,
     log?: ProblemLog,
-  ) {
-    super();
+  ): Promise<SqliteEventStore> {
     const problems = checkPages(file);
     if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // Acknowledged events survive a power cut, like documents.
-    this.db.pragma('synchronous = FULL');
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS stats_events (
-        rowid INTEGER PRIMARY KEY,
-        -- The sender's eventId: a resent event is stored once.
-        event_id TEXT UNIQUE,
-        received INTEGER NOT NULL,
-        source TEXT NOT NULL,
-        action TEXT NOT NULL,
-        session TEXT NOT NULL,
-        keyword TEXT NOT NULL,
-        number_of_results INTEGER,
-        docid TEXT,
-        position INTEGER,
-        tag TEXT,
-        -- The keyword as counted (normalizeKeyword), and whether a click followed this search.
-        keyword_norm TEXT NOT NULL DEFAULT '',
-        clicked INTEGER NOT NULL DEFAULT 0,
-        -- The sender's address as a keyed hash (see RollupEvent.client in rollupRules.ts).
-        client TEXT
-      );
-      CREATE INDEX IF NOT EXISTS stats_events_received ON stats_events (received);
+    const db = new Database(file);
+    try {
+      db.pragma('journal_mode = WAL');
+      // Acknowledged events survive a power cut, like documents.
+      db.pragma('synchronous = FULL');
+      await migrateSqlite(db, file, EVENT_MIGRATION_TABLE, SQLITE_EVENT_MIGRATIONS);
+      return new SqliteEventStore(db, file, ranking, clients, log);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
 
-      -- One row per item in a transaction: a resent batch changes nothing.
-      CREATE TABLE IF NOT EXISTS recommendation_events (
-        dataset TEXT NOT NULL,
-        txn TEXT NOT NULL,
-        item TEXT NOT NULL,
-        time TEXT NOT NULL,
-        received INTEGER NOT NULL,
-        PRIMARY KEY (dataset, txn, item)
-      ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS recommendation_events_item ON recommendation_events (dataset, item, txn);
-      CREATE INDEX IF NOT EXISTS recommendation_events_recent ON recommendation_events (dataset, item, received, txn);
-    `);
-    this.addKeywordColumns();
-    this.addClientColumn();
-    this.db.exec(`
-      CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
-      CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
-      ${ROLLUP_SCHEMA}
-    `);
+  private constructor(
+    private readonly db: Database.Database,
+    file: string,
+    private readonly ranking: ClickRanking,
+    private readonly clients: ClientHasher | null,
+    log: ProblemLog | undefined,
+  ) {
+    super();
     this.statements = new StatementCache(this.db);
     this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
-    this.searched = new SqliteSearchedKeywords(this.db, this.statements);
+    this.searched = new SqliteSearchedKeywords(this.statements);
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
@@ -195,31 +173,6 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         : this.statements.get(`SELECT ${columns} FROM stats_events WHERE session = ? ORDER BY rowid LIMIT ? OFFSET ?`).all(session, limit, after)
     ) as StatsRow[];
     return rows.map(statsEventOf);
-  }
-
-  /** Files from before the report kept normalised keywords: add the columns and fill them. */
-  private addKeywordColumns(): void {
-    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
-    if (columns.includes('keyword_norm')) return;
-    this.db.function('normalize_keyword', { deterministic: true }, (keyword: unknown) => normalizeKeyword(String(keyword)));
-    this.db.exec(`
-      ALTER TABLE stats_events ADD COLUMN keyword_norm TEXT NOT NULL DEFAULT '';
-      ALTER TABLE stats_events ADD COLUMN clicked INTEGER NOT NULL DEFAULT 0;
-      UPDATE stats_events SET keyword_norm = normalize_keyword(keyword);
-    `);
-  }
-
-  /**
-   * Files from before addresses were kept: the column is added, and the events already
-   * stored get '' (unknown sender), so none of them counts for ranking.
-   */
-  private addClientColumn(): void {
-    const columns = (this.db.prepare('PRAGMA table_info(stats_events)').all() as Array<{ name: string }>).map((c) => c.name);
-    if (columns.includes('client')) return;
-    this.db.exec(`
-      ALTER TABLE stats_events ADD COLUMN client TEXT;
-      UPDATE stats_events SET client = '';
-    `);
   }
 
   async counts(): Promise<{ statsEvents: number; recommendationEvents: number }> {

@@ -1,47 +1,10 @@
-import type Database from 'better-sqlite3';
 import type { StatementCache } from '../storage/statementCache.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
 
-/**
- * Keywords by their folded words (`array filter` for `Array filter`), the form typed
- * words are looked up by: each session that searched one and found something, and how
- * many sessions those are. The partial indexes hold only keywords enough sessions
- * searched, by words (for prefixes) and by sessions (for the most searched).
- */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS keyword_sessions (
-    words TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (words, session)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions)
-    WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC)
-    WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-`;
-
 /** The most searched keywords in an SQLite event store, kept as search events arrive, for suggestions. */
 export class SqliteSearchedKeywords {
-  constructor(
-    db: Database.Database,
-    private readonly statements: StatementCache,
-  ) {
-    db.function('keyword_words', { deterministic: true }, (keyword: unknown) => keywordWords(String(keyword)));
-    db.transaction(() => {
-      const existed = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'searched_keywords'`).get() !== undefined;
-      db.exec(SCHEMA);
-      if (existed) return;
-      // Stores from before these tables get them filled from the events, once.
-      const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session
-        FROM stats_events WHERE action = 'search' AND number_of_results > 0`;
-      db.exec(`
-        INSERT OR IGNORE INTO keyword_sessions (words, session) SELECT words, session FROM (${searches}) WHERE words != '';
-        INSERT INTO searched_keywords (words, keyword, sessions)
-          SELECT words, min(keyword), count(DISTINCT session) FROM (${searches}) WHERE words != '' GROUP BY words;
-      `);
-    })();
-  }
+  /** The tables are made by the event file's migrations (migrations/sqliteMigrations.ts). */
+  constructor(private readonly statements: StatementCache) {}
 
   /** Counts a stored search event; inside the transaction that stored it. `keyword` is normalised (see normalizeKeyword). */
   add(keyword: string, session: string, numberOfResults: number): void {

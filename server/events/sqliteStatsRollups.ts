@@ -10,61 +10,21 @@ import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
  */
 const ROLLUP_VERSION = 3;
 
-/**
- * Counts kept as events arrive, so neither the report nor a search reads the events:
- * per UTC day, tag and keyword (searches, no-hit searches, clicks, searches followed by
- * a click); per day, tag and document or position (clicks); and per keyword and per
- * keyword and document, the decayed weight of searches and clicks for ranking. A
- * weight is kept as log2 of the sum of 2^(received / half-life), which never
- * overflows and can be added to in any order: its value now is 2^(lw - now / half-life).
- */
-export const ROLLUP_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS stats_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS daily_keywords (
-    day INTEGER NOT NULL, tag TEXT NOT NULL, keyword TEXT NOT NULL,
-    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
-    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (day, tag, keyword)
-  ) WITHOUT ROWID;
-  -- daily_keywords summed over keywords: what the per-day and per-tag figures read.
-  CREATE TABLE IF NOT EXISTS daily_totals (
-    day INTEGER NOT NULL, tag TEXT NOT NULL,
-    searches INTEGER NOT NULL DEFAULT 0, no_hits INTEGER NOT NULL DEFAULT 0,
-    clicks INTEGER NOT NULL DEFAULT 0, clicked_searches INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (day, tag)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS daily_documents (
-    day INTEGER NOT NULL, tag TEXT NOT NULL, docid TEXT NOT NULL, clicks INTEGER NOT NULL,
-    PRIMARY KEY (day, tag, docid)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS daily_positions (
-    day INTEGER NOT NULL, tag TEXT NOT NULL, position INTEGER NOT NULL, clicks INTEGER NOT NULL,
-    PRIMARY KEY (day, tag, position)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS keyword_searches (keyword TEXT PRIMARY KEY, lw REAL NOT NULL) WITHOUT ROWID;
-  -- Clicks counted for ranking only (see rollupRules.ts), and from how many clients.
-  CREATE TABLE IF NOT EXISTS keyword_clicks (
-    keyword TEXT NOT NULL, docid TEXT NOT NULL, lw REAL NOT NULL, clients INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (keyword, docid)
-  ) WITHOUT ROWID;
-  CREATE TABLE IF NOT EXISTS keyword_click_clients (
-    keyword TEXT NOT NULL, docid TEXT NOT NULL, client TEXT NOT NULL, PRIMARY KEY (keyword, docid, client)
-  ) WITHOUT ROWID;
-  -- Who already counted a click for a keyword and document on a UTC day: 'a' + client or 's' + session.
-  CREATE TABLE IF NOT EXISTS daily_click_voters (
-    day INTEGER NOT NULL, keyword TEXT NOT NULL, docid TEXT NOT NULL, voter TEXT NOT NULL,
-    PRIMARY KEY (day, keyword, docid, voter)
-  ) WITHOUT ROWID;
-  -- A search reads its keyword's most clicked documents first, without sorting them all.
-  CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
-`;
-
 const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clicks) AS clicks, sum(clicked_searches) AS clickedSearches';
 
 /** log2(2^a + 2^b) without leaving the log domain. */
 const LOG_ADD = 'max(lw, excluded.lw) + log2(1 + pow(2, min(lw, excluded.lw) - max(lw, excluded.lw)))';
 
-/** The rollups in an SQLite event store: the steps of rollupRules.ts as statements. */
+/**
+ * The rollups in an SQLite event store, the steps of rollupRules.ts as statements:
+ * counts kept as events arrive, so neither the report nor a search reads the events:
+ * per UTC day, tag and keyword (searches, no-hit searches, clicks, searches followed by
+ * a click); per day, tag and document or position (clicks); and per keyword and per
+ * keyword and document, the decayed weight of searches and clicks for ranking. A
+ * weight is kept as log2 of the sum of 2^(received / half-life), which never
+ * overflows and can be added to in any order: its value now is 2^(lw - now / half-life).
+ * The tables are made by the event file's migrations (migrations/sqliteMigrations.ts).
+ */
 export class SqliteStatsRollups implements RollupSteps {
   constructor(
     private readonly db: Database.Database,
@@ -77,12 +37,10 @@ export class SqliteStatsRollups implements RollupSteps {
     const meta = this.db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
     if (meta.get('version') === ROLLUP_VERSION && meta.get('half_life_ms') === this.halfLifeMs) return;
     this.db.transaction(() => {
-      // keyword_clicks gained a column: made anew rather than altered.
       this.db.exec(`
         DELETE FROM daily_keywords; DELETE FROM daily_totals; DELETE FROM daily_documents; DELETE FROM daily_positions;
-        DELETE FROM keyword_searches; DROP TABLE keyword_clicks; DELETE FROM keyword_click_clients; DELETE FROM daily_click_voters;
-        UPDATE stats_events SET clicked = 0 WHERE clicked != 0;
-        ${ROLLUP_SCHEMA}`);
+        DELETE FROM keyword_searches; DELETE FROM keyword_clicks; DELETE FROM keyword_click_clients; DELETE FROM daily_click_voters;
+        UPDATE stats_events SET clicked = 0 WHERE clicked != 0;`);
       // In chunks: the connection cannot write while a statement iterates.
       const chunk = this.db.prepare(
         `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults,

@@ -1,0 +1,75 @@
+// SQLite only, outside the conformance suite (server/testing/testEngine.ts): how the
+// engine opens index files of earlier and later versions of the service.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
+import { testDocument } from '../testing/testDocuments.ts';
+import { SqliteEngine } from './sqliteEngine.ts';
+import { SqliteReader } from './sqliteReader.ts';
+
+const FIXTURE = join(import.meta.dirname, '../testing/fixtures/before-migrations/index.sqlite');
+const folder = mkdtempSync(join(tmpdir(), 'site-search-schema-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** A copy of the file the service wrote before it recorded migrations. */
+function beforeMigrations(name: string): string {
+  const file = join(folder, name);
+  copyFileSync(FIXTURE, file);
+  return file;
+}
+
+function migrations(file: string): unknown[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'migrations'`).get() !== undefined;
+    return exists ? db.prepare('SELECT name FROM migrations ORDER BY name').pluck().all() : [];
+  } finally {
+    db.close();
+  }
+}
+
+describe('an index file from before migrations', () => {
+  it('is brought up to date on opening, its documents kept', async () => {
+    const file = beforeMigrations('old.sqlite');
+    const engine = await SqliteEngine.open(file);
+    try {
+      expect(migrations(file)).toEqual(['0001-initial']);
+      expect(await engine.count()).toBe(2);
+      expect(await engine.get('kettle')).toMatchObject({ title: 'Steel kettle', customFields: { brand: 'Acme', price: 30 } });
+      const found = await pipeline(engine).search(searchQuery(['kettle'], { facets: [{ kind: 'field', key: 'brand', field: 'brand' }] }));
+      expect(found.hits.map((h) => h.document.id)).toEqual(['kettle']);
+      expect(found.facets).toEqual({ brand: [{ value: 'Acme', count: 1 }] });
+      expect(await engine.write([testDocument('teapot', 'A porcelain teapot for green tea.')])).toEqual({ ok: true });
+      expect((await pipeline(engine).search(searchQuery(['green']))).hits.map((h) => h.document.id)).toEqual(['teapot']);
+    } finally {
+      await engine.close();
+    }
+    const reopened = await SqliteEngine.open(file);
+    await reopened.close();
+    expect(migrations(file)).toEqual(['0001-initial']);
+  });
+
+  it('is not migrated by a reader thread, whose connection only reads', () => {
+    const file = beforeMigrations('read.sqlite');
+    const before = readFileSync(file);
+    SqliteReader.open(file).close();
+    expect(migrations(file)).toEqual([]);
+    expect(readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe('an index file a newer version of the service migrated', () => {
+  it('is refused, naming the file and what to do', async () => {
+    const file = join(folder, 'newer.sqlite');
+    await (await SqliteEngine.open(file)).close();
+    const db = new Database(file);
+    db.prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)').run('9999-from-a-newer-version', Date.now());
+    db.close();
+    await expect(SqliteEngine.open(file)).rejects.toThrow(`${file} was upgraded by a newer version of the service`);
+    await expect(SqliteEngine.open(file)).rejects.toThrow(/9999-from-a-newer-version.*Run that newer version.*restore the backup/);
+  });
+});
