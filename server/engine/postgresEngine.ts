@@ -282,26 +282,30 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async status(id: string): Promise<DocumentState | null> {
-    const { rows: docs } = await this.pool.query<{ rowid: number; url: string | null; content_hash: string | null; first_indexed: number }>(
-      'SELECT rowid, url, content_hash, first_indexed FROM docs WHERE id = $1',
+    // One statement, so the document and its crawl status come from one snapshot: read
+    // apart, a crawl committing in between showed INDEXED for a document not yet there.
+    const { rows } = await this.pool.query<StatusRow>(
+      `SELECT d.url AS doc_url, d.first_indexed, s.url AS status_url, s.status, s.status_info, s.last_fetched,
+         (d.id IS NOT NULL) AS indexed,
+         (SELECT o.id FROM docs o WHERE d.content_hash IS NOT NULL AND o.content_hash = d.content_hash AND o.rowid < d.rowid ORDER BY o.rowid LIMIT 1) AS duplicate_of
+       FROM (SELECT $1::text AS id) k LEFT JOIN docs d ON d.id = k.id LEFT JOIN doc_status s ON s.id = k.id`,
       [id],
     );
-    const { rows: statuses } = await this.pool.query<{ url: string | null; status: DocumentState['status']; statusInfo: string; lastFetched: number | null }>(
-      'SELECT url, status, status_info AS "statusInfo", last_fetched AS "lastFetched" FROM doc_status WHERE id = $1',
-      [id],
-    );
-    const doc = docs[0];
-    // The first document indexed with this content is the original; later ones are its duplicates.
-    const duplicates =
-      doc === undefined || doc.content_hash === null
-        ? []
-        : (
-            await this.pool.query<{ id: string }>('SELECT id FROM docs WHERE content_hash = $1 AND rowid < $2 ORDER BY rowid LIMIT 1', [
-              doc.content_hash,
-              doc.rowid,
-            ])
-          ).rows;
-    return documentStateOf(id, { doc, status: statuses[0], duplicateOf: duplicates[0]?.id ?? null });
+    const row = rows[0]!;
+    return documentStateOf(id, {
+      doc: row.indexed ? { url: row.doc_url, first_indexed: Number(row.first_indexed) } : undefined,
+      status:
+        row.status === null
+          ? undefined
+          : {
+              url: row.status_url,
+              status: row.status,
+              statusInfo: row.status_info ?? '',
+              lastFetched: row.last_fetched === null ? null : Number(row.last_fetched),
+            },
+      // The first document indexed with this content is the original; later ones are its duplicates.
+      duplicateOf: row.duplicate_of,
+    });
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {
@@ -436,4 +440,16 @@ async function lookUpWords(client: pg.ClientBase, questions: WordQuestions): Pro
     if (terms.length > 0) nearWords.set(word, new Vocabulary(terms.filter(isVocabularyWord)).near(word, maxDistance, limit));
   }
   return { has: found('has'), extends: found('extends'), near: nearWords };
+}
+
+/** What `status` reads of an id in one statement. */
+interface StatusRow {
+  indexed: boolean;
+  doc_url: string | null;
+  first_indexed: number | string | null;
+  status_url: string | null;
+  status: DocumentState['status'] | null;
+  status_info: string | null;
+  last_fetched: number | string | null;
+  duplicate_of: string | null;
 }
