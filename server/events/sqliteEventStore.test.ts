@@ -40,15 +40,15 @@ describe('the SQLite event store', () => {
   it('counts searched keywords from the stored events when the file had no counts yet', async () => {
     const searches = (keyword: string, sessions: number): StatsEvent[] =>
       Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `session-${i}`, keyword, numberOfResults: 5 }));
-    await store.addStats(searches('grid layout', 3));
+    await store.addStats(searches('grid layout', 5));
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
     db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
     db.close();
     store = open();
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
-    await store.addStats(searches('grid layout', 4));
-    await store.addStats(searches('grid gap', 3));
+    await store.addStats(searches('grid layout', 6));
+    await store.addStats(searches('grid gap', 5));
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
   });
 });

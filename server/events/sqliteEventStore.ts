@@ -10,6 +10,7 @@ import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
@@ -34,13 +35,15 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   /**
    * `ranking` sets how the click weights used for ranking decay; `clients` hashes the
    * senders' addresses (without it, none is kept and each session counts as a client);
-   * `log` hears of the queued events' failed commits.
+   * `log` hears of the queued events' failed commits; `suggested` says when a searched
+   * keyword is suggested.
    */
   constructor(
     file: string,
     private readonly ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     private readonly clients: ClientHasher | null = null,
     log?: ProblemLog,
+    suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ) {
     super();
     const problems = checkPages(file);
@@ -93,7 +96,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     this.statements = new StatementCache(this.db);
     this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
-    this.searched = new SqliteSearchedKeywords(this.db, this.statements);
+    this.searched = new SqliteSearchedKeywords(this.db, this.statements, suggested);
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
@@ -103,7 +106,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;
         this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
-        if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults);
+        if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults, client, received);
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
@@ -153,8 +156,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * with results, the most searched first: for suggestions. Searches the service queued
    * itself count once committed.
    */
-  async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
-    return this.searched.startingWith(words, limit);
+  async searchedKeywords(words: readonly string[], limit: number, now?: number): Promise<string[]> {
+    return this.searched.startingWith(words, limit, now);
   }
 
   /** Stores the events of one dataset durably, in one transaction. */
