@@ -6,8 +6,9 @@
  * the routes. The rules of what counts (rollupRules.ts, clickRanking.ts, clickBoosts.ts,
  * searchedKeywords.ts, statsReport.ts) are shared by every store.
  */
-import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { WriteHealth } from './eventBatcher.ts';
+import type { ProposalRule } from './learningSettings.ts';
 import type { ReportData, ReportRange } from './statsReport.ts';
 
 export type { ReportData, ReportRange, WriteHealth };
@@ -62,6 +63,11 @@ export interface EventStore {
    * searches count once committed.
    */
   searchedKeywords(words: readonly string[], limit: number, now?: number): Promise<string[]>;
+  /**
+   * Fixes the events of the last 30 days (as of `now`) suggest under `rule`, the most
+   * sessions first, at most `limit` (see proposals.ts). Queued events count.
+   */
+  proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]>;
   /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */
   addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void>;
   /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { connectPool } from '../storage/postgresPool.ts';
 import { BOOSTED_MAX, clickBoosts, clientsNeeded } from './clickBoosts.ts';
@@ -8,7 +8,9 @@ import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking
 import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
+import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import {
   addSearchedKeyword,
@@ -223,6 +225,16 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   async searchedKeywords(words: readonly string[], limit: number, now = Date.now()): Promise<string[]> {
     await this.sweepIfDue(now);
     return suggestedKeywords(this.pool, words, limit);
+  }
+
+  async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
+    await this.flush();
+    const { rows } = await this.pool.query<ProposalEvent>(
+      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client
+       FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`,
+      [proposalWindowStart(now), PROPOSAL_EVENTS_MAX],
+    );
+    return proposalsFrom(rows, rule, limit);
   }
 
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {

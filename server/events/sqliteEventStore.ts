@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import { checkPages } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { kTestInternals } from '../testInternals.ts';
@@ -9,7 +9,9 @@ import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking
 import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
+import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { ROLLUP_SCHEMA, SqliteStatsRollups } from './sqliteStatsRollups.ts';
@@ -158,6 +160,18 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    */
   async searchedKeywords(words: readonly string[], limit: number, now?: number): Promise<string[]> {
     return this.searched.startingWith(words, limit, now);
+  }
+
+  /** Fixes the events suggest (see proposals.ts): the most recent events of the window, read at once. */
+  async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
+    await this.queue.flush();
+    const rows = this.statements
+      .get(
+        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults, clicked, docid, client
+         FROM stats_events WHERE received >= ? ORDER BY received DESC LIMIT ?`,
+      )
+      .all(proposalWindowStart(now), PROPOSAL_EVENTS_MAX) as ProposalEvent[];
+    return proposalsFrom(rows, rule, limit);
   }
 
   /** Stores the events of one dataset durably, in one transaction. */
