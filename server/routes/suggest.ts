@@ -18,9 +18,9 @@ const SuggestQuerystring = Type.Object({
 
 /**
  * `GET /v1/suggest/{key}?term=&size=` (API 4.2): public, no authentication. The
- * index's suggestions, with the keywords most searched (by several sessions, with
- * results) that start with the term mixed in near the top; never a suggestion with one
- * of the index's blocked words.
+ * index's suggestions, with the keywords most searched (with results, by enough
+ * sessions from enough addresses: see searchedKeywords.ts) that start with the term
+ * mixed in near the top; never a suggestion with one of the index's blocked words.
  */
 export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.get(
