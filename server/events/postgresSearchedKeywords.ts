@@ -138,7 +138,9 @@ async function fill(client: pg.ClientBase, rule: SuggestedKeywordRule, windowSta
   // Folding keywords is the service's code, not SQL: the window's searches are read in pages and counted one by one.
   for (;;) {
     const { rows } = await client.query<{ rowid: string; keyword: string; session: string; client: string | null; received: string; n: number }>(
-      `SELECT rowid, keyword_norm AS keyword, session, client, received, number_of_results AS n FROM stats_events
+      // Searches the search endpoint recorded before it kept their sender have none: unknown, like '' (see searchAddress).
+      `SELECT rowid, keyword_norm AS keyword, session, CASE WHEN client IS NULL AND source = 'search' THEN '' ELSE client END AS client,
+         received, number_of_results AS n FROM stats_events
        WHERE action = 'search' AND number_of_results > 0 AND received >= $1 AND rowid > $2 ORDER BY rowid LIMIT 10000`,
       [windowStart * DAY_MS, last],
     );

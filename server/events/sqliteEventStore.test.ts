@@ -51,4 +51,17 @@ describe('the SQLite event store', () => {
     await store.addStats(searches('grid gap', 5));
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
   });
+
+  it('counts no sender for searches the search endpoint recorded before it kept them', async () => {
+    await store.close();
+    const db = new Database(join(dir, 'demo.sqlite'));
+    const insert = db.prepare(
+      `INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, keyword_norm, client) VALUES (?, 'search', 'search', ?, 'kiwi', 3, 'kiwi', NULL)`,
+    );
+    for (let i = 0; i < 10; i++) insert.run(Date.now(), `invented-${i}`);
+    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
+    db.close();
+    store = open();
+    expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);
+  });
 });

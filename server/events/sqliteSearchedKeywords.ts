@@ -167,7 +167,9 @@ export class SqliteSearchedKeywords {
 
   /** Counts the searches of the window from the stored events: for a store from before these tables. */
   private fill(): void {
-    const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session, client, received / ${DAY_MS} AS day
+    // Searches the search endpoint recorded before it kept their sender have none: unknown, like '' (see searchAddress).
+    const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session,
+        CASE WHEN client IS NULL AND source = 'search' THEN '' ELSE client END AS client, received / ${DAY_MS} AS day
       FROM stats_events WHERE action = 'search' AND number_of_results > 0 AND received >= ${this.sweptFrom * DAY_MS}`;
     this.db.exec(`
       INSERT INTO keyword_sessions (words, session, day)
