@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexDocument } from '../src/client/types.ts';
+import { DEFAULT_PROPOSAL_RULE } from '../server/events/learningSettings.ts';
+import { proposalsFrom, type ProposalEvent } from '../server/events/proposals.ts';
+import { normalizeKeyword } from '../server/events/normalizeKeyword.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
 
 const documents: IndexDocument[] = Array.from({ length: 300 }, (_, i) => ({
   id: `d${i}`,
   title: `${['Element', 'Document', 'Window', 'HTMLElement', 'Array'][i % 5]}.member${i % 40}`,
 }));
+documents.push({ id: 'radius', title: 'CSS property: border-radius' }, { id: 'fetch', title: 'fetch() global function' });
 const now = Date.parse('2026-04-30T18:00:00Z');
 
 describe('generatedTraffic', () => {
@@ -32,5 +36,37 @@ describe('generatedTraffic', () => {
     const fifth = clicks.filter((c) => c.position === 5).length;
     expect(first).toBeGreaterThan(3 * fifth);
     expect(new Set(events.map((e) => e.event.tag))).toEqual(new Set(['results-page', 'header']));
+  });
+
+  it('has visitors who fail, then find with the site’s word: enough to propose fixes', () => {
+    let rowid = 0;
+    // As a store reads them: the last 30 days, each search marked when a click followed it.
+    const recent = events.filter((e) => e.received > now - 30 * 86_400_000);
+    const clicked = new Set(recent.flatMap((e) => (e.event.action === 'click' ? [`${e.event.session} ${normalizeKeyword(e.event.keyword)}`] : [])));
+    const read = recent.map(({ event, received }): ProposalEvent => {
+      const keyword = normalizeKeyword(event.keyword);
+      return {
+        rowid: ++rowid,
+        received,
+        action: event.action,
+        session: event.session,
+        keyword,
+        numberOfResults: event.action === 'search' ? event.numberOfResults : null,
+        clicked: event.action === 'search' && clicked.has(`${event.session} ${keyword}`),
+        docid: event.action === 'click' ? event.docid : null,
+        client: null,
+      };
+    });
+    const proposals = proposalsFrom(read, DEFAULT_PROPOSAL_RULE, 50).map((p) => `${p.kind} ${p.from} -> ${p.to}${p.id === undefined ? '' : ` ${p.id}`}`);
+    expect(proposals).toEqual(
+      expect.arrayContaining([
+        'synonym rounded corners -> border-radius',
+        'pin rounded corners -> border-radius radius',
+        'synonym http request -> fetch',
+        'pin http request -> fetch fetch',
+      ]),
+    );
+    // Pairs whose word no title has are left out.
+    expect(proposals.some((p) => p.includes('box-shadow'))).toBe(false);
   });
 });

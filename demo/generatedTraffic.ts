@@ -12,6 +12,20 @@ const DAY = 86_400_000;
 
 /** Searches the corpus cannot answer: other products, other languages, typos. */
 const MISSES = ['jquery', 'tailwind', 'wordpress plugin', 'php', 'bootsrap grid', 'react hooks', 'flexbox cheatsheet', 'python'];
+/**
+ * What visitors type before finding the word the site uses: a no-hit search, then within
+ * seconds the site's word and a click on its page. Enough sessions make these pairs the
+ * proposed fixes the service lists (`GET /v2/indices/{key}/stats/proposals`). Pairs whose
+ * word no title has are left out.
+ */
+const REPHRASES: ReadonlyArray<readonly [failed: string, found: string]> = [
+  ['rounded corners', 'border-radius'],
+  ['drop shadow', 'box-shadow'],
+  ['center text', 'text-align'],
+  ['http request', 'fetch'],
+];
+/** Visits a day that rephrase, of the about 150 a weekday has. */
+const REPHRASE_VISITS = 3;
 /** Where searches come from: the results page, or the overlay in the page header. */
 const TAGS = ['results-page', 'header'] as const;
 
@@ -84,7 +98,46 @@ export function generatedTraffic(documents: readonly IndexDocument[], options: T
       }
     }
   }
+  events.push(...rephrasingVisits(documents, options.now, firstDay, days, (options.seed ?? 11) + 1));
   return events.sort((a, b) => a.received - b.received);
+}
+
+/** Visits that fail, then find with the site's word (see REPHRASES); from a generator of their own, so the other traffic stays as it was. */
+function rephrasingVisits(documents: readonly IndexDocument[], now: number, firstDay: number, days: number, seed: number): PastEvent[] {
+  const next = seededRandom(seed);
+  const pairs = REPHRASES.flatMap(([failed, found]) => {
+    const page = documents
+      .filter(
+        (doc) =>
+          doc.id !== undefined &&
+          doc.title !== undefined &&
+          doc.title
+            .toLowerCase()
+            .split(/[^a-z0-9-]+/)
+            .includes(found),
+      )
+      .sort((a, b) => a.title!.length - b.title!.length)
+      .map((doc) => doc.id!);
+    return page.length === 0 ? [] : [{ failed, found, matches: page.length, docid: page[0]! }];
+  });
+  const events: PastEvent[] = [];
+  if (pairs.length === 0) return events;
+  let sessions = 0;
+  for (let d = 0; d < days; d++) {
+    for (let v = 0; v < REPHRASE_VISITS; v++) {
+      let time = (firstDay + d) * DAY + Math.floor(next() * (DAY - 3_600_000));
+      const pair = pairs[Math.floor(next() * pairs.length)]!;
+      if (time > now) continue;
+      const session = `fix${(sessions++).toString(36).padStart(5, '0')}`;
+      const tag = TAGS[0];
+      events.push({ event: { action: 'search', session, keyword: pair.failed, numberOfResults: 0, tag }, received: time });
+      time += 5_000 + Math.floor(next() * 15_000);
+      events.push({ event: { action: 'search', session, keyword: pair.found, numberOfResults: pair.matches, tag }, received: time });
+      time += 3_000 + Math.floor(next() * 10_000);
+      events.push({ event: { action: 'click', session, keyword: pair.found, docid: pair.docid, position: 1, tag }, received: time });
+    }
+  }
+  return events;
 }
 
 /** Words of the titles (at least 3 letters), most popular first, each with its documents shortest title first. */

@@ -32,6 +32,7 @@ import { statsRoutes } from './routes/stats.ts';
 import { statsEventsRoutes } from './routes/statsEvents.ts';
 import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
+import { suggestionSettings } from './events/learningSettings.ts';
 
 /**
  * Builds the reference service without listening, so the caller (the CLI, a test)
@@ -136,7 +137,7 @@ async function openIndices(
   try {
     for (const index of credentials) {
       const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
-      const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, log });
+      const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested: suggestionSettings(index.suggestions), log });
       const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
       opened.push({ ...index, ...stores, search });
     }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { EngineChoice } from './backends/engineFactory.ts';
 import type { DatabaseTimeouts } from './databaseTimeouts.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
+import type { ProposalRule, SuggestionSettings } from './events/learningSettings.ts';
 import type { RankingConfig } from './ranking/rankingSettings.ts';
 import type { LogMode } from './requestLog.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
@@ -20,6 +21,10 @@ export interface IndexCredentials {
   ranking?: RankingConfig;
   /** Origins whose pages may send this index stats events; wins over the service's `statsAllowedOrigins`. */
   statsAllowedOrigins?: string[];
+  /** Which searched keywords are suggested, and which words never are (learningSettings.ts). */
+  suggestions?: Partial<SuggestionSettings>;
+  /** Which failed searches followed by a clicked one are proposed as fixes (learningSettings.ts). */
+  proposals?: Partial<ProposalRule>;
 }
 
 /** Options of `buildApp`. */

@@ -64,6 +64,23 @@ describe('the index client against the reference service', () => {
     await expect(api.getStatsReport({ from: '2026-02-30' })).rejects.toMatchObject({ status: 400, parameter: 'from' });
   });
 
+  it('reads the proposed fixes, typed', async () => {
+    // Events stored by code in the process: each session stands for an address.
+    const store = service.app.eventStores.get('demo');
+    for (let i = 0; i < 5; i++) {
+      await store.addStats([
+        { action: 'search', session: `p${i}`, keyword: 'zepelin', numberOfResults: 0 },
+        { action: 'search', session: `p${i}`, keyword: 'zeppelinword', numberOfResults: 2 },
+        { action: 'click', session: `p${i}`, keyword: 'zeppelinword', docid: 'z-1', position: 1 },
+      ]);
+    }
+    const { proposals } = await api.getStatsProposals();
+    expect(proposals).toEqual([
+      { kind: 'pin', from: 'zepelin', to: 'zeppelinword', id: 'z-1', sessions: 5, addresses: 5 },
+      { kind: 'synonym', from: 'zepelin', to: 'zeppelinword', sessions: 5, addresses: 5 },
+    ]);
+  });
+
   it('turns wrong credentials into a 401', async () => {
     const wrong = createIndexClient({ siteKey: 'demo', secret: 'nope', baseUrl: service.baseUrl, retries: 0 });
     await expect(wrong.indexBatch([{ id: 'x' }])).rejects.toMatchObject({ status: 401, code: 'unauthorized' });

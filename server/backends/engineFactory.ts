@@ -7,6 +7,7 @@
 import type { ClickRanking } from '../events/clickRanking.ts';
 import type { ProblemLog } from '../events/eventBatcher.ts';
 import type { EventStore } from '../events/eventStore.ts';
+import type { SuggestedKeywordRule } from '../events/searchedKeywords.ts';
 import type { SearchEngine } from '../engine/engine.ts';
 
 /** What a factory needs to know of an index to open it. */
@@ -15,6 +16,8 @@ export interface IndexToOpen {
   publicKey: string;
   /** How the event store weighs clicks; its decay settings apply even with click ranking off. */
   clickRanking: ClickRanking;
+  /** When a searched keyword is suggested. @default 5 sessions from 3 addresses in 30 days */
+  suggested?: SuggestedKeywordRule;
   /** Hears of failures no request waits for (queued events that cannot be saved). @default stderr */
   log?: ProblemLog;
 }

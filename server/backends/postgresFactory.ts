@@ -73,7 +73,10 @@ class PostgresFactory implements EngineFactory {
     }
     try {
       this.clients ??= sharedClientHasher(this.url, this.timeouts);
-      return { engine, events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log, this.timeouts) };
+      return {
+        engine,
+        events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log, this.timeouts, index.suggested),
+      };
     } catch (error) {
       await engine.close();
       throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });

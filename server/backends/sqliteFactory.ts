@@ -77,7 +77,7 @@ class SqliteFactory implements EngineFactory {
     }
     this.manifest.add('indices', publicKey);
     try {
-      const events = await SqliteEventStore.open(eventFile, index.clickRanking, this.clients, index.log);
+      const events = await SqliteEventStore.open(eventFile, index.clickRanking, this.clients, index.log, index.suggested);
       this.manifest.add('events', publicKey);
       return { engine, events, ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {

@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { startFakeHost, sendJson, type FakeHost, type HostRequest } from '../testing/fakeHost.ts';
 import { cliEnv, runCli, type CliResult } from '../testing/cli.ts';
-import { startService, type TestService } from '../testing/service.ts';
+import { basicAuth, eventually, putJson, startService, type TestService } from '../testing/service.ts';
 import type { ResumeState } from './resumeState.ts';
 
 const LINES = 50_000;
 const BAD_LINE = 25_000;
-const INDICES = ['stop', 'skip', 'resume', 'other'];
+const INDICES = ['stop', 'skip', 'resume', 'other', 'eval'];
 
 let service: TestService;
 let dir: string;
@@ -153,6 +153,65 @@ describe('site-search search', () => {
     const limit = await cli(['search', 'x', '--limit', '301']);
     expect(limit.code).toBe(1);
     expect(limit.stderr).toBe('site-search: limit must be an integer from 1 to 300 (got 301)\n');
+  });
+});
+
+describe('site-search eval', () => {
+  const documents = [
+    { id: 'css-grid', url: 'https://site.example/css/grid', title: 'CSS grid layout', main_content: 'Rows and columns with grid.' },
+    { id: 'flexbox', url: 'https://site.example/css/flexbox', title: 'Flexbox basics', main_content: 'One axis at a time.' },
+    { id: 'fetch', url: 'https://site.example/js/fetch', title: 'Fetch API', main_content: 'Requests from the browser with fetch.' },
+    { id: 'promise', url: 'https://site.example/js/promise', title: 'Promises in JavaScript', main_content: 'Asynchronous values.' },
+  ];
+  // One wanted page is found by id, one by URL (its host written in capitals), one is
+  // missed, one is found among two wanted: success@1 and MRR@10 are 3/4.
+  const judged = [
+    { query: 'grid layout', wanted: ['css-grid'] },
+    { query: 'flexbox', wanted: ['https://SITE.example/css/flexbox'] },
+    { query: 'fetch', wanted: ['promise'] },
+    { query: 'javascript promises', wanted: ['fetch', 'promise'] },
+  ];
+
+  beforeAll(async () => {
+    expect((await putJson(service, '/v2/indices/eval/documents:batch', { documents }, basicAuth('eval', 'eval-secret'))).status).toBe(202);
+    await eventually(async () => ((await total('eval')) === documents.length ? true : undefined));
+  });
+
+  it('prints the figures and the misses with what they got, and passes a threshold it meets', async () => {
+    const file = join(dir, 'judged.json');
+    writeFileSync(file, JSON.stringify(judged, null, 2));
+    const result = await cli(['eval', file, '--min-mrr', '0.75', '--min-success1', '0.7'], 'eval');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(
+      /^4 judged queries\nfigure\s+value\s+at least\n[- ]+\nsuccess@1\s+0\.750\s+0\.700\s+met\nsuccess@3\s+0\.750\nMRR@10\s+0\.750\s+0\.750\s+met\n/,
+    );
+    expect(result.stdout).toContain(
+      "1 miss (no wanted result in the top 10):\n  'fetch' (entry 3 at line 14) wanted promise\n    1. fetch  Fetch API  https://site.example/js/fetch\n",
+    );
+    expect(result.stderr).toMatch(/^searched 4, /m);
+  });
+
+  it('reads CSV with | between wanted pages, and exits 1 under --min-mrr', async () => {
+    const file = join(dir, 'judged.csv');
+    writeFileSync(file, 'query,wanted\n' + judged.map((j) => `${j.query},${j.wanted.join('|')}`).join('\n') + '\n');
+    const result = await cli(['eval', file, '--min-mrr', '0.8'], 'eval');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/MRR@10\s+0\.750\s+0\.800\s+NOT MET/);
+    expect(result.stdout).toContain("'fetch' (line 4) wanted promise");
+    expect(result.stderr).toMatch(/site-search: MRR@10 0\.750 is under 0\.800\n$/);
+  });
+
+  it('names the bad entry of a file, and the query the host refused', async () => {
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '[\n  {"query": "grid", "wanted": ["css-grid"]},\n  {"query": "flexbox", "wanted": []}\n]\n');
+    const badFile = await cli(['eval', bad], 'eval');
+    expect(badFile.code).toBe(2);
+    expect(badFile.stderr).toBe(`site-search: ${bad}, entry 2 at line 3: wanted must list at least one id or URL\n`);
+    const long = join(dir, 'long.csv');
+    writeFileSync(long, `query,wanted\ngrid,css-grid\n${'word '.repeat(30)},css-grid\n`);
+    const refused = await cli(['eval', long], 'eval');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^site-search: the host refused the query at line 3 \('word word .*'\): .*20 words/m);
   });
 });
 

@@ -6,6 +6,9 @@ import { SearchApiError } from '../../src/client/errors.ts';
 import type { FuzzyMode, RecommendationEvent, SearchFilter, SearchParams } from '../../src/client/types.ts';
 import { CONNECTION_OPTIONS, connect, count, type ConnectionFlags } from './connection.ts';
 import { indexFile, InvalidDocumentError } from './indexFile.ts';
+import { evaluate, RefusedQueryError } from './evaluate.ts';
+import { missesText, scoresTable, unmet, type Thresholds } from './evalReport.ts';
+import { readJudgedQueries } from './judgedQueries.ts';
 import { createProgress } from './progress.ts';
 import { formatOf, readRecords } from './readRecords.ts';
 import { retryRefused } from './retryRefused.ts';
@@ -41,6 +44,11 @@ Commands:
   search TERM                search and print a table
       --limit N --page N --sort FIELD --order asc|desc --fuzzy true|false|auto
       --filter JSON --facet FIELD (repeatable) --json
+  eval FILE                  search judged queries and print success@1, success@3, MRR@10 and the misses;
+                             FILE is JSON [{"query": "...", "wanted": ["ID or URL", ...]}] or CSV query,wanted
+                             (wanted separated by |)
+      --min-mrr X --min-success1 X --min-success3 X   exit 1 when a figure (0 to 1) is under X
+      --format json|ndjson|csv   (default: from the file extension)
 
 Connection (every command):
   --url URL        the API host root        (or SITE_SEARCH_URL)
@@ -72,6 +80,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     if (error instanceof UsageError || isParseArgsError(error)) {
       log(`site-search: ${(error as Error).message.split('\n')[0]}`);
       return 2;
+    }
+    if (error instanceof RefusedQueryError) {
+      log(`site-search: the host refused the query at ${error.message}`);
+      return 1;
     }
     if (error instanceof InvalidEventError) {
       log(`site-search: stopped at ${error.message}; no events were sent`);
@@ -246,7 +258,38 @@ const COMMANDS: Record<string, Handler> = {
     const answer = await client.search(params);
     io.stdout.write(values.json === true ? JSON.stringify(answer, null, 2) + '\n' : searchTable(answer, params.limit ?? 10));
   },
+
+  async eval(args, io) {
+    const { values, positionals } = parse(
+      args,
+      { format: { type: 'string' }, 'min-mrr': { type: 'string' }, 'min-success1': { type: 'string' }, 'min-success3': { type: 'string' } },
+      { min: 1, max: 1, usage: 'eval FILE [--min-mrr X] [--min-success1 X] [--min-success3 X]' },
+    );
+    const thresholds: Thresholds = {};
+    const least = (flag: 'min-mrr' | 'min-success1' | 'min-success3', key: keyof Thresholds) => {
+      const text = values[flag];
+      if (text !== undefined) thresholds[key] = shareOf(`--${flag}`, text);
+    };
+    least('min-mrr', 'mrr10');
+    least('min-success1', 'success1');
+    least('min-success3', 'success3');
+    const file = positionals[0]!;
+    const progress = createProgress('searched', io.stderr);
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: false, log: progress.log });
+    const judged = await readJudgedQueries(file, formatOf(file, values.format as string | undefined));
+    const evaluation = await evaluate(judged, client, progress);
+    io.stdout.write(`${scoresTable(evaluation.scores, thresholds)}\n${missesText(evaluation.outcomes)}`);
+    const under = unmet(evaluation, thresholds);
+    if (under.length > 0) throw new Error(under.join('; '));
+  },
 };
+
+/** A share from 0 to 1, for a threshold flag. */
+function shareOf(flag: string, text: string): number {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) throw new UsageError(`${flag} must be a number from 0 to 1 (got '${text}')`);
+  return value;
+}
 
 /** A bad line in an events file: the whole file is checked before anything is sent. */
 class InvalidEventError extends InvalidDocumentError {}

@@ -6,8 +6,9 @@
  * the routes. The rules of what counts (rollupRules.ts, clickRanking.ts, clickBoosts.ts,
  * searchedKeywords.ts, statsReport.ts) are shared by every store.
  */
-import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { WriteHealth } from './eventBatcher.ts';
+import type { ProposalRule } from './learningSettings.ts';
 import type { ReportData, ReportRange } from './statsReport.ts';
 
 export type { ReportData, ReportRange, WriteHealth };
@@ -39,11 +40,11 @@ export interface EventStore {
   /** Stores past events, each with its own `received` time (and sender, when known), all or none (the demo's generated traffic). */
   loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source?: StatsSource): Promise<void>;
   /**
-   * Queues an event the service recorded itself, without waiting: committed together
+   * Queues an event the service recorded itself (`address`: its sender's), without waiting: committed together
    * with others within a fraction of a second, or by `flush` and `close`. Never throws:
    * a failed commit keeps the events for a retry (see EventBatcher).
    */
-  queueStats(event: StatsEvent, source: StatsSource): void;
+  queueStats(event: StatsEvent, source: StatsSource, address?: string): void;
   /** Commits the queued events now; resolves also when the commit failed (see `health`). */
   flush(): Promise<void>;
   /** How writes are doing: events queued and dropped, and the last failure while it lasts. */
@@ -56,11 +57,17 @@ export interface EventStore {
    */
   clickBoosts(keyword: string, now: number): Promise<Map<string, number>>;
   /**
-   * Keywords that start with the typed words (folded) and that several sessions
-   * searched with results, the most searched first: for suggestions (see
-   * searchedKeywords.ts). Queued searches count once committed.
+   * Keywords that start with the typed words (folded) and that enough sessions from
+   * enough addresses searched with results in the last 30 days, as of `now` (default: the
+   * clock), the most searched first: for suggestions (see searchedKeywords.ts). Queued
+   * searches count once committed.
    */
-  searchedKeywords(words: readonly string[], limit: number): Promise<string[]>;
+  searchedKeywords(words: readonly string[], limit: number, now?: number): Promise<string[]>;
+  /**
+   * Fixes the events of the last 30 days (as of `now`) suggest under `rule`, the most
+   * sessions first, at most `limit` (see proposals.ts). Queued events count.
+   */
+  proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]>;
   /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */
   addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void>;
   /**

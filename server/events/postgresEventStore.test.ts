@@ -2,16 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import type { IndexStores } from '../backends/engineFactory.ts';
-import { postgresEngines } from '../backends/postgresFactory.ts';
+import { indexSchema, postgresEngines } from '../backends/postgresFactory.ts';
+import { connectPool } from '../storage/postgresPool.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 let nodes: IndexStores[];
+let url: string;
 
 /** Two service processes' stores of one index, as two factories on one database open them. */
 beforeAll(async () => {
-  const url = await testDatabase('events');
+  url = await testDatabase('events');
   nodes = [];
   for (let i = 0; i < 2; i++) {
     const factory = await postgresEngines(url)({ dataDir: `/nonexistent/node${i}` });
@@ -46,5 +48,28 @@ describe('events on PostgreSQL', () => {
     nodes[0]!.events.queueStats({ action: 'search', session: 'q', keyword: 'queued', numberOfResults: 1 }, 'search');
     await nodes[0]!.events.flush();
     expect((await nodes[1]!.events.storedEvents(0, 100, 'q')).map((e) => e.keyword)).toEqual(['queued']);
+  });
+
+  it('count searched keywords afresh from the events when a store kept them the old way', async () => {
+    const searches = Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'search', session: `m${i}`, keyword: 'Grid layout', numberOfResults: 2 }));
+    await nodes[0]!.events.addStats(searches);
+    // The tables as they were before addresses were counted.
+    const pool = connectPool(url, indexSchema('demo'), 1);
+    try {
+      await pool.query(`DROP TABLE keyword_sessions, keyword_addresses, searched_keywords;
+        CREATE TABLE keyword_sessions (words TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (words, session));
+        CREATE TABLE searched_keywords (words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL);
+        DELETE FROM stats_meta WHERE key = 'searched_keywords_version';`);
+    } finally {
+      await pool.end();
+    }
+    const factory = await postgresEngines(url)({ dataDir: '/nonexistent/node2' });
+    const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING });
+    try {
+      expect(await reopened.events.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
+    } finally {
+      await Promise.all([reopened.events.close(), reopened.engine.close()]);
+      await factory.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { migratePostgres } from '../storage/postgresMigrations.ts';
 import { connectPool } from '../storage/postgresPool.ts';
@@ -11,14 +11,44 @@ import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
 import { POSTGRES_EVENT_MIGRATIONS } from './migrations/postgresMigrations.ts';
+import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
-import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
+import {
+  addSearchedKeyword,
+  dropSearchedKeywords,
+  prepareSearchedKeywords,
+  searchedKeywordsStale,
+  suggestedKeywords,
+  sweepSearchedKeywords,
+} from './postgresSearchedKeywords.ts';
+import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
 const ROLLUP_VERSION = 1;
+
+/**
+ * The searched keywords' tables: counts kept as search events arrive, rebuilt from the
+ * events when they were kept another way (searchedKeywordsStale), so they are made here
+ * rather than by a migration.
+ */
+const SEARCHED_KEYWORDS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS keyword_sessions (
+    words TEXT COLLATE "C" NOT NULL, session TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, session)
+  );
+  CREATE INDEX IF NOT EXISTS keyword_sessions_day ON keyword_sessions (day);
+  CREATE TABLE IF NOT EXISTS keyword_addresses (
+    words TEXT COLLATE "C" NOT NULL, address TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, address)
+  );
+  CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
+  CREATE TABLE IF NOT EXISTS searched_keywords (
+    words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested BOOLEAN NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested;
+`;
 
 const ROLLUP_TABLES = [
   'daily_keywords',
@@ -51,6 +81,8 @@ const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(cl
 export class PostgresEventStore extends QueuedStats implements EventStore {
   protected readonly queue: EventBatcher<IncomingStats>;
   private closed = false;
+  /** The first day of the searched keywords' window when they were last swept. */
+  private sweptFrom = searchedWindowStart(Date.now());
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -58,6 +90,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     private readonly ranking: ClickRanking,
     private readonly clients: ClientHasher | null,
     log: ProblemLog | undefined,
+    private readonly suggested: SuggestedKeywordRule,
   ) {
     super();
     this.queue = new EventBatcher({ commit: (rows) => this.insert(rows), what: `events in schema ${schema}`, ...(log !== undefined && { log }) });
@@ -71,9 +104,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     clients: ClientHasher | null = null,
     log?: ProblemLog,
     timeouts?: DatabaseTimeouts,
+    suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ): Promise<PostgresEventStore> {
     const pool = connectPool(url, schema, 4, {}, timeouts);
-    const store = new PostgresEventStore(pool, schema, ranking, clients, log);
+    const store = new PostgresEventStore(pool, schema, ranking, clients, log, suggested);
     try {
       const client = await pool.connect();
       try {
@@ -81,7 +115,13 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
       } finally {
         client.release();
       }
-      await store.writing((client) => store.rebuildIfStale(client));
+      await store.writing(async (client) => {
+        const stale = await searchedKeywordsStale(client);
+        if (stale) await dropSearchedKeywords(client);
+        await client.query(SEARCHED_KEYWORDS_SCHEMA);
+        await store.rebuildIfStale(client);
+        await prepareSearchedKeywords(client, stale, suggested, store.sweptFrom);
+      });
     } catch (error) {
       await pool.end();
       throw error;
@@ -129,23 +169,19 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return clickBoosts({ searchesLw, clicks }, now, this.ranking);
   }
 
-  async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
-    if (words.length === 0 || limit <= 0) return [];
-    const { prefixes, short } = searchedPrefixes(words);
-    const candidates = short
-      ? `SELECT words, sessions FROM searched_keywords WHERE sessions >= ${SEARCHED_MIN_SESSIONS} ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
-      : `SELECT words, sessions FROM searched_keywords WHERE words >= $1 AND words < $2 AND sessions >= ${SEARCHED_MIN_SESSIONS} LIMIT ${KEYWORDS_READ}`;
-    const perPrefix: Array<Array<{ keyword: string; sessions: number }>> = [];
-    for (const prefix of prefixes) {
-      const { rows } = await this.pool.query<{ keyword: string; sessions: number }>(
-        `SELECT k.keyword, top.sessions FROM (
-           SELECT words, sessions FROM (${candidates}) AS c WHERE words >= $1 AND words < $2 ORDER BY sessions DESC, words LIMIT $3
-         ) AS top JOIN searched_keywords AS k ON k.words = top.words ORDER BY top.sessions DESC, top.words`,
-        [prefix, `${prefix}\u{10FFFF}`, limit],
-      );
-      perPrefix.push(rows);
-    }
-    return mostSearched(perPrefix, limit);
+  async searchedKeywords(words: readonly string[], limit: number, now = Date.now()): Promise<string[]> {
+    await this.sweepIfDue(now);
+    return suggestedKeywords(this.pool, words, limit);
+  }
+
+  async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
+    await this.flush();
+    const { rows } = await this.pool.query<ProposalEvent>(
+      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client
+       FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`,
+      [proposalWindowStart(now), PROPOSAL_EVENTS_MAX],
+    );
+    return proposalsFrom(rows, rule, limit);
   }
 
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
@@ -204,8 +240,17 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     await this.pool.end();
   }
 
+  /** Sweeps the searched keywords once the window has moved on by a day. */
+  private async sweepIfDue(now: number): Promise<void> {
+    const from = searchedWindowStart(now);
+    if (from === this.sweptFrom) return;
+    this.sweptFrom = from;
+    await this.writing((client) => sweepSearchedKeywords(client, this.suggested, from));
+  }
+
   private async insert(rows: readonly IncomingStats[]): Promise<void> {
     if (rows.length === 0) return;
+    await this.sweepIfDue(Date.now());
     await this.writing(async (client) => {
       for (const { event, source, received, address } of rows) {
         const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
@@ -269,7 +314,9 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   /** Counts one newly stored event by the rules every store shares (rollupRules.ts); `keywords`: the searched keywords too. */
   private async addToRollups(client: pg.ClientBase, event: RollupEvent, keywords = true): Promise<void> {
     await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client));
-    if (keywords && event.action === 'search') await addSearchedKeyword(client, event.keyword, event.session, event.numberOfResults ?? 0);
+    if (keywords && event.action === 'search') {
+      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.suggested, this.sweptFrom);
+    }
   }
 }
 
@@ -348,19 +395,5 @@ async function count(client: pg.ClientBase, day: number, tag: string, keyword: s
     `INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (day, tag) ${update('daily_totals')}`,
     [day, tag, ...values],
-  );
-}
-
-/** Counts a search with results per session, for suggestions (see SqliteSearchedKeywords.add). */
-async function addSearchedKeyword(client: pg.ClientBase, keyword: string, session: string, numberOfResults: number): Promise<void> {
-  if (numberOfResults <= 0) return;
-  const words = keywordWords(keyword);
-  if (words === '') return;
-  const { rowCount } = await client.query('INSERT INTO keyword_sessions (words, session) VALUES ($1, $2) ON CONFLICT DO NOTHING', [words, session]);
-  if (rowCount === 0) return;
-  await client.query(
-    `INSERT INTO searched_keywords (words, keyword, sessions) VALUES ($1, $2, 1)
-     ON CONFLICT (words) DO UPDATE SET sessions = searched_keywords.sessions + 1`,
-    [words, keyword],
   );
 }

@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
 import type { EventStore } from './eventStore.ts';
-import { SEARCHED_MIN_SESSIONS } from './searchedKeywords.ts';
+import { DAY_MS } from './clickRanking.ts';
+import { DEFAULT_SUGGESTED_KEYWORD_RULE } from './searchedKeywords.ts';
+
+const { minSessions, minAddresses } = DEFAULT_SUGGESTED_KEYWORD_RULE;
 
 let index: TestIndex;
 let store: EventStore;
@@ -17,16 +20,40 @@ afterEach(async () => {
   await index.remove();
 });
 
-function searches(keyword: string, sessions: number, numberOfResults = 5): StatsEvent[] {
-  return Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `session-${i}`, keyword, numberOfResults }));
+/** Searches of `keyword` by `sessions` sessions; without an address each session stands for one (events stored by code in the process). */
+function searches(keyword: string, sessions: number, numberOfResults = 5, prefix = 'session'): StatsEvent[] {
+  return Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `${prefix}-${i}`, keyword, numberOfResults }));
 }
 
 describe('searched keywords', () => {
-  it('are offered once several sessions searched them', async () => {
-    await store.addStats(searches('Array filter', SEARCHED_MIN_SESSIONS - 1));
+  it('are offered once enough sessions searched them', async () => {
+    await store.addStats(searches('Array filter', minSessions - 1));
     expect(await store.searchedKeywords(['arr'], 5)).toEqual([]);
     await store.addStats([{ action: 'search', session: 'one-more', keyword: 'array  filter ', numberOfResults: 3 }]);
     expect(await store.searchedKeywords(['arr'], 5)).toEqual(['array filter']);
+  });
+
+  it('need enough addresses: sessions made up on one address count as one', async () => {
+    // 40 sessions from one address, then from a second: two addresses, however many sessions.
+    await store.addStats(searches('mango lime', 40, 5, 'one'), 'stats', Date.now(), '198.51.100.7');
+    await store.addStats(searches('mango lime', 40, 5, 'two'), 'stats', Date.now(), '2001:db8:1:2::7');
+    // Another machine in the same IPv6 /48 is the same address.
+    await store.addStats(searches('mango lime', 3, 5, 'near'), 'stats', Date.now(), '2001:db8:1:ffff::9');
+    expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
+    await store.addStats(searches('mango lime', 1, 5, 'three'), 'stats', Date.now(), '203.0.113.9');
+    expect(minAddresses).toBe(3);
+    expect(await store.searchedKeywords(['mango'], 5)).toEqual(['mango lime']);
+  });
+
+  it('count the searches of the last 30 days only', async () => {
+    const now = Date.now();
+    await store.addStats(searches('old news', minSessions), 'stats', now - 31 * DAY_MS);
+    expect(await store.searchedKeywords(['old'], 5)).toEqual([]);
+    await store.addStats(searches('late news', minSessions - 1), 'stats', now - 28 * DAY_MS);
+    await store.addStats(searches('late news', 1, 5, 'fresh'), 'stats', now);
+    expect(await store.searchedKeywords(['late'], 5, now)).toEqual(['late news']);
+    // Three days on, the 28-day-old searches have left the window.
+    expect(await store.searchedKeywords(['late'], 5, now + 3 * DAY_MS)).toEqual([]);
   });
 
   it('are not promoted by one session searching again and again', async () => {
@@ -43,9 +70,9 @@ describe('searched keywords', () => {
   });
 
   it('start with the typed words, folded, the most searched first', async () => {
-    await store.addStats(searches('Résumé tips', 5));
-    await store.addStats(searches('resume', 3));
-    await store.addStats(searches('resolution', 4));
+    await store.addStats(searches('Résumé tips', 7));
+    await store.addStats(searches('resume', 5));
+    await store.addStats(searches('resolution', 6));
     expect(await store.searchedKeywords(['resu'], 5)).toEqual(['résumé tips', 'resume']);
     expect(await store.searchedKeywords(['res'], 2)).toEqual(['résumé tips', 'resolution']);
     expect(await store.searchedKeywords(['tips'], 5)).toEqual([]);
@@ -57,7 +84,7 @@ describe('searched keywords', () => {
   });
 
   it('written as one identifier are found from words typed apart', async () => {
-    await store.addStats(searches('setTimeout', 3));
+    await store.addStats(searches('setTimeout', 5));
     expect(await store.searchedKeywords(['set', 'time'], 5)).toEqual(['settimeout']);
   });
 });

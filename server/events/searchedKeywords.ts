@@ -1,12 +1,48 @@
 import { foldedWords } from '../text/words.ts';
+import { DAY_MS } from './clickRanking.ts';
 
 /**
- * A keyword is suggested once this many sessions searched it and found something. The
- * stats endpoint is open to anyone, so one session's repeated searches promote nothing;
- * and a keyword few people typed is not shown to everyone else. Stores' indexes may
- * be defined with it: a new value needs them made again.
+ * When a searched keyword is suggested to everyone: once this many sessions, from this
+ * many client addresses, searched it and found something within the last
+ * SEARCHED_WINDOW_DAYS. The stats and search endpoints are open to anyone and a session
+ * is whatever the caller says, so sessions alone promote nothing: one machine inventing
+ * sessions counts as one address (IPv6: one /48, as click votes count). Events stored by
+ * code in the process have no address; each of their sessions stands for one.
  */
-export const SEARCHED_MIN_SESSIONS = 3;
+export interface SuggestedKeywordRule {
+  /** @default 5 */
+  minSessions: number;
+  /** @default 3 */
+  minAddresses: number;
+}
+
+export const DEFAULT_SUGGESTED_KEYWORD_RULE: Readonly<SuggestedKeywordRule> = { minSessions: 5, minAddresses: 3 };
+
+/** Bump when the searched keyword tables change meaning: a store then counts them afresh from its events. */
+export const SEARCHED_KEYWORDS_VERSION = 2;
+
+/** Searches older than this many days no longer count towards a suggestion. */
+export const SEARCHED_WINDOW_DAYS = 30;
+
+/** The first UTC day (days since the epoch) whose searches still count at `now`. */
+export function searchedWindowStart(now: number): number {
+  return Math.floor(now / DAY_MS) - SEARCHED_WINDOW_DAYS + 1;
+}
+
+/**
+ * Who a search counts as, among a keyword's addresses: the keyed hash of the sender's
+ * address, or its session for events stored by code in the process (`client` null);
+ * null when the sender is unknown (events kept from before senders were recorded).
+ */
+export function searchAddress(client: string | null, session: string): string | null {
+  if (client === '') return null;
+  return client ?? `s${session}`;
+}
+
+/** Whether a keyword's counts make it a suggestion. */
+export function isSuggested(counts: { sessions: number; addresses: number }, rule: SuggestedKeywordRule): boolean {
+  return counts.sessions >= rule.minSessions && counts.addresses >= rule.minAddresses;
+}
 
 /**
  * A lookup reads at most this many keywords. Typed words of one or two letters are

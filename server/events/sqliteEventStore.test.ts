@@ -40,7 +40,7 @@ describe('the SQLite event store', () => {
   it('counts searched keywords from the stored events when the file had no counts yet', async () => {
     const searches = (keyword: string, sessions: number): StatsEvent[] =>
       Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `session-${i}`, keyword, numberOfResults: 5 }));
-    await store.addStats(searches('grid layout', 3));
+    await store.addStats(searches('grid layout', 5));
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
     // As made before migrations were recorded.
@@ -48,8 +48,8 @@ describe('the SQLite event store', () => {
     db.close();
     store = await open();
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
-    await store.addStats(searches('grid layout', 4));
-    await store.addStats(searches('grid gap', 3));
+    await store.addStats(searches('grid layout', 6));
+    await store.addStats(searches('grid gap', 5));
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
   });
 
@@ -85,5 +85,18 @@ describe('the SQLite event store', () => {
     expect(reopened.prepare('SELECT keyword, docid, clients FROM keyword_clicks').all()).toEqual([{ keyword: 'kettle', docid: 'kettle', clients: 1 }]);
     expect(reopened.prepare(`SELECT value FROM stats_meta WHERE key = 'version'`).pluck().get()).toBe(3);
     reopened.close();
+  });
+
+  it('counts no sender for searches the search endpoint recorded before it kept them', async () => {
+    await store.close();
+    const db = new Database(join(dir, 'demo.sqlite'));
+    const insert = db.prepare(
+      `INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, keyword_norm, client) VALUES (?, 'search', 'search', ?, 'kiwi', 3, 'kiwi', NULL)`,
+    );
+    for (let i = 0; i < 10; i++) insert.run(Date.now(), `invented-${i}`);
+    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
+    db.close();
+    store = await open();
+    expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);
   });
 });

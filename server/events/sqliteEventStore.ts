@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
+import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
 import { checkPages } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -10,9 +10,12 @@ import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking
 import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
 import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
+import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
 import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
+import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
+import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { SqliteStatsRollups } from './sqliteStatsRollups.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
@@ -37,13 +40,15 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * Opens the event file (made if missing), its tables brought up to date
    * (migrations/sqliteMigrations.ts). `ranking` sets how the click weights used for
    * ranking decay; `clients` hashes the senders' addresses (without it, none is kept and
-   * each session counts as a client); `log` hears of the queued events' failed commits.
+   * each session counts as a client); `log` hears of the queued events' failed commits;
+   * `suggested` says when a searched keyword is suggested.
    */
   static async open(
     file: string,
     ranking: ClickRanking = DEFAULT_CLICK_RANKING,
     clients: ClientHasher | null = null,
     log?: ProblemLog,
+    suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ): Promise<SqliteEventStore> {
     const problems = checkPages(file);
     if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
@@ -53,7 +58,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
       // Acknowledged events survive a power cut, like documents.
       db.pragma('synchronous = FULL');
       await migrateSqlite(db, file, EVENT_MIGRATION_TABLE, SQLITE_EVENT_MIGRATIONS);
-      return new SqliteEventStore(db, file, ranking, clients, log);
+      return new SqliteEventStore(db, file, ranking, clients, log, suggested);
     } catch (error) {
       db.close();
       throw error;
@@ -66,12 +71,13 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     private readonly ranking: ClickRanking,
     private readonly clients: ClientHasher | null,
     log: ProblemLog | undefined,
+    suggested: SuggestedKeywordRule,
   ) {
     super();
     this.statements = new StatementCache(this.db);
     this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
-    this.searched = new SqliteSearchedKeywords(this.statements);
+    this.searched = new SqliteSearchedKeywords(this.db, this.statements, suggested);
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
@@ -81,7 +87,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;
         this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
-        if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults);
+        if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults, client, received);
       }
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
@@ -131,8 +137,20 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * with results, the most searched first: for suggestions. Searches the service queued
    * itself count once committed.
    */
-  async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
-    return this.searched.startingWith(words, limit);
+  async searchedKeywords(words: readonly string[], limit: number, now?: number): Promise<string[]> {
+    return this.searched.startingWith(words, limit, now);
+  }
+
+  /** Fixes the events suggest (see proposals.ts): the most recent events of the window, read at once. */
+  async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
+    await this.queue.flush();
+    const rows = this.statements
+      .get(
+        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults, clicked, docid, client
+         FROM stats_events WHERE received >= ? ORDER BY received DESC LIMIT ?`,
+      )
+      .all(proposalWindowStart(now), PROPOSAL_EVENTS_MAX) as ProposalEvent[];
+    return proposalsFrom(rows, rule, limit);
   }
 
   /** Stores the events of one dataset durably, in one transaction. */

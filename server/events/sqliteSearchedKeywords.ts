@@ -1,39 +1,111 @@
+import type Database from 'better-sqlite3';
 import type { StatementCache } from '../storage/statementCache.ts';
-import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
+import { DAY_MS } from './clickRanking.ts';
+import {
+  KEYWORDS_READ,
+  keywordWords,
+  mostSearched,
+  searchAddress,
+  searchedPrefixes,
+  searchedWindowStart,
+  SEARCHED_KEYWORDS_VERSION,
+  type SuggestedKeywordRule,
+} from './searchedKeywords.ts';
+
+/**
+ * Keywords by their folded words (`array filter` for `Array filter`), the form typed
+ * words are looked up by: each session and each address (see searchAddress) that
+ * searched one and found something, with the last day it did, and how many sessions and
+ * addresses those are. Rows older than the window are swept out once a day, so the
+ * counts are those of the last SEARCHED_WINDOW_DAYS. `suggested` is the store's rule
+ * applied to the counts; the partial indexes hold only suggested keywords, by words (for
+ * prefixes) and by sessions (for the most searched).
+ */
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS keyword_sessions (
+    words TEXT NOT NULL, session TEXT NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, session)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS keyword_sessions_day ON keyword_sessions (day);
+  CREATE TABLE IF NOT EXISTS keyword_addresses (
+    words TEXT NOT NULL, address TEXT NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, address)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
+  CREATE TABLE IF NOT EXISTS searched_keywords (
+    words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested = 1;
+  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC) WHERE suggested = 1;
+`;
 
 /** The most searched keywords in an SQLite event store, kept as search events arrive, for suggestions. */
 export class SqliteSearchedKeywords {
-  /** The tables are made by the event file's migrations (migrations/sqliteMigrations.ts). */
-  constructor(private readonly statements: StatementCache) {}
+  /** The first day of the window the rows were last swept for. */
+  private sweptFrom: number;
 
-  /** Counts a stored search event; inside the transaction that stored it. `keyword` is normalised (see normalizeKeyword). */
-  add(keyword: string, session: string, numberOfResults: number): void {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly statements: StatementCache,
+    private readonly rule: SuggestedKeywordRule,
+    now: number = Date.now(),
+  ) {
+    db.function('keyword_words', { deterministic: true }, (keyword: unknown) => keywordWords(String(keyword)));
+    this.sweptFrom = searchedWindowStart(now);
+    db.transaction(() => {
+      const meta = db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
+      const existed = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'searched_keywords'`).get() !== undefined;
+      const current = existed && meta.get('searched_keywords_version') === SEARCHED_KEYWORDS_VERSION;
+      if (!current) db.exec('DROP TABLE IF EXISTS keyword_sessions; DROP TABLE IF EXISTS keyword_addresses; DROP TABLE IF EXISTS searched_keywords;');
+      db.exec(SCHEMA);
+      if (!current) this.fill();
+      else if (meta.get('suggested_min_sessions') !== rule.minSessions || meta.get('suggested_min_addresses') !== rule.minAddresses) {
+        this.applyRule();
+      }
+      this.sweep();
+      const set = db.prepare('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)');
+      set.run('searched_keywords_version', SEARCHED_KEYWORDS_VERSION);
+      set.run('suggested_min_sessions', rule.minSessions);
+      set.run('suggested_min_addresses', rule.minAddresses);
+    })();
+  }
+
+  /**
+   * Counts a stored search event; inside the transaction that stored it. `keyword` is
+   * normalised (see normalizeKeyword); `client` as stored (see RollupEvent.client).
+   */
+  add(keyword: string, session: string, numberOfResults: number, client: string | null, received: number, now: number = Date.now()): void {
     if (numberOfResults <= 0) return;
+    this.sweepIfDue(now);
+    const day = Math.floor(received / DAY_MS);
+    if (day < this.sweptFrom) return;
     const words = keywordWords(keyword);
     if (words === '') return;
-    const added = this.statements.get('INSERT OR IGNORE INTO keyword_sessions (words, session) VALUES (?, ?)').run(words, session);
-    if (added.changes === 0) return;
+    const newSession = this.seen('keyword_sessions', 'session', words, session, day);
+    const address = searchAddress(client, session);
+    const newAddress = address !== null && this.seen('keyword_addresses', 'address', words, address, day);
+    if (!newSession && !newAddress) return;
     this.statements
       .get(
-        `INSERT INTO searched_keywords (words, keyword, sessions) VALUES (?, ?, 1)
-         ON CONFLICT DO UPDATE SET sessions = sessions + 1`,
+        `INSERT INTO searched_keywords (words, keyword, sessions, addresses, suggested) VALUES (:words, :keyword, :s, :a, :s >= :minSessions AND :a >= :minAddresses)
+         ON CONFLICT DO UPDATE SET sessions = sessions + :s, addresses = addresses + :a,
+           suggested = (sessions + :s >= :minSessions AND addresses + :a >= :minAddresses)`,
       )
-      .run(words, keyword);
+      .run({ words, keyword, s: Number(newSession), a: Number(newAddress), ...this.rule });
   }
 
   /**
    * Keywords that start with the typed words (folded; the last one a prefix) and that
-   * at least SEARCHED_MIN_SESSIONS sessions searched, the most sessions first. Typed
-   * words are also looked up joined (`set timeout` finds `settimeout`).
+   * the rule suggests, the most sessions first. Typed words are also looked up joined
+   * (`set timeout` finds `settimeout`).
    */
-  startingWith(words: readonly string[], limit: number): string[] {
+  startingWith(words: readonly string[], limit: number, now: number = Date.now()): string[] {
     if (words.length === 0 || limit <= 0) return [];
+    if (searchedWindowStart(now) !== this.sweptFrom) this.db.transaction(() => this.sweepIfDue(now))();
     const { prefixes, short } = searchedPrefixes(words);
     const candidates = short
       ? `SELECT words, sessions FROM searched_keywords INDEXED BY searched_keywords_most
-         WHERE sessions >= ${SEARCHED_MIN_SESSIONS} ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
+         WHERE suggested = 1 ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
       : `SELECT words, sessions FROM searched_keywords INDEXED BY searched_keywords_suggested
-         WHERE words >= :from AND words < :to AND sessions >= ${SEARCHED_MIN_SESSIONS} LIMIT ${KEYWORDS_READ}`;
+         WHERE words >= :from AND words < :to AND suggested = 1 LIMIT ${KEYWORDS_READ}`;
     // The keyword itself is read for the few kept only.
     const lookup = this.statements.get(
       `SELECT k.keyword AS keyword, top.sessions AS sessions FROM (
@@ -45,5 +117,70 @@ export class SqliteSearchedKeywords {
       prefixes.map((prefix) => lookup.all({ from: prefix, to: `${prefix}\u{10FFFF}`, limit }) as Array<{ keyword: string; sessions: number }>),
       limit,
     );
+  }
+
+  /** Records that `who` searched the words on `day`; true when it had not within the window. */
+  private seen(table: 'keyword_sessions' | 'keyword_addresses', column: 'session' | 'address', words: string, who: string, day: number): boolean {
+    const added = this.statements.get(`INSERT OR IGNORE INTO ${table} (words, ${column}, day) VALUES (?, ?, ?)`).run(words, who, day);
+    if (added.changes === 1) return true;
+    this.statements.get(`UPDATE ${table} SET day = ? WHERE words = ? AND ${column} = ? AND day < ?`).run(day, words, who, day);
+    return false;
+  }
+
+  private sweepIfDue(now: number): void {
+    const from = searchedWindowStart(now);
+    if (from === this.sweptFrom) return;
+    this.sweptFrom = from;
+    this.sweep();
+  }
+
+  /** Takes the sessions and addresses whose last search is older than the window out of the counts. */
+  private sweep(): void {
+    const from = this.sweptFrom;
+    for (const [table, column] of [
+      ['keyword_sessions', 'sessions'],
+      ['keyword_addresses', 'addresses'],
+    ] as const) {
+      this.db
+        .prepare(
+          `UPDATE searched_keywords SET ${column} = ${column} - old.n
+           FROM (SELECT words, count(*) AS n FROM ${table} WHERE day < ? GROUP BY words) AS old
+           WHERE searched_keywords.words = old.words`,
+        )
+        .run(from);
+      this.db.prepare(`DELETE FROM ${table} WHERE day < ?`).run(from);
+    }
+    this.db.prepare('DELETE FROM searched_keywords WHERE sessions <= 0 AND addresses <= 0').run();
+    this.applyRule();
+  }
+
+  /** Sets `suggested` by the rule wherever it says otherwise. */
+  private applyRule(): void {
+    const { minSessions, minAddresses } = this.rule;
+    this.db
+      .prepare(
+        `UPDATE searched_keywords SET suggested = (sessions >= :minSessions AND addresses >= :minAddresses)
+         WHERE suggested != (sessions >= :minSessions AND addresses >= :minAddresses)`,
+      )
+      .run({ minSessions, minAddresses });
+  }
+
+  /** Counts the searches of the window from the stored events: for a store from before these tables. */
+  private fill(): void {
+    // Searches the search endpoint recorded before it kept their sender have none: unknown, like '' (see searchAddress).
+    const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session,
+        CASE WHEN client IS NULL AND source = 'search' THEN '' ELSE client END AS client, received / ${DAY_MS} AS day
+      FROM stats_events WHERE action = 'search' AND number_of_results > 0 AND received >= ${this.sweptFrom * DAY_MS}`;
+    this.db.exec(`
+      INSERT INTO keyword_sessions (words, session, day)
+        SELECT words, session, max(day) FROM (${searches}) WHERE words != '' GROUP BY words, session;
+      INSERT INTO keyword_addresses (words, address, day)
+        SELECT words, coalesce(client, 's' || session) AS address, max(day) FROM (${searches})
+        WHERE words != '' AND (client IS NULL OR client != '') GROUP BY words, address;
+      INSERT INTO searched_keywords (words, keyword, sessions, addresses, suggested)
+        SELECT words, min(keyword), count(DISTINCT session), 0, 0 FROM (${searches}) WHERE words != '' GROUP BY words;
+      UPDATE searched_keywords SET addresses = (SELECT count(*) FROM keyword_addresses AS a WHERE a.words = searched_keywords.words);
+    `);
+    this.applyRule();
   }
 }

@@ -69,6 +69,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
             ...(analyticsTag !== undefined && { tag: analyticsTag }),
           },
           'search',
+          // Kept as a keyed hash: suggestions count the addresses that searched a keyword.
+          request.ip,
         );
       }
       if (jsonp === null) return body;

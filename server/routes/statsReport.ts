@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
-import type { StatsReport } from '../../src/client/types.ts';
+import type { StatsProposals, StatsReport } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { invalidParameter } from '../errors.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
+import { proposalRule } from '../events/learningSettings.ts';
 import { parseCalendarDate } from '../../src/client/calendarDate.ts';
 import { Defaulted, KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
@@ -22,10 +23,16 @@ const ReportQuerystring = Type.Object({
   limit: Defaulted(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: 20 })),
 });
 
+const ProposalsQuerystring = Type.Object({
+  limit: Defaulted(Type.Integer({ minimum: 1, maximum: LIMIT_MAX, default: 50 })),
+});
+
 /**
  * `GET /v2/indices/{key}/stats/report?from=&to=&tag=&limit=` (an addition of the
  * reference service): searches, clicks and what they were for, over whole UTC days,
- * from the rollups the event store keeps. Basic auth, like the event listing.
+ * from the rollups the event store keeps. And `GET /v2/indices/{key}/stats/proposals?limit=`:
+ * the synonyms and pins failed searches followed by clicked ones suggest (events/proposals.ts),
+ * by the index's `proposals` settings; nothing is applied. Basic auth, like the event listing.
  */
 export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () => number }> = async (app, { indices, clock }) => {
   app.addHook('onRequest', async (request) => {
@@ -57,6 +64,14 @@ export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock
       }),
     };
   });
+  app.get(
+    '/v2/indices/:key/stats/proposals',
+    { schema: { params: KeyParams, querystring: ProposalsQuerystring } },
+    async (request): Promise<StatsProposals> => {
+      const index = indices.get(request.params.key);
+      return { proposals: await index.events.proposals(proposalRule(index.proposals), request.query.limit, clock()) };
+    },
+  );
 };
 
 function day(text: string, parameter: string): number {

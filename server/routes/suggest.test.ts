@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SuggestResponse } from '../../src/client/types.ts';
 import { fold } from '../text/fold.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
+import { sendFrom } from '../testing/fromAddress.ts';
 import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
@@ -223,15 +224,16 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
   });
 
   it('mixes in the keywords several sessions searched with results, in the documents’ form', async () => {
+    // Each session from an address of its own.
     const search = (keyword: string, session: string, numberOfResults = 4) =>
-      sendJson(reference, 'POST', '/v1/stats/demo', { action: 'search', session, keyword, numberOfResults }, null);
-    for (const session of ['s1', 's2', 's3', 's4']) expect((await search('promise.prototype.then', session)).status).toBe(200);
-    for (const session of ['s1', 's2', 's3']) {
+      sendFrom(reference, `127.0.0.${2 + Number(session.slice(1))}`, 'POST', '/v1/stats/demo', { action: 'search', session, keyword, numberOfResults });
+    for (const session of ['s1', 's2', 's3', 's4', 's5', 's6']) expect((await search('promise.prototype.then', session)).status).toBe(200);
+    for (const session of ['s1', 's2', 's3', 's4', 's5']) {
       await search('Promise chaining', session);
       await search('promise › handlers', session);
       await search('promise zebra', session, 0);
     }
-    for (let i = 0; i < 10; i++) await search('promise race', 'one-session');
+    for (let i = 0; i < 10; i++) await search('promise race', 's9');
 
     const values = await suggestFrom('promise');
     expect(values[0]).toBe('Promise');
@@ -246,15 +248,30 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
 
   it('counts the searches the search endpoint records', async () => {
     expect((await suggestFrom('array'))[1]).toBe('Array.prototype.fill');
-    for (const session of ['a', 'b', 'c']) {
-      const answer = await getJson(reference, '/v1/search/demo', [
-        ['term', 'Array.prototype.find'],
-        ['session', session],
-      ]);
+    for (const [i, session] of ['a', 'b', 'c', 'd', 'e'].entries()) {
+      const answer = await sendFrom(reference, `127.0.0.${20 + (i % 3)}`, 'GET', `/v1/search/demo?term=Array.prototype.find&session=${session}`);
       expect(answer.status).toBe(200);
     }
     // Recorded searches are committed within a moment.
     await eventually(async () => ((await suggestFrom('array'))[1] === 'Array.prototype.find' ? true : undefined));
+  });
+
+  it('takes no keyword that one address searched, however many sessions it made up', async () => {
+    const search = (from: string, session: string) =>
+      sendFrom(reference, from, 'POST', '/v1/stats/demo', { action: 'search', session, keyword: 'mango lime', numberOfResults: 3 });
+    // 40 sessions from one address: 20 through the stats endpoint, 20 through the search endpoint.
+    for (let i = 0; i < 20; i++) expect((await search('127.0.0.30', `made-up-${i}`)).status).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      expect((await sendFrom(reference, '127.0.0.30', 'GET', `/v1/search/demo?term=fetch+reference&session=invented-${i}`)).status).toBe(200);
+    }
+    await reference.app.eventStores.get('demo').flush();
+    expect(await suggestFrom('mango')).toEqual([]);
+    expect(await suggestFrom('fetch ref')).toEqual([]);
+    // Five sessions from three addresses do.
+    for (const [i, from] of ['127.0.0.31', '127.0.0.32', '127.0.0.33', '127.0.0.31', '127.0.0.32'].entries()) {
+      expect((await search(from, `visitor-${i}`)).status).toBe(200);
+    }
+    expect(await suggestFrom('mango')).toEqual(['mango lime']);
   });
 
   it('respects size, the default included', async () => {
@@ -263,5 +280,35 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
     expect(all[0]).toBe('grid');
     expect(await suggestFrom('gri')).toEqual(all.slice(0, 10));
     expect(await suggestFrom('gri', 3)).toEqual(all.slice(0, 3));
+  });
+});
+
+describe('GET /v1/suggest/{key} with the index’s suggestion settings', () => {
+  let tuned: TestService;
+
+  beforeAll(async () => {
+    tuned = await startService({
+      indices: [{ publicKey: 'demo', secret: 'demo-secret', suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['LIME', 'Wïdget'] } }],
+    });
+    expect((await putJson(tuned, '/v2/indices/demo/documents:batch', { documents: FIXTURE_DOCUMENTS })).status).toBe(202);
+  });
+
+  afterAll(async () => {
+    await tuned.close();
+    tuned.remove();
+  });
+
+  it('takes keywords by the index’s numbers, and never offers a blocked word', async () => {
+    for (const keyword of ['mango tea', 'mango lime']) {
+      for (const session of ['a', 'b']) {
+        expect((await sendJson(tuned, 'POST', '/v1/stats/demo', { action: 'search', session, keyword, numberOfResults: 2 }, null)).status).toBe(200);
+      }
+    }
+    const mango = await getJson<SuggestResponse>(tuned, '/v1/suggest/demo', [['term', 'mango']]);
+    expect(mango.body.suggestions.map((s) => s.value)).toEqual(['mango tea']);
+    // Blocked words are left out of the index's own suggestions too.
+    const wid = await getJson<SuggestResponse>(tuned, '/v1/suggest/demo', [['term', 'wid']]);
+    expect(wid.status).toBe(200);
+    for (const { value } of wid.body.suggestions) expect(fold(value)).not.toMatch(/\bwidget\b/);
   });
 });

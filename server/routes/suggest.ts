@@ -3,6 +3,7 @@ import Type from 'typebox';
 import { SUGGEST_SIZE_DEFAULT, TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SuggestResponse } from '../../src/client/types.ts';
 import { mixSearched, searchedPlaces } from '../ranking/suggestionOrder.ts';
+import { withoutBlockedWords } from '../events/learningSettings.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
 import { Defaulted, KeyParams } from '../requestSchemas.ts';
@@ -17,8 +18,9 @@ const SuggestQuerystring = Type.Object({
 
 /**
  * `GET /v1/suggest/{key}?term=&size=` (API 4.2): public, no authentication. The
- * index's suggestions, with the keywords most searched (by several sessions, with
- * results) that start with the term mixed in near the top.
+ * index's suggestions, with the keywords most searched (with results, by enough
+ * sessions from enough addresses: see searchedKeywords.ts) that start with the term
+ * mixed in near the top; never a suggestion with one of the index's blocked words.
  */
 export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.get(
@@ -31,12 +33,15 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
     async (request): Promise<SuggestResponse> => {
       const index = indices.get(request.params.key);
       const { term, size } = request.query;
+      const allowed = withoutBlockedWords(index.suggestions?.blockedWords ?? []);
       const searched = (await index.events.searchedKeywords(foldedWords(term), searchedPlaces(size)))
         .map(cleanSuggestion)
-        .filter((keyword) => keyword !== null);
-      // With searched keywords, more from the index than are shown: a keyword the index
-      // suggests too, even far down its list, takes the documents' form.
-      const fromIndex = await index.search.suggest(term, searched.length === 0 ? size : SUGGEST_SIZE_MAX);
+        .filter((keyword): keyword is string => keyword !== null && allowed(keyword));
+      // With searched keywords or blocked words, more from the index than are shown: a
+      // keyword the index suggests too, even far down its list, takes the documents' form,
+      // and blocked suggestions leave room for others.
+      const more = searched.length > 0 || (index.suggestions?.blockedWords ?? []).length > 0;
+      const fromIndex = (await index.search.suggest(term, more ? SUGGEST_SIZE_MAX : size)).filter(allowed);
       const values = mixSearched(fromIndex, searched, size);
       return { suggestions: values.map((value) => ({ value })) };
     },

@@ -43,9 +43,25 @@ describe('the config file schema', () => {
       },
       "index key 'a' is listed twice",
     ],
+    [
+      'suggestions from no session',
+      { indices: [{ publicKey: 'a', secret: 's', suggestions: { minSessions: 0 } }] },
+      'indices[0].suggestions.minSessions must be an integer from 1 to 1000000',
+    ],
+    [
+      'an empty blocked word',
+      { indices: [{ publicKey: 'a', secret: 's', suggestions: { blockedWords: [''] } }] },
+      'indices[0].suggestions.blockedWords[0] must be a non-empty string',
+    ],
+    ['an unknown proposal setting', { indices: [{ publicKey: 'a', secret: 's', proposals: { sessions: 2 } }] }, "unknown key 'indices[0].proposals.sessions'"],
     ['a replica alone', { databaseReplicaUrl: 'postgres://replica/db' }, 'databaseReplicaUrl needs databaseUrl'],
   ])('refuses %s, naming the key', (_, config, message) => {
     expect(() => parseConfigFile(config)).toThrow(message);
+  });
+
+  it('takes an index’s suggestion and proposal settings', () => {
+    const index = { publicKey: 'a', secret: 's', suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['lime'] }, proposals: { minAddresses: 2 } };
+    expect(parseConfigFile({ indices: [index] })).toEqual({ indices: [index] });
   });
 
   it('gives a rate limit its default window, and takes true for the default click ranking', () => {

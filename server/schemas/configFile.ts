@@ -38,6 +38,9 @@ const Origin = Type.Refine(
   () => 'must be an origin, scheme://host[:port], with no path or trailing slash',
 );
 
+/** How many distinct sessions or addresses a learned suggestion or fix needs. */
+const Count = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer from 1 to 1000000' }));
+
 /** Keys name the index's database file, so they stay file-name safe. */
 const IndexCredentials = Type.Object(
   {
@@ -47,6 +50,12 @@ const IndexCredentials = Type.Object(
     ranking: Type.Optional(Type.Unsafe<RankingConfig>({})),
     /** Origins whose pages may send this index stats events; wins over the service's list. */
     statsAllowedOrigins: Type.Optional(Type.Array(Origin)),
+    /** When searched keywords are suggested, and words never suggested (events/learningSettings.ts). */
+    suggestions: Type.Optional(
+      Type.Object({ minSessions: Count, minAddresses: Count, blockedWords: Type.Optional(Type.Array(NonEmpty)) }, { additionalProperties: false }),
+    ),
+    /** When failed searches followed by clicked ones are proposed as fixes (events/learningSettings.ts). */
+    proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

@@ -138,16 +138,20 @@ describe('createIndexClient', () => {
     await api.getStatsReport({ from: '2026-01-01', to: '2026-01-31', tag: 'docs', limit: 5 });
     await api.getStatsReport();
     await api.listStatsEvents({ after: 10, limit: 2, session: 's 1' });
+    await api.getStatsProposals({ limit: 7 });
     expect(seen.map(route)).toEqual([
       'GET /v2/indices/key/stats/report?from=2026-01-01&to=2026-01-31&tag=docs&limit=5',
       'GET /v2/indices/key/stats/report',
       'GET /v2/indices/key/stats/events?after=10&limit=2&session=s+1',
+      'GET /v2/indices/key/stats/proposals?limit=7',
     ]);
+    expect(seen[3]!.headers.get('authorization')).toBe(AUTH);
     expect(seen[0]!.headers.get('authorization')).toBe(AUTH);
     await expect(api.getStatsReport({ from: '1 Jan' })).rejects.toMatchObject({ parameter: 'from' });
     await expect(api.getStatsReport({ limit: 101 })).rejects.toMatchObject({ parameter: 'limit' });
     await expect(api.listStatsEvents({ limit: 0 })).rejects.toMatchObject({ parameter: 'limit' });
-    expect(seen).toHaveLength(3);
+    await expect(api.getStatsProposals({ limit: 101 })).rejects.toMatchObject({ parameter: 'limit' });
+    expect(seen).toHaveLength(4);
   });
 
   it('sends stats events from the index client too, to the regional host', async () => {

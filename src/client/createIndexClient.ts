@@ -9,7 +9,7 @@ import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
 import { postStatsEvent } from './stats.ts';
-import { getStatsReport, listStatsEvents } from './statsReport.ts';
+import { getStatsProposals, getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
 import type {
   BatchResponse,
@@ -24,6 +24,8 @@ import type {
   SearchParams,
   SearchResponse,
   StatsEvent,
+  StatsProposals,
+  StatsProposalsParams,
   StatsReport,
   StatsReportParams,
   IndexedDocument,
@@ -76,6 +78,11 @@ export interface IndexClient {
    * and tags, over whole UTC days (the last 30 by default).
    */
   getStatsReport(params?: StatsReportParams, options?: RequestOptions): Promise<StatsReport>;
+  /**
+   * `GET /v2/indices/{key}/stats/proposals` (an addition of the reference service): synonyms
+   * and pins that failed searches followed by clicked ones suggest, the most sessions first.
+   */
+  getStatsProposals(params?: StatsProposalsParams, options?: RequestOptions): Promise<StatsProposals>;
   /** `GET /v2/indices/{key}/stats/events` (an addition of the reference service): stored events, oldest first. */
   listStatsEvents(params?: StoredStatsEventsParams, options?: RequestOptions): Promise<StoredStatsEventsResponse>;
   /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
@@ -114,6 +121,7 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
     sendDatasetEvents: async (dataset, events, o) => sendDatasetEvents(context, dataset, events, o),
     getStatsReport: async (params, o) => getStatsReport(context, params, o),
     listStatsEvents: async (params, o) => listStatsEvents(context, params, o),
+    getStatsProposals: async (params, o) => getStatsProposals(context, params, o),
     search: async (params, o) => {
       checkSearchParams(params);
       const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));

@@ -2,7 +2,7 @@ import { apiUrl, type ApiContext } from './apiContext.ts';
 import { SESSION_MAX_CHARS, TAG_MAX_CHARS } from './limits.ts';
 import type { RequestOptions } from './request.ts';
 import { sendRequest } from './sendRequest.ts';
-import type { StatsReport, StatsReportParams, StoredStatsEventsParams, StoredStatsEventsResponse } from './types.ts';
+import type { StatsProposals, StatsProposalsParams, StatsReport, StatsReportParams, StoredStatsEventsParams, StoredStatsEventsResponse } from './types.ts';
 import { checkInteger, checkMaxLength, invalidParameter } from './validate.ts';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,6 +29,20 @@ export async function getStatsReport(context: ApiContext, params: StatsReportPar
   );
   if (answer.body === undefined) throw invalidParameter('report', 'the service answered without a report');
   return answer.body;
+}
+
+/**
+ * `GET /v2/indices/{key}/stats/proposals` (an addition of the reference service): the
+ * synonyms and pins that failed searches followed by clicked ones suggest. Nothing is applied.
+ */
+export async function getStatsProposals(context: ApiContext, params: StatsProposalsParams = {}, options?: RequestOptions): Promise<StatsProposals> {
+  if (params.limit !== undefined) checkInteger('limit', params.limit, 1, 100);
+  const answer = await sendRequest<StatsProposals>(
+    context.transport,
+    { method: 'GET', url: apiUrl(context, 'indexing', '/v2/indices/{key}/stats/proposals', { limit: params.limit }), authorization: context.authorization },
+    options,
+  );
+  return answer.body ?? { proposals: [] };
 }
 
 /**

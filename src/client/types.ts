@@ -418,6 +418,35 @@ export interface StatsReport {
   tags: StatsReportTag[];
 }
 
+/**
+ * A fix the analytics suggest (an addition of the reference service): visitors searched
+ * `from` and found nothing or clicked nothing, then within minutes searched `to` and
+ * clicked a result. `synonym`: make `from` find what `to` finds; `pin`: put document `id`
+ * (clicked after searching `to`) first for `from`. Nothing is applied: the owner decides.
+ */
+export interface StatsProposal {
+  kind: 'synonym' | 'pin';
+  from: string;
+  to: string;
+  /** The clicked document; for `pin` only. */
+  id?: string;
+  /** Distinct sessions that made this pair. */
+  sessions: number;
+  /** Distinct client addresses those sessions came from. */
+  addresses: number;
+}
+
+/** Parameters of `GET /v2/indices/{key}/stats/proposals`. */
+export interface StatsProposalsParams {
+  /** Most proposals answered, 1-100. @default 50 */
+  limit?: number;
+}
+
+/** Answer of `GET /v2/indices/{key}/stats/proposals` (an addition of the reference service): the most sessions first. */
+export interface StatsProposals {
+  proposals: StatsProposal[];
+}
+
 /** An item-viewed-together event (2.8). */
 export interface RecommendationEvent {
   transaction: string;

@@ -1,5 +1,4 @@
 import type { PostgresMigration } from '../../../storage/postgresMigrations.ts';
-import { SEARCHED_MIN_SESSIONS } from '../../searchedKeywords.ts';
 
 /**
  * The tables of an index's events, in the index's schema (the connection's search path),
@@ -72,10 +71,6 @@ export const initial: PostgresMigration = {
         day INTEGER NOT NULL, keyword TEXT COLLATE "C" NOT NULL, docid TEXT COLLATE "C" NOT NULL, voter TEXT COLLATE "C" NOT NULL,
         PRIMARY KEY (day, keyword, docid, voter)
       );
-      CREATE TABLE IF NOT EXISTS keyword_sessions (words TEXT COLLATE "C" NOT NULL, session TEXT COLLATE "C" NOT NULL, PRIMARY KEY (words, session));
-      CREATE TABLE IF NOT EXISTS searched_keywords (words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL);
-      CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-      CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC) WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
     `);
   },
 };

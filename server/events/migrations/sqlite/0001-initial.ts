@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
 import type { SqliteMigration } from '../../../storage/sqliteMigrations.ts';
 import { normalizeKeyword } from '../../normalizeKeyword.ts';
-import { keywordWords, SEARCHED_MIN_SESSIONS } from '../../searchedKeywords.ts';
 
 /**
  * The tables of an index's event file, as the service made them before it recorded
- * migrations: the events, the rollups (see sqliteStatsRollups.ts) and the searched
- * keywords (see sqliteSearchedKeywords.ts), whose comments say what each holds. Files
+ * migrations: the events and the rollups (see sqliteStatsRollups.ts), whose comments
+ * say what each holds. The searched keywords are counts the store rebuilds from the
+ * events when they were kept another way (sqliteSearchedKeywords.ts). Files
  * made before this migration existed are brought to the same layout in place, the
  * columns and counts they lacked filled from their events.
  */
@@ -52,7 +52,6 @@ export const initial: SqliteMigration = {
     // keyword_clicks gained a column: a file from before is given the table anew, and
     // its rollups are rebuilt from the events on open (their version is older).
     if (hasTable(db, 'keyword_clicks') && !columnsOf(db, 'keyword_clicks').includes('clients')) db.exec('DROP TABLE keyword_clicks');
-    const hadSearchedKeywords = hasTable(db, 'searched_keywords');
     db.exec(`
       CREATE INDEX IF NOT EXISTS stats_events_search ON stats_events (session, keyword_norm, received) WHERE action = 'search';
       CREATE INDEX IF NOT EXISTS stats_events_session ON stats_events (session);
@@ -95,23 +94,7 @@ export const initial: SqliteMigration = {
       ) WITHOUT ROWID;
       -- A search reads its keyword's most clicked documents first, without sorting them all.
       CREATE INDEX IF NOT EXISTS keyword_clicks_weight ON keyword_clicks (keyword, lw DESC);
-
-      -- Keywords by their folded words (\`array filter\` for \`Array filter\`), the form typed
-      -- words are looked up by: each session that searched one and found something, and how
-      -- many sessions those are. The partial indexes hold only keywords enough sessions
-      -- searched, by words (for prefixes) and by sessions (for the most searched).
-      CREATE TABLE IF NOT EXISTS keyword_sessions (
-        words TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (words, session)
-      ) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS searched_keywords (
-        words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL
-      ) WITHOUT ROWID;
-      CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions)
-        WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
-      CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC)
-        WHERE sessions >= ${SEARCHED_MIN_SESSIONS};
     `);
-    if (!hadSearchedKeywords) fillSearchedKeywords(db);
   },
 };
 
@@ -143,17 +126,5 @@ function addClientColumn(db: Database.Database): void {
   db.exec(`
     ALTER TABLE stats_events ADD COLUMN client TEXT;
     UPDATE stats_events SET client = '';
-  `);
-}
-
-/** Files from before the searched keywords were counted get them counted from the events. */
-function fillSearchedKeywords(db: Database.Database): void {
-  db.function('keyword_words', { deterministic: true }, (keyword: unknown) => keywordWords(String(keyword)));
-  const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session
-    FROM stats_events WHERE action = 'search' AND number_of_results > 0`;
-  db.exec(`
-    INSERT OR IGNORE INTO keyword_sessions (words, session) SELECT words, session FROM (${searches}) WHERE words != '';
-    INSERT INTO searched_keywords (words, keyword, sessions)
-      SELECT words, min(keyword), count(DISTINCT session) FROM (${searches}) WHERE words != '' GROUP BY words;
   `);
 }

@@ -1,0 +1,39 @@
+/**
+ * The per-index settings of what the service learns from searches and clicks: which
+ * searched keywords are suggested to everyone, and which failed searches are proposed as
+ * fixes. Set per index in the config file (or `buildApp`'s `indices`).
+ */
+import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
+import { foldedWords } from '../text/words.ts';
+
+export interface SuggestionSettings extends SuggestedKeywordRule {
+  /** Words never suggested: a suggestion with any of them (folded: case and accents aside) is left out. @default [] */
+  blockedWords: string[];
+}
+
+/** How many distinct sessions and addresses must have made the same pair before it is proposed. */
+export interface ProposalRule {
+  /** @default 5 */
+  minSessions: number;
+  /** @default 3 */
+  minAddresses: number;
+}
+
+export const DEFAULT_PROPOSAL_RULE: Readonly<ProposalRule> = { minSessions: 5, minAddresses: 3 };
+
+/** An index's suggestion settings with the defaults filled in. */
+export function suggestionSettings(given: Partial<SuggestionSettings> | undefined): SuggestionSettings {
+  return { ...DEFAULT_SUGGESTED_KEYWORD_RULE, blockedWords: [], ...given };
+}
+
+/** An index's proposal rule with the defaults filled in. */
+export function proposalRule(given: Partial<ProposalRule> | undefined): ProposalRule {
+  return { ...DEFAULT_PROPOSAL_RULE, ...given };
+}
+
+/** A test of suggestions against blocked words: true for a suggestion that has none of them. */
+export function withoutBlockedWords(blockedWords: readonly string[]): (suggestion: string) => boolean {
+  const blocked = new Set(blockedWords.flatMap((word) => foldedWords(word)));
+  if (blocked.size === 0) return () => true;
+  return (suggestion) => !foldedWords(suggestion).some((word) => blocked.has(word));
+}

@@ -1,0 +1,158 @@
+/**
+ * The searched keywords of a PostgreSQL event store, counted as sqliteSearchedKeywords.ts
+ * counts them (its comments say what each table holds); the tables are in the store's
+ * SCHEMA. Every function runs inside the caller's transaction, under the store's lock.
+ */
+import type pg from 'pg';
+import { DAY_MS } from './clickRanking.ts';
+import {
+  KEYWORDS_READ,
+  keywordWords,
+  mostSearched,
+  searchAddress,
+  SEARCHED_KEYWORDS_VERSION,
+  searchedPrefixes,
+  type SuggestedKeywordRule,
+} from './searchedKeywords.ts';
+
+const TABLES = 'keyword_sessions, keyword_addresses, searched_keywords';
+
+/** Whether the tables are missing or kept another way; then drop them before the schema makes them anew, and `prepare` fills them. */
+export async function searchedKeywordsStale(client: pg.ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ meta: string | null; keywords: string | null }>(
+    `SELECT to_regclass('stats_meta')::text AS meta, to_regclass('searched_keywords')::text AS keywords`,
+  );
+  if (rows[0]!.meta === null || rows[0]!.keywords === null) return true;
+  const { rows: version } = await client.query<{ value: number }>(`SELECT value FROM stats_meta WHERE key = 'searched_keywords_version'`);
+  return version[0]?.value !== SEARCHED_KEYWORDS_VERSION;
+}
+
+export async function dropSearchedKeywords(client: pg.ClientBase): Promise<void> {
+  await client.query(`DROP TABLE IF EXISTS ${TABLES}`);
+}
+
+/** After the schema: fills stale tables from the events of the window, applies a changed rule, sweeps out what is old. */
+export async function prepareSearchedKeywords(client: pg.ClientBase, stale: boolean, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+  const { rows } = await client.query<{ key: string; value: number }>(`SELECT key, value FROM stats_meta WHERE key LIKE 'suggested_%'`);
+  const meta = new Map(rows.map((r) => [r.key, r.value]));
+  if (stale) await fill(client, rule, windowStart);
+  else if (meta.get('suggested_min_sessions') !== rule.minSessions || meta.get('suggested_min_addresses') !== rule.minAddresses) {
+    await applyRule(client, rule);
+  }
+  await sweepSearchedKeywords(client, rule, windowStart);
+  await client.query(
+    `INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', $1), ('suggested_min_sessions', $2), ('suggested_min_addresses', $3)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [SEARCHED_KEYWORDS_VERSION, rule.minSessions, rule.minAddresses],
+  );
+}
+
+/** Counts a stored search with results, by session and by address (see SqliteSearchedKeywords.add). */
+export async function addSearchedKeyword(
+  client: pg.ClientBase,
+  search: { keyword: string; session: string; numberOfResults: number; client: string | null; received: number },
+  rule: SuggestedKeywordRule,
+  windowStart: number,
+): Promise<void> {
+  if (search.numberOfResults <= 0) return;
+  const day = Math.floor(search.received / DAY_MS);
+  if (day < windowStart) return;
+  const words = keywordWords(search.keyword);
+  if (words === '') return;
+  const newSession = await seen(client, 'keyword_sessions', 'session', words, search.session, day);
+  const address = searchAddress(search.client, search.session);
+  const newAddress = address !== null && (await seen(client, 'keyword_addresses', 'address', words, address, day));
+  if (!newSession && !newAddress) return;
+  await client.query(
+    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested) VALUES ($1, $2, $3::int, $4::int, $3::int >= $5::int AND $4::int >= $6::int)
+     ON CONFLICT (words) DO UPDATE SET sessions = k.sessions + $3::int, addresses = k.addresses + $4::int,
+       suggested = (k.sessions + $3::int >= $5::int AND k.addresses + $4::int >= $6::int)`,
+    [words, search.keyword, Number(newSession), Number(newAddress), rule.minSessions, rule.minAddresses],
+  );
+}
+
+/** Suggested keywords that start with the typed words (see SqliteSearchedKeywords.startingWith). */
+export async function suggestedKeywords(pool: pg.Pool, words: readonly string[], limit: number): Promise<string[]> {
+  if (words.length === 0 || limit <= 0) return [];
+  const { prefixes, short } = searchedPrefixes(words);
+  const candidates = short
+    ? `SELECT words, sessions FROM searched_keywords WHERE suggested ORDER BY sessions DESC LIMIT ${KEYWORDS_READ}`
+    : `SELECT words, sessions FROM searched_keywords WHERE words >= $1 AND words < $2 AND suggested LIMIT ${KEYWORDS_READ}`;
+  const perPrefix: Array<Array<{ keyword: string; sessions: number }>> = [];
+  for (const prefix of prefixes) {
+    const { rows } = await pool.query<{ keyword: string; sessions: number }>(
+      `SELECT k.keyword, top.sessions FROM (
+         SELECT words, sessions FROM (${candidates}) AS c WHERE words >= $1 AND words < $2 ORDER BY sessions DESC, words LIMIT $3
+       ) AS top JOIN searched_keywords AS k ON k.words = top.words ORDER BY top.sessions DESC, top.words`,
+      [prefix, `${prefix}\u{10FFFF}`, limit],
+    );
+    perPrefix.push(rows);
+  }
+  return mostSearched(perPrefix, limit);
+}
+
+/** Takes the sessions and addresses whose last search is before `windowStart` (a day) out of the counts. */
+export async function sweepSearchedKeywords(client: pg.ClientBase, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+  for (const [table, column] of [
+    ['keyword_sessions', 'sessions'],
+    ['keyword_addresses', 'addresses'],
+  ] as const) {
+    await client.query(
+      `UPDATE searched_keywords AS k SET ${column} = k.${column} - old.n
+       FROM (SELECT words, count(*) AS n FROM ${table} WHERE day < $1 GROUP BY words) AS old WHERE k.words = old.words`,
+      [windowStart],
+    );
+    await client.query(`DELETE FROM ${table} WHERE day < $1`, [windowStart]);
+  }
+  await client.query('DELETE FROM searched_keywords WHERE sessions <= 0 AND addresses <= 0');
+  await applyRule(client, rule);
+}
+
+async function seen(
+  client: pg.ClientBase,
+  table: 'keyword_sessions' | 'keyword_addresses',
+  column: 'session' | 'address',
+  words: string,
+  who: string,
+  day: number,
+): Promise<boolean> {
+  // xmax = 0 only for a row this statement inserted.
+  const { rows } = await client.query<{ inserted: boolean }>(
+    `INSERT INTO ${table} AS t (words, ${column}, day) VALUES ($1, $2, $3)
+     ON CONFLICT (words, ${column}) DO UPDATE SET day = greatest(t.day, excluded.day) RETURNING (xmax = 0) AS inserted`,
+    [words, who, day],
+  );
+  return rows[0]!.inserted;
+}
+
+async function applyRule(client: pg.ClientBase, rule: SuggestedKeywordRule): Promise<void> {
+  await client.query(
+    `UPDATE searched_keywords SET suggested = (sessions >= $1::int AND addresses >= $2::int)
+     WHERE suggested IS DISTINCT FROM (sessions >= $1::int AND addresses >= $2::int)`,
+    [rule.minSessions, rule.minAddresses],
+  );
+}
+
+async function fill(client: pg.ClientBase, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+  let last = 0;
+  // Folding keywords is the service's code, not SQL: the window's searches are read in pages and counted one by one.
+  for (;;) {
+    const { rows } = await client.query<{ rowid: string; keyword: string; session: string; client: string | null; received: string; n: number }>(
+      // Searches the search endpoint recorded before it kept their sender have none: unknown, like '' (see searchAddress).
+      `SELECT rowid, keyword_norm AS keyword, session, CASE WHEN client IS NULL AND source = 'search' THEN '' ELSE client END AS client,
+         received, number_of_results AS n FROM stats_events
+       WHERE action = 'search' AND number_of_results > 0 AND received >= $1 AND rowid > $2 ORDER BY rowid LIMIT 10000`,
+      [windowStart * DAY_MS, last],
+    );
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      await addSearchedKeyword(
+        client,
+        { keyword: row.keyword, session: row.session, numberOfResults: row.n, client: row.client, received: Number(row.received) },
+        rule,
+        windowStart,
+      );
+    }
+    last = Number(rows[rows.length - 1]!.rowid);
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * Fixes the analytics suggest, worked out alike by every event store from the stored
+ * events of a window: a search that found nothing or was not clicked, followed in the
+ * same session within PROPOSAL_GAP_MS by a search of other words whose result was
+ * clicked, makes a pair (`round corners` -> `border radius`, and the document clicked).
+ * A pair made by enough distinct sessions from enough distinct addresses is proposed as
+ * a synonym (the keywords) and as a pin (the document under the failed keyword).
+ */
+import type { StatsProposal } from '../../src/client/types.ts';
+import { CLICK_AFTER_SEARCH_MS, DAY_MS } from './clickRanking.ts';
+import type { ProposalRule } from './learningSettings.ts';
+import { keywordWords, searchAddress } from './searchedKeywords.ts';
+
+/** The longest a failed search and the clicked one after it are apart. */
+export const PROPOSAL_GAP_MS = 5 * 60_000;
+/** Events older than this many days are not read. */
+export const PROPOSAL_WINDOW_DAYS = 30;
+/**
+ * The most events read, the most recent of the window: bounds the work of one answer
+ * (well under a second at this many, on either engine; see bench/proposals.ts). A site
+ * with more events in 30 days gets proposals from its most recent days.
+ */
+export const PROPOSAL_EVENTS_MAX = 100_000;
+
+/** A stored event as proposals read it: the columns of `stats_events`, keyword normalised. */
+export interface ProposalEvent {
+  rowid: number;
+  received: number;
+  action: 'search' | 'click';
+  session: string;
+  keyword: string;
+  numberOfResults: number | null;
+  /** Whether a click followed this search (a search event), as the rollups marked it; SQLite answers 0 or 1. */
+  clicked: boolean | number;
+  docid: string | null;
+  /** As stored (see RollupEvent.client). */
+  client: string | null;
+}
+
+/** The first time (ms since the epoch) whose events proposals read at `now`. */
+export function proposalWindowStart(now: number): number {
+  return now - PROPOSAL_WINDOW_DAYS * DAY_MS;
+}
+
+/** Joins the parts of a pair's key: no keyword or document id holds it. */
+const SEP = '\u0000';
+
+/** keywordWords, each keyword folded once per answer: keywords repeat across sessions. */
+function cachedKeywordWords(): (keyword: string) => string {
+  const cache = new Map<string, string>();
+  return (keyword) => {
+    let words = cache.get(keyword);
+    if (words === undefined) cache.set(keyword, (words = keywordWords(keyword)));
+    return words;
+  };
+}
+
+interface Tally {
+  sessions: Set<string>;
+  addresses: Set<string>;
+}
+
+/** The proposals the events make under `rule`, the most sessions first, at most `limit`. */
+export function proposalsFrom(events: readonly ProposalEvent[], rule: ProposalRule, limit: number): StatsProposal[] {
+  const bySession = new Map<string, ProposalEvent[]>();
+  for (const event of events) {
+    const list = bySession.get(event.session);
+    if (list === undefined) bySession.set(event.session, [event]);
+    else list.push(event);
+  }
+  const words = cachedKeywordWords();
+  const synonyms = new Map<string, Tally>();
+  const pins = new Map<string, Tally>();
+  const count = (tallies: Map<string, Tally>, key: string, session: string, address: string | null) => {
+    let tally = tallies.get(key);
+    if (tally === undefined) tallies.set(key, (tally = { sessions: new Set(), addresses: new Set() }));
+    tally.sessions.add(session);
+    if (address !== null) tally.addresses.add(address);
+  };
+  for (const [session, list] of bySession) {
+    list.sort((a, b) => a.received - b.received || a.rowid - b.rowid);
+    for (const [found, docid, address] of sessionPairs(list, words)) {
+      count(synonyms, `${found.failed}${SEP}${found.clicked}`, session, address);
+      count(pins, `${found.failed}${SEP}${found.clicked}${SEP}${docid}`, session, address);
+    }
+  }
+  const proposals: StatsProposal[] = [];
+  const qualifies = (tally: Tally) => tally.sessions.size >= rule.minSessions && tally.addresses.size >= rule.minAddresses;
+  for (const [key, tally] of synonyms) {
+    if (!qualifies(tally)) continue;
+    const [from = '', to = ''] = key.split(SEP);
+    proposals.push({ kind: 'synonym', from, to, sessions: tally.sessions.size, addresses: tally.addresses.size });
+  }
+  for (const [key, tally] of pins) {
+    if (!qualifies(tally)) continue;
+    const [from = '', to = '', id = ''] = key.split(SEP);
+    proposals.push({ kind: 'pin', from, to, id, sessions: tally.sessions.size, addresses: tally.addresses.size });
+  }
+  proposals.sort(
+    (a, b) =>
+      b.sessions - a.sessions ||
+      b.addresses - a.addresses ||
+      a.from.localeCompare(b.from) ||
+      a.kind.localeCompare(b.kind) ||
+      a.to.localeCompare(b.to) ||
+      (a.id ?? '').localeCompare(b.id ?? ''),
+  );
+  return proposals.slice(0, limit);
+}
+
+/**
+ * The pairs of one session's events (in the order received): for each click, the search
+ * of its keyword before it, and the latest failed search of other words within
+ * PROPOSAL_GAP_MS before that one. Each pair and document counts once per session.
+ */
+function* sessionPairs(
+  list: readonly ProposalEvent[],
+  keywordWords: (keyword: string) => string,
+): Generator<[{ failed: string; clicked: string }, string, string | null]> {
+  const seen = new Set<string>();
+  for (let c = 0; c < list.length; c++) {
+    const click = list[c]!;
+    if (click.action !== 'click' || click.docid === null || click.docid === '') continue;
+    // The search the click followed: the latest of its keyword before it, within the click window.
+    let s = c - 1;
+    while (s >= 0 && !(list[s]!.action === 'search' && list[s]!.keyword === click.keyword)) s--;
+    if (s < 0 || click.received - list[s]!.received > CLICK_AFTER_SEARCH_MS) continue;
+    const clickedSearch = list[s]!;
+    const clickedWords = keywordWords(clickedSearch.keyword);
+    if (clickedWords === '') continue;
+    for (let f = s - 1; f >= 0; f--) {
+      const failed = list[f]!;
+      if (clickedSearch.received - failed.received > PROPOSAL_GAP_MS) break;
+      if (failed.action !== 'search' || (failed.numberOfResults !== 0 && failed.clicked)) continue;
+      const failedWords = keywordWords(failed.keyword);
+      // Words still being typed (`border rad` before `border radius`) are no other words.
+      if (failedWords === '' || failedWords === clickedWords || clickedWords.startsWith(failedWords) || failedWords.startsWith(clickedWords)) continue;
+      const key = `${failed.keyword}${SEP}${clickedSearch.keyword}${SEP}${click.docid}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        yield [{ failed: failed.keyword, clicked: clickedSearch.keyword }, click.docid, searchAddress(click.client, click.session)];
+      }
+      break;
+    }
+  }
+}
