@@ -144,3 +144,15 @@ describe('filterKey', () => {
     expect(filterKey({ op: 'and', nodes: a.nodes })).not.toBe(filterKey(a));
   });
 });
+
+describe('ruleIndex', () => {
+  it('skips an entry it cannot read, keeping the others', () => {
+    const index = ruleIndex([
+      { kind: 'rule', id: 'broken', body: '{"conditions": [' },
+      ...entries({ fine: { conditions: [{ pattern: 'x', anchoring: 'is' }] } }),
+      { kind: 'settings', id: '', body: '{}' },
+    ]);
+    expect(index.size).toBe(1);
+    expect(matchRules(index, ['x'], null, NOW).applied).toEqual(['fine']);
+  });
+});

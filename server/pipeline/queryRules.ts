@@ -44,6 +44,7 @@ interface CompiledRule {
   windows: Array<{ from: number; until: number }> | null;
   boosts: Array<{ filter: FilterNode; factor: number }>;
   replaceWords: string[] | null | undefined;
+  conditions: CompiledCondition[];
 }
 
 interface CompiledCondition {
@@ -68,10 +69,33 @@ export function ruleIndex(entries: readonly SteeringEntry[]): RuleIndex {
   const index: RuleIndex = { size: 0, is: new Map(), startsWith: new Map(), endsWith: new Map(), contains: new Map() };
   for (const entry of entries) {
     if (entry.kind !== 'rule') continue;
+    const compiled = compileRule(entry);
+    if (compiled === null) continue;
+    index.size++;
+    for (const c of compiled.conditions) {
+      // An empty pattern can only be `is` (schemas/queryRule.ts): it matches `*`.
+      const key = c.anchoring === 'is' ? c.keys.join(' ') : c.anchoring === 'endsWith' ? c.keys[c.keys.length - 1] : c.keys[0];
+      if (key === undefined) continue;
+      const map = index[c.anchoring];
+      const list = map.get(key) ?? [];
+      list.push(c);
+      map.set(key, list);
+    }
+  }
+  return index;
+}
+
+/**
+ * A stored rule ready for matching; null when disabled, or when it cannot be read (a
+ * rule the routes checked always can: one broken entry must not break every search).
+ */
+function compileRule(entry: SteeringEntry): CompiledRule | null {
+  try {
     const rule = JSON.parse(entry.body) as QueryRule;
-    if (!rule.enabled) continue;
+    if (!rule.enabled) return null;
     const compiled: CompiledRule = {
       id: entry.id,
+      conditions: [],
       rule,
       windows:
         rule.validity === undefined
@@ -83,24 +107,16 @@ export function ruleIndex(entries: readonly SteeringEntry[]): RuleIndex {
       boosts: (rule.consequence.boost ?? []).map((b) => ({ filter: parseFilter(JSON.stringify(b.filter)), factor: b.factor })),
       replaceWords: rule.consequence.replaceTerm === undefined ? undefined : searchWords(rule.consequence.replaceTerm),
     };
-    index.size++;
-    for (const condition of rule.conditions) {
-      const keys = foldedWords(condition.pattern).map(wordFormKey);
-      const c: CompiledCondition = {
-        rule: compiled,
-        anchoring: condition.anchoring,
-        keys,
-        filter: condition.filters === undefined ? null : filterKey(parseFilter(JSON.stringify(condition.filters))),
-      };
-      // An empty pattern can only be `is` (schemas/queryRule.ts): it matches `*`.
-      const key = condition.anchoring === 'is' ? keys.join(' ') : condition.anchoring === 'endsWith' ? keys[keys.length - 1]! : keys[0]!;
-      const map = index[condition.anchoring];
-      const list = map.get(key) ?? [];
-      list.push(c);
-      map.set(key, list);
-    }
+    compiled.conditions = rule.conditions.map((condition) => ({
+      rule: compiled,
+      anchoring: condition.anchoring,
+      keys: foldedWords(condition.pattern).map(wordFormKey),
+      filter: condition.filters === undefined ? null : filterKey(parseFilter(JSON.stringify(condition.filters))),
+    }));
+    return compiled;
+  } catch {
+    return null;
   }
-  return index;
 }
 
 /** The words a replacement term searches: `*` is every document. */
