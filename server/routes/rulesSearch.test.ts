@@ -2,9 +2,9 @@
 // each condition and consequence, resultType=organic, validity windows, two rules at
 // once, a pin the search's filter excludes, and a rule written through another node.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { QueryRuleInput, QueryRuleList, SearchHit, SearchResponse } from '../../src/client/types.ts';
+import type { QueryRuleInput, QueryRuleList, SearchHit, SearchResponse, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { onSqlite } from '../testing/testEngine.ts';
-import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { DEMO_AUTH, eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let now = Date.parse('2026-11-28T12:00:00Z');
 let service: TestService;
@@ -77,6 +77,28 @@ describe('query rules in searches', () => {
     expect(placed([...first.hits, ...second.hits, ...third.hits])).toEqual([`${organic[0]}:organic`, 'login-faq:pinned', `${organic[1]}:organic`]);
     expect(first.total_hits).toBe(3);
     await removeRule('pin-login');
+  });
+
+  it('record the words the visitor typed, and clicks on pinned results with their positions, as any search and click', async () => {
+    await rule('analytics', {
+      conditions: [{ pattern: 'logon', anchoring: 'is' }],
+      consequence: { replaceTerm: 'sign in', pin: [{ id: 'pricing', position: 2 }] },
+    });
+    const answer = await search('logon', [['session', 'rules-analytics']]);
+    expect(placed(answer.hits)).toEqual(['signin:organic', 'pricing:pinned']);
+    const click = { action: 'click', session: 'rules-analytics', keyword: 'logon', docid: 'pricing', position: 2 };
+    expect((await sendJson(service, 'POST', '/v1/stats/demo', click, null)).status).toBe(200);
+    const events = await eventually(async () => {
+      const stored = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['session', 'rules-analytics']], {
+        headers: { authorization: DEMO_AUTH },
+      });
+      return stored.body.events.length >= 2 ? stored.body.events : undefined;
+    });
+    // Searches are recorded after the answer: the click may be stored first.
+    expect(events.map((e) => [e.action, e.keyword, 'position' in e ? e.position : e.numberOfResults]).sort()).toEqual([
+      ['click', 'logon', 2],
+      ['search', 'logon', 2],
+    ]);
   });
 
   it('leave out a pinned document that the search filter or language excludes', async () => {
