@@ -136,6 +136,12 @@ export interface SearchQuery {
    * unless sorted by relevance.
    */
   clickBoosts?: ReadonlyMap<string, number>;
+  /** Documents left out of matches, counts and facets (hidden by query rules). */
+  excludedIds?: readonly string[];
+  /** `resultType=organic`: query rules pin, promote and boost nothing (they still hide and replace words). */
+  organic?: boolean;
+  /** Epoch milliseconds the query rules' validity windows are read at; the time of the search when absent. */
+  now?: number;
 }
 
 /** A row of a result: the document's rowid and its score (higher is better). */
@@ -269,6 +275,55 @@ export interface IndexReader {
    * anywhere (`anywhere`), one row per stored value.
    */
   fieldValues(field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]>;
+  /**
+   * The owner's data (rules, settings) with its version, or null when its version is
+   * still `since`: cheap when nothing changed (see Steering).
+   */
+  steering(since: string | null): Promise<SteeringSnapshot | null>;
+  /**
+   * Of these documents (by id or by rowid), those that pass `query`'s conditions other
+   * than its words: language, category, dates, custom fields, filter and excluded ids.
+   * For pinned documents (which need not match the words) and boosts (which test a
+   * filter on the pool).
+   */
+  passing(documents: { ids: readonly string[] } | { rowids: readonly number[] }, query: SearchQuery): Promise<Array<{ id: string; rowid: number }>>;
+}
+
+/**
+ * What the site owner stores to steer an index's searches, by kind: query rules (`rule`,
+ * by rule id) and the index settings (`settings`, id `''`).
+ */
+export type SteeringKind = 'rule' | 'settings';
+
+/** One stored entry: its body is the JSON text as written. */
+export interface SteeringEntry {
+  kind: SteeringKind;
+  id: string;
+  body: string;
+}
+
+/** Every entry of an index's owner data, as of one version (bumped by every write of it). */
+export interface SteeringSnapshot {
+  version: string;
+  entries: SteeringEntry[];
+}
+
+/**
+ * The owner's data of an index, stored in the index's own database (so it survives
+ * restarts and every node of a shared database sees it); each write is one transaction
+ * that bumps the version searches read it by (IndexReader.steering).
+ */
+export interface Steering {
+  /** Entries of a kind, by id order, with their bodies (JSON text). */
+  list(kind: SteeringKind): Promise<Array<{ id: string; body: string }>>;
+  /** How many entries of a kind there are. */
+  count(kind: SteeringKind): Promise<number>;
+  /** The body of an entry, or null. */
+  get(kind: SteeringKind, id: string): Promise<string | null>;
+  /** Creates or replaces an entry. */
+  put(kind: SteeringKind, id: string, body: string): Promise<void>;
+  /** Removes an entry; false, changing nothing, when there was none. */
+  remove(kind: SteeringKind, id: string): Promise<boolean>;
 }
 
 export interface SearchEngine {
@@ -297,6 +352,8 @@ export interface SearchEngine {
   markCrawl(id: string, url: string, mark: CrawlMark): Promise<void>;
   /** Crawls accepted but not finished, e.g. when the service stopped. */
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
+  /** The owner's data: rules and settings. */
+  readonly steering: Steering;
   /** Resolves once writes under way are done and the files are closed. */
   close(): Promise<void>;
 }
