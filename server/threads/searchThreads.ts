@@ -26,7 +26,7 @@ export class SearchThreads {
     const index = randomUUID();
     const run = <T>(call: SearchCall) => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>;
     return {
-      search: (query) => run<SearchResult>({ op: 'search', args: [query] }),
+      search: (query, options) => run<SearchResult>({ op: 'search', args: [query, options] }),
       suggest: (term, size) => run<string[]>({ op: 'suggest', args: [term, size] }),
       autocomplete: (field, term, size) => run<string[]>({ op: 'autocomplete', args: [field, term, size] }),
     };
