@@ -10,12 +10,20 @@ import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/cli
 import type { SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
-import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
+import {
+  DEFAULT_RANKING_BASE,
+  overlaySettings,
+  resolveRankingSettings,
+  storedSettings,
+  type RankingBase,
+  type RankingSettings,
+} from '../ranking/rankingSettings.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { placePage } from './placePage.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
+import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
 /** Documents the ranking rules order: the best by text score, and the best title matches. */
@@ -50,11 +58,19 @@ export interface SearchPipeline {
 /** What the pipeline needs of an engine: reads, and a count of changes for what it caches. */
 export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
 
-export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSettings = DEFAULT_RANKING_SETTINGS): SearchPipeline {
+/**
+ * The pipeline of one index. Its ranking settings are the config file's (`base`) with
+ * those stored through the settings API laid over them, resolved once per version of the
+ * index's owner data: a change applies to the next search, on every thread and node.
+ */
+export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
+  const steering = new SteeringCache();
+  const rankingView: SteeringView<RankingSettings> = (entries) => resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost);
   return {
     search: (query, { explain = false } = {}) =>
       engine.read(async (reader) => {
+        const ranking = await steering.read(reader, rankingView);
         const words = query.words ?? [];
         const plan = await planSearch(
           reader,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
-import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let threaded: TestService;
 let inline: TestService;
@@ -105,5 +105,17 @@ describe('searches on reader threads', () => {
     });
     expect(removed.status).toBe(202);
     for (let i = 0; i < 4; i++) expect(await ids()).toEqual([]);
+  });
+
+  it('search by settings changed since the threads opened the file, on every thread', async () => {
+    const ids = async (term: string) => (await search(threaded, [['term', term]])).hits.map((hit) => hit.id);
+    const kettle = { title: 'Electric kettle', main_content: 'Boils water.' };
+    expect((await putJson(threaded, '/v2/indices/demo/documents/kettle', kettle)).status).toBe(202);
+    // Several searches each time, so that both threads search before and after a change.
+    for (let i = 0; i < 4; i++) expect(await ids('zebra kettle')).toEqual([]);
+    for (let i = 0; i < 4; i++) expect(await ids('samovar')).toEqual([]);
+    expect((await sendJson(threaded, 'PATCH', '/v2/indices/demo/settings', { stopWords: ['zebra'], synonyms: [['kettle', 'samovar']] })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect(await ids('zebra kettle')).toEqual(['kettle']);
+    for (let i = 0; i < 4; i++) expect(await ids('samovar')).toEqual(['kettle']);
   });
 });
