@@ -79,12 +79,16 @@ export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
 export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
   const steering = new SteeringCache();
-  const rankingView: SteeringView<RankingSettings> = (entries) => resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost);
+  // The settings and the query rules, made once per version of the owner data, read in one go.
+  const ownerView: SteeringView<{ ranking: RankingSettings; rules: ReturnType<typeof ruleIndex> }> = (entries) => ({
+    ranking: resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost),
+    rules: ruleIndex(entries),
+  });
   return {
     search: (query, { explain = false } = {}) =>
       engine.read(async (reader) => {
-        const ranking = await steering.read(reader, rankingView);
-        const effects = matchRules(await steering.read(reader, ruleIndex), query.words, query.filter, query.now ?? Date.now());
+        const { ranking, rules } = await steering.read(reader, ownerView);
+        const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
         // The replaced words are searched and highlighted; the route records what the visitor typed.
         const searched: SearchQuery = {
           ...query,
