@@ -10,7 +10,7 @@
 import type { QueryRule, RuleAnchoring, RulePromotion } from '../../src/client/types.ts';
 import type { FilterNode, SteeringEntry } from '../engine/engine.ts';
 import { wordFormKey } from '../ranking/wordForms.ts';
-import { validityTime } from '../schemas/queryRule.ts';
+import { validityTime } from '../schemas/validityTime.ts';
 import { parseFilter } from '../search/parseFilter.ts';
 import { foldedWords } from '../text/words.ts';
 

@@ -38,9 +38,9 @@ describe('ranking settings', () => {
     expect(fullSettings({}).stopWords).toEqual(ENGLISH_STOP_WORDS);
   });
 
-  it('reads a stored body that is not valid settings as none', () => {
+  it('reads a stored body that is not a JSON object as none', () => {
     expect(parseStoredSettings('{"stopWords": ["x"]}')).toEqual({ stopWords: ['x'] });
-    expect(parseStoredSettings('{"stopWords": 3}')).toEqual({});
+    expect(parseStoredSettings('[]')).toEqual({});
     expect(parseStoredSettings('not json')).toEqual({});
     expect(parseStoredSettings(null)).toEqual({});
   });

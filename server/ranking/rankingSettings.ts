@@ -6,7 +6,7 @@
  */
 import type { IndexSettings } from '../../src/client/types.ts';
 import type { SteeringEntry } from '../engine/engine.ts';
-import { isRankingSettingsPatch, type RankingSettingsPatch } from '../schemas/indexSettings.ts';
+import type { RankingSettingsPatch } from '../schemas/indexSettings.ts';
 import { DEFAULT_TYPO_SETTINGS } from './fuzzyDistance.ts';
 import { DEFAULT_RANKING_RULES, type RankingRule } from './rankCandidates.ts';
 import { ENGLISH_STOP_WORDS, resolveWordRules, type WordRules } from './wordRules.ts';
@@ -64,12 +64,16 @@ export function fullSettings(config: RankingConfig): IndexSettings {
   };
 }
 
-/** Stored settings read back; a body that is not (or no longer) valid settings counts as none. */
+/**
+ * Stored settings read back. Only `PATCH .../settings` writes them, after checking them
+ * against the schema, so they are trusted here: reader threads load no schema library.
+ * A body that is not a JSON object counts as none.
+ */
 export function parseStoredSettings(body: string | null): RankingConfig {
   if (body === null) return {};
   try {
     const value: unknown = JSON.parse(body);
-    return isRankingSettingsPatch(value) ? value : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as RankingConfig) : {};
   } catch {
     return {};
   }

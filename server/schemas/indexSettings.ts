@@ -87,11 +87,6 @@ export function rankingSettingsProblems(value: unknown): SchemaProblem[] {
   return check.problems(value);
 }
 
-/** Whether settings are valid by the schema (see rankingSettingsProblems). */
-export function isRankingSettingsPatch(value: unknown): value is RankingSettingsPatch {
-  return check.check(value);
-}
-
 /**
  * What the typo settings cannot say field by field: two typos only for words at least as
  * long as those that take one. `given` names the fields the caller wrote, so the
