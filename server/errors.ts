@@ -3,7 +3,7 @@ import type { ApiErrorBody, ApiErrorDetail, ErrorCode } from '../src/client/type
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
 import { storedTextProblem } from '../src/client/fieldRules.ts';
 import type { RouteTable } from './routeTable.ts';
-import { NO_NUL_PATTERN } from './schemas/storedText.ts';
+import { NO_NUL_PATTERN } from './schemas/storedTextPattern.ts';
 import { storageProblem } from './storageErrors.ts';
 
 /** Seconds a client is told to wait before retrying while the database does not answer. */

@@ -31,9 +31,20 @@ describe('the index client against the reference service', () => {
     expect(ids).toEqual(['cap-1', documentIdFromUrl(url)]);
     const found = await api.search({ term: 'fluxcapacitor', limit: 10 });
     expect(found.hits.map((h) => h.id).sort()).toEqual([documentIdFromUrl(url), 'cap-1'].sort());
+    const explained = await api.search({ term: 'fluxcapacitor', explain: true });
+    expect(explained.hits.map((h) => h.id)).toEqual(found.hits.map((h) => h.id));
+    expect(explained.hits[0]!._rankingDetails?.decidedBy).toBeTruthy();
     const pub = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
     expect((await pub.suggest({ term: 'fluxcap' })).suggestions.length).toBeGreaterThan(0);
     expect((await pub.autocomplete({ term: 'brown', source: 'custom_fields.maker' })).autocomplete.map((i) => i.value)).toContain('Brown Labs');
+  });
+
+  it('reads and changes the settings, and hears which field the service refused', async () => {
+    expect((await api.settings.get()).synonyms).toEqual([]);
+    const changed = await api.settings.update({ synonyms: [['zeppelin', 'airship']], typos: { minWordLengthForOneTypo: 5 } });
+    expect(changed).toMatchObject({ synonyms: [['zeppelin', 'airship']], typos: { minWordLengthForOneTypo: 5, minWordLengthForTwoTypos: 8 } });
+    expect(await api.settings.get()).toEqual(changed);
+    await expect(api.settings.update({ stopWords: [''] })).rejects.toMatchObject({ status: 400, code: 'invalid_body', parameter: 'stopWords[0]' });
   });
 
   it('replaces with and without an id in the path', async () => {

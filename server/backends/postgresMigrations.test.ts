@@ -1,5 +1,7 @@
 // Schema migrations on PostgreSQL as the nodes of one service meet them: starting at once
 // on a new database, upgrading tables made before migrations, refusing newer ones.
+import { POSTGRES_INDEX_MIGRATIONS } from '../engine/migrations/postgresMigrations.ts';
+import { POSTGRES_EVENT_MIGRATIONS } from '../events/migrations/postgresMigrations.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLICK_RANKING } from '../events/clickRanking.ts';
@@ -44,7 +46,7 @@ afterAll(async () => {
 describe('schema migrations on PostgreSQL', () => {
   it('run once when several nodes start at once on a new database', async () => {
     const nodes = await Promise.all([0, 1, 2].map((node) => openIndex('together', node)));
-    expect(await recorded('together')).toEqual([['0001-initial'], ['0001-initial']]);
+    expect(await recorded('together')).toEqual([POSTGRES_INDEX_MIGRATIONS.map((m) => m.name), POSTGRES_EVENT_MIGRATIONS.map((m) => m.name)]);
     expect(await nodes[0]!.engine.write([testDocument('kettle', 'A steel kettle.')])).toEqual({ ok: true });
     expect((await nodes[2]!.engine.get('kettle'))?.id).toBe('kettle');
   });
@@ -58,7 +60,7 @@ describe('schema migrations on PostgreSQL', () => {
     const schema = indexSchema('older');
     await admin.query(`DROP TABLE ${schema}.migrations; DROP TABLE ${schema}.event_migrations`);
     const reopened = await openIndex('older', 1);
-    expect(await recorded('older')).toEqual([['0001-initial'], ['0001-initial']]);
+    expect(await recorded('older')).toEqual([POSTGRES_INDEX_MIGRATIONS.map((m) => m.name), POSTGRES_EVENT_MIGRATIONS.map((m) => m.name)]);
     expect((await reopened.engine.get('kettle'))?.mainContent).toBe('A steel kettle.');
     expect(await reopened.events.counts()).toEqual({ statsEvents: 1, recommendationEvents: 0 });
   });

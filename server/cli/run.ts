@@ -14,6 +14,7 @@ import { createProgress } from './progress.ts';
 import { formatOf, readRecords } from './readRecords.ts';
 import { retryRefused } from './retryRefused.ts';
 import { searchTable } from './searchTable.ts';
+import { settingsCommand } from './settingsCommand.ts';
 import { sitemapPages } from './sitemap.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -52,6 +53,9 @@ Commands:
                              (wanted separated by |)
       --min-mrr X --min-success1 X --min-success3 X   exit 1 when a figure (0 to 1) is under X
       --format json|ndjson|csv   (default: from the file extension)
+  settings get               the index's ranking settings as JSON
+  settings set JSON|FILE     change the settings the JSON object gives (rules, customRanking,
+                             synonyms, stopWords, typos), e.g. '{"stopWords": []}'
   rules list                 the index's query rules, as JSON
   rules put ID FILE|-        create or replace a rule from a JSON file (- reads standard input)
   rules delete ID            remove a rule
@@ -288,6 +292,8 @@ const COMMANDS: Record<string, Handler> = {
     const under = unmet(evaluation, thresholds);
     if (under.length > 0) throw new Error(under.join('; '));
   },
+
+  settings: settingsCommand,
 
   async rules(args, io, log) {
     const [action, ...rest] = args;

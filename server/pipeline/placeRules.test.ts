@@ -3,7 +3,7 @@ import type { PageRow } from '../engine/engine.ts';
 import { organicOffset, placeRules, type RuleClaim } from './placeRules.ts';
 
 const rows = (...rowids: number[]): PageRow[] => rowids.map((rowid) => ({ rowid, score: 0.5 }));
-const pin = (rowid: number): RuleClaim => ({ kind: 'pinned', rowid });
+const pin = (rowid: number): RuleClaim => ({ kind: 'pinned', rowid, ruleId: 'r' });
 const promotion: RuleClaim = { kind: 'promotion', promotion: { ruleId: 'r', n: 0, title: 'T', url: 'https://example.com/', position: 2 } };
 const kinds = (placed: ReturnType<typeof placeRules>) => placed.map((row) => (row.kind === 'promotion' ? 'promo' : `${row.kind[0]}${row.rowid}`));
 

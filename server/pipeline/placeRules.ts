@@ -2,7 +2,7 @@ import type { PageRow } from '../engine/engine.ts';
 import type { PlacedPromotion } from './queryRules.ts';
 
 /** What a rule puts at a 1-based position of the whole answer. */
-export type RuleClaim = { kind: 'pinned'; rowid: number } | { kind: 'promotion'; promotion: PlacedPromotion };
+export type RuleClaim = { kind: 'pinned'; rowid: number; ruleId: string } | { kind: 'promotion'; promotion: PlacedPromotion };
 
 export type PlacedRow = { kind: 'organic' | 'pinned'; rowid: number; score: number } | { kind: 'promotion'; promotion: PlacedPromotion; score: number };
 

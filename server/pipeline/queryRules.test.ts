@@ -108,7 +108,7 @@ describe('matchRules', () => {
       applied: ['exact', 'broad'],
       replaceWords: ['sign', 'in'],
       hide: ['h1', 'h2'],
-      pins: [{ id: 'exact-doc', position: 1 }],
+      pins: [{ id: 'exact-doc', position: 1, ruleId: 'exact' }],
       promotions: [{ title: 'Help', url: 'https://example.com/help', position: 2, ruleId: 'exact', n: 0 }],
       boosts: [],
       redirect: 'https://example.com/broad',

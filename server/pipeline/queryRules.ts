@@ -10,7 +10,7 @@
 import type { QueryRule, RuleAnchoring, RulePromotion } from '../../src/client/types.ts';
 import type { FilterNode, SteeringEntry } from '../engine/engine.ts';
 import { wordFormKey } from '../ranking/wordForms.ts';
-import { validityTime } from '../schemas/queryRule.ts';
+import { validityTime } from '../schemas/validityTime.ts';
 import { parseFilter } from '../search/parseFilter.ts';
 import { foldedWords } from '../text/words.ts';
 
@@ -28,9 +28,9 @@ export interface RuleEffects {
   replaceWords?: string[] | null;
   hide: string[];
   /** At most one per position and per document; positions are 1-based over the whole answer. */
-  pins: Array<{ id: string; position: number }>;
+  pins: Array<{ id: string; position: number; ruleId: string }>;
   promotions: PlacedPromotion[];
-  boosts: Array<{ filter: FilterNode; factor: number }>;
+  boosts: Array<{ filter: FilterNode; factor: number; ruleId: string }>;
   redirect?: string;
   userData?: unknown;
 }
@@ -190,14 +190,14 @@ function merge(rules: readonly CompiledRule[], effects: RuleEffects): RuleEffect
       if (positions.has(pin.position) || pinned.has(pin.id) || hidden.has(pin.id)) continue;
       positions.add(pin.position);
       pinned.add(pin.id);
-      effects.pins.push({ id: pin.id, position: pin.position });
+      effects.pins.push({ id: pin.id, position: pin.position, ruleId: compiled.id });
     }
     (consequence.promotions ?? []).forEach((promotion, n) => {
       if (positions.has(promotion.position)) return;
       positions.add(promotion.position);
       effects.promotions.push({ ...promotion, ruleId: compiled.id, n });
     });
-    effects.boosts.push(...compiled.boosts);
+    effects.boosts.push(...compiled.boosts.map((boost) => ({ ...boost, ruleId: compiled.id })));
   }
   effects.hide = [...hidden];
   return effects;

@@ -7,18 +7,26 @@
  * (placePage.ts, placeRules.ts) -> the page's documents. Suggestions and autocompletion share the
  * engine's reader and keep their own ordering rules (suggestions.ts, autocomplete.ts).
  */
-import type { FacetValue, RangeFacetBucket } from '../../src/client/types.ts';
+import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
-import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
+import { unrankedDetails } from '../ranking/explainRanking.ts';
+import {
+  DEFAULT_RANKING_BASE,
+  overlaySettings,
+  resolveRankingSettings,
+  storedSettings,
+  type RankingBase,
+  type RankingSettings,
+} from '../ranking/rankingSettings.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { placePage } from './placePage.ts';
 import { organicOffset, placeRules, type RuleClaim } from './placeRules.ts';
 import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from './queryRules.ts';
-import { SteeringCache } from './steeringCache.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
+import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
 /** Documents the ranking rules order: the best by text score, and the best title matches. */
@@ -33,9 +41,10 @@ const EXACT_PLACES_MAX = 1_500;
 export interface SearchResult {
   /** Documents matched, and pinned documents the words did not match; never promotions. */
   total: number;
-  hits: Array<{ document: StoredDocument; score: number; resultType: 'organic' | 'pinned' }>;
-  /** Promotion cards, each at its index among the hits (before the hit there). */
-  promotions: Array<{ at: number; promotion: PlacedPromotion; score: number }>;
+  /** With `explain`, each hit's `rankingDetails`. */
+  hits: Array<{ document: StoredDocument; score: number; resultType: 'organic' | 'pinned'; rankingDetails?: RankingDetails }>;
+  /** Promotion cards, each at its index among the hits (before the hit there); with `explain`, its `rankingDetails`. */
+  promotions: Array<{ at: number; promotion: PlacedPromotion; score: number; rankingDetails?: RankingDetails }>;
   /** What the query rules that matched did besides placing hits. */
   rules: Pick<RuleEffects, 'applied' | 'redirect' | 'userData'>;
   facets: Record<string, FacetValue[]> | null;
@@ -44,9 +53,15 @@ export interface SearchResult {
   plan: QueryPlan;
 }
 
+/** How a search is answered besides its query. */
+export interface SearchOptions {
+  /** Each hit says why it stands where it does (worked out only when asked). */
+  explain?: boolean;
+}
+
 /** An index's searches: what the routes call. */
 export interface SearchPipeline {
-  search(query: SearchQuery): Promise<SearchResult>;
+  search(query: SearchQuery, options?: SearchOptions): Promise<SearchResult>;
   /** Search-term suggestions for a prefix, most useful first. */
   suggest(term: string, size: number): Promise<string[]>;
   /** Values of a custom field completing `term`, most used first. */
@@ -56,13 +71,24 @@ export interface SearchPipeline {
 /** What the pipeline needs of an engine: reads, and a count of changes for what it caches. */
 export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
 
-export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSettings = DEFAULT_RANKING_SETTINGS): SearchPipeline {
+/**
+ * The pipeline of one index. Its ranking settings are the config file's (`base`) with
+ * those stored through the settings API laid over them, resolved once per version of the
+ * index's owner data: a change applies to the next search, on every thread and node.
+ */
+export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
   const steering = new SteeringCache();
+  // The settings and the query rules, made once per version of the owner data, read in one go.
+  const ownerView: SteeringView<{ ranking: RankingSettings; rules: ReturnType<typeof ruleIndex> }> = (entries) => ({
+    ranking: resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost),
+    rules: ruleIndex(entries),
+  });
   return {
-    search: (query) =>
+    search: (query, { explain = false } = {}) =>
       engine.read(async (reader) => {
-        const effects = matchRules(await steering.read(reader, ruleIndex), query.words, query.filter, query.now ?? Date.now());
+        const { ranking, rules } = await steering.read(reader, ownerView);
+        const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
         // The replaced words are searched and highlighted; the route records what the visitor typed.
         const searched: SearchQuery = {
           ...query,
@@ -94,15 +120,28 @@ export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSett
           poolByScore: POOL_BY_SCORE,
           poolByTitle: POOL_BY_TITLE,
         });
-        const boosts = byRelevance && steered ? await ruleBoosts(reader, searched, found.pool, effects, clickBoosts) : clickBoosts;
-        const ranked = await rankPool(reader, plan, found.pool, ranking, {
-          frequencies: found.frequencies,
-          boosts,
-          commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
-        });
+        // Explained, each document's boosts by where they come from.
+        const boostSources = explain ? clickSources(clickBoosts) : null;
+        const boosts = byRelevance && steered ? await ruleBoosts(reader, searched, found.pool, effects, clickBoosts, boostSources) : clickBoosts;
+        const ranked = await rankPool(
+          reader,
+          plan,
+          found.pool,
+          ranking,
+          {
+            frequencies: found.frequencies,
+            boosts,
+            commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
+            ...(boostSources !== null && { boostSources }),
+          },
+          explain,
+        );
         const relevancePage = searched.words !== null && byRelevance;
-        const organic = placePage(ranked, found.rest, window.offset, window.limit, relevancePage);
+        const organic = placePage(ranked.rows, found.rest, window.offset, window.limit, relevancePage);
         const pinned = new Set([...claims.values()].flatMap((claim) => (claim.kind === 'pinned' ? [claim.rowid] : [])));
+        const pins = new Map(
+          [...claims].flatMap(([position, claim]) => (claim.kind === 'pinned' ? [[claim.rowid, { ruleId: claim.ruleId, position }] as const] : [])),
+        );
         const unpinned = organic.filter((row) => !pinned.has(row.rowid));
         const page = placeRules(claims.size > 0 && fromFirst ? unpinned.slice(start) : unpinned, claims, query.offset, query.limit, relevancePage);
         const documents = await reader.documents(page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid])));
@@ -110,11 +149,14 @@ export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSett
         const promotions: SearchResult['promotions'] = [];
         for (const row of page) {
           if (row.kind === 'promotion') {
-            promotions.push({ at: hits.length, promotion: row.promotion, score: row.score });
+            const placed = { at: hits.length, promotion: row.promotion, score: row.score };
+            promotions.push(ranked.details === null ? placed : { ...placed, rankingDetails: promotionDetails(ranking, row.promotion) });
             continue;
           }
           const document = documents.get(row.rowid);
-          if (document !== undefined) hits.push({ document, score: row.score, resultType: row.kind });
+          if (document === undefined) continue;
+          if (ranked.details === null) hits.push({ document, score: row.score, resultType: row.kind });
+          else hits.push({ document, score: row.score, resultType: row.kind, rankingDetails: hitDetails(ranked.details, ranking, row, pins) });
         }
         // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
         const seen = new Set([...found.pool, ...organic].map((row) => row.rowid));
@@ -149,7 +191,7 @@ async function ruleClaims(reader: IndexReader, query: SearchQuery, effects: Rule
     const passing = new Map((await reader.passing({ ids: effects.pins.map((pin) => pin.id) }, query)).map((row) => [row.id, row.rowid]));
     for (const pin of effects.pins) {
       const rowid = passing.get(pin.id);
-      if (rowid !== undefined) claims.set(pin.position, { kind: 'pinned', rowid });
+      if (rowid !== undefined) claims.set(pin.position, { kind: 'pinned', rowid, ruleId: pin.ruleId });
     }
   }
   for (const promotion of effects.promotions) claims.set(promotion.position, { kind: 'promotion', promotion });
@@ -167,14 +209,46 @@ async function ruleBoosts(
   pool: readonly PageRow[],
   effects: RuleEffects,
   clickBoosts: ReadonlyMap<string, number> | null,
+  sources: BoostSources | null = null,
 ): Promise<ReadonlyMap<string, number> | null> {
   if (effects.boosts.length === 0 || pool.length === 0) return clickBoosts;
   const boosts = new Map(clickBoosts ?? []);
   const rowids = pool.map((row) => row.rowid);
-  for (const { filter, factor } of effects.boosts) {
+  for (const { filter, factor, ruleId } of effects.boosts) {
     // The pool passed the search's own conditions already: only the boost's filter is tested.
     const onlyFilter: SearchQuery = { ...query, language: null, category: null, dateFrom: null, dateTo: null, customFields: [], filter, excludedIds: [] };
-    for (const { id } of await reader.passing({ rowids }, onlyFilter)) boosts.set(id, (boosts.get(id) ?? 1) * factor);
+    for (const { id } of await reader.passing({ rowids }, onlyFilter)) {
+      boosts.set(id, (boosts.get(id) ?? 1) * factor);
+      sources?.set(id, [...(sources.get(id) ?? []), { source: `rule:${ruleId}`, factor }]);
+    }
   }
   return boosts;
+}
+
+/** An explained search's boosts by document id, each with where it comes from (`clicks`, `rule:{id}`). */
+type BoostSources = Map<string, Array<{ source: string; factor: number }>>;
+
+function clickSources(clickBoosts: ReadonlyMap<string, number> | null): BoostSources {
+  return new Map([...(clickBoosts ?? [])].map(([id, factor]) => [id, [{ source: 'clicks', factor }]]));
+}
+
+/** An explained document hit: what the ranking rules read of it, and the pin that placed it, if one did. */
+function hitDetails(
+  details: ReadonlyMap<number, RankingDetails>,
+  ranking: RankingSettings,
+  row: { kind: 'organic' | 'pinned'; rowid: number },
+  pins: ReadonlyMap<number, { ruleId: string; position: number }>,
+): RankingDetails {
+  const ranked = details.get(row.rowid) ?? unrankedDetails(ranking.rules);
+  const pin = row.kind === 'pinned' ? pins.get(row.rowid) : undefined;
+  if (pin === undefined) return ranked;
+  return { ...ranked, decidedBy: null, pinned: pin, note: `pinned at position ${pin.position} by query rule '${pin.ruleId}', whatever the ranking rules say` };
+}
+
+/** An explained promotion: a card, not a document, so no rule compared it. */
+function promotionDetails(ranking: RankingSettings, promotion: PlacedPromotion): RankingDetails {
+  return {
+    ...unrankedDetails(ranking.rules),
+    note: `a promotion of query rule '${promotion.ruleId}' at position ${promotion.position}, not a document`,
+  };
 }

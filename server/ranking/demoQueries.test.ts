@@ -36,16 +36,16 @@ async function widgetSearch(term: string): Promise<string[]> {
 }
 
 const OBVIOUS: Array<[string, string[]]> = [
-  ['fetch', ['fetch']],
+  ['fetch', ['fetch()']],
   ['grid', ['CSS property: grid']],
   ['flex', ['CSS property: flex']],
   ['IntersectionObserver', ['IntersectionObserver']],
   ['details', ['HTML element: <details>']],
   ['border radius', ['CSS property: border-radius']],
-  ['set timeout', ['setTimeout']],
+  ['set timeout', ['setTimeout()']],
   ['web sockets', ['WebSocket']],
   ['local storage', ['Window.localStorage']],
-  ['how to use fetch api', ['fetch']],
+  ['how to use fetch api', ['fetch()']],
   ['promse', ['Promise']],
   ['boder radius', ['CSS property: border-radius']],
   // No title holds `flexbox`: the title holding its stem comes first among the pages that mention it.

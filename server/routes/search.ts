@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { checkBasicAuth } from '../auth.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
@@ -23,6 +24,8 @@ export const ANONYMOUS_SESSION = 'anonymous';
  * `GET /v1/search/{key}` (API 4.1): public, no authentication. Each search is recorded
  * as a search event unless `collectAnalytics=false`. With click ranking on, documents
  * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
+ * `explain=true` (our addition) takes the index's credentials and adds `_rankingDetails`
+ * to every hit; the owner looking is no visitor's search, so it is not recorded.
  */
 export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
@@ -42,6 +45,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
     async (request, reply) => {
       const started = performance.now();
       const index = indices.get(request.params.key);
+      const explain = request.query.explain === true;
+      if (explain) checkBasicAuth(index, request.headers.authorization);
       const { query, page, jsonp } = parseSearchQuery(request.query);
       query.now = clock();
       query.organic = request.query.resultType === 'organic';
@@ -49,11 +54,19 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
         query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
       }
-      const result = await index.search.search(query);
+      const result = await index.search.search(query, { explain });
       const terms = highlightTerms(result.plan);
-      const hits: SearchHit[] = result.hits.map((hit) => ({ ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType }));
+      const hits: SearchHit[] = result.hits.map((hit) => {
+        const shaped: SearchHit = { ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType };
+        if (hit.rankingDetails !== undefined) shaped._rankingDetails = hit.rankingDetails;
+        return shaped;
+      });
       // Promotions go in from the last, so each one's index among the documents still holds.
-      for (const { at, promotion, score } of [...result.promotions].reverse()) hits.splice(at, 0, promotionHit(promotion, score));
+      for (const { at, promotion, score, rankingDetails } of [...result.promotions].reverse()) {
+        const card = promotionHit(promotion, score);
+        if (rankingDetails !== undefined) card._rankingDetails = rankingDetails;
+        hits.splice(at, 0, card);
+      }
       const body: SearchResponse = {
         page,
         total_hits: result.total,
@@ -65,7 +78,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         ...(result.rules.redirect !== undefined && { redirect: result.rules.redirect }),
         ...('userData' in result.rules && { userData: result.rules.userData }),
       };
-      if (request.query.collectAnalytics !== false) {
+      if (request.query.collectAnalytics !== false && !explain) {
         const { term, analyticsTag, session, userToken } = request.query;
         index.events.queueStats(
           {

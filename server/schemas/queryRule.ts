@@ -8,11 +8,11 @@ import Type, { type Static } from 'typebox';
 import { ISO_TIME_PROBLEM, isIsoTime, isWebUrl, WEB_URL_PROBLEM } from '../../src/client/fieldRules.ts';
 import { ID_MAX_CHARS, TERM_MAX_CHARS, URL_MAX_CHARS } from '../../src/client/limits.ts';
 import type { QueryRule, QueryRuleInput } from '../../src/client/types.ts';
-import { parseDocDate } from '../../src/client/docDate.ts';
 import { ApiError } from '../errors.ts';
 import { parseFilter } from '../search/parseFilter.ts';
 import { schemaCheck, type SchemaProblem } from './schemaProblems.ts';
 import { StoredText } from './storedText.ts';
+import { validityTime } from './validityTime.ts';
 
 /** Rules one index keeps at most: enough for any site, and the rules stage indexes them all in memory. */
 export const RULES_PER_INDEX_MAX = 10_000;
@@ -113,11 +113,6 @@ export type QueryRuleBody = Static<typeof QueryRuleBody>;
 
 const ruleCheck = schemaCheck(QueryRuleBody, 'a rule');
 export const ruleIdCheck = schemaCheck(StoredText({ pattern: RULE_ID_PATTERN, errorMessage: RULE_ID_PROBLEM }), 'the rule id');
-
-/** Epoch milliseconds of a validity bound (a date alone is midnight UTC). */
-export function validityTime(text: string): number {
-  return parseDocDate(text) ?? parseDocDate(`${text}Z`)!;
-}
 
 /** The stored rule of a checked body: `enabled` made explicit. Throws a 400 naming the first field at fault. */
 export function readQueryRule(id: string, body: unknown): QueryRule {

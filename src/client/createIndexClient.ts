@@ -9,6 +9,7 @@ import { deleteRule, getRule, listRules, putRule } from './rules.ts';
 import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
+import { getSettings, updateSettings } from './settings.ts';
 import { postStatsEvent } from './stats.ts';
 import { getStatsProposals, getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
@@ -19,10 +20,12 @@ import type {
   DocumentContent,
   DocumentStatus,
   IndexDocument,
+  IndexSearchParams,
+  IndexSettings,
+  IndexSettingsPatch,
   RecommendationEvent,
   RecommendationsParams,
   RecommendationsResponse,
-  SearchParams,
   SearchResponse,
   StatsEvent,
   StatsProposals,
@@ -89,8 +92,18 @@ export interface IndexClient {
   getStatsProposals(params?: StatsProposalsParams, options?: RequestOptions): Promise<StatsProposals>;
   /** `GET /v2/indices/{key}/stats/events` (an addition of the reference service): stored events, oldest first. */
   listStatsEvents(params?: StoredStatsEventsParams, options?: RequestOptions): Promise<StoredStatsEventsResponse>;
-  /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
-  search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse>;
+  /**
+   * `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET.
+   * With `explain`, sent with the credentials, and every hit says why it stands there.
+   */
+  search(params: IndexSearchParams, options?: RequestOptions): Promise<SearchResponse>;
+  /** The index's ranking settings (an addition of the reference service). */
+  settings: {
+    /** `GET /v2/indices/{key}/settings`: every setting in effect. */
+    get(options?: RequestOptions): Promise<IndexSettings>;
+    /** `PATCH /v2/indices/{key}/settings`: replaces the fields given; answers every setting in effect. Not retried. */
+    update(patch: IndexSettingsPatch, options?: RequestOptions): Promise<IndexSettings>;
+  };
   /** Query rules at `/v2/indices/{key}/rules` (an addition of the reference service). */
   rules: RulesClient;
 }
@@ -140,10 +153,17 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
     getStatsReport: async (params, o) => getStatsReport(context, params, o),
     listStatsEvents: async (params, o) => listStatsEvents(context, params, o),
     getStatsProposals: async (params, o) => getStatsProposals(context, params, o),
-    search: async (params, o) => {
+    search: async ({ explain, ...params }, o) => {
       checkSearchParams(params);
-      const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));
-      return (await sendRequest<SearchResponse>(context.transport, { method: 'GET', url }, o)).body!;
+      const query = { ...searchQuery(params), ...(explain === true && { explain: true }) };
+      const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, query);
+      // A plain search is public: the secret goes along only where it is needed.
+      const request = { method: 'GET' as const, url, ...(explain === true && { authorization: context.authorization }) };
+      return (await sendRequest<SearchResponse>(context.transport, request, o)).body!;
+    },
+    settings: {
+      get: async (o) => getSettings(context, o),
+      update: async (patch, o) => updateSettings(context, patch, o),
     },
     rules: {
       list: async (o) => listRules(context, o),
