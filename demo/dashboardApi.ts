@@ -1,0 +1,85 @@
+// What the dashboard's pages ask of the reference service: the stats report, the query
+// rules, the index settings and explained searches, all with the index's credentials.
+// `npm start` passes the service's address, the index key and (demo only) its secret as
+// VITE_* variables.
+import { basicAuth } from '../src/client/basicAuth.ts';
+import { createIndexClient } from '../src/client/createIndexClient.ts';
+import { SearchApiError } from '../src/client/errors.ts';
+import { buildUrl, errorFromResponse, type RequestOptions } from '../src/client/request.ts';
+import { searchQuery } from '../src/client/search.ts';
+import type {
+  IndexedDocument,
+  IndexSettings,
+  IndexSettingsPatch,
+  QueryRule,
+  QueryRuleInput,
+  QueryRuleList,
+  SearchParams,
+  SearchResponse,
+} from '../src/client/types.ts';
+
+const env = import.meta.env as Record<string, string | undefined>;
+export const baseUrl = env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787';
+const siteKey = env.VITE_SITE_KEY ?? 'demo';
+// Demo only: the owner's endpoints need the index secret, and this page runs against the
+// demo's own local service, so `npm start` hands it over. A real dashboard would call them
+// from a server that keeps the secret; never put a secret in a public page.
+const secret = env.VITE_DEMO_SECRET ?? 'demo-secret';
+
+export const client = createIndexClient({ baseUrl, siteKey, secret, timeoutMs: 15_000 });
+
+const authorization = basicAuth(siteKey, secret);
+const indexPath = `/v2/indices/${encodeURIComponent(siteKey)}`;
+
+async function call<T>(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(baseUrl + path, {
+      method,
+      headers: { Accept: 'application/json', Authorization: authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new SearchApiError({ status: 0, code: 'network_error', message: `The service at ${baseUrl} could not be reached.`, cause: error });
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  const text = await response.text();
+  return (text === '' ? undefined : JSON.parse(text)) as T;
+}
+
+const rulePath = (id: string) => `${indexPath}/rules/${encodeURIComponent(id)}`;
+
+/** The owner's side of the API, as the dashboard's pages use it. */
+export const ownerApi = {
+  listRules: async (options?: RequestOptions) => (await call<QueryRuleList>('GET', `${indexPath}/rules`, undefined, options)).rules,
+  getRule: (id: string, options?: RequestOptions) => call<QueryRule>('GET', rulePath(id), undefined, options),
+  putRule: (id: string, rule: QueryRuleInput, options?: RequestOptions) => call<QueryRule>('PUT', rulePath(id), rule, options),
+  deleteRule: (id: string, options?: RequestOptions) => call<unknown>('DELETE', rulePath(id), undefined, options),
+  getSettings: (options?: RequestOptions) => call<IndexSettings>('GET', `${indexPath}/settings`, undefined, options),
+  patchSettings: (patch: IndexSettingsPatch, options?: RequestOptions) => call<IndexSettings>('PATCH', `${indexPath}/settings`, patch, options),
+  getDocument: (id: string, options?: RequestOptions): Promise<IndexedDocument> => client.getDocument(id, options),
+  /** A search as a visitor would make it, kept out of the statistics. */
+  search: (params: SearchParams, options?: RequestOptions): Promise<SearchResponse> => client.search({ ...params, collectAnalytics: false }, options),
+  /** A search with `explain=true`: every hit carries `_rankingDetails`. Needs the credentials. */
+  explain: (params: SearchParams, options?: RequestOptions) =>
+    call<SearchResponse>(
+      'GET',
+      buildUrl('', `/v1/search/${encodeURIComponent(siteKey)}`, { ...searchQuery({ ...params, collectAnalytics: false }), explain: true }),
+      undefined,
+      options,
+    ),
+};
+
+export type OwnerApi = typeof ownerApi;
+
+/** The sentence the pages show for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof SearchApiError) {
+    if (error.status === 401) return 'The service refused the credentials: start the dashboard with npm start, which passes them.';
+    if (error.status === 0) return `The service at ${baseUrl} did not answer. Is npm start running?`;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
