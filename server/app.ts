@@ -32,6 +32,7 @@ import { statsRoutes } from './routes/stats.ts';
 import { statsEventsRoutes } from './routes/statsEvents.ts';
 import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
+import { rulesRoutes } from './routes/rules.ts';
 
 /**
  * Builds the reference service without listening, so the caller (the CLI, a test)
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
+    await app.register(rulesRoutes, { indices });
     await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { batches } from '../../src/client/batches.ts';
 import type { IndexClient } from '../../src/client/createIndexClient.ts';
 import { SearchApiError } from '../../src/client/errors.ts';
-import type { FuzzyMode, RecommendationEvent, SearchFilter, SearchParams } from '../../src/client/types.ts';
+import type { FuzzyMode, QueryRuleInput, RecommendationEvent, SearchFilter, SearchParams } from '../../src/client/types.ts';
 import { CONNECTION_OPTIONS, connect, count, type ConnectionFlags } from './connection.ts';
 import { indexFile, InvalidDocumentError } from './indexFile.ts';
 import { createProgress } from './progress.ts';
@@ -18,6 +19,8 @@ export interface Io {
   stdout: { write(text: string): unknown };
   stderr: { isTTY?: boolean; write(text: string): unknown };
   env: NodeJS.ProcessEnv;
+  /** What `-` reads as a file (`rules put ID -`). */
+  stdin?: AsyncIterable<string | Buffer>;
 }
 
 export const HELP = `Usage: site-search <command> [options]
@@ -41,6 +44,9 @@ Commands:
   search TERM                search and print a table
       --limit N --page N --sort FIELD --order asc|desc --fuzzy true|false|auto
       --filter JSON --facet FIELD (repeatable) --json
+  rules list                 the index's query rules, as JSON
+  rules put ID FILE|-        create or replace a rule from a JSON file (- reads standard input)
+  rules delete ID            remove a rule
 
 Connection (every command):
   --url URL        the API host root        (or SITE_SEARCH_URL)
@@ -246,7 +252,35 @@ const COMMANDS: Record<string, Handler> = {
     const answer = await client.search(params);
     io.stdout.write(values.json === true ? JSON.stringify(answer, null, 2) + '\n' : searchTable(answer, params.limit ?? 10));
   },
+
+  async rules(args, io, log) {
+    const [action, ...rest] = args;
+    const usage = 'rules list | rules put ID FILE|- | rules delete ID';
+    const shapes: Record<string, { min: number; max: number }> = { list: { min: 0, max: 0 }, put: { min: 2, max: 2 }, delete: { min: 1, max: 1 } };
+    const shape = action === undefined ? undefined : shapes[action];
+    if (shape === undefined) throw new UsageError(`usage: site-search ${usage}`);
+    const { values, positionals } = parse(rest, {}, { ...shape, usage });
+    const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log });
+    if (action === 'list') return printJson(io, await client.rules.list());
+    if (action === 'delete') return printJson(io, await client.rules.delete(positionals[0]!));
+    const source = positionals[1]!;
+    const text = source === '-' ? await readAll(io.stdin) : await readFile(source, 'utf8');
+    let rule: QueryRuleInput;
+    try {
+      rule = JSON.parse(text) as QueryRuleInput;
+    } catch {
+      throw new UsageError(`${source === '-' ? 'standard input' : source} is not JSON: a rule is a JSON object {conditions, consequence, ...}`);
+    }
+    printJson(io, await client.rules.put(positionals[0]!, rule));
+  },
 };
+
+async function readAll(input: Io['stdin']): Promise<string> {
+  if (input === undefined) throw new UsageError('no standard input to read the rule from');
+  let text = '';
+  for await (const chunk of input) text += chunk.toString();
+  return text;
+}
 
 /** A bad line in an events file: the whole file is checked before anything is sent. */
 class InvalidEventError extends InvalidDocumentError {}

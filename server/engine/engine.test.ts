@@ -154,3 +154,46 @@ describe('the engine interface', () => {
     }
   });
 });
+
+describe("the owner's data (steering)", () => {
+  it('puts, reads, lists, counts and removes entries of each kind', async () => {
+    await engine.steering.put('rule', 'b', '{"n":2}');
+    await engine.steering.put('rule', 'a', '{"n":1}');
+    await engine.steering.put('settings', '', '{"s":true}');
+    await engine.steering.put('rule', 'a', '{"n":3}');
+    expect(await engine.steering.list('rule')).toEqual([
+      { id: 'a', body: '{"n":3}' },
+      { id: 'b', body: '{"n":2}' },
+    ]);
+    expect(await engine.steering.count('rule')).toBe(2);
+    expect(await engine.steering.get('settings', '')).toBe('{"s":true}');
+    expect(await engine.steering.get('rule', 'zz')).toBeNull();
+    expect(await engine.steering.remove('rule', 'b')).toBe(true);
+    expect(await engine.steering.remove('rule', 'b')).toBe(false);
+    expect(await engine.steering.list('rule')).toEqual([{ id: 'a', body: '{"n":3}' }]);
+  });
+
+  it('gives searches the whole data with a version, nothing while the version stays, and the new data after a write', async () => {
+    const first = await engine.read((reader) => reader.steering(null));
+    expect(first).toEqual({ version: expect.any(String), entries: [] });
+    expect(await engine.read((reader) => reader.steering(first!.version))).toBeNull();
+    // A document write leaves the owner data's version as it was.
+    await engine.write([doc('a', 'kettle')]);
+    expect(await engine.read((reader) => reader.steering(first!.version))).toBeNull();
+    await engine.steering.put('rule', 'r1', '{}');
+    const second = await engine.read((reader) => reader.steering(first!.version));
+    expect(second?.entries).toEqual([{ kind: 'rule', id: 'r1', body: '{}' }]);
+    expect(second?.version).not.toBe(first!.version);
+    // Removing nothing is no change.
+    await engine.steering.remove('rule', 'nothing');
+    expect(await engine.read((reader) => reader.steering(second!.version))).toBeNull();
+  });
+
+  it('keeps the data across a restart', async () => {
+    await engine.steering.put('rule', 'r1', '{"kept":true}');
+    index = await index.reopen();
+    engine = index.engine;
+    expect(await engine.steering.get('rule', 'r1')).toBe('{"kept":true}');
+    expect((await engine.read((reader) => reader.steering(null)))?.entries).toEqual([{ kind: 'rule', id: 'r1', body: '{"kept":true}' }]);
+  });
+});

@@ -269,6 +269,48 @@ export interface IndexReader {
    * anywhere (`anywhere`), one row per stored value.
    */
   fieldValues(field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]>;
+  /**
+   * The owner's data (rules, settings) with its version, or null when its version is
+   * still `since`: cheap when nothing changed (see Steering).
+   */
+  steering(since: string | null): Promise<SteeringSnapshot | null>;
+}
+
+/**
+ * What the site owner stores to steer an index's searches, by kind: query rules (`rule`,
+ * by rule id) and the index settings (`settings`, id `''`).
+ */
+export type SteeringKind = 'rule' | 'settings';
+
+/** One stored entry: its body is the JSON text as written. */
+export interface SteeringEntry {
+  kind: SteeringKind;
+  id: string;
+  body: string;
+}
+
+/** Every entry of an index's owner data, as of one version (bumped by every write of it). */
+export interface SteeringSnapshot {
+  version: string;
+  entries: SteeringEntry[];
+}
+
+/**
+ * The owner's data of an index, stored in the index's own database (so it survives
+ * restarts and every node of a shared database sees it); each write is one transaction
+ * that bumps the version searches read it by (IndexReader.steering).
+ */
+export interface Steering {
+  /** Entries of a kind, by id order, with their bodies (JSON text). */
+  list(kind: SteeringKind): Promise<Array<{ id: string; body: string }>>;
+  /** How many entries of a kind there are. */
+  count(kind: SteeringKind): Promise<number>;
+  /** The body of an entry, or null. */
+  get(kind: SteeringKind, id: string): Promise<string | null>;
+  /** Creates or replaces an entry. */
+  put(kind: SteeringKind, id: string, body: string): Promise<void>;
+  /** Removes an entry; false, changing nothing, when there was none. */
+  remove(kind: SteeringKind, id: string): Promise<boolean>;
 }
 
 export interface SearchEngine {
@@ -297,6 +339,8 @@ export interface SearchEngine {
   markCrawl(id: string, url: string, mark: CrawlMark): Promise<void>;
   /** Crawls accepted but not finished, e.g. when the service stopped. */
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
+  /** The owner's data: rules and settings. */
+  readonly steering: Steering;
   /** Resolves once writes under way are done and the files are closed. */
   close(): Promise<void>;
 }

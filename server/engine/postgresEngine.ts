@@ -14,6 +14,7 @@ import {
   type RankedText,
   type RankingLimits,
   type SearchEngine,
+  type Steering,
   type StoredDocument,
   type WordAnswers,
   type WordQuestions,
@@ -24,6 +25,7 @@ import { applyPgSchema } from './postgresSchema.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
 import { anyTitleWith, contentsWithPhrase, fieldValues, titlesWith, wordsStarting } from './postgresTitles.ts';
 import { insertTerms, removeRow, upsertStatus, writeChunk } from './postgresWrites.ts';
+import { postgresSteering, SteeringVersionCheck } from './postgresSteering.ts';
 import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -84,6 +86,8 @@ export class PostgresEngine implements SearchEngine {
   private version: string | null = null;
   private closed: Promise<void> | null = null;
   private analyzing: Promise<void> | null = null;
+  private readonly steeringCheck = new SteeringVersionCheck();
+  readonly steering: Steering;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -94,6 +98,7 @@ export class PostgresEngine implements SearchEngine {
   ) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...options.limits };
     this.lockKey = `site-search write ${schema}`;
+    this.steering = postgresSteering(pool, () => this.steeringCheck.forget());
   }
 
   /** Connects, then creates or checks the index's tables. */
@@ -234,6 +239,7 @@ export class PostgresEngine implements SearchEngine {
       wordsStarting: (prefix, limit) => wordsStarting(client, prefix, limit),
       contentsWithPhrase: (words, limit) => contentsWithPhrase(client, words, limit),
       fieldValues: (field, folded, where) => fieldValues(client, field, folded, where),
+      steering: (since) => this.steeringCheck.read(client, since),
     };
   }
 

@@ -104,6 +104,16 @@ export async function applyPgSchema(client: pg.ClientBase, name: string): Promis
         last_fetched BIGINT
       );
       CREATE INDEX IF NOT EXISTS doc_status_status ON ${schema}.doc_status (status);
+
+      -- What the site owner stores to steer searches: query rules (kind 'rule', by rule id)
+      -- and the index settings (kind 'settings', id ''); body is the JSON as written.
+      -- Every write bumps meta's steering_version in its transaction (postgresSteering.ts).
+      CREATE TABLE IF NOT EXISTS ${schema}.steering (
+        kind TEXT COLLATE "C" NOT NULL,
+        id TEXT COLLATE "C" NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (kind, id)
+      );
     `);
     const { rows } = await client.query<{ value: string }>(`SELECT value FROM ${schema}.meta WHERE key = 'schema_version'`);
     if (rows.length === 0) {

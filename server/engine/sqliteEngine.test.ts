@@ -130,3 +130,19 @@ describe('common title words', () => {
     }
   });
 });
+
+describe("the owner's data on reader threads' connections", () => {
+  it('is read again once another connection commits a change to it', async () => {
+    const { SqliteReader } = await import('./sqliteReader.ts');
+    const reader = SqliteReader.open(file, LIMITS);
+    try {
+      const first = await reader.read((r) => r.steering(null));
+      expect(await reader.read((r) => r.steering(first!.version))).toBeNull();
+      await engine.steering.put('rule', 'seen', '{}');
+      const second = await reader.read((r) => r.steering(first!.version));
+      expect(second?.entries).toContainEqual({ kind: 'rule', id: 'seen', body: '{}' });
+    } finally {
+      reader.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { CrawlMark, DocumentState, IndexReader, PreparedDocument, RankingLimits, SearchEngine, StoredDocument, WriteResult } from './engine.ts';
+import type { CrawlMark, DocumentState, IndexReader, PreparedDocument, RankingLimits, SearchEngine, Steering, StoredDocument, WriteResult } from './engine.ts';
 import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
 import { applySchema } from './sqliteSchema.ts';
 import { SqliteReader } from './sqliteReader.ts';
@@ -7,6 +7,7 @@ import { documentState, pendingCrawls } from './sqliteStatus.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
+import { countSteering, getSteering, listSteering } from './sqliteSteering.ts';
 
 /**
  * Writes of up to this many documents run on the service's own connection when the
@@ -118,6 +119,23 @@ export class SqliteEngine implements SearchEngine {
 
   async pendingCrawls(): Promise<Array<{ id: string; url: string }>> {
     return pendingCrawls(this.statements);
+  }
+
+  readonly steering: Steering = {
+    list: async (kind) => listSteering(this.statements, kind),
+    count: async (kind) => countSteering(this.statements, kind),
+    get: async (kind, id) => getSteering(this.statements, kind, id),
+    put: async (kind, id, body) => {
+      await this.writeSteering(kind, id, body);
+    },
+    remove: (kind, id) => this.writeSteering(kind, id, null),
+  };
+
+  private async writeSteering(kind: Parameters<Steering['get']>[0], id: string, body: string | null): Promise<boolean> {
+    const changed = await this.writing(1, 'writeSteering', kind, id, body);
+    // Searches on this connection read the owner data again (another connection's commit shows in data_version).
+    this.reading.noteWrite({});
+    return changed;
   }
 
   /** Waits for the reads and writes under way, then closes the writer's connection and this one. */

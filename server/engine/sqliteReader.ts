@@ -7,6 +7,7 @@ import type {
   IndexReader,
   RankedText,
   RankingLimits,
+  SteeringSnapshot,
   StoredDocument,
   WordAnswers,
   WordQuestions,
@@ -19,6 +20,7 @@ import { StatementCache } from '../storage/statementCache.ts';
 import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { Vocabulary } from './vocabulary.ts';
+import { steeringSnapshot } from './sqliteSteering.ts';
 
 const MEMO_MAX = 10_000;
 /**
@@ -48,6 +50,8 @@ export class SqliteReader {
   /** With a connection of its own: the last `data_version` seen, and how many changes it saw. */
   private dataVersion: number | null = null;
   private seenChanges = 0;
+  /** The owner data's version as last read; null once a commit may have changed it. */
+  private steeringVersion: string | null = null;
 
   constructor(
     private readonly db: Database.Database,
@@ -90,6 +94,7 @@ export class SqliteReader {
   /** After a write this process made: what it changed, so nothing needs reading again. */
   noteWrite(change: { addedTypes?: Iterable<[string, CustomFieldType]>; multiValued?: Iterable<string>; newWords?: Iterable<string> }): void {
     this.memo.clear();
+    this.steeringVersion = null;
     // Only after the commit: a rolled-back write must not leave types or words behind.
     for (const [name, type] of change.addedTypes ?? []) this.fieldTypes.set(name, type);
     for (const name of change.multiValued ?? []) this.multiValued.add(name);
@@ -100,6 +105,7 @@ export class SqliteReader {
   /** After a failed write, which may have committed all the same: everything is read again. */
   reset(): void {
     this.memo.clear();
+    this.steeringVersion = null;
     this.loadFieldFacts();
     this.vocabulary = null;
   }
@@ -119,7 +125,16 @@ export class SqliteReader {
     wordsStarting: async (prefix, limit) => wordsStarting(this.statements, prefix, limit),
     contentsWithPhrase: async (words, limit) => contentsWithPhrase(this.statements, words, limit),
     fieldValues: async (field, folded, where) => this.fieldValues(field, folded, where),
+    steering: async (since) => this.steering(since),
   };
+
+  /** Read only after a commit the reader saw or was told of: between commits the version cannot change. */
+  private steering(since: string | null): SteeringSnapshot | null {
+    if (since !== null && since === this.steeringVersion) return null;
+    const snapshot = steeringSnapshot(this.statements, since);
+    this.steeringVersion = snapshot?.version ?? since;
+    return snapshot;
+  }
 
   private currentDataVersion(): number {
     return this.db.pragma('data_version', { simple: true }) as number;
@@ -132,6 +147,7 @@ export class SqliteReader {
     this.dataVersion = version;
     this.seenChanges++;
     this.memo.clear();
+    this.steeringVersion = null;
     this.loadFieldFacts();
     if (this.vocabulary !== null) this.vocabulary.stale = true;
   }

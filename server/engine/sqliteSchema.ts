@@ -1,5 +1,6 @@
 import Sqlite, { type Database } from 'better-sqlite3';
 import { checkPages } from '../storage/sqlitePages.ts';
+import { STEERING_DDL } from './sqliteSteering.ts';
 
 /** Bumped when the layout changes; a mismatch is refused rather than misread. */
 export const SCHEMA_VERSION = 1;
@@ -153,6 +154,7 @@ export function applySchema(db: Database): SchemaFacts {
       last_fetched INTEGER
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS doc_status_status ON doc_status (status);
+    ${STEERING_DDL}
   `);
 
   // Databases from before fts_title existed get it filled from docs once.

@@ -3,9 +3,10 @@ import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { foldedWords } from '../text/words.ts';
 import { contentHash, indexedContent } from './documentRow.ts';
-import type { CrawlMark, CustomFieldType, PreparedDocument, WriteResult } from './engine.ts';
+import type { CrawlMark, CustomFieldType, PreparedDocument, SteeringKind, WriteResult } from './engine.ts';
 import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
+import { writeSteering } from './sqliteSteering.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 
 /** What FTS holds of a document's indexed text (the title aside). */
@@ -41,6 +42,8 @@ export interface WriterCalls {
   setHiddenKeywords(id: string, keywords: string | null): string[] | null;
   /** Whether the mark removed a document (EXCLUDED). */
   markCrawl(id: string, url: string, mark: CrawlMark): boolean;
+  /** Writes an owner's entry (null: removes it); whether a row changed. */
+  writeSteering(kind: SteeringKind, id: string, body: string | null): boolean;
 }
 
 export type WriterCall = { [K in keyof WriterCalls]: { op: K; args: Parameters<WriterCalls[K]> } }[keyof WriterCalls];
@@ -114,6 +117,10 @@ export class SqliteWriter implements WriterCalls {
       // A page that asks not to be indexed leaves the index; a failed fetch keeps what was indexed.
       return mark.status === 'EXCLUDED' && this.removeRow(id);
     })();
+  }
+
+  writeSteering(kind: SteeringKind, id: string, body: string | null): boolean {
+    return this.db.transaction(() => writeSteering(this.statements, kind, id, body))();
   }
 
   /** Reads the field types and multi-valued fields again if another connection committed since they were read. */

@@ -96,6 +96,24 @@ describe('createIndexClient', () => {
     await expect(api.getDocument('')).rejects.toMatchObject({ parameter: 'id' });
   });
 
+  it('writes, reads, lists and deletes query rules', async () => {
+    const { api, seen } = client(() => Response.json({ id: 'r1', enabled: true, conditions: [], consequence: {} }));
+    const rule = { conditions: [{ pattern: 'login', anchoring: 'is' as const }], consequence: { pin: [{ id: 'd1', position: 1 }] } };
+    await expect(api.rules.put('r1', rule)).resolves.toMatchObject({ id: 'r1' });
+    await api.rules.get('r1');
+    await api.rules.list();
+    await api.rules.delete('r1');
+    expect(seen.map(route)).toEqual([
+      'PUT /v2/indices/key/rules/r1',
+      'GET /v2/indices/key/rules/r1',
+      'GET /v2/indices/key/rules',
+      'DELETE /v2/indices/key/rules/r1',
+    ]);
+    expect(seen[0]!.body).toEqual(rule);
+    expect(seen[0]!.headers.get('authorization')).toMatch(/^Basic /);
+    await expect(api.rules.get('a/b')).rejects.toMatchObject({ parameter: 'ruleId' });
+  });
+
   it('reads status and content, and sets hidden keywords (v1)', async () => {
     const { api, seen } = client(() => Response.json({ status: 'INDEXED' }));
     await api.getStatus('abc');

@@ -5,6 +5,7 @@ import { crawl } from './crawl.ts';
 import { createDocument, deleteDocument, getDocument, indexBatch, replaceDocument } from './documents.ts';
 import { checkedHostFor, type RegionalHostOptions } from './hosts.ts';
 import { getRecommendations, sendDatasetEvents } from './recommendations.ts';
+import { deleteRule, getRule, listRules, putRule } from './rules.ts';
 import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
@@ -27,6 +28,9 @@ import type {
   StatsReport,
   StatsReportParams,
   IndexedDocument,
+  QueryRule,
+  QueryRuleInput,
+  QueryRuleList,
   StoredStatsEventsParams,
   StoredStatsEventsResponse,
   WriteResponse,
@@ -80,6 +84,20 @@ export interface IndexClient {
   listStatsEvents(params?: StoredStatsEventsParams, options?: RequestOptions): Promise<StoredStatsEventsResponse>;
   /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
   search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse>;
+  /** Query rules at `/v2/indices/{key}/rules` (an addition of the reference service). */
+  rules: RulesClient;
+}
+
+/** The query rules of an index: pins, hidden results, boosts, promotions, replaced terms, redirects. */
+export interface RulesClient {
+  /** `GET .../rules`: every rule, by id. */
+  list(options?: RequestOptions): Promise<QueryRuleList>;
+  /** `GET .../rules/{ruleId}`. */
+  get(id: string, options?: RequestOptions): Promise<QueryRule>;
+  /** `PUT .../rules/{ruleId}`: creates or replaces a rule; resolves to the rule as stored. */
+  put(id: string, rule: QueryRuleInput, options?: RequestOptions): Promise<QueryRule>;
+  /** `DELETE .../rules/{ruleId}`. */
+  delete(id: string, options?: RequestOptions): Promise<{ id: string }>;
 }
 
 /**
@@ -118,6 +136,12 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       checkSearchParams(params);
       const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));
       return (await sendRequest<SearchResponse>(context.transport, { method: 'GET', url }, o)).body!;
+    },
+    rules: {
+      list: async (o) => listRules(context, o),
+      get: async (id, o) => getRule(context, id, o),
+      put: async (id, rule, o) => putRule(context, id, rule, o),
+      delete: async (id, o) => deleteRule(context, id, o),
     },
   };
 }

@@ -1,0 +1,97 @@
+/** The owner's data (rules, settings) of a PostgreSQL index: reads and writes (its table is in postgresSchema.ts). */
+import type pg from 'pg';
+import type { Steering, SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
+
+/**
+ * How long a search trusts the owner data's version it last read: a write through
+ * another node applies within this (plus a search's time), and a search makes the extra
+ * round trip at most this often.
+ */
+export const STEERING_CHECK_MS = 300;
+
+const VERSION_KEY = 'steering_version';
+
+/**
+ * The version, and every entry when it differs from $1, in one statement: when nothing
+ * changed one row with null entry columns comes back.
+ */
+const SNAPSHOT_SQL = `SELECT v.value AS version, s.kind, s.id, s.body
+  FROM (SELECT coalesce((SELECT value FROM meta WHERE key = '${VERSION_KEY}'), '0') AS value) AS v
+  LEFT JOIN steering AS s ON v.value IS DISTINCT FROM $1
+  ORDER BY s.kind, s.id`;
+
+const BUMP_SQL = `INSERT INTO meta (key, value) VALUES ('${VERSION_KEY}', '1')
+  ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`;
+
+/** The whole owner data, or null when its version is still `since`. */
+export async function readSteering(client: pg.ClientBase, since: string | null): Promise<SteeringSnapshot | null> {
+  const { rows } = await client.query<{ version: string; kind: SteeringKind | null; id: string | null; body: string | null }>({
+    name: 'steering',
+    text: SNAPSHOT_SQL,
+    values: [since],
+  });
+  const version = rows[0]?.version ?? '0';
+  if (version === since) return null;
+  const entries = rows.flatMap((r): SteeringEntry[] => (r.kind === null ? [] : [{ kind: r.kind, id: r.id!, body: r.body! }]));
+  return { version, entries };
+}
+
+/**
+ * Remembers the version a search last read, so that searches ask again at most every
+ * STEERING_CHECK_MS; a write through this node makes the next search ask at once.
+ */
+export class SteeringVersionCheck {
+  private known: { version: string; at: number } | null = null;
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  async read(client: pg.ClientBase, since: string | null): Promise<SteeringSnapshot | null> {
+    const known = this.known;
+    if (since !== null && known !== null && known.version === since && this.clock() - known.at < STEERING_CHECK_MS) return null;
+    const snapshot = await readSteering(client, since);
+    this.known = { version: snapshot?.version ?? since!, at: this.clock() };
+    return snapshot;
+  }
+
+  forget(): void {
+    this.known = null;
+  }
+}
+
+/** The writes and listings of the owner's data, on the primary's pool; `written` runs after each commit that changed something. */
+export function postgresSteering(pool: pg.Pool, written: () => void): Steering {
+  const write = async (kind: SteeringKind, id: string, body: string | null): Promise<boolean> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        const { rowCount } =
+          body === null
+            ? await client.query('DELETE FROM steering WHERE kind = $1 AND id = $2', [kind, id])
+            : await client.query('INSERT INTO steering (kind, id, body) VALUES ($1, $2, $3) ON CONFLICT (kind, id) DO UPDATE SET body = excluded.body', [
+                kind,
+                id,
+                body,
+              ]);
+        const changed = (rowCount ?? 0) > 0;
+        await client.query(changed ? `${BUMP_SQL}; COMMIT` : 'COMMIT');
+        if (changed) written();
+        return changed;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    list: async (kind) => (await pool.query<{ id: string; body: string }>('SELECT id, body FROM steering WHERE kind = $1 ORDER BY id', [kind])).rows,
+    count: async (kind) => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM steering WHERE kind = $1', [kind])).rows[0]!.n),
+    get: async (kind, id) => (await pool.query<{ body: string }>('SELECT body FROM steering WHERE kind = $1 AND id = $2', [kind, id])).rows[0]?.body ?? null,
+    put: async (kind, id, body) => {
+      await write(kind, id, body);
+    },
+    remove: (kind, id) => write(kind, id, null),
+  };
+}
