@@ -16,7 +16,6 @@ import { jsonBodyParser } from './jsonBody.ts';
 import { requestLogger } from './requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { createSearchPipeline } from './pipeline/searchPipeline.ts';
-import { resolveRankingSettings } from './ranking/rankingSettings.ts';
 import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
@@ -28,6 +27,7 @@ import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
 import { searchRoutes } from './routes/search.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { statsRoutes } from './routes/stats.ts';
 import { statsEventsRoutes } from './routes/statsEvents.ts';
 import { statsReportRoutes } from './routes/statsReport.ts';
@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
     await app.register(rulesRoutes, { indices });
+    await app.register(settingsRoutes, { indices });
     await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
@@ -137,7 +138,7 @@ async function openIndices(
   const opened: SearchIndex[] = [];
   try {
     for (const index of credentials) {
-      const ranking = resolveRankingSettings(index.ranking, clickRanking.maxBoost);
+      const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
       const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, log });
       const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
       opened.push({ ...index, ...stores, search });

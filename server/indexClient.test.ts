@@ -31,6 +31,9 @@ describe('the index client against the reference service', () => {
     expect(ids).toEqual(['cap-1', documentIdFromUrl(url)]);
     const found = await api.search({ term: 'fluxcapacitor', limit: 10 });
     expect(found.hits.map((h) => h.id).sort()).toEqual([documentIdFromUrl(url), 'cap-1'].sort());
+    const explained = await api.search({ term: 'fluxcapacitor', explain: true });
+    expect(explained.hits.map((h) => h.id)).toEqual(found.hits.map((h) => h.id));
+    expect(explained.hits[0]!._rankingDetails?.decidedBy).toBeTruthy();
     const pub = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
     expect((await pub.suggest({ term: 'fluxcap' })).suggestions.length).toBeGreaterThan(0);
     expect((await pub.autocomplete({ term: 'brown', source: 'custom_fields.maker' })).autocomplete.map((i) => i.value)).toContain('Brown Labs');

@@ -137,6 +137,22 @@ describe('two service processes on one PostgreSQL database', { timeout: 60_000 }
     expect(await timeUntil(async () => (await searchIds(b, 'wombat')).length === 0)).toBeLessThan(1000);
   });
 
+  it('searches by settings changed through the other node within a second, and reads them there', async () => {
+    expect((await put(a, 'car1', 'Automobile repair')).status).toBe(202);
+    expect(await timeUntil(async () => (await searchIds(b, 'automobile')).includes('car1'))).toBeLessThan(1000);
+    // Node b has searched, so it holds the settings' version it read.
+    expect(await searchIds(b, 'car')).toEqual([]);
+    const patched = await fetch(`${a.url}/v2/indices/demo/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
+      body: JSON.stringify({ synonyms: [['car', 'automobile']] }),
+    });
+    expect(patched.status).toBe(200);
+    expect(await timeUntil(async () => (await searchIds(b, 'car')).includes('car1'))).toBeLessThan(1000);
+    const onB = await fetch(`${b.url}/v2/indices/demo/settings`, { headers: { authorization: DEMO_AUTH } });
+    expect(((await onB.json()) as { synonyms: unknown }).synonyms).toEqual([['car', 'automobile']]);
+  });
+
   it('refuses a batch with a type conflict on one node, and the other sees nothing of it', async () => {
     const batch = (node: Node, documents: unknown[]) =>
       fetch(`${node.url}/v2/indices/demo/documents:batch`, {

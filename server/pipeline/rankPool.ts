@@ -4,7 +4,9 @@
  */
 import type { IndexReader, PageRow, RankedText } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
-import { rankCandidates, type Candidate } from '../ranking/rankCandidates.ts';
+import type { RankingDetails } from '../../src/client/types.ts';
+import { explainRanking } from '../ranking/explainRanking.ts';
+import { rankCandidates, rankWithFacts, type Candidate } from '../ranking/rankCandidates.ts';
 import type { RankingSettings } from '../ranking/rankingSettings.ts';
 
 export interface PoolFacts {
@@ -16,8 +18,22 @@ export interface PoolFacts {
   commonTitleWords: () => Promise<ReadonlySet<string>>;
 }
 
-export async function rankPool(reader: IndexReader, plan: QueryPlan, pool: readonly PageRow[], ranking: RankingSettings, facts: PoolFacts): Promise<PageRow[]> {
-  if (pool.length < 2) return [...pool];
+/** The pool in ranked order; with `explain`, each row's ranking details by rowid. */
+export interface RankedPool {
+  rows: PageRow[];
+  details: ReadonlyMap<number, RankingDetails> | null;
+}
+
+export async function rankPool(
+  reader: IndexReader,
+  plan: QueryPlan,
+  pool: readonly PageRow[],
+  ranking: RankingSettings,
+  facts: PoolFacts,
+  explain = false,
+): Promise<RankedPool> {
+  // One row needs no ranking, but an explained one still shows what the rules read of it.
+  if (pool.length < (explain ? 1 : 2)) return { rows: [...pool], details: explain ? new Map() : null };
   const custom = ranking.rules.some((rule) => rule.includes('('));
   const [texts, common] = await Promise.all([
     reader.texts(
@@ -33,7 +49,15 @@ export async function rankPool(reader: IndexReader, plan: QueryPlan, pool: reado
     frequencies: plan.operator === 'or' ? facts.frequencies : [],
     titleWordWeight: (word: string) => (common.has(word) ? 0 : 1),
   };
-  return rankCandidates(plan, rankingCandidates(pool, texts, facts.boosts), context).map((c) => ({ rowid: c.key, score: c.score }));
+  const candidates = rankingCandidates(pool, texts, facts.boosts);
+  if (!explain) return { rows: rankCandidates(plan, candidates, context).map(pageRow), details: null };
+  const ranked = rankWithFacts(plan, candidates, context);
+  const details = explainRanking(ranked, ranking.rules, ranking.maxBoost);
+  return { rows: ranked.map((r) => pageRow(r.candidate)), details: new Map(ranked.map((r, i) => [r.candidate.key, details[i]!])) };
+}
+
+function pageRow(candidate: Candidate): PageRow {
+  return { rowid: candidate.key, score: candidate.score };
 }
 
 /** The rows the ranking rules order, each with its texts and click boost; a row whose texts were not read is left out. */

@@ -6,15 +6,24 @@
  * (placePage.ts) -> the page's documents. Suggestions and autocompletion share the
  * engine's reader and keep their own ordering rules (suggestions.ts, autocomplete.ts).
  */
-import type { FacetValue, RangeFacetBucket } from '../../src/client/types.ts';
+import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
-import { DEFAULT_RANKING_SETTINGS, type RankingSettings } from '../ranking/rankingSettings.ts';
+import { unrankedDetails } from '../ranking/explainRanking.ts';
+import {
+  DEFAULT_RANKING_BASE,
+  overlaySettings,
+  resolveRankingSettings,
+  storedSettings,
+  type RankingBase,
+  type RankingSettings,
+} from '../ranking/rankingSettings.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { placePage } from './placePage.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
+import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
 /** Documents the ranking rules order: the best by text score, and the best title matches. */
@@ -23,16 +32,23 @@ const POOL_BY_TITLE = 100;
 
 export interface SearchResult {
   total: number;
-  hits: Array<{ document: StoredDocument; score: number }>;
+  /** With `explain`, each hit's `rankingDetails`. */
+  hits: Array<{ document: StoredDocument; score: number; rankingDetails?: RankingDetails }>;
   facets: Record<string, FacetValue[]> | null;
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
   /** The plan the words were matched by (no slots for `*`): the caller highlights hits from it. */
   plan: QueryPlan;
 }
 
+/** How a search is answered besides its query. */
+export interface SearchOptions {
+  /** Each hit says why it stands where it does (worked out only when asked). */
+  explain?: boolean;
+}
+
 /** An index's searches: what the routes call. */
 export interface SearchPipeline {
-  search(query: SearchQuery): Promise<SearchResult>;
+  search(query: SearchQuery, options?: SearchOptions): Promise<SearchResult>;
   /** Search-term suggestions for a prefix, most useful first. */
   suggest(term: string, size: number): Promise<string[]>;
   /** Values of a custom field completing `term`, most used first. */
@@ -42,11 +58,19 @@ export interface SearchPipeline {
 /** What the pipeline needs of an engine: reads, and a count of changes for what it caches. */
 export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
 
-export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSettings = DEFAULT_RANKING_SETTINGS): SearchPipeline {
+/**
+ * The pipeline of one index. Its ranking settings are the config file's (`base`) with
+ * those stored through the settings API laid over them, resolved once per version of the
+ * index's owner data: a change applies to the next search, on every thread and node.
+ */
+export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
+  const steering = new SteeringCache();
+  const rankingView: SteeringView<RankingSettings> = (entries) => resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost);
   return {
-    search: (query) =>
+    search: (query, { explain = false } = {}) =>
       engine.read(async (reader) => {
+        const ranking = await steering.read(reader, rankingView);
         const words = query.words ?? [];
         const plan = await planSearch(
           reader,
@@ -62,16 +86,25 @@ export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSett
           poolByScore: POOL_BY_SCORE,
           poolByTitle: POOL_BY_TITLE,
         });
-        const ranked = await rankPool(reader, plan, found.pool, ranking, {
-          frequencies: found.frequencies,
-          boosts,
-          commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
-        });
-        const page = placePage(ranked, found.rest, query.offset, query.limit, query.words !== null && query.sort.by === 'relevance');
+        const ranked = await rankPool(
+          reader,
+          plan,
+          found.pool,
+          ranking,
+          {
+            frequencies: found.frequencies,
+            boosts,
+            commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
+          },
+          explain,
+        );
+        const page = placePage(ranked.rows, found.rest, query.offset, query.limit, query.words !== null && query.sort.by === 'relevance');
         const documents = await reader.documents(page.map((row) => row.rowid));
         const hits = page.flatMap((row) => {
           const document = documents.get(row.rowid);
-          return document === undefined ? [] : [{ document, score: row.score }];
+          if (document === undefined) return [];
+          if (ranked.details === null) return [{ document, score: row.score }];
+          return [{ document, score: row.score, rankingDetails: ranked.details.get(row.rowid) ?? unrankedDetails(ranking.rules) }];
         });
         return { total: found.total, hits, facets: found.facets, rangeFacets: found.rangeFacets, plan };
       }),

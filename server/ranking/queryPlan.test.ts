@@ -52,6 +52,23 @@ describe('planQuery', () => {
     expect(testPlan('flexbx', INDEX).slots[0]!.alternatives[1]).toMatchObject({ words: ['flexbox'], typos: 1, kind: 'typo' });
   });
 
+  it('corrects words by the index typo settings: lengths for one and two typos, words never corrected', () => {
+    const index = ['promise', 'promises', 'socket', 'rocket', 'cat'];
+    const fuzzy = { fuzzy: 'all', prefixLast: false } as const;
+    // Two typos from 8 letters by default; from 6 when the settings say so.
+    expect(shape(testPlan('prmise', index, fuzzy))[0]).toEqual(['exact:prmise', 'typo:promise']);
+    expect(shape(testPlan('prmise', index, fuzzy, { typos: { minWordLengthForTwoTypos: 6 } }))[0]).toEqual(['exact:prmise', 'typo:promise', 'typo:promises']);
+    // One typo from 4 letters by default; none below 7 when the settings say so.
+    expect(shape(testPlan('socket', index, fuzzy, { typos: { minWordLengthForOneTypo: 7, minWordLengthForTwoTypos: 8 } }))[0]).toEqual(['exact:socket']);
+    expect(shape(testPlan('cot', index, fuzzy))[0]).toEqual(['exact:cot']);
+    expect(shape(testPlan('cot', index, fuzzy, { typos: { minWordLengthForOneTypo: 3 } }))[0]).toEqual(['exact:cot', 'typo:cat']);
+    // A word never corrected keeps only its own forms; the others are still corrected.
+    expect(shape(testPlan('socket prmise', index, fuzzy, { typos: { disableOnWords: ['Socket'] } }))).toEqual([
+      ['exact:socket'],
+      ['exact:prmise', 'typo:promise'],
+    ]);
+  });
+
   it('drops stop words among other words, and keeps a query of stop words whole', () => {
     const plan = testPlan('how to use the fetch api', [...INDEX, 'use', 'api']);
     expect(plan.slots.map((slot) => slot.stop)).toEqual([true, true, false, true, false, false]);

@@ -99,8 +99,8 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
       const split = bestSplit(slot.word, lexicon);
       if (split !== null) add({ words: split, prefix: false, typos: 0, kind: 'split', from: i, to: i });
     }
-    if (options.fuzzy === 'off' || !isVocabularyWord(slot.word)) return;
-    const maxDistance = fuzzyDistance(slot.word.length);
+    if (options.fuzzy === 'off' || !isVocabularyWord(slot.word) || rules.typos.never.has(slot.word)) return;
+    const maxDistance = fuzzyDistance(slot.word.length, rules.typos);
     if (maxDistance === 0) return;
     // `auto` corrects only words that no other form matches (a split may be a typo too).
     if (options.fuzzy === 'auto' && (found || formed)) return;

@@ -72,15 +72,16 @@ const CONTENT_CHARS = 10_000;
 /** A pair of query words in different fields, or far apart, costs this much. */
 const PROXIMITY_FAR = 8;
 /** What `concise` and `position` give a title the query does not match: after every one it does. */
-const NO_TITLE_MATCH = 1_000_000;
+export const NO_TITLE_MATCH = 1_000_000;
 /** Click boosts count in steps of this share of the largest boost. */
 const CLICK_STEPS = 4;
 
 /** The facts the rules compare, per candidate; lower is better in every vector. */
 export interface RankedCandidate {
   candidate: Candidate;
-  /** One number per rule (two for `exactness`), as compared. */
+  /** One number per rule (four for `exactness`, see ruleWidth), as compared. */
   vector: number[];
+  facts: MatchFacts;
 }
 
 /** How a query is ranked besides its plan. */
@@ -98,13 +99,18 @@ export interface RankingContext {
 }
 
 export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[], context: RankingContext): Candidate[] {
+  return rankWithFacts(plan, candidates, context).map((r) => r.candidate);
+}
+
+/** The candidates in ranked order, each with what the rules compared (what explainRanking reads). */
+export function rankWithFacts(plan: QueryPlan, candidates: readonly Candidate[], context: RankingContext): RankedCandidate[] {
   const query = readQuery(plan, context);
-  const ranked = candidates.map((candidate) => ({
-    candidate,
-    vector: rankingVector(context.rules, candidate, matchFacts(query, candidate), context.maxBoost),
-  }));
+  const ranked = candidates.map((candidate): RankedCandidate => {
+    const facts = matchFacts(query, candidate);
+    return { candidate, vector: rankingVector(context.rules, candidate, facts, context.maxBoost), facts };
+  });
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
-  return pagesBeforeSections(ranked.map((r) => r.candidate));
+  return pagesBeforeSections(ranked);
 }
 
 /** What every candidate's facts read of the query, worked out once per query. */
@@ -138,22 +144,23 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
  * matched best still follows right after, as a documentation search lists a page with
  * the sections under it.
  */
-function pagesBeforeSections(ordered: readonly Candidate[]): Candidate[] {
+function pagesBeforeSections(ordered: readonly RankedCandidate[]): RankedCandidate[] {
   const pageAt = new Map<string, number>();
-  ordered.forEach((c, i) => {
+  ordered.forEach(({ candidate: c }, i) => {
     if (c.url !== null && !c.url.includes('#')) pageAt.set(c.url, i);
   });
   const placed = new Set<number>();
-  const result: Candidate[] = [];
-  for (const [i, c] of ordered.entries()) {
+  const result: RankedCandidate[] = [];
+  for (const [i, ranked] of ordered.entries()) {
     if (placed.has(i)) continue;
+    const c = ranked.candidate;
     const hash = c.url?.indexOf('#') ?? -1;
     const page = hash < 0 ? undefined : pageAt.get(c.url!.slice(0, hash));
     if (page !== undefined && page > i && !placed.has(page)) {
       result.push(ordered[page]!);
       placed.add(page);
     }
-    result.push(c);
+    result.push(ranked);
     placed.add(i);
   }
   return result;
@@ -273,7 +280,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(facts.proximity);
         break;
       case 'clicks':
-        vector.push(-Math.floor(((candidate.boost - 1) / maxBoost) * CLICK_STEPS));
+        vector.push(-clickStep(candidate.boost, maxBoost));
         break;
       case 'concise':
         vector.push(facts.unmatchedTitleChars);
@@ -291,15 +298,31 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
   return vector;
 }
 
+/** How many numbers a rule adds to a ranking vector. */
+export function ruleWidth(rule: RankingRule): number {
+  return rule === 'exactness' ? 4 : 1;
+}
+
+/** The step of a click boost, 0 (none) to CLICK_STEPS (the largest boost). */
+export function clickStep(boost: number, maxBoost: number): number {
+  return Math.floor(((boost - 1) / maxBoost) * CLICK_STEPS);
+}
+
 const CUSTOM_RULE = /^(asc|desc)\(custom_fields\.(.+)\)$/;
 
 /** A custom rule's value, negated for `desc`; missing or non-numeric values last. */
 function customValue(rule: string, candidate: Candidate): number {
-  const [, direction, field] = CUSTOM_RULE.exec(rule) ?? [];
+  const value = customFieldNumber(rule, candidate);
+  if (value === null) return Number.POSITIVE_INFINITY;
+  return rule.startsWith('desc') ? -value : value;
+}
+
+/** The number a custom rule reads of a candidate, or null when the field is missing or not a number. */
+export function customFieldNumber(rule: string, candidate: Candidate): number | null {
+  const field = CUSTOM_RULE.exec(rule)?.[2];
   const raw = field === undefined ? undefined : candidate.customFields?.[field];
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(value)) return Number.POSITIVE_INFINITY;
-  return direction === 'desc' ? -value : value;
+  return Number.isFinite(value) ? value : null;
 }
 
 /** Whether a string names a ranking rule. */

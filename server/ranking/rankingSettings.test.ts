@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../schemas/configFile.ts';
+import { rankingSettingsProblems } from '../schemas/indexSettings.ts';
 import { DEFAULT_RANKING_RULES } from './rankCandidates.ts';
-import { checkRankingConfig, resolveRankingSettings } from './rankingSettings.ts';
+import { fullSettings, overlaySettings, parseStoredSettings, resolveRankingSettings } from './rankingSettings.ts';
+import { ENGLISH_STOP_WORDS } from './wordRules.ts';
 
 describe('ranking settings', () => {
   it('puts a custom ranking before bm25', () => {
@@ -9,21 +12,66 @@ describe('ranking settings', () => {
     expect(resolveRankingSettings().rules).toEqual(DEFAULT_RANKING_RULES);
   });
 
-  it('folds stop words and synonyms', () => {
-    const { words } = resolveRankingSettings({ stopWords: ['The'], synonyms: [['JS', 'JavaScript']] });
+  it('folds stop words, synonyms and words never corrected', () => {
+    const { words } = resolveRankingSettings({ stopWords: ['The'], synonyms: [['JS', 'JavaScript']], typos: { disableOnWords: ['Kubernetes'] } });
     expect([...words.stopWords]).toEqual(['the']);
     expect(words.synonyms.get('js')).toEqual([['javascript']]);
+    expect([...words.typos.never]).toEqual(['kubernetes']);
+    expect(words.typos).toMatchObject({ minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8 });
   });
 
-  it('names what is wrong in a config file', () => {
-    expect(() => checkRankingConfig({ rules: ['words', 'magic'] }, 'indices[0].ranking')).toThrow(/indices\[0\]\.ranking\.rules\[1\] must be one of .*typo/);
-    expect(() => checkRankingConfig({ rules: ['words', 'words'] }, 'r')).toThrow(/lists 'words' twice/);
-    expect(() => checkRankingConfig({ customRanking: ['typo'] }, 'r')).toThrow(/customRanking takes asc/);
-    expect(() => checkRankingConfig({ synonyms: [['alone']] }, 'r')).toThrow(/r\.synonyms\[0\] must be/);
-    expect(() => checkRankingConfig({ stopWords: 'the' }, 'r')).toThrow(/r\.stopWords must be an array/);
-    expect(() => checkRankingConfig({ typoTolerance: true }, 'r')).toThrow(/unknown key 'typoTolerance'/);
-    expect(checkRankingConfig({ synonyms: [{ from: 'rounded corners', to: ['border radius'] }] }, 'r')).toEqual({
-      synonyms: [{ from: 'rounded corners', to: ['border radius'] }],
+  it('lays stored settings over the config file, field by field, typo settings each alone', () => {
+    const config = { stopWords: ['a'], synonyms: [['js', 'javascript']], typos: { minWordLengthForOneTypo: 5, disableOnWords: ['api'] } };
+    const merged = overlaySettings(config, { stopWords: [], typos: { minWordLengthForTwoTypos: 9 } });
+    expect(merged).toEqual({
+      stopWords: [],
+      synonyms: [['js', 'javascript']],
+      typos: { minWordLengthForOneTypo: 5, minWordLengthForTwoTypos: 9, disableOnWords: ['api'] },
     });
+    expect(fullSettings(merged)).toEqual({
+      rules: DEFAULT_RANKING_RULES,
+      customRanking: [],
+      synonyms: [['js', 'javascript']],
+      stopWords: [],
+      typos: { minWordLengthForOneTypo: 5, minWordLengthForTwoTypos: 9, disableOnWords: ['api'] },
+    });
+    expect(fullSettings({}).stopWords).toEqual(ENGLISH_STOP_WORDS);
+  });
+
+  it('reads a stored body that is not valid settings as none', () => {
+    expect(parseStoredSettings('{"stopWords": ["x"]}')).toEqual({ stopWords: ['x'] });
+    expect(parseStoredSettings('{"stopWords": 3}')).toEqual({});
+    expect(parseStoredSettings('not json')).toEqual({});
+    expect(parseStoredSettings(null)).toEqual({});
+  });
+});
+
+describe('the settings schema', () => {
+  const problem = (value: unknown) => rankingSettingsProblems(value)[0];
+
+  it('names what is wrong, field by field', () => {
+    expect(problem({ rules: ['words', 'magic'] })).toMatchObject({ field: 'rules[1]', message: expect.stringMatching(/^rules\[1\] must be one of .*typo/) });
+    expect(problem({ rules: ['words', 'words'] })).toMatchObject({ field: 'rules', message: "rules lists 'words' twice" });
+    expect(problem({ customRanking: ['typo'] })).toMatchObject({ field: 'customRanking[0]', message: expect.stringMatching(/must be asc\(custom_fields/) });
+    expect(problem({ synonyms: [['alone']] })).toMatchObject({ field: 'synonyms[0]', message: 'synonyms[0] must have at least 2 values' });
+    expect(problem({ synonyms: [3] })).toMatchObject({ field: 'synonyms[0]', message: expect.stringMatching(/^synonyms\[0\] must be \["word"/) });
+    expect(problem({ stopWords: 'the' })).toMatchObject({ field: 'stopWords', message: expect.stringMatching(/^stopWords must be an array/) });
+    expect(problem({ stopWords: ['  '] })).toMatchObject({ field: 'stopWords[0]' });
+    expect(problem({ typoTolerance: true })).toMatchObject({ field: 'typoTolerance', message: expect.stringMatching(/unknown setting 'typoTolerance'/) });
+    expect(problem({ typos: { minWordLengthForOneTypo: 2 } })).toMatchObject({
+      field: 'typos.minWordLengthForOneTypo',
+      message: expect.stringMatching(/from 3 to 31/),
+    });
+    expect(problem({ typos: { minWordLengthForTwoTypos: 4.5 } })).toMatchObject({ field: 'typos.minWordLengthForTwoTypos' });
+    expect(problem({ typos: { oneTypo: 4 } })).toMatchObject({ field: 'typos.oneTypo' });
+    expect(problem([])).toMatchObject({ field: '' });
+    expect(rankingSettingsProblems({ synonyms: [{ from: 'rounded corners', to: ['border radius'] }], typos: { disableOnWords: [] } })).toEqual([]);
+  });
+
+  it('refuses the same values in the config file, and typo lengths the wrong way round', () => {
+    const config = (ranking: unknown) => () => parseConfigFile({ indices: [{ publicKey: 'a', secret: 's', ranking }] });
+    expect(config({ rules: ['words', 'words'] })).toThrow(/indices\[0\]\.ranking\.rules lists 'words' twice/);
+    expect(config({ typos: { minWordLengthForOneTypo: 9 } })).toThrow(/indices\[0\]\.ranking\.typos\.minWordLengthForOneTypo must not be below/);
+    expect(config({ typos: { minWordLengthForOneTypo: 5, minWordLengthForTwoTypos: 6 } })).not.toThrow();
   });
 });

@@ -1,16 +1,22 @@
 /**
- * An index's ranking settings from the config file (`indices[].ranking`): the order of
- * the ranking rules, a custom ranking, stop words and synonyms.
+ * An index's ranking settings: the order of the ranking rules, a custom ranking, stop
+ * words, synonyms and typo settings. The config file's `indices[].ranking` is where an
+ * index starts; settings written through `PATCH /v2/indices/{key}/settings` (stored in
+ * the index, kind `settings`) win, field by field (typo settings each on its own).
  */
-import { DEFAULT_RANKING_RULES, isRankingRule, type RankingRule } from './rankCandidates.ts';
-import { checkWordSettings, resolveWordRules, type WordRules, type WordSettings } from './wordRules.ts';
+import type { IndexSettings } from '../../src/client/types.ts';
+import type { SteeringEntry } from '../engine/engine.ts';
+import { isRankingSettingsPatch, type RankingSettingsPatch } from '../schemas/indexSettings.ts';
+import { DEFAULT_TYPO_SETTINGS } from './fuzzyDistance.ts';
+import { DEFAULT_RANKING_RULES, type RankingRule } from './rankCandidates.ts';
+import { ENGLISH_STOP_WORDS, resolveWordRules, type WordRules } from './wordRules.ts';
 
-export interface RankingConfig extends WordSettings {
-  /** The ranking rules in order; replaces the default order. */
-  rules?: RankingRule[];
-  /** `desc(custom_fields.NAME)` / `asc(...)` rules placed before `bm25` (after the text rules). */
-  customRanking?: RankingRule[];
-}
+/** Settings as the config file and a PATCH give them: each field optional (see schemas/indexSettings.ts). */
+export type RankingConfig = RankingSettingsPatch;
+
+/** Where the stored settings live in the index's owner data. */
+export const SETTINGS_KIND = 'settings';
+export const SETTINGS_ID = '';
 
 /** How an index orders and reads queries, ready for searches. */
 export interface RankingSettings {
@@ -20,9 +26,17 @@ export interface RankingSettings {
   maxBoost: number;
 }
 
+/** What an index's searches start from: its config file settings, and the click boost ceiling. */
+export interface RankingBase {
+  config: RankingConfig;
+  maxBoost: number;
+}
+
+export const DEFAULT_RANKING_BASE: RankingBase = { config: {}, maxBoost: 1 };
+
 export function resolveRankingSettings(config: RankingConfig = {}, maxBoost = 1): RankingSettings {
-  const rules = [...(config.rules ?? DEFAULT_RANKING_RULES)];
-  const custom = config.customRanking ?? [];
+  const rules = [...((config.rules as RankingRule[] | undefined) ?? DEFAULT_RANKING_RULES)];
+  const custom = (config.customRanking as RankingRule[] | undefined) ?? [];
   if (custom.length > 0) {
     const at = rules.indexOf('bm25');
     rules.splice(at < 0 ? rules.length : at, 0, ...custom);
@@ -32,30 +46,37 @@ export function resolveRankingSettings(config: RankingConfig = {}, maxBoost = 1)
 
 export const DEFAULT_RANKING_SETTINGS: RankingSettings = resolveRankingSettings();
 
-/** Checks `ranking` of a config file's index; throws an Error that names the setting at fault. */
-export function checkRankingConfig(value: unknown, where: string): RankingConfig {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} must be an object`);
-  const { rules, customRanking, ...words } = value as Record<string, unknown>;
-  const config: RankingConfig = checkWordSettings(words, where);
-  if (rules !== undefined) config.rules = ruleList(rules, `${where}.rules`);
-  if (customRanking !== undefined) {
-    config.customRanking = ruleList(customRanking, `${where}.customRanking`);
-    if (!config.customRanking.every((rule) => rule.includes('('))) {
-      throw new Error(`${where}.customRanking takes asc(custom_fields.NAME) and desc(custom_fields.NAME) rules`);
-    }
-  }
-  return config;
+/** `over` laid on `base`: each field `over` gives wins, typo settings field by field. */
+export function overlaySettings(base: RankingConfig, over: RankingConfig): RankingConfig {
+  const merged: RankingConfig = { ...base, ...over };
+  if (base.typos !== undefined || over.typos !== undefined) merged.typos = { ...base.typos, ...over.typos };
+  return merged;
 }
 
-function ruleList(value: unknown, where: string): RankingRule[] {
-  const known = `${DEFAULT_RANKING_RULES.join(', ')}, asc(custom_fields.NAME), desc(custom_fields.NAME)`;
-  if (!Array.isArray(value)) throw new Error(`${where} must be an array of rules (${known})`);
-  const seen = new Set<string>();
-  return value.map((rule: unknown, i) => {
-    if (typeof rule !== 'string' || !isRankingRule(rule)) throw new Error(`${where}[${i}] must be one of ${known}`);
-    if (seen.has(rule)) throw new Error(`${where} lists '${rule}' twice`);
-    seen.add(rule);
-    return rule;
-  });
+/** Every setting of an index, the defaults filled in: what `GET .../settings` answers. */
+export function fullSettings(config: RankingConfig): IndexSettings {
+  return {
+    rules: config.rules ?? [...DEFAULT_RANKING_RULES],
+    customRanking: config.customRanking ?? [],
+    synonyms: config.synonyms ?? [],
+    stopWords: config.stopWords ?? [...ENGLISH_STOP_WORDS],
+    typos: { ...DEFAULT_TYPO_SETTINGS, ...config.typos },
+  };
+}
+
+/** Stored settings read back; a body that is not (or no longer) valid settings counts as none. */
+export function parseStoredSettings(body: string | null): RankingConfig {
+  if (body === null) return {};
+  try {
+    const value: unknown = JSON.parse(body);
+    return isRankingSettingsPatch(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The stored settings among an index's owner data. */
+export function storedSettings(entries: readonly SteeringEntry[]): RankingConfig {
+  const entry = entries.find((e) => e.kind === SETTINGS_KIND && e.id === SETTINGS_ID);
+  return parseStoredSettings(entry?.body ?? null);
 }

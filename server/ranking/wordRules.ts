@@ -1,8 +1,11 @@
 /**
  * An index's word settings: stop words, which a query of other words need not match,
- * and synonyms, which a query word also matches. Set per index in the config file.
+ * synonyms, which a query word also matches, and how far a word may be corrected. Set per
+ * index in the config file and through the settings API.
  */
+import type { TypoSettings } from '../../src/client/types.ts';
 import { foldedWords } from '../text/words.ts';
+import { DEFAULT_TYPO_SETTINGS, type TypoRules } from './fuzzyDistance.ts';
 
 /** A two-way group (each entry finds the others) or a one-way rule (`from` finds `to`, not back). */
 export type SynonymSetting = string[] | { from: string; to: string[] };
@@ -11,6 +14,7 @@ export interface WordSettings {
   /** Replaces the built-in English list; `[]` turns stop words off. */
   stopWords?: string[];
   synonyms?: SynonymSetting[];
+  typos?: Partial<TypoSettings>;
 }
 
 /** Word settings ready for queries: folded, phrases as word lists. */
@@ -18,6 +22,7 @@ export interface WordRules {
   stopWords: ReadonlySet<string>;
   /** Keyed by the folded words of an entry joined by one space. */
   synonyms: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
+  typos: TypoRules;
 }
 
 /**
@@ -73,34 +78,7 @@ export function resolveWordRules(settings: WordSettings = {}): WordRules {
     if (Array.isArray(setting)) for (const from of setting) for (const to of setting) link(from, to);
     else for (const to of setting.to) link(setting.from, to);
   }
-  return { stopWords, synonyms };
-}
-
-/** Checks word settings from a config file; throws an Error that names the setting at fault. */
-export function checkWordSettings(value: unknown, where: string): WordSettings {
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${where} must be an object`);
-  const record = value as Record<string, unknown>;
-  const settings: WordSettings = {};
-  for (const key of Object.keys(record)) {
-    if (key !== 'stopWords' && key !== 'synonyms') throw new Error(`${where} has an unknown key '${key}' (rules, customRanking, stopWords, synonyms)`);
-  }
-  if (record.stopWords !== undefined) {
-    if (!isStrings(record.stopWords)) throw new Error(`${where}.stopWords must be an array of words`);
-    settings.stopWords = record.stopWords;
-  }
-  if (record.synonyms !== undefined) {
-    if (!Array.isArray(record.synonyms)) throw new Error(`${where}.synonyms must be an array`);
-    settings.synonyms = record.synonyms.map((entry: unknown, i): SynonymSetting => {
-      if (isStrings(entry) && entry.length >= 2) return entry;
-      const rule = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
-      if (typeof rule.from === 'string' && isStrings(rule.to) && rule.to.length > 0) return { from: rule.from, to: rule.to };
-      throw new Error(`${where}.synonyms[${i}] must be ["word", "other word", ...] (two-way) or {"from": "word", "to": ["other"]} (one-way)`);
-    });
-  }
-  return settings;
-}
-
-function isStrings(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string' && item.trim() !== '');
+  const { minWordLengthForOneTypo, minWordLengthForTwoTypos, disableOnWords } = { ...DEFAULT_TYPO_SETTINGS, ...settings.typos };
+  const typos = { minWordLengthForOneTypo, minWordLengthForTwoTypos, never: new Set(disableOnWords.flatMap((word) => foldedWords(word))) };
+  return { stopWords, synonyms, typos };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { checkBasicAuth } from '../auth.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
@@ -23,6 +24,8 @@ export const ANONYMOUS_SESSION = 'anonymous';
  * `GET /v1/search/{key}` (API 4.1): public, no authentication. Each search is recorded
  * as a search event unless `collectAnalytics=false`. With click ranking on, documents
  * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
+ * `explain=true` (our addition) takes the index's credentials and adds `_rankingDetails`
+ * to every hit; the owner looking is no visitor's search, so it is not recorded.
  */
 export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
@@ -42,14 +45,20 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
     async (request, reply) => {
       const started = performance.now();
       const index = indices.get(request.params.key);
+      const explain = request.query.explain === true;
+      if (explain) checkBasicAuth(index, request.headers.authorization);
       const { query, page, jsonp } = parseSearchQuery(request.query);
       // Organic results and other sorts stay as the index ranks them.
       if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
         query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
       }
-      const result = await index.search.search(query);
+      const result = await index.search.search(query, { explain });
       const terms = highlightTerms(result.plan);
-      const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, terms));
+      const hits = result.hits.map((hit) => {
+        const shaped = searchHit(hit.document, hit.score, terms);
+        if (hit.rankingDetails !== undefined) shaped._rankingDetails = hit.rankingDetails;
+        return shaped;
+      });
       const body: SearchResponse = {
         page,
         total_hits: result.total,
@@ -58,7 +67,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         facets: result.facets,
         rangeFacets: result.rangeFacets,
       };
-      if (request.query.collectAnalytics !== false) {
+      if (request.query.collectAnalytics !== false && !explain) {
         const { term, analyticsTag, session, userToken } = request.query;
         index.events.queueStats(
           {

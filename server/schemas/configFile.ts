@@ -7,7 +7,8 @@
 import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_OVERLOAD } from '../overloadSettings.ts';
-import { checkRankingConfig, type RankingConfig } from '../ranking/rankingSettings.ts';
+import { DEFAULT_TYPO_SETTINGS } from '../ranking/fuzzyDistance.ts';
+import { RankingSettingsPatch, typoLengthsProblem } from './indexSettings.ts';
 import { schemaCheck } from './schemaProblems.ts';
 
 /** Dataset names and configuration keys appear in paths and queries: kept plain. */
@@ -43,8 +44,8 @@ const IndexCredentials = Type.Object(
   {
     publicKey: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', errorMessage: 'must be 1 to 64 letters, digits, _ or -' }),
     secret: NonEmpty,
-    // Checked by the ranking settings themselves (ranking/rankingSettings.ts), which name the rule at fault.
-    ranking: Type.Optional(Type.Unsafe<RankingConfig>({})),
+    // The same schema as the body of PATCH /v2/indices/{key}/settings: where an index starts.
+    ranking: Type.Optional(RankingSettingsPatch),
     /** Origins whose pages may send this index stats events; wins over the service's list. */
     statsAllowedOrigins: Type.Optional(Type.Array(Origin)),
   },
@@ -176,7 +177,9 @@ function crossChecks(config: ConfigFile): void {
   config.indices?.forEach(({ publicKey, ranking }, i) => {
     if (seen.has(publicKey)) throw new Error(`index key '${publicKey}' is listed twice`);
     seen.add(publicKey);
-    checkRankingConfig(ranking, `indices[${i}].ranking`);
+    const typos = ranking?.typos;
+    const problem = typos === undefined ? null : typoLengthsProblem({ ...DEFAULT_TYPO_SETTINGS, ...typos }, typos);
+    if (problem !== null) throw new Error(`indices[${i}].ranking.${problem.message}`);
   });
 }
 

@@ -49,5 +49,7 @@ export const SearchQuerystring = Type.Object({
   analyticsTag: text({ maxLength: TAG_MAX_CHARS }),
   filter: text({ minLength: 1, maxLength: 10_000 }),
   defaultOperator: oneOf('and', 'or'),
+  /** Our addition: every hit says why it stands where it does; needs the index's credentials. */
+  explain: Type.Optional(Type.Boolean()),
 });
 export type SearchQuerystring = Static<typeof SearchQuerystring>;

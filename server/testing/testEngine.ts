@@ -20,7 +20,7 @@ import type { EngineChoice, IndexStores } from '../backends/engineFactory.ts';
 import { sqliteEngines } from '../backends/sqliteFactory.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
 import { createSearchPipeline, type SearchPipeline } from '../pipeline/searchPipeline.ts';
-import { DEFAULT_RANKING_SETTINGS } from '../ranking/rankingSettings.ts';
+import { DEFAULT_RANKING_BASE } from '../ranking/rankingSettings.ts';
 
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
 
@@ -114,7 +114,7 @@ export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_R
   };
   return {
     ...stores,
-    search: createSearchPipeline(stores.engine, DEFAULT_RANKING_SETTINGS),
+    search: createSearchPipeline(stores.engine, DEFAULT_RANKING_BASE),
     dataDir: folder,
     close,
     reopen: async (ranking = clickRanking) => {

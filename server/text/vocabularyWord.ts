@@ -1,6 +1,7 @@
 /** Words shorter than this are never corrected: too many near neighbours. */
 export const FUZZY_MIN_LENGTH = 4;
-const STORED_MAX_LENGTH = 30;
+/** Longer words are kept out of near-word lookups. */
+export const STORED_MAX_LENGTH = 30;
 
 /** Whether a folded word takes part in typo matching (numbers and codes do not): the words an engine keeps for near-word lookups. */
 export function isVocabularyWord(word: string): boolean {

@@ -6,7 +6,7 @@
 import type { RankingLimits } from '../engine/engine.ts';
 import { SqliteReader } from '../engine/sqliteReader.ts';
 import { createSearchPipeline, type SearchPipeline } from '../pipeline/searchPipeline.ts';
-import type { RankingSettings } from '../ranking/rankingSettings.ts';
+import type { RankingBase } from '../ranking/rankingSettings.ts';
 
 /** The pipeline's calls, by name, with their arguments. */
 export type SearchCall =
@@ -20,7 +20,8 @@ export type SearchTask = SearchCall & {
   /** Names the index's settings: the same for every task of one index of one service. */
   index: string;
   limits: Partial<RankingLimits>;
-  ranking: RankingSettings;
+  /** The config file's settings; the pipeline lays the stored ones over them. */
+  ranking: RankingBase;
 };
 
 const pipelines = new Map<string, { reader: SqliteReader; pipeline: SearchPipeline }>();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let threaded: TestService;
 let inline: TestService;
@@ -23,8 +23,8 @@ afterAll(async () => {
 });
 
 /** What a search answers, without its timing. */
-async function search(service: TestService, params: Array<[string, string]>): Promise<Omit<SearchResponse, 'processing_time_ms'>> {
-  const answer = await getJson<SearchResponse>(service, '/v1/search/demo', params);
+async function search(service: TestService, params: Array<[string, string]>, init: RequestInit = {}): Promise<Omit<SearchResponse, 'processing_time_ms'>> {
+  const answer = await getJson<SearchResponse>(service, '/v1/search/demo', params, init);
   expect(answer.status).toBe(200);
   const { processing_time_ms: _, ...rest } = answer.body;
   return rest;
@@ -57,6 +57,16 @@ describe('searches on reader threads', () => {
     ],
   ] as Array<[Array<[string, string]>]>)('answer %j as the event loop does', async (params) => {
     expect(await search(threaded, params)).toEqual(await search(inline, params));
+  });
+
+  it('explain as the event loop does', async () => {
+    const params: Array<[string, string]> = [
+      ['term', 'widget'],
+      ['explain', 'true'],
+    ];
+    const threadedAnswer = await search(threaded, params, { headers: { authorization: DEMO_AUTH } });
+    expect(threadedAnswer.hits[0]?._rankingDetails?.rules.length).toBeGreaterThan(0);
+    expect(threadedAnswer).toEqual(await search(inline, params, { headers: { authorization: DEMO_AUTH } }));
   });
 
   it('suggest and autocomplete as the event loop does', async () => {
@@ -95,5 +105,17 @@ describe('searches on reader threads', () => {
     });
     expect(removed.status).toBe(202);
     for (let i = 0; i < 4; i++) expect(await ids()).toEqual([]);
+  });
+
+  it('search by settings changed since the threads opened the file, on every thread', async () => {
+    const ids = async (term: string) => (await search(threaded, [['term', term]])).hits.map((hit) => hit.id);
+    const kettle = { title: 'Electric kettle', main_content: 'Boils water.' };
+    expect((await putJson(threaded, '/v2/indices/demo/documents/kettle', kettle)).status).toBe(202);
+    // Several searches each time, so that both threads search before and after a change.
+    for (let i = 0; i < 4; i++) expect(await ids('zebra kettle')).toEqual([]);
+    for (let i = 0; i < 4; i++) expect(await ids('samovar')).toEqual([]);
+    expect((await sendJson(threaded, 'PATCH', '/v2/indices/demo/settings', { stopWords: ['zebra'], synonyms: [['kettle', 'samovar']] })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect(await ids('zebra kettle')).toEqual(['kettle']);
+    for (let i = 0; i < 4; i++) expect(await ids('samovar')).toEqual(['kettle']);
   });
 });

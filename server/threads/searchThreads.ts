@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Piscina } from 'piscina';
 import type { RankingLimits } from '../engine/engine.ts';
 import type { SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
-import type { RankingSettings } from '../ranking/rankingSettings.ts';
+import type { RankingBase } from '../ranking/rankingSettings.ts';
 import type { SearchCall, SearchTask } from './searchTask.ts';
 
 const WORKER_URL = new URL('./searchWorker.mjs', import.meta.url);
@@ -22,11 +22,11 @@ export class SearchThreads {
   }
 
   /** The pipeline of one index, run on the threads. */
-  pipeline(file: string, ranking: RankingSettings, limits: Partial<RankingLimits> = {}): SearchPipeline {
+  pipeline(file: string, ranking: RankingBase, limits: Partial<RankingLimits> = {}): SearchPipeline {
     const index = randomUUID();
     const run = <T>(call: SearchCall) => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>;
     return {
-      search: (query) => run<SearchResult>({ op: 'search', args: [query] }),
+      search: (query, options) => run<SearchResult>({ op: 'search', args: [query, options] }),
       suggest: (term, size) => run<string[]>({ op: 'suggest', args: [term, size] }),
       autocomplete: (field, term, size) => run<string[]>({ op: 'autocomplete', args: [field, term, size] }),
     };

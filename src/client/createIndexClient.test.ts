@@ -187,6 +187,15 @@ describe('createIndexClient', () => {
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 
+  it('asks why with explain, sending the credentials only then', async () => {
+    const { api, seen } = client(() => Response.json({ hits: [] }));
+    await api.search({ term: 'x', explain: true });
+    await api.search({ term: 'x', explain: false });
+    expect(seen.map(route)).toEqual(['GET /v1/search/key?term=x&explain=true', 'GET /v1/search/key?term=x']);
+    expect(seen[0]!.headers.get('authorization')).toBe(AUTH);
+    expect(seen[1]!.headers.has('authorization')).toBe(false);
+  });
+
   it('refuses indexing and crawl on a regional host before any request', async () => {
     const regional = { baseUrl: 'https://eu.example/', regionalUrls: ['https://eu.example', 'https://us.example'] };
     const { api, seen } = client(undefined, regional);

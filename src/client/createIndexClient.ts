@@ -19,10 +19,10 @@ import type {
   DocumentContent,
   DocumentStatus,
   IndexDocument,
+  IndexSearchParams,
   RecommendationEvent,
   RecommendationsParams,
   RecommendationsResponse,
-  SearchParams,
   SearchResponse,
   StatsEvent,
   StatsReport,
@@ -82,8 +82,11 @@ export interface IndexClient {
   getStatsReport(params?: StatsReportParams, options?: RequestOptions): Promise<StatsReport>;
   /** `GET /v2/indices/{key}/stats/events` (an addition of the reference service): stored events, oldest first. */
   listStatsEvents(params?: StoredStatsEventsParams, options?: RequestOptions): Promise<StoredStatsEventsResponse>;
-  /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
-  search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse>;
+  /**
+   * `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET.
+   * With `explain`, sent with the credentials, and every hit says why it stands there.
+   */
+  search(params: IndexSearchParams, options?: RequestOptions): Promise<SearchResponse>;
   /** Query rules at `/v2/indices/{key}/rules` (an addition of the reference service). */
   rules: RulesClient;
 }
@@ -132,10 +135,13 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
     sendDatasetEvents: async (dataset, events, o) => sendDatasetEvents(context, dataset, events, o),
     getStatsReport: async (params, o) => getStatsReport(context, params, o),
     listStatsEvents: async (params, o) => listStatsEvents(context, params, o),
-    search: async (params, o) => {
+    search: async ({ explain, ...params }, o) => {
       checkSearchParams(params);
-      const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));
-      return (await sendRequest<SearchResponse>(context.transport, { method: 'GET', url }, o)).body!;
+      const query = { ...searchQuery(params), ...(explain === true && { explain: true }) };
+      const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, query);
+      // A plain search is public: the secret goes along only where it is needed.
+      const request = { method: 'GET' as const, url, ...(explain === true && { authorization: context.authorization }) };
+      return (await sendRequest<SearchResponse>(context.transport, request, o)).body!;
     },
     rules: {
       list: async (o) => listRules(context, o),

@@ -82,6 +82,8 @@ export interface RankingDetails {
   pinned?: { ruleId: string; position: number };
   /** Relevance multipliers applied: by query rules (`rule:{id}`) and by clicks (`clicks`). */
   boosts?: Array<{ source: string; factor: number }>;
+  /** Why `decidedBy` is null, or why the rules have no values (a document they did not order). */
+  note?: string;
 }
 
 /** A hit returned by recommendations: a search hit plus its `type`. */
@@ -185,6 +187,16 @@ export interface SearchParams {
   filter?: SearchFilter;
   /** Only with `fuzzy=auto`. */
   defaultOperator?: 'and' | 'or';
+}
+
+/** A search by the index's owner (`createIndexClient`), who may ask why the hits stand where they do. */
+export interface IndexSearchParams extends SearchParams {
+  /**
+   * Every hit gets `_rankingDetails` (an addition of the reference service); sent with
+   * the index's credentials, and not recorded as a visitor's search.
+   * @default false
+   */
+  explain?: boolean;
 }
 
 /** A suggestion or autocomplete item (2.6). */
