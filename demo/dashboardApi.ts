@@ -5,18 +5,8 @@
 import { basicAuth } from '../src/client/basicAuth.ts';
 import { createIndexClient } from '../src/client/createIndexClient.ts';
 import { SearchApiError } from '../src/client/errors.ts';
-import { buildUrl, errorFromResponse, type RequestOptions } from '../src/client/request.ts';
-import { searchQuery } from '../src/client/search.ts';
-import type {
-  IndexedDocument,
-  IndexSettings,
-  IndexSettingsPatch,
-  QueryRule,
-  QueryRuleInput,
-  QueryRuleList,
-  SearchParams,
-  SearchResponse,
-} from '../src/client/types.ts';
+import { errorFromResponse, type RequestOptions } from '../src/client/request.ts';
+import type { IndexedDocument, IndexSettings, IndexSettingsPatch, QueryRuleInput, SearchParams, SearchResponse } from '../src/client/types.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
 export const baseUrl = env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787';
@@ -31,7 +21,7 @@ export const client = createIndexClient({ baseUrl, siteKey, secret, timeoutMs: 1
 const authorization = basicAuth(siteKey, secret);
 const indexPath = `/v2/indices/${encodeURIComponent(siteKey)}`;
 
-async function call<T>(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+async function call<T>(method: 'GET' | 'PATCH', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(baseUrl + path, {
@@ -49,27 +39,20 @@ async function call<T>(method: 'GET' | 'PUT' | 'PATCH' | 'DELETE', path: string,
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
-const rulePath = (id: string) => `${indexPath}/rules/${encodeURIComponent(id)}`;
-
 /** The owner's side of the API, as the dashboard's pages use it. */
 export const ownerApi = {
-  listRules: async (options?: RequestOptions) => (await call<QueryRuleList>('GET', `${indexPath}/rules`, undefined, options)).rules,
-  getRule: (id: string, options?: RequestOptions) => call<QueryRule>('GET', rulePath(id), undefined, options),
-  putRule: (id: string, rule: QueryRuleInput, options?: RequestOptions) => call<QueryRule>('PUT', rulePath(id), rule, options),
-  deleteRule: (id: string, options?: RequestOptions) => call<unknown>('DELETE', rulePath(id), undefined, options),
+  listRules: async (options?: RequestOptions) => (await client.rules.list(options)).rules,
+  getRule: (id: string, options?: RequestOptions) => client.rules.get(id, options),
+  putRule: (id: string, rule: QueryRuleInput, options?: RequestOptions) => client.rules.put(id, rule, options),
+  deleteRule: (id: string, options?: RequestOptions) => client.rules.delete(id, options),
+  // The typed client has no settings calls yet: these two ask the endpoint themselves.
   getSettings: (options?: RequestOptions) => call<IndexSettings>('GET', `${indexPath}/settings`, undefined, options),
   patchSettings: (patch: IndexSettingsPatch, options?: RequestOptions) => call<IndexSettings>('PATCH', `${indexPath}/settings`, patch, options),
   getDocument: (id: string, options?: RequestOptions): Promise<IndexedDocument> => client.getDocument(id, options),
   /** A search as a visitor would make it, kept out of the statistics. */
   search: (params: SearchParams, options?: RequestOptions): Promise<SearchResponse> => client.search({ ...params, collectAnalytics: false }, options),
   /** A search with `explain=true`: every hit carries `_rankingDetails`. Needs the credentials. */
-  explain: (params: SearchParams, options?: RequestOptions) =>
-    call<SearchResponse>(
-      'GET',
-      buildUrl('', `/v1/search/${encodeURIComponent(siteKey)}`, { ...searchQuery({ ...params, collectAnalytics: false }), explain: true }),
-      undefined,
-      options,
-    ),
+  explain: (params: SearchParams, options?: RequestOptions) => client.search({ ...params, collectAnalytics: false, explain: true }, options),
 };
 
 export type OwnerApi = typeof ownerApi;

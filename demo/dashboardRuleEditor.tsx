@@ -138,7 +138,7 @@ export function RuleEditor({
       await api.putRule(draft.id, rule);
       onDone(`Rule ${draft.id} saved.`);
     } catch (error) {
-      if (error instanceof SearchApiError && error.status === 400) fail({ [fieldOfParameter(error.parameter, fieldPaths(draft))]: error.message });
+      if (error instanceof SearchApiError && error.status === 400) fail(problemsOfApiError(error, draft));
       else fail({ '': `The rule was not saved. ${errorMessage(error)}` });
     } finally {
       setSaving(false);
@@ -522,6 +522,18 @@ export function RuleEditor({
       )}
     </>
   );
+}
+
+/** Each problem the API's 400 lists, beside its field (the rule's id is the path's `ruleId`). */
+function problemsOfApiError(error: SearchApiError, draft: RuleDraft): Problems {
+  const fields = fieldPaths(draft);
+  const listed = error.body?.error.errors ?? [{ parameter: error.parameter, message: error.message }];
+  const problems: Problems = {};
+  for (const { parameter, message } of listed) {
+    const field = parameter === 'ruleId' ? 'id' : fieldOfParameter(parameter, fields);
+    problems[field] = problems[field] === undefined ? message : `${problems[field]}; ${message}`;
+  }
+  return problems;
 }
 
 /** A new pin goes below the others. */

@@ -78,22 +78,27 @@ function Explained({ term, response }: { term: string; response: SearchResponse 
         <p class="dash-hint">Rules applied: {response.appliedRules.map((id, i) => [i > 0 && ', ', <a href={`#rules/${encodeURIComponent(id)}`}>{id}</a>])}</p>
       )}
       <p class="dash-hint">
-        Each ranking rule compares one value, in the index’s order; the first that differs between a result and the next one decides (“Decided by”).
+        Each ranking rule compares one value, in the index’s order; the first that differs between a result and the next one decides (“Decided by”, its value in
+        bold).
       </p>
       <Table
         caption={`Why the results for “${term}” stand in this order`}
-        head={['Result', 'Type', ...rules, 'Decided by', 'Pin and boosts']}
-        numeric={(i) => i >= 2 && i < 2 + rules.length}
+        head={['Result', 'Type', 'Decided by', 'Pin and boosts', ...rules]}
+        // Counts and scores line up on the right; a rule that compares words writes them out.
+        numeric={(i) => i >= 4 && hits.every((hit) => typeof valueOf(hit, rules[i - 4]!) !== 'string')}
         empty="No results."
         rows={hits.map((hit, i) => [
           <span class="dash-why-result">
             <span class="dash-why-position">{i + 1}.</span> {hit.title}
-            <span class="dash-why-id">{hit.id}</span>
           </span>,
           typeOf(hit),
-          ...rules.map((name) => valueOf(hit, name)),
           hit._rankingDetails?.decidedBy ?? <span class="dash-muted">–</span>,
           adjustments(hit),
+          ...rules.map((name) => {
+            const shown = format(valueOf(hit, name));
+            // The value that put this result ahead of the next one stands out.
+            return hit._rankingDetails?.decidedBy === name ? <strong class="dash-decided">{shown}</strong> : shown;
+          }),
         ])}
       />
     </section>
@@ -104,10 +109,12 @@ function typeOf(hit: SearchHit): string {
   return hit.resultType === 'pinned' ? 'Pinned' : hit.resultType === 'promotion' ? 'Promotion' : 'Organic';
 }
 
-function valueOf(hit: SearchHit, rule: string): string {
-  const found = hit._rankingDetails?.rules.find((r) => r.rule === rule);
-  if (found === undefined || found.value === null) return '–';
-  return typeof found.value === 'number' ? value.format(found.value) : found.value;
+function valueOf(hit: SearchHit, rule: string): number | string | null {
+  return hit._rankingDetails?.rules.find((r) => r.rule === rule)?.value ?? null;
+}
+
+function format(found: number | string | null): string {
+  return found === null ? '–' : typeof found === 'number' ? value.format(found) : found;
 }
 
 function adjustments(hit: SearchHit): string {

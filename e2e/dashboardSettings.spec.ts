@@ -63,19 +63,22 @@ test('why this order: the table of an explained search, each rule’s value, the
   await expect(table.getByRole('columnheader')).toHaveText([
     'Result',
     'Type',
+    'Decided by',
+    'Pin and boosts',
     'words',
     'typo',
     'proximity',
     'attribute',
     'exactness',
     'bm25',
-    'Decided by',
-    'Pin and boosts',
   ]);
   const first = table.getByRole('row').nth(1);
   await expect(first).toContainText('Pinned');
   await expect(first).toContainText('pinned at 1 by flex-guide');
   await expect(table.getByRole('row').nth(2)).toContainText('clicks ×1.5');
+  // The value of the rule that decided stands out: the second result was decided by typo.
+  await expect(table.getByRole('row').nth(2).locator('strong')).toHaveText('1');
+  await expect(table.getByRole('row').nth(2).getByRole('cell').nth(1)).toHaveText('typo');
   await expect(page.getByRole('link', { name: 'flex-guide' })).toHaveAttribute('href', '#rules/flex-guide');
   // The address keeps the search, so that the table can be linked to.
   expect(new URL(page.url()).hash).toBe('#why?q=flex');
