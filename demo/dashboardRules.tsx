@@ -55,29 +55,46 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
           {load.rules.length === 0 ? (
             <p class="dash-muted">No rules yet. A rule pins, hides, boosts or promotes results for the searches you choose.</p>
           ) : (
-            <Table
-              caption={`${load.rules.length} ${load.rules.length === 1 ? 'rule' : 'rules'}, by id`}
-              head={['Rule', 'When the search', 'Then', 'On', 'Applies', 'Actions']}
-              numeric={() => false}
-              rows={load.rules.map((rule) => [
-                <>
-                  <span class="dash-rule-id">{rule.id}</span>
-                  {rule.description !== undefined && rule.description !== '' && <span class="dash-rule-description">{rule.description}</span>}
-                </>,
-                conditionsSummary(rule),
-                consequenceSummary(rule),
-                rule.enabled ? <span class="dash-badge dash-badge-on">On</span> : <span class="dash-badge">Off</span>,
-                validitySummary(rule.validity, now),
-                <span class="dash-actions">
-                  <a href={hashOf({ page: 'rule', id: rule.id })} aria-label={`Edit ${rule.id}`}>
-                    Edit
-                  </a>
-                  <button type="button" class="dash-danger" aria-label={`Delete ${rule.id}`} onClick={() => setDeleting(rule)}>
-                    Delete
-                  </button>
-                </span>,
-              ])}
-            />
+            <>
+              <div class="dash-wide-only">
+                <Table
+                  caption={`${load.rules.length} ${load.rules.length === 1 ? 'rule' : 'rules'}, by id`}
+                  head={['Rule', 'When the search', 'Then', 'On', 'Applies', 'Actions']}
+                  numeric={() => false}
+                  rows={load.rules.map((rule) => [
+                    <>
+                      <span class="dash-rule-id">{rule.id}</span>
+                      {rule.description !== undefined && rule.description !== '' && <span class="dash-rule-description">{rule.description}</span>}
+                    </>,
+                    conditionsSummary(rule),
+                    consequenceSummary(rule),
+                    <OnBadge rule={rule} />,
+                    validitySummary(rule.validity, now),
+                    <Actions rule={rule} onDelete={setDeleting} />,
+                  ])}
+                />
+              </div>
+              {/* A phone has no room for six columns: one card a rule. */}
+              <ul class="dash-narrow-only dash-rule-cards" aria-label={`${load.rules.length} ${load.rules.length === 1 ? 'rule' : 'rules'}, by id`}>
+                {load.rules.map((rule) => (
+                  <li key={rule.id} class="dash-rule-card">
+                    <p class="dash-rule-card-head">
+                      <span class="dash-rule-id">{rule.id}</span> <OnBadge rule={rule} />
+                    </p>
+                    {rule.description !== undefined && rule.description !== '' && <p class="dash-rule-description">{rule.description}</p>}
+                    <dl class="dash-rule-facts">
+                      <dt>When the search</dt>
+                      <dd>{conditionsSummary(rule)}</dd>
+                      <dt>Then</dt>
+                      <dd>{consequenceSummary(rule)}</dd>
+                      <dt>Applies</dt>
+                      <dd>{validitySummary(rule.validity, now)}</dd>
+                    </dl>
+                    <Actions rule={rule} onDelete={setDeleting} />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
         </section>
       )}
@@ -97,6 +114,23 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
         />
       )}
     </>
+  );
+}
+
+function OnBadge({ rule }: { rule: QueryRule }) {
+  return rule.enabled ? <span class="dash-badge dash-badge-on">On</span> : <span class="dash-badge">Off</span>;
+}
+
+function Actions({ rule, onDelete }: { rule: QueryRule; onDelete: (rule: QueryRule) => void }) {
+  return (
+    <span class="dash-actions">
+      <a href={hashOf({ page: 'rule', id: rule.id })} aria-label={`Edit ${rule.id}`}>
+        Edit
+      </a>
+      <button type="button" class="dash-danger" aria-label={`Delete ${rule.id}`} onClick={() => onDelete(rule)}>
+        Delete
+      </button>
+    </span>
   );
 }
 
