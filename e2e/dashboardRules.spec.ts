@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { QueryRule } from '../src/client/types.ts';
 import { axe } from './axe.ts';
+import { expectVisibleFocus } from './focusRing.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 
 function watchErrors(page: Page): string[] {
@@ -224,6 +225,49 @@ test('the list: an edit keeps what is not changed; a delete asks first, Esc keep
   await expect(page.getByRole('row', { name: /old-sale/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'New rule' })).toBeFocused();
   expect(mock.rules.has('old-sale')).toBe(false);
+});
+
+test('the editor by Tab: each control in reading order, each with a visible focus', async ({ page }) => {
+  await mockOwnerApi(page);
+  await page.goto('/demo/dashboard.html#rules');
+  await page.getByRole('link', { name: 'New rule' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const order = [
+    'Analytics',
+    'Rules',
+    'Synonyms and stop words',
+    'Why this order',
+    'Id',
+    'Description',
+    'On: the rule changes searches (within its validity windows)',
+    'Anchoring',
+    'Words',
+    'Only with this filter (optional)',
+    'Remove condition 1',
+    'Add a condition',
+    'Pin a document…',
+    'Hide a document…',
+    'Add a boost',
+    'Add a promotion',
+    'Search these words instead (optional)',
+    'Send the visitor to this address instead (optional)',
+    'Data for the page (optional JSON)',
+    'Add a window',
+    'Search',
+    'Preview',
+    'Save rule',
+    'Cancel',
+  ];
+  for (const name of order) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const label = el.id === '' ? null : document.querySelector(`label[for="${el.id}"]`);
+      return el.getAttribute('aria-label') || label?.textContent || el.closest('label')?.textContent || el.textContent;
+    });
+    expect(focused?.trim()).toBe(name);
+    await expectVisibleFocus(page, name);
+  }
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
