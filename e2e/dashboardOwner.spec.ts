@@ -44,6 +44,27 @@ test('a rule made in the editor is stored as written; the API’s 400 shows besi
     await redirect.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-redirect-error.png' });
     await redirect.fill('');
 
+    // Every other kind of consequence, and a window, in the shapes the service accepts.
+    await page.getByRole('button', { name: 'Hide a document…' }).click();
+    const hider = page.getByRole('dialog', { name: 'Choose a document to hide' });
+    await hider.getByLabel('Search the index').fill('details element');
+    await hider
+      .getByRole('button', { name: /HTML element: <details>/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Add a boost' }).click();
+    await page.getByLabel('Filter (JSON)').fill('{"custom_fields.area": "html"}');
+    await page.getByLabel('Factor').fill('1.5');
+    await page.getByRole('button', { name: 'Add a promotion' }).click();
+    await page.getByLabel('Title').fill('Units cheat sheet');
+    await page.getByLabel('Link').fill('https://example.com/units');
+    await page.getByLabel('Text (optional)').fill('Every CSS unit on one page');
+    await page.getByRole('group', { name: 'Promotion 1' }).getByLabel('Position').fill('3');
+    await page.getByLabel('Data for the page (optional JSON)').fill('{"banner": "units"}');
+    await page.getByRole('button', { name: 'Add a window' }).click();
+    await page.getByLabel('From (UTC)').fill('2026-01-01T00:00');
+    await page.getByLabel('Until (UTC)').fill('2099-01-01T00:00');
+
     await page.getByRole('button', { name: 'Preview' }).click();
     const first = page
       .getByRole('list', { name: /with this rule/ })
@@ -51,6 +72,14 @@ test('a rule made in the editor is stored as written; the API’s 400 shows besi
       .first();
     await expect(first).toContainText(title);
     await expect(first).toContainText('Pinned');
+    await expect(
+      page
+        .getByRole('list', { name: /with this rule/ })
+        .getByRole('listitem')
+        .nth(2),
+    ).toContainText('Units cheat sheet');
+    await expect(page.getByText('The rule’s boost is not applied here')).toBeVisible();
+    await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-rule.png', fullPage: true });
     expect((await search(request, TERM)).appliedRules).toBeUndefined();
 
     await page.getByRole('button', { name: 'Save rule' }).click();
@@ -64,7 +93,14 @@ test('a rule made in the editor is stored as written; the API’s 400 shows besi
       description: 'The dialog element first for viewport units',
       enabled: true,
       conditions: [{ pattern: TERM, anchoring: 'is' }],
-      consequence: { pin: [{ id: expect.any(String), position: 1 }] },
+      consequence: {
+        pin: [{ id: expect.any(String), position: 1 }],
+        hide: [expect.any(String)],
+        boost: [{ filter: { 'custom_fields.area': 'html' }, factor: 1.5 }],
+        promotions: [{ title: 'Units cheat sheet', url: 'https://example.com/units', text: 'Every CSS unit on one page', position: 3 }],
+        userData: { banner: 'units' },
+      },
+      validity: [{ from: '2026-01-01T00:00:00Z', until: '2099-01-01T00:00:00Z' }],
     });
 
     // The service's own explanation of a search: a column per ranking rule, and the rule that decided.
