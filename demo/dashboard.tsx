@@ -15,7 +15,7 @@ import { WhyPage } from './dashboardWhy.tsx';
 const TABS: Array<{ route: Route; label: string }> = [
   { route: { page: 'report' }, label: 'Analytics' },
   { route: { page: 'rules' }, label: 'Rules' },
-  { route: { page: 'synonyms' }, label: 'Synonyms and stop words' },
+  { route: { page: 'synonyms' }, label: 'Synonyms, stop words' },
   { route: { page: 'why' }, label: 'Why this order' },
 ];
 

@@ -235,7 +235,7 @@ test('the editor by Tab: each control in reading order, each with a visible focu
   const order = [
     'Analytics',
     'Rules',
-    'Synonyms and stop words',
+    'Synonyms, stop words',
     'Why this order',
     'Id',
     'Description',
