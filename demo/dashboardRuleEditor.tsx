@@ -7,7 +7,7 @@ import { SearchApiError } from '../src/client/errors.ts';
 import type { QueryRule, RuleAnchoring } from '../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { DocumentPicker } from './dashboardDocumentPicker.tsx';
-import { Field, fieldId } from './dashboardParts.tsx';
+import { Dialog, Field, fieldId } from './dashboardParts.tsx';
 import { DeleteDialog } from './dashboardRules.tsx';
 import { RulePreview } from './dashboardRulePreview.tsx';
 import {
@@ -56,6 +56,9 @@ export function RuleEditor({
   const [saving, setSaving] = useState(false);
   const [picker, setPicker] = useState<'pins' | 'hides' | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  // The draft as loaded, to tell whether Cancel would throw away typed changes.
+  const [baseline, setBaseline] = useState(() => signature(emptyDraft()));
   // The control to focus once the next render is on screen: a new row's first field, or the first field at fault.
   const [focus, setFocus] = useState<string | null>(null);
 
@@ -67,6 +70,7 @@ export function RuleEditor({
         setLoad({ state: 'ready', rule });
         const loaded = draftOfRule(rule);
         setDraft(loaded);
+        setBaseline(signature(loaded));
         // The rule keeps only ids; the owner reads titles.
         for (const ref of [...loaded.pins, ...loaded.hides]) {
           api.getDocument(ref.id, { signal: controller.signal }).then(
@@ -493,7 +497,7 @@ export function RuleEditor({
         <button type="submit" form="rule-form" class="dash-primary" disabled={saving}>
           {saving ? 'Saving…' : 'Save rule'}
         </button>
-        <button type="button" onClick={onCancel}>
+        <button type="button" onClick={() => (signature(draft) === baseline ? onCancel() : setLeaving(true))}>
           Cancel
         </button>
         {editing && (
@@ -517,6 +521,19 @@ export function RuleEditor({
           }}
         />
       )}
+      {leaving && (
+        <Dialog title="Leave without saving?" onClose={() => setLeaving(false)}>
+          <p>The changes to this rule are not saved yet.</p>
+          <div class="dash-buttons">
+            <button type="button" class="dash-danger-solid" onClick={onCancel}>
+              Leave without saving
+            </button>
+            <button type="button" onClick={() => setLeaving(false)} autoFocus>
+              Keep editing
+            </button>
+          </div>
+        </Dialog>
+      )}
       {deleting && load.rule !== null && (
         <DeleteDialog api={api} rule={load.rule} onClose={() => setDeleting(false)} onDeleted={() => onDone(`Rule ${load.rule!.id} deleted.`)} />
       )}
@@ -534,6 +551,11 @@ function problemsOfApiError(error: SearchApiError, draft: RuleDraft): Problems {
     problems[field] = problems[field] === undefined ? message : `${problems[field]}; ${message}`;
   }
   return problems;
+}
+
+/** What the owner typed, without the row keys and document titles the page adds itself. */
+function signature(draft: RuleDraft): string {
+  return JSON.stringify(draft, (name, value: unknown) => (name === 'key' || name === 'title' ? undefined : value));
 }
 
 /** A new pin goes below the others. */

@@ -227,6 +227,50 @@ test('the list: an edit keeps what is not changed; a delete asks first, Esc keep
   expect(mock.rules.has('old-sale')).toBe(false);
 });
 
+test('Cancel leaves at once when nothing changed, and asks first when something did', async ({ page }) => {
+  await mockOwnerApi(page, { rules: [SAVED] });
+  await page.goto('/demo/dashboard.html#rules/flex-guide');
+  await expect(page.getByLabel('Description')).toHaveValue('The flexbox guide first');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Query rules');
+
+  await page.getByRole('link', { name: 'Edit flex-guide' }).click();
+  await page.getByLabel('Description').fill('Changed');
+  const cancel = page.getByRole('button', { name: 'Cancel' });
+  await cancel.click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(cancel).toBeFocused();
+  await expect(page.getByLabel('Description')).toHaveValue('Changed');
+  await cancel.click();
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Query rules');
+});
+
+test('a list that could not be loaded says why, and Try again loads it', async ({ page }) => {
+  await mockOwnerApi(page, { rules: [SAVED] });
+  let refusals = 0;
+  await page.route(
+    (url) => url.pathname === '/v2/indices/demo/rules',
+    async (route) => {
+      // Refused until the page's own retries are spent, then answered by the stand-in.
+      if (refusals++ < 4)
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { status: 503, code: 'unavailable', message: 'The service is starting.' } }),
+        });
+      return route.fallback();
+    },
+  );
+  await page.goto('/demo/dashboard.html#rules');
+  await expect(page.getByRole('alert')).toContainText('The rules could not be loaded. The service is starting.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('link', { name: 'Edit flex-guide' })).toBeVisible();
+});
+
 test('the editor by Tab: each control in reading order, each with a visible focus', async ({ page }) => {
   await mockOwnerApi(page);
   await page.goto('/demo/dashboard.html#rules');
