@@ -110,8 +110,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(suggestRoutes, { indices });
     await app.register(autocompleteRoutes, { indices });
     await app.register(documentsRoutes, { indices });
-    await app.register(rulesRoutes, { indices });
     await app.register(settingsRoutes, { indices });
+    await app.register(rulesRoutes, { indices });
     await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });

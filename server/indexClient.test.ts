@@ -39,6 +39,14 @@ describe('the index client against the reference service', () => {
     expect((await pub.autocomplete({ term: 'brown', source: 'custom_fields.maker' })).autocomplete.map((i) => i.value)).toContain('Brown Labs');
   });
 
+  it('reads and changes the settings, and hears which field the service refused', async () => {
+    expect((await api.settings.get()).synonyms).toEqual([]);
+    const changed = await api.settings.update({ synonyms: [['zeppelin', 'airship']], typos: { minWordLengthForOneTypo: 5 } });
+    expect(changed).toMatchObject({ synonyms: [['zeppelin', 'airship']], typos: { minWordLengthForOneTypo: 5, minWordLengthForTwoTypos: 8 } });
+    expect(await api.settings.get()).toEqual(changed);
+    await expect(api.settings.update({ stopWords: [''] })).rejects.toMatchObject({ status: 400, code: 'invalid_body', parameter: 'stopWords[0]' });
+  });
+
   it('replaces with and without an id in the path', async () => {
     await expect(api.replaceDocument({ title: 'Zeppelinword one' }, 'z-1')).resolves.toEqual({ id: 'z-1' });
     const url = 'https://site.example/zeppelin';

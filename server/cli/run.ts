@@ -11,6 +11,7 @@ import { createProgress } from './progress.ts';
 import { formatOf, readRecords } from './readRecords.ts';
 import { retryRefused } from './retryRefused.ts';
 import { searchTable } from './searchTable.ts';
+import { settingsCommand } from './settingsCommand.ts';
 import { sitemapPages } from './sitemap.ts';
 import { UsageError } from './UsageError.ts';
 
@@ -44,6 +45,9 @@ Commands:
   search TERM                search and print a table
       --limit N --page N --sort FIELD --order asc|desc --fuzzy true|false|auto
       --filter JSON --facet FIELD (repeatable) --json
+  settings get               the index's ranking settings as JSON
+  settings set JSON|FILE     change the settings the JSON object gives (rules, customRanking,
+                             synonyms, stopWords, typos), e.g. '{"stopWords": []}'
   rules list                 the index's query rules, as JSON
   rules put ID FILE|-        create or replace a rule from a JSON file (- reads standard input)
   rules delete ID            remove a rule
@@ -252,6 +256,8 @@ const COMMANDS: Record<string, Handler> = {
     const answer = await client.search(params);
     io.stdout.write(values.json === true ? JSON.stringify(answer, null, 2) + '\n' : searchTable(answer, params.limit ?? 10));
   },
+
+  settings: settingsCommand,
 
   async rules(args, io, log) {
     const [action, ...rest] = args;

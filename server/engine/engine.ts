@@ -136,6 +136,12 @@ export interface SearchQuery {
    * unless sorted by relevance.
    */
   clickBoosts?: ReadonlyMap<string, number>;
+  /** Documents left out of matches, counts and facets (hidden by query rules). */
+  excludedIds?: readonly string[];
+  /** `resultType=organic`: query rules pin, promote and boost nothing (they still hide and replace words). */
+  organic?: boolean;
+  /** Epoch milliseconds the query rules' validity windows are read at; the time of the search when absent. */
+  now?: number;
 }
 
 /** A row of a result: the document's rowid and its score (higher is better). */
@@ -274,6 +280,13 @@ export interface IndexReader {
    * still `since`: cheap when nothing changed (see Steering).
    */
   steering(since: string | null): Promise<SteeringSnapshot | null>;
+  /**
+   * Of these documents (by id or by rowid), those that pass `query`'s conditions other
+   * than its words: language, category, dates, custom fields, filter and excluded ids.
+   * For pinned documents (which need not match the words) and boosts (which test a
+   * filter on the pool).
+   */
+  passing(documents: { ids: readonly string[] } | { rowids: readonly number[] }, query: SearchQuery): Promise<Array<{ id: string; rowid: number }>>;
 }
 
 /**

@@ -25,7 +25,7 @@ import { applyPgSchema } from './postgresSchema.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
 import { anyTitleWith, contentsWithPhrase, fieldValues, titlesWith, wordsStarting } from './postgresTitles.ts';
 import { insertTerms, removeRow, upsertStatus, writeChunk } from './postgresWrites.ts';
-import { postgresSteering, SteeringVersionCheck } from './postgresSteering.ts';
+import { passingDocuments, postgresSteering, SteeringVersionCheck } from './postgresSteering.ts';
 import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -240,6 +240,7 @@ export class PostgresEngine implements SearchEngine {
       contentsWithPhrase: (words, limit) => contentsWithPhrase(client, words, limit),
       fieldValues: (field, folded, where) => fieldValues(client, field, folded, where),
       steering: (since) => this.steeringCheck.read(client, since),
+      passing: (documents, query) => passingDocuments(client, facts.fieldTypes, documents, query),
     };
   }
 

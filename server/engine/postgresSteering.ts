@@ -1,6 +1,7 @@
 /** The owner's data (rules, settings) of a PostgreSQL index: reads and writes (its table is in postgresSchema.ts). */
 import type pg from 'pg';
-import type { Steering, SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
+import type { CustomFieldType, IndexReader, SearchQuery, Steering, SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
+import { allOf, numbered, pgConditions } from './postgresWhere.ts';
 
 /**
  * How long a search trusts the owner data's version it last read: a write through
@@ -94,4 +95,21 @@ export function postgresSteering(pool: pg.Pool, written: () => void): Steering {
     },
     remove: (kind, id) => write(kind, id, null),
   };
+}
+
+/** IndexReader.passing on PostgreSQL: the documents among these that pass the query's conditions other than its words. */
+export async function passingDocuments(
+  client: pg.ClientBase,
+  fieldTypes: ReadonlyMap<string, CustomFieldType>,
+  documents: Parameters<IndexReader['passing']>[0],
+  query: SearchQuery,
+): Promise<Array<{ id: string; rowid: number }>> {
+  const [test, values] = 'ids' in documents ? ['d.id = ANY(?::text[])', documents.ids] : ['d.rowid = ANY(?::bigint[])', documents.rowids];
+  if (values.length === 0) return [];
+  const where = allOf([{ sql: test, params: [values] }, ...pgConditions(query, fieldTypes)]);
+  const { rows } = await client.query<{ id: string; rowid: string | number }>(
+    `SELECT d.id, d.rowid FROM docs d WHERE ${numbered(where.sql)}`,
+    where.params as unknown[],
+  );
+  return rows.map((r) => ({ id: r.id, rowid: Number(r.rowid) }));
 }

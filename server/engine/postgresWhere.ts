@@ -27,6 +27,7 @@ export function pgConditions(query: SearchQuery, fieldTypes: ReadonlyMap<string,
   if (query.dateTo !== null) parts.push({ sql: 'd.ts < ?', params: [query.dateTo] });
   for (const { field, values } of query.customFields) parts.push(equalsAny(field, values, fieldTypes));
   if (query.filter !== null) parts.push(filterCondition(query.filter, fieldTypes));
+  if (query.excludedIds !== undefined && query.excludedIds.length > 0) parts.push({ sql: 'NOT (d.id = ANY(?::text[]))', params: [query.excludedIds] });
   return parts;
 }
 

@@ -21,6 +21,7 @@ import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { Vocabulary } from './vocabulary.ts';
 import { steeringSnapshot } from './sqliteSteering.ts';
+import { allOf, whereConditions } from './sqliteWhere.ts';
 
 const MEMO_MAX = 10_000;
 /**
@@ -126,6 +127,14 @@ export class SqliteReader {
     contentsWithPhrase: async (words, limit) => contentsWithPhrase(this.statements, words, limit),
     fieldValues: async (field, folded, where) => this.fieldValues(field, folded, where),
     steering: async (since) => this.steering(since),
+    passing: async (documents, query) => {
+      const [column, values] = 'ids' in documents ? ['id', documents.ids] : ['rowid', documents.rowids];
+      if (values.length === 0) return [];
+      const where = allOf(whereConditions(query, this.fieldTypes, { rowid: 'd.rowid', correlated: true }));
+      return this.statements
+        .get(`SELECT d.id, d.rowid FROM docs d WHERE d.${column} IN (SELECT value FROM json_each(?)) AND ${where.sql}`)
+        .all(JSON.stringify(values), ...where.params) as Array<{ id: string; rowid: number }>;
+    },
   };
 
   /** Read only after a commit the reader saw or was told of: between commits the version cannot change. */

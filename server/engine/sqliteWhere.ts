@@ -40,6 +40,12 @@ export function whereConditions(query: SearchQuery, fieldTypes: ReadonlyMap<stri
   if (query.dateTo !== null) parts.push({ sql: 'd.ts < ?', params: [query.dateTo] });
   for (const { field, values } of query.customFields) parts.push(equalsAny(field, values, fieldTypes, test));
   if (query.filter !== null) parts.push(filterCondition(query.filter, fieldTypes, test));
+  if (query.excludedIds !== undefined && query.excludedIds.length > 0) {
+    parts.push({
+      sql: `${test.rowid} NOT IN (SELECT rowid FROM docs WHERE id IN (SELECT value FROM json_each(?)))`,
+      params: [JSON.stringify(query.excludedIds)],
+    });
+  }
   return parts;
 }
 

@@ -16,6 +16,8 @@ export interface PoolFacts {
   boosts: ReadonlyMap<string, number> | null;
   /** Read only when there is something to rank. */
   commonTitleWords: () => Promise<ReadonlySet<string>>;
+  /** Explained searches: each boosted document's boosts by source; without, a boost reads as clicks. */
+  boostSources?: ReadonlyMap<string, ReadonlyArray<{ source: string; factor: number }>>;
 }
 
 /** The pool in ranked order; with `explain`, each row's ranking details by rowid. */
@@ -52,7 +54,9 @@ export async function rankPool(
   const candidates = rankingCandidates(pool, texts, facts.boosts);
   if (!explain) return { rows: rankCandidates(plan, candidates, context).map(pageRow), details: null };
   const ranked = rankWithFacts(plan, candidates, context);
-  const details = explainRanking(ranked, ranking.rules, ranking.maxBoost);
+  const sources = facts.boostSources;
+  const idOf = new Map(texts.map((t) => [t.rowid, t.id]));
+  const details = explainRanking(ranked, ranking.rules, ranking.maxBoost, sources && ((key) => sources.get(idOf.get(key) ?? '')));
   return { rows: ranked.map((r) => pageRow(r.candidate)), details: new Map(ranked.map((r, i) => [r.candidate.key, details[i]!])) };
 }
 

@@ -1,13 +1,14 @@
 /**
  * The search pipeline, written once for every engine: parse (the route, with
- * search/parseSearchQuery.ts) -> plan (planSearch.ts: word forms, synonyms, stop words,
+ * search/parseSearchQuery.ts) -> query rules (queryRules.ts: replaced words, hidden
+ * documents, pins, promotions, boosts) -> plan (planSearch.ts: word forms, synonyms, stop words,
  * typo candidates, asked of the engine in batches) -> candidates (the engine: pools by
  * text score and by title, counts, facets) -> ranking rules (rankPool.ts) -> page
- * (placePage.ts) -> the page's documents. Suggestions and autocompletion share the
+ * (placePage.ts, placeRules.ts) -> the page's documents. Suggestions and autocompletion share the
  * engine's reader and keep their own ordering rules (suggestions.ts, autocomplete.ts).
  */
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
-import type { SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
+import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
 import {
@@ -21,6 +22,8 @@ import {
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { placePage } from './placePage.ts';
+import { organicOffset, placeRules, type RuleClaim } from './placeRules.ts';
+import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from './queryRules.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
 import { SteeringCache, type SteeringView } from './steeringCache.ts';
@@ -29,11 +32,21 @@ import { suggest } from './suggestions.ts';
 /** Documents the ranking rules order: the best by text score, and the best title matches. */
 const POOL_BY_SCORE = 100;
 const POOL_BY_TITLE = 100;
+/**
+ * Pages with pins and promotions up to this many places deep are placed exactly; past
+ * it, a pinned document that ranked on an earlier page shifts the page by one place.
+ */
+const EXACT_PLACES_MAX = 1_500;
 
 export interface SearchResult {
+  /** Documents matched, and pinned documents the words did not match; never promotions. */
   total: number;
   /** With `explain`, each hit's `rankingDetails`. */
-  hits: Array<{ document: StoredDocument; score: number; rankingDetails?: RankingDetails }>;
+  hits: Array<{ document: StoredDocument; score: number; resultType: 'organic' | 'pinned'; rankingDetails?: RankingDetails }>;
+  /** Promotion cards, each at its index among the hits (before the hit there); with `explain`, its `rankingDetails`. */
+  promotions: Array<{ at: number; promotion: PlacedPromotion; score: number; rankingDetails?: RankingDetails }>;
+  /** What the query rules that matched did besides placing hits. */
+  rules: Pick<RuleEffects, 'applied' | 'redirect' | 'userData'>;
   facets: Record<string, FacetValue[]> | null;
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
   /** The plan the words were matched by (no slots for `*`): the caller highlights hits from it. */
@@ -66,26 +79,50 @@ export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
 export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
   const steering = new SteeringCache();
-  const rankingView: SteeringView<RankingSettings> = (entries) => resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost);
+  // The settings and the query rules, made once per version of the owner data, read in one go.
+  const ownerView: SteeringView<{ ranking: RankingSettings; rules: ReturnType<typeof ruleIndex> }> = (entries) => ({
+    ranking: resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost),
+    rules: ruleIndex(entries),
+  });
   return {
     search: (query, { explain = false } = {}) =>
       engine.read(async (reader) => {
-        const ranking = await steering.read(reader, rankingView);
-        const words = query.words ?? [];
+        const { ranking, rules } = await steering.read(reader, ownerView);
+        const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
+        // The replaced words are searched and highlighted; the route records what the visitor typed.
+        const searched: SearchQuery = {
+          ...query,
+          ...(effects.replaceWords !== undefined && { words: effects.replaceWords, typed: null }),
+          ...(effects.hide.length > 0 && { excludedIds: [...(query.excludedIds ?? []), ...effects.hide] }),
+        };
+        const steered = query.organic !== true;
+        const claims = await ruleClaims(reader, searched, steered ? effects : null);
+        // With claims, the page's organic rows start earlier (claims took places) and a pinned
+        // document leaves a gap where it ranked: read from the first row, up to a bound.
+        const start = organicOffset(query.offset, claims);
+        const fromFirst = start + query.limit + claims.size <= EXACT_PLACES_MAX;
+        const window: SearchQuery =
+          claims.size === 0 ? searched : { ...searched, offset: fromFirst ? 0 : start, limit: (fromFirst ? start : 0) + query.limit + claims.size };
+
+        const words = searched.words ?? [];
         const plan = await planSearch(
           reader,
           words,
-          { prefixLast: query.prefixLast, fuzzy: query.fuzzy, operator: query.operator, typed: query.typed ?? null },
+          { prefixLast: searched.prefixLast, fuzzy: searched.fuzzy, operator: searched.operator, typed: searched.typed ?? null },
           ranking.words,
         );
-        const boosts = query.sort.by === 'relevance' && query.clickBoosts !== undefined && query.clickBoosts.size > 0 ? query.clickBoosts : null;
+        const byRelevance = searched.sort.by === 'relevance';
+        const clickBoosts = byRelevance && query.clickBoosts !== undefined && query.clickBoosts.size > 0 ? query.clickBoosts : null;
         const found = await reader.candidates({
-          query,
-          plan: query.words === null ? null : plan,
-          boostIds: boosts === null ? [] : [...boosts.keys()],
+          query: window,
+          plan: searched.words === null ? null : plan,
+          boostIds: clickBoosts === null ? [] : [...clickBoosts.keys()],
           poolByScore: POOL_BY_SCORE,
           poolByTitle: POOL_BY_TITLE,
         });
+        // Explained, each document's boosts by where they come from.
+        const boostSources = explain ? clickSources(clickBoosts) : null;
+        const boosts = byRelevance && steered ? await ruleBoosts(reader, searched, found.pool, effects, clickBoosts, boostSources) : clickBoosts;
         const ranked = await rankPool(
           reader,
           plan,
@@ -95,20 +132,123 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
             frequencies: found.frequencies,
             boosts,
             commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
+            ...(boostSources !== null && { boostSources }),
           },
           explain,
         );
-        const page = placePage(ranked.rows, found.rest, query.offset, query.limit, query.words !== null && query.sort.by === 'relevance');
-        const documents = await reader.documents(page.map((row) => row.rowid));
-        const hits = page.flatMap((row) => {
+        const relevancePage = searched.words !== null && byRelevance;
+        const organic = placePage(ranked.rows, found.rest, window.offset, window.limit, relevancePage);
+        const pinned = new Set([...claims.values()].flatMap((claim) => (claim.kind === 'pinned' ? [claim.rowid] : [])));
+        const pins = new Map(
+          [...claims].flatMap(([position, claim]) => (claim.kind === 'pinned' ? [[claim.rowid, { ruleId: claim.ruleId, position }] as const] : [])),
+        );
+        const unpinned = organic.filter((row) => !pinned.has(row.rowid));
+        const page = placeRules(claims.size > 0 && fromFirst ? unpinned.slice(start) : unpinned, claims, query.offset, query.limit, relevancePage);
+        const documents = await reader.documents(page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid])));
+        const hits: SearchResult['hits'] = [];
+        const promotions: SearchResult['promotions'] = [];
+        for (const row of page) {
+          if (row.kind === 'promotion') {
+            const placed = { at: hits.length, promotion: row.promotion, score: row.score };
+            promotions.push(ranked.details === null ? placed : { ...placed, rankingDetails: promotionDetails(ranking, row.promotion) });
+            continue;
+          }
           const document = documents.get(row.rowid);
-          if (document === undefined) return [];
-          if (ranked.details === null) return [{ document, score: row.score }];
-          return [{ document, score: row.score, rankingDetails: ranked.details.get(row.rowid) ?? unrankedDetails(ranking.rules) }];
-        });
-        return { total: found.total, hits, facets: found.facets, rangeFacets: found.rangeFacets, plan };
+          if (document === undefined) continue;
+          if (ranked.details === null) hits.push({ document, score: row.score, resultType: row.kind });
+          else hits.push({ document, score: row.score, resultType: row.kind, rankingDetails: hitDetails(ranked.details, ranking, row, pins) });
+        }
+        // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
+        const seen = new Set([...found.pool, ...organic].map((row) => row.rowid));
+        const extra = searched.words === null ? 0 : [...pinned].filter((rowid) => !seen.has(rowid)).length;
+        return {
+          total: found.total + extra,
+          hits,
+          promotions,
+          rules: {
+            applied: effects.applied,
+            ...(effects.redirect !== undefined && { redirect: effects.redirect }),
+            ...('userData' in effects && { userData: effects.userData }),
+          },
+          facets: found.facets,
+          rangeFacets: found.rangeFacets,
+          plan,
+        };
       }),
     suggest: (term, size) => engine.read((reader) => suggest(reader, term, size)),
     autocomplete: (field, term, size) => engine.read((reader) => autocomplete(reader, field, term, size)),
+  };
+}
+
+/**
+ * The positions the rules claim: promotions, and pinned documents that pass the search's
+ * conditions (language, category, dates, filters; not hidden). None without effects.
+ */
+async function ruleClaims(reader: IndexReader, query: SearchQuery, effects: RuleEffects | null): Promise<Map<number, RuleClaim>> {
+  const claims = new Map<number, RuleClaim>();
+  if (effects === null) return claims;
+  if (effects.pins.length > 0) {
+    const passing = new Map((await reader.passing({ ids: effects.pins.map((pin) => pin.id) }, query)).map((row) => [row.id, row.rowid]));
+    for (const pin of effects.pins) {
+      const rowid = passing.get(pin.id);
+      if (rowid !== undefined) claims.set(pin.position, { kind: 'pinned', rowid, ruleId: pin.ruleId });
+    }
+  }
+  for (const promotion of effects.promotions) claims.set(promotion.position, { kind: 'promotion', promotion });
+  return claims;
+}
+
+/**
+ * The rules' boosts joined to the click boosts, by document id: each boost multiplies
+ * the documents of the pool that match its filter, so the ranking rules weigh them as
+ * they weigh clicks.
+ */
+async function ruleBoosts(
+  reader: IndexReader,
+  query: SearchQuery,
+  pool: readonly PageRow[],
+  effects: RuleEffects,
+  clickBoosts: ReadonlyMap<string, number> | null,
+  sources: BoostSources | null = null,
+): Promise<ReadonlyMap<string, number> | null> {
+  if (effects.boosts.length === 0 || pool.length === 0) return clickBoosts;
+  const boosts = new Map(clickBoosts ?? []);
+  const rowids = pool.map((row) => row.rowid);
+  for (const { filter, factor, ruleId } of effects.boosts) {
+    // The pool passed the search's own conditions already: only the boost's filter is tested.
+    const onlyFilter: SearchQuery = { ...query, language: null, category: null, dateFrom: null, dateTo: null, customFields: [], filter, excludedIds: [] };
+    for (const { id } of await reader.passing({ rowids }, onlyFilter)) {
+      boosts.set(id, (boosts.get(id) ?? 1) * factor);
+      sources?.set(id, [...(sources.get(id) ?? []), { source: `rule:${ruleId}`, factor }]);
+    }
+  }
+  return boosts;
+}
+
+/** An explained search's boosts by document id, each with where it comes from (`clicks`, `rule:{id}`). */
+type BoostSources = Map<string, Array<{ source: string; factor: number }>>;
+
+function clickSources(clickBoosts: ReadonlyMap<string, number> | null): BoostSources {
+  return new Map([...(clickBoosts ?? [])].map(([id, factor]) => [id, [{ source: 'clicks', factor }]]));
+}
+
+/** An explained document hit: what the ranking rules read of it, and the pin that placed it, if one did. */
+function hitDetails(
+  details: ReadonlyMap<number, RankingDetails>,
+  ranking: RankingSettings,
+  row: { kind: 'organic' | 'pinned'; rowid: number },
+  pins: ReadonlyMap<number, { ruleId: string; position: number }>,
+): RankingDetails {
+  const ranked = details.get(row.rowid) ?? unrankedDetails(ranking.rules);
+  const pin = row.kind === 'pinned' ? pins.get(row.rowid) : undefined;
+  if (pin === undefined) return ranked;
+  return { ...ranked, decidedBy: null, pinned: pin, note: `pinned at position ${pin.position} by query rule '${pin.ruleId}', whatever the ranking rules say` };
+}
+
+/** An explained promotion: a card, not a document, so no rule compared it. */
+function promotionDetails(ranking: RankingSettings, promotion: PlacedPromotion): RankingDetails {
+  return {
+    ...unrankedDetails(ranking.rules),
+    note: `a promotion of query rule '${promotion.ruleId}' at position ${promotion.position}, not a document`,
   };
 }

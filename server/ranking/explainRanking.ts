@@ -14,8 +14,19 @@ export const TIE_NOTE = 'tied with the next document on every rule: the earlier 
 export const LAST_RANKED_NOTE = 'the last document the ranking rules ordered: the documents after it follow in the engine order';
 export const UNRANKED_NOTE = 'not ordered by the ranking rules: beyond the documents they order (sorted and `*` searches have none), in the engine order';
 
-/** The details of each ranked candidate, in the same order. */
-export function explainRanking(ranked: readonly RankedCandidate[], rules: readonly RankingRule[], maxBoost: number): RankingDetails[] {
+/** Where a candidate's boost comes from, by its key; undefined for none. */
+export type BoostSourcesOf = (key: number) => ReadonlyArray<{ source: string; factor: number }> | undefined;
+
+/**
+ * The details of each ranked candidate, in the same order. A boost is read as a click
+ * boost unless `boostSources` tells where each part of it comes from.
+ */
+export function explainRanking(
+  ranked: readonly RankedCandidate[],
+  rules: readonly RankingRule[],
+  maxBoost: number,
+  boostSources?: BoostSourcesOf,
+): RankingDetails[] {
   return ranked.map((current, i) => {
     const next = ranked[i + 1];
     const details: RankingDetails = {
@@ -24,9 +35,14 @@ export function explainRanking(ranked: readonly RankedCandidate[], rules: readon
     };
     if (next === undefined) details.note = LAST_RANKED_NOTE;
     else if (details.decidedBy === null) details.note = TIE_NOTE;
-    if (current.candidate.boost !== 1) details.boosts = [{ source: 'clicks', factor: current.candidate.boost }];
+    const boosts = boostSources === undefined ? clickBoost(current.candidate.boost) : boostSources(current.candidate.key);
+    if (boosts !== undefined && boosts.length > 0) details.boosts = [...boosts];
     return details;
   });
+}
+
+function clickBoost(boost: number): Array<{ source: string; factor: number }> | undefined {
+  return boost === 1 ? undefined : [{ source: 'clicks', factor: boost }];
 }
 
 /** The details of a document the rules did not order: no values to show. */

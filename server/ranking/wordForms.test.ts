@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasInnerCase, identifierParts, numberForms } from './wordForms.ts';
+import { hasInnerCase, identifierParts, numberForms, wordFormKey } from './wordForms.ts';
 
 describe('identifierParts', () => {
   it('splits camel case, acronyms and digits', () => {
@@ -45,5 +45,22 @@ describe('numberForms', () => {
     expect(numberForms('is')).toEqual([]);
     expect(numberForms('h1')).toEqual([]);
     expect(numberForms('2d')).toEqual([]);
+  });
+});
+
+describe('wordFormKey', () => {
+  it('gives singular and plural forms one key, and leaves other words as they are', () => {
+    const same = [
+      ['login', 'logins'],
+      ['box', 'boxes'],
+      ['cache', 'caches'],
+      ['category', 'categories'],
+      ['class', 'classes'],
+      ['status', 'statuses'],
+    ];
+    for (const [one, other] of same) expect(wordFormKey(one!)).toBe(wordFormKey(other!));
+    expect(wordFormKey('class')).toBe('class');
+    expect(wordFormKey('login')).not.toBe(wordFormKey('logon'));
+    expect(wordFormKey('2fa')).toBe('2fa');
   });
 });

@@ -46,3 +46,16 @@ export function numberForms(word: string): string[] {
   forms.delete(word);
   return [...forms];
 }
+
+/**
+ * One key for the singular and plural forms of a folded English word (`logins` and
+ * `login`, `boxes` and `box`, `caches` and `cache`): what query rules compare words by.
+ * Liberal like numberForms (`cache` keys as `cach`); only equality of keys counts.
+ */
+export function wordFormKey(word: string): string {
+  if (word.length < 3 || !/^[a-z]+$/.test(word) || SINGULAR_S.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('es') && word.length > 3) return SINGULAR_S.test(word.slice(0, -2)) ? word.slice(0, -2) : word.slice(0, -2).replace(/e$/, '');
+  if (word.endsWith('s')) return word.slice(0, -1).replace(/e$/, '');
+  return word.replace(/e$/, '');
+}

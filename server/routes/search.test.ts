@@ -182,6 +182,7 @@ describe('hits', () => {
       document_type: 'html',
       images: { main: 'https://docs.example.com/img/widget.png', main_b64: TINY_PNG, capture: null },
       score: hit.score,
+      resultType: 'organic',
     });
   });
 

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { checkBasicAuth } from '../auth.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
-import type { SearchResponse } from '../../src/client/types.ts';
+import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
 import { highlightTerms } from '../search/highlight.ts';
-import { searchHit } from '../search/searchHit.ts';
+import { promotionHit, searchHit } from '../search/searchHit.ts';
 import { SearchQuerystring } from '../search/searchQuerystring.ts';
 import { KeyParams } from '../requestSchemas.ts';
 import type { Lane } from '../overloadGuard.ts';
@@ -48,17 +48,25 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       const explain = request.query.explain === true;
       if (explain) checkBasicAuth(index, request.headers.authorization);
       const { query, page, jsonp } = parseSearchQuery(request.query);
+      query.now = clock();
+      query.organic = request.query.resultType === 'organic';
       // Organic results and other sorts stay as the index ranks them.
       if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
         query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
       }
       const result = await index.search.search(query, { explain });
       const terms = highlightTerms(result.plan);
-      const hits = result.hits.map((hit) => {
-        const shaped = searchHit(hit.document, hit.score, terms);
+      const hits: SearchHit[] = result.hits.map((hit) => {
+        const shaped: SearchHit = { ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType };
         if (hit.rankingDetails !== undefined) shaped._rankingDetails = hit.rankingDetails;
         return shaped;
       });
+      // Promotions go in from the last, so each one's index among the documents still holds.
+      for (const { at, promotion, score, rankingDetails } of [...result.promotions].reverse()) {
+        const card = promotionHit(promotion, score);
+        if (rankingDetails !== undefined) card._rankingDetails = rankingDetails;
+        hits.splice(at, 0, card);
+      }
       const body: SearchResponse = {
         page,
         total_hits: result.total,
@@ -66,6 +74,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         hits,
         facets: result.facets,
         rangeFacets: result.rangeFacets,
+        ...(result.rules.applied.length > 0 && { appliedRules: result.rules.applied }),
+        ...(result.rules.redirect !== undefined && { redirect: result.rules.redirect }),
+        ...('userData' in result.rules && { userData: result.rules.userData }),
       };
       if (request.query.collectAnalytics !== false && !explain) {
         const { term, analyticsTag, session, userToken } = request.query;

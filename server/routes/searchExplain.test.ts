@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, RankingDetails, SearchHit, SearchResponse, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { DEFAULT_RANKING_RULES } from '../ranking/rankCandidates.ts';
 import { UNRANKED_NOTE } from '../ranking/explainRanking.ts';
-import { basicAuth, DEMO_AUTH, eventually, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { basicAuth, DEMO_AUTH, eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
@@ -14,6 +14,7 @@ const DOCUMENTS = [
     id: `lantern-${i}`,
     title: i % 2 === 0 ? `Lantern ${i}` : `Notes ${i}`,
     main_content: `A lantern ${'and a wick '.repeat(i)}to light the way.`,
+    custom_fields: { area: i === 3 ? 'lit' : 'dark' },
   })),
 ];
 
@@ -129,5 +130,32 @@ describe('GET /v1/search/{key}?explain=true', () => {
       return words.includes('recorded') ? words : undefined;
     });
     expect(keywords).not.toContain('unrecorded');
+  });
+});
+
+describe('explain with query rules', () => {
+  it('says which rule pinned a hit, which boosted one, and that a promotion is no document', async () => {
+    const steer = {
+      conditions: [{ pattern: 'lantern', anchoring: 'is' }],
+      consequence: {
+        pin: [{ id: 'lantern-7', position: 1 }],
+        boost: [{ filter: { 'custom_fields.area': 'lit' }, factor: 3 }],
+        promotions: [{ title: 'Lamp shop', url: 'https://example.com/lamps', position: 2 }],
+      },
+    };
+    expect((await sendJson(service, 'PUT', '/v2/indices/demo/rules/steer', steer)).status).toBe(200);
+    try {
+      const hits = await explained([['term', 'lantern']]);
+      expect(hits[0]).toMatchObject({ id: 'lantern-7', resultType: 'pinned' });
+      expect(hits[0]!._rankingDetails).toMatchObject({ pinned: { ruleId: 'steer', position: 1 }, decidedBy: null });
+      expect(hits[1]!.resultType).toBe('promotion');
+      expect(hits[1]!._rankingDetails.note).toMatch(/promotion of query rule 'steer'/);
+      expect(hits[1]!._rankingDetails.rules.every((r) => r.value === null)).toBe(true);
+      const lit = hits.find((hit) => hit.id === 'lantern-3')!;
+      expect(lit._rankingDetails.boosts).toEqual([{ source: 'rule:steer', factor: 3 }]);
+      expect(hits.filter((hit) => hit.id !== 'lantern-3').every((hit) => hit._rankingDetails.boosts === undefined)).toBe(true);
+    } finally {
+      expect((await sendJson(service, 'DELETE', '/v2/indices/demo/rules/steer')).status).toBe(200);
+    }
   });
 });

@@ -10,9 +10,9 @@ const DOCUMENTS = [
   { id: 'automobile', title: 'Automobile repair', main_content: 'Fixing engines and brakes.' },
   { id: 'quokka', title: 'Quokka habits', main_content: 'Small marsupials on an island.' },
   { id: 'socket', title: 'Socket guide', main_content: 'Plugs and wires.' },
-  // `lantern` in the title of one, and many times in the text of the other: the title wins by `attribute`, the text by bm25.
-  { id: 'titled', title: 'Lantern', main_content: 'A short page.' },
-  { id: 'wordy', title: 'Camping notes', main_content: 'lantern lantern lantern lantern lantern, the lantern of lanterns' },
+  // `lantern` in the title of one only: it wins by `attribute`, the other by its rank.
+  { id: 'titled', title: 'Lantern', main_content: 'A short page.', custom_fields: { rank: 1 } },
+  { id: 'wordy', title: 'Camping notes', main_content: 'A lantern for the tent.', custom_fields: { rank: 2 } },
 ];
 
 const DEFAULTS: IndexSettings = {
@@ -113,7 +113,7 @@ describe('GET and PATCH /v2/indices/{key}/settings', () => {
 
   it('orders by the rules in the order set', async () => {
     expect(await ids(service, 'lantern')).toEqual(['titled', 'wordy']);
-    await patch(service, { rules: ['bm25', 'attribute'] });
+    await patch(service, { rules: ['desc(custom_fields.rank)', 'attribute'] });
     expect(await ids(service, 'lantern')).toEqual(['wordy', 'titled']);
     const explained = await getJson<SearchResponse>(
       service,
@@ -124,7 +124,13 @@ describe('GET and PATCH /v2/indices/{key}/settings', () => {
       ],
       { headers: { authorization: DEMO_AUTH } },
     );
-    expect(explained.body.hits[0]!._rankingDetails).toMatchObject({ rules: [{ rule: 'bm25' }, { rule: 'attribute' }], decidedBy: 'bm25' });
+    expect(explained.body.hits[0]!._rankingDetails).toMatchObject({
+      rules: [
+        { rule: 'desc(custom_fields.rank)', value: 2 },
+        { rule: 'attribute', value: 0 },
+      ],
+      decidedBy: 'desc(custom_fields.rank)',
+    });
     await patch(service, { rules: [...DEFAULT_RANKING_RULES] });
     expect(await ids(service, 'lantern')).toEqual(['titled', 'wordy']);
   });

@@ -3,6 +3,8 @@ import { documentType } from '../documents/documentType.ts';
 import { parseUrl, urlCategories } from '../documents/urlCategories.ts';
 import type { StoredDocument } from '../engine/engine.ts';
 import { highlight, type HighlightTerms } from './highlight.ts';
+import type { PlacedPromotion } from '../pipeline/queryRules.ts';
+import { escapeHtml } from '../text/escapeHtml.ts';
 
 /** A search hit (API 2.2) for a stored document. */
 export function searchHit(document: StoredDocument, score: number, terms: HighlightTerms): SearchHit {
@@ -24,6 +26,29 @@ export function searchHit(document: StoredDocument, score: number, terms: Highli
     document_type: documentType(parseUrl(document.url)),
     images: { main: document.thumbnail, main_b64: document.thumbnailB64, capture: null },
     score,
+  };
+}
+
+/**
+ * A query rule's promotion card as a hit: no document stands behind it, so it has no
+ * date (`ts` is empty), fields or categories; its text is the highlight, escaped.
+ */
+export function promotionHit(promotion: PlacedPromotion, score: number): SearchHit {
+  return {
+    id: `promotion:${promotion.ruleId}:${promotion.n}`,
+    url: promotion.url,
+    title: promotion.title,
+    thumbnail_external_src: promotion.image ?? null,
+    meta_description: null,
+    meta_categories: null,
+    custom_fields: {},
+    highlight: escapeHtml(promotion.text ?? ''),
+    ts: '',
+    categories: [],
+    document_type: 'html',
+    images: { main: promotion.image ?? null, main_b64: null, capture: null },
+    score,
+    resultType: 'promotion',
   };
 }
 

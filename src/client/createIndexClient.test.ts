@@ -187,6 +187,23 @@ describe('createIndexClient', () => {
     expect(seen[0]!.headers.has('authorization')).toBe(false);
   });
 
+  it('reads and changes the settings with the credentials', async () => {
+    const settings = {
+      rules: ['bm25'],
+      customRanking: [],
+      synonyms: [],
+      stopWords: [],
+      typos: { minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8, disableOnWords: [] },
+    };
+    const { api, seen } = client(() => Response.json(settings));
+    await expect(api.settings.get()).resolves.toEqual(settings);
+    await expect(api.settings.update({ stopWords: [], typos: { disableOnWords: ['api'] } })).resolves.toEqual(settings);
+    expect(seen.map(route)).toEqual(['GET /v2/indices/key/settings', 'PATCH /v2/indices/key/settings']);
+    expect(seen.every((r) => r.headers.get('authorization') === AUTH)).toBe(true);
+    expect(seen[1]!.body).toEqual({ stopWords: [], typos: { disableOnWords: ['api'] } });
+    await expect(api.settings.update([] as never)).rejects.toMatchObject({ parameter: 'settings' });
+  });
+
   it('asks why with explain, sending the credentials only then', async () => {
     const { api, seen } = client(() => Response.json({ hits: [] }));
     await api.search({ term: 'x', explain: true });

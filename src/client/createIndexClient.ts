@@ -9,6 +9,7 @@ import { deleteRule, getRule, listRules, putRule } from './rules.ts';
 import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
+import { getSettings, updateSettings } from './settings.ts';
 import { postStatsEvent } from './stats.ts';
 import { getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
@@ -20,6 +21,8 @@ import type {
   DocumentStatus,
   IndexDocument,
   IndexSearchParams,
+  IndexSettings,
+  IndexSettingsPatch,
   RecommendationEvent,
   RecommendationsParams,
   RecommendationsResponse,
@@ -87,6 +90,13 @@ export interface IndexClient {
    * With `explain`, sent with the credentials, and every hit says why it stands there.
    */
   search(params: IndexSearchParams, options?: RequestOptions): Promise<SearchResponse>;
+  /** The index's ranking settings (an addition of the reference service). */
+  settings: {
+    /** `GET /v2/indices/{key}/settings`: every setting in effect. */
+    get(options?: RequestOptions): Promise<IndexSettings>;
+    /** `PATCH /v2/indices/{key}/settings`: replaces the fields given; answers every setting in effect. Not retried. */
+    update(patch: IndexSettingsPatch, options?: RequestOptions): Promise<IndexSettings>;
+  };
   /** Query rules at `/v2/indices/{key}/rules` (an addition of the reference service). */
   rules: RulesClient;
 }
@@ -142,6 +152,10 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       // A plain search is public: the secret goes along only where it is needed.
       const request = { method: 'GET' as const, url, ...(explain === true && { authorization: context.authorization }) };
       return (await sendRequest<SearchResponse>(context.transport, request, o)).body!;
+    },
+    settings: {
+      get: async (o) => getSettings(context, o),
+      update: async (patch, o) => updateSettings(context, patch, o),
     },
     rules: {
       list: async (o) => listRules(context, o),

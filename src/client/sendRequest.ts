@@ -31,7 +31,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** One call to the API. */
 export interface ApiRequest {
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   /** Sent as JSON. */
   body?: unknown;
