@@ -2,11 +2,10 @@
 // rules, the index settings and explained searches, all with the index's credentials.
 // `npm start` passes the service's address, the index key and (demo only) its secret as
 // VITE_* variables.
-import { basicAuth } from '../src/client/basicAuth.ts';
 import { createIndexClient } from '../src/client/createIndexClient.ts';
 import { SearchApiError } from '../src/client/errors.ts';
-import { errorFromResponse, type RequestOptions } from '../src/client/request.ts';
-import type { IndexedDocument, IndexSettings, IndexSettingsPatch, QueryRuleInput, SearchParams, SearchResponse } from '../src/client/types.ts';
+import type { RequestOptions } from '../src/client/request.ts';
+import type { IndexedDocument, IndexSettingsPatch, QueryRuleInput, SearchParams, SearchResponse } from '../src/client/types.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
 export const baseUrl = env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787';
@@ -18,36 +17,14 @@ const secret = env.VITE_DEMO_SECRET ?? 'demo-secret';
 
 export const client = createIndexClient({ baseUrl, siteKey, secret, timeoutMs: 15_000 });
 
-const authorization = basicAuth(siteKey, secret);
-const indexPath = `/v2/indices/${encodeURIComponent(siteKey)}`;
-
-async function call<T>(method: 'GET' | 'PATCH', path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(baseUrl + path, {
-      method,
-      headers: { Accept: 'application/json', Authorization: authorization, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: options.signal ?? null,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new SearchApiError({ status: 0, code: 'network_error', message: `The service at ${baseUrl} could not be reached.`, cause: error });
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  const text = await response.text();
-  return (text === '' ? undefined : JSON.parse(text)) as T;
-}
-
 /** The owner's side of the API, as the dashboard's pages use it. */
 export const ownerApi = {
   listRules: async (options?: RequestOptions) => (await client.rules.list(options)).rules,
   getRule: (id: string, options?: RequestOptions) => client.rules.get(id, options),
   putRule: (id: string, rule: QueryRuleInput, options?: RequestOptions) => client.rules.put(id, rule, options),
   deleteRule: (id: string, options?: RequestOptions) => client.rules.delete(id, options),
-  // The typed client has no settings calls yet: these two ask the endpoint themselves.
-  getSettings: (options?: RequestOptions) => call<IndexSettings>('GET', `${indexPath}/settings`, undefined, options),
-  patchSettings: (patch: IndexSettingsPatch, options?: RequestOptions) => call<IndexSettings>('PATCH', `${indexPath}/settings`, patch, options),
+  getSettings: (options?: RequestOptions) => client.settings.get(options),
+  patchSettings: (patch: IndexSettingsPatch, options?: RequestOptions) => client.settings.update(patch, options),
   getDocument: (id: string, options?: RequestOptions): Promise<IndexedDocument> => client.getDocument(id, options),
   /** A search as a visitor would make it, kept out of the statistics. */
   search: (params: SearchParams, options?: RequestOptions): Promise<SearchResponse> => client.search({ ...params, collectAnalytics: false }, options),

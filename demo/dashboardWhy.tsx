@@ -93,7 +93,7 @@ function Explained({ term, response }: { term: string; response: SearchResponse 
           </span>,
           typeOf(hit),
           hit._rankingDetails?.decidedBy ?? <span class="dash-muted">–</span>,
-          adjustments(hit),
+          <span class="dash-why-adjustments">{adjustments(hit)}</span>,
           ...rules.map((name) => {
             const shown = format(valueOf(hit, name));
             // The value that put this result ahead of the next one stands out.

@@ -1,7 +1,7 @@
 // The owner's pages against the demo's real service (no stand-in): a rule made in the
-// editor with a picked document is what the rules endpoint keeps, the API's 400 lands
-// beside its field, "Why this order" tables the service's explanation, and synonyms saved
-// in the page are what the settings endpoint keeps. Each test undoes what it wrote, since
+// editor with a picked document is what the rules endpoint keeps and what the next search
+// applies, the API's 400 lands beside its field, "Why this order" tables the service's
+// explanation of the pin, and synonyms saved in the page are what the settings endpoint keeps. Each test undoes what it wrote, since
 // the service is shared by every spec of the run.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { IndexSettings, SearchResponse } from '../src/client/types.ts';
@@ -17,7 +17,10 @@ async function search(request: APIRequestContext, term: string): Promise<SearchR
   return (await answer.json()) as SearchResponse;
 }
 
-test('a rule made in the editor is stored as written; the API’s 400 shows beside its field; Why this order tables a real search', async ({ page, request }) => {
+test('a rule made in the editor is stored as written and pins the picked document; the API’s 400 shows beside its field; Why this order shows the pin', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   try {
     await page.goto('/demo/dashboard.html#rules/new');
@@ -103,15 +106,26 @@ test('a rule made in the editor is stored as written; the API’s 400 shows besi
       validity: [{ from: '2026-01-01T00:00:00Z', until: '2099-01-01T00:00:00Z' }],
     });
 
-    // The service's own explanation of a search: a column per ranking rule, and the rule that decided.
+    // Saved, the rule applies to the next searches: the service's answer shows its pin and data.
+    await expect(async () => {
+      const answer = await search(request, TERM);
+      expect(answer.appliedRules).toEqual(['e2e-viewport']);
+      expect(answer.hits[0]).toMatchObject({ title, resultType: 'pinned' });
+      expect(answer.userData).toEqual({ banner: 'units' });
+    }).toPass({ timeout: 5_000 });
+
+    // The service's own explanation of that search: the pin, a column per ranking rule, and the rule that decided.
     await page.getByRole('link', { name: 'Why this order' }).click();
-    await page.getByLabel('Search', { exact: true }).fill('grid');
+    await page.getByLabel('Search', { exact: true }).fill(TERM);
     await page.getByRole('button', { name: 'Explain' }).click();
-    const table = page.getByRole('table', { name: 'Why the results for “grid” stand in this order' });
-    await expect(table.getByRole('row')).toHaveCount(21);
+    const table = page.getByRole('table', { name: `Why the results for “${TERM}” stand in this order` });
+    const pinned = table.getByRole('row').nth(1);
+    await expect(pinned).toContainText(title);
+    await expect(pinned).toContainText('Pinned');
+    await expect(pinned).toContainText('pinned at 1 by e2e-viewport');
+    await expect(table.getByRole('row', { name: /Units cheat sheet/ })).toContainText('Promotion');
+    await expect(page.getByRole('link', { name: 'e2e-viewport' })).toHaveAttribute('href', '#rules/e2e-viewport');
     expect(await table.getByRole('columnheader').count()).toBeGreaterThan(4);
-    await expect(table.getByRole('columnheader', { name: 'Decided by' })).toBeVisible();
-    await expect(page.getByRole('status')).toContainText('documents match “grid”');
     await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-why.png', fullPage: true });
 
     await page.goto('/demo/dashboard.html#rules');
