@@ -51,12 +51,15 @@ export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
 
 /** Refusals of an overloaded service are logged at most this often, with their count, even when quiet: a line and a stack each would add to the load. */
 const OVERLOAD_LOG_MS = 1_000;
-const overloadLog = { at: Number.NEGATIVE_INFINITY, refused: 0 };
+/** Per app (the server the request came to), so that each service counts its own. */
+const overloadLogs = new WeakMap<object, { at: number; refused: number }>();
 
 /** The app's error handler: every failure becomes the error JSON, never an HTML page or a stack. */
 export function errorHandler(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error, request);
   if (apiError.code === 'overloaded') {
+    let overloadLog = overloadLogs.get(request.server);
+    if (overloadLog === undefined) overloadLogs.set(request.server, (overloadLog = { at: Number.NEGATIVE_INFINITY, refused: 0 }));
     overloadLog.refused++;
     const now = performance.now();
     if (now - overloadLog.at >= OVERLOAD_LOG_MS) {
