@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { EngineChoice } from './backends/engineFactory.ts';
 import type { DatabaseTimeouts } from './databaseTimeouts.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
+import type { PersonalizationSettings } from './events/personalization.ts';
 import type { RankingConfig } from './ranking/rankingSettings.ts';
 import type { LogMode } from './requestLog.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
@@ -20,6 +21,11 @@ export interface IndexCredentials {
   ranking?: RankingConfig;
   /** Origins whose pages may send this index stats events; wins over the service's `statsAllowedOrigins`. */
   statsAllowedOrigins?: string[];
+  /**
+   * Personal results by `userToken` (server/events/personalization.ts).
+   * @default { impact: 50, fields: [], halfLifeDays: 30, profileDays: 90 }
+   */
+  personalization?: Partial<PersonalizationSettings>;
 }
 
 /** Options of `buildApp`. */

@@ -44,7 +44,7 @@ afterAll(async () => {
 describe('schema migrations on PostgreSQL', () => {
   it('run once when several nodes start at once on a new database', async () => {
     const nodes = await Promise.all([0, 1, 2].map((node) => openIndex('together', node)));
-    expect(await recorded('together')).toEqual([['0001-initial'], ['0001-initial']]);
+    expect(await recorded('together')).toEqual([['0001-initial'], ['0001-initial', '0002-user-profiles']]);
     expect(await nodes[0]!.engine.write([testDocument('kettle', 'A steel kettle.')])).toEqual({ ok: true });
     expect((await nodes[2]!.engine.get('kettle'))?.id).toBe('kettle');
   });
@@ -58,7 +58,7 @@ describe('schema migrations on PostgreSQL', () => {
     const schema = indexSchema('older');
     await admin.query(`DROP TABLE ${schema}.migrations; DROP TABLE ${schema}.event_migrations`);
     const reopened = await openIndex('older', 1);
-    expect(await recorded('older')).toEqual([['0001-initial'], ['0001-initial']]);
+    expect(await recorded('older')).toEqual([['0001-initial'], ['0001-initial', '0002-user-profiles']]);
     expect((await reopened.engine.get('kettle'))?.mainContent).toBe('A steel kettle.');
     expect(await reopened.events.counts()).toEqual({ statsEvents: 1, recommendationEvents: 0 });
   });

@@ -8,6 +8,7 @@
  */
 import type { RecommendationEvent, StatsEvent, StoredStatsEvent } from '../../src/client/types.ts';
 import type { WriteHealth } from './eventBatcher.ts';
+import type { ProfileKeeping, UserProfile } from './personalization.ts';
 import type { ReportData, ReportRange } from './statsReport.ts';
 
 export type { ReportData, ReportRange, WriteHealth };
@@ -61,6 +62,16 @@ export interface EventStore {
    * searchedKeywords.ts). Queued searches count once committed.
    */
   searchedKeywords(words: readonly string[], limit: number): Promise<string[]>;
+  /**
+   * Adds a click of `userToken` (kept only as a keyed hash) on a document with `features`
+   * (personalization.ts) to the user's profile, as of `received`; durable once resolved.
+   * Profiles idle for `keeping.profileDays` are forgotten along the way.
+   */
+  addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void>;
+  /** The user's profile as of `now`: one read; null when there is none, or it was idle too long. */
+  userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null>;
+  /** Deletes everything kept of a user token; false when nothing was. */
+  forgetUser(userToken: string): Promise<boolean>;
   /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */
   addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void>;
   /**

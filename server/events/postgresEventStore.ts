@@ -12,6 +12,8 @@ import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type Stats
 import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
 import { POSTGRES_EVENT_MIGRATIONS } from './migrations/postgresMigrations.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
+import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
+import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, SEARCHED_MIN_SESSIONS, searchedPrefixes } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
@@ -148,6 +150,20 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return mostSearched(perPrefix, limit);
   }
 
+  async addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void> {
+    const user = userKey(this.clients, userToken);
+    await this.queue.track(() => this.profileWriting((client) => addUserClick(client, user, features, received, keeping)));
+  }
+
+  async userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null> {
+    return readUserProfile(this.pool, userKey(this.clients, userToken), now, keeping);
+  }
+
+  async forgetUser(userToken: string): Promise<boolean> {
+    const user = userKey(this.clients, userToken);
+    return this.queue.track(() => this.profileWriting((client) => forgetUser(client, user)));
+  }
+
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.queue.track(() =>
@@ -231,6 +247,24 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`site-search events ${this.schema}`]);
         await work(client);
         await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Runs `work` in one transaction of its own: a profile's writes need no other event's lock. */
+  private async profileWriting<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;

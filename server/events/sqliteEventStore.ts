@@ -15,6 +15,8 @@ import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
 import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { SqliteStatsRollups } from './sqliteStatsRollups.ts';
+import { SqliteUserProfiles } from './sqliteUserProfiles.ts';
+import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
@@ -32,6 +34,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   protected readonly queue: EventBatcher<IncomingStats>;
   private readonly rollups: SqliteStatsRollups;
   private readonly searched: SqliteSearchedKeywords;
+  private readonly profiles: SqliteUserProfiles;
 
   /**
    * Opens the event file (made if missing), its tables brought up to date
@@ -72,6 +75,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
     this.searched = new SqliteSearchedKeywords(this.statements);
+    this.profiles = new SqliteUserProfiles(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
       const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
@@ -133,6 +137,18 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    */
   async searchedKeywords(words: readonly string[], limit: number): Promise<string[]> {
     return this.searched.startingWith(words, limit);
+  }
+
+  async addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void> {
+    await this.queue.track(() => this.profiles.add(userKey(this.clients, userToken), features, received, keeping));
+  }
+
+  async userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null> {
+    return this.profiles.read(userKey(this.clients, userToken), now, keeping);
+  }
+
+  async forgetUser(userToken: string): Promise<boolean> {
+    return this.queue.track(() => this.profiles.forget(userKey(this.clients, userToken)));
   }
 
   /** Stores the events of one dataset durably, in one transaction. */

@@ -65,6 +65,7 @@ export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSett
         const ranked = await rankPool(reader, plan, found.pool, ranking, {
           frequencies: found.frequencies,
           boosts,
+          personal: query.sort.by === 'relevance' && query.personal !== undefined && query.personal.impact > 0 ? query.personal : null,
           commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
         });
         const page = placePage(ranked, found.rest, query.offset, query.limit, query.words !== null && query.sort.by === 'relevance');

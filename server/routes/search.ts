@@ -22,7 +22,8 @@ export const ANONYMOUS_SESSION = 'anonymous';
 /**
  * `GET /v1/search/{key}` (API 4.1): public, no authentication. Each search is recorded
  * as a search event unless `collectAnalytics=false`. With click ranking on, documents
- * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
+ * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`);
+ * with a `userToken` whose clicks built a profile, so do documents like those that user clicked.
  */
 export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
@@ -44,9 +45,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       const index = indices.get(request.params.key);
       const { query, page, jsonp } = parseSearchQuery(request.query);
       // Organic results and other sorts stay as the index ranks them.
-      if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
-        query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
-      }
+      const ranked = query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic';
+      const { term, userToken } = request.query;
+      // Everyone's clicks for the term, and (the personal stage) a signed-in user's own profile, read side by side.
+      const [boosts, personal] = await Promise.all([
+        ranked && clickRanking ? index.events.clickBoosts(term, clock()) : undefined,
+        ranked && userToken !== undefined ? index.profiles.forSearch(userToken, clock()) : null,
+      ]);
+      if (boosts !== undefined) query.clickBoosts = boosts;
+      if (personal !== null) query.personal = personal;
       const result = await index.search.search(query);
       const terms = highlightTerms(result.plan);
       const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, terms));
@@ -59,7 +66,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         rangeFacets: result.rangeFacets,
       };
       if (request.query.collectAnalytics !== false) {
-        const { term, analyticsTag, session, userToken } = request.query;
+        const { analyticsTag, session } = request.query;
         index.events.queueStats(
           {
             action: 'search',

@@ -43,6 +43,16 @@ describe('the config file schema', () => {
       },
       "index key 'a' is listed twice",
     ],
+    [
+      'a personalization impact above 100',
+      { indices: [{ publicKey: 'a', secret: 's', personalization: { impact: 101 } }] },
+      'indices[0].personalization.impact must be an integer from 0 to 100',
+    ],
+    [
+      'a personalization half-life of 0 days',
+      { indices: [{ publicKey: 'a', secret: 's', personalization: { halfLifeDays: 0 } }] },
+      'indices[0].personalization.halfLifeDays must be a number of days above 0',
+    ],
     ['a replica alone', { databaseReplicaUrl: 'postgres://replica/db' }, 'databaseReplicaUrl needs databaseUrl'],
   ])('refuses %s, naming the key', (_, config, message) => {
     expect(() => parseConfigFile(config)).toThrow(message);
@@ -54,5 +64,10 @@ describe('the config file schema', () => {
       statsRateLimit: { max: 5, windowMs: 60_000 },
       clickRanking: {},
     });
+  });
+
+  it("takes an index's personalization settings", () => {
+    const personalization = { impact: 30, fields: ['level'], halfLifeDays: 7, profileDays: 30 };
+    expect(parseConfigFile({ indices: [{ publicKey: 'a', secret: 's', personalization }] }).indices?.[0]?.personalization).toEqual(personalization);
   });
 });

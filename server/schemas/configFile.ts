@@ -38,6 +38,17 @@ const Origin = Type.Refine(
   () => 'must be an origin, scheme://host[:port], with no path or trailing slash',
 );
 
+const Days = Type.Number({ exclusiveMinimum: 0, maximum: 3650, errorMessage: 'must be a number of days above 0, at most 3650' });
+const Personalization = Type.Object(
+  {
+    impact: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, errorMessage: 'must be an integer from 0 to 100' })),
+    fields: Type.Optional(Type.Array(NonEmpty, { maxItems: 20, errorMessage: 'must be an array of at most 20 custom field names' })),
+    halfLifeDays: Type.Optional(Days),
+    profileDays: Type.Optional(Days),
+  },
+  { additionalProperties: false },
+);
+
 /** Keys name the index's database file, so they stay file-name safe. */
 const IndexCredentials = Type.Object(
   {
@@ -47,6 +58,8 @@ const IndexCredentials = Type.Object(
     ranking: Type.Optional(Type.Unsafe<RankingConfig>({})),
     /** Origins whose pages may send this index stats events; wins over the service's list. */
     statsAllowedOrigins: Type.Optional(Type.Array(Origin)),
+    /** Personal results by userToken (events/personalization.ts). */
+    personalization: Type.Optional(Personalization),
   },
   { additionalProperties: false },
 );
