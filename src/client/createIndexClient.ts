@@ -11,12 +11,14 @@ import { sendRequest, type TransportOptions } from './sendRequest.ts';
 import { postStatsEvent } from './stats.ts';
 import { getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
+import { forgetUser } from './users.ts';
 import type {
   BatchResponse,
   CrawlResponse,
   CreateResponse,
   DocumentContent,
   DocumentStatus,
+  ForgetUserResponse,
   IndexDocument,
   RecommendationEvent,
   RecommendationsParams,
@@ -80,6 +82,11 @@ export interface IndexClient {
   listStatsEvents(params?: StoredStatsEventsParams, options?: RequestOptions): Promise<StoredStatsEventsResponse>;
   /** `GET /v1/search/{key}` (4.1), checked against the limits and retried like every GET. */
   search(params: SearchParams, options?: RequestOptions): Promise<SearchResponse>;
+  /** The users the index keeps profiles of for personal results (an addition of the reference service). */
+  users: {
+    /** `DELETE /v2/indices/{key}/users/{userToken}`: forgets one user's profile, at once and for good. */
+    forget(userToken: string, options?: RequestOptions): Promise<ForgetUserResponse>;
+  };
 }
 
 /**
@@ -119,5 +126,6 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       const url = buildUrl(checkedHostFor('search', context.hosts), `/v1/search/${encodeURIComponent(siteKey)}`, searchQuery(params));
       return (await sendRequest<SearchResponse>(context.transport, { method: 'GET', url }, o)).body!;
     },
+    users: { forget: async (userToken, o) => forgetUser(context, userToken, o) },
   };
 }
