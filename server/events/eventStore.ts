@@ -35,8 +35,10 @@ export interface EventStore {
    * Stores events durably before resolving; an event whose `eventId` is already stored
    * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
    * is the sender's IP address, kept only as a keyed hash (see ClientHasher).
+   * Resolves to how many of the events were new (a resent one
+   * counts nothing anywhere, a user's profile included).
    */
-  addStats(events: readonly StatsEvent[], source?: StatsSource, received?: number, address?: string): Promise<void>;
+  addStats(events: readonly StatsEvent[], source?: StatsSource, received?: number, address?: string): Promise<number>;
   /** Stores past events, each with its own `received` time (and sender, when known), all or none (the demo's generated traffic). */
   loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source?: StatsSource): Promise<void>;
   /**

@@ -62,7 +62,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     log: ProblemLog | undefined,
   ) {
     super();
-    this.queue = new EventBatcher({ commit: (rows) => this.insert(rows), what: `events in schema ${schema}`, ...(log !== undefined && { log }) });
+    this.queue = new EventBatcher({
+      commit: async (rows) => void (await this.insert(rows)),
+      what: `events in schema ${schema}`,
+      ...(log !== undefined && { log }),
+    });
   }
 
   /** Makes the tables or brings them up to date (migrations/postgresMigrations.ts), and rebuilds the counts when they were kept another way (or with another half-life). */
@@ -91,8 +95,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return store;
   }
 
-  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    await this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<number> {
+    return this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
   }
 
   async loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): Promise<void> {
@@ -220,8 +224,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     await this.pool.end();
   }
 
-  private async insert(rows: readonly IncomingStats[]): Promise<void> {
-    if (rows.length === 0) return;
+  /** Stores the rows in one transaction; how many were new. */
+  private async insert(rows: readonly IncomingStats[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    let stored = 0;
     await this.writing(async (client) => {
       for (const { event, source, received, address } of rows) {
         const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
@@ -233,9 +239,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         );
         // A resent eventId changes nothing, counts included.
         if (added.length === 0) continue;
+        stored++;
         await this.addToRollups(client, { rowid: added[0]!.rowid, ...rollup });
       }
     });
+    return stored;
   }
 
   /** Runs `work` in one transaction, after the event writes of other processes to this index. */

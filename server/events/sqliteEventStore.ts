@@ -29,7 +29,8 @@ import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type St
  */
 export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly statements: StatementCache;
-  private readonly insertStats: (rows: readonly IncomingStats[]) => void;
+  /** Stores the rows in one transaction; how many were new. */
+  private readonly insertStats: (rows: readonly IncomingStats[]) => number;
   private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
   protected readonly queue: EventBatcher<IncomingStats>;
   private readonly rollups: SqliteStatsRollups;
@@ -77,6 +78,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     this.searched = new SqliteSearchedKeywords(this.statements);
     this.profiles = new SqliteUserProfiles(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
+      let added = 0;
       const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
         const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
@@ -84,16 +86,18 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         const done = insert.run(...values);
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;
+        added++;
         this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
         if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults);
       }
+      return added;
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
       const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
       const now = Date.now();
       for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
     });
-    this.queue = new EventBatcher({ commit: (rows) => this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
+    this.queue = new EventBatcher({ commit: (rows) => void this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
   }
 
   /** The connection, for tests that inject a fault (a page limit that makes writes fail as on a full disk). */
@@ -106,8 +110,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
    * is the sender's IP address, kept only as a keyed hash.
    */
-  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    await this.queue.track(() => this.insertStats(events.map((event) => ({ event, source, received, address }))));
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<number> {
+    return this.queue.track(() => this.insertStats(events.map((event) => ({ event, source, received, address }))));
   }
 
   /** Stores past events, each with its own `received` time (and sender, when known), in one transaction (the demo's generated traffic). */

@@ -1,6 +1,7 @@
 // In the conformance suite (server/testing/testEngine.ts): personal results by userToken on the tests' engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForgetUserResponse, SearchResponse } from '../../src/client/types.ts';
+import { DEFAULT_PERSONALIZATION } from '../events/personalization.ts';
 import { basicAuth, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
 const SITE = 'https://docs.example.test';
@@ -70,6 +71,22 @@ describe('personal results by userToken', () => {
     expect((await forgotten.json()) as ForgetUserResponse).toEqual({ userToken: 'ada', forgotten: true });
     expect(await ids('color', 'ada')).toEqual(organic);
     expect((await (await forget('ada')).json()) as ForgetUserResponse).toEqual({ userToken: 'ada', forgotten: false });
+  });
+
+  it('counts a resent click once in the profile', async () => {
+    const send = (docid: string, eventId: string) =>
+      sendJson(service, 'POST', '/v1/stats/demo', { action: 'click', session: 's', keyword: 'k', docid, position: 1, eventId, userToken: 'eve' }, null);
+    for (const [docid, eventId] of [
+      ['css-margin', 'e-1'],
+      ['css-margin', 'e-1'],
+      ['css-margin', 'e-1'],
+      ['html-table', 'e-2'],
+    ] as const) {
+      expect((await send(docid, eventId)).status).toBe(200);
+    }
+    const profile = await service.app.eventStores.get('demo').userProfile('eve', Date.now(), DEFAULT_PERSONALIZATION);
+    expect(profile?.get('c:1xcss')).toBeCloseTo(0.5, 6);
+    expect(profile?.get('c:1xhtml')).toBeCloseTo(0.5, 6);
   });
 
   it('refuses a click whose userToken is too long, and a forget without a token', async () => {
