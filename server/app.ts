@@ -16,6 +16,8 @@ import { jsonBodyParser } from './jsonBody.ts';
 import { requestLogger } from './requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { createSearchPipeline } from './pipeline/searchPipeline.ts';
+import { PersonalProfiles } from './search/personalProfiles.ts';
+import { DEFAULT_PERSONALIZATION } from './events/personalization.ts';
 import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
@@ -34,6 +36,7 @@ import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
 import { suggestionSettings } from './events/learningSettings.ts';
 import { rulesRoutes } from './routes/rules.ts';
+import { usersRoutes } from './routes/users.ts';
 
 /**
  * Builds the reference service without listening, so the caller (the CLI, a test)
@@ -117,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });
+    await app.register(usersRoutes, { indices });
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
@@ -142,7 +146,8 @@ async function openIndices(
       const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
       const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested: suggestionSettings(index.suggestions), log });
       const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
-      opened.push({ ...index, ...stores, search });
+      const profiles = new PersonalProfiles(stores.events, { ...DEFAULT_PERSONALIZATION, ...index.personalization });
+      opened.push({ ...index, ...stores, search, profiles });
     }
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);

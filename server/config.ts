@@ -3,6 +3,7 @@ import type { EngineChoice } from './backends/engineFactory.ts';
 import type { DatabaseTimeouts } from './databaseTimeouts.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from './events/clickRanking.ts';
 import type { ProposalRule, SuggestionSettings } from './events/learningSettings.ts';
+import type { PersonalizationSettings } from './events/personalization.ts';
 import type { RankingConfig } from './ranking/rankingSettings.ts';
 import type { LogMode } from './requestLog.ts';
 import { resolveOverload, type OverloadSettings } from './overloadSettings.ts';
@@ -25,6 +26,11 @@ export interface IndexCredentials {
   suggestions?: Partial<SuggestionSettings>;
   /** Which failed searches followed by a clicked one are proposed as fixes (learningSettings.ts). */
   proposals?: Partial<ProposalRule>;
+  /**
+   * Personal results by `userToken` (server/events/personalization.ts).
+   * @default { impact: 50, fields: [], halfLifeDays: 30, profileDays: 90 }
+   */
+  personalization?: Partial<PersonalizationSettings>;
 }
 
 /** Options of `buildApp`. */

@@ -2,6 +2,7 @@ import { ApiError } from './errors.ts';
 import type { IndexCredentials } from './config.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import type { EventStore } from './events/eventStore.ts';
+import type { PersonalProfiles } from './search/personalProfiles.ts';
 import type { SearchPipeline } from './pipeline/searchPipeline.ts';
 
 /** An index the service serves: its credentials, its engine, its searches and its events. */
@@ -10,6 +11,8 @@ export interface SearchIndex extends IndexCredentials {
   /** The search pipeline over `engine`, with the index's ranking settings. */
   search: SearchPipeline;
   events: EventStore;
+  /** Users' profiles for personal results, with the index's personalization settings. */
+  profiles: PersonalProfiles;
 }
 
 /** The indices by public key. */

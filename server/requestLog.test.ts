@@ -74,5 +74,7 @@ describe('request logs', () => {
     expect(loggedUrl('/v2/indices/demo/documents')).toBe('/v2/indices/demo/documents');
     expect(loggedUrl('/v1/suggest/demo?term=ab&size=5')).toBe('/v1/suggest/demo?term=*&size=5');
     expect(loggedUrl('/x?%74erm=a')).toBe('/x?%74erm=*');
+    expect(loggedUrl('/v2/indices/demo/users/ada%40example.com')).toBe('/v2/indices/demo/users/*');
+    expect(loggedUrl('/v2/indices/demo/users/ada/x?session=s')).toBe('/v2/indices/demo/users/*?session=*');
   });
 });

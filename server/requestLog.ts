@@ -2,7 +2,8 @@
  * What the service logs (pino JSON lines on stdout): each request's method, path,
  * status and time, and every error. Visitors are not identified in it: no client
  * address or port, and the query parameters that carry what a visitor typed or who they
- * are (`term`, `userToken`, `session`) are logged as `*`; the security section of the
+ * are (`term`, `userToken`, `session`) are logged as `*`, and so is the user token in
+ * the path of `DELETE .../users/{userToken}`; the security section of the
  * docs promises that. `errors` (`--quiet`) logs errors only.
  */
 import type { FastifyServerOptions } from 'fastify';
@@ -24,8 +25,12 @@ export function requestLogger(mode: LogMode, stream?: NodeJS.WritableStream): Fa
   };
 }
 
-/** The URL with the values of private parameters replaced by `*`. */
-export function loggedUrl(url: string): string {
+/** A user token in a path (forgetting a user): everything after `/users/`. */
+const USER_IN_PATH = /^(\/v2\/indices\/[^/?]*\/users\/)[^?]*/;
+
+/** The URL with the values of private parameters, and a user token in the path, replaced by `*`. */
+export function loggedUrl(raw: string): string {
+  const url = raw.replace(USER_IN_PATH, '$1*');
   const question = url.indexOf('?');
   if (question < 0) return url;
   const query = url

@@ -142,6 +142,18 @@ export interface SearchQuery {
   organic?: boolean;
   /** Epoch milliseconds the query rules' validity windows are read at; the time of the search when absent. */
   now?: number;
+  /** The searching user's profile (server/events/personalization.ts); ignored unless sorted by relevance. */
+  personal?: PersonalRanking;
+}
+
+/** A user's profile as the ranking reads it: each feature's share of their clicks, and how far it may move results. */
+export interface PersonalRanking {
+  /** Share (0-1) of the user's clicks by feature (`c:CATEGORY`, `f:FIELD=VALUE`). */
+  profile: ReadonlyMap<string, number>;
+  /** 1-100. */
+  impact: number;
+  /** The custom fields the profile counts. */
+  fields: readonly string[];
 }
 
 /** A row of a result: the document's rowid and its score (higher is better). */

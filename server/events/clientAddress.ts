@@ -58,6 +58,14 @@ export class ClientHasher {
   hash(ip: string): string {
     return createHmac('sha256', this.key).update(clientAddress(ip, VOTER_PREFIX)).digest('hex').slice(0, 32);
   }
+
+  /**
+   * 128 bits of HMAC-SHA-256 of a user token (personal results), as hex: a stored
+   * profile names nobody without the key. The prefix keeps tokens and addresses apart.
+   */
+  hashUserToken(token: string): string {
+    return createHmac('sha256', this.key).update(`user-token\0${token}`).digest('hex').slice(0, 32);
+  }
 }
 
 function readOrCreateKey(file: string): Buffer {

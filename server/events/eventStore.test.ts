@@ -127,3 +127,53 @@ describe('items viewed together', () => {
     expect(await index.events.related('views', 'teapot', 10)).toEqual({ transactions: 5, items: [{ item: 'kettle', transactions: 5 }] });
   });
 });
+
+describe("users' profiles for personal results", () => {
+  let index: TestIndex;
+  const keeping = { halfLifeDays: 30, profileDays: 90 };
+  const DAY = 86_400_000;
+
+  beforeEach(async () => {
+    index = await openTestIndex();
+  });
+  afterEach(async () => {
+    await index.remove();
+  });
+
+  it("keeps each feature's decayed share of a user's clicks, apart from other users'", async () => {
+    const store = index.events;
+    await store.addUserClick('ada', ['c:1xcss', 'f:level=basic'], NOW - 30 * DAY, keeping);
+    await store.addUserClick('ada', ['c:1xcss'], NOW, keeping);
+    await store.addUserClick('ada', ['c:1xhtml'], NOW, keeping);
+    await store.addUserClick('bob', ['c:1xjs'], NOW, keeping);
+    const ada = await store.userProfile('ada', NOW, keeping);
+    // The month-old click weighs half: css 1.5 of 2.5 clicks, html 1, level 0.5.
+    expect(ada?.get('c:1xcss')).toBeCloseTo(0.6, 6);
+    expect(ada?.get('c:1xhtml')).toBeCloseTo(0.4, 6);
+    expect(ada?.get('f:level=basic')).toBeCloseTo(0.2, 6);
+    expect(ada?.has('c:1xjs')).toBe(false);
+    expect([...((await store.userProfile('bob', NOW, keeping)) ?? [])]).toEqual([['c:1xjs', 1]]);
+    expect(await store.userProfile('carol', NOW, keeping)).toBeNull();
+  });
+
+  it('counts clicks that arrive out of order as if in order', async () => {
+    const store = index.events;
+    await store.addUserClick('ada', ['c:1xcss'], NOW, keeping);
+    await store.addUserClick('ada', ['c:1xhtml'], NOW - 30 * DAY, keeping);
+    expect((await store.userProfile('ada', NOW, keeping))?.get('c:1xhtml')).toBeCloseTo(1 / 3, 6);
+  });
+
+  it('forgets a user on request, and a profile idle for longer than kept', async () => {
+    const store = index.events;
+    await store.addUserClick('ada', ['c:1xcss'], NOW, keeping);
+    await store.addUserClick('bob', ['c:1xcss'], NOW, keeping);
+    expect(await store.forgetUser('ada')).toBe(true);
+    expect(await store.forgetUser('ada')).toBe(false);
+    expect(await store.userProfile('ada', NOW, keeping)).toBeNull();
+    expect(await store.userProfile('bob', NOW + 90 * DAY, keeping)).not.toBeNull();
+    expect(await store.userProfile('bob', NOW + 91 * DAY, keeping)).toBeNull();
+    // A later click of anyone deletes the idle profile for good.
+    await store.addUserClick('carol', ['c:1xjs'], NOW + 91 * DAY, keeping);
+    expect(await store.userProfile('bob', NOW + 89 * DAY, keeping)).toBeNull();
+  });
+});

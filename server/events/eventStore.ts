@@ -9,6 +9,7 @@
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { WriteHealth } from './eventBatcher.ts';
 import type { ProposalRule } from './learningSettings.ts';
+import type { ProfileKeeping, UserProfile } from './personalization.ts';
 import type { ReportData, ReportRange } from './statsReport.ts';
 
 export type { ReportData, ReportRange, WriteHealth };
@@ -35,8 +36,10 @@ export interface EventStore {
    * Stores events durably before resolving; an event whose `eventId` is already stored
    * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
    * is the sender's IP address, kept only as a keyed hash (see ClientHasher).
+   * Resolves to how many of the events were new (a resent one
+   * counts nothing anywhere, a user's profile included).
    */
-  addStats(events: readonly StatsEvent[], source?: StatsSource, received?: number, address?: string): Promise<void>;
+  addStats(events: readonly StatsEvent[], source?: StatsSource, received?: number, address?: string): Promise<number>;
   /** Stores past events, each with its own `received` time (and sender, when known), all or none (the demo's generated traffic). */
   loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source?: StatsSource): Promise<void>;
   /**
@@ -68,6 +71,16 @@ export interface EventStore {
    * sessions first, at most `limit` (see proposals.ts). Queued events count.
    */
   proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]>;
+  /**
+   * Adds a click of `userToken` (kept only as a keyed hash) on a document with `features`
+   * (personalization.ts) to the user's profile, as of `received`; durable once resolved.
+   * Profiles idle for `keeping.profileDays` are forgotten along the way.
+   */
+  addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void>;
+  /** The user's profile as of `now`: one read; null when there is none, or it was idle too long. */
+  userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null>;
+  /** Deletes everything kept of a user token; false when nothing was. */
+  forgetUser(userToken: string): Promise<boolean>;
   /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */
   addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void>;
   /**

@@ -14,6 +14,8 @@ import { POSTGRES_EVENT_MIGRATIONS } from './migrations/postgresMigrations.ts';
 import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
+import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
+import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
 import {
   addSearchedKeyword,
@@ -93,7 +95,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     private readonly suggested: SuggestedKeywordRule,
   ) {
     super();
-    this.queue = new EventBatcher({ commit: (rows) => this.insert(rows), what: `events in schema ${schema}`, ...(log !== undefined && { log }) });
+    this.queue = new EventBatcher({
+      commit: async (rows) => void (await this.insert(rows)),
+      what: `events in schema ${schema}`,
+      ...(log !== undefined && { log }),
+    });
   }
 
   /** Makes the tables or brings them up to date (migrations/postgresMigrations.ts), and rebuilds the counts when they were kept another way (or with another half-life). */
@@ -129,8 +135,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return store;
   }
 
-  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    await this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<number> {
+    return this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
   }
 
   async loadStats(rows: ReadonlyArray<{ event: StatsEvent; received: number; address?: string }>, source: StatsSource = 'stats'): Promise<void> {
@@ -182,6 +188,20 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
       [proposalWindowStart(now), PROPOSAL_EVENTS_MAX],
     );
     return proposalsFrom(rows, rule, limit);
+  }
+
+  async addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void> {
+    const user = userKey(this.clients, userToken);
+    await this.queue.track(() => this.profileWriting((client) => addUserClick(client, user, features, received, keeping)));
+  }
+
+  async userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null> {
+    return readUserProfile(this.pool, userKey(this.clients, userToken), now, keeping);
+  }
+
+  async forgetUser(userToken: string): Promise<boolean> {
+    const user = userKey(this.clients, userToken);
+    return this.queue.track(() => this.profileWriting((client) => forgetUser(client, user)));
   }
 
   async addRecommendationEvents(dataset: string, events: readonly RecommendationEvent[]): Promise<void> {
@@ -248,9 +268,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     await this.writing((client) => sweepSearchedKeywords(client, this.suggested, from));
   }
 
-  private async insert(rows: readonly IncomingStats[]): Promise<void> {
-    if (rows.length === 0) return;
+  /** Stores the rows in one transaction; how many were new. */
+  private async insert(rows: readonly IncomingStats[]): Promise<number> {
+    if (rows.length === 0) return 0;
     await this.sweepIfDue(Date.now());
+    let stored = 0;
     await this.writing(async (client) => {
       for (const { event, source, received, address } of rows) {
         const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
@@ -262,9 +284,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         );
         // A resent eventId changes nothing, counts included.
         if (added.length === 0) continue;
+        stored++;
         await this.addToRollups(client, { rowid: added[0]!.rowid, ...rollup });
       }
     });
+    return stored;
   }
 
   /** Runs `work` in one transaction, after the event writes of other processes to this index. */
@@ -276,6 +300,24 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`site-search events ${this.schema}`]);
         await work(client);
         await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Runs `work` in one transaction of its own: a profile's writes need no other event's lock. */
+  private async profileWriting<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;

@@ -69,7 +69,7 @@ describe('the SQLite event store', () => {
       await old.close();
     }
     const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(['0001-initial']);
+    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(['0001-initial', '0002-user-profiles']);
     db.close();
   });
 

@@ -18,6 +18,8 @@ import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalE
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
 import { SqliteStatsRollups } from './sqliteStatsRollups.ts';
+import { SqliteUserProfiles } from './sqliteUserProfiles.ts';
+import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
@@ -30,11 +32,13 @@ import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type St
  */
 export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly statements: StatementCache;
-  private readonly insertStats: (rows: readonly IncomingStats[]) => void;
+  /** Stores the rows in one transaction; how many were new. */
+  private readonly insertStats: (rows: readonly IncomingStats[]) => number;
   private readonly insertRecommendations: (dataset: string, events: readonly RecommendationEvent[]) => void;
   protected readonly queue: EventBatcher<IncomingStats>;
   private readonly rollups: SqliteStatsRollups;
   private readonly searched: SqliteSearchedKeywords;
+  private readonly profiles: SqliteUserProfiles;
 
   /**
    * Opens the event file (made if missing), its tables brought up to date
@@ -78,7 +82,9 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
     this.searched = new SqliteSearchedKeywords(this.db, this.statements, suggested);
+    this.profiles = new SqliteUserProfiles(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
+      let added = 0;
       const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
         const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
@@ -86,16 +92,18 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         const done = insert.run(...values);
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;
+        added++;
         this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
         if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults, client, received);
       }
+      return added;
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
       const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
       const now = Date.now();
       for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
     });
-    this.queue = new EventBatcher({ commit: (rows) => this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
+    this.queue = new EventBatcher({ commit: (rows) => void this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
   }
 
   /** The connection, for tests that inject a fault (a page limit that makes writes fail as on a full disk). */
@@ -108,8 +116,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
    * is the sender's IP address, kept only as a keyed hash.
    */
-  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<void> {
-    await this.queue.track(() => this.insertStats(events.map((event) => ({ event, source, received, address }))));
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<number> {
+    return this.queue.track(() => this.insertStats(events.map((event) => ({ event, source, received, address }))));
   }
 
   /** Stores past events, each with its own `received` time (and sender, when known), in one transaction (the demo's generated traffic). */
@@ -151,6 +159,18 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
       )
       .all(proposalWindowStart(now), PROPOSAL_EVENTS_MAX) as ProposalEvent[];
     return proposalsFrom(rows, rule, limit);
+  }
+
+  async addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void> {
+    await this.queue.track(() => this.profiles.add(userKey(this.clients, userToken), features, received, keeping));
+  }
+
+  async userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null> {
+    return this.profiles.read(userKey(this.clients, userToken), now, keeping);
+  }
+
+  async forgetUser(userToken: string): Promise<boolean> {
+    return this.queue.track(() => this.profiles.forget(userKey(this.clients, userToken)));
   }
 
   /** Stores the events of one dataset durably, in one transaction. */

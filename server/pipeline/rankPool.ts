@@ -2,18 +2,21 @@
  * The ranking stage: the pool of candidates an engine found, with the texts the rules
  * read, ordered by the index's ranking rules (ranking/rankCandidates.ts).
  */
-import type { IndexReader, PageRow, RankedText } from '../engine/engine.ts';
+import type { IndexReader, PageRow, PersonalRanking, RankedText } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { RankingDetails } from '../../src/client/types.ts';
 import { explainRanking } from '../ranking/explainRanking.ts';
 import { rankCandidates, rankWithFacts, type Candidate } from '../ranking/rankCandidates.ts';
 import type { RankingSettings } from '../ranking/rankingSettings.ts';
+import { personalAffinity } from './personalAffinity.ts';
 
 export interface PoolFacts {
   /** See Candidates.frequencies. */
   frequencies: readonly number[];
   /** Click boosts by document id. */
   boosts: ReadonlyMap<string, number> | null;
+  /** The searching user's profile, or null: organic results. */
+  personal: PersonalRanking | null;
   /** Read only when there is something to rank. */
   commonTitleWords: () => Promise<ReadonlySet<string>>;
   /** Explained searches: each boosted document's boosts by source; without, a boost reads as clicks. */
@@ -36,7 +39,8 @@ export async function rankPool(
 ): Promise<RankedPool> {
   // One row needs no ranking, but an explained one still shows what the rules read of it.
   if (pool.length < (explain ? 1 : 2)) return { rows: [...pool], details: explain ? new Map() : null };
-  const custom = ranking.rules.some((rule) => rule.includes('('));
+  // Custom rules, and a profile that counts custom field values, read the custom fields.
+  const custom = ranking.rules.some((rule) => rule.includes('(')) || (facts.personal?.fields.length ?? 0) > 0;
   const [texts, common] = await Promise.all([
     reader.texts(
       pool.map((row) => row.rowid),
@@ -51,7 +55,7 @@ export async function rankPool(
     frequencies: plan.operator === 'or' ? facts.frequencies : [],
     titleWordWeight: (word: string) => (common.has(word) ? 0 : 1),
   };
-  const candidates = rankingCandidates(pool, texts, facts.boosts);
+  const candidates = rankingCandidates(pool, texts, facts);
   if (!explain) return { rows: rankCandidates(plan, candidates, context).map(pageRow), details: null };
   const ranked = rankWithFacts(plan, candidates, context);
   const sources = facts.boostSources;
@@ -64,8 +68,8 @@ function pageRow(candidate: Candidate): PageRow {
   return { rowid: candidate.key, score: candidate.score };
 }
 
-/** The rows the ranking rules order, each with its texts and click boost; a row whose texts were not read is left out. */
-function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[], boosts: ReadonlyMap<string, number> | null): Candidate[] {
+/** The rows the ranking rules order, each with its texts, click boost and personal affinity; a row whose texts were not read is left out. */
+function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[], { boosts, personal }: PoolFacts): Candidate[] {
   const byRowid = new Map(texts.map((t) => [t.rowid, t]));
   return rows.flatMap((row) => {
     const text = byRowid.get(row.rowid);
@@ -78,6 +82,7 @@ function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[
         content: text.content,
         score: row.score,
         boost: boosts?.get(text.id) ?? 1,
+        personal: personalAffinity(personal, text),
         customFields: text.customFields,
       },
     ];

@@ -131,6 +131,8 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           {
             frequencies: found.frequencies,
             boosts,
+            // The personal stage: organic results (resultType=organic) are no one's in particular.
+            personal: byRelevance && steered && query.personal !== undefined && query.personal.impact > 0 ? query.personal : null,
             commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
             ...(boostSources !== null && { boostSources }),
           },

@@ -11,6 +11,7 @@ interface Doc {
   content?: string;
   score: number;
   boost?: number;
+  personal?: number;
   fields?: Record<string, CustomFieldValue>;
 }
 
@@ -34,6 +35,7 @@ function order(
     content: d.content ?? '',
     score: d.score,
     boost: d.boost ?? 1,
+    ...(d.personal !== undefined && { personal: d.personal }),
     customFields: d.fields ?? null,
   }));
   // A slot's frequency: the documents holding one of its words.
@@ -170,6 +172,43 @@ describe('ranking rules', () => {
     ];
     decides('clicks', 'kettle', docs, ['Steel kettle', 'Copper kettle']);
     expect(order('kettle', [docs[0]!, { ...docs[1]!, boost: 1.1 }], ['clicks', 'bm25'])).toEqual(['Copper kettle', 'Steel kettle']);
+  });
+
+  it("clicks: then the user's own profile, in steps, after everyone's clicks and never above an exact title", () => {
+    const docs = [
+      { title: 'Copper kettle', score: 2 },
+      { title: 'Steel kettle', score: 1, personal: 0.5 },
+    ];
+    decides('clicks', 'kettle', docs, ['Steel kettle', 'Copper kettle']);
+    // Less than a step moves nothing but the text score.
+    expect(order('kettle', [docs[0]!, { ...docs[1]!, personal: 0.2 }], ['clicks', 'bm25'])).toEqual(['Copper kettle', 'Steel kettle']);
+    expect(
+      order(
+        'kettle',
+        [
+          { ...docs[0]!, score: 1 },
+          { ...docs[1]!, personal: 0.2 },
+        ],
+        ['clicks', 'bm25'],
+      ),
+    ).toEqual(['Steel kettle', 'Copper kettle']);
+    // Everyone's clicks come first.
+    expect(
+      order(
+        'kettle',
+        [
+          { ...docs[0]!, boost: 1.5 },
+          { ...docs[1]!, personal: 1 },
+        ],
+        ['clicks', 'bm25'],
+      ),
+    ).toEqual(['Copper kettle', 'Steel kettle']);
+    // The default rules: a title that is the query stays first, however close the other is to the user.
+    const exact = [
+      { title: 'Kettle', score: 1 },
+      { title: 'Kettle steel', score: 1, personal: 1 },
+    ];
+    expect(order('kettle', exact, DEFAULT_RANKING_RULES)).toEqual(['Kettle', 'Kettle steel']);
   });
 
   it('concise: fewer title letters left unmatched first, a completion counting its rest', () => {

@@ -23,6 +23,8 @@ export interface Candidate {
   score: number;
   /** The click boost, 1 for none (see server/events/clickBoosts.ts). */
   boost: number;
+  /** Affinity to the searching user's profile, 0 (none) to 1 (see server/pipeline/personalAffinity.ts). @default 0 */
+  personal?: number;
   customFields: Record<string, CustomFieldValue> | null;
 }
 
@@ -42,7 +44,9 @@ export interface Candidate {
  *   more words matched as typed (not as another form or a synonym);
  * - `proximity`: query words closer together, in order;
  * - `clicks`: raised by clicks for the same keyword, in steps of a quarter of the
- *   largest boost, so a few stray clicks move nothing;
+ *   largest boost, so a few stray clicks move nothing; then, among documents as
+ *   clicked, by the searching user's profile (personal results), in steps of a quarter
+ *   of the full affinity, which the index's impact bounds;
  * - `concise`: fewer letters of the title left unmatched (the feature's own page before
  *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`), the letters
  *   of common title words (labels, see RankingContext.titleWordWeight) not counted; among titles
@@ -77,6 +81,8 @@ const PROXIMITY_FAR = 8;
 export const NO_TITLE_MATCH = 1_000_000;
 /** Click boosts count in steps of this share of the largest boost. */
 const CLICK_STEPS = 4;
+/** Personal affinity counts in steps of this share of the full affinity. */
+const PERSONAL_STEPS = 4;
 
 /** The facts the rules compare, per candidate; lower is better in every vector. */
 export interface RankedCandidate {
@@ -324,9 +330,12 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
       case 'proximity':
         vector.push(facts.proximity);
         break;
-      case 'clicks':
-        vector.push(-clickStep(candidate.boost, maxBoost));
+      case 'clicks': {
+        // One number: everyone's clicks first, then the user's own profile among documents clicked alike.
+        const personal = Math.floor((candidate.personal ?? 0) * PERSONAL_STEPS);
+        vector.push(-(clickStep(candidate.boost, maxBoost) * (PERSONAL_STEPS + 1) + personal));
         break;
+      }
       case 'concise':
         vector.push(facts.unmatchedTitleChars);
         break;
@@ -334,7 +343,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(facts.titlePosition);
         break;
       case 'bm25':
-        vector.push(-candidate.score * candidate.boost);
+        vector.push(-candidate.score * candidate.boost * (1 + (candidate.personal ?? 0)));
         break;
       default:
         vector.push(customValue(rule, candidate));

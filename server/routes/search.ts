@@ -26,6 +26,8 @@ export const ANONYMOUS_SESSION = 'anonymous';
  * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
  * `explain=true` (our addition) takes the index's credentials and adds `_rankingDetails`
  * to every hit; the owner looking is no visitor's search, so it is not recorded.
+ * With a `userToken` whose clicks built a profile, documents like those that user clicked rank
+ * higher too (the personal stage).
  */
 export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
@@ -51,9 +53,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       query.now = clock();
       query.organic = request.query.resultType === 'organic';
       // Organic results and other sorts stay as the index ranks them.
-      if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
-        query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
-      }
+      const ranked = query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic';
+      const { term, userToken } = request.query;
+      // Everyone's clicks for the term, and (the personal stage) a signed-in user's own profile, read side by side.
+      const [boosts, personal] = await Promise.all([
+        ranked && clickRanking ? index.events.clickBoosts(term, clock()) : undefined,
+        ranked && userToken !== undefined ? index.profiles.forSearch(userToken, clock()) : null,
+      ]);
+      if (boosts !== undefined) query.clickBoosts = boosts;
+      if (personal !== null) query.personal = personal;
       const result = await index.search.search(query, { explain });
       const terms = highlightTerms(result.plan);
       const hits: SearchHit[] = result.hits.map((hit) => {
@@ -79,7 +87,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         ...('userData' in result.rules && { userData: result.rules.userData }),
       };
       if (request.query.collectAnalytics !== false && !explain) {
-        const { term, analyticsTag, session, userToken } = request.query;
+        const { analyticsTag, session } = request.query;
         index.events.queueStats(
           {
             action: 'search',

@@ -16,6 +16,8 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
  * (sent by a server) are taken. Takes JSON sent as `application/json` or `text/plain`, with or without a
  * trailing slash. Anyone may send events, so each address has its own rate limit, and
  * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
+ * A click with `userToken` adds the clicked document's categories (and chosen custom
+ * field values) to that user's profile, for their personal results.
  */
 export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
@@ -40,7 +42,15 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     if (!checked.ok) {
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }
-    await indices.get(request.params.key).events.addStats([checked.event], 'stats', Date.now(), request.ip);
+    const index = indices.get(request.params.key);
+    const received = Date.now();
+    const { event } = checked;
+    const added = await index.events.addStats([event], 'stats', received, request.ip);
+    // A new click shapes its user's profile by what the document is (a resent one, nothing); the token itself is not kept.
+    if (added > 0 && event.action === 'click' && event.userToken !== undefined && index.profiles.enabled) {
+      const document = await index.engine.get(event.docid);
+      if (document !== null) await index.profiles.addClick(event.userToken, document, received);
+    }
     return {};
   };
   for (const url of ['/v1/stats/:key', '/v1/stats/:key/']) {

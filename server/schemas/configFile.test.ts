@@ -54,6 +54,16 @@ describe('the config file schema', () => {
       'indices[0].suggestions.blockedWords[0] must be a non-empty string',
     ],
     ['an unknown proposal setting', { indices: [{ publicKey: 'a', secret: 's', proposals: { sessions: 2 } }] }, "unknown key 'indices[0].proposals.sessions'"],
+    [
+      'a personalization impact above 100',
+      { indices: [{ publicKey: 'a', secret: 's', personalization: { impact: 101 } }] },
+      'indices[0].personalization.impact must be an integer from 0 to 100',
+    ],
+    [
+      'a personalization half-life of 0 days',
+      { indices: [{ publicKey: 'a', secret: 's', personalization: { halfLifeDays: 0 } }] },
+      'indices[0].personalization.halfLifeDays must be a number of days above 0',
+    ],
     ['a replica alone', { databaseReplicaUrl: 'postgres://replica/db' }, 'databaseReplicaUrl needs databaseUrl'],
   ])('refuses %s, naming the key', (_, config, message) => {
     expect(() => parseConfigFile(config)).toThrow(message);
@@ -70,5 +80,10 @@ describe('the config file schema', () => {
       statsRateLimit: { max: 5, windowMs: 60_000 },
       clickRanking: {},
     });
+  });
+
+  it("takes an index's personalization settings", () => {
+    const personalization = { impact: 30, fields: ['level'], halfLifeDays: 7, profileDays: 30 };
+    expect(parseConfigFile({ indices: [{ publicKey: 'a', secret: 's', personalization }] }).indices?.[0]?.personalization).toEqual(personalization);
   });
 });

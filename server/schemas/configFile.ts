@@ -41,6 +41,16 @@ const Origin = Type.Refine(
 
 /** How many distinct sessions or addresses a learned suggestion or fix needs. */
 const Count = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer from 1 to 1000000' }));
+const Days = Type.Number({ exclusiveMinimum: 0, maximum: 3650, errorMessage: 'must be a number of days above 0, at most 3650' });
+const Personalization = Type.Object(
+  {
+    impact: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, errorMessage: 'must be an integer from 0 to 100' })),
+    fields: Type.Optional(Type.Array(NonEmpty, { maxItems: 20, errorMessage: 'must be an array of at most 20 custom field names' })),
+    halfLifeDays: Type.Optional(Days),
+    profileDays: Type.Optional(Days),
+  },
+  { additionalProperties: false },
+);
 
 /** Keys name the index's database file, so they stay file-name safe. */
 const IndexCredentials = Type.Object(
@@ -57,6 +67,8 @@ const IndexCredentials = Type.Object(
     ),
     /** When failed searches followed by clicked ones are proposed as fixes (events/learningSettings.ts). */
     proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
+    /** Personal results by userToken (events/personalization.ts). */
+    personalization: Type.Optional(Personalization),
   },
   { additionalProperties: false },
 );

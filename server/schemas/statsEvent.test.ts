@@ -44,6 +44,15 @@ const EVENTS: unknown[] = [
   { ...click, eventId: 'a b' },
   { ...click, eventId: 'e'.repeat(65) },
   { ...click, eventId: 7 },
+  { ...click, userToken: 'user-42' },
+  { ...click, userToken: 'u'.repeat(64) },
+  { ...click, userToken: null },
+  { ...click, userToken: 'u'.repeat(65) },
+  { ...click, userToken: '' },
+  { ...click, userToken: 42 },
+  { ...click, userToken: 'u\u0000' },
+  { ...click, position: 0, userToken: 'u'.repeat(65) },
+  { ...search, userToken: 'user-42' },
 ];
 
 describe('the stats event schema and the client check', () => {

@@ -6,7 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { EVENT_ID_PATTERN, EVENT_ID_PROBLEM } from '../../src/client/fieldRules.ts';
-import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS } from '../../src/client/limits.ts';
+import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS, USER_TOKEN_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StatsEvent as ApiStatsEvent } from '../../src/client/types.ts';
 import { withoutNulls } from './withoutNulls.ts';
 import { schemaCheck, type SchemaProblem } from './schemaProblems.ts';
@@ -34,6 +34,8 @@ export const ClickEvent = Type.Object({
   docid: StoredText({ minLength: 1, maxLength: DOCID_MAX_CHARS }),
   // Positions count from 1.
   position: Count(1),
+  // The service's addition: whose profile the click shapes (personal results).
+  userToken: Type.Optional(StoredText({ minLength: 1, maxLength: USER_TOKEN_MAX_CHARS })),
 });
 export const StatsEvent = Type.Union([SearchEvent, ClickEvent]);
 export type StatsEvent = Static<typeof StatsEvent>;
@@ -55,8 +57,8 @@ export function readStatsEvent(raw: unknown): StatsEventReading {
     return { ok: true, event: { action, session, keyword, numberOfResults, ...optional(tag, eventId) } };
   }
   if (clickCheck.check(body)) {
-    const { action, session, keyword, docid, position, tag, eventId } = body;
-    return { ok: true, event: { action, session, keyword, docid, position, ...optional(tag, eventId) } };
+    const { action, session, keyword, docid, position, tag, eventId, userToken } = body;
+    return { ok: true, event: { action, session, keyword, docid, position, ...optional(tag, eventId), ...(userToken !== undefined && { userToken }) } };
   }
   const check = (body as { action: string }).action === 'search' ? searchCheck : clickCheck;
   return { ok: false, ...check.problems(body)[0]! };

@@ -114,6 +114,16 @@ describe('createIndexClient', () => {
     await expect(api.rules.get('a/b')).rejects.toMatchObject({ parameter: 'ruleId' });
   });
 
+  it('forgets a user of personal results by token, checked before sending', async () => {
+    const { api, seen } = client(() => Response.json({ userToken: 'ada lovelace', forgotten: true }));
+    await expect(api.users.forget('ada lovelace')).resolves.toEqual({ userToken: 'ada lovelace', forgotten: true });
+    expect(seen.map(route)).toEqual(['DELETE /v2/indices/key/users/ada%20lovelace']);
+    expect(seen[0]!.headers.get('authorization')).toBe(AUTH);
+    await expect(api.users.forget('')).rejects.toMatchObject({ parameter: 'userToken' });
+    await expect(api.users.forget('u'.repeat(65))).rejects.toMatchObject({ parameter: 'userToken' });
+    expect(seen).toHaveLength(1);
+  });
+
   it('reads status and content, and sets hidden keywords (v1)', async () => {
     const { api, seen } = client(() => Response.json({ status: 'INDEXED' }));
     await api.getStatus('abc');

@@ -13,12 +13,14 @@ import { getSettings, updateSettings } from './settings.ts';
 import { postStatsEvent } from './stats.ts';
 import { getStatsProposals, getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
+import { forgetUser } from './users.ts';
 import type {
   BatchResponse,
   CrawlResponse,
   CreateResponse,
   DocumentContent,
   DocumentStatus,
+  ForgetUserResponse,
   IndexDocument,
   IndexSearchParams,
   IndexSettings,
@@ -106,6 +108,11 @@ export interface IndexClient {
   };
   /** Query rules at `/v2/indices/{key}/rules` (an addition of the reference service). */
   rules: RulesClient;
+  /** The users the index keeps profiles of for personal results (an addition of the reference service). */
+  users: {
+    /** `DELETE /v2/indices/{key}/users/{userToken}`: forgets one user's profile, at once and for good. */
+    forget(userToken: string, options?: RequestOptions): Promise<ForgetUserResponse>;
+  };
 }
 
 /** The query rules of an index: pins, hidden results, boosts, promotions, replaced terms, redirects. */
@@ -171,5 +178,6 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       put: async (id, rule, o) => putRule(context, id, rule, o),
       delete: async (id, o) => deleteRule(context, id, o),
     },
+    users: { forget: async (userToken, o) => forgetUser(context, userToken, o) },
   };
 }

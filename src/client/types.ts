@@ -326,6 +326,11 @@ export interface ClickEvent {
   tag?: string;
   /** As on `SearchEvent`: resending the same id stores the event once. */
   eventId?: string;
+  /**
+   * An addition of the reference service: the signed-in user the site names (1-64
+   * characters), whose clicks shape their own personal results. Never made up per visitor.
+   */
+  userToken?: string;
 }
 
 export type StatsEvent = SearchEvent | ClickEvent;
@@ -336,6 +341,13 @@ export type StatsEvent = SearchEvent | ClickEvent;
  * the search endpoint recorded itself; `received` is an ISO 8601 date-time.
  */
 export type StoredStatsEvent = StatsEvent & { source: 'stats' | 'search'; received: string };
+
+/** Answer of `DELETE /v2/indices/{key}/users/{userToken}` (an addition of the reference service). */
+export interface ForgetUserResponse {
+  userToken: string;
+  /** Whether the index kept a profile of that user (it keeps none now). */
+  forgotten: boolean;
+}
 
 /** Answer of `GET /v2/indices/{key}/stats/events` (an addition of the reference service). */
 export interface StoredStatsEventsResponse {

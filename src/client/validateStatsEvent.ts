@@ -1,5 +1,5 @@
 import { EVENT_ID_PATTERN, EVENT_ID_PROBLEM, storedTextProblem } from './fieldRules.ts';
-import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS } from './limits.ts';
+import { DOCID_MAX_CHARS, SESSION_MAX_CHARS, TAG_MAX_CHARS, TERM_MAX_CHARS, USER_TOKEN_MAX_CHARS } from './limits.ts';
 import type { StatsEvent } from './types.ts';
 
 const EVENT_ID = new RegExp(EVENT_ID_PATTERN);
@@ -26,14 +26,32 @@ export function validateStatsEvent(body: unknown): StatsEventCheck {
     text(raw, 'keyword', 0, TERM_MAX_CHARS) ??
     (raw.tag == null ? null : text(raw, 'tag', 0, TAG_MAX_CHARS)) ??
     (raw.eventId == null ? null : eventIdProblem(raw.eventId)) ??
-    (action === 'search' ? count(raw, 'numberOfResults', 0) : (text(raw, 'docid', 1, DOCID_MAX_CHARS) ?? count(raw, 'position', 1)));
+    (action === 'search'
+      ? count(raw, 'numberOfResults', 0)
+      : (text(raw, 'docid', 1, DOCID_MAX_CHARS) ??
+        count(raw, 'position', 1) ??
+        (raw.userToken == null ? null : text(raw, 'userToken', 1, USER_TOKEN_MAX_CHARS))));
   if (problem !== null) return problem;
-  const { session, keyword, tag, eventId } = raw as { session: string; keyword: string; tag?: string | null; eventId?: string | null };
+  const { session, keyword, tag, eventId, userToken } = raw as {
+    session: string;
+    keyword: string;
+    tag?: string | null;
+    eventId?: string | null;
+    userToken?: string | null;
+  };
   const optional = { ...(tag != null && { tag }), ...(eventId != null && { eventId }) };
   const event: StatsEvent =
     action === 'search'
       ? { action, session, keyword, numberOfResults: raw.numberOfResults as number, ...optional }
-      : { action: 'click', session, keyword, docid: raw.docid as string, position: raw.position as number, ...optional };
+      : {
+          action: 'click',
+          session,
+          keyword,
+          docid: raw.docid as string,
+          position: raw.position as number,
+          ...optional,
+          ...(userToken != null && { userToken }),
+        };
   return { ok: true, event };
 }
 

@@ -81,6 +81,15 @@ describe('createSearchController', () => {
     expect(calls[2]?.params).toEqual({ term: 'hello', limit: 10, page: 1, fuzzy: 'auto' });
   });
 
+  it("sends the signed-in user's token with every search, and none without one", async () => {
+    const { controller, calls } = setup({ userToken: 'user-42' });
+    controller.setTerm('grid');
+    expect(calls[0]?.params).toEqual({ term: 'grid', limit: 10, page: 1, fuzzy: 'auto', userToken: 'user-42' });
+    const anonymous = setup();
+    anonymous.controller.setTerm('grid');
+    expect(anonymous.calls[0]?.params).not.toHaveProperty('userToken');
+  });
+
   it('the last key waits only for the next free slot, not a whole delay', async () => {
     const { controller, calls } = setup({ paceMs: 200 });
     controller.setTerm('c');

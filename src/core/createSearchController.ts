@@ -37,6 +37,11 @@ export interface SearchControllerOptions extends FacetRequests {
    * @default 1
    */
   minTermLength?: number;
+  /**
+   * The signed-in user's id, as the site knows it, sent with every search for their
+   * personal results. Never made up per visitor: without it, results are the same for all.
+   */
+  userToken?: string | undefined;
 }
 
 /** The headless state of one search widget: signals to read, actions to call. */
@@ -173,6 +178,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     if (disposed || q.length < minTermLength) return false;
     const state = snapshot(q);
     const params = toSearchParams(state, limit, options);
+    if (options.userToken) params.userToken = options.userToken;
     if (JSON.stringify(params) !== requested || status.value === 'error') {
       waiting = { state, params, commit, append };
       pace(send, !typed);

@@ -34,6 +34,7 @@ describe('readOptions', () => {
       'recent-searches': 'off',
       'results-url': '/search?q={query}',
       shortcut: '',
+      'user-token': 'user-42',
     });
     expect(options.recentSearches).toBe(false);
     expect(from({ 'recent-searches': '' }).recentSearches).toBe(true);
@@ -55,6 +56,7 @@ describe('readOptions', () => {
       suggestions: false,
       resultsUrl: '/search?q={query}',
       shortcut: true,
+      userToken: 'user-42',
     });
   });
 
@@ -110,6 +112,7 @@ describe('readOptions', () => {
         'suggestions',
         'theme',
         'url',
+        'userToken',
       ].sort(),
     );
   });

@@ -46,6 +46,7 @@ const OPTIONS: Table = {
   'recent-searches': on,
   'results-url': text,
   shortcut: on,
+  'user-token': text,
 };
 
 /** The tracker's settings the attributes give. */

@@ -1,4 +1,4 @@
-import { TAG_MAX_CHARS, WIDGET_TERM_MAX_CHARS } from '../client/limits.ts';
+import { TAG_MAX_CHARS, USER_TOKEN_MAX_CHARS, WIDGET_TERM_MAX_CHARS } from '../client/limits.ts';
 import type { ClickEvent, SearchEvent, StatsEvent } from '../client/types.ts';
 import { randomId } from './randomId.ts';
 import { sessionId } from './sessionId.ts';
@@ -9,9 +9,11 @@ export interface EventSettings {
   tag?: string | undefined;
   /** Rewrites the keyword before the event is kept or sent; `null` drops the event. */
   transformKeyword?: ((keyword: string) => string | null) | undefined;
+  /** The signed-in user, sent with clicks (personal results); left out past 64 characters, which the service refuses. */
+  userToken?: string | undefined;
 }
 
-type Fields = Omit<SearchEvent, 'session' | 'tag' | 'eventId'> | Omit<ClickEvent, 'session' | 'tag' | 'eventId'>;
+type Fields = Omit<SearchEvent, 'session' | 'tag' | 'eventId'> | Omit<ClickEvent, 'session' | 'tag' | 'eventId' | 'userToken'>;
 
 /**
  * A whole stats event: the fields given, the session, the tag and a fresh `eventId`
@@ -29,5 +31,7 @@ export function buildEvent(fields: Fields, settings: EventSettings, now?: number
   if (typeof keyword !== 'string') return null;
   const event = { ...fields, keyword: keyword.slice(0, WIDGET_TERM_MAX_CHARS), session: sessionId(now), eventId: randomId() } as StatsEvent;
   if (settings.tag) event.tag = settings.tag.slice(0, TAG_MAX_CHARS);
+  // A token cut short would name another user.
+  if (event.action === 'click' && settings.userToken && settings.userToken.length <= USER_TOKEN_MAX_CHARS) event.userToken = settings.userToken;
   return event;
 }

@@ -37,6 +37,22 @@ afterEach(() => {
 });
 
 describe('createTracker', () => {
+  it("sends the signed-in user's token with clicks only, and never one the service would refuse", async () => {
+    tracker = createTracker({ siteKey: 'k', baseUrl: 'https://api.test', userToken: 'user-42' });
+    tracker.shown('grid', 3, 'grid', true);
+    tracker.click('grid', 'd1', 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched.map((e) => [e.action, 'userToken' in e ? e.userToken : undefined])).toEqual([
+      ['search', undefined],
+      ['click', 'user-42'],
+    ]);
+    tracker.dispose();
+    tracker = createTracker({ siteKey: 'k', baseUrl: 'https://api.test', userToken: 'u'.repeat(65) });
+    tracker.click('grid', 'd2', 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched.at(-1)).not.toHaveProperty('userToken');
+  });
+
   it('sends to the regional host when there is one', async () => {
     const fetch = vi.mocked(globalThis.fetch);
     tracker = createTracker({ siteKey: 'my key', baseUrl: 'https://api.test/', regionalUrl: 'https://eu.test' });

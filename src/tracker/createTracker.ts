@@ -37,6 +37,8 @@ export interface AnalyticsOptions {
 export interface TrackerOptions extends AnalyticsOptions, HostOptions {
   /** The public site key of the index. */
   siteKey: string;
+  /** The signed-in user, sent with clicks for their personal results (the widget's `userToken`). */
+  userToken?: string | undefined;
 }
 
 /** Reports searches and clicks of one widget to `POST /v1/stats/{key}`. */
