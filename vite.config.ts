@@ -35,6 +35,7 @@ function embedModules(lazy: boolean): Plugin {
     files.push([/\/src\/ui\/mountRecommendations\.tsx$/, resolve('src/embed/lazyRecommendations.ts')]);
     files.push([/\/src\/ui\/FacetPanel\.tsx$/, resolve('src/embed/lazyFacetPanel.tsx')]);
     files.push([/\/src\/ui\/OverlayList\.tsx$/, resolve('src/embed/lazyOverlayList.tsx')]);
+    files.push([/\/src\/ui\/SuggestionOptions\.tsx$/, resolve('src/embed/lazySuggestionOptions.tsx')]);
     files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
   }
   return {

@@ -4,6 +4,7 @@ import type { FacetPanel } from '../ui/FacetPanel.tsx';
 import type { LoadMore } from '../ui/LoadMore.tsx';
 import type { Pager } from '../ui/Pager.tsx';
 import type { SkipToResults } from '../ui/SkipToResults.tsx';
+import type { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import type { OverlayList } from '../ui/OverlayList.tsx';
 import { loadScript } from './loadScript.ts';
@@ -19,6 +20,7 @@ export interface More {
   LoadMore: typeof LoadMore;
   SkipToResults: typeof SkipToResults;
   EmptyState: typeof EmptyState;
+  SuggestionOptions: typeof SuggestionOptions;
 }
 
 /** Where it leaves it. */
@@ -26,7 +28,7 @@ export const MORE = Symbol.for('site-search-more');
 
 /**
  * The part of the script-tag file that is loaded only when it is needed: the facets, the
- * pager and the empty state with the first search, the overlay's list when it first opens, the tracker once results are on screen or a result is clicked, the
+ * pager and the empty state with the first search, the overlay's list when it first opens, the suggestion dropdown's options as the visitor first types, the tracker once results are on screen or a result is clicked, the
  * related items when they are mounted.
  * Built beside the script (vite.config.ts). Rejects when it cannot be had.
  */

@@ -1,6 +1,6 @@
 /**
  * `site-search.more.js`: what the script-tag file loads only once it is needed (see
- * loadMore.ts): the facets, the pager, the skip link, the empty state, the overlay's list, the analytics tracker and the related-items row. It imports
+ * loadMore.ts): the facets, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker and the related-items row. It imports
  * Preact, the signals, the contexts and the client from the script that loaded it
  * (sharedModules.ts).
  */
@@ -10,6 +10,7 @@ import { FacetPanel } from '../ui/FacetPanel.tsx';
 import { LoadMore } from '../ui/LoadMore.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { SkipToResults } from '../ui/SkipToResults.tsx';
+import { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { OverlayList } from '../ui/OverlayList.tsx';
 import { MORE, type More } from './loadMore.ts';
@@ -23,4 +24,5 @@ import { MORE, type More } from './loadMore.ts';
   LoadMore,
   SkipToResults,
   EmptyState,
+  SuggestionOptions,
 };
