@@ -36,7 +36,7 @@ function embedModules(lazy: boolean): Plugin {
     files.push([/\/src\/ui\/FacetPanel\.tsx$/, resolve('src/embed/lazyFacetPanel.tsx')]);
     files.push([/\/src\/ui\/OverlayList\.tsx$/, resolve('src/embed/lazyOverlayList.tsx')]);
     files.push([/\/src\/ui\/SuggestionOptions\.tsx$/, resolve('src/embed/lazySuggestionOptions.tsx')]);
-    files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
+    files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
   }
   return {
     name: 'site-search-embed-modules',

@@ -1,6 +1,7 @@
 import type { createTracker } from '../tracker/createTracker.ts';
 import type { EmptyState } from '../ui/EmptyState.tsx';
 import type { FacetPanel } from '../ui/FacetPanel.tsx';
+import type { FilterChips } from '../ui/FilterChips.tsx';
 import type { LoadMore } from '../ui/LoadMore.tsx';
 import type { Pager } from '../ui/Pager.tsx';
 import type { SkipToResults } from '../ui/SkipToResults.tsx';
@@ -15,6 +16,7 @@ export interface More {
   createTracker: typeof createTracker;
   mountRecommendations: typeof mountRecommendations;
   FacetPanel: typeof FacetPanel;
+  FilterChips: typeof FilterChips;
   OverlayList: typeof OverlayList;
   Pager: typeof Pager;
   LoadMore: typeof LoadMore;

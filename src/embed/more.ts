@@ -1,12 +1,13 @@
 /**
  * `site-search.more.js`: what the script-tag file loads only once it is needed (see
- * loadMore.ts): the facets, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker and the related-items row. It imports
+ * loadMore.ts): the facets, the filter chips, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker and the related-items row. It imports
  * Preact, the signals, the contexts and the client from the script that loaded it
  * (sharedModules.ts).
  */
 import { createTracker } from '../tracker/createTracker.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { FacetPanel } from '../ui/FacetPanel.tsx';
+import { FilterChips } from '../ui/FilterChips.tsx';
 import { LoadMore } from '../ui/LoadMore.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { SkipToResults } from '../ui/SkipToResults.tsx';
@@ -19,6 +20,7 @@ import { MORE, type More } from './loadMore.ts';
   createTracker,
   mountRecommendations,
   FacetPanel,
+  FilterChips,
   OverlayList,
   Pager,
   LoadMore,

@@ -9,7 +9,6 @@ import { countFilters, readRange, setRange, toggleValue } from '../core/searchSt
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { checkTarget } from '../ui/checkTarget.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
-import { categoryName, languageName, rangeLabel } from '../ui/filterLabels.ts';
 import { Heading } from '../ui/Heading.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
 import { countedName, dateFormat, en, format, intl } from '../ui/messages.ts';
@@ -48,9 +47,6 @@ export const shared = {
   Results,
   wrapTab,
   lockScroll,
-  categoryName,
-  languageName,
-  rangeLabel,
   countFilters,
   readRange,
   setRange,
