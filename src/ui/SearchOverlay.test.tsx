@@ -238,4 +238,16 @@ describe('SearchOverlay', () => {
     expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['flexbox', 'grid']);
     localStorage.clear();
   });
+
+  it('names a promoted result’s option “Promoted” before its title', async () => {
+    vi.useFakeTimers();
+    const { opener, controller, calls } = setup();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    const promotion = hit({ id: 'promotion:help:1', title: 'Help centre', resultType: 'promotion' });
+    await act(() => searchAndAnswer(controller, calls, 'help', answer([promotion, hit({ resultType: 'pinned' })], 2)));
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['Promoted Help centre', 'grid - CSS']);
+    vi.useRealTimers();
+  });
 });

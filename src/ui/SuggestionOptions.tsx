@@ -1,5 +1,6 @@
 import type { SuggestionItem } from '../core/createSuggestions.ts';
-import { splitMatch } from '../core/createSuggestions.ts';
+import { splitMatch } from '../core/splitMatch.ts';
+import { displayUrl } from '../core/safeUrl.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
 import { format } from './messages.ts';
@@ -49,11 +50,16 @@ export function SuggestionOptions({ onPick }: SuggestionOptionsProps) {
               onClick={() => onPick(item)}
             >
               {item.recent && <HistoryIcon />}
-              <span class="ss-grow">
-                {before}
-                {typed && <mark class="ss-typed">{typed}</mark>}
-                {after}
-              </span>
+              {item.source === 'redirect' ? (
+                // The site's own page for this search: its address, read left to right in every language.
+                <span class="ss-grow">{format(m, m.goTo, { url: `\u2066${displayUrl(item.value)}\u2069` })}</span>
+              ) : (
+                <span class="ss-grow">
+                  {before}
+                  {typed && <mark class="ss-typed">{typed}</mark>}
+                  {after}
+                </span>
+              )}
               {source && <span class="ss-muted">{source}</span>}
               {item.recent && (
                 // Not focusable: the field keeps the focus, and Delete removes the active

@@ -104,6 +104,10 @@ export interface Messages {
   /** Announced when the suggestion list opens; `#` is their number. */
   suggestionCount: Plural;
   untitled: string;
+  /** Before the title of a result the site promotes, and part of its link's name. */
+  promoted: string;
+  /** The first option while typing a search the site sends to a page of its own; `{url}` is the page's address. */
+  goTo: string;
 }
 
 /** The built-in English words. */
@@ -177,6 +181,8 @@ export const en: Messages = {
   seeAll: { one: 'See the result', other: 'See all # results' },
   suggestionCount: { one: '# suggestion', other: '# suggestions' },
   untitled: 'Untitled',
+  promoted: 'Promoted',
+  goTo: 'Go to {url}',
 };
 
 const made = new Map<string, unknown>();

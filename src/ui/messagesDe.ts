@@ -71,4 +71,6 @@ export const de: Messages = {
   seeAll: { one: 'Das Ergebnis ansehen', other: 'Alle # Ergebnisse ansehen' },
   suggestionCount: { one: '# Vorschlag', other: '# Vorschläge' },
   untitled: 'Ohne Titel',
+  promoted: 'Hervorgehoben',
+  goTo: 'Gehe zu {url}',
 };

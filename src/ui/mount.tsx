@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { createClient } from '../client/createClient.ts';
+import type { SearchResponse } from '../client/types.ts';
 import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
@@ -94,6 +95,14 @@ export interface MountOptions extends WidgetConfig {
    * @default {} (on, with the defaults of each setting)
    */
   analytics?: false | AnalyticsOptions;
+  /**
+   * Called with each answer the widget shows (the newest search's, never an older one's),
+   * for a page that reads more of it than the widget shows: the `userData` and
+   * `appliedRules` of the site's query rules, the counts. A page with the script tag
+   * passes it to `SiteSearch.mount`.
+   * @default none
+   */
+  onResults?: ((response: SearchResponse) => void) | undefined;
 }
 
 /** A widget on the page, as `mount` returns it. */
@@ -178,6 +187,7 @@ function start(target: Element, options: MountOptions) {
     target,
   );
   const untrack = tracker ? trackSearch(controller, target, tracker) : null;
+  const unreport = controller.results.subscribe((response) => response && options.onResults?.(response));
   return {
     controller,
     search(term: string) {
@@ -190,6 +200,7 @@ function start(target: Element, options: MountOptions) {
       suggestions?.dispose();
       controller.dispose();
       untrack?.();
+      unreport();
       tracker?.dispose();
     },
     setConsent(granted: boolean) {
