@@ -25,7 +25,8 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // and their labels go with them.
 // 23,961 (+256): the site's query rules in the widget: a promotion's "Promoted" label, a
 // redirect offered first in the dropdown and followed on Enter, and `onResults`.
-export const EMBED_CEILING_BYTES = 23_961;
+// 23,966 (+5): while the phone's filter panel is open, its history entry takes the URL's changes.
+export const EMBED_CEILING_BYTES = 23_966;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
@@ -36,4 +37,5 @@ export const EMBED_LATER_FILE = 'site-search.more.js';
 // 6,797 (+316): with the suggestion dropdown's options.
 // 7,257 (+460): with the filter chips and their labels.
 // 7,402 (+145): the redirect's "Go to" option, and the typed part marked where a space stands for a dot.
-export const EMBED_LATER_CEILING_BYTES = 7_402;
+// 7,569 (+167): Back closes the phone's filter panel first, keeping the filters chosen in it.
+export const EMBED_LATER_CEILING_BYTES = 7_569;
