@@ -26,7 +26,8 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 23,961 (+256): the site's query rules in the widget: a promotion's "Promoted" label, a
 // redirect offered first in the dropdown and followed on Enter, and `onResults`.
 // 23,966 (+5): while the phone's filter panel is open, its history entry takes the URL's changes.
-export const EMBED_CEILING_BYTES = 23_966;
+// 24,014 (+48): the results page's dropdown holds 5 rows, none the title of a result on screen.
+export const EMBED_CEILING_BYTES = 24_014;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;

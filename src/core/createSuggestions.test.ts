@@ -250,3 +250,13 @@ describe('a rule’s redirect among the suggestions', () => {
     expect(s.items.value.some((i) => i.source === 'redirect')).toBe(false);
   });
 });
+
+describe('exclude', () => {
+  it('leaves out the suggestions it names, and the next ones take their rows', async () => {
+    const suggest = vi.fn(async () => words('Promise.all', 'Promise.any', 'promise all settled'));
+    const s = createSuggestions({ client: { suggest, autocomplete: vi.fn() }, id: 'x', size: 2, exclude: (v) => v === 'Promise.all' });
+    s.update('promise a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.items.value.map((i) => i.value)).toEqual(['Promise.any', 'promise all settled']);
+  });
+});

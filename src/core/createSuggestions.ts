@@ -39,6 +39,12 @@ export interface SuggestionsOptions {
    * @default 200
    */
   paceMs?: number;
+  /**
+   * Leaves out the suggestions it returns true for: the results page leaves out those that
+   * repeat the title of a result on screen, which the list would cover.
+   * @default none
+   */
+  exclude?: ((value: string) => boolean) | undefined;
   /** The visitor's recent searches, offered while the field is empty. @default none */
   recent?: RecentSearches | undefined;
 }
@@ -87,7 +93,7 @@ export interface Suggestions extends ComboboxProps {
 }
 
 export function createSuggestions(options: SuggestionsOptions): Suggestions {
-  const { client, id, size = 8, fields = [], paceMs = 200, recent } = options;
+  const { client, id, size = 8, fields = [], paceMs = 200, recent, exclude } = options;
   // What the endpoints suggested (or the recent searches); `items` puts the redirect first.
   const listed = signal<SuggestionItem[]>([]);
   const goTo = signal<string | undefined>(undefined);
@@ -126,7 +132,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
         const seen = new Set<string>();
         // Only strings reach the DOM, and each value once (the set grows only for a new one).
         const fresh = lists.map((list) =>
-          list.filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size),
+          list.filter(({ value }) => typeof value === 'string' && value !== '' && !exclude?.(value) && seen.size < seen.add(value.toLowerCase()).size),
         );
         // The sources take a row in turn until there are `size`, so a full list of
         // suggestions leaves room for the completions; each keeps its own order.

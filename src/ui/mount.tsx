@@ -121,6 +121,9 @@ export interface MountedWidget {
 }
 
 let mounted = 0;
+
+/** A title or suggestion as the eye compares them: `Promise.all()` is `promise.all`. */
+const bare = (text: unknown) => String(text).toLowerCase().replace(/\(\)$/, '').trim();
 // One widget per element: mounting again replaces the first, listeners and all.
 const widgets = new WeakMap<Element, MountedWidget>();
 
@@ -173,6 +176,9 @@ function start(target: Element, options: MountOptions) {
           client,
           id: `ss${++mounted}`,
           fields: options.completions,
+          // Few rows, none the title of a result on screen: the list stands over the first results.
+          size: 5,
+          exclude: (value) => !!controller.results.peek()?.hits.some((hit) => bare(hit.title) === bare(value)),
           recent: options.recentSearches === false ? undefined : createRecentSearches({ key: `site-search:recent:${options.siteKey}@${options.baseUrl}` }),
         });
   const unbind = url ? bindUrl(controller, url === true ? {} : url) : undefined;
