@@ -5,7 +5,7 @@ import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
-for (const locale of ['en', 'de']) {
+for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ja', 'zh', 'ko', 'ar']) {
   for (const width of [320, 390]) {
     test(`no sideways scrolling at ${width} px: ${locale}`, async ({ page }) => {
       await mockApi(page);

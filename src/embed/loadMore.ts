@@ -8,6 +8,7 @@ import type { SkipToResults } from '../ui/SkipToResults.tsx';
 import type { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import type { OverlayList } from '../ui/OverlayList.tsx';
+import type { loadLanguage } from './languageFile.ts';
 import { loadScript } from './loadScript.ts';
 import { beside, pinned } from './scriptUrl.ts';
 
@@ -23,6 +24,7 @@ export interface More {
   SkipToResults: typeof SkipToResults;
   EmptyState: typeof EmptyState;
   SuggestionOptions: typeof SuggestionOptions;
+  loadLanguage: typeof loadLanguage;
 }
 
 /** Where it leaves it. */

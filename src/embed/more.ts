@@ -1,6 +1,6 @@
 /**
  * `site-search.more.js`: what the script-tag file loads only once it is needed (see
- * loadMore.ts): the facets, the filter chips, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker and the related-items row. It imports
+ * loadMore.ts): the facets, the filter chips, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker, the related-items row and the loading of the language files. It imports
  * Preact, the signals, the contexts and the client from the script that loaded it
  * (sharedModules.ts).
  */
@@ -14,6 +14,7 @@ import { SkipToResults } from '../ui/SkipToResults.tsx';
 import { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { OverlayList } from '../ui/OverlayList.tsx';
+import { loadLanguage } from './languageFile.ts';
 import { MORE, type More } from './loadMore.ts';
 
 (globalThis as { [MORE]?: More })[MORE] = {
@@ -27,4 +28,5 @@ import { MORE, type More } from './loadMore.ts';
   SkipToResults,
   EmptyState,
   SuggestionOptions,
+  loadLanguage,
 };

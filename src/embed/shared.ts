@@ -20,6 +20,8 @@ import { useSearchController } from '../ui/SearchContext.ts';
 import { themeClass } from '../ui/themeClass.ts';
 import { Thumbnail } from '../ui/Thumbnail.tsx';
 import { useWidget } from '../ui/WidgetContext.ts';
+import { loadScript } from './loadScript.ts';
+import { beside, pinned, script } from './scriptUrl.ts';
 
 /** The modules of SHARED_MODULES, lent to `site-search.more.js` (see sharedModules.ts). */
 export const shared = {
@@ -60,4 +62,8 @@ export const shared = {
   createLatest,
   createClient,
   hostFor,
+  beside,
+  pinned,
+  script,
+  loadScript,
 };

@@ -30,6 +30,8 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/core/createLatest.ts': ['createLatest'],
   'src/client/createClient.ts': ['createClient'],
   'src/client/hosts.ts': ['hostFor'],
+  'src/embed/scriptUrl.ts': ['beside', 'pinned', 'script'],
+  'src/embed/loadScript.ts': ['loadScript'],
 };
 
 /** The `Symbol.for` key of the object they are lent on. */

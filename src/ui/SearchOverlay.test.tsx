@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
+import { de } from './messagesDe.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
@@ -249,5 +250,11 @@ describe('SearchOverlay', () => {
     await act(() => searchAndAnswer(controller, calls, 'help', answer([promotion, hit({ resultType: 'pinned' })], 2)));
     expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['Promoted Help centre', 'grid - CSS']);
     vi.useRealTimers();
+  });
+
+  it('shows “Strg K” on the opener in German', () => {
+    const { controller } = fakeController();
+    renderWidget(controller, <SearchOverlay />, { m: de });
+    expect(document.querySelector('.ss-opener .ss-kbd')?.textContent).toBe('Strg K');
   });
 });

@@ -11,6 +11,8 @@ export interface Messages {
   locale: string;
   /** Writing direction of the language, set on the widget. @default 'ltr' */
   dir?: 'ltr' | 'rtl';
+  /** The Ctrl key's name on the language's keyboards, in the overlay opener's hint. @default 'Ctrl' */
+  ctrl?: string;
   searchLabel: string;
   placeholder: string;
   clear: string;

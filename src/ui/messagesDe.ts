@@ -3,6 +3,7 @@ import type { Messages } from './messages.ts';
 /** German words for the widget: `mount(el, { messages: de })`. */
 export const de: Messages = {
   locale: 'de',
+  ctrl: 'Strg',
   searchLabel: 'Suche',
   placeholder: 'Suchen',
   clear: 'Suche leeren',
