@@ -5,7 +5,22 @@ import { Features } from 'lightningcss';
 import { build, type BuildOptions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { SHARED_KEY, SHARED_MODULES } from './src/embed/sharedModules.ts';
+import { LANGUAGES } from './src/embed/languages.ts';
+import { ar } from './src/ui/messagesAr.ts';
 import { de } from './src/ui/messagesDe.ts';
+import { es } from './src/ui/messagesEs.ts';
+import { fr } from './src/ui/messagesFr.ts';
+import { it } from './src/ui/messagesIt.ts';
+import { ja } from './src/ui/messagesJa.ts';
+import { ko } from './src/ui/messagesKo.ts';
+import { nl } from './src/ui/messagesNl.ts';
+import { pl } from './src/ui/messagesPl.ts';
+import { pt } from './src/ui/messagesPt.ts';
+import { zh } from './src/ui/messagesZh.ts';
+
+/** The languages besides English, each built beside the script as `site-search.<code>.js`. */
+const MESSAGES = { de, fr, es, pt, it, nl, pl, ja, zh, ko, ar };
+if (Object.keys(MESSAGES).join(' ') !== LANGUAGES) throw new Error('vite.config.ts builds other languages than src/embed/loadLanguage.ts names');
 
 /** The npm build ships the stylesheet as `style.css` beside the modules, for `import 'site-search-widget/style.css'`. */
 function stylesheet(): Plugin {
@@ -35,7 +50,8 @@ function embedModules(lazy: boolean): Plugin {
     files.push([/\/src\/ui\/mountRecommendations\.tsx$/, resolve('src/embed/lazyRecommendations.ts')]);
     files.push([/\/src\/ui\/FacetPanel\.tsx$/, resolve('src/embed/lazyFacetPanel.tsx')]);
     files.push([/\/src\/ui\/OverlayList\.tsx$/, resolve('src/embed/lazyOverlayList.tsx')]);
-    files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
+    files.push([/\/src\/ui\/SuggestionOptions\.tsx$/, resolve('src/embed/lazySuggestionOptions.tsx')]);
+    files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
   }
   return {
     name: 'site-search-embed-modules',
@@ -49,10 +65,12 @@ function embedModules(lazy: boolean): Plugin {
 }
 
 /** The files the script loads from beside itself, by the ending of their names. */
-const BESIDE = ['.css', '.de.js', '.more.js'];
+const BESIDE = ['.css', '.more.js'];
 /** Where each file's hash goes in the script until it is known: as long as a SHA-256 in base64, so the source map stays true. */
 const hashMark = (ending: string) => `#${ending}#`.padEnd(44, '#');
 const FILE_HASHES = Object.fromEntries(BESIDE.map((ending) => [ending, `sha256-${hashMark(ending)}`]));
+/** The language files' hashes, which `site-search.more.js` holds (it loads them: src/embed/languageFile.ts). */
+const LANGUAGE_HASHES = Object.fromEntries(Object.keys(MESSAGES).map((code) => [code, `sha256-${hashMark(`.${code}.js`)}`]));
 
 /**
  * `site-search.more.js`, built beside the script after it (src/embed/more.ts): its imports
@@ -73,13 +91,21 @@ function moreFile(): Plugin {
       if (options.write === false) return;
       await build({ mode: 'embed-more', logLevel: 'warn', build: options });
       const file = (name: string) => join(options.outDir!, name);
-      let code = readFileSync(file('site-search.js'), 'utf8');
-      for (const ending of BESIDE) {
-        const hash = createHash('sha256')
+      const hashOf = (ending: string) =>
+        createHash('sha256')
           .update(readFileSync(file(`site-search${ending}`)))
           .digest('base64');
+      let more = readFileSync(file('site-search.more.js'), 'utf8');
+      for (const code of Object.keys(MESSAGES)) {
+        const ending = `.${code}.js`;
+        if (!more.includes(hashMark(ending))) throw new Error(`site-search.more.js has no place for the hash of site-search${ending}`);
+        more = more.replaceAll(hashMark(ending), hashOf(ending));
+      }
+      writeFileSync(file('site-search.more.js'), more);
+      let code = readFileSync(file('site-search.js'), 'utf8');
+      for (const ending of BESIDE) {
         if (!code.includes(hashMark(ending))) throw new Error(`site-search.js has no place for the hash of site-search${ending}`);
-        code = code.replaceAll(hashMark(ending), hash);
+        code = code.replaceAll(hashMark(ending), hashOf(ending));
       }
       writeFileSync(file('site-search.js'), code);
     },
@@ -107,19 +133,20 @@ function sharedImports(): Plugin {
 }
 
 /**
- * The script-tag build's German messages, `site-search.de.js` beside the script: the
- * script loads it for `data-lang="de"` (src/embed/loadGerman.ts), so pages in English
- * do not download them.
+ * The script-tag build's languages, `site-search.<code>.js` beside the script: the widget
+ * loads the one it speaks (src/embed/loadLanguage.ts), so a page downloads no other.
  */
-function germanMessages(): Plugin {
+function languageFiles(): Plugin {
   return {
-    name: 'site-search-german',
+    name: 'site-search-languages',
     apply: 'build',
     generateBundle() {
-      // ASCII only, so that no charset header is needed wherever the file is served from.
-      const json = JSON.stringify(de).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-      const source = `globalThis[Symbol.for('site-search-de')]=${json};\n`;
-      this.emitFile({ type: 'asset', fileName: 'site-search.de.js', source });
+      for (const [code, messages] of Object.entries(MESSAGES)) {
+        // ASCII only, so that no charset header is needed wherever the file is served from.
+        const json = JSON.stringify(messages).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        const source = `(globalThis[Symbol.for('site-search-messages')]??={})[${JSON.stringify(code)}]=${json};\n`;
+        this.emitFile({ type: 'asset', fileName: `site-search.${code}.js`, source });
+      }
     },
   };
 }
@@ -150,10 +177,10 @@ function cssMarker(): Plugin {
 export default defineConfig(({ mode, command }) => {
   const embedded = mode === 'embed' || mode === 'embed-more';
   return {
-    define: { __FILE_HASHES__: JSON.stringify(FILE_HASHES) },
+    define: { __FILE_HASHES__: JSON.stringify(FILE_HASHES), __LANGUAGE_HASHES__: JSON.stringify(LANGUAGE_HASHES) },
     plugins: [
       ...(command === 'build' && !embedded ? [stylesheet()] : []),
-      ...(command === 'build' && mode === 'embed' ? [germanMessages(), cssMarker(), embedModules(true), moreFile()] : []),
+      ...(command === 'build' && mode === 'embed' ? [languageFiles(), cssMarker(), embedModules(true), moreFile()] : []),
       ...(mode === 'embed-more' ? [sharedImports(), embedModules(false)] : []),
       ...(command === 'serve' && process.env.E2E_EMBED_MODULES === '1' ? [embedModules(false)] : []),
     ],

@@ -1,8 +1,8 @@
 // The demo page's script: the results page in the main column and the overlay in the
 // header, against the reference service that `npm start` runs (it passes the VITE_*
-// variables), or the defaults below. `?theme=dark|light`, `?locale=de` and `?dir=rtl` try the options;
+// variables), or the defaults below. `?theme=dark|light`, `?locale=de` (or any shipped language; `ar` reads right to left) and `?dir=rtl` try the options;
 // `?item=<document id>&name=<its title>` shows the features viewed together with that one above the search.
-import { de, mount, mountRecommendations, type MountOptions } from '../src/index.ts';
+import { ar, de, es, fr, it, ja, ko, mount, mountRecommendations, nl, pl, pt, zh, type Messages, type MountOptions } from '../src/index.ts';
 
 const env = import.meta.env as Record<string, string | undefined>;
 const page = document.getElementById('search');
@@ -14,12 +14,16 @@ const theme = query.get('theme') === 'dark' ? 'dark' : query.get('theme') === 'l
 if (theme !== 'auto') document.documentElement.classList.add(`demo-${theme}`);
 if (query.get('dir') === 'rtl') document.documentElement.dir = 'rtl';
 
+/** The languages the demo tries with `?locale=`, besides English. */
+const languages: Record<string, Messages> = { ar, de, es, fr, it, ja, ko, nl, pl, pt, zh };
+if (query.get('locale') === 'ar') document.documentElement.dir = 'rtl';
+
 const common: MountOptions = {
   siteKey: env.VITE_SITE_KEY ?? 'demo',
   baseUrl: env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787',
   theme,
   // Not `lang`: that is the widget's own language filter in the query string.
-  ...(query.get('locale') === 'de' ? { messages: de } : {}),
+  ...(languages[query.get('locale') ?? ''] ? { messages: languages[query.get('locale')!] } : {}),
 };
 const german = query.get('locale') === 'de';
 // The sorts' labels follow the page's language, as a real site's would.

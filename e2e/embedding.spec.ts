@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { itemWithRelated } from './relatedItem.ts';
 import { API, CSP, CSP_IMAGES, integrity, servePages } from './servePage.ts';
 
@@ -21,11 +22,11 @@ test('a plain page with only the deferred script tag: mounts where it stands, in
   await page.goto('/e2e/pages/plain.html');
   // Where the script stands: between the heading and the paragraph after it.
   await expect(page.locator('h1 + script + div:has(> .ss-widget) + #after')).toHaveCount(1);
-  // The German messages came from their own file beside the script.
+  // The German messages came from their own file beside the script, loaded by the part
+  // loaded later (which pins it), and no other language's file.
   await expect(page.locator('script[src$="/dist/embed/site-search.de.js"]')).toHaveCount(1);
-  // The facets come from the file loaded with the first search.
+  await expect(page.locator('script[src*="/dist/embed/site-search."][src$=".js"]')).toHaveCount(3);
   const more = page.locator('script[src$="/dist/embed/site-search.more.js"]');
-  await expect(more).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Suche' });
   await box.fill('grid');
   await box.press('Enter');
@@ -84,13 +85,14 @@ test('on a phone the results do not move when the facets come after them', async
     await held;
     await route.continue();
   });
-  await page.goto('/e2e/pages/plain.html');
-  const box = page.getByRole('combobox', { name: 'Suche' });
+  // In English: a page in another language needs that file first, for its words.
+  await page.goto('/e2e/pages/english.html');
+  const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('grid');
   await box.press('Enter');
   const first = page.locator('.ss-hit').first();
   await expect(first).toBeVisible();
-  const toggle = page.getByRole('button', { name: /^Filter/ });
+  const toggle = page.getByRole('button', { name: /^Filters/ });
   await expect(toggle).toBeDisabled();
   const top = (await first.boundingBox())?.y;
   release();
@@ -132,7 +134,8 @@ test('a file changed on its way to a pinned page does not run; the results stay'
     await route.fulfill({ contentType: 'text/javascript', body });
   });
   await page.goto('/e2e/pages/pinned.html');
-  const box = page.getByRole('combobox', { name: 'Suche' });
+  // Without that file, no German either (it pins the German file): the widget speaks English.
+  const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('grid');
   await box.press('Enter');
   await expect(page.locator('.ss-hit').first()).toBeVisible();
@@ -482,4 +485,20 @@ test('the npm example app imports the package by its name and works', async ({ p
   await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
   expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
   expect(errors).toEqual([]);
+});
+
+test('the page’s own language picks the widget’s words, loaded alone, with the site’s own strings over them', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/french.html');
+  const box = page.getByRole('combobox', { name: 'Rechercher' });
+  await expect(box).toHaveAttribute('placeholder', 'Chercher une fonctionnalité');
+  await expect(page.locator('script[src$="/dist/embed/site-search.fr.js"]')).toHaveCount(1);
+  await expect(page.locator('script[src*="/dist/embed/site-search."][src$=".js"]')).toHaveCount(3);
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('status')).toContainText(/\d+ résultats?/);
+  await expect(page.getByRole('group', { name: 'Domaine' })).toBeVisible();
+  await axe(page, 'French from <html lang>');
+  await shot(page, 'embed-french-from-html-lang');
+  expect(problems).toEqual([]);
 });

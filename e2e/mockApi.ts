@@ -106,6 +106,8 @@ export interface MockOptions {
   hits?: SearchHit[];
   /** Suggestions for any term. */
   suggestions?: string[];
+  /** Changes each answer before it is sent: what a site's query rules add, say. */
+  change?: (answer: SearchResponse, url: URL) => SearchResponse;
 }
 
 /** Routes the widget's API calls to the stand-in; returns the search URLs asked for. */
@@ -117,8 +119,8 @@ export async function mockApi(page: Page, options: MockOptions = {}): Promise<UR
     if (options.failWith) {
       return json(route, { error: { status: options.failWith, code: 'internal_error', message: 'boom' } }, options.failWith);
     }
-    if (options.hits) return json(route, { ...answerSearch(url, []), total_hits: options.hits.length, hits: options.hits });
-    return json(route, answerSearch(url));
+    const answer = options.hits ? { ...answerSearch(url, []), total_hits: options.hits.length, hits: options.hits } : answerSearch(url);
+    return json(route, options.change?.(answer, url) ?? answer);
   });
   await page.route(/\/v1\/suggest\//, (route) => {
     const term = new URL(route.request().url()).searchParams.get('term') ?? '';

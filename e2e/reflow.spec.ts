@@ -5,7 +5,7 @@ import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
-for (const locale of ['en', 'de']) {
+for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ja', 'zh', 'ko', 'ar']) {
   for (const width of [320, 390]) {
     test(`no sideways scrolling at ${width} px: ${locale}`, async ({ page }) => {
       await mockApi(page);
@@ -30,3 +30,21 @@ for (const locale of ['en', 'de']) {
     });
   }
 }
+
+test('with a large root font the icons grow with the text', async ({ page }) => {
+  await mockApi(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?q=g&f.area=css');
+  const search = page.locator('#search');
+  await expect(search.locator('.ss-item').first()).toBeVisible();
+  const size = (selector: string) =>
+    search
+      .locator(selector)
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
+  const before = [await size('.ss-submit .ss-icon'), await size('.ss-chip .ss-icon')];
+  await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
+  const after = [await size('.ss-submit .ss-icon'), await size('.ss-chip .ss-icon')];
+  expect(after.map((w, i) => Math.round((w / before[i]!) * 16))).toEqual([30, 30]);
+  await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-390.png` });
+});

@@ -43,6 +43,7 @@ describe('the npm entry', () => {
       'SortSelect',
       'StatsLine',
       'WidgetContext',
+      'ar',
       'bindUrl',
       'createClient',
       'createRecentSearches',
@@ -51,10 +52,19 @@ describe('the npm entry', () => {
       'createSuggestions',
       'de',
       'en',
+      'es',
+      'fr',
+      'it',
+      'ja',
+      'ko',
       'markTitle',
       'mount',
       'mountRecommendations',
+      'nl',
       'parseHighlight',
+      'pl',
+      'pt',
+      'zh',
     ]);
   });
 });

@@ -105,7 +105,10 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
       const now = Date.now();
       const push = sent.commit || now - typedAt > TYPING_PAUSE_MS;
       typedAt = sent.commit ? -Infinity : now;
-      history[push ? 'pushState' : 'replaceState'](history.state, '', location.pathname + search + location.hash);
+      // While the phone's filter panel is open its entry (marked `ssSheet`) takes every change:
+      // Back closes the panel (FacetPanel), and the filters chosen in it come back as one entry.
+      const sheet = (history.state as { ssSheet?: unknown } | null)?.ssSheet;
+      history[push && !sheet ? 'pushState' : 'replaceState'](history.state, '', location.pathname + search + location.hash);
     }
   });
   addEventListener('popstate', restore);

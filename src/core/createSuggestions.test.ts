@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutocompleteResponse, SuggestResponse } from '../client/types.ts';
 import { createRecentSearches } from './createRecentSearches.ts';
-import { createSuggestions, splitMatch } from './createSuggestions.ts';
+import { createSuggestions } from './createSuggestions.ts';
 
 function setup(fields: string[] = [], size?: number) {
   const suggest: Array<{ term: string; signal: AbortSignal | undefined; resolve(r: SuggestResponse): void }> = [];
@@ -227,9 +227,36 @@ describe('createSuggestions with recent searches', () => {
   });
 });
 
-describe('splitMatch', () => {
-  it('cuts around the typed part, ignoring case', () => {
-    expect(splitMatch('CSS Grid', 'grid')).toEqual(['CSS ', 'Grid', '']);
-    expect(splitMatch('flex', 'grid')).toEqual(['flex', '', '']);
+describe('a rule’s redirect among the suggestions', () => {
+  it('comes first, keeps the arrowed-to option, opens the list only when asked, and goes with the recent searches', async () => {
+    const { s, suggest } = setup();
+    s.update('login');
+    suggest[0]?.resolve(words('login help', 'login page'));
+    await vi.advanceTimersByTimeAsync(0);
+    s.key('ArrowDown');
+    s.key('ArrowDown');
+    expect(s.items.value[s.active.value]?.value).toBe('login page');
+    s.redirect('https://example.com/account');
+    expect(s.items.value.map((i) => i.source)).toEqual(['redirect', 'suggest', 'suggest']);
+    expect(s.items.value[s.active.value]?.value).toBe('login page');
+    s.redirect(undefined);
+    expect(s.items.value[s.active.value]?.value).toBe('login page');
+    s.close();
+    s.redirect('https://example.com/account');
+    expect(s.open.value).toBe(false);
+    s.redirect('https://example.com/account', true);
+    expect(s.open.value).toBe(true);
+    s.update('');
+    expect(s.items.value.some((i) => i.source === 'redirect')).toBe(false);
+  });
+});
+
+describe('exclude', () => {
+  it('leaves out the suggestions it names, and the next ones take their rows', async () => {
+    const suggest = vi.fn(async () => words('Promise.all', 'Promise.any', 'promise all settled'));
+    const s = createSuggestions({ client: { suggest, autocomplete: vi.fn() }, id: 'x', size: 2, exclude: (v) => v === 'Promise.all' });
+    s.update('promise a');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.items.value.map((i) => i.value)).toEqual(['Promise.any', 'promise all settled']);
   });
 });

@@ -1,4 +1,4 @@
-import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
+import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { SearchClient } from '../client/createClient.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
@@ -8,7 +8,10 @@ import type { RecentSearches } from './createRecentSearches.ts';
 /** One entry of the suggestion list. */
 export interface SuggestionItem {
   value: string;
-  /** `suggest`, `recent`, or the custom field name a completion came from. */
+  /**
+   * `suggest`, `recent`, the custom field name a completion came from, or `redirect`: the
+   * address a rule of the site sends the typed search to (`value`), offered first.
+   */
   source: string;
   /** One of the visitor's recent searches (shown while the field is empty), which they may remove. */
   recent?: true;
@@ -36,6 +39,12 @@ export interface SuggestionsOptions {
    * @default 200
    */
   paceMs?: number;
+  /**
+   * Leaves out the suggestions it returns true for: the results page leaves out those that
+   * repeat the title of a result on screen, which the list would cover.
+   * @default none
+   */
+  exclude?: ((value: string) => boolean) | undefined;
   /** The visitor's recent searches, offered while the field is empty. @default none */
   recent?: RecentSearches | undefined;
 }
@@ -68,6 +77,11 @@ export interface Suggestions extends ComboboxProps {
   showRecent(): void;
   /** Forgets the recent search at `index`, keeping the active option in the list. */
   removeRecent(index: number): void;
+  /**
+   * The address the site sends the typed search to (the search answer's `redirect`), offered
+   * as the first option while the list is open, and opening it when `show`; none removes it.
+   */
+  redirect(url: string | undefined, show?: boolean): void;
   /** Keeps `term` as a recent search: it was submitted, or a result of it opened. */
   remember(term: string): void;
   close(): void;
@@ -79,8 +93,11 @@ export interface Suggestions extends ComboboxProps {
 }
 
 export function createSuggestions(options: SuggestionsOptions): Suggestions {
-  const { client, id, size = 8, fields = [], paceMs = 200, recent } = options;
-  const items = signal<SuggestionItem[]>([]);
+  const { client, id, size = 8, fields = [], paceMs = 200, recent, exclude } = options;
+  // What the endpoints suggested (or the recent searches); `items` puts the redirect first.
+  const listed = signal<SuggestionItem[]>([]);
+  const goTo = signal<string | undefined>(undefined);
+  const items = computed(() => (goTo.value ? [{ value: goTo.value, source: 'redirect' }, ...listed.value] : listed.value));
   const open = signal(false);
   const active = signal(-1);
   const forTerm = signal('');
@@ -115,7 +132,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
         const seen = new Set<string>();
         // Only strings reach the DOM, and each value once (the set grows only for a new one).
         const fresh = lists.map((list) =>
-          list.filter(({ value }) => typeof value === 'string' && value !== '' && seen.size < seen.add(value.toLowerCase()).size),
+          list.filter(({ value }) => typeof value === 'string' && value !== '' && !exclude?.(value) && seen.size < seen.add(value.toLowerCase()).size),
         );
         // The sources take a row in turn until there are `size`, so a full list of
         // suggestions leaves room for the completions; each keeps its own order.
@@ -128,10 +145,10 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
           } else idle++;
         const next = fresh.flatMap((list, i) => list.slice(0, rows[i]));
         batch(() => {
-          items.value = next;
+          listed.value = next;
           forTerm.value = term;
           active.value = -1;
-          open.value = next.length > 0;
+          open.value = items.value.length > 0;
         });
       },
       // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
@@ -143,7 +160,8 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     cancel();
     const next = (recent?.list() ?? []).map((value): SuggestionItem => ({ value, source: 'recent', recent: true }));
     batch(() => {
-      items.value = next;
+      listed.value = next;
+      goTo.value = undefined;
       forTerm.value = '';
       active.value = Math.min(at, next.length - 1);
       open.value = next.length > 0;
@@ -180,6 +198,16 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     },
     showRecent: () => showRecent(),
     removeRecent,
+    redirect(url, show) {
+      batch(() => {
+        // The active option keeps its item: it moves down one when the redirect comes first.
+        const at = active.peek();
+        if (at >= 0 && !goTo.peek() !== !url) active.value = at + (url ? 1 : -1);
+        goTo.value = url;
+        if (show && url) open.value = true;
+        else if (!items.peek().length) close();
+      });
+    },
     remember(term) {
       recent?.add(term);
     },
@@ -221,11 +249,4 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
       cancel();
     },
   };
-}
-
-/** `value` cut around the first occurrence of `term` (case-insensitive): before, typed part, after. */
-export function splitMatch(value: string, term: string): [string, string, string] {
-  const at = term ? value.toLowerCase().indexOf(term.toLowerCase()) : -1;
-  if (at < 0) return [value, '', ''];
-  return [value.slice(0, at), value.slice(at, at + term.length), value.slice(at + term.length)];
 }

@@ -15,7 +15,7 @@
 import '../ui/styles.css';
 import { mount, type MountedWidget, type MountOptions } from '../ui/mount.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
-import { whenLang } from './loadGerman.ts';
+import { languageOf, whenLang } from './loadLanguage.ts';
 import { followConsent, setConsent } from './pageConsent.ts';
 import { ATTRIBUTES, readOptions } from './readOptions.ts';
 import { beside, pinned, script } from './scriptUrl.ts';
@@ -28,9 +28,8 @@ export { mount, mountRecommendations, setConsent };
 // copy's, which mounts every widget on the page (below); hooks of another copy's Preact
 // would fail inside its components.
 (globalThis as { [key: symbol]: unknown })[Symbol.for(SHARED_KEY)] ??= shared;
-// The stylesheet and the German messages are built beside the script, under its name.
+// The stylesheet is built beside the script, under its name.
 const stylesheet = beside('.css');
-const germanSrc = beside('.de.js');
 // What every copy of this file on the page has mounted: the same tag twice mounts once.
 const mounted: Set<string> = ((globalThis as { [key: symbol]: Set<string> })[Symbol.for('site-search')] ??= new Set());
 
@@ -40,11 +39,13 @@ const link = (into: ParentNode) =>
 
 /**
  * Runs `then` with the options of `el`'s attributes (`prefix` + name) once the messages
- * of its language are here; with none when the attributes lack the site key or the API.
+ * of its language (its `lang` attribute, else the page's) are here; with none when the
+ * attributes lack the site key or the API.
  */
 function withOptions(el: Element, prefix: string, then: (options?: MountOptions) => void) {
-  whenLang(el.getAttribute(prefix + 'lang'), germanSrc, () => {
-    const options = readOptions((name) => el.getAttribute(prefix + name));
+  const lang = languageOf(el.getAttribute(prefix + 'lang') ?? document.documentElement.lang);
+  whenLang(lang, () => {
+    const options = readOptions((name) => (name === 'lang' ? (lang ?? null) : el.getAttribute(prefix + name)));
     then(options.siteKey && options.baseUrl ? options : undefined);
   });
 }

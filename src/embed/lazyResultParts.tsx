@@ -1,8 +1,10 @@
 /**
- * The script-tag file's `Pager`, `LoadMore`, `SkipToResults` and `EmptyState` (vite.config.ts
+ * The script-tag file's `Pager`, `LoadMore`, `SkipToResults`, `EmptyState` and `FilterChips` (vite.config.ts
  * swaps them in): the real ones, from `site-search.more.js`, loaded when the first search is
  * sent so that they come beside its answer. They stand under the results, out of the flow
  * (the skip link, until it has the focus) or alone (no results), so nothing moves when they come.
+ * The filter chips stand above the results, but there are filters to show only once the
+ * facets are here (or from a shared link, whose search loads the chips beside its answer).
  */
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
@@ -41,4 +43,9 @@ export function SkipToResults() {
 export function EmptyState(props: EmptyStateProps) {
   const Real = useMoreOnSearch()?.EmptyState;
   return Real ? <Real {...props} /> : null;
+}
+
+export function FilterChips() {
+  const Real = useMoreOnSearch()?.FilterChips;
+  return Real ? <Real /> : null;
 }

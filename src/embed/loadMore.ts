@@ -1,11 +1,14 @@
 import type { createTracker } from '../tracker/createTracker.ts';
 import type { EmptyState } from '../ui/EmptyState.tsx';
 import type { FacetPanel } from '../ui/FacetPanel.tsx';
+import type { FilterChips } from '../ui/FilterChips.tsx';
 import type { LoadMore } from '../ui/LoadMore.tsx';
 import type { Pager } from '../ui/Pager.tsx';
 import type { SkipToResults } from '../ui/SkipToResults.tsx';
+import type { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import type { OverlayList } from '../ui/OverlayList.tsx';
+import type { loadLanguage } from './languageFile.ts';
 import { loadScript } from './loadScript.ts';
 import { beside, pinned } from './scriptUrl.ts';
 
@@ -14,11 +17,14 @@ export interface More {
   createTracker: typeof createTracker;
   mountRecommendations: typeof mountRecommendations;
   FacetPanel: typeof FacetPanel;
+  FilterChips: typeof FilterChips;
   OverlayList: typeof OverlayList;
   Pager: typeof Pager;
   LoadMore: typeof LoadMore;
   SkipToResults: typeof SkipToResults;
   EmptyState: typeof EmptyState;
+  SuggestionOptions: typeof SuggestionOptions;
+  loadLanguage: typeof loadLanguage;
 }
 
 /** Where it leaves it. */
@@ -26,7 +32,7 @@ export const MORE = Symbol.for('site-search-more');
 
 /**
  * The part of the script-tag file that is loaded only when it is needed: the facets, the
- * pager and the empty state with the first search, the overlay's list when it first opens, the tracker once results are on screen or a result is clicked, the
+ * pager and the empty state with the first search, the overlay's list when it first opens, the suggestion dropdown's options as the visitor first types, the tracker once results are on screen or a result is clicked, the
  * related items when they are mounted.
  * Built beside the script (vite.config.ts). Rejects when it cannot be had.
  */

@@ -1,26 +1,32 @@
 /**
  * `site-search.more.js`: what the script-tag file loads only once it is needed (see
- * loadMore.ts): the facets, the pager, the skip link, the empty state, the overlay's list, the analytics tracker and the related-items row. It imports
+ * loadMore.ts): the facets, the filter chips, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker, the related-items row and the loading of the language files. It imports
  * Preact, the signals, the contexts and the client from the script that loaded it
  * (sharedModules.ts).
  */
 import { createTracker } from '../tracker/createTracker.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { FacetPanel } from '../ui/FacetPanel.tsx';
+import { FilterChips } from '../ui/FilterChips.tsx';
 import { LoadMore } from '../ui/LoadMore.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { SkipToResults } from '../ui/SkipToResults.tsx';
+import { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { OverlayList } from '../ui/OverlayList.tsx';
+import { loadLanguage } from './languageFile.ts';
 import { MORE, type More } from './loadMore.ts';
 
 (globalThis as { [MORE]?: More })[MORE] = {
   createTracker,
   mountRecommendations,
   FacetPanel,
+  FilterChips,
   OverlayList,
   Pager,
   LoadMore,
   SkipToResults,
   EmptyState,
+  SuggestionOptions,
+  loadLanguage,
 };

@@ -1,20 +1,21 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../ui/messages.ts';
 import { de } from '../ui/messagesDe.ts';
-import { GERMAN } from './loadGerman.ts';
+import { MESSAGES } from './loadLanguage.ts';
 import { readOptions } from './readOptions.ts';
 
 const from = (attributes: Record<string, string>) => readOptions((name) => attributes[name] ?? null);
 
-type Slot = { [GERMAN]?: unknown };
+type Slot = { [MESSAGES]?: unknown };
 
 describe('readOptions', () => {
-  // As if site-search.de.js had run (loadGerman.test.ts loads it).
+  // As if site-search.de.js had run (loadLanguage.test.ts loads such files).
   beforeEach(() => {
-    (globalThis as Slot)[GERMAN] = de;
+    (globalThis as Slot)[MESSAGES] = { de };
   });
   afterEach(() => {
-    delete (globalThis as Slot)[GERMAN];
+    delete (globalThis as Slot)[MESSAGES];
   });
 
   it('reads the attributes into mount options', () => {
@@ -61,9 +62,18 @@ describe('readOptions', () => {
   });
 
   it('speaks English for lang="de" until the German messages are here', () => {
-    delete (globalThis as Slot)[GERMAN];
+    delete (globalThis as Slot)[MESSAGES];
     expect(from({ lang: 'de' }).messages).toBeUndefined();
     expect(from({ lang: 'de', config: '{"messages":{"locale":"fr"}}' }).messages).toEqual({ locale: 'fr' });
+  });
+
+  it('puts the site’s own words (messages JSON) over those of the language, or of English', () => {
+    expect(from({ lang: 'de', messages: '{"placeholder":"Rezepte suchen"}' }).messages).toEqual({ ...de, placeholder: 'Rezepte suchen' });
+    expect(from({ messages: '{"placeholder":"Find a recipe"}' }).messages).toEqual({ ...en, placeholder: 'Find a recipe' });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(from({ lang: 'de', messages: '{oops' }).messages).toBe(de);
+    expect(error).toHaveBeenCalledWith('Site Search: the messages attribute is not valid JSON; it is ignored.');
+    error.mockRestore();
   });
 
   it('turns the analytics switches into the tracker option', () => {

@@ -1,5 +1,6 @@
 import type { MountOptions } from '../ui/mount.tsx';
-import { german } from './loadGerman.ts';
+import { en } from '../ui/messages.ts';
+import { messagesOf } from './loadLanguage.ts';
 
 /** How an attribute's text (null when absent) reads; undefined or null leaves the option to `config`. */
 type Parse = (text: string | null) => unknown;
@@ -35,7 +36,7 @@ const OPTIONS: Table = {
   layout: oneOf('page overlay'),
   theme: oneOf('auto light dark'),
   placeholder: text,
-  lang: (text) => (text === 'de' ? german() : undefined),
+  lang: (code) => messagesOf(code ?? undefined),
   url: (prefix) => (prefix === null ? prefix : { prefix }),
   limit: (text) => Math.max(Number(text), 0) || undefined,
   facets: labels,
@@ -55,7 +56,17 @@ const TRACKER: Table = { 'analytics-tag': text, 'require-consent': on, 'respect-
 const RENAMED: Record<string, string> = { api: 'baseUrl', 'regional-api': 'regionalUrl', lang: 'messages', 'analytics-tag': 'tag' };
 
 /** The attributes `readOptions` knows, as the custom element observes them (the script tag puts `data-` before each). */
-export const ATTRIBUTES = [...Object.keys(OPTIONS), ...Object.keys(TRACKER), 'analytics', 'config'];
+export const ATTRIBUTES = [...Object.keys(OPTIONS), ...Object.keys(TRACKER), 'analytics', 'config', 'messages'];
+
+/** An attribute's JSON object; none, and said on the console, when it is not JSON. */
+function json(get: (name: string) => string | null, name: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(get(name) ?? 'null') ?? undefined;
+  } catch {
+    console.error(`Site Search: the ${name} attribute is not valid JSON; it is ignored.`);
+    return undefined;
+  }
+}
 
 /** Every option of `table`, from its attribute or else from `fallback`. */
 function fill(table: Table, get: (name: string) => string | null, fallback: Record<string, unknown> = {}) {
@@ -73,17 +84,16 @@ function fill(table: Table, get: (name: string) => string | null, fallback: Reco
  * `config` JSON gives it), so an attribute taken away resets its option on `update`.
  */
 export function readOptions(get: (name: string) => string | null): MountOptions {
-  let config: Record<string, unknown> = {};
-  try {
-    config = JSON.parse(get('config') ?? '{}') as Record<string, unknown>;
-  } catch {
-    console.error('Site Search: the config attribute is not valid JSON; it is ignored.');
-  }
+  const config = json(get, 'config') ?? {};
   // None of the tracker's attributes given leaves `config.analytics`.
   const tracker = fill(TRACKER, get);
+  const options = fill(OPTIONS, get, config);
+  // The site's own words, over those of the language.
+  const own = json(get, 'messages');
+  if (own) options.messages = { ...((options.messages as object | undefined) ?? en), ...own };
   return {
     ...config,
-    ...fill(OPTIONS, get, config),
+    ...options,
     analytics: on(get('analytics')) === false ? false : Object.values(tracker).some((v) => v !== undefined) ? tracker : config.analytics,
   } as unknown as MountOptions;
 }

@@ -2,7 +2,7 @@
 // of the script-tag file runs then, so it is read here, once.
 export const script = document.currentScript as HTMLScriptElement | null;
 
-/** The address of a file built beside the script, under its name: `.css`, `.de.js`, `.more.js`. */
+/** The address of a file built beside the script, under its name: `.css`, `.more.js`, `.de.js`. */
 export const beside = (ending: string): string | undefined => script?.src.replace(/\.js(?=[?#]|$)/, ending);
 
 /** The hashes of the files beside the script, by ending; the build writes them in (vite.config.ts). */

@@ -9,7 +9,6 @@ import { countFilters, readRange, setRange, toggleValue } from '../core/searchSt
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { checkTarget } from '../ui/checkTarget.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
-import { categoryName, languageName, rangeLabel } from '../ui/filterLabels.ts';
 import { Heading } from '../ui/Heading.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
 import { countedName, dateFormat, en, format, intl } from '../ui/messages.ts';
@@ -21,6 +20,8 @@ import { useSearchController } from '../ui/SearchContext.ts';
 import { themeClass } from '../ui/themeClass.ts';
 import { Thumbnail } from '../ui/Thumbnail.tsx';
 import { useWidget } from '../ui/WidgetContext.ts';
+import { loadScript } from './loadScript.ts';
+import { beside, pinned, script } from './scriptUrl.ts';
 
 /** The modules of SHARED_MODULES, lent to `site-search.more.js` (see sharedModules.ts). */
 export const shared = {
@@ -48,9 +49,6 @@ export const shared = {
   Results,
   wrapTab,
   lockScroll,
-  categoryName,
-  languageName,
-  rangeLabel,
   countFilters,
   readRange,
   setRange,
@@ -64,4 +62,8 @@ export const shared = {
   createLatest,
   createClient,
   hostFor,
+  beside,
+  pinned,
+  script,
+  loadScript,
 };

@@ -22,7 +22,6 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/Results.tsx': ['Results'],
   'src/ui/wrapTab.ts': ['wrapTab'],
   'src/ui/lockScroll.ts': ['lockScroll'],
-  'src/ui/filterLabels.ts': ['categoryName', 'languageName', 'rangeLabel'],
   'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/ui/themeClass.ts': ['themeClass'],
@@ -31,6 +30,8 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/core/createLatest.ts': ['createLatest'],
   'src/client/createClient.ts': ['createClient'],
   'src/client/hosts.ts': ['hostFor'],
+  'src/embed/scriptUrl.ts': ['beside', 'pinned', 'script'],
+  'src/embed/loadScript.ts': ['loadScript'],
 };
 
 /** The `Symbol.for` key of the object they are lent on. */

@@ -55,4 +55,16 @@ describe('EmptyState', () => {
     expect(screen.getByText('No results for “gird”')).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('does not offer a rule’s redirect as a search', async () => {
+    const { controller, calls } = fakeController();
+    const client = { suggest: vi.fn(async () => ({ suggestions: [{ value: 'accounts' }] })), autocomplete: vi.fn() };
+    const suggestions = createSuggestions({ client, id: 't' });
+    renderWidget(controller, <Results />, { suggestions });
+    suggestions.update('account');
+    await advance(100);
+    await act(() => searchAndAnswer(controller, calls, 'account', answer([])));
+    act(() => suggestions.redirect('https://example.com/account'));
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['accounts']);
+  });
 });

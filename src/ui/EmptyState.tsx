@@ -16,7 +16,8 @@ export function EmptyState({ term, busy, updating }: EmptyStateProps) {
   const { m, suggestions, config } = useWidget();
   const { setTerm, submit } = useSearchController();
   // The suggestions for the term, else the site's popular searches.
-  const offered = suggestions?.items.value.map((item) => item.value) ?? [];
+  // Not a rule's redirect, which is an address, not a search (the dropdown offers it).
+  const offered = suggestions?.items.value.filter((item) => item.source !== 'redirect').map((item) => item.value) ?? [];
   const offers = (offered.length ? offered : (config.popularSearches ?? []))
     .filter((value) => value.toLowerCase() !== term.toLowerCase())
     .slice(0, 3)

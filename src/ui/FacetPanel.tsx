@@ -13,6 +13,9 @@ import { ValueFacet } from './ValueFacet.tsx';
 import { useWidget } from './WidgetContext.ts';
 import { wrapTab } from './wrapTab.ts';
 
+/** Whether the history entry shown is the one the open filter panel added. */
+const sheetMark = () => !!(history.state as { ssSheet?: boolean } | null)?.ssSheet;
+
 /**
  * The configured facets and filters: a column beside the results where there is room.
  * On narrow widths (the CSS shows the button only there) a "Filters" button with the
@@ -22,12 +25,34 @@ import { wrapTab } from './wrapTab.ts';
  */
 export function FacetPanel() {
   const { m, config } = useWidget();
-  const { results, filters, setFilters } = useSearchController();
+  const { results, filters, setFilters, sent } = useSearchController();
   const dialog = useRef<HTMLDialogElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
   const done = useRef<HTMLButtonElement>(null);
   // A signal, not useState: the script-tag build then needs no useReducer.
   const open = useSignal(false);
+  // Where the page was when the panel opened.
+  const opened = useRef('');
+  // Back, on a phone above all, closes the panel and keeps the filters chosen in it: the
+  // panel added a history entry as it opened (the URL binding writes the filters chosen in
+  // it there too), which Back takes away; the binding reads the older filters of the entry
+  // Back went to before this hears of it, so those chosen are put back, as a new entry.
+  // They are the last ones committed (a restored search is not).
+  const chosen = useRef(filters.peek());
+  useLayoutEffect(() => {
+    const stop = sent.subscribe((now) => now?.commit && (chosen.current = now.state.filters));
+    const back = () => {
+      if (!dialog.current?.open) return;
+      const keep = chosen.current;
+      dialog.current.close();
+      if (JSON.stringify(filters.peek()) !== JSON.stringify(keep)) setFilters(keep);
+    };
+    addEventListener('popstate', back);
+    return () => {
+      stop();
+      removeEventListener('popstate', back);
+    };
+  }, []);
   // The page behind stays still while the panel is open: locked and unlocked before the paint
   // that shows or hides it, and unlocked when the widget is removed open (destroy()).
   useLayoutEffect(() => (open.value ? lockScroll() : undefined), [open.value]);
@@ -38,6 +63,9 @@ export function FacetPanel() {
     if (!dialog.current || dialog.current.open) return;
     dialog.current.showModal();
     open.value = true;
+    chosen.current = filters.peek();
+    history.pushState({ ...(history.state as object | null), ssSheet: true }, '');
+    opened.current = location.href;
   };
   const close = () => dialog.current?.close();
   const facets = (
@@ -79,6 +107,12 @@ export function FacetPanel() {
           if (dialog.current?.open) return;
           open.value = false;
           toggle.current?.focus();
+          // Closed here, not by Back: its entry goes; or, when filters chosen in it changed
+          // the URL, it stays for them, without the mark, so that later entries are pushed.
+          if (sheetMark()) {
+            if (location.href === opened.current) history.back();
+            else history.replaceState({ ...(history.state as object), ssSheet: undefined }, '');
+          }
         }}
       >
         {open.value && (

@@ -6,8 +6,9 @@ export const icon = (d: string, size: number, stroke = 2) => (
   <svg
     class="ss-icon"
     viewBox="0 0 24 24"
-    width={size}
-    height={size}
+    // In rem, not pixels: a page that sets a larger root font size gets larger icons too.
+    width={`${size / 16}rem`}
+    height={`${size / 16}rem`}
     aria-hidden="true"
     fill="none"
     stroke="currentColor"

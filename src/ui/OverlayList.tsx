@@ -183,7 +183,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
             key={hit.id || index}
             {...nav.option(index)}
             // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
-            aria-label={safeText(hit.title) || m.untitled}
+            aria-label={(hit.resultType === 'promotion' ? `${m.promoted} ` : '') + (safeText(hit.title) || m.untitled)}
             onMouseDown={(event) => event.preventDefault()}
             onClick={(event) => follow(event, href)}
             onAuxClick={(event) => event.button === 1 && follow(event, href)}

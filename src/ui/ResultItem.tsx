@@ -37,7 +37,9 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
     day,
     fields: shownFields,
   } = hitView(hit, term, { fields, untitled: m.untitled });
-  const title = highlight(titleParts);
+  // A site's promotion (a card of a query rule, not a document) says so, as part of its
+  // link's name; a pinned result shows as any other.
+  const title = [hit.resultType === 'promotion' && [<span class="ss-badge">{m.promoted}</span>, ' '], highlight(titleParts)];
   return (
     <article class="ss-hit" part="result">
       {/* Past the first screenful, the images wait until their card nears the screen. */}

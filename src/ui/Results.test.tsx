@@ -2,7 +2,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/preact
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Results } from './Results.tsx';
 import { StatsLine } from './StatsLine.tsx';
-import { advance, answer, answerLatest, fakeController, hit, renderWith, searchAndAnswer } from './testing.tsx';
+import { de } from './messagesDe.ts';
+import { advance, answer, answerLatest, fakeController, hit, renderWidget, renderWith, searchAndAnswer } from './testing.tsx';
 
 const PNG_B64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
@@ -311,5 +312,22 @@ describe('Results', () => {
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(screen.getByRole('alert').textContent).toContain('could not be reached');
+  });
+
+  it('labels a promotion “Promoted” as part of its link’s name, and shows a pinned result as any other', async () => {
+    await setup([
+      hit({ id: 'pinned', title: 'Account', resultType: 'pinned' }),
+      hit({ id: 'promotion:help:1', title: 'Help centre', url: 'https://example.com/help', resultType: 'promotion' }),
+    ]);
+    expect(screen.getByRole('link', { name: 'Promoted Help centre' }).getAttribute('href')).toBe('https://example.com/help');
+    expect(screen.getByRole('link', { name: 'Account' })).toBeTruthy();
+    expect(screen.getAllByText('Promoted')).toHaveLength(1);
+  });
+
+  it('says “Promoted” in German', async () => {
+    const { controller, calls } = fakeController();
+    renderWidget(controller, <Results />, { m: de });
+    await act(() => searchAndAnswer(controller, calls, 'hilfe', answer([hit({ title: 'Hilfe', resultType: 'promotion' })])));
+    expect(screen.getByRole('link', { name: 'Hervorgehoben Hilfe' })).toBeTruthy();
   });
 });

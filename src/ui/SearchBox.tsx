@@ -1,7 +1,9 @@
-import { effect } from '@preact/signals';
+import { effect, useSignal } from '@preact/signals';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { TargetedEvent, TargetedKeyboardEvent } from 'preact';
+import { capTerm } from '../core/capTerm.ts';
 import type { SuggestionItem } from '../core/createSuggestions.ts';
+import { safeLinkUrl } from '../core/safeUrl.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { warmFormats } from './messages.ts';
 import { SearchIcon } from './SearchIcon.tsx';
@@ -35,7 +37,7 @@ export interface SearchBoxProps {
  * on), a clear button and a submit button.
  */
 export function SearchBox({ placeholder, shortcut = false, autoFocus = false, onArrowOut, combobox }: SearchBoxProps) {
-  const { term, setTerm, submit, clear } = useSearchController();
+  const { term, setTerm, submit, clear, results, resultsTerm } = useSearchController();
   const { m, suggestions } = useWidget();
   // With a listbox of its own, the dropdown is left out; submitted terms are still remembered.
   const s = combobox ? null : suggestions;
@@ -43,6 +45,8 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   // Between compositionstart and compositionend the field holds unfinished IME text
   // (kana before conversion, for one); searching it would send garbage.
   const composing = useRef(false);
+  // The term submitted last (capped as sent): when its answer carries a rule's redirect, the page goes there.
+  const submitted = useSignal('');
   useShortcut(shortcut && (() => input.current?.focus()));
   // A layout effect, at once when the field is added: an effect waits for the paint.
   useLayoutEffect(() => {
@@ -55,10 +59,23 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
     // the first paint. An `effect`, not useSignalEffect: that one waits for the next
     // animation frame, and an IME composition begun in the meantime would be reset by
     // the write; this one runs as the term is set.
-    return effect(() => {
+    const stop = effect(() => {
       const value = term.value;
       if (input.current && input.current.value !== value) input.current.value = value;
     });
+    // The newest answer is for the term in the field: its redirect is offered first in the
+    // dropdown (opening it while the field has the focus), and followed once submitted.
+    const follow = effect(() => {
+      const q = capTerm(term.value);
+      // Only an address to link to: the answer is not trusted.
+      const url = (resultsTerm.value === q && safeLinkUrl(results.value?.redirect)) || undefined;
+      s?.redirect(url, !!input.current?.matches(':focus'));
+      if (url && submitted.value === q) location.assign(url);
+    });
+    return () => {
+      stop();
+      follow();
+    };
   }, []);
 
   const type = (value: string) => {
@@ -67,6 +84,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   };
   const pick = (item: SuggestionItem) => {
     s?.close();
+    if (item.source === 'redirect') return location.assign(item.value);
     s?.remember(item.value);
     setTerm(item.value);
     submit();
@@ -109,6 +127,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       setTerm(input.current.value);
       // Submitted, not merely typed: worth offering again.
       suggestions?.remember(input.current.value);
+      submitted.value = capTerm(input.current.value);
     }
     submit();
   };

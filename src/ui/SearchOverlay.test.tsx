@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
+import { de } from './messagesDe.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
@@ -237,5 +238,23 @@ describe('SearchOverlay', () => {
     expect(input.getAttribute('aria-controls')).toBe(list.id);
     expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['flexbox', 'grid']);
     localStorage.clear();
+  });
+
+  it('names a promoted result’s option “Promoted” before its title', async () => {
+    vi.useFakeTimers();
+    const { opener, controller, calls } = setup();
+    act(() => {
+      fireEvent.click(opener);
+    });
+    const promotion = hit({ id: 'promotion:help:1', title: 'Help centre', resultType: 'promotion' });
+    await act(() => searchAndAnswer(controller, calls, 'help', answer([promotion, hit({ resultType: 'pinned' })], 2)));
+    expect(screen.getAllByRole('option').map((o) => o.getAttribute('aria-label'))).toEqual(['Promoted Help centre', 'grid - CSS']);
+    vi.useRealTimers();
+  });
+
+  it('shows “Strg K” on the opener in German', () => {
+    const { controller } = fakeController();
+    renderWidget(controller, <SearchOverlay />, { m: de });
+    expect(document.querySelector('.ss-opener .ss-kbd')?.textContent).toBe('Strg K');
   });
 });

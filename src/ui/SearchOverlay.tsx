@@ -64,7 +64,7 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
         <SearchIcon />
         <span class="ss-grow">{m.open}</span>
         <kbd class="ss-kbd" aria-hidden="true">
-          {apple() ? '⌘K' : 'Ctrl K'}
+          {apple() ? '⌘K' : `${m.ctrl ?? 'Ctrl'} K`}
         </kbd>
       </button>
       <dialog

@@ -1,93 +1,30 @@
 import { useRef } from 'preact/hooks';
-import type { SuggestionItem } from '../core/createSuggestions.ts';
-import { splitMatch } from '../core/createSuggestions.ts';
-import { ClearIcon } from './ClearIcon.tsx';
-import { HistoryIcon } from './HistoryIcon.tsx';
 import { format } from './messages.ts';
+import { SuggestionOptions, type SuggestionOptionsProps } from './SuggestionOptions.tsx';
 import { useWidget } from './WidgetContext.ts';
 
-export interface SuggestionListProps {
-  onPick(item: SuggestionItem): void;
-}
+export type SuggestionListProps = SuggestionOptionsProps;
 
 /**
- * The listbox under the search field: the suggestions for the typed term, the typed
- * part of each marked, or, while the field is empty, the recent searches under their
- * own heading, each with a remove button.
+ * The suggestion dropdown: its listbox (SuggestionOptions), and the live region that
+ * says how many options it holds.
  */
 export function SuggestionList({ onPick }: SuggestionListProps) {
-  const { m, suggestions: s, config } = useWidget();
+  const { m, suggestions: s } = useWidget();
   // "8 suggestions", said as the list opens and kept while it stays open: a new count
   // for every key would talk over the typing.
   const said = useRef('');
   if (!s) return null;
-  const term = s.forTerm.value;
-  const items = s.items.value;
-  const list = s.list();
-  const recent = !!items[0]?.recent;
   if (!s.open.value) said.current = '';
-  else said.current ||= format(m, m.suggestionCount, { n: items.length });
+  else said.current ||= format(m, m.suggestionCount, { n: s.items.value.length });
   return (
     <>
-      {/* Outside the part that hides: a live region must be in the DOM, shown, before its text. */}
+      {/* Outside the listbox, which the script tag loads later: a live region must be in the DOM, shown, before its text. */}
       {/* Not role=status: that one is the result count's, the widget's status line. */}
       <span aria-live="polite" class="ss-sr ss-suggest-count">
         {said.current}
       </span>
-      {/* Always in the DOM, so the input's aria-controls names an element that exists. */}
-      <div class="ss-suggest" hidden={!s.open.value}>
-        {recent && (
-          <p class="ss-suggest-title" id={`${list.id}-title`}>
-            {m.recentSearches}
-          </p>
-        )}
-        {/* Outside the listbox, which holds options only; the active recent option is described by it. */}
-        <p id={`${list.id}-hint`} hidden>
-          {m.removeRecentHint}
-        </p>
-        <ul class="ss-suggest-list" {...list} {...(recent ? { 'aria-labelledby': `${list.id}-title` } : { 'aria-label': m.suggestions })}>
-          {items.map((item, index) => {
-            const [before, typed, after] = splitMatch(item.value, term);
-            const source = !item.recent && [...(config.fields ?? []), ...(config.facets ?? [])].find((f) => f.field === item.source)?.label;
-            return (
-              <li
-                key={item.source + item.value}
-                class="ss-option"
-                {...s.option(index)}
-                // The remove button's name is not part of the option's.
-                {...(item.recent && { 'aria-label': item.value, 'aria-describedby': `${list.id}-hint` })}
-                // Keeps the focus in the field, which owns the combobox.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => onPick(item)}
-              >
-                {item.recent && <HistoryIcon />}
-                <span class="ss-grow">
-                  {before}
-                  {typed && <mark class="ss-typed">{typed}</mark>}
-                  {after}
-                </span>
-                {source && <span class="ss-muted">{source}</span>}
-                {item.recent && (
-                  // Not focusable: the field keeps the focus, and Delete removes the active
-                  // option; focusable content inside an option is lost to screen readers.
-                  <span
-                    role="button"
-                    class="ss-remove"
-                    aria-label={format(m, m.removeRecent, { term: item.value })}
-                    title={format(m, m.removeRecent, { term: item.value })}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      s.removeRecent(index);
-                    }}
-                  >
-                    <ClearIcon />
-                  </span>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      <SuggestionOptions onPick={onPick} />
     </>
   );
 }

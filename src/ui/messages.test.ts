@@ -1,6 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { dateFormat, en, format, intl, warmFormats } from './messages.ts';
+import type { Messages } from './messages.ts';
+import { ar } from './messagesAr.ts';
 import { de } from './messagesDe.ts';
+import { es } from './messagesEs.ts';
+import { fr } from './messagesFr.ts';
+import { it as italian } from './messagesIt.ts';
+import { ja } from './messagesJa.ts';
+import { ko } from './messagesKo.ts';
+import { nl } from './messagesNl.ts';
+import { pl } from './messagesPl.ts';
+import { pt } from './messagesPt.ts';
+import { zh } from './messagesZh.ts';
+
+const LANGUAGES = [de, fr, es, pt, italian, nl, pl, ja, zh, ko, ar];
 
 describe('messages', () => {
   it('picks plural forms by Intl.PluralRules and formats numbers for the locale', () => {
@@ -15,8 +28,35 @@ describe('messages', () => {
     expect(format(de, de.page, { n: 3 })).toBe('Seite 3');
   });
 
-  it('has every English key in German', () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
+  it('has every English key in every language, with the same values put in and a form for each plural category', () => {
+    const optional = (key: string) => key === 'dir' || key === 'ctrl';
+    const holes = (text: string) => (text.match(/\{\w+\}|#/g) ?? []).sort();
+    for (const m of LANGUAGES) {
+      expect(
+        Object.keys(m)
+          .filter((k) => !optional(k))
+          .sort(),
+        m.locale,
+      ).toEqual(Object.keys(en).sort());
+      for (const [key, value] of Object.entries(en)) {
+        const theirs = m[key as keyof Messages];
+        if (typeof value === 'string' && key !== 'locale') expect(holes(theirs as string), `${m.locale} ${key}`).toEqual(holes(value));
+        if (typeof value === 'object') {
+          // `other` stands in for a category without its own form; `one` has its own wherever the language has it.
+          const categories = new Intl.PluralRules(m.locale).resolvedOptions().pluralCategories;
+          expect(theirs, `${m.locale} ${key}`).toHaveProperty('other');
+          if (categories.includes('one')) expect(theirs, `${m.locale} ${key}`).toHaveProperty('one');
+        }
+      }
+    }
+  });
+
+  it('says “Strg” for the Ctrl key in German, and Arabic reads right to left', () => {
+    expect(de.ctrl).toBe('Strg');
+    expect(ar.dir).toBe('rtl');
+    expect(format(ar, ar.resultCount, { n: 3 })).toMatch(/^\S+ نتائج$/);
+    expect(format(pl, pl.resultCount, { n: 3 })).toBe('3 wyniki');
+    expect(format(pl, pl.resultCount, { n: 5 })).toBe('5 wyników');
   });
 
   it('makes each Intl formatter once per kind, locale and options', () => {

@@ -11,6 +11,8 @@ export interface Messages {
   locale: string;
   /** Writing direction of the language, set on the widget. @default 'ltr' */
   dir?: 'ltr' | 'rtl';
+  /** The Ctrl key's name on the language's keyboards, in the overlay opener's hint. @default 'Ctrl' */
+  ctrl?: string;
   searchLabel: string;
   placeholder: string;
   clear: string;
@@ -104,6 +106,10 @@ export interface Messages {
   /** Announced when the suggestion list opens; `#` is their number. */
   suggestionCount: Plural;
   untitled: string;
+  /** Before the title of a result the site promotes, and part of its link's name. */
+  promoted: string;
+  /** The first option while typing a search the site sends to a page of its own; `{url}` is the page's address. */
+  goTo: string;
 }
 
 /** The built-in English words. */
@@ -177,6 +183,8 @@ export const en: Messages = {
   seeAll: { one: 'See the result', other: 'See all # results' },
   suggestionCount: { one: '# suggestion', other: '# suggestions' },
   untitled: 'Untitled',
+  promoted: 'Promoted',
+  goTo: 'Go to {url}',
 };
 
 const made = new Map<string, unknown>();

@@ -3,6 +3,7 @@ import type { Messages } from './messages.ts';
 /** German words for the widget: `mount(el, { messages: de })`. */
 export const de: Messages = {
   locale: 'de',
+  ctrl: 'Strg',
   searchLabel: 'Suche',
   placeholder: 'Suchen',
   clear: 'Suche leeren',
@@ -71,4 +72,6 @@ export const de: Messages = {
   seeAll: { one: 'Das Ergebnis ansehen', other: 'Alle # Ergebnisse ansehen' },
   suggestionCount: { one: '# Vorschlag', other: '# Vorschläge' },
   untitled: 'Ohne Titel',
+  promoted: 'Hervorgehoben',
+  goTo: 'Gehe zu {url}',
 };

@@ -1,5 +1,6 @@
 import { render } from 'preact';
 import { createClient } from '../client/createClient.ts';
+import type { SearchResponse } from '../client/types.ts';
 import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
@@ -100,6 +101,14 @@ export interface MountOptions extends WidgetConfig {
    * per visitor; without it, every visitor gets the same results.
    */
   userToken?: string;
+  /**
+   * Called with each answer the widget shows (the newest search's, never an older one's),
+   * for a page that reads more of it than the widget shows: the `userData` and
+   * `appliedRules` of the site's query rules, the counts. A page with the script tag
+   * passes it to `SiteSearch.mount`.
+   * @default none
+   */
+  onResults?: ((response: SearchResponse) => void) | undefined;
 }
 
 /** A widget on the page, as `mount` returns it. */
@@ -118,6 +127,9 @@ export interface MountedWidget {
 }
 
 let mounted = 0;
+
+/** A title or suggestion as the eye compares them: `Promise.all()` is `promise.all`. */
+const bare = (text: unknown) => String(text).toLowerCase().replace(/\(\)$/, '').trim();
 // One widget per element: mounting again replaces the first, listeners and all.
 const widgets = new WeakMap<Element, MountedWidget>();
 
@@ -170,6 +182,9 @@ function start(target: Element, options: MountOptions) {
           client,
           id: `ss${++mounted}`,
           fields: options.completions,
+          // Few rows, none the title of a result on screen: the list stands over the first results.
+          size: 5,
+          exclude: (value) => !!controller.results.peek()?.hits.some((hit) => bare(hit.title) === bare(value)),
           recent: options.recentSearches === false ? undefined : createRecentSearches({ key: `site-search:recent:${options.siteKey}@${options.baseUrl}` }),
         });
   const unbind = url ? bindUrl(controller, url === true ? {} : url) : undefined;
@@ -184,6 +199,7 @@ function start(target: Element, options: MountOptions) {
     target,
   );
   const untrack = tracker ? trackSearch(controller, target, tracker) : null;
+  const unreport = controller.results.subscribe((response) => response && options.onResults?.(response));
   return {
     controller,
     search(term: string) {
@@ -196,6 +212,7 @@ function start(target: Element, options: MountOptions) {
       suggestions?.dispose();
       controller.dispose();
       untrack?.();
+      unreport();
       tracker?.dispose();
     },
     setConsent(granted: boolean) {

@@ -1,6 +1,6 @@
 import { act, fireEvent, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StatsEvent } from '../client/types.ts';
+import type { SearchResponse, StatsEvent } from '../client/types.ts';
 import { mount, type MountedWidget, type MountOptions } from './mount.tsx';
 import { answer, hit } from './testing.tsx';
 
@@ -29,6 +29,20 @@ beforeEach(() => {
       const term = url.searchParams.get('term') ?? '';
       const page = Number(url.searchParams.get('page') ?? 1);
       if (term.includes('zzzz') && url.searchParams.get('defaultOperator') !== 'or') return Response.json(answer([]));
+      // A query rule's answer: a pinned document first, a promotion second, then the rest.
+      if (term === 'login')
+        return Response.json({
+          ...answer(
+            [
+              hit({ id: 'account', url: 'https://example.com/account', resultType: 'pinned' }),
+              hit({ id: 'promotion:help:1', title: 'Help centre', url: 'https://example.com/help', resultType: 'promotion' }),
+              hit({ id: 'login-3', url: 'https://example.com/login', resultType: 'organic' }),
+            ],
+            2,
+          ),
+          appliedRules: ['help'],
+          userData: { banner: 'Trouble signing in?' },
+        });
       const hits = Array.from({ length: Math.min(10, 25 - (page - 1) * 10) }, (_, i) => {
         const n = (page - 1) * 10 + i + 1;
         return hit({ id: `${term}-${n}`, title: `${term} ${n}`, url: `https://example.com/${term}/${n}` });
@@ -240,6 +254,33 @@ describe('the tracker in the widget', () => {
     expect(events).toMatchObject([
       { action: 'search', keyword: 'GRID' },
       { action: 'click', keyword: 'GRID', position: 1 },
+    ]);
+  });
+
+  it('reports clicks on pinned and promoted results with their positions, as any other', async () => {
+    start();
+    fireEvent.input(input(), { target: { value: 'login' } });
+    await submit();
+    fireEvent.click(links()[0]!);
+    fireEvent.click(links()[1]!);
+    await wait(0);
+    expect(events.filter((e) => e.action === 'click')).toMatchObject([
+      { docid: 'account', position: 1 },
+      { docid: 'promotion:help:1', position: 2 },
+    ]);
+  });
+});
+
+describe('onResults', () => {
+  it('receives each answer shown, with the rules’ userData', async () => {
+    const onResults = vi.fn<(response: SearchResponse) => void>();
+    start({ onResults, analytics: false });
+    await type('grid');
+    fireEvent.input(input(), { target: { value: 'login' } });
+    await submit();
+    expect(onResults.mock.calls.map(([r]) => [r.hits.length, r.userData])).toEqual([
+      [10, undefined],
+      [3, { banner: 'Trouble signing in?' }],
     ]);
   });
 });
