@@ -3,6 +3,7 @@
  * order as the SQLite engine's, with ts_rank (and IDF weights for `or`) in place of bm25.
  */
 import type pg from 'pg';
+import type { PgQueryable } from '../storage/postgresCancel.ts';
 import { DOC_COLUMNS, type DocRow } from './documentRow.ts';
 import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLimits, SortSpec } from './engine.ts';
 import { pgFacetColumns } from './postgresFacets.ts';
@@ -31,7 +32,7 @@ const DOCUMENT_COLUMNS = DOC_COLUMNS.split(',')
   .map((column) => `d.${column.trim()}`)
   .join(', ');
 
-export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchState, request: CandidateRequest): Promise<PgCandidates> {
+export async function pgCandidates(client: PgQueryable, state: PostgresSearchState, request: CandidateRequest): Promise<PgCandidates> {
   const { fieldTypes, multiValued, limits, memo } = state;
   const { query } = request;
   const match = request.plan === null ? null : planTsquery(request.plan);
@@ -270,7 +271,7 @@ export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchS
  * SQLite engine counts them), and each group's IDF as bm25 weighs it, in one statement.
  */
 async function idfWeights(
-  client: pg.ClientBase,
+  client: PgQueryable,
   groups: readonly string[],
   commonWordDocs: number,
   memo: PostgresSearchState['memo'],

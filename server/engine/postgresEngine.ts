@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
+import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { asStored, connectPool } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
@@ -146,12 +147,15 @@ export class PostgresEngine implements SearchEngine {
    * Runs `work` on one connection, outside a transaction: a search's statements are few
    * and each reads committed data, and a transaction would cost two more round trips.
    */
-  async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+  async read<T>(work: (reader: IndexReader) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     const client = await this.readPool.connect();
+    const statements = cancellable(this.readPool, client, signal);
     try {
-      return await work(this.reader(client));
+      return await work(this.reader(statements.client));
     } finally {
-      client.release();
+      statements.dispose();
+      client.release(statements.cancelled);
     }
   }
 
@@ -181,7 +185,7 @@ export class PostgresEngine implements SearchEngine {
    * after a write of this process, with the index's version in the same round trip (a
    * search's words lookup reads them too, saving this one).
    */
-  private async currentFieldFacts(client: pg.ClientBase): Promise<FieldFacts> {
+  private async currentFieldFacts(client: PgQueryable): Promise<FieldFacts> {
     const fresh = this.freshFacts();
     if (fresh !== null) return fresh;
     const [types, version] = (await client.query(`${FIELD_FACTS_SQL}; ${VERSION_SQL}`)) as unknown as [
@@ -206,7 +210,7 @@ export class PostgresEngine implements SearchEngine {
     this.memo.clear();
   }
 
-  private reader(client: pg.ClientBase): IndexReader {
+  private reader(client: PgQueryable): IndexReader {
     // The documents of the rows the candidates placed come with them: the ranking rules
     // read their texts, and the page shows them, without another round trip.
     const read = new Map<number, StoredDocument>();
@@ -465,7 +469,7 @@ interface WordsFound {
 }
 
 /** Answers the plan's questions about words (see WordQuestions) in one statement, with the field facts if `withFacts`. */
-async function lookUpWords(client: pg.ClientBase, questions: WordQuestions, withFacts: boolean): Promise<WordsFound> {
+async function lookUpWords(client: PgQueryable, questions: WordQuestions, withFacts: boolean): Promise<WordsFound> {
   const near = questions.near.filter((q) => isVocabularyWord(q.word));
   const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near' | 'field' | 'version'; word: string; term: string | null }>({
     name: 'words',

@@ -32,7 +32,8 @@ export interface SearchResult {
 
 /** An index's searches: what the routes call. */
 export interface SearchPipeline {
-  search(query: SearchQuery): Promise<SearchResult>;
+  /** `signal` aborts when the one who asked has gone: the engine stops what it can. */
+  search(query: SearchQuery, signal?: AbortSignal): Promise<SearchResult>;
   /** Search-term suggestions for a prefix, most useful first. */
   suggest(term: string, size: number): Promise<string[]>;
   /** Values of a custom field completing `term`, most used first. */
@@ -45,7 +46,7 @@ export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
 export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSettings = DEFAULT_RANKING_SETTINGS): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
   return {
-    search: (query) =>
+    search: (query, signal) =>
       engine.read(async (reader) => {
         const words = query.words ?? [];
         const plan = await planSearch(
@@ -74,7 +75,7 @@ export function createSearchPipeline(engine: ReadableIndex, ranking: RankingSett
           return document === undefined ? [] : [{ document, score: row.score }];
         });
         return { total: found.total, hits, facets: found.facets, rangeFacets: found.rangeFacets, plan };
-      }),
+      }, signal),
     suggest: (term, size) => engine.read((reader) => suggest(reader, term, size)),
     autocomplete: (field, term, size) => engine.read((reader) => autocomplete(reader, field, term, size)),
   };

@@ -47,7 +47,22 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       if (clickRanking && query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic') {
         query.clickBoosts = await index.events.clickBoosts(request.query.term, clock());
       }
-      const result = await index.search.search(query);
+      // The connection closing before the answer is sent: nobody waits for it, so the
+      // engine stops the search (PostgreSQL cancels its statement) and nothing is answered.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', onClose);
+      let result;
+      try {
+        result = await index.search.search(query, gone.signal);
+      } catch (error) {
+        if (gone.signal.aborted) return reply.hijack();
+        throw error;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
       const terms = highlightTerms(result.plan);
       const hits = result.hits.map((hit) => searchHit(hit.document, hit.score, terms));
       const body: SearchResponse = {
