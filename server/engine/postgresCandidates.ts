@@ -40,6 +40,12 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
   if (request.plan !== null && match === null) conditions.push(FALSE);
   const matchPart: SqlPart[] = match === null ? [] : [{ sql: 'd.tsv @@ ?::tsquery', params: [match.expression] }];
   const where = (extra: readonly SqlPart[] = []) => allOf([...matchPart, ...conditions, ...extra]);
+  /**
+   * The matches with the words in their title: title_tsv holds the title's part of tsv, so
+   * a title match is a match, and testing the title alone spares reading each row's whole
+   * vector (a common word's title tier read thousands of them to find a page).
+   */
+  const whereInTitle = (inTitle: SqlPart) => allOf([...conditions, inTitle]);
   const q = async <R extends pg.QueryResultRow>(sql: string, params: readonly SqlValue[]) => (await client.query<R>(numbered(sql), [...params])).rows;
   // With OR, documents differ in which words they hold: as bm25 weighs each word by
   // how rare it is (its IDF), so do these scores; ts_rank alone, which knows no IDF,
@@ -89,8 +95,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     return row;
   };
   // Counting a common word's documents takes milliseconds; popular queries repeat.
-  const counted = (extra: readonly SqlPart[] = []) => {
-    const w = where(extra);
+  const counted = (w: SqlPart = where()) => {
     const sql = `SELECT count(*) FROM docs d WHERE ${w.sql}`;
     const key = `${sql}\u0000${JSON.stringify(w.params)}`;
     return { key, known: memo.get(key), sql, params: w.params };
@@ -111,8 +116,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     return n;
   };
   /** A column of ordered rows, each with its document (the page is shown from them). */
-  const rowsColumn = (name: string, order: SqlPart, score: SqlPart, offset: number, limit: number, extra: readonly SqlPart[] = []): SqlPart => {
-    const w = where(extra);
+  const rowsColumn = (name: string, order: SqlPart, score: SqlPart, offset: number, limit: number, w: SqlPart = where()): SqlPart => {
     return {
       sql: `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${DOCUMENT_COLUMNS}, ${score.sql} AS score FROM docs d WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?) x) AS ${name}`,
       params: [...score.params, ...w.params, ...order.params, limit, offset],
@@ -161,7 +165,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
   } else {
     const w = where();
     const all = counted();
-    const titledCount = counted([inTitle]);
+    const titledCount = counted(whereInTitle(inTitle));
     // The matches, if few: then they are the total, and all of them get a text score,
     // which orders them here: the pool (the best by score, the best title matches and
     // the clicked documents) and the rows of the page that follow it come back with
@@ -239,7 +243,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           const ranked = titled <= limits.rankAllMax;
           const order = ranked ? { sql: `${titleRank.sql} DESC, d.rowid`, params: titleRank.params } : { sql: 'd.rowid', params: [] };
           const name = `part_${parts.length}`;
-          parts.push(rowsColumn(name, order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, [inTitle]));
+          parts.push(rowsColumn(name, order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, whereInTitle(inTitle)));
           names.push(name);
           length = Math.min(limit, titled - offset);
         }
@@ -248,7 +252,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           const notInTitle = { sql: `NOT (${inTitle.sql})`, params: inTitle.params };
           const skip = Math.max(0, offset - titled);
           const name = `part_${parts.length}`;
-          parts.push(rowsColumn(name, { sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, skip, left, [notInTitle]));
+          parts.push(rowsColumn(name, { sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, skip, left, where([notInTitle])));
           names.push(name);
           length += Math.max(0, Math.min(left, total - titled - skip));
         }
