@@ -63,9 +63,11 @@ const FIELD_FACTS_MAX_AGE_MS = 1_000;
  * Every connection reads matches through the indexes, never a whole table: a sequential
  * scan reads every document's vector (TOASTed, kilobytes), which the planner does not
  * count, and cost a common word ten times the bitmap scan. Trigram similarity this low
- * finds words one or two edits away from short words (`gird` for `grid`).
+ * finds words one or two edits away from short words (`gird` for `grid`). No JIT: with
+ * sequential scans priced out, a plan that keeps one (a table of a few field types) costs
+ * past jit_above_cost, and compiling it took a second, where running it takes microseconds.
  */
-const CONNECTION_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': 0.1 };
+const CONNECTION_SETTINGS = { enable_seqscan: 'off', jit: 'off', 'pg_trgm.similarity_threshold': 0.1 };
 
 /**
  * The search engine on PostgreSQL: an index is a schema of tables (documents with a
