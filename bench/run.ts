@@ -37,7 +37,7 @@ import {
   type Results,
   type SizeRow,
 } from './report.ts';
-import { measureSearchLatency, queryWords } from './searchLatency.ts';
+import { COMMON_WORDS, commonWords, measureSearchLatency, queryWords } from './searchLatency.ts';
 import { measureOverload, overloadTable } from './overloadLoad.ts';
 import { searchLoad } from './searchLoad.ts';
 import { measureScale, scaleTable } from './scale.ts';
@@ -203,7 +203,16 @@ async function main(): Promise<void> {
     service = restarted.service;
     results.restart = { documents: largest, result: restarted.result };
     await service.stop();
-    results.scale = await measureScale({ repo, corpus, documents: largest, words, seconds: SETTINGS.loadSeconds, log });
+    results.scale = await measureScale({
+      repo,
+      corpus,
+      documents: largest,
+      words,
+      commonWords: commonWords(base, COMMON_WORDS),
+      demoDocuments: base.length,
+      seconds: SETTINGS.loadSeconds,
+      log,
+    });
   } finally {
     await browser?.close();
     await service.stop();

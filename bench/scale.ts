@@ -35,10 +35,20 @@ export interface ThreadsRow {
   load: LoadRow;
 }
 
+/** One search at a time, by kind of query, on each engine at one size of the index. */
+export interface KindRow {
+  documents: number;
+  kind: string;
+  sqlite: { p50: number; p95: number };
+  postgres: { p50: number; p95: number };
+}
+
 export interface ScaleResults {
   documents: number;
   seconds: number;
   rows: ScaleRow[];
+  /** By kind of query, at the demo corpus's size and at `documents`. */
+  kinds?: KindRow[];
   /** One reader thread, then the default (one per core). */
   threads?: ThreadsRow[];
   /** Milliseconds from a write's 202 on one node to the document found by a search on the other. */
@@ -46,6 +56,21 @@ export interface ScaleResults {
 }
 
 const CONNECTIONS = 64;
+/** Kinds of query timed one at a time on both engines: the parameters for a word. */
+const KINDS: ReadonlyArray<[string, (word: string) => Record<string, string>]> = [
+  ['term only', (word) => ({ term: word, postfixWildcard: 'false' })],
+  ['prefix (4 letters, as typed)', (word) => ({ term: word.slice(0, 4) })],
+  ['fuzzy', (word) => ({ term: word, fuzzy: 'true' })],
+  [
+    'faceted',
+    (word) => ({
+      term: word,
+      facet: 'custom_fields.area',
+      rangeFacets: JSON.stringify([{ field: 'custom_fields.first_year', ranges: [{ to: 2015 }, { from: 2015 }] }]),
+    }),
+  ],
+  ['very common words', (word) => ({ term: word, postfixWildcard: 'false' })],
+];
 /** Connections of term-only searches that compare reader thread counts. */
 const THREAD_CONNECTIONS = 32;
 const VISIBILITY_SAMPLES = 20;
@@ -55,10 +80,27 @@ export async function measureScale(options: {
   corpus: CorpusVariants;
   documents: number;
   words: readonly string[];
+  /** The corpus's most common words, searched as a kind of their own. */
+  commonWords: readonly string[];
+  /** The demo corpus's size: the first documents of `corpus`, timed by kind before the rest is indexed. */
+  demoDocuments: number;
   seconds: number;
   log: (line: string) => void;
 }): Promise<ScaleResults> {
-  const { repo, corpus, documents, words, seconds, log } = options;
+  const { repo, corpus, documents, words, commonWords, seconds, log } = options;
+  const demoDocuments = Math.min(options.demoDocuments, documents);
+  const kindWords = (kind: string) => (kind === 'very common words' ? commonWords : words);
+  /** Indexes up to the demo corpus, times the kinds, then indexes the rest (timed again by `settled`). */
+  const grow = async (service: ServiceProcess) => {
+    const first = await indexRange(service, corpus, 0, demoDocuments, log);
+    const small = await measureKinds(service, kindWords);
+    const second = documents > demoDocuments ? await indexRange(service, corpus, demoDocuments, documents, log) : null;
+    return { perSecond: documents / (first.seconds + (second?.seconds ?? 0)), small };
+  };
+  // At full size the kinds are timed after the term-only latency and its load, as a
+  // database settles after a bulk import (statistics, vacuum) before it serves alone.
+  const settled = async (service: ServiceProcess, small: Map<string, { p50: number; p95: number }>) =>
+    documents > demoDocuments ? await measureKinds(service, kindWords) : small;
   const folder = mkdtempSync(join(tmpdir(), 'site-search-scale-'));
   const rows: ScaleRow[] = [];
   const running: ServiceProcess[] = [];
@@ -71,8 +113,9 @@ export async function measureScale(options: {
   try {
     log(`scale: SQLite, 1 process, ${count(documents)} documents`);
     const sqlite = await start('sqlite');
-    const sqliteIndexing = await indexRange(sqlite, corpus, 0, documents, log);
-    rows.push(await measureNodes('SQLite, 1 process', sqliteIndexing.perSecond, [sqlite], words, seconds));
+    const sqliteGrown = await grow(sqlite);
+    rows.push(await measureNodes('SQLite, 1 process', sqliteGrown.perSecond, [sqlite], words, seconds));
+    const sqliteLarge = await settled(sqlite, sqliteGrown.small);
     await sqlite.stop();
     const threads: ThreadsRow[] = [];
     for (const threadCount of [1, availableParallelism()]) {
@@ -86,19 +129,51 @@ export async function measureScale(options: {
     const url = await createDatabase(cluster.url, 'scale');
     log(`scale: PostgreSQL, 1 process, ${count(documents)} documents`);
     const first = await start('pg-a', ['--database-url', url]);
-    const pgIndexing = await indexRange(first, corpus, 0, documents, log);
-    rows.push(await measureNodes('PostgreSQL, 1 process', pgIndexing.perSecond, [first], words, seconds));
+    const pgGrown = await grow(first);
+    rows.push(await measureNodes('PostgreSQL, 1 process', pgGrown.perSecond, [first], words, seconds));
+    const pgLarge = await settled(first, pgGrown.small);
     log('scale: PostgreSQL, 2 processes');
     const second = await start('pg-b', ['--database-url', url]);
     rows.push(await measureNodes('PostgreSQL, 2 processes', null, [first, second], words, seconds));
     log('scale: a write on one node, searched on the other');
     const visibility = await measureVisibility(first, second);
-    return { documents, seconds, rows, threads, visibility };
+    const kinds = [
+      ...kindRows(demoDocuments, sqliteGrown.small, pgGrown.small),
+      ...(documents > demoDocuments ? kindRows(documents, sqliteLarge, pgLarge) : []),
+    ];
+    return { documents, seconds, rows, kinds, threads, visibility };
   } finally {
     await Promise.all(running.map((service) => service.stop()));
     cluster.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** Each kind of query one at a time, after a warm-up pass: p50 and p95 by kind. */
+async function measureKinds(service: ServiceProcess, wordsOf: (kind: string) => readonly string[]): Promise<Map<string, { p50: number; p95: number }>> {
+  const found = new Map<string, { p50: number; p95: number }>();
+  for (const [kind, parameters] of KINDS) {
+    const times: number[] = [];
+    for (const pass of [0, 1]) {
+      for (const word of wordsOf(kind)) {
+        const t0 = performance.now();
+        const response = await fetch(`${service.baseUrl}/v1/search/demo?${new URLSearchParams(parameters(word))}`);
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${kind}: "${word}" answered ${response.status}`);
+        if (pass === 1) times.push(performance.now() - t0);
+      }
+    }
+    found.set(kind, { p50: percentile(times, 50), p95: percentile(times, 95) });
+  }
+  return found;
+}
+
+function kindRows(
+  documents: number,
+  sqlite: ReadonlyMap<string, { p50: number; p95: number }>,
+  postgres: ReadonlyMap<string, { p50: number; p95: number }>,
+): KindRow[] {
+  return KINDS.map(([kind]) => ({ documents, kind, sqlite: sqlite.get(kind)!, postgres: postgres.get(kind)! }));
 }
 
 /** Latency one search at a time on the first node, then the load spread over all of them. */
@@ -191,7 +266,24 @@ export function scaleTable(results: ScaleResults): string {
     threads.length === 0
       ? ''
       : `\n\nSearches a second by reader threads (\`--search-threads\`), SQLite, ${THREAD_CONNECTIONS} connections of term-only searches:\n\n${table(['threads', 'searches/s', 'vs 1 thread', 'p50 ms', 'p99 ms', '503', 'errors'], threadRows)}\n\nThe 503s are the read lane's bound (\`overload.maxInFlight\`, 16) turning away what could not be taken at once. Here the event loop, both reader threads and the load generator share two cores. On 16 cores the default starts 16 threads: expect searches a second to grow with them until the event loop's own share of each request (HTTP, the JSON of the answer, the hand-off to a thread) fills its core, and raise \`overload.maxInFlight\` with the threads so the lane does not turn work away first.`;
-  return `${table(['setup', 'indexing docs/s', 'term-only p50 ms', 'p95 ms', `${CONNECTIONS} conns: searches/s`, 'p50 ms', 'p99 ms', '503', 'errors'], rows)}${pgRatio(results.rows[1])}\n\n${visibility}${threadTable}`;
+  const kindTable =
+    results.kinds === undefined || results.kinds.length === 0
+      ? ''
+      : `\n\nOne search at a time by kind of query, SQLite and PostgreSQL (1 process each), at the demo corpus's size and at ${count(results.documents)} documents:\n\n${table(
+          ['documents', 'kind', 'SQLite p50 ms', 'p95 ms', 'PostgreSQL p50 ms', 'p95 ms', 'ratio p50', 'ratio p95'],
+          results.kinds.map((row) => [
+            count(row.documents),
+            row.kind,
+            ms(row.sqlite.p50),
+            ms(row.sqlite.p95),
+            ms(row.postgres.p50),
+            ms(row.postgres.p95),
+            `${(row.postgres.p50 / row.sqlite.p50).toFixed(1)}×`,
+            `${(row.postgres.p95 / row.sqlite.p95).toFixed(1)}×`,
+          ]),
+          2,
+        )}`;
+  return `${table(['setup', 'indexing docs/s', 'term-only p50 ms', 'p95 ms', `${CONNECTIONS} conns: searches/s`, 'p50 ms', 'p99 ms', '503', 'errors'], rows)}${pgRatio(results.rows[1])}${kindTable}\n\n${visibility}${threadTable}`;
 }
 
 /** BENCHMARKS.md with its "## Several nodes" section replaced by `results`; the rest as the last full run wrote it. */

@@ -38,6 +38,23 @@ export function queryWords(titles: readonly string[], count: number): string[] {
   return [...words];
 }
 
+/** How many of the corpus's most common words the benchmarks search as a kind of their own. */
+export const COMMON_WORDS = 40;
+
+/** The `count` words of three letters or more that most documents hold (title or content), most common first. */
+export function commonWords(documents: ReadonlyArray<{ title?: string | null; main_content?: string | null }>, count: number): string[] {
+  const holders = new Map<string, number>();
+  for (const document of documents) {
+    for (const word of new Set(`${document.title ?? ''} ${document.main_content ?? ''}`.toLowerCase().split(/[^a-z]+/))) {
+      if (word.length >= 3) holders.set(word, (holders.get(word) ?? 0) + 1);
+    }
+  }
+  return [...holders]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, count)
+    .map(([word]) => word);
+}
+
 export async function measureSearchLatency(baseUrl: string, words: readonly string[], log: (line: string) => void): Promise<LatencyRow[]> {
   const rows: LatencyRow[] = [];
   for (const [kind, { endpoint = 'search', prefix, ...extra }] of QUERY_KINDS) {

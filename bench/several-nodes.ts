@@ -9,7 +9,7 @@ import { buildCorpus } from '../demo/corpus/build.ts';
 import { commandLine } from '../server/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { measureScale, scaleTable, spliceScale } from './scale.ts';
-import { queryWords } from './searchLatency.ts';
+import { COMMON_WORDS, commonWords, queryWords } from './searchLatency.ts';
 
 const USAGE = `Usage: npm run bench:scale -- [--documents 100000] [--seconds 10] [--write]
 
@@ -46,6 +46,8 @@ const results = await measureScale({
     base.map((document) => document.title ?? ''),
     200,
   ),
+  commonWords: commonWords(base, COMMON_WORDS),
+  demoDocuments: base.length,
   seconds: settings.seconds,
   log,
 });

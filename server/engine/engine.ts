@@ -345,8 +345,11 @@ export interface SearchEngine {
    * the engine has stored; with a conflict nothing is written.
    */
   write(documents: readonly PreparedDocument[]): Promise<WriteResult>;
-  /** Runs `work` on one snapshot of the index (see IndexReader). */
-  read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one snapshot of the index (see IndexReader). When `signal` aborts (the
+   * one who asked has gone), an engine that waits on a database stops the work there.
+   */
+  read<T>(work: (reader: IndexReader) => Promise<T>, signal?: AbortSignal): Promise<T>;
   /** Documents written or removed by this process so far: cached facts of the index go stale with it. */
   readonly changes: number;
   /** Documents whose id, or whose custom field `field`, is one of `values` (for recommendations). */

@@ -3,8 +3,10 @@
  * order as the SQLite engine's, with ts_rank (and IDF weights for `or`) in place of bm25.
  */
 import type pg from 'pg';
+import type { PgQueryable } from '../storage/postgresCancel.ts';
+import { DOC_COLUMNS, type DocRow } from './documentRow.ts';
 import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLimits, SortSpec } from './engine.ts';
-import { pgFacets } from './postgresFacets.ts';
+import { pgFacetColumns } from './postgresFacets.ts';
 import { planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { allOf, FALSE, numbered, pgConditions, type SqlPart, type SqlValue } from './postgresWhere.ts';
 
@@ -20,7 +22,17 @@ export interface PostgresSearchState {
   memo: { get(key: string): number | undefined; set(key: string, value: number): void };
 }
 
-export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchState, request: CandidateRequest): Promise<Candidates> {
+/** The documents of the rows a search places come with its candidates: no second round trip reads them. */
+export interface PgCandidates extends Candidates {
+  documents: DocRow[];
+}
+
+/** The columns of a stored document, of `docs d`. */
+const DOCUMENT_COLUMNS = DOC_COLUMNS.split(',')
+  .map((column) => `d.${column.trim()}`)
+  .join(', ');
+
+export async function pgCandidates(client: PgQueryable, state: PostgresSearchState, request: CandidateRequest): Promise<PgCandidates> {
   const { fieldTypes, multiValued, limits, memo } = state;
   const { query } = request;
   const match = request.plan === null ? null : planTsquery(request.plan);
@@ -28,19 +40,13 @@ export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchS
   if (request.plan !== null && match === null) conditions.push(FALSE);
   const matchPart: SqlPart[] = match === null ? [] : [{ sql: 'd.tsv @@ ?::tsquery', params: [match.expression] }];
   const where = (extra: readonly SqlPart[] = []) => allOf([...matchPart, ...conditions, ...extra]);
+  /**
+   * The matches with the words in their title: title_tsv holds the title's part of tsv, so
+   * a title match is a match, and testing the title alone spares reading each row's whole
+   * vector (a common word's title tier read thousands of them to find a page).
+   */
+  const whereInTitle = (inTitle: SqlPart) => allOf([...conditions, inTitle]);
   const q = async <R extends pg.QueryResultRow>(sql: string, params: readonly SqlValue[]) => (await client.query<R>(numbered(sql), [...params])).rows;
-  // Counting a common word's documents takes milliseconds; popular queries repeat.
-  const count = async (extra: readonly SqlPart[] = []) => {
-    const w = where(extra);
-    const sql = `SELECT count(*) AS n FROM docs d WHERE ${w.sql}`;
-    const key = `${sql}\u0000${JSON.stringify(w.params)}`;
-    let n = memo.get(key);
-    if (n === undefined) {
-      n = (await q<{ n: number }>(sql, w.params))[0]!.n;
-      memo.set(key, n);
-    }
-    return n;
-  };
   // With OR, documents differ in which words they hold: as bm25 weighs each word by
   // how rare it is (its IDF), so do these scores; ts_rank alone, which knows no IDF,
   // then only breaks ties. With AND every match holds every word.
@@ -60,98 +66,208 @@ export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchS
       ? titleTsRank
       : { sql: `(${weighted.title.sql} + ${TS_RANK_SHARE} * ${titleTsRank.sql})`, params: [...weighted.title.params, ...titleTsRank.params] };
   const inTitle: SqlPart = match === null ? FALSE : { sql: 'd.title_tsv @@ ?::tsquery', params: [match.expression] };
-  const rows = async (order: SqlPart, score: SqlPart, offset: number, limit: number, extra: readonly SqlPart[] = []): Promise<PageRow[]> => {
-    const w = where(extra);
-    return q<PageRow>(`SELECT d.rowid, ${score.sql} AS score FROM docs d WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`, [
-      ...score.params,
-      ...w.params,
-      ...order.params,
-      limit,
-      offset,
-    ]);
-  };
   /** How many rows follow the pool on the page, and from which place of the order. */
   const following = (poolLength: number) => ({
     from: Math.max(query.offset, poolLength),
     left: query.limit - Math.min(Math.max(poolLength - query.offset, 0), query.limit),
   });
 
+  const facetColumns =
+    query.facets.length > 0 || query.rangeFacets.length > 0
+      ? pgFacetColumns(query, match === null && conditions.length === 0 ? null : where(), multiValued)
+      : null;
+  let facets: Pick<Candidates, 'facets' | 'rangeFacets'> = { facets: null, rangeFacets: null };
+  let facetsRead = facetColumns === null;
+  const documents: DocRow[] = [];
+  /**
+   * One statement answering `columns` in one row (after `prefix`, a WITH clause): the
+   * facets come along with the first statement of a search.
+   */
+  const one = async (columns: readonly SqlPart[], prefix: SqlPart = { sql: '', params: [] }): Promise<Record<string, unknown>> => {
+    const all = facetsRead ? columns : [...columns, ...facetColumns!.columns];
+    const row = (
+      await q<Record<string, unknown>>(`${prefix.sql} SELECT ${all.map((c) => c.sql).join(', ')}`, [...prefix.params, ...all.flatMap((c) => c.params)])
+    )[0]!;
+    if (!facetsRead) {
+      facets = facetColumns!.read(row);
+      facetsRead = true;
+    }
+    return row;
+  };
+  // Counting a common word's documents takes milliseconds; popular queries repeat.
+  const counted = (w: SqlPart = where()) => {
+    const sql = `SELECT count(*) FROM docs d WHERE ${w.sql}`;
+    const key = `${sql}\u0000${JSON.stringify(w.params)}`;
+    return { key, known: memo.get(key), sql, params: w.params };
+  };
+  /** A count as a column of `name`, unless remembered; read back with `countOf`. */
+  const countColumn = (count: ReturnType<typeof counted>, name: string, when: SqlPart | null = null): SqlPart[] =>
+    count.known !== undefined
+      ? []
+      : [
+          when === null
+            ? { sql: `(${count.sql}) AS ${name}`, params: count.params }
+            : { sql: `CASE WHEN ${when.sql} THEN (${count.sql}) END AS ${name}`, params: [...when.params, ...count.params] },
+        ];
+  const countOf = (count: ReturnType<typeof counted>, row: Record<string, unknown>, name: string): number => {
+    if (count.known !== undefined) return count.known;
+    const n = Number(row[name]);
+    memo.set(count.key, n);
+    return n;
+  };
+  /** A column of ordered rows, each with its document (the page is shown from them). */
+  const rowsColumn = (name: string, order: SqlPart, score: SqlPart, offset: number, limit: number, w: SqlPart = where()): SqlPart => {
+    return {
+      sql: `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${DOCUMENT_COLUMNS}, ${score.sql} AS score FROM docs d WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?) x) AS ${name}`,
+      params: [...score.params, ...w.params, ...order.params, limit, offset],
+    };
+  };
+  const rowsOf = (row: Record<string, unknown>, name: string): PageRow[] => {
+    const found = (row[name] ?? []) as Array<DocRow & { score: number }>;
+    documents.push(...found);
+    return found.map((r) => ({ rowid: r.rowid, score: r.score }));
+  };
+
   let pool: PageRow[] = [];
   let rest: PageRow[];
   let total: number;
   if (match === null) {
-    rest = await rows(
-      sortOrder(query.sort, { sql: 'd.ts DESC, d.rowid DESC', params: [] }, fieldTypes),
-      { sql: '1::float8', params: [] },
-      query.offset,
-      query.limit,
-    );
-    // A short page is the last one: its end is the total, no count needed.
+    const count = counted();
+    const row = await one([
+      rowsColumn(
+        'page',
+        sortOrder(query.sort, { sql: 'd.ts DESC, d.rowid DESC', params: [] }, fieldTypes),
+        { sql: '1::float8', params: [] },
+        query.offset,
+        query.limit,
+      ),
+      ...countColumn(count, 'total'),
+    ]);
+    rest = rowsOf(row, 'page');
+    // A short page is the last one: its end is the total.
     const short = rest.length < query.limit && (rest.length > 0 || query.offset === 0);
-    total = short ? query.offset + rest.length : await count();
+    total = short ? query.offset + rest.length : countOf(count, row, 'total');
   } else if (query.sort.by !== 'relevance') {
-    total = await count();
+    const count = counted();
     const relevance = { sql: `${rank.sql} DESC, d.rowid`, params: rank.params };
-    rest = await rows(
-      sortOrder(query.sort, relevance, fieldTypes),
-      { sql: `greatest(${rank.sql}, 1e-9::float8)`, params: rank.params },
-      query.offset,
-      query.limit,
-    );
+    const row = await one([
+      rowsColumn(
+        'page',
+        sortOrder(query.sort, relevance, fieldTypes),
+        { sql: `greatest(${rank.sql}, 1e-9::float8)`, params: rank.params },
+        query.offset,
+        query.limit,
+      ),
+      ...countColumn(count, 'total'),
+    ]);
+    rest = rowsOf(row, 'page');
+    total = countOf(count, row, 'total');
   } else {
     const w = where();
-    // The matches, if few: then they are the total, and all of them get a text score.
-    // Scoring reads each match's vector, so none is scored when there are too many:
-    // then the answer is one row, with no rowid, saying how many were found. Clicked
-    // documents come marked, to join the pool.
-    const found = await q<{ n: number; rowid: number | null; score: number; title_score: number; in_title: boolean; boosted: boolean }>(
-      `WITH m AS MATERIALIZED (SELECT d.rowid FROM docs d WHERE ${w.sql} LIMIT ?), n AS (SELECT count(*) AS n FROM m)
-       SELECT n.n, d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
-       FROM n LEFT JOIN (m JOIN docs d ON d.rowid = m.rowid) ON n.n <= ?`,
-      [...w.params, limits.rankAllMax + 1, ...rank.params, ...titleRank.params, ...inTitle.params, request.boostIds, limits.rankAllMax],
-    );
-    const matched = found.flatMap((row) => (row.rowid === null ? [] : [{ ...row, rowid: row.rowid }]));
-    if ((found[0]?.n ?? 0) <= limits.rankAllMax) {
-      total = matched.length;
-      const scored = matched.map((m) => ({ rowid: m.rowid, score: m.score })).sort((a, b) => b.score - a.score || a.rowid - b.rowid);
-      const byTitle = matched
-        .filter((m) => m.in_title)
-        .sort((a, b) => b.title_score - a.title_score || a.rowid - b.rowid)
-        .slice(0, request.poolByTitle);
-      const pooled = new Set([...scored.slice(0, request.poolByScore).map((r) => r.rowid), ...byTitle.map((r) => r.rowid)]);
-      for (const m of matched) if (m.boosted) pooled.add(m.rowid);
-      pool = scored.filter((r) => pooled.has(r.rowid));
-      const after = following(pool.length);
-      rest = scored.filter((r) => !pooled.has(r.rowid)).slice(after.from - pool.length, after.from - pool.length + after.left);
+    const all = counted();
+    const titledCount = counted(whereInTitle(inTitle));
+    // The matches, if few: then they are the total, and all of them get a text score,
+    // which orders them here: the pool (the best by score, the best title matches and
+    // the clicked documents) and the rows of the page that follow it come back with
+    // their documents, in one answer. Scoring reads each match's vector: past
+    // rankAllMax matches the answer only says there are too many (which is remembered),
+    // and how many, and how many in titles.
+    const many = `many\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
+    let answer: Record<string, unknown> | null = null;
+    if (memo.get(many) !== 1) {
+      const tooMany: SqlPart = { sql: '(SELECT count(*) FROM s) > ?', params: [limits.rankAllMax] };
+      answer = await one(
+        [
+          { sql: '(SELECT count(*) FROM s) AS n', params: [] },
+          {
+            sql: `(SELECT coalesce(json_agg(json_build_object('rowid', page.rowid, 'score', page.score, 'pooled', page.pooled) ORDER BY page.place), '[]') FROM page) AS rows`,
+            params: [],
+          },
+          {
+            sql: `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${DOCUMENT_COLUMNS} FROM page JOIN docs d ON d.rowid = page.rowid) x) AS documents`,
+            params: [],
+          },
+          ...countColumn(all, 'total', tooMany),
+          ...countColumn(titledCount, 'titled', tooMany),
+        ],
+        {
+          sql: `WITH s AS MATERIALIZED (
+                  SELECT d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
+                  FROM docs d WHERE ${w.sql} LIMIT ?),
+                r AS (SELECT s.rowid, s.score, s.boosted, row_number() OVER (ORDER BY s.score DESC, s.rowid) AS place,
+                             CASE WHEN s.in_title THEN row_number() OVER (ORDER BY s.in_title DESC, s.title_score DESC, s.rowid) END AS title_place
+                      FROM s WHERE (SELECT count(*) FROM s) <= ?),
+                p AS (SELECT r.rowid, r.score, r.place, (r.place <= ? OR coalesce(r.title_place <= ?, FALSE) OR r.boosted) AS pooled FROM r),
+                o AS (SELECT p.*, row_number() OVER (PARTITION BY p.pooled ORDER BY p.place) AS part_place, count(*) FILTER (WHERE p.pooled) OVER () AS pool_size FROM p),
+                f AS (SELECT o.*, greatest(?::bigint, o.pool_size) - o.pool_size AS skip FROM o),
+                page AS (SELECT f.rowid, f.score, f.place, f.pooled FROM f
+                         WHERE f.pooled OR (f.part_place > f.skip AND f.part_place <= f.skip + ?::bigint - least(greatest(f.pool_size - ?::bigint, 0), ?::bigint)))`,
+          params: [
+            ...rank.params,
+            ...titleRank.params,
+            ...inTitle.params,
+            request.boostIds,
+            ...w.params,
+            limits.rankAllMax + 1,
+            limits.rankAllMax,
+            request.poolByScore,
+            request.poolByTitle,
+            query.offset,
+            query.limit,
+            query.offset,
+            query.limit,
+          ],
+        },
+      );
+    }
+    if (answer !== null && Number(answer.n) <= limits.rankAllMax) {
+      total = Number(answer.n);
+      documents.push(...(answer.documents as DocRow[]));
+      const placed = answer.rows as Array<{ rowid: number; score: number; pooled: boolean }>;
+      pool = placed.filter((row) => row.pooled).map((row) => ({ rowid: row.rowid, score: row.score }));
+      rest = placed.filter((row) => !row.pooled).map((row) => ({ rowid: row.rowid, score: row.score }));
     } else {
-      total = await count();
-      // Too many to score them all: title matches first (by title score when few enough), then the rest in indexing order.
-      const titled = await count([inTitle]);
-      const tier = async (offset: number, limit: number): Promise<PageRow[]> => {
-        const tiered: PageRow[] = [];
+      memo.set(many, 1);
+      const counts =
+        answer ??
+        (all.known === undefined || titledCount.known === undefined ? await one([...countColumn(all, 'total'), ...countColumn(titledCount, 'titled')]) : {});
+      total = countOf(all, counts, 'total');
+      const titled = countOf(titledCount, counts, 'titled');
+      // Too many to score them all: title matches first (by title score when few
+      // enough), then the rest in indexing order; every part of the page in one statement.
+      const parts: SqlPart[] = [];
+      const tier = (offset: number, limit: number): { names: string[]; length: number } => {
+        const names: string[] = [];
+        let length = 0;
         if (offset < titled) {
           const ranked = titled <= limits.rankAllMax;
           const order = ranked ? { sql: `${titleRank.sql} DESC, d.rowid`, params: titleRank.params } : { sql: 'd.rowid', params: [] };
-          tiered.push(...(await rows(order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, [inTitle])));
+          const name = `part_${parts.length}`;
+          parts.push(rowsColumn(name, order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, whereInTitle(inTitle)));
+          names.push(name);
+          length = Math.min(limit, titled - offset);
         }
-        const left = limit - tiered.length;
+        const left = limit - length;
         if (left > 0 && total > titled) {
           const notInTitle = { sql: `NOT (${inTitle.sql})`, params: inTitle.params };
-          tiered.push(...(await rows({ sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, Math.max(0, offset - titled), left, [notInTitle])));
+          const skip = Math.max(0, offset - titled);
+          const name = `part_${parts.length}`;
+          parts.push(rowsColumn(name, { sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, skip, left, where([notInTitle])));
+          names.push(name);
+          length += Math.max(0, Math.min(left, total - titled - skip));
         }
-        return tiered;
+        return { names, length };
       };
-      pool = query.offset < request.poolByTitle ? await tier(0, request.poolByTitle) : [];
-      const after = following(pool.length);
-      rest = after.left > 0 ? await tier(after.from, after.left) : [];
+      const pooled = query.offset < request.poolByTitle ? tier(0, request.poolByTitle) : { names: [], length: 0 };
+      const after = following(pooled.length);
+      const afterPool = after.left > 0 ? tier(after.from, after.left) : { names: [], length: 0 };
+      const row = parts.length > 0 ? await one(parts) : {};
+      pool = pooled.names.flatMap((name) => rowsOf(row, name));
+      rest = afterPool.names.flatMap((name) => rowsOf(row, name));
     }
   }
-
-  const wanted = query.facets.length > 0 || query.rangeFacets.length > 0;
-  const facets = wanted
-    ? await pgFacets(q, query, match === null && conditions.length === 0 ? null : where(), multiValued)
-    : { facets: null, rangeFacets: null };
-  return { total, pool, rest, frequencies: weights?.frequencies ?? [], ...facets };
+  if (!facetsRead) await one([]);
+  return { total, pool, rest, frequencies: weights?.frequencies ?? [], ...facets, documents };
 }
 
 /**
@@ -159,7 +275,7 @@ export async function pgCandidates(client: pg.ClientBase, state: PostgresSearchS
  * SQLite engine counts them), and each group's IDF as bm25 weighs it, in one statement.
  */
 async function idfWeights(
-  client: pg.ClientBase,
+  client: PgQueryable,
   groups: readonly string[],
   commonWordDocs: number,
   memo: PostgresSearchState['memo'],

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PreparedDocument, SearchQuery } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
@@ -81,6 +82,66 @@ describe('ranking many matches', () => {
     expect(new Set(english.hits.map((h) => h.document.id).slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
     for (const hit of english.hits) expect(hit.document.language).toBe('en');
     expect(await ids(searchQuery(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
+  });
+});
+
+describe('round trips', () => {
+  /** The statements the engine sends while `work` runs, counted on every connection it takes. */
+  async function statements(work: () => Promise<unknown>): Promise<number> {
+    let sent = 0;
+    const connect = pg.Pool.prototype.connect as () => Promise<pg.PoolClient>;
+    pg.Pool.prototype.connect = async function (this: pg.Pool) {
+      const client = await connect.call(this);
+      const query = client.query;
+      client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+        sent++;
+        return (query as (...a: unknown[]) => unknown).apply(this, args);
+      } as typeof client.query;
+      const release = client.release;
+      client.release = (error?: Error | boolean) => {
+        client.query = query;
+        client.release = release;
+        release.call(client, error);
+      };
+      return client;
+    } as typeof pg.Pool.prototype.connect;
+    try {
+      await work();
+    } finally {
+      pg.Pool.prototype.connect = connect as typeof pg.Pool.prototype.connect;
+    }
+    return sent;
+  }
+
+  it('are at most two a search: the words, then the candidates with their documents, counts and facets', async () => {
+    const e = await open('trips');
+    await e.write(Array.from({ length: 40 }, (_, i) => ({ ...doc(i), customFields: { area: i % 3 === 0 ? 'api' : 'css', year: 2000 + i } })));
+    const facets: Partial<SearchQuery> = {
+      facets: [{ kind: 'field', key: 'area', field: 'area' }],
+      rangeFacets: [{ key: 'year', field: 'year', ranges: [{ to: 2010 }, { from: 2010 }] }],
+    };
+    const searches: Array<[string, SearchQuery]> = [
+      ['few matches', searchQuery(['beta'])],
+      ['a prefix', searchQuery(['bet'], { prefixLast: true })],
+      ['near words', searchQuery(['btea'], { fuzzy: 'all' })],
+      ['facets and a filter', searchQuery(['beta'], { ...facets, customFields: [{ field: 'area', values: ['css', 'api'] }] })],
+      ['every document', searchQuery(['*'], { ...facets, words: null })],
+      ['sorted', searchQuery(['alpha'], { sort: { by: 'date', order: 'desc' } })],
+      // More matches than rankAllMax: the first search counts them, the next remembers.
+      ['many matches', searchQuery(['alpha'], facets)],
+      ['many matches, page 2', searchQuery(['alpha'], { offset: 10 })],
+    ];
+    // One pipeline, as the service keeps per index: it reads the common title words once a minute.
+    const searching = pipeline(e);
+    await searching.search(searchQuery(['alpha']));
+    for (const [name, query] of searches) {
+      // Twice: the field types are read again after a second, with the words.
+      for (const pass of [0, 1]) {
+        if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
+        const sent = await statements(() => searching.search(query));
+        expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(2);
+      }
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
+import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { asStored, connectPool } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
@@ -64,9 +65,11 @@ const FIELD_FACTS_MAX_AGE_MS = 1_000;
  * Every connection reads matches through the indexes, never a whole table: a sequential
  * scan reads every document's vector (TOASTed, kilobytes), which the planner does not
  * count, and cost a common word ten times the bitmap scan. Trigram similarity this low
- * finds words one or two edits away from short words (`gird` for `grid`).
+ * finds words one or two edits away from short words (`gird` for `grid`). No JIT: with
+ * sequential scans priced out, a plan that keeps one (a table of a few field types) costs
+ * past jit_above_cost, and compiling it took a second, where running it takes microseconds.
  */
-const CONNECTION_SETTINGS = { enable_seqscan: 'off', 'pg_trgm.similarity_threshold': 0.1 };
+const CONNECTION_SETTINGS = { enable_seqscan: 'off', jit: 'off', 'pg_trgm.similarity_threshold': 0.1 };
 
 /**
  * The search engine on PostgreSQL: an index is a schema of tables (documents with a
@@ -151,35 +154,52 @@ export class PostgresEngine implements SearchEngine {
    * Runs `work` on one connection, outside a transaction: a search's statements are few
    * and each reads committed data, and a transaction would cost two more round trips.
    */
-  async read<T>(work: (reader: IndexReader) => Promise<T>): Promise<T> {
+  async read<T>(work: (reader: IndexReader) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    signal?.throwIfAborted();
     const client = await this.readPool.connect();
+    const statements = cancellable(this.readPool, client, signal);
     try {
-      return await work(this.reader(client, await this.currentFieldFacts(client)));
+      return await work(this.reader(statements.client));
     } finally {
-      client.release();
+      statements.dispose();
+      client.release(statements.cancelled);
     }
   }
 
-  /**
-   * The field types and multi-valued fields, read again when FIELD_FACTS_MAX_AGE_MS old or
-   * after a write of this process, with the index's version in the same round trip: when
-   * another node wrote, the remembered counts go too.
-   */
-  private async currentFieldFacts(client: pg.ClientBase): Promise<FieldFacts> {
+  /** The field facts if read less than FIELD_FACTS_MAX_AGE_MS ago (and not dropped by a write of this process). */
+  private freshFacts(): FieldFacts | null {
     const cached = this.fieldFacts;
-    if (cached !== null && Date.now() - cached.at < FIELD_FACTS_MAX_AGE_MS) return cached.facts;
-    const [types, version] = (await client.query(`${FIELD_FACTS_SQL}; ${VERSION_SQL}`)) as unknown as [
-      pg.QueryResult<{ name: string; type: CustomFieldType | null }>,
-      pg.QueryResult<{ value: string }>,
-    ];
-    const current = version.rows[0]?.value ?? '0';
+    return cached !== null && Date.now() - cached.at < FIELD_FACTS_MAX_AGE_MS ? cached.facts : null;
+  }
+
+  /**
+   * Keeps the field types and multi-valued fields, and the index's version read with
+   * them: when another node wrote, the remembered counts go too.
+   */
+  private learnFacts(rows: ReadonlyArray<{ name: string; type: CustomFieldType | null }>, version: string | undefined): FieldFacts {
+    const current = version ?? '0';
     if (current !== this.version) {
       this.memo.clear();
       this.version = current;
     }
-    const facts = fieldFacts(types.rows);
+    const facts = fieldFacts(rows);
     this.fieldFacts = { facts, at: Date.now() };
     return facts;
+  }
+
+  /**
+   * The field types and multi-valued fields, read again when FIELD_FACTS_MAX_AGE_MS old or
+   * after a write of this process, with the index's version in the same round trip (a
+   * search's words lookup reads them too, saving this one).
+   */
+  private async currentFieldFacts(client: PgQueryable): Promise<FieldFacts> {
+    const fresh = this.freshFacts();
+    if (fresh !== null) return fresh;
+    const [types, version] = (await client.query(`${FIELD_FACTS_SQL}; ${VERSION_SQL}`)) as unknown as [
+      pg.QueryResult<{ name: string; type: CustomFieldType | null }>,
+      pg.QueryResult<{ value: string }>,
+    ];
+    return this.learnFacts(types.rows, version.rows[0]?.value);
   }
 
   /** The memo as the candidates read it: bounded, the oldest entry going first. */
@@ -197,25 +217,41 @@ export class PostgresEngine implements SearchEngine {
     this.memo.clear();
   }
 
-  private reader(client: pg.ClientBase, facts: FieldFacts): IndexReader {
-    // The pool's documents, read with their texts: the page is mostly among them.
+  private reader(client: PgQueryable): IndexReader {
+    // The documents of the rows the candidates placed come with them: the ranking rules
+    // read their texts, and the page shows them, without another round trip.
     const read = new Map<number, StoredDocument>();
+    const keep = (rows: readonly DocRow[]) => {
+      for (const row of rows) read.set(row.rowid, storedDocument(row));
+    };
     return {
-      words: (questions) => lookUpWords(client, questions),
-      candidates: (request) => pgCandidates(client, { ...facts, limits: this.limits, memo: this.remembered }, request),
+      words: async (questions) => {
+        const { answers, facts } = await lookUpWords(client, questions, this.freshFacts() === null);
+        if (facts !== null) this.learnFacts(facts.types, facts.version);
+        return answers;
+      },
+      candidates: async (request) => {
+        const facts = await this.currentFieldFacts(client);
+        const { documents, ...candidates } = await pgCandidates(client, { ...facts, limits: this.limits, memo: this.remembered }, request);
+        keep(documents);
+        return candidates;
+      },
       texts: async (rowids) => {
-        const { rows } = await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [rowids] });
-        return rows.map((row): RankedText => {
-          const document = storedDocument(row);
-          read.set(row.rowid, document);
-          return {
-            rowid: row.rowid,
-            id: document.id,
-            url: document.url,
-            title: document.title,
-            content: indexedContent(document.mainContent, document.hiddenKeywords),
-            customFields: document.customFields,
-          };
+        const missing = rowids.filter((rowid) => !read.has(rowid));
+        if (missing.length > 0) keep((await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] })).rows);
+        return rowids.flatMap((rowid): RankedText[] => {
+          const document = read.get(rowid);
+          if (document === undefined) return [];
+          return [
+            {
+              rowid,
+              id: document.id,
+              url: document.url,
+              title: document.title,
+              content: indexedContent(document.mainContent, document.hiddenKeywords),
+              customFields: document.customFields,
+            },
+          ];
         });
       },
       documents: async (rowids) => {
@@ -240,7 +276,7 @@ export class PostgresEngine implements SearchEngine {
       contentsWithPhrase: (words, limit) => contentsWithPhrase(client, words, limit),
       fieldValues: (field, folded, where) => fieldValues(client, field, folded, where),
       steering: (since) => this.steeringCheck.read(client, since),
-      passing: (documents, query) => passingDocuments(client, facts.fieldTypes, documents, query),
+      passing: async (documents, query) => passingDocuments(client, (await this.currentFieldFacts(client)).fieldTypes, documents, query),
     };
   }
 
@@ -421,6 +457,7 @@ async function readFieldTypes(client: pg.ClientBase): Promise<{ types: Map<strin
  */
 const DOCUMENTS_SQL = `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`;
 // A range, not =: with =, the planner took the trigram index, ten times slower than the primary key.
+// With $6, the field facts and the index's version come along (see currentFieldFacts).
 const WORDS_SQL = `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1::text[]) AS w
        WHERE EXISTS (SELECT 1 FROM terms WHERE term >= w COLLATE "C" AND term <= w COLLATE "C")
      UNION ALL
@@ -430,15 +467,27 @@ const WORDS_SQL = `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1:
      -- Trigrams narrow the words; the edit distance decides, as the SQLite engine's vocabulary does.
      SELECT 'near', q.w, t.term FROM unnest($3::text[], $4::int[], $5::bool[]) AS q(w, d, absent)
        CROSS JOIN LATERAL (SELECT term FROM terms WHERE term % q.w AND length(term) BETWEEN length(q.w) - q.d AND length(q.w) + q.d) AS t
-       WHERE NOT (q.absent AND EXISTS (SELECT 1 FROM terms WHERE term >= q.w COLLATE "C" AND term <= q.w COLLATE "C"))`;
+       WHERE NOT (q.absent AND EXISTS (SELECT 1 FROM terms WHERE term >= q.w COLLATE "C" AND term <= q.w COLLATE "C"))
+     UNION ALL
+     SELECT 'field', name, type FROM field_types WHERE $6
+     UNION ALL
+     SELECT 'field', name, NULL FROM multi_valued_fields WHERE $6
+     UNION ALL
+     SELECT 'version', value, NULL FROM meta WHERE key = 'write_version' AND $6`;
 
-/** Answers the plan's questions about words (see WordQuestions) in one statement. */
-async function lookUpWords(client: pg.ClientBase, questions: WordQuestions): Promise<WordAnswers> {
+/** What one words lookup found: the answers, and the field facts when asked for. */
+interface WordsFound {
+  answers: WordAnswers;
+  facts: { types: Array<{ name: string; type: CustomFieldType | null }>; version: string | undefined } | null;
+}
+
+/** Answers the plan's questions about words (see WordQuestions) in one statement, with the field facts if `withFacts`. */
+async function lookUpWords(client: PgQueryable, questions: WordQuestions, withFacts: boolean): Promise<WordsFound> {
   const near = questions.near.filter((q) => isVocabularyWord(q.word));
-  const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near'; word: string; term: string | null }>({
+  const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near' | 'field' | 'version'; word: string; term: string | null }>({
     name: 'words',
     text: WORDS_SQL,
-    values: [questions.has, questions.extends, near.map((q) => q.word), near.map((q) => q.maxDistance), near.map((q) => q.onlyIfAbsent)],
+    values: [questions.has, questions.extends, near.map((q) => q.word), near.map((q) => q.maxDistance), near.map((q) => q.onlyIfAbsent), withFacts],
   });
   const found = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => r.word));
   const nearWords = new Map<string, Array<{ word: string; distance: number }>>();
@@ -446,7 +495,13 @@ async function lookUpWords(client: pg.ClientBase, questions: WordQuestions): Pro
     const terms = rows.filter((r) => r.kind === 'near' && r.word === word).map((r) => r.term!);
     if (terms.length > 0) nearWords.set(word, new Vocabulary(terms.filter(isVocabularyWord)).near(word, maxDistance, limit));
   }
-  return { has: found('has'), extends: found('extends'), near: nearWords };
+  const facts = withFacts
+    ? {
+        types: rows.filter((r) => r.kind === 'field').map((r) => ({ name: r.word, type: r.term as CustomFieldType | null })),
+        version: rows.find((r) => r.kind === 'version')?.word,
+      }
+    : null;
+  return { answers: { has: found('has'), extends: found('extends'), near: nearWords }, facts };
 }
 
 /** What `status` reads of an id in one statement. */

@@ -1,4 +1,5 @@
 /** The owner's data (rules, settings) of a PostgreSQL index: reads and writes (its table is in postgresSchema.ts). */
+import type { PgQueryable } from '../storage/postgresCancel.ts';
 import type pg from 'pg';
 import type { CustomFieldType, IndexReader, SearchQuery, Steering, SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
 import { allOf, numbered, pgConditions } from './postgresWhere.ts';
@@ -25,7 +26,7 @@ const BUMP_SQL = `INSERT INTO meta (key, value) VALUES ('${VERSION_KEY}', '1')
   ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`;
 
 /** The whole owner data, or null when its version is still `since`. */
-export async function readSteering(client: pg.ClientBase, since: string | null): Promise<SteeringSnapshot | null> {
+export async function readSteering(client: PgQueryable, since: string | null): Promise<SteeringSnapshot | null> {
   const { rows } = await client.query<{ version: string; kind: SteeringKind | null; id: string | null; body: string | null }>({
     name: 'steering',
     text: SNAPSHOT_SQL,
@@ -46,7 +47,7 @@ export class SteeringVersionCheck {
 
   constructor(private readonly clock: () => number = Date.now) {}
 
-  async read(client: pg.ClientBase, since: string | null): Promise<SteeringSnapshot | null> {
+  async read(client: PgQueryable, since: string | null): Promise<SteeringSnapshot | null> {
     const known = this.known;
     if (since !== null && known !== null && known.version === since && this.clock() - known.at < STEERING_CHECK_MS) return null;
     const snapshot = await readSteering(client, since);
@@ -99,7 +100,7 @@ export function postgresSteering(pool: pg.Pool, written: () => void): Steering {
 
 /** IndexReader.passing on PostgreSQL: the documents among these that pass the query's conditions other than its words. */
 export async function passingDocuments(
-  client: pg.ClientBase,
+  client: PgQueryable,
   fieldTypes: ReadonlyMap<string, CustomFieldType>,
   documents: Parameters<IndexReader['passing']>[0],
   query: SearchQuery,

@@ -2,7 +2,7 @@
  * What suggestions and autocompletion read of a PostgreSQL index: titles holding typed
  * words, indexed words by prefix, contents holding a phrase, and field values.
  */
-import type pg from 'pg';
+import type { PgQueryable } from '../storage/postgresCancel.ts';
 import type { FieldValueUse, TitleRow } from './engine.ts';
 import { lexeme, phraseQuery, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { escapeLike } from './postgresWhere.ts';
@@ -12,7 +12,7 @@ import { titleReadings, type TitleSyntax } from './titleReadings.ts';
 const LAST_CHAR = '\u{10FFFF}';
 
 /** Up to `limit` titles holding the typed words, the first in indexing order, with their rank (lower is better). */
-export async function titlesWith(client: pg.ClientBase, words: readonly string[], limit: number): Promise<TitleRow[]> {
+export async function titlesWith(client: PgQueryable, words: readonly string[], limit: number): Promise<TitleRow[]> {
   const last = words[words.length - 1]!;
   if (Array.from(last).length > 1) return titleRows(client, titleQuery(words), true, limit);
   // One letter: the two-letter prefixes the index holds instead, unranked (see sqliteTitles.ts).
@@ -22,7 +22,7 @@ export async function titlesWith(client: pg.ClientBase, words: readonly string[]
   return titleRows(client, titleQuery(words, lastMatch), false, limit);
 }
 
-async function titleRows(client: pg.ClientBase, query: string, ranked: boolean, limit: number): Promise<TitleRow[]> {
+async function titleRows(client: PgQueryable, query: string, ranked: boolean, limit: number): Promise<TitleRow[]> {
   const { rows } = await client.query<TitleRow>(
     `SELECT ${ranked ? `-ts_rank('${TITLE_RANK_WEIGHTS}', title_tsv, $1::tsquery, 1)` : '0'} AS rank, rowid, title
      FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT $2`,
@@ -36,7 +36,7 @@ async function titleRows(client: pg.ClientBase, query: string, ranked: boolean, 
  * word), found by skipping through the vocabulary in one statement: each step is one
  * lookup of the next word past the last prefix.
  */
-async function twoLetterPrefixes(client: pg.ClientBase, letter: string): Promise<string[]> {
+async function twoLetterPrefixes(client: PgQueryable, letter: string): Promise<string[]> {
   const { rows } = await client.query<{ term: string }>(
     `WITH RECURSIVE found(term) AS (
        (SELECT term FROM terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT 1)
@@ -61,7 +61,7 @@ export function titleQuery(words: readonly string[], lastWord?: string): string 
 }
 
 /** Up to `limit` indexed words starting with `prefix`, in word order. */
-export async function wordsStarting(client: pg.ClientBase, prefix: string, limit: number): Promise<string[]> {
+export async function wordsStarting(client: PgQueryable, prefix: string, limit: number): Promise<string[]> {
   const { rows } = await client.query<{ term: string }>('SELECT term FROM terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT $3', [
     prefix,
     `${prefix}${LAST_CHAR}`,
@@ -71,7 +71,7 @@ export async function wordsStarting(client: pg.ClientBase, prefix: string, limit
 }
 
 /** Any one title holding every word whole. */
-export async function anyTitleWith(client: pg.ClientBase, words: readonly string[]): Promise<TitleRow | null> {
+export async function anyTitleWith(client: PgQueryable, words: readonly string[]): Promise<TitleRow | null> {
   const { rows } = await client.query<TitleRow>('SELECT 0 AS rank, rowid, title FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT 1', [
     words.map((w) => lexeme(w)).join(' & '),
   ]);
@@ -79,7 +79,7 @@ export async function anyTitleWith(client: pg.ClientBase, words: readonly string
 }
 
 /** The contents of up to `limit` documents holding the words as a phrase in their content, the last a prefix. */
-export async function contentsWithPhrase(client: pg.ClientBase, words: readonly string[], limit: number): Promise<string[]> {
+export async function contentsWithPhrase(client: PgQueryable, words: readonly string[], limit: number): Promise<string[]> {
   const { rows } = await client.query<{ main_content: string }>('SELECT main_content FROM docs WHERE tsv @@ $1::tsquery ORDER BY rowid LIMIT $2', [
     phraseQuery(words, true, 'body'),
     limit,
@@ -88,7 +88,7 @@ export async function contentsWithPhrase(client: pg.ClientBase, words: readonly 
 }
 
 /** Values of a custom field whose folded form starts with `folded`, or holds it anywhere. */
-export async function fieldValues(client: pg.ClientBase, field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]> {
+export async function fieldValues(client: PgQueryable, field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]> {
   const { rows } =
     where === 'start'
       ? await client.query<FieldValueUse>(

@@ -57,6 +57,8 @@ export interface SearchResult {
 export interface SearchOptions {
   /** Each hit says why it stands where it does (worked out only when asked). */
   explain?: boolean;
+  /** Aborts when the one who asked has gone: the engine stops what it can. */
+  signal?: AbortSignal;
 }
 
 /** An index's searches: what the routes call. */
@@ -85,7 +87,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
     rules: ruleIndex(entries),
   });
   return {
-    search: (query, { explain = false } = {}) =>
+    search: (query, { explain = false, signal } = {}) =>
       engine.read(async (reader) => {
         const { ranking, rules } = await steering.read(reader, ownerView);
         const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
@@ -176,7 +178,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           rangeFacets: found.rangeFacets,
           plan,
         };
-      }),
+      }, signal),
     suggest: (term, size) => engine.read((reader) => suggest(reader, term, size)),
     autocomplete: (field, term, size) => engine.read((reader) => autocomplete(reader, field, term, size)),
   };

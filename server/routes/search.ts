@@ -62,7 +62,22 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       ]);
       if (boosts !== undefined) query.clickBoosts = boosts;
       if (personal !== null) query.personal = personal;
-      const result = await index.search.search(query, { explain });
+      // The connection closing before the answer is sent: nobody waits for it, so the
+      // engine stops the search (PostgreSQL cancels its statement) and nothing is answered.
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!reply.raw.writableFinished) gone.abort();
+      };
+      reply.raw.once('close', onClose);
+      let result;
+      try {
+        result = await index.search.search(query, { explain, signal: gone.signal });
+      } catch (error) {
+        if (gone.signal.aborted) return reply.hijack();
+        throw error;
+      } finally {
+        reply.raw.off('close', onClose);
+      }
       const terms = highlightTerms(result.plan);
       const hits: SearchHit[] = result.hits.map((hit) => {
         const shaped: SearchHit = { ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType };

@@ -24,9 +24,11 @@ export class SearchThreads {
   /** The pipeline of one index, run on the threads. */
   pipeline(file: string, ranking: RankingBase, limits: Partial<RankingLimits> = {}): SearchPipeline {
     const index = randomUUID();
-    const run = <T>(call: SearchCall) => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>;
+    const run = <T>(call: SearchCall, signal?: AbortSignal) =>
+      this.pool.run({ ...call, file, index, limits, ranking }, signal === undefined ? {} : { signal }) as Promise<T>;
     return {
-      search: (query, options) => run<SearchResult>({ op: 'search', args: [query, options] }),
+      // A signal cannot cross to a thread: it takes a search still queued off the queue.
+      search: (query, options) => run<SearchResult>({ op: 'search', args: [query, { explain: options?.explain ?? false }] }, options?.signal),
       suggest: (term, size) => run<string[]>({ op: 'suggest', args: [term, size] }),
       autocomplete: (field, term, size) => run<string[]>({ op: 'autocomplete', args: [field, term, size] }),
     };
