@@ -176,7 +176,12 @@ export class PostgresEngine implements SearchEngine {
    * Keeps the field types and multi-valued fields, and the index's version read with
    * them: when another node wrote, the remembered counts go too.
    */
-  private learnFacts(rows: ReadonlyArray<{ name: string; type: CustomFieldType | null }>, version: string | undefined): FieldFacts {
+  private learnFacts(
+    rows: ReadonlyArray<{ name: string; type: CustomFieldType | null }>,
+    version: string | undefined,
+    steering: string | undefined,
+  ): FieldFacts {
+    this.steeringCheck.seen(steering ?? '0');
     const current = version ?? '0';
     if (current !== this.version) {
       this.memo.clear();
@@ -195,11 +200,12 @@ export class PostgresEngine implements SearchEngine {
   private async currentFieldFacts(client: PgQueryable): Promise<FieldFacts> {
     const fresh = this.freshFacts();
     if (fresh !== null) return fresh;
-    const [types, version] = (await client.query(`${FIELD_FACTS_SQL}; ${VERSION_SQL}`)) as unknown as [
+    const [types, version, steering] = (await client.query(`${FIELD_FACTS_SQL}; ${VERSION_SQL}; ${STEERING_VERSION_SQL}`)) as unknown as [
       pg.QueryResult<{ name: string; type: CustomFieldType | null }>,
       pg.QueryResult<{ value: string }>,
+      pg.QueryResult<{ value: string }>,
     ];
-    return this.learnFacts(types.rows, version.rows[0]?.value);
+    return this.learnFacts(types.rows, version.rows[0]?.value, steering.rows[0]?.value);
   }
 
   /** The memo as the candidates read it: bounded, the oldest entry going first. */
@@ -227,7 +233,7 @@ export class PostgresEngine implements SearchEngine {
     return {
       words: async (questions) => {
         const { answers, facts } = await lookUpWords(client, questions, this.freshFacts() === null);
-        if (facts !== null) this.learnFacts(facts.types, facts.version);
+        if (facts !== null) this.learnFacts(facts.types, facts.version, facts.steering);
         return answers;
       },
       candidates: async (request) => {
@@ -421,6 +427,8 @@ export class PostgresEngine implements SearchEngine {
 const FIELD_FACTS_SQL = 'SELECT name, type FROM field_types UNION ALL SELECT name, NULL FROM multi_valued_fields';
 /** The index's version, bumped by every write of every node: what it changes, counts included, is read again. */
 const VERSION_SQL = `SELECT value FROM meta WHERE key = 'write_version'`;
+/** The owner data's version (postgresSteering.ts), read with the index's version. */
+const STEERING_VERSION_SQL = `SELECT value FROM meta WHERE key = 'steering_version'`;
 const BUMP_VERSION = `INSERT INTO meta (key, value) VALUES ('write_version', '1') ON CONFLICT (key) DO UPDATE SET value = (meta.value::bigint + 1)::text`;
 /** Counts remembered at most: the oldest goes first. */
 const MEMO_MAX = 10_000;
@@ -473,18 +481,20 @@ const WORDS_SQL = `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1:
      UNION ALL
      SELECT 'field', name, NULL FROM multi_valued_fields WHERE $6
      UNION ALL
-     SELECT 'version', value, NULL FROM meta WHERE key = 'write_version' AND $6`;
+     SELECT 'version', value, NULL FROM meta WHERE key = 'write_version' AND $6
+     UNION ALL
+     SELECT 'steering', value, NULL FROM meta WHERE key = 'steering_version' AND $6`;
 
 /** What one words lookup found: the answers, and the field facts when asked for. */
 interface WordsFound {
   answers: WordAnswers;
-  facts: { types: Array<{ name: string; type: CustomFieldType | null }>; version: string | undefined } | null;
+  facts: { types: Array<{ name: string; type: CustomFieldType | null }>; version: string | undefined; steering: string | undefined } | null;
 }
 
 /** Answers the plan's questions about words (see WordQuestions) in one statement, with the field facts if `withFacts`. */
 async function lookUpWords(client: PgQueryable, questions: WordQuestions, withFacts: boolean): Promise<WordsFound> {
   const near = questions.near.filter((q) => isVocabularyWord(q.word));
-  const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near' | 'field' | 'version'; word: string; term: string | null }>({
+  const { rows } = await client.query<{ kind: 'has' | 'extends' | 'near' | 'field' | 'version' | 'steering'; word: string; term: string | null }>({
     name: 'words',
     text: WORDS_SQL,
     values: [questions.has, questions.extends, near.map((q) => q.word), near.map((q) => q.maxDistance), near.map((q) => q.onlyIfAbsent), withFacts],
@@ -499,6 +509,7 @@ async function lookUpWords(client: PgQueryable, questions: WordQuestions, withFa
     ? {
         types: rows.filter((r) => r.kind === 'field').map((r) => ({ name: r.word, type: r.term as CustomFieldType | null })),
         version: rows.find((r) => r.kind === 'version')?.word,
+        steering: rows.find((r) => r.kind === 'steering')?.word,
       }
     : null;
   return { answers: { has: found('has'), extends: found('extends'), near: nearWords }, facts };

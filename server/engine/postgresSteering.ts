@@ -4,13 +4,6 @@ import type pg from 'pg';
 import type { CustomFieldType, IndexReader, SearchQuery, Steering, SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
 import { allOf, numbered, pgConditions } from './postgresWhere.ts';
 
-/**
- * How long a search trusts the owner data's version it last read: a write through
- * another node applies within this (plus a search's time), and a search makes the extra
- * round trip at most this often.
- */
-export const STEERING_CHECK_MS = 300;
-
 const VERSION_KEY = 'steering_version';
 
 /**
@@ -39,20 +32,25 @@ export async function readSteering(client: PgQueryable, since: string | null): P
 }
 
 /**
- * Remembers the version a search last read, so that searches ask again at most every
- * STEERING_CHECK_MS; a write through this node makes the next search ask at once.
+ * Remembers the owner data's version a search last read, so that searches do not ask for
+ * it: its version comes back with the field facts, at most a second old (the words
+ * lookup reads them, in the same round trip), and a version other than the one known
+ * makes the next search read the owner data again, as does a write through this node.
+ * A write through another node so applies within about a second.
  */
 export class SteeringVersionCheck {
-  private known: { version: string; at: number } | null = null;
-
-  constructor(private readonly clock: () => number = Date.now) {}
+  private known: string | null = null;
 
   async read(client: PgQueryable, since: string | null): Promise<SteeringSnapshot | null> {
-    const known = this.known;
-    if (since !== null && known !== null && known.version === since && this.clock() - known.at < STEERING_CHECK_MS) return null;
+    if (since !== null && this.known === since) return null;
     const snapshot = await readSteering(client, since);
-    this.known = { version: snapshot?.version ?? since!, at: this.clock() };
+    this.known = snapshot?.version ?? since;
     return snapshot;
+  }
+
+  /** The version read with the field facts. */
+  seen(version: string): void {
+    if (this.known !== null && this.known !== version) this.known = null;
   }
 
   forget(): void {
