@@ -56,11 +56,12 @@ const WRITE_CHUNK = 500;
  */
 const ANALYZE_AFTER = 1_000;
 /**
- * The field types are read again after this long, since other processes write too (a
- * write through this one drops them at once): a field new on another node sorts and
- * filters within a second, as its documents are searchable within one.
+ * The field types, and the owner data's version, are read again after this long, since
+ * other processes write too (a write through this one drops them at once): a field new
+ * on another node sorts and filters, and a rule or setting written there applies, within
+ * a second. They ride with a search's words lookup, so this costs no round trip.
  */
-const FIELD_FACTS_MAX_AGE_MS = 1_000;
+const FIELD_FACTS_MAX_AGE_MS = 500;
 /**
  * Every connection reads matches through the indexes, never a whole table: a sequential
  * scan reads every document's vector (TOASTed, kilobytes), which the planner does not
