@@ -2,10 +2,11 @@
 // range, as figures, two charts (each with a table as its accessible twin) and tables.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StatsReport, StatsReportCounts } from '../src/client/types.ts';
-import { client, errorMessage } from './dashboardApi.ts';
+import { client, errorMessage, ownerApi } from './dashboardApi.ts';
 import { dailyChart, palette, positionLabel, positionsChart, type DrawnChart } from './dashboardCharts.ts';
 import { lastDays, longDay, presetOf, rangeProblem } from './dashboardDates.ts';
 import { Table } from './dashboardParts.tsx';
+import { ProposalsSection } from './dashboardProposals.tsx';
 
 const PRESETS = [7, 30, 90] as const;
 const MAX_DAYS = 366;
@@ -157,6 +158,8 @@ export function ReportPage() {
           </button>
         </div>
       )}
+
+      <ProposalsSection api={ownerApi} />
 
       {report !== null && (
         <div class="dash-report" aria-busy={load.state === 'loading'}>
