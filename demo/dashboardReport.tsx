@@ -7,6 +7,7 @@ import { dailyChart, palette, positionLabel, positionsChart, type DrawnChart } f
 import { lastDays, longDay, presetOf, rangeProblem } from './dashboardDates.ts';
 import { Table } from './dashboardParts.tsx';
 import { ProposalsSection } from './dashboardProposals.tsx';
+import { hashOf } from './dashboardRoute.ts';
 
 const PRESETS = [7, 30, 90] as const;
 const MAX_DAYS = 366;
@@ -283,11 +284,16 @@ function ReportView({ report }: { report: StatsReport }) {
           <h2 id="dash-no-hits" class="dash-heading">
             Keywords without results
           </h2>
-          <p class="dash-hint">Content to write, or words to add as hidden keywords.</p>
+          <p class="dash-hint">Content to write, or a fix: a rule that pins a page or sends the visitor to one, or a synonym with words the index knows.</p>
           <Table
             caption="Keywords with the most no-hit searches"
-            head={['Keyword', 'No-hit searches']}
-            rows={report.noHitKeywords.map((k) => [keyword(k.keyword), number.format(k.noHitSearches)])}
+            head={['Keyword', 'No-hit searches', 'Fix']}
+            numeric={(column) => column === 1}
+            rows={report.noHitKeywords.map((k) => [
+              keyword(k.keyword),
+              number.format(k.noHitSearches),
+              k.keyword === '' ? '' : <FixActions keyword={k.keyword} />,
+            ])}
             empty="Every search found something."
           />
         </section>
@@ -312,6 +318,20 @@ function ReportView({ report }: { report: StatsReport }) {
         </section>
       </div>
     </>
+  );
+}
+
+/** A rule for exactly this search (pin a page, or send the visitor to one), or a synonym for it; each opens its editor prefilled, nothing is saved. */
+function FixActions({ keyword: words }: { keyword: string }) {
+  return (
+    <span class="dash-actions">
+      <a href={hashOf({ page: 'rule', id: null, when: words })} aria-label={`Fix “${words}” with a rule`}>
+        Fix
+      </a>
+      <a href={hashOf({ page: 'synonyms', add: words })} aria-label={`Add a synonym for “${words}”`}>
+        Add synonym
+      </a>
+    </span>
   );
 }
 
