@@ -29,6 +29,8 @@ export const ownerApi = {
   getDocument: (id: string, options?: RequestOptions): Promise<IndexedDocument> => client.getDocument(id, options),
   /** The synonyms and pins that failed searches followed by clicked ones suggest. */
   getProposals: async (options?: RequestOptions) => (await client.getStatsProposals({}, options)).proposals,
+  /** One page of the stored search and click events, oldest first. */
+  listEvents: async (after: number, limit: number, options?: RequestOptions) => (await client.listStatsEvents({ after, limit }, options)).events,
   /** A search as a visitor would make it, kept out of the statistics. */
   search: (params: SearchParams, options?: RequestOptions): Promise<SearchResponse> => client.search({ ...params, collectAnalytics: false }, options),
   /** A search with `explain=true`: every hit carries `_rankingDetails`. Needs the credentials. */

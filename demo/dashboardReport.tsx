@@ -6,6 +6,7 @@ import { client, errorMessage, ownerApi } from './dashboardApi.ts';
 import { dailyChart, palette, positionLabel, positionsChart, type DrawnChart } from './dashboardCharts.ts';
 import { lastDays, longDay, presetOf, rangeProblem } from './dashboardDates.ts';
 import { Table } from './dashboardParts.tsx';
+import { ExportJudgedQueries } from './dashboardExport.tsx';
 import { ProposalsSection } from './dashboardProposals.tsx';
 import { hashOf } from './dashboardRoute.ts';
 
@@ -278,6 +279,7 @@ function ReportView({ report }: { report: StatsReport }) {
             ])}
             empty="No searches in this range."
           />
+          {report.topKeywords.length > 0 && <ExportJudgedQueries api={ownerApi} report={report} />}
         </section>
 
         <section class="dash-card" aria-labelledby="dash-no-hits">

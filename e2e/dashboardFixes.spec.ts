@@ -1,10 +1,16 @@
 // From a search that found nothing to a fix, against a stand-in for the rules and
 // settings endpoints (ownerApiMock.ts) over the report of the generated traffic: "Fix"
 // opens a new rule for exactly that search, a page pinned with the picker; "Add synonym"
-// opens the synonyms with a line for it. By keyboard, axe-checked, with screenshots.
+// opens the synonyms with a line for it; "Export judged queries" downloads a file for
+// `site-search eval` from the real service's clicks. By keyboard, axe-checked, with screenshots.
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { judgedQueryProblem } from '../server/cli/judgedQueries.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
+
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
+const AUTH = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -108,5 +114,43 @@ test('"Add synonym" on a no-hit keyword opens the synonyms with a line for it, s
   expect(mock.writes).toEqual([
     { method: 'PATCH', path: '/v2/indices/demo/settings', body: { synonyms: [['js', 'javascript'], { from: words, to: ['css grid'] }], stopWords: [] } },
   ]);
+  expect(errors).toEqual([]);
+});
+
+test('"Export judged queries" downloads the top searches with their most clicked pages, a file site-search eval reads', async ({ page }) => {
+  test.setTimeout(60_000);
+  const errors = watchErrors(page);
+  await page.goto('/demo/dashboard.html');
+  await expect(page.getByRole('status').first()).toContainText('Showing');
+  const top = page.getByRole('table', { name: 'Most searched keywords' });
+  const first = (await top.getByRole('row').nth(1).getByRole('rowheader').textContent())!;
+  const keywords = await top.getByRole('rowheader').allTextContents();
+
+  const button = page.getByRole('button', { name: 'Export judged queries' });
+  await expect(button).toHaveAccessibleDescription(/A JSON file for site-search eval/);
+  await button.focus();
+  const downloaded = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toMatch(/^judged-queries-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.json$/);
+  const judged = JSON.parse(await readFile((await file.path())!, 'utf8')) as Array<{ query: string; wanted: string[] }>;
+  expect(judged.length).toBeGreaterThan(5);
+  expect(judged[0]!.query).toBe(first);
+  for (const entry of judged) {
+    expect(keywords).toContain(entry.query);
+    expect(judgedQueryProblem(entry)).toBeNull();
+    expect(entry.wanted.length).toBeLessThanOrEqual(3);
+  }
+  // The most clicked page for the top search is a document of the index.
+  const answer = await page.request.get(`${API}/v2/indices/demo/documents/${encodeURIComponent(judged[0]!.wanted[0]!)}`, { headers: AUTH });
+  expect(answer.status()).toBe(200);
+  const status = page.locator('.dash-export').getByRole('status');
+  await expect(status).toHaveText(
+    `Downloaded ${file.suggestedFilename()}: ${judged.length} searches with the pages clicked most. Check each before site-search eval uses it.`,
+  );
+  await expect(button).toBeFocused();
+  await page.locator('.dash-export').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-export-judged.png' });
+  await axe(page, 'judged queries exported');
   expect(errors).toEqual([]);
 });
