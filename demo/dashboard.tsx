@@ -101,14 +101,15 @@ function Dashboard() {
         {route.page === 'rules' && <RulesPage api={ownerApi} notice={notice} onNotice={setNotice} />}
         {route.page === 'rule' && (
           <RuleEditor
-            key={route.id ?? ''}
+            key={hashOf(route)}
             api={ownerApi}
             ruleId={route.id}
+            when={route.when}
             onDone={(message) => go({ page: 'rules' }, message)}
             onCancel={() => go({ page: 'rules' })}
           />
         )}
-        {route.page === 'synonyms' && <SynonymsPage api={ownerApi} />}
+        {route.page === 'synonyms' && <SynonymsPage key={hashOf(route)} api={ownerApi} add={route.add} />}
         {route.page === 'why' && <WhyPage api={ownerApi} />}
       </main>
     </>

@@ -9,7 +9,8 @@ import type { IndexedDocument, IndexSettingsPatch, QueryRuleInput, SearchParams,
 
 const env = import.meta.env as Record<string, string | undefined>;
 export const baseUrl = env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787';
-const siteKey = env.VITE_SITE_KEY ?? 'demo';
+/** The index the dashboard shows. */
+export const siteKey = env.VITE_SITE_KEY ?? 'demo';
 // Demo only: the owner's endpoints need the index secret, and this page runs against the
 // demo's own local service, so `npm start` hands it over. A real dashboard would call them
 // from a server that keeps the secret; never put a secret in a public page.
@@ -26,6 +27,10 @@ export const ownerApi = {
   getSettings: (options?: RequestOptions) => client.settings.get(options),
   patchSettings: (patch: IndexSettingsPatch, options?: RequestOptions) => client.settings.update(patch, options),
   getDocument: (id: string, options?: RequestOptions): Promise<IndexedDocument> => client.getDocument(id, options),
+  /** The synonyms and pins that failed searches followed by clicked ones suggest. */
+  getProposals: async (options?: RequestOptions) => (await client.getStatsProposals({}, options)).proposals,
+  /** One page of the stored search and click events, oldest first. */
+  listEvents: async (after: number, limit: number, options?: RequestOptions) => (await client.listStatsEvents({ after, limit }, options)).events,
   /** A search as a visitor would make it, kept out of the statistics. */
   search: (params: SearchParams, options?: RequestOptions): Promise<SearchResponse> => client.search({ ...params, collectAnalytics: false }, options),
   /** A search with `explain=true`: every hit carries `_rankingDetails`. Needs the credentials. */

@@ -2,10 +2,13 @@
 // range, as figures, two charts (each with a table as its accessible twin) and tables.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { StatsReport, StatsReportCounts } from '../src/client/types.ts';
-import { client, errorMessage } from './dashboardApi.ts';
+import { client, errorMessage, ownerApi } from './dashboardApi.ts';
 import { dailyChart, palette, positionLabel, positionsChart, type DrawnChart } from './dashboardCharts.ts';
 import { lastDays, longDay, presetOf, rangeProblem } from './dashboardDates.ts';
 import { Table } from './dashboardParts.tsx';
+import { ExportJudgedQueries } from './dashboardExport.tsx';
+import { ProposalsSection } from './dashboardProposals.tsx';
+import { hashOf } from './dashboardRoute.ts';
 
 const PRESETS = [7, 30, 90] as const;
 const MAX_DAYS = 366;
@@ -158,6 +161,8 @@ export function ReportPage() {
         </div>
       )}
 
+      <ProposalsSection api={ownerApi} />
+
       {report !== null && (
         <div class="dash-report" aria-busy={load.state === 'loading'}>
           {report.totals.searches === 0 && report.totals.clicks === 0 ? (
@@ -274,17 +279,23 @@ function ReportView({ report }: { report: StatsReport }) {
             ])}
             empty="No searches in this range."
           />
+          {report.topKeywords.length > 0 && <ExportJudgedQueries api={ownerApi} report={report} />}
         </section>
 
         <section class="dash-card" aria-labelledby="dash-no-hits">
           <h2 id="dash-no-hits" class="dash-heading">
             Keywords without results
           </h2>
-          <p class="dash-hint">Content to write, or words to add as hidden keywords.</p>
+          <p class="dash-hint">Content to write, or a fix: a rule that pins a page or sends the visitor to one, or a synonym with words the index knows.</p>
           <Table
             caption="Keywords with the most no-hit searches"
-            head={['Keyword', 'No-hit searches']}
-            rows={report.noHitKeywords.map((k) => [keyword(k.keyword), number.format(k.noHitSearches)])}
+            head={['Keyword', 'No-hit searches', 'Fix']}
+            numeric={(column) => column === 1}
+            rows={report.noHitKeywords.map((k) => [
+              keyword(k.keyword),
+              number.format(k.noHitSearches),
+              k.keyword === '' ? '' : <FixActions keyword={k.keyword} />,
+            ])}
             empty="Every search found something."
           />
         </section>
@@ -309,6 +320,20 @@ function ReportView({ report }: { report: StatsReport }) {
         </section>
       </div>
     </>
+  );
+}
+
+/** A rule for exactly this search (pin a page, or send the visitor to one), or a synonym for it; each opens its editor prefilled, nothing is saved. */
+function FixActions({ keyword: words }: { keyword: string }) {
+  return (
+    <span class="dash-actions">
+      <a href={hashOf({ page: 'rule', id: null, when: words })} aria-label={`Fix “${words}” with a rule`}>
+        Fix
+      </a>
+      <a href={hashOf({ page: 'synonyms', add: words })} aria-label={`Add a synonym for “${words}”`}>
+        Add synonym
+      </a>
+    </span>
   );
 }
 

@@ -9,9 +9,18 @@ describe('dashboard routes', () => {
     expect(routeOf('#rules/sign-in_2')).toEqual({ page: 'rule', id: 'sign-in_2' });
     expect(routeOf('#why?q=flex')).toEqual({ page: 'why' });
     expect(routeOf('#nowhere')).toEqual({ page: 'report' });
+    expect(routeOf('#rules/new?when=react+hooks')).toEqual({ page: 'rule', id: null, when: 'react hooks' });
+    expect(routeOf('#synonyms?add=c%23%20%26%20more')).toEqual({ page: 'synonyms', add: 'c# & more' });
   });
 
   it('write the fragment each page is read from', () => {
-    for (const hash of ['#report', '#rules', '#rules/new', '#rules/a-b', '#synonyms', '#why']) expect(hashOf(routeOf(hash))).toBe(hash);
+    for (const hash of ['#report', '#rules', '#rules/new', '#rules/a-b', '#synonyms', '#why', '#rules/new?when=react+hooks', '#synonyms?add=php'])
+      expect(hashOf(routeOf(hash))).toBe(hash);
+  });
+
+  it('carry any words a fix starts with', () => {
+    const words = 'c# & 100% ?';
+    expect(routeOf(hashOf({ page: 'rule', id: null, when: words }))).toEqual({ page: 'rule', id: null, when: words });
+    expect(routeOf(hashOf({ page: 'synonyms', add: words }))).toEqual({ page: 'synonyms', add: words });
   });
 });

@@ -1,14 +1,28 @@
 // The dashboard's pages, by the fragment of its address, so that each can be linked to
 // and the browser's back button goes back a page.
-export type Route = { page: 'report' } | { page: 'rules' } | { page: 'rule'; id: string | null } | { page: 'synonyms' } | { page: 'why' };
+export type Route =
+  | { page: 'report' }
+  | { page: 'rules' }
+  /** `when`: for a new rule, the words of the `is` condition it starts with (a search that found nothing). */
+  | { page: 'rule'; id: string | null; when?: string }
+  /** `add`: a word to start a new synonym entry with. */
+  | { page: 'synonyms'; add?: string }
+  | { page: 'why' };
 
 export function routeOf(hash: string): Route {
   // `#why?q=flex`: what follows `?` belongs to the page.
-  const path = hash.replace(/^#\/?/, '').split('?')[0]!;
+  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
+  const params = new URLSearchParams(query);
   if (path === 'rules') return { page: 'rules' };
-  if (path === 'rules/new') return { page: 'rule', id: null };
+  if (path === 'rules/new') {
+    const when = params.get('when');
+    return when === null ? { page: 'rule', id: null } : { page: 'rule', id: null, when };
+  }
   if (path.startsWith('rules/')) return { page: 'rule', id: decodeURIComponent(path.slice('rules/'.length)) };
-  if (path === 'synonyms') return { page: 'synonyms' };
+  if (path === 'synonyms') {
+    const add = params.get('add');
+    return add === null ? { page: 'synonyms' } : { page: 'synonyms', add };
+  }
   if (path === 'why') return { page: 'why' };
   return { page: 'report' };
 }
@@ -16,7 +30,10 @@ export function routeOf(hash: string): Route {
 export function hashOf(route: Route): string {
   switch (route.page) {
     case 'rule':
-      return route.id === null ? '#rules/new' : `#rules/${encodeURIComponent(route.id)}`;
+      if (route.id !== null) return `#rules/${encodeURIComponent(route.id)}`;
+      return route.when === undefined ? '#rules/new' : `#rules/new?${new URLSearchParams({ when: route.when }).toString()}`;
+    case 'synonyms':
+      return route.add === undefined ? '#synonyms' : `#synonyms?${new URLSearchParams({ add: route.add }).toString()}`;
     default:
       return `#${route.page}`;
   }

@@ -7,6 +7,7 @@ import { SearchApiError } from '../src/client/errors.ts';
 import type { QueryRule, RuleAnchoring } from '../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { DocumentPicker } from './dashboardDocumentPicker.tsx';
+import { pinRuleId } from './proposalFixes.ts';
 import { Dialog, Field, fieldId } from './dashboardParts.tsx';
 import { DeleteDialog } from './dashboardRules.tsx';
 import { RulePreview } from './dashboardRulePreview.tsx';
@@ -42,23 +43,26 @@ type Load = { state: 'loading' } | { state: 'ready'; rule: QueryRule | null } | 
 export function RuleEditor({
   api,
   ruleId,
+  when,
   onDone,
   onCancel,
 }: {
   api: OwnerApi;
   ruleId: string | null;
+  /** For a new rule: the words of a search to fix, as its `is` condition. */
+  when?: string | undefined;
   onDone: (message: string) => void;
   onCancel: () => void;
 }) {
   const [load, setLoad] = useState<Load>(ruleId === null ? { state: 'ready', rule: null } : { state: 'loading' });
-  const [draft, setDraft] = useState<RuleDraft>(emptyDraft);
+  const [draft, setDraft] = useState<RuleDraft>(() => startDraft(when));
   const [errors, setErrors] = useState<Problems>({});
   const [saving, setSaving] = useState(false);
   const [picker, setPicker] = useState<'pins' | 'hides' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // The draft as loaded, to tell whether Cancel would throw away typed changes.
-  const [baseline, setBaseline] = useState(() => signature(emptyDraft()));
+  const [baseline, setBaseline] = useState(() => signature(startDraft(when)));
   // The control to focus once the next render is on screen: a new row's first field, or the first field at fault.
   const [focus, setFocus] = useState<string | null>(null);
 
@@ -539,6 +543,12 @@ export function RuleEditor({
       )}
     </>
   );
+}
+
+/** A new rule: empty, or for a search to fix, a readable id and that search as an `is` condition. */
+function startDraft(when: string | undefined): RuleDraft {
+  if (when === undefined) return emptyDraft();
+  return { ...emptyDraft(), id: pinRuleId(when), description: `For the search “${when}”, which found nothing`, conditions: [emptyCondition(when)] };
 }
 
 /** Each problem the API's 400 lists, beside its field (the rule's id is the path's `ruleId`). */

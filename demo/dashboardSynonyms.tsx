@@ -11,7 +11,8 @@ import { linesOfSynonyms, stopWordsOfText, synonymsOfLines } from './synonymLine
 type Load = { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: string };
 type Errors = { synonyms?: string; stopWords?: string; form?: string };
 
-export function SynonymsPage({ api }: { api: OwnerApi }) {
+/** `add`: a word (a search that found nothing) to start a new one-way entry with; nothing is saved until Save. */
+export function SynonymsPage({ api, add }: { api: OwnerApi; add?: string | undefined }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [synonyms, setSynonyms] = useState('');
@@ -34,6 +35,19 @@ export function SynonymsPage({ api }: { api: OwnerApi }) {
       (settings) => {
         show(settings);
         setLoad({ state: 'ready' });
+        if (add !== undefined) {
+          const text = linesOfSynonyms(settings.synonyms);
+          setSynonyms(`${text}${text === '' ? '' : '\n'}${add} => `);
+          setStatus(`A line for “${add}” is added at the end: type the words a search for it should also find, then Save.`);
+          // After the render that shows the line, with the caret at its end, ready to type.
+          setTimeout(() => {
+            const box = document.getElementById(fieldId('synonyms'));
+            if (!(box instanceof HTMLTextAreaElement)) return;
+            box.focus();
+            box.setSelectionRange(box.value.length, box.value.length);
+            box.scrollTop = box.scrollHeight;
+          }, 0);
+        }
       },
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', message: errorMessage(error) });

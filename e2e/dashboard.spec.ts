@@ -28,7 +28,7 @@ test('shows the report of the generated traffic, and a shorter range updates it'
   test.setTimeout(60_000);
   const errors = watchErrors(page);
   await page.goto('/demo/dashboard.html');
-  await expect(page.getByRole('status')).toContainText('Showing');
+  await expect(page.getByRole('status').first()).toContainText('Showing');
   const searches = figure(page, 'Searches');
   await expect(searches).toHaveText(/^\d[\d,]*$/);
   const thirtyDays = Number((await searches.textContent())!.replace(/,/g, ''));
@@ -48,7 +48,7 @@ test('shows the report of the generated traffic, and a shorter range updates it'
   await page.getByRole('button', { name: 'Last 7 days' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Last 7 days' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('status')).toContainText('Showing');
+  await expect(page.getByRole('status').first()).toContainText('Showing');
   await expect(searches).not.toHaveText(thirtyDays.toLocaleString('en'));
   const sevenDays = Number((await searches.textContent())!.replace(/,/g, ''));
   expect(sevenDays).toBeGreaterThan(0);
@@ -66,11 +66,11 @@ test('shows the report of the generated traffic, and a shorter range updates it'
 
 test('a tag narrows the report; a range without traffic says so', async ({ page }) => {
   await page.goto('/demo/dashboard.html');
-  await expect(page.getByRole('status')).toContainText('Showing');
+  await expect(page.getByRole('status').first()).toContainText('Showing');
   const all = Number((await figure(page, 'Searches').textContent())!.replace(/,/g, ''));
   await page.getByRole('combobox', { name: 'Source (tag)' }).selectOption('header');
   await expect(page).toHaveURL(/tag=header/);
-  await expect(page.getByRole('status')).toContainText('Showing');
+  await expect(page.getByRole('status').first()).toContainText('Showing');
   await expect(figure(page, 'Searches')).not.toHaveText(all.toLocaleString('en'));
   const header = Number((await figure(page, 'Searches').textContent())!.replace(/,/g, ''));
   expect(header).toBeGreaterThan(0);
@@ -85,7 +85,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(60_000);
     await page.emulateMedia({ colorScheme });
     await page.goto('/demo/dashboard.html');
-    await expect(page.getByRole('status')).toContainText('Showing');
+    await expect(page.getByRole('status').first()).toContainText('Showing');
     await page.getByText('Searches per day as a table').click();
     expect(await axe(page)).toEqual([]);
     if (colorScheme === 'dark') await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-dark.png', fullPage: true });
@@ -98,7 +98,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/demo/dashboard.html');
-    await expect(page.getByRole('status')).toContainText('Showing');
+    await expect(page.getByRole('status').first()).toContainText('Showing');
     await page.getByText('Searches per day as a table').click();
     await page.getByText('Clicks by position as a table').click();
     // The page itself never scrolls sideways.

@@ -1,10 +1,11 @@
 // The owner's pages against the demo's real service (no stand-in): a rule made in the
 // editor with a picked document is what the rules endpoint keeps and what the next search
 // applies, the API's 400 lands beside its field, "Why this order" tables the service's
-// explanation of the pin, and synonyms saved in the page are what the settings endpoint keeps. Each test undoes what it wrote, since
-// the service is shared by every spec of the run.
+// explanation of the pin, synonyms saved in the page are what the settings endpoint keeps,
+// and a proposed pin of the generated traffic, accepted, is applied by the next search.
+// Each test undoes what it wrote, since the service is shared by every spec of the run.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { IndexSettings, SearchResponse } from '../src/client/types.ts';
+import type { IndexSettings, QueryRule, SearchResponse } from '../src/client/types.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 const AUTH = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
@@ -154,5 +155,25 @@ test('synonyms saved in the page are what the settings endpoint keeps', async ({
     await expect(synonyms).toHaveValue('zorblax, quuxify\nfrobnic => zorblax');
   } finally {
     await request.patch(`${API}/v2/indices/demo/settings`, { headers: AUTH, data: { synonyms: before.synonyms, stopWords: before.stopWords } });
+  }
+});
+
+test('a proposed pin from the generated traffic, accepted, is a rule the next search for those words applies', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  try {
+    await page.goto('/demo/dashboard.html');
+    const accept = page.getByRole('button', { name: /^Accept: “rounded corners” shows .+ first \(clicked after “border-radius”\)$/ });
+    await expect(accept).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Accept: “http request” also finds “fetch”' })).toBeVisible();
+    await accept.click();
+    await expect(page.locator('.dash-proposals').getByRole('status')).toContainText('Rule fix-rounded-corners saved');
+    const rule = (await (await request.get(`${API}/v2/indices/demo/rules/fix-rounded-corners`, { headers: AUTH })).json()) as QueryRule;
+    expect(rule.conditions).toEqual([{ pattern: 'rounded corners', anchoring: 'is' }]);
+    const pinned = rule.consequence.pin![0]!.id;
+    const answer = await search(request, 'rounded corners');
+    expect(answer.hits[0]!.id).toBe(pinned);
+    expect(answer.appliedRules).toContain('fix-rounded-corners');
+  } finally {
+    await request.delete(`${API}/v2/indices/demo/rules/fix-rounded-corners`, { headers: AUTH });
   }
 });

@@ -1,14 +1,16 @@
 // A stand-in, via page.route, for the owner's endpoints the dashboard calls (query rules,
-// index settings, and `explain=true` on search), answering per the API's types. Searches
+// index settings, proposed fixes, and `explain=true` on search), answering per the API's types. Searches
 // without `explain` and documents still reach the demo's own service, so that the
 // document picker and the preview search the real corpus; an explained search is the
 // real answer with `_rankingDetails` added to each hit.
 import type { Page, Route } from '@playwright/test';
-import type { ApiErrorBody, IndexSettings, QueryRule, QueryRuleInput, SearchResponse } from '../src/client/types.ts';
+import type { ApiErrorBody, IndexSettings, QueryRule, QueryRuleInput, SearchResponse, StatsProposal } from '../src/client/types.ts';
 
 export interface OwnerMock {
   rules: Map<string, QueryRule>;
   settings: IndexSettings;
+  /** What `GET /v2/indices/demo/stats/proposals` answers. */
+  proposals: StatsProposal[];
   /** Every body the page sent with PUT or PATCH, in order. */
   writes: Array<{ method: string; path: string; body: unknown }>;
   /** The next write answers this error instead (then it is cleared). */
@@ -20,7 +22,10 @@ const json = (route: Route, status: number, body: unknown) =>
 
 const RANKING = ['words', 'typo', 'proximity', 'attribute', 'exactness', 'bm25'];
 
-export async function mockOwnerApi(page: Page, seed: { rules?: QueryRule[]; settings?: Partial<IndexSettings> } = {}): Promise<OwnerMock> {
+export async function mockOwnerApi(
+  page: Page,
+  seed: { rules?: QueryRule[]; settings?: Partial<IndexSettings>; proposals?: StatsProposal[] } = {},
+): Promise<OwnerMock> {
   const mock: OwnerMock = {
     rules: new Map((seed.rules ?? []).map((r) => [r.id, r])),
     settings: {
@@ -31,9 +36,19 @@ export async function mockOwnerApi(page: Page, seed: { rules?: QueryRule[]; sett
       typos: { minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8, disableOnWords: [] },
       ...seed.settings,
     },
+    proposals: seed.proposals ?? [],
     writes: [],
     failNext: null,
   };
+
+  await page.route(
+    (url) => url.pathname === '/v2/indices/demo/stats/proposals',
+    async (route) => {
+      if (route.request().method() === 'OPTIONS')
+        return route.fulfill({ status: 204, headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*' } });
+      return json(route, 200, { proposals: mock.proposals });
+    },
+  );
 
   await page.route(
     (url) => url.pathname.startsWith('/v2/indices/demo/rules') || url.pathname === '/v2/indices/demo/settings',
