@@ -220,6 +220,33 @@ test('the error state offers a retry', async ({ page }) => {
   await expect(box(page)).toBeFocused();
 });
 
+// Where the results column starts, and how wide it is, beside the whole layout's.
+const columns = async (page: Page, state: string) => {
+  const [layout, shown] = await Promise.all([page.locator('#search .ss-layout').boundingBox(), page.locator(`#search ${state}`).boundingBox()]);
+  return { start: Math.round(shown!.x - layout!.x), spare: Math.round(layout!.width - shown!.width) };
+};
+
+test('an empty or a failed search with no facets to show takes the whole width, not a blank facet column beside it', async ({ page }) => {
+  await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?q=nothingmatches');
+  await expect(page.locator('#search .ss-empty')).toBeVisible();
+  expect(await columns(page, '.ss-empty')).toEqual({ start: 0, spare: 0 });
+  await page.screenshot({ path: `${SHOTS}/empty-wide-light-desktop.png` });
+  await page.unrouteAll();
+  await mockApi(page, { failWith: 500 });
+  await page.goto('/?q=grid&theme=dark');
+  await expect(page.locator('#search .ss-error')).toBeVisible();
+  expect(await columns(page, '.ss-error')).toEqual({ start: 0, spare: 0 });
+  await page.screenshot({ path: `${SHOTS}/error-wide-dark-desktop.png` });
+  // Results with facets keep their column beside them.
+  await page.unrouteAll();
+  await mockApi(page);
+  await page.goto('/?q=grid');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  expect((await columns(page, '.ss-main')).start).toBeGreaterThan(200);
+});
+
 test('words that find nothing together: results for some of them under a notice, announced once with the count', async ({ page }) => {
   test.setTimeout(90_000);
   const searches = await mockApi(page);
