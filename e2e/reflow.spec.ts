@@ -1,6 +1,6 @@
 // Reflow (WCAG 1.4.10): at 320 and 390 CSS pixels, in every shipped language, with the
 // longest sort option chosen, nothing scrolls sideways, on the page or in the filter panel.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -47,4 +47,47 @@ test('with a large root font the icons grow with the text', async ({ page }) => 
   const after = [await size('.ss-submit .ss-icon'), await size('.ss-chip .ss-icon')];
   expect(after.map((w, i) => Math.round((w / before[i]!) * 16))).toEqual([30, 30]);
   await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-390.png` });
+});
+
+// The opener's right edge, and which of its word and key hint show: each either whole on
+// its first line or on the cut-off second line (below the button's bottom edge), never in part.
+const opener = async (page: Page) => {
+  const button = page.locator('#header-search .ss-opener');
+  await expect(button).toBeVisible();
+  const box = (await button.boundingBox())!;
+  const shows = async (selector: string) => {
+    const part = button.locator(selector);
+    const { top, bottom, left, right } = await part.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    // (The cut-off line starts inside the bottom border.)
+    if (top >= box.y + box.height - 2) return false;
+    expect(bottom, selector).toBeLessThanOrEqual(box.y + box.height);
+    // Whole: as wide as its text (scrollWidth is rounded).
+    expect(right - left + 1, selector).toBeGreaterThanOrEqual(await part.evaluate((el) => el.scrollWidth));
+    expect(right, selector).toBeLessThanOrEqual(box.x + box.width);
+    return true;
+  };
+  return { end: box.x + box.width, word: await shows('.ss-grow'), hint: await shows('.ss-kbd') };
+};
+
+test('with a large root font the overlay opener fits a 320 px screen: its label on one line, the key hint inside or left out', async ({ page }) => {
+  await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?locale=de');
+  // At the usual size: the whole word and the hint.
+  expect(await opener(page)).toMatchObject({ word: true, hint: true });
+  await page.locator('.demo-bar').screenshot({ path: `${SHOTS}/opener-de-desktop.png` });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
+  expect((await opener(page)).end).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-opener-de-320.png` });
+  await page.goto('/?theme=dark');
+  await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
+  expect((await opener(page)).end).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-opener-dark-320.png` });
+  // A phone at its usual size: word and hint.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  expect(await opener(page)).toMatchObject({ word: true });
+  expect((await opener(page)).end).toBeLessThanOrEqual(390);
+  await page.locator('.demo-bar').screenshot({ path: `${SHOTS}/opener-phone.png` });
 });

@@ -2,6 +2,7 @@
 // stand-in of mockApi.ts; axe (WCAG 2.2 A and AA) on every state.
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
+import type { SearchResponse } from '../src/client/types.ts';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -220,6 +221,33 @@ test('the error state offers a retry', async ({ page }) => {
   await expect(box(page)).toBeFocused();
 });
 
+// Where the results column starts, and how wide it is, beside the whole layout's.
+const columns = async (page: Page, state: string) => {
+  const [layout, shown] = await Promise.all([page.locator('#search .ss-layout').boundingBox(), page.locator(`#search ${state}`).boundingBox()]);
+  return { start: Math.round(shown!.x - layout!.x), spare: Math.round(layout!.width - shown!.width) };
+};
+
+test('an empty or a failed search with no facets to show takes the whole width, not a blank facet column beside it', async ({ page }) => {
+  await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?q=nothingmatches');
+  await expect(page.locator('#search .ss-empty')).toBeVisible();
+  expect(await columns(page, '.ss-empty')).toEqual({ start: 0, spare: 0 });
+  await page.screenshot({ path: `${SHOTS}/empty-wide-light-desktop.png` });
+  await page.unrouteAll();
+  await mockApi(page, { failWith: 500 });
+  await page.goto('/?q=grid&theme=dark');
+  await expect(page.locator('#search .ss-error')).toBeVisible();
+  expect(await columns(page, '.ss-error')).toEqual({ start: 0, spare: 0 });
+  await page.screenshot({ path: `${SHOTS}/error-wide-dark-desktop.png` });
+  // Results with facets keep their column beside them.
+  await page.unrouteAll();
+  await mockApi(page);
+  await page.goto('/?q=grid');
+  await expect(page.locator('#search .ss-item').first()).toBeVisible();
+  expect((await columns(page, '.ss-main')).start).toBeGreaterThan(200);
+});
+
 test('words that find nothing together: results for some of them under a notice, announced once with the count', async ({ page }) => {
   test.setTimeout(90_000);
   const searches = await mockApi(page);
@@ -381,3 +409,51 @@ test('partial results and marked titles against the reference service: screensho
     await page.screenshot({ path: `${SHOTS}/marks-service-${name}.png` });
   }
 });
+
+// A page and two of its sections, and more results than 100 pages hold.
+const sectioned = (answer: SearchResponse): SearchResponse => {
+  const page = 'https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch';
+  const [first, second, third, ...rest] = answer.hits;
+  return {
+    ...answer,
+    total_hits: 5000,
+    hits: [
+      { ...first!, url: page, title: 'fetch() global function' },
+      { ...second!, url: `${page}#options_parameter`, title: 'fetch() global function › options parameter' },
+      { ...third!, url: `${page}#init.keepalive`, title: 'fetch() global function › init.keepalive' },
+      ...rest,
+    ],
+  };
+};
+
+for (const [name, size, query] of [
+  ['light-desktop', { width: 1280, height: 800 }, ''],
+  ['dark-phone', { width: 390, height: 844 }, '&theme=dark'],
+  ['de-phone', { width: 320, height: 700 }, '&locale=de'],
+] as const) {
+  test(`a section of a page shows its name after the page's URL, and the pager says where it stops: ${name}`, async ({ page }) => {
+    await mockApi(page, { change: sectioned });
+    await page.setViewportSize(size);
+    await page.goto(`/?q=g${query}`);
+    const items = page.locator('#search .ss-item');
+    await expect(items.first()).toBeVisible();
+    const urls = items.locator('.ss-hit-url');
+    await expect(urls.nth(0)).toHaveText('developer.mozilla.org/en-US/docs/Web/API/Window/fetch');
+    await expect(urls.nth(1)).toHaveText('developer.mozilla.org/en-US/docs/Web/API/Window/fetch#options_parameter');
+    // The section whole and on screen, the URL before it cut where the card ends.
+    for (const i of [1, 2]) {
+      const section = urls.nth(i).locator('.ss-hit-section');
+      const [box, card] = [(await section.boundingBox())!, (await urls.nth(i).boundingBox())!];
+      expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 0.5);
+      expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }
+    await items.nth(2).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/sections-${name}.png` });
+    const note = page.locator('#search .ss-pager-note');
+    await note.scrollIntoViewIfNeeded();
+    await expect(note).toHaveText(query.includes('de') ? /^Die Ergebnisse enden mit Seite 100\./ : /^Results stop at page 100\./);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+    await page.screenshot({ path: `${SHOTS}/pager-stops-${name}.png` });
+    await axe(page, `sections and pager, ${name}`);
+  });
+}

@@ -24,6 +24,7 @@ describe('hitView', () => {
     expect(view({})).toEqual({
       href: 'https://example.com/docs/grid',
       url: 'example.com/docs/grid',
+      section: '',
       title: [
         { text: 'Grid', em: true },
         { text: ' layout', em: false },
@@ -47,6 +48,18 @@ describe('hitView', () => {
         .join(''),
     ).toBe('example.com/docs/grid');
     expect(view({ title: null as unknown as string, url: '' }).title).toEqual([{ text: 'Untitled', em: false }]);
+  });
+
+  it('tells a section of a page from the page: its URL fragment, decoded, beside the URL that leaves it out', () => {
+    const page = view({ url: 'https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch' });
+    const section = view({ url: 'https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch#options_parameter' });
+    expect(page).toMatchObject({ url: 'developer.mozilla.org/en-US/docs/Web/API/Window/fetch', section: '' });
+    expect(section).toMatchObject({ url: 'developer.mozilla.org/en-US/docs/Web/API/Window/fetch', section: 'options_parameter' });
+    expect(view({ url: 'https://example.com/a#caf%C3%A9' }).section).toBe('café');
+    // A malformed escape shows as it came; bidi controls go.
+    expect(view({ url: 'https://example.com/a#100%' }).section).toBe('100%');
+    expect(view({ url: 'https://example.com/a#x%E2%80%AEy' }).section).toBe('xy');
+    expect(view({ url: 'https://example.com/a#' }).section).toBe('');
   });
 
   it('falls back to the meta description, then to nothing', () => {

@@ -1,7 +1,7 @@
 import type { SearchHit } from '../client/types.ts';
 import { markTitle } from './markTitle.ts';
 import { parseHighlight, type HighlightPart } from './parseHighlight.ts';
-import { displayUrl, parseUrl, safeLinkUrl, safeText as text } from './safeUrl.ts';
+import { displayUrl, parseUrl, safeLinkUrl, safeText as text, urlSection } from './safeUrl.ts';
 
 /** One result as a view shows it: every field checked and read, nothing of the answer trusted. */
 export interface HitView {
@@ -9,6 +9,8 @@ export interface HitView {
   href: string | null;
   /** The readable URL, long enough for the widest card (CSS ends it where the space ends). */
   url: string;
+  /** The section of its page a hit is (its URL's fragment, `sticky` of `…/position#sticky`), shown whole after the URL; else empty. */
+  section: string;
   /** The title with the searched words marked; the URL, else `untitled`, when it has none. */
   title: HighlightPart[];
   /** The highlighted passage; else the meta description, unmarked; else nothing. */
@@ -40,6 +42,7 @@ export function hitView(
   return {
     href: safeLinkUrl(hit.url, parsed),
     url,
+    section: urlSection(parsed),
     title: markTitle(text(hit.title) || url || options.untitled, term, passage),
     snippet: passage.length ? passage : meta ? [{ text: meta, em: false }] : [],
     type: type && type !== 'html' ? type : null,

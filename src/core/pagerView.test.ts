@@ -11,10 +11,12 @@ describe('pagerView', () => {
   it('is null for a single page or none', () => {
     expect(pagerView(0, 10, 1)).toBeNull();
     expect(pagerView(10, 10, 1)).toBeNull();
-    expect(pagerView(11, 10, 1)).toEqual({ current: 1, last: 2, pages: [1, 2] });
+    expect(pagerView(11, 10, 1)).toEqual({ current: 1, last: 2, pages: [1, 2], capped: false });
   });
 
-  it('stops at page 100', () => {
-    expect(pagerView(1_000_000, 10, 100)).toEqual({ current: 100, last: 100, pages: [1, 0, 99, 100] });
+  it('stops at page 100, and says when the results go on past it', () => {
+    expect(pagerView(1_000_000, 10, 100)).toEqual({ current: 100, last: 100, pages: [1, 0, 99, 100], capped: true });
+    expect(pagerView(1_000, 10, 1)?.capped).toBe(false);
+    expect(pagerView(1_001, 10, 1)?.capped).toBe(true);
   });
 });

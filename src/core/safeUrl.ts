@@ -11,6 +11,9 @@ const SIGNATURES: Array<[string, RegExp]> = [
   ['avif', /^.{8}eXBhdmlm/],
 ];
 
+// Bidi controls.
+const BIDI = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** The text trimmed if it is a string, else empty: only strings reach the DOM, whatever a misbehaving API sends. */
 export function safeText(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -58,15 +61,29 @@ export function b64ImageSrc(value: string | null | undefined): string | null {
 export function displayUrl(value: string | null | undefined, max = 60, url = parseUrl(value)): string {
   let text = safeText(value);
   if (url) {
-    let path = url.pathname;
-    try {
-      // Bidi controls are dropped so a decoded path cannot reorder how the host reads.
-      path = decodeURI(path).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
-    } catch {
-      // A malformed escape: show the path as it came.
-    }
+    const path = readable(url.pathname, decodeURI);
     text = url.host.replace(/^www\./, '') + (path === '/' ? '' : path.replace(/\/$/, ''));
   }
   // Not an absolute URL: shown as text, shortened like the rest.
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * The part of a page a URL points to, its fragment decoded without the `#` (`sticky` of
+ * `…/position#sticky`), or empty: what tells a page's sections apart, as `displayUrl` leaves it out.
+ */
+export function urlSection(url: URL | null): string {
+  return readable(url?.hash.slice(1) ?? '', decodeURIComponent);
+}
+
+/**
+ * A part of a URL decoded (as it came when an escape is malformed), without bidi controls:
+ * decoded, it could otherwise reorder how the rest of the URL reads.
+ */
+function readable(part: string, decode: (text: string) => string): string {
+  try {
+    return decode(part).replace(BIDI, '');
+  } catch {
+    return part;
+  }
 }

@@ -30,6 +30,16 @@ describe('Pager', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  it('says where it stops when the results go on past page 100, and only then', async () => {
+    await setup(5000);
+    const nav = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(nav).getByRole('button', { name: 'Page 100' })).toBeTruthy();
+    expect(nav.querySelector('.ss-pager-note')?.textContent).toBe('Results stop at page 100. Add words or filters to see the rest.');
+    cleanup();
+    await setup(1000);
+    expect(screen.getByRole('navigation', { name: 'Pages' }).querySelector('.ss-pager-note')).toBeNull();
+  });
+
   it('marks the current page, disables Previous on page 1 and moves the focus to the list on change', async () => {
     const { calls, controller } = await setup(95);
     const nav = screen.getByRole('navigation', { name: 'Pages' });

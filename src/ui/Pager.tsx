@@ -11,13 +11,16 @@ export function toResultsTop(event: TargetedMouseEvent<HTMLElement>) {
   list?.scrollIntoView?.();
 }
 
-/** Previous, a window of page numbers, next; the current page is `aria-current`. */
+/**
+ * Previous, a window of page numbers, next; the current page is `aria-current`. When the
+ * results go on past the last page it offers (the 100th), a line says so, and how to reach them.
+ */
 export function Pager() {
   const { results, page, setPage, limit } = useSearchController();
   const { m } = useWidget();
   const view = pagerView(results.value?.total_hits ?? 0, limit, page.value);
   if (!view) return null;
-  const { current, last, pages } = view;
+  const { current, last, pages, capped } = view;
   // A page number (named "Page 3") or, with `label`, Previous or Next.
   const button = (p: number, label?: string) => (
     <button
@@ -48,6 +51,7 @@ export function Pager() {
         ),
       )}
       {button(current + 1, m.next)}
+      {capped && <p class="ss-pager-note">{format(m, m.pagesCapped, { n: last })}</p>}
     </nav>
   );
 }

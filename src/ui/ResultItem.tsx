@@ -31,6 +31,7 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
   const {
     href,
     url: shownUrl,
+    section,
     title: titleParts,
     snippet: snippetParts,
     type,
@@ -60,8 +61,11 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
           )}
         </H>
         {shownUrl && (
+          // A section of a page shows its name after the page's URL, never cut off: a page
+          // and its sections would otherwise read the same.
           <p class="ss-hit-url" dir="ltr">
-            {shownUrl}
+            <span>{shownUrl}</span>
+            {section && <span class="ss-hit-section">#{section}</span>}
           </p>
         )}
         {snippetParts[0] && (

@@ -130,6 +130,15 @@ describe('Results', () => {
     expect(document.querySelector('.ss-thumb svg')).not.toBeNull();
   });
 
+  it('shows the section of a page after its URL, so that the page and its sections read apart', async () => {
+    const url = 'https://developer.mozilla.org/en-US/docs/Web/API/Window/fetch';
+    await setup([hit({ url, title: 'fetch()' }), hit({ id: 'doc-2', url: `${url}#options_parameter`, title: 'fetch() › options parameter' })]);
+    const shown = [...document.querySelectorAll('.ss-hit-url')].map((p) => p.textContent);
+    expect(shown).toEqual(['developer.mozilla.org/en-US/docs/Web/API/Window/fetch', 'developer.mozilla.org/en-US/docs/Web/API/Window/fetch#options_parameter']);
+    expect(document.querySelectorAll('.ss-hit-section')).toHaveLength(1);
+    expect(document.querySelector('.ss-hit-section')?.textContent).toBe('#options_parameter');
+  });
+
   it('keeps a URL left to right and lets a title and passage keep their own direction, and shows a long URL whole for CSS to end', async () => {
     const url = `https://example.com/${'segment/'.repeat(12)}page`;
     await setup([hit({ url })]);

@@ -71,6 +71,8 @@ export interface Messages {
   ascending: string;
   descending: string;
   pages: string;
+  /** Under the pager when the results go on past its last page; `{n}` is that page. */
+  pagesCapped: string;
   previous: string;
   next: string;
   /** `{n}` is the page number. */
@@ -157,6 +159,7 @@ export const en: Messages = {
   ascending: 'ascending',
   descending: 'descending',
   pages: 'Pages',
+  pagesCapped: 'Results stop at page {n}. Add words or filters to see the rest.',
   previous: 'Previous',
   next: 'Next',
   page: 'Page {n}',

@@ -46,6 +46,7 @@ export const ar: Messages = {
   ascending: 'تصاعدي',
   descending: 'تنازلي',
   pages: 'الصفحات',
+  pagesCapped: 'تتوقف النتائج عند الصفحة {n}. أضف كلمات أو عوامل تصفية لرؤية الباقي.',
   previous: 'السابق',
   next: 'التالي',
   page: 'الصفحة {n}',

@@ -46,6 +46,7 @@ export const de: Messages = {
   ascending: 'aufsteigend',
   descending: 'absteigend',
   pages: 'Seiten',
+  pagesCapped: 'Die Ergebnisse enden mit Seite {n}. Mit weiteren Wörtern oder Filtern sehen Sie den Rest.',
   previous: 'Zurück',
   next: 'Weiter',
   page: 'Seite {n}',

@@ -45,6 +45,7 @@ export const es: Messages = {
   ascending: 'ascendente',
   descending: 'descendente',
   pages: 'Páginas',
+  pagesCapped: 'Los resultados terminan en la página {n}. Añada palabras o filtros para ver el resto.',
   previous: 'Anterior',
   next: 'Siguiente',
   page: 'Página {n}',

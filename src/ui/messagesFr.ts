@@ -45,6 +45,7 @@ export const fr: Messages = {
   ascending: 'croissant',
   descending: 'décroissant',
   pages: 'Pages',
+  pagesCapped: 'Les résultats s’arrêtent à la page {n}. Ajoutez des mots ou des filtres pour voir la suite.',
   previous: 'Précédent',
   next: 'Suivant',
   page: 'Page {n}',

@@ -45,6 +45,7 @@ export const it: Messages = {
   ascending: 'crescente',
   descending: 'decrescente',
   pages: 'Pagine',
+  pagesCapped: 'I risultati si fermano a pagina {n}. Aggiungi parole o filtri per vedere il resto.',
   previous: 'Precedente',
   next: 'Successiva',
   page: 'Pagina {n}',

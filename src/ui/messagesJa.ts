@@ -45,6 +45,7 @@ export const ja: Messages = {
   ascending: '昇順',
   descending: '降順',
   pages: 'ページ',
+  pagesCapped: '結果は {n} ページまでです。残りを見るには語句かフィルターを追加してください。',
   previous: '前へ',
   next: '次へ',
   page: '{n} ページ',

@@ -45,6 +45,7 @@ export const ko: Messages = {
   ascending: '오름차순',
   descending: '내림차순',
   pages: '페이지',
+  pagesCapped: '결과는 {n}페이지까지입니다. 나머지를 보려면 단어나 필터를 추가하세요.',
   previous: '이전',
   next: '다음',
   page: '{n}페이지',

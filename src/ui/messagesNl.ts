@@ -45,6 +45,7 @@ export const nl: Messages = {
   ascending: 'oplopend',
   descending: 'aflopend',
   pages: 'Pagina’s',
+  pagesCapped: 'De resultaten stoppen bij pagina {n}. Voeg woorden of filters toe om de rest te zien.',
   previous: 'Vorige',
   next: 'Volgende',
   page: 'Pagina {n}',

@@ -45,6 +45,7 @@ export const pl: Messages = {
   ascending: 'rosnąco',
   descending: 'malejąco',
   pages: 'Strony',
+  pagesCapped: 'Wyniki kończą się na stronie {n}. Dodaj słowa lub filtry, aby zobaczyć resztę.',
   previous: 'Poprzednia',
   next: 'Następna',
   page: 'Strona {n}',

@@ -45,6 +45,7 @@ export const pt: Messages = {
   ascending: 'crescente',
   descending: 'decrescente',
   pages: 'Páginas',
+  pagesCapped: 'Os resultados param na página {n}. Adicione palavras ou filtros para ver o resto.',
   previous: 'Anterior',
   next: 'Próxima',
   page: 'Página {n}',

@@ -45,6 +45,7 @@ export const zh: Messages = {
   ascending: '升序',
   descending: '降序',
   pages: '分页',
+  pagesCapped: '结果仅显示到第 {n} 页。添加字词或筛选条件以查看其余结果。',
   previous: '上一页',
   next: '下一页',
   page: '第 {n} 页',
