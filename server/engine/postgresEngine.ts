@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
-import { asStored, connectPool } from '../storage/postgresPool.ts';
+import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
 import {
@@ -404,24 +404,18 @@ export class PostgresEngine implements SearchEngine {
 
   /** Runs `work` in one write transaction, after the writes of other processes to this index. */
   private async writing<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      try {
+    const failed = (result: T) => typeof result === 'object' && result !== null && (result as { ok?: boolean }).ok === false;
+    const result = await inTransaction(
+      this.pool,
+      async (client) => {
         await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [this.lockKey]);
-        const result = await work(client);
-        const failed = typeof result === 'object' && result !== null && (result as { ok?: boolean }).ok === false;
-        // Every node learns of the write from the index's version (see currentFieldFacts); a type conflict writes nothing.
-        await client.query(failed ? 'ROLLBACK' : `${BUMP_VERSION}; COMMIT`);
-        if (!failed) this.forgetFacts();
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    } finally {
-      client.release();
-    }
+        return work(client);
+      },
+      // Every node learns of the write from the index's version (see currentFieldFacts); a type conflict writes nothing.
+      (done) => (failed(done) ? 'ROLLBACK' : `${BUMP_VERSION}; COMMIT`),
+    );
+    if (!failed(result)) this.forgetFacts();
+    return result;
   }
 }
 

@@ -1,5 +1,6 @@
 /** The owner's data (rules, settings) of a PostgreSQL index: reads and writes (its table is in postgresSchema.ts). */
 import type { PgQueryable } from '../storage/postgresCancel.ts';
+import { inTransaction } from '../storage/postgresPool.ts';
 import type pg from 'pg';
 import type { CustomFieldType, IndexReader, SearchQuery, Steering, SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
 import { allOf, numbered, pgConditions } from './postgresWhere.ts';
@@ -61,10 +62,9 @@ export class SteeringVersionCheck {
 /** The writes and listings of the owner's data, on the primary's pool; `written` runs after each commit that changed something. */
 export function postgresSteering(pool: pg.Pool, written: () => void): Steering {
   const write = async (kind: SteeringKind, id: string, body: string | null): Promise<boolean> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      try {
+    const changed = await inTransaction(
+      pool,
+      async (client) => {
         const { rowCount } =
           body === null
             ? await client.query('DELETE FROM steering WHERE kind = $1 AND id = $2', [kind, id])
@@ -73,17 +73,13 @@ export function postgresSteering(pool: pg.Pool, written: () => void): Steering {
                 id,
                 body,
               ]);
-        const changed = (rowCount ?? 0) > 0;
-        await client.query(changed ? `${BUMP_SQL}; COMMIT` : 'COMMIT');
-        if (changed) written();
-        return changed;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    } finally {
-      client.release();
-    }
+        return (rowCount ?? 0) > 0;
+      },
+      // The version is bumped in the same transaction as the change it announces.
+      (done) => (done ? `${BUMP_SQL}; COMMIT` : 'COMMIT'),
+    );
+    if (changed) written();
+    return changed;
   };
   return {
     list: async (kind) => (await pool.query<{ id: string; body: string }>('SELECT id, body FROM steering WHERE kind = $1 ORDER BY id', [kind])).rows,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { migratePostgres } from '../storage/postgresMigrations.ts';
-import { connectPool } from '../storage/postgresPool.ts';
+import { connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { BOOSTED_MAX, clickBoosts, clientsNeeded } from './clickBoosts.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
@@ -293,38 +293,15 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
 
   /** Runs `work` in one transaction, after the event writes of other processes to this index. */
   private async writing(work: (client: pg.PoolClient) => Promise<void>): Promise<void> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      try {
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`site-search events ${this.schema}`]);
-        await work(client);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    } finally {
-      client.release();
-    }
+    await inTransaction(this.pool, async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`site-search events ${this.schema}`]);
+      await work(client);
+    });
   }
 
   /** Runs `work` in one transaction of its own: a profile's writes need no other event's lock. */
-  private async profileWriting<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      try {
-        const result = await work(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      }
-    } finally {
-      client.release();
-    }
+  private profileWriting<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
   }
 
   private async rebuildIfStale(client: pg.ClientBase): Promise<void> {

@@ -9,6 +9,7 @@
 import type { StatsProposal } from '../../src/client/types.ts';
 import { CLICK_AFTER_SEARCH_MS, DAY_MS } from './clickRanking.ts';
 import type { ProposalRule } from './learningSettings.ts';
+import type { RollupEvent } from './rollupRules.ts';
 import { keywordWords, searchAddress } from './searchedKeywords.ts';
 
 /** The longest a failed search and the clicked one after it are apart. */
@@ -22,19 +23,10 @@ export const PROPOSAL_WINDOW_DAYS = 30;
  */
 export const PROPOSAL_EVENTS_MAX = 100_000;
 
-/** A stored event as proposals read it: the columns of `stats_events`, keyword normalised. */
-export interface ProposalEvent {
-  rowid: number;
-  received: number;
-  action: 'search' | 'click';
-  session: string;
-  keyword: string;
-  numberOfResults: number | null;
+/** A stored event as proposals read it: the rollups' columns, and whether a click followed. */
+export interface ProposalEvent extends Pick<RollupEvent, 'rowid' | 'received' | 'action' | 'session' | 'keyword' | 'numberOfResults' | 'docid' | 'client'> {
   /** Whether a click followed this search (a search event), as the rollups marked it; SQLite answers 0 or 1. */
   clicked: boolean | number;
-  docid: string | null;
-  /** As stored (see RollupEvent.client). */
-  client: string | null;
 }
 
 /** The first time (ms since the epoch) whose events proposals read at `now`. */

@@ -38,6 +38,28 @@ function nulFree(value: unknown): unknown {
   return Array.isArray(value) ? value.map(nulFree) : value;
 }
 
+/**
+ * Runs `work` in one transaction on a connection of `pool`; `ending` gives the statement
+ * that ends it once `work` resolved (`COMMIT` by default: a write may bump a version in
+ * the same round trip, `BUMP; COMMIT`, or give up, `ROLLBACK`). A throw rolls back.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, ending: (result: T) => string = () => 'COMMIT'): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    try {
+      const result = await work(client);
+      await client.query(ending(result));
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /** A string as PostgreSQL stores it (see NulFreeClient). */
 export function asStored(text: string): string {
   return text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text;
