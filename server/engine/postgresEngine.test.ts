@@ -265,6 +265,51 @@ describe('several processes on one database', () => {
     expect(await pipeline(reopened).suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
   });
 
+  it('moves word vectors that were stored out of line back into their rows', async () => {
+    const e = await open('toasted');
+    // Words that do not compress: the vector (about 5 kB) and the content (3 kB) leave a
+    // row of PostgreSQL's default layout, which keeps rows under 2 kB.
+    let seed = 7;
+    const word = () =>
+      Array.from({ length: 9 }, () => ((seed = (seed * 48271) % 2147483647) % 26) + 10)
+        .map((n) => n.toString(36))
+        .join('');
+    const words = Array.from({ length: 300 }, word);
+    await e.write([page('long', words.join(' ')), page('short', 'a short page')]);
+    await e.close();
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ toast: string }>(
+        `SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'toasted.docs'::regclass`,
+      );
+      // Whether a value of the vector's stored size is in the TOAST table.
+      const vectorOutOfLine = async () =>
+        (
+          await client.query<{ out: boolean }>(
+            `SELECT EXISTS (SELECT 1 FROM ${rows[0]!.toast} GROUP BY chunk_id
+               HAVING sum(octet_length(chunk_data)) = (SELECT pg_column_size(tsv) FROM toasted.docs WHERE id = 'long')) AS out`,
+          )
+        ).rows[0]!.out;
+      expect(await vectorOutOfLine()).toBe(false);
+      // As stored before 0003, at PostgreSQL's defaults.
+      await client.query(`ALTER TABLE toasted.docs RESET (toast_tuple_target); ALTER TABLE toasted.docs ALTER COLUMN tsv SET STORAGE EXTENDED`);
+      await client.query(`UPDATE toasted.docs SET tsv = tsv || ''::tsvector`);
+      await client.query(`DELETE FROM toasted.migrations WHERE name = '0003-inline-vectors'`);
+      expect(await vectorOutOfLine()).toBe(true);
+      const reopened = await open('toasted');
+      const storage = await client.query<{ attstorage: string }>(
+        `SELECT attstorage FROM pg_attribute WHERE attrelid = 'toasted.docs'::regclass AND attname = 'tsv'`,
+      );
+      expect(storage.rows[0]!.attstorage).toBe('m');
+      expect(await vectorOutOfLine()).toBe(false);
+      expect(await ids(searchQuery([words[42]!]), reopened)).toEqual(['long']);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('refuses tables a newer version of the service migrated, naming the schema', async () => {
     const e = await open('versioned');
     await e.close();

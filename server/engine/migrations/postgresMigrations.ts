@@ -1,10 +1,11 @@
 import type { PostgresMigration } from '../../storage/postgresMigrations.ts';
 import { initial } from './postgres/0001-initial.ts';
 import { steering } from './postgres/0002-steering.ts';
+import { inlineVectors } from './postgres/0003-inline-vectors.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
  * the tables is a new file in ./postgres/ added at the end of this list (and its SQLite
  * twin in sqliteMigrations.ts).
  */
-export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [initial, steering];
+export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [initial, steering, inlineVectors];
