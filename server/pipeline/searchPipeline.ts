@@ -5,7 +5,8 @@
  * typo candidates, asked of the engine in batches) -> candidates (the engine: pools by
  * text score and by title, counts, facets) -> ranking rules (rankPool.ts) -> page
  * (placePage.ts, placeRules.ts) -> the page's documents. Suggestions and autocompletion share the
- * engine's reader and keep their own ordering rules (suggestions.ts, autocomplete.ts).
+ * engine's reader and the query rules' hidden documents, and keep their own ordering rules
+ * (suggestions.ts, autocomplete.ts).
  */
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
@@ -19,6 +20,7 @@ import {
   type RankingBase,
   type RankingSettings,
 } from '../ranking/rankingSettings.ts';
+import { foldedWords } from '../text/words.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { placePage } from './placePage.ts';
@@ -61,13 +63,19 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
+/** How suggestions and autocompletion are answered besides their term. */
+export interface CompletionOptions {
+  /** Epoch milliseconds the query rules' validity windows are read at; the time of the call when absent. */
+  now?: number;
+}
+
 /** An index's searches: what the routes call. */
 export interface SearchPipeline {
   search(query: SearchQuery, options?: SearchOptions): Promise<SearchResult>;
-  /** Search-term suggestions for a prefix, most useful first. */
-  suggest(term: string, size: number): Promise<string[]>;
-  /** Values of a custom field completing `term`, most used first. */
-  autocomplete(field: string, term: string, size: number): Promise<string[]>;
+  /** Search-term suggestions for a prefix, most useful first; none from documents the term's query rules hide. */
+  suggest(term: string, size: number, options?: CompletionOptions): Promise<string[]>;
+  /** Values of a custom field completing `term`, most used first; documents the term's query rules hide do not count. */
+  autocomplete(field: string, term: string, size: number, options?: CompletionOptions): Promise<string[]>;
 }
 
 /** What the pipeline needs of an engine: reads, and a count of changes for what it caches. */
@@ -179,9 +187,23 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           plan,
         };
       }, signal),
-    suggest: (term, size) => engine.read((reader) => suggest(reader, term, size)),
-    autocomplete: (field, term, size) => engine.read((reader) => autocomplete(reader, field, term, size)),
+    suggest: (term, size, { now = Date.now() } = {}) => engine.read(async (reader) => suggest(reader, term, size, await hiddenFor(reader, term, now))),
+    autocomplete: (field, term, size, { now = Date.now() } = {}) =>
+      engine.read(async (reader) => autocomplete(reader, field, term, size, await hiddenFor(reader, term, now))),
   };
+
+  /**
+   * The documents the query rules hide for a search of `term`: what the visitor would not
+   * find by searching the words typed so far, suggestions and completions do not offer.
+   * The rules' other consequences are the search's: a suggestion completes the visitor's
+   * own words (not a rule's replacement), and the search it leads to applies the rules.
+   */
+  async function hiddenFor(reader: IndexReader, term: string, now: number): Promise<string[]> {
+    const words = foldedWords(term);
+    if (words.length === 0) return [];
+    const { rules } = await steering.read(reader, ownerView);
+    return matchRules(rules, words, null, now).hide;
+  }
 }
 
 /**
