@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);
-    await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock });
+    await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock, allowedOrigins: config.allowedOrigins });
     await app.register(suggestRoutes, { indices, clock: config.clock });
     await app.register(autocompleteRoutes, { indices, clock: config.clock });
     await app.register(documentsRoutes, { indices });
