@@ -20,8 +20,9 @@ export function corsDelegator(allowedOrigins: readonly string[]) {
     // The plugin's own 400 for an OPTIONS without Origin is plain text, not the error JSON.
     strictPreflight: false,
   };
-  const publicForOwner: FastifyCorsOptions = { ...restricted, methods: ['GET', 'HEAD', 'POST'] };
   const open: FastifyCorsOptions = { origin: '*', methods: ['GET', 'HEAD', 'POST'], maxAge: 600, strictPreflight: false };
+  // Any header a page asks to send, credentials included: the plugin's default.
+  const publicForOwner: FastifyCorsOptions = { ...open, origin: [...allowedOrigins] };
   return (request: FastifyRequest, callback: (error: Error | null, options?: FastifyCorsOptions) => void): void => {
     const path = request.url.split('?', 1)[0] ?? '';
     if (!PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix))) return callback(null, restricted);
