@@ -69,6 +69,43 @@ describe('the app', () => {
       expect(allowedPut.headers.get('access-control-allow-origin')).toBe(ALLOWED);
     });
 
+    it('lets only configured origins send credentials to the public endpoints, as an explained search does', async () => {
+      const preflight = (origin: string) =>
+        fetch(`${service.baseUrl}/v1/search/demo?term=hello&explain=true`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization,x-trace' },
+        });
+      const allowHeaders = (response: Response) => (response.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+      const stranger = await preflight('https://evil.example.net');
+      expect(stranger.status).toBe(204);
+      expect(stranger.headers.get('access-control-allow-origin')).toBe('*');
+      expect(allowHeaders(stranger)).toEqual(['x-trace']);
+      const owner = await preflight(ALLOWED);
+      expect(owner.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+      expect(allowHeaders(owner)).toContain('authorization');
+
+      // A browser that skips the preflight (credentials it keeps for the service) is refused by the route.
+      const explain = (origin: string | null, params = '') =>
+        fetch(`${service.baseUrl}/v1/search/demo?term=hello&explain=true${params}`, {
+          headers: { authorization: DEMO_AUTH, ...(origin !== null && { origin }) },
+        });
+      const refused = await explain('https://evil.example.net');
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as ApiErrorBody).error).toMatchObject({ status: 403, code: 'origin_not_allowed' });
+      const allowed = await explain(ALLOWED);
+      expect(allowed.status).toBe(200);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+      expect(((await allowed.json()) as SearchResponse).hits[0]?._rankingDetails).toBeDefined();
+      expect((await explain(null)).status).toBe(200);
+      // JSONP is read by a script tag of any page, which sends no Origin: never with explain.
+      const jsonp = await explain(null, '&jsonp=show');
+      expect(jsonp.status).toBe(400);
+      expect(((await jsonp.json()) as ApiErrorBody).error).toMatchObject({ code: 'invalid_parameter', parameter: 'jsonp' });
+      // A visitor's search from any origin is as before.
+      const visitor = await fetch(`${service.baseUrl}/v1/search/demo?term=hello&jsonp=show`, { headers: { origin: 'https://evil.example.net' } });
+      expect(visitor.status).toBe(200);
+    });
+
     it('keeps CORS headers on error answers of public endpoints', async () => {
       const response = await fetch(`${service.baseUrl}/v1/search/demo?limit=0`, { headers: { origin: 'https://x.example' } });
       expect(response.status).toBe(400);

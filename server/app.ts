@@ -110,9 +110,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);
-    await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock });
-    await app.register(suggestRoutes, { indices });
-    await app.register(autocompleteRoutes, { indices });
+    await app.register(searchRoutes, { indices, clickRanking: config.clickRanking.enabled, clock: config.clock, allowedOrigins: config.allowedOrigins });
+    await app.register(suggestRoutes, { indices, clock: config.clock });
+    await app.register(autocompleteRoutes, { indices, clock: config.clock });
     await app.register(documentsRoutes, { indices });
     await app.register(settingsRoutes, { indices });
     await app.register(rulesRoutes, { indices });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDocument as doc } from '../testing/testDocuments.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
-import type { PreparedDocument, SearchEngine } from './engine.ts';
+import type { IndexReader, PreparedDocument, SearchEngine } from './engine.ts';
 import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 async function ids(engine: SearchEngine, word: string): Promise<string[]> {
@@ -152,6 +152,28 @@ describe('the engine interface', () => {
       expect(filtered.total).toBe(expected.length);
       expect(filtered.hits.map((h) => h.document.id).sort()).toEqual(expected.map((d) => d.id).sort());
     }
+  });
+
+  it('leaves excluded documents out of what suggestions and autocompletion read', async () => {
+    await engine.write([
+      doc('a', 'quota exceeded', { title: 'Kettle guide', customFields: { brand: 'Kettleco' } }),
+      doc('b', 'quota extends', { title: 'Kettle guide', customFields: { brand: 'Kettleco' } }),
+      doc('c', 'other', { title: 'Kettles', customFields: { brand: 'Kettlebrand' } }),
+    ]);
+    const read = <T>(work: (reader: IndexReader) => Promise<T>) => engine.read(work);
+    const titleIds = async (rows: ReadonlyArray<{ rowid: number }>) =>
+      [...(await read((r) => r.documents(rows.map((row) => row.rowid)))).values()].map((d) => d.id).sort();
+    expect(await titleIds(await read((r) => r.titlesWith(['kettle'], 10, ['a'])))).toEqual(['b', 'c']);
+    expect(await titleIds(await read((r) => r.titlesWith(['kettle', 'g'], 10, ['a', 'b'])))).toEqual([]);
+    const any = await read((r) => r.anyTitleWith(['kettle', 'guide'], ['a']));
+    expect(any === null ? [] : await titleIds([any])).toEqual(['b']);
+    expect(await read((r) => r.anyTitleWith(['kettle', 'guide'], ['a', 'b']))).toBeNull();
+    expect(await read((r) => r.contentsWithPhrase(['quota', 'ex'], 10, ['b']))).toEqual(['quota exceeded']);
+    const uses = async (excluded: string[]) =>
+      (await read((r) => r.fieldValues('brand', 'kettle', 'start', excluded))).map(({ text, uses: n }) => `${text}:${n}`).sort();
+    expect(await uses([])).toEqual(['Kettlebrand:1', 'Kettleco:2']);
+    expect(await uses(['a', 'c'])).toEqual(['Kettleco:1']);
+    expect((await read((r) => r.fieldValues('brand', 'co', 'anywhere', ['a', 'b']))).length).toBe(0);
   });
 });
 

@@ -273,20 +273,22 @@ export interface IndexReader {
   /**
    * At most `limit` titles holding the folded words, the last one as a prefix (a
    * single letter as the two-letter prefixes the index holds, then unranked), or runs
-   * of a few of them as one identifier (`set timeout` as `settimeout`).
+   * of a few of them as one identifier (`set timeout` as `settimeout`). The documents
+   * of `excludedIds` (hidden by query rules) are left out here and in the calls below.
    */
-  titlesWith(words: readonly string[], limit: number): Promise<TitleRow[]>;
+  titlesWith(words: readonly string[], limit: number, excludedIds: readonly string[]): Promise<TitleRow[]>;
   /** One title holding every one of the words whole, or null. */
-  anyTitleWith(words: readonly string[]): Promise<TitleRow | null>;
+  anyTitleWith(words: readonly string[], excludedIds: readonly string[]): Promise<TitleRow | null>;
   /** Up to `limit` indexed words that start with `prefix`, in word order. */
   wordsStarting(prefix: string, limit: number): Promise<string[]>;
   /** The contents of up to `limit` documents holding the words as a phrase, the last one a prefix. */
-  contentsWithPhrase(words: readonly string[], limit: number): Promise<string[]>;
+  contentsWithPhrase(words: readonly string[], limit: number, excludedIds: readonly string[]): Promise<string[]>;
   /**
    * Values of a custom field whose folded form starts with `folded` (`start`) or holds it
-   * anywhere (`anywhere`), one row per stored value.
+   * anywhere (`anywhere`), one row per stored value, counting only the documents not in
+   * `excludedIds`.
    */
-  fieldValues(field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]>;
+  fieldValues(field: string, folded: string, where: 'start' | 'anywhere', excludedIds: readonly string[]): Promise<FieldValueUse[]>;
   /**
    * The owner's data (rules, settings) with its version, or null when its version is
    * still `since`: cheap when nothing changed (see Steering).

@@ -277,11 +277,11 @@ export class PostgresEngine implements SearchEngine {
         const { rows: titles } = await client.query<{ title: string }>('SELECT title FROM docs WHERE rowid = ANY($1::bigint[])', [rowids]);
         return { titles: titles.map((t) => t.title), total: estimatedTitles(maxRowid, rowids.length, titles.length) };
       },
-      titlesWith: (words, limit) => titlesWith(client, words, limit),
-      anyTitleWith: (words) => anyTitleWith(client, words),
+      titlesWith: (words, limit, excludedIds) => titlesWith(client, words, limit, excludedIds),
+      anyTitleWith: (words, excludedIds) => anyTitleWith(client, words, excludedIds),
       wordsStarting: (prefix, limit) => wordsStarting(client, prefix, limit),
-      contentsWithPhrase: (words, limit) => contentsWithPhrase(client, words, limit),
-      fieldValues: (field, folded, where) => fieldValues(client, field, folded, where),
+      contentsWithPhrase: (words, limit, excludedIds) => contentsWithPhrase(client, words, limit, excludedIds),
+      fieldValues: (field, folded, where, excludedIds) => fieldValues(client, field, folded, where, excludedIds),
       steering: (since) => this.steeringCheck.read(client, since),
       passing: async (documents, query) => passingDocuments(client, (await this.currentFieldFacts(client)).fieldTypes, documents, query),
     };

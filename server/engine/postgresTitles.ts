@@ -12,21 +12,32 @@ import { titleReadings, type TitleSyntax } from './titleReadings.ts';
 const LAST_CHAR = '\u{10FFFF}';
 
 /** Up to `limit` titles holding the typed words, the first in indexing order, with their rank (lower is better). */
-export async function titlesWith(client: PgQueryable, words: readonly string[], limit: number): Promise<TitleRow[]> {
+export async function titlesWith(client: PgQueryable, words: readonly string[], limit: number, excludedIds: readonly string[]): Promise<TitleRow[]> {
   const last = words[words.length - 1]!;
-  if (Array.from(last).length > 1) return titleRows(client, titleQuery(words), true, limit);
+  if (Array.from(last).length > 1) return titleRows(client, titleQuery(words), true, limit, excludedIds);
   // One letter: the two-letter prefixes the index holds instead, unranked (see sqliteTitles.ts).
   const prefixes = await twoLetterPrefixes(client, last);
   const prefixMatches = prefixes.map((prefix) => (prefix === last ? lexeme(prefix) : `${lexeme(prefix)}:*`));
   const lastMatch = prefixes.length === 0 ? lexeme(last) : `(${prefixMatches.join(' | ')})`;
-  return titleRows(client, titleQuery(words, lastMatch), false, limit);
+  return titleRows(client, titleQuery(words, lastMatch), false, limit, excludedIds);
 }
 
-async function titleRows(client: PgQueryable, query: string, ranked: boolean, limit: number): Promise<TitleRow[]> {
+/**
+ * A condition (` AND ...`, empty without ids) that leaves out the documents hidden by
+ * query rules, by their `id`, or by rowid through `column`; its one parameter is `$n`.
+ */
+function excludedRows(n: number, excludedIds: readonly string[], column?: string): { sql: string; params: Array<readonly string[]> } {
+  if (excludedIds.length === 0) return { sql: '', params: [] };
+  const sql = column === undefined ? `NOT (id = ANY($${n}::text[]))` : `${column} NOT IN (SELECT rowid FROM docs WHERE id = ANY($${n}::text[]))`;
+  return { sql: ` AND ${sql}`, params: [excludedIds] };
+}
+
+async function titleRows(client: PgQueryable, query: string, ranked: boolean, limit: number, excludedIds: readonly string[]): Promise<TitleRow[]> {
+  const visible = excludedRows(3, excludedIds);
   const { rows } = await client.query<TitleRow>(
     `SELECT ${ranked ? `-ts_rank('${TITLE_RANK_WEIGHTS}', title_tsv, $1::tsquery, 1)` : '0'} AS rank, rowid, title
-     FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT $2`,
-    [query, limit],
+     FROM docs WHERE title_tsv @@ $1::tsquery${visible.sql} ORDER BY rowid LIMIT $2`,
+    [query, limit, ...visible.params],
   );
   return rows;
 }
@@ -71,33 +82,41 @@ export async function wordsStarting(client: PgQueryable, prefix: string, limit: 
 }
 
 /** Any one title holding every word whole. */
-export async function anyTitleWith(client: PgQueryable, words: readonly string[]): Promise<TitleRow | null> {
-  const { rows } = await client.query<TitleRow>('SELECT 0 AS rank, rowid, title FROM docs WHERE title_tsv @@ $1::tsquery ORDER BY rowid LIMIT 1', [
-    words.map((w) => lexeme(w)).join(' & '),
-  ]);
+export async function anyTitleWith(client: PgQueryable, words: readonly string[], excludedIds: readonly string[]): Promise<TitleRow | null> {
+  const visible = excludedRows(2, excludedIds);
+  const { rows } = await client.query<TitleRow>(
+    `SELECT 0 AS rank, rowid, title FROM docs WHERE title_tsv @@ $1::tsquery${visible.sql} ORDER BY rowid LIMIT 1`,
+    [words.map((w) => lexeme(w)).join(' & '), ...visible.params],
+  );
   return rows[0] ?? null;
 }
 
 /** The contents of up to `limit` documents holding the words as a phrase in their content, the last a prefix. */
-export async function contentsWithPhrase(client: PgQueryable, words: readonly string[], limit: number): Promise<string[]> {
-  const { rows } = await client.query<{ main_content: string }>('SELECT main_content FROM docs WHERE tsv @@ $1::tsquery ORDER BY rowid LIMIT $2', [
-    phraseQuery(words, true, 'body'),
-    limit,
-  ]);
+export async function contentsWithPhrase(client: PgQueryable, words: readonly string[], limit: number, excludedIds: readonly string[]): Promise<string[]> {
+  const visible = excludedRows(3, excludedIds);
+  const { rows } = await client.query<{ main_content: string }>(
+    `SELECT main_content FROM docs WHERE tsv @@ $1::tsquery${visible.sql} ORDER BY rowid LIMIT $2`,
+    [phraseQuery(words, true, 'body'), limit, ...visible.params],
+  );
   return rows.map((row) => row.main_content);
 }
 
 /** Values of a custom field whose folded form starts with `folded`, or holds it anywhere. */
-export async function fieldValues(client: PgQueryable, field: string, folded: string, where: 'start' | 'anywhere'): Promise<FieldValueUse[]> {
-  const { rows } =
+export async function fieldValues(
+  client: PgQueryable,
+  field: string,
+  folded: string,
+  where: 'start' | 'anywhere',
+  excludedIds: readonly string[],
+): Promise<FieldValueUse[]> {
+  const { condition, params }: { condition: string; params: string[] } =
     where === 'start'
-      ? await client.query<FieldValueUse>(
-          'SELECT text, min(fold) AS fold, count(*)::int AS uses FROM field_values WHERE field = $1 AND fold >= $2 AND fold < $3 GROUP BY text',
-          [field, folded, `${folded}${LAST_CHAR}`],
-        )
-      : await client.query<FieldValueUse>(
-          'SELECT text, min(fold) AS fold, count(*)::int AS uses FROM field_values WHERE field = $1 AND fold LIKE $2 GROUP BY text',
-          [field, `%${escapeLike(folded)}%`],
-        );
+      ? { condition: 'fold >= $2 AND fold < $3', params: [folded, `${folded}${LAST_CHAR}`] }
+      : { condition: 'fold LIKE $2', params: [`%${escapeLike(folded)}%`] };
+  const visible = excludedRows(params.length + 2, excludedIds, 'doc');
+  const { rows } = await client.query<FieldValueUse>(
+    `SELECT text, min(fold) AS fold, count(*)::int AS uses FROM field_values WHERE field = $1 AND ${condition}${visible.sql} GROUP BY text`,
+    [field, ...params, ...visible.params],
+  );
   return rows;
 }

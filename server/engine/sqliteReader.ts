@@ -15,7 +15,7 @@ import type {
 import { DEFAULT_RANKING_LIMITS } from './engine.ts';
 import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
-import { anyTitleWith, contentsWithPhrase, titlesWith, wordsStarting } from './sqliteTitles.ts';
+import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
@@ -121,11 +121,11 @@ export class SqliteReader {
     texts: async (rowids, withCustomFields) => this.texts(rowids, withCustomFields),
     documents: async (rowids) => this.documents(rowids),
     titleSample: async () => this.titleSample(),
-    titlesWith: async (words, limit) => titlesWith(this.statements, words, limit),
-    anyTitleWith: async (words) => anyTitleWith(this.statements, words),
+    titlesWith: async (words, limit, excludedIds) => titlesWith(this.statements, words, limit, excludedIds),
+    anyTitleWith: async (words, excludedIds) => anyTitleWith(this.statements, words, excludedIds),
     wordsStarting: async (prefix, limit) => wordsStarting(this.statements, prefix, limit),
-    contentsWithPhrase: async (words, limit) => contentsWithPhrase(this.statements, words, limit),
-    fieldValues: async (field, folded, where) => this.fieldValues(field, folded, where),
+    contentsWithPhrase: async (words, limit, excludedIds) => contentsWithPhrase(this.statements, words, limit, excludedIds),
+    fieldValues: async (field, folded, where, excludedIds) => this.fieldValues(field, folded, where, excludedIds),
     steering: async (since) => this.steering(since),
     passing: async (documents, query) => {
       const [column, values] = 'ids' in documents ? ['id', documents.ids] : ['rowid', documents.rowids];
@@ -231,15 +231,16 @@ export class SqliteReader {
     return { titles, total: estimatedTitles(maxRowid, rowids.length, titles.length) };
   }
 
-  private fieldValues(field: string, folded: string, where: 'start' | 'anywhere'): FieldValueUse[] {
+  private fieldValues(field: string, folded: string, where: 'start' | 'anywhere', excludedIds: readonly string[]): FieldValueUse[] {
+    const visible = excludedRows('doc', excludedIds);
     if (where === 'start') {
       return this.statements
-        .get('SELECT text, fold, count(*) AS uses FROM field_values WHERE field = ? AND fold >= ? AND fold < ? GROUP BY text')
-        .all(field, folded, `${folded}\u{10FFFF}`) as FieldValueUse[];
+        .get(`SELECT text, fold, count(*) AS uses FROM field_values WHERE field = ? AND fold >= ? AND fold < ?${visible.sql} GROUP BY text`)
+        .all(field, folded, `${folded}\u{10FFFF}`, ...visible.params) as FieldValueUse[];
     }
     return this.statements
-      .get(`SELECT text, fold, count(*) AS uses FROM field_values WHERE field = ? AND fold LIKE ? ESCAPE '\\' GROUP BY text`)
-      .all(field, `%${folded.replace(/[\\%_]/g, '\\$&')}%`) as FieldValueUse[];
+      .get(`SELECT text, fold, count(*) AS uses FROM field_values WHERE field = ? AND fold LIKE ? ESCAPE '\\'${visible.sql} GROUP BY text`)
+      .all(field, `%${folded.replace(/[\\%_]/g, '\\$&')}%`, ...visible.params) as FieldValueUse[];
   }
 
   /**

@@ -15,34 +15,45 @@ import { titleReadings, type TitleSyntax } from './titleReadings.ts';
  * instead, and those titles are not ranked: bm25 over twenty-odd prefixes costs more
  * than the rest of the suggestion, so shorter titles simply come first.
  */
-export function titlesWith(statements: StatementCache, words: readonly string[], limit: number): TitleRow[] {
+export function titlesWith(statements: StatementCache, words: readonly string[], limit: number, excludedIds: readonly string[]): TitleRow[] {
   const last = words[words.length - 1]!;
-  if (Array.from(last).length > 1) return titleRows(statements, titleMatch(words), true, limit);
+  if (Array.from(last).length > 1) return titleRows(statements, titleMatch(words), true, limit, excludedIds);
   const prefixes = twoLetterPrefixes(statements, last);
   const prefixMatches = prefixes.map((prefix) => quoteFts(prefix) + (prefix === last ? '' : '*'));
   const lastMatch = prefixes.length === 0 ? quoteFts(last) : `(${prefixMatches.join(' OR ')})`;
-  return titleRows(statements, titleMatch(words, lastMatch), false, limit);
+  return titleRows(statements, titleMatch(words, lastMatch), false, limit, excludedIds);
 }
 
-function titleRows(statements: StatementCache, match: string, ranked: boolean, limit: number): TitleRow[] {
+/**
+ * A condition (` AND ...`, empty without ids) that leaves out the rows of documents hidden
+ * by query rules, by the rowid column `column`; its parameters follow the statement's own.
+ */
+export function excludedRows(column: string, excludedIds: readonly string[]): { sql: string; params: string[] } {
+  if (excludedIds.length === 0) return { sql: '', params: [] };
+  return { sql: ` AND ${column} NOT IN (SELECT rowid FROM docs WHERE id IN (SELECT value FROM json_each(?)))`, params: [JSON.stringify(excludedIds)] };
+}
+
+function titleRows(statements: StatementCache, match: string, ranked: boolean, limit: number, excludedIds: readonly string[]): TitleRow[] {
+  const visible = excludedRows('rowid', excludedIds);
   return statements
     .get(
       `SELECT ${ranked ? 'm.rank' : '0'} AS rank, d.rowid AS rowid, d.title AS title
-       FROM (SELECT rowid${ranked ? ', rank' : ''} FROM fts_title WHERE fts_title MATCH ? LIMIT ?) AS m
+       FROM (SELECT rowid${ranked ? ', rank' : ''} FROM fts_title WHERE fts_title MATCH ?${visible.sql} LIMIT ?) AS m
        JOIN docs AS d ON d.rowid = m.rowid`,
     )
-    .all(match, limit) as TitleRow[];
+    .all(match, ...visible.params, limit) as TitleRow[];
 }
 
 /** Any one title holding every word whole, unranked: bm25 would first count every title with the words. */
-export function anyTitleWith(statements: StatementCache, words: readonly string[]): TitleRow | null {
+export function anyTitleWith(statements: StatementCache, words: readonly string[], excludedIds: readonly string[]): TitleRow | null {
+  const visible = excludedRows('rowid', excludedIds);
   const row = statements
     .get(
       `SELECT 0 AS rank, d.rowid AS rowid, d.title AS title
-       FROM (SELECT rowid FROM fts_title WHERE fts_title MATCH ? LIMIT 1) AS m
+       FROM (SELECT rowid FROM fts_title WHERE fts_title MATCH ?${visible.sql} LIMIT 1) AS m
        JOIN docs AS d ON d.rowid = m.rowid`,
     )
-    .get(words.map(quoteFts).join(' AND ')) as TitleRow | undefined;
+    .get(words.map(quoteFts).join(' AND '), ...visible.params) as TitleRow | undefined;
   return row ?? null;
 }
 
@@ -78,9 +89,10 @@ export function wordsStarting(statements: StatementCache, prefix: string, limit:
 }
 
 /** The contents of up to `limit` documents holding the words as a phrase in their content, the last a prefix. */
-export function contentsWithPhrase(statements: StatementCache, words: readonly string[], limit: number): string[] {
+export function contentsWithPhrase(statements: StatementCache, words: readonly string[], limit: number, excludedIds: readonly string[]): string[] {
+  const visible = excludedRows('fts.rowid', excludedIds);
   return statements
-    .get('SELECT d.main_content FROM fts JOIN docs d ON d.rowid = fts.rowid WHERE fts MATCH ? LIMIT ?')
+    .get(`SELECT d.main_content FROM fts JOIN docs d ON d.rowid = fts.rowid WHERE fts MATCH ?${visible.sql} LIMIT ?`)
     .pluck()
-    .all(`main_content : ${ftsPhrasePrefix(words)}`, limit) as string[];
+    .all(`main_content : ${ftsPhrasePrefix(words)}`, ...visible.params, limit) as string[];
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PageRow } from '../engine/engine.ts';
-import { organicOffset, placeRules, type RuleClaim } from './placeRules.ts';
+import type { IndexReader, PageRow } from '../engine/engine.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
+import { EXACT_PLACES_MAX, organicOffset, placeClaims, placeRules, type RuleClaim } from './placeRules.ts';
+import type { RuleEffects } from './queryRules.ts';
 
 const rows = (...rowids: number[]): PageRow[] => rowids.map((rowid) => ({ rowid, score: 0.5 }));
 const pin = (rowid: number): RuleClaim => ({ kind: 'pinned', rowid, ruleId: 'r' });
@@ -37,5 +39,52 @@ describe('placeRules', () => {
 
   it('keeps the scores of a sorted page', () => {
     expect(placeRules(rows(1), new Map([[2, pin(9)]]), 0, 2, false).map((r) => r.score)).toEqual([0.5, 1 / 2]);
+  });
+});
+
+describe('placeClaims', () => {
+  // Documents `d{n}` have rowid n; `d404` is not in the index or fails the search's conditions.
+  const reader: Pick<IndexReader, 'passing'> = {
+    passing: async (documents) => ('ids' in documents ? documents.ids : []).filter((id) => id !== 'd404').map((id) => ({ id, rowid: Number(id.slice(1)) })),
+  };
+  const effects = (pins: Array<[string, number]>): RuleEffects => ({
+    applied: ['r'],
+    hide: [],
+    pins: pins.map(([id, position]) => ({ id, position, ruleId: 'r' })),
+    promotions: [{ ruleId: 'r', n: 0, title: 'T', url: 'https://example.com/', position: 3 }],
+    boosts: [],
+  });
+
+  it('asks for the search itself when nothing is claimed', async () => {
+    const query = searchQuery(['x'], { offset: 20 });
+    expect((await placeClaims(reader, query, null)).window).toBe(query);
+    expect((await placeClaims(reader, query, { ...effects([]), promotions: [] })).window).toBe(query);
+  });
+
+  it('reads from the first row while the page is shallow, and places the pins found', async () => {
+    const placement = await placeClaims(
+      reader,
+      searchQuery(['x'], { offset: 10, limit: 10 }),
+      effects([
+        ['d9', 1],
+        ['d404', 2],
+        ['d8', 12],
+      ]),
+    );
+    // Two claims before place 11 leave the page's organic rows from the 9th on; three claims may take places.
+    expect(placement.window).toMatchObject({ offset: 0, limit: 8 + 10 + 3 });
+    expect([...placement.pins]).toEqual([
+      [9, { ruleId: 'r', position: 1 }],
+      [8, { ruleId: 'r', position: 12 }],
+    ]);
+    const organic = rows(...Array.from({ length: 21 }, (_, i) => 100 + i), 8);
+    expect(kinds(placement.place(organic, true)).slice(0, 3)).toEqual(['o108', 'p8', 'o109']);
+    expect(placement.unmatchedPins(rows(8, 1, 2))).toBe(1);
+  });
+
+  it('reads from the organic start of a page past the exact places', async () => {
+    const offset = EXACT_PLACES_MAX;
+    const placement = await placeClaims(reader, searchQuery(['x'], { offset, limit: 10 }), effects([['d9', 1]]));
+    expect(placement.window).toMatchObject({ offset: offset - 2, limit: 10 + 2 });
   });
 });

@@ -1,5 +1,16 @@
-import type { PageRow } from '../engine/engine.ts';
-import type { PlacedPromotion } from './queryRules.ts';
+/**
+ * The page stage's part for query rules: the positions the rules claim (pinned documents,
+ * promotions), which organic rows the engine is asked for so that the page around the
+ * claims is exact, and the placing of the page.
+ */
+import type { IndexReader, PageRow, SearchQuery } from '../engine/engine.ts';
+import type { PlacedPromotion, RuleEffects } from './queryRules.ts';
+
+/**
+ * Pages with pins and promotions up to this many places deep are placed exactly; past
+ * it, a pinned document that ranked on an earlier page shifts the page by one place.
+ */
+export const EXACT_PLACES_MAX = 1_500;
 
 /** What a rule puts at a 1-based position of the whole answer. */
 export type RuleClaim = { kind: 'pinned'; rowid: number; ruleId: string } | { kind: 'promotion'; promotion: PlacedPromotion };
@@ -57,4 +68,64 @@ export function placeRules(
     break;
   }
   return page;
+}
+
+/** A search's placement of what the rules claim, decided before the engine is asked. */
+export interface RulePlacement {
+  /**
+   * The search as the engine is asked it. With claims, the page's organic rows start
+   * earlier (claims took places) and a pinned document leaves a gap where it ranked: the
+   * window reads from the first row, up to EXACT_PLACES_MAX places, else from the page's
+   * organic start.
+   */
+  window: SearchQuery;
+  /** Each pinned document by rowid, with the rule and position that placed it. */
+  pins: ReadonlyMap<number, { ruleId: string; position: number }>;
+  /** The page: the window's organic rows (as placePage put them) without the pinned documents, with the claims placed. */
+  place(organic: readonly PageRow[], byRelevance: boolean): PlacedRow[];
+  /** How many pinned documents none of `seen` holds: those the words did not match, which add to the count. */
+  unmatchedPins(seen: Iterable<PageRow>): number;
+}
+
+/**
+ * The placement of a search's claims: promotions, and pinned documents that pass the
+ * search's conditions (language, category, dates, filters; not hidden). Without effects
+ * (`resultType=organic`), nothing is claimed and the window is the search itself.
+ */
+export async function placeClaims(reader: Pick<IndexReader, 'passing'>, query: SearchQuery, effects: RuleEffects | null): Promise<RulePlacement> {
+  const claims = await ruleClaims(reader, query, effects);
+  const pins = new Map(
+    [...claims].flatMap(([position, claim]) => (claim.kind === 'pinned' ? [[claim.rowid, { ruleId: claim.ruleId, position }] as const] : [])),
+  );
+  const start = organicOffset(query.offset, claims);
+  const fromFirst = start + query.limit + claims.size <= EXACT_PLACES_MAX;
+  const window: SearchQuery =
+    claims.size === 0 ? query : { ...query, offset: fromFirst ? 0 : start, limit: (fromFirst ? start : 0) + query.limit + claims.size };
+  return {
+    window,
+    pins,
+    place: (organic, byRelevance) => {
+      const unpinned = organic.filter((row) => !pins.has(row.rowid));
+      return placeRules(claims.size > 0 && fromFirst ? unpinned.slice(start) : unpinned, claims, query.offset, query.limit, byRelevance);
+    },
+    unmatchedPins: (seen) => {
+      const unseen = new Set(pins.keys());
+      for (const row of seen) unseen.delete(row.rowid);
+      return unseen.size;
+    },
+  };
+}
+
+async function ruleClaims(reader: Pick<IndexReader, 'passing'>, query: SearchQuery, effects: RuleEffects | null): Promise<Map<number, RuleClaim>> {
+  const claims = new Map<number, RuleClaim>();
+  if (effects === null) return claims;
+  if (effects.pins.length > 0) {
+    const passing = new Map((await reader.passing({ ids: effects.pins.map((pin) => pin.id) }, query)).map((row) => [row.id, row.rowid]));
+    for (const pin of effects.pins) {
+      const rowid = passing.get(pin.id);
+      if (rowid !== undefined) claims.set(pin.position, { kind: 'pinned', rowid, ruleId: pin.ruleId });
+    }
+  }
+  for (const promotion of effects.promotions) claims.set(promotion.position, { kind: 'promotion', promotion });
+  return claims;
 }

@@ -5,7 +5,8 @@
  * typo candidates, asked of the engine in batches) -> candidates (the engine: pools by
  * text score and by title, counts, facets) -> ranking rules (rankPool.ts) -> page
  * (placePage.ts, placeRules.ts) -> the page's documents. Suggestions and autocompletion share the
- * engine's reader and keep their own ordering rules (suggestions.ts, autocomplete.ts).
+ * engine's reader and the query rules' hidden documents, and keep their own ordering rules
+ * (suggestions.ts, autocomplete.ts).
  */
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
@@ -19,10 +20,11 @@ import {
   type RankingBase,
   type RankingSettings,
 } from '../ranking/rankingSettings.ts';
+import { foldedWords } from '../text/words.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
 import { placePage } from './placePage.ts';
-import { organicOffset, placeRules, type RuleClaim } from './placeRules.ts';
+import { placeClaims, type PlacedRow, type RulePlacement } from './placeRules.ts';
 import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from './queryRules.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
@@ -32,11 +34,6 @@ import { suggest } from './suggestions.ts';
 /** Documents the ranking rules order: the best by text score, and the best title matches. */
 const POOL_BY_SCORE = 100;
 const POOL_BY_TITLE = 100;
-/**
- * Pages with pins and promotions up to this many places deep are placed exactly; past
- * it, a pinned document that ranked on an earlier page shifts the page by one place.
- */
-const EXACT_PLACES_MAX = 1_500;
 
 export interface SearchResult {
   /** Documents matched, and pinned documents the words did not match; never promotions. */
@@ -61,13 +58,19 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
+/** How suggestions and autocompletion are answered besides their term. */
+export interface CompletionOptions {
+  /** Epoch milliseconds the query rules' validity windows are read at; the time of the call when absent. */
+  now?: number;
+}
+
 /** An index's searches: what the routes call. */
 export interface SearchPipeline {
   search(query: SearchQuery, options?: SearchOptions): Promise<SearchResult>;
-  /** Search-term suggestions for a prefix, most useful first. */
-  suggest(term: string, size: number): Promise<string[]>;
-  /** Values of a custom field completing `term`, most used first. */
-  autocomplete(field: string, term: string, size: number): Promise<string[]>;
+  /** Search-term suggestions for a prefix, most useful first; none from documents the term's query rules hide. */
+  suggest(term: string, size: number, options?: CompletionOptions): Promise<string[]>;
+  /** Values of a custom field completing `term`, most used first; documents the term's query rules hide do not count. */
+  autocomplete(field: string, term: string, size: number, options?: CompletionOptions): Promise<string[]>;
 }
 
 /** What the pipeline needs of an engine: reads, and a count of changes for what it caches. */
@@ -91,32 +94,19 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
       engine.read(async (reader) => {
         const { ranking, rules } = await steering.read(reader, ownerView);
         const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
-        // The replaced words are searched and highlighted; the route records what the visitor typed.
-        const searched: SearchQuery = {
-          ...query,
-          ...(effects.replaceWords !== undefined && { words: effects.replaceWords, typed: null }),
-          ...(effects.hide.length > 0 && { excludedIds: [...(query.excludedIds ?? []), ...effects.hide] }),
-        };
+        const searched = ruledQuery(query, effects);
         const steered = query.organic !== true;
-        const claims = await ruleClaims(reader, searched, steered ? effects : null);
-        // With claims, the page's organic rows start earlier (claims took places) and a pinned
-        // document leaves a gap where it ranked: read from the first row, up to a bound.
-        const start = organicOffset(query.offset, claims);
-        const fromFirst = start + query.limit + claims.size <= EXACT_PLACES_MAX;
-        const window: SearchQuery =
-          claims.size === 0 ? searched : { ...searched, offset: fromFirst ? 0 : start, limit: (fromFirst ? start : 0) + query.limit + claims.size };
-
-        const words = searched.words ?? [];
+        const placement = await placeClaims(reader, searched, steered ? effects : null);
         const plan = await planSearch(
           reader,
-          words,
+          searched.words ?? [],
           { prefixLast: searched.prefixLast, fuzzy: searched.fuzzy, operator: searched.operator, typed: searched.typed ?? null },
           ranking.words,
         );
         const byRelevance = searched.sort.by === 'relevance';
         const clickBoosts = byRelevance && query.clickBoosts !== undefined && query.clickBoosts.size > 0 ? query.clickBoosts : null;
         const found = await reader.candidates({
-          query: window,
+          query: placement.window,
           plan: searched.words === null ? null : plan,
           boostIds: clickBoosts === null ? [] : [...clickBoosts.keys()],
           poolByScore: POOL_BY_SCORE,
@@ -141,32 +131,13 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           explain,
         );
         const relevancePage = searched.words !== null && byRelevance;
-        const organic = placePage(ranked.rows, found.rest, window.offset, window.limit, relevancePage);
-        const pinned = new Set([...claims.values()].flatMap((claim) => (claim.kind === 'pinned' ? [claim.rowid] : [])));
-        const pins = new Map(
-          [...claims].flatMap(([position, claim]) => (claim.kind === 'pinned' ? [[claim.rowid, { ruleId: claim.ruleId, position }] as const] : [])),
-        );
-        const unpinned = organic.filter((row) => !pinned.has(row.rowid));
-        const page = placeRules(claims.size > 0 && fromFirst ? unpinned.slice(start) : unpinned, claims, query.offset, query.limit, relevancePage);
-        const documents = await reader.documents(page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid])));
-        const hits: SearchResult['hits'] = [];
-        const promotions: SearchResult['promotions'] = [];
-        for (const row of page) {
-          if (row.kind === 'promotion') {
-            const placed = { at: hits.length, promotion: row.promotion, score: row.score };
-            promotions.push(ranked.details === null ? placed : { ...placed, rankingDetails: promotionDetails(ranking, row.promotion) });
-            continue;
-          }
-          const document = documents.get(row.rowid);
-          if (document === undefined) continue;
-          if (ranked.details === null) hits.push({ document, score: row.score, resultType: row.kind });
-          else hits.push({ document, score: row.score, resultType: row.kind, rankingDetails: hitDetails(ranked.details, ranking, row, pins) });
-        }
+        const organic = placePage(ranked.rows, found.rest, placement.window.offset, placement.window.limit, relevancePage);
+        const page = placement.place(organic, relevancePage);
+        const { hits, promotions } = await pageHits(reader, page, ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins });
         // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
-        const seen = new Set([...found.pool, ...organic].map((row) => row.rowid));
-        const extra = searched.words === null ? 0 : [...pinned].filter((rowid) => !seen.has(rowid)).length;
+        const unmatchedPins = searched.words === null ? 0 : placement.unmatchedPins([...found.pool, ...organic]);
         return {
-          total: found.total + extra,
+          total: found.total + unmatchedPins,
           hits,
           promotions,
           rules: {
@@ -179,27 +150,65 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           plan,
         };
       }, signal),
-    suggest: (term, size) => engine.read((reader) => suggest(reader, term, size)),
-    autocomplete: (field, term, size) => engine.read((reader) => autocomplete(reader, field, term, size)),
+    suggest: (term, size, { now = Date.now() } = {}) => engine.read(async (reader) => suggest(reader, term, size, await hiddenFor(reader, term, now))),
+    autocomplete: (field, term, size, { now = Date.now() } = {}) =>
+      engine.read(async (reader) => autocomplete(reader, field, term, size, await hiddenFor(reader, term, now))),
   };
+
+  /**
+   * The documents the query rules hide for a search of `term`: what the visitor would not
+   * find by searching the words typed so far, suggestions and completions do not offer.
+   * The rules' other consequences are the search's: a suggestion completes the visitor's
+   * own words (not a rule's replacement), and the search it leads to applies the rules.
+   */
+  async function hiddenFor(reader: IndexReader, term: string, now: number): Promise<string[]> {
+    const words = foldedWords(term);
+    if (words.length === 0) return [];
+    const { rules } = await steering.read(reader, ownerView);
+    return matchRules(rules, words, null, now).hide;
+  }
 }
 
 /**
- * The positions the rules claim: promotions, and pinned documents that pass the search's
- * conditions (language, category, dates, filters; not hidden). None without effects.
+ * The search the rules leave: their replaced words are searched and highlighted (the
+ * route records what the visitor typed), and their hidden documents are left out.
  */
-async function ruleClaims(reader: IndexReader, query: SearchQuery, effects: RuleEffects | null): Promise<Map<number, RuleClaim>> {
-  const claims = new Map<number, RuleClaim>();
-  if (effects === null) return claims;
-  if (effects.pins.length > 0) {
-    const passing = new Map((await reader.passing({ ids: effects.pins.map((pin) => pin.id) }, query)).map((row) => [row.id, row.rowid]));
-    for (const pin of effects.pins) {
-      const rowid = passing.get(pin.id);
-      if (rowid !== undefined) claims.set(pin.position, { kind: 'pinned', rowid, ruleId: pin.ruleId });
+function ruledQuery(query: SearchQuery, effects: RuleEffects): SearchQuery {
+  return {
+    ...query,
+    ...(effects.replaceWords !== undefined && { words: effects.replaceWords, typed: null }),
+    ...(effects.hide.length > 0 && { excludedIds: [...(query.excludedIds ?? []), ...effects.hide] }),
+  };
+}
+
+/** What an explained page reads to say why each hit stands where it does. */
+interface PageExplanation {
+  details: ReadonlyMap<number, RankingDetails>;
+  ranking: RankingSettings;
+  pins: RulePlacement['pins'];
+}
+
+/** The placed page's documents (read in one call) and promotion cards, each card at its index among the documents. */
+async function pageHits(
+  reader: IndexReader,
+  page: readonly PlacedRow[],
+  explained: PageExplanation | null,
+): Promise<Pick<SearchResult, 'hits' | 'promotions'>> {
+  const documents = await reader.documents(page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid])));
+  const hits: SearchResult['hits'] = [];
+  const promotions: SearchResult['promotions'] = [];
+  for (const row of page) {
+    if (row.kind === 'promotion') {
+      const placed = { at: hits.length, promotion: row.promotion, score: row.score };
+      promotions.push(explained === null ? placed : { ...placed, rankingDetails: promotionDetails(explained.ranking, row.promotion) });
+      continue;
     }
+    const document = documents.get(row.rowid);
+    if (document === undefined) continue;
+    const hit = { document, score: row.score, resultType: row.kind };
+    hits.push(explained === null ? hit : { ...hit, rankingDetails: hitDetails(explained.details, explained.ranking, row, explained.pins) });
   }
-  for (const promotion of effects.promotions) claims.set(promotion.position, { kind: 'promotion', promotion });
-  return claims;
+  return { hits, promotions };
 }
 
 /**

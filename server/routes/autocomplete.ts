@@ -19,9 +19,10 @@ const AutocompleteQuerystring = Type.Object({
 
 /**
  * `GET /v1/autocomplete/document-field/{key}?term=&source=custom_fields.<name>[&size=]`
- * (API 4.3): public. Completes from the values of one custom field.
+ * (API 4.3): public. Completes from the values of one custom field, leaving out the
+ * documents that the query rules matching the term hide.
  */
-export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
+export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () => number }> = async (app, { indices, clock }) => {
   app.get(
     '/v1/autocomplete/document-field/:key',
     {
@@ -33,7 +34,7 @@ export const autocompleteRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async
       const index = indices.get(request.params.key);
       const field = customFieldName(request.query.source);
       if (field === null) throw invalidParameter('source', 'source must be custom_fields.<name>');
-      const values = await index.search.autocomplete(field, request.query.term, request.query.size);
+      const values = await index.search.autocomplete(field, request.query.term, request.query.size, { now: clock() });
       return { autocomplete: values.map((value) => ({ value })) };
     },
   );

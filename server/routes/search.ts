@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { checkBasicAuth } from '../auth.ts';
+import { ApiError, invalidParameter } from '../errors.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../search/parseSearchQuery.ts';
@@ -25,7 +26,10 @@ export const ANONYMOUS_SESSION = 'anonymous';
  * as a search event unless `collectAnalytics=false`. With click ranking on, documents
  * clicked for the term rank higher in relevance-sorted results (not `resultType=organic`).
  * `explain=true` (our addition) takes the index's credentials and adds `_rankingDetails`
- * to every hit; the owner looking is no visitor's search, so it is not recorded.
+ * to every hit; the owner looking is no visitor's search, so it is not recorded. Like
+ * the authenticated endpoints, it answers a browser only on the configured origins (a
+ * page elsewhere must not use the credentials the browser keeps for the service), and
+ * never as JSONP, which any page reads through a script tag.
  * With a `userToken` whose clicks built a profile, documents like those that user clicked rank
  * higher too (the personal stage).
  */
@@ -33,9 +37,11 @@ export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
   clickRanking: boolean;
   clock: () => number;
+  /** The origins whose pages may call the authenticated endpoints, and explain searches. */
+  allowedOrigins: readonly string[];
 }
 
-export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async (app, { indices, clickRanking, clock }) => {
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async (app, { indices, clickRanking, clock, allowedOrigins }) => {
   app.get(
     '/v1/search/:key',
     {
@@ -48,7 +54,15 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       const started = performance.now();
       const index = indices.get(request.params.key);
       const explain = request.query.explain === true;
-      if (explain) checkBasicAuth(index, request.headers.authorization);
+      if (explain) {
+        // The origin first: a page elsewhere learns nothing of the credentials its browser sent.
+        const origin = request.headers.origin;
+        if (origin !== undefined && !allowedOrigins.includes(origin)) {
+          throw new ApiError(403, 'origin_not_allowed', `explained searches are not answered to pages of ${origin}: add it to allowedOrigins`);
+        }
+        if (request.query.jsonp !== undefined) throw invalidParameter('jsonp', 'an explained search is not answered as JSONP: read it as JSON');
+        checkBasicAuth(index, request.headers.authorization);
+      }
       const { query, page, jsonp } = parseSearchQuery(request.query);
       query.now = clock();
       query.organic = request.query.resultType === 'organic';

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
-import type { StatsProposals, StatsReport } from '../../src/client/types.ts';
+import type { StatsProposals, StatsReport, StatsReportDocument } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { invalidParameter } from '../errors.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
 import { proposalRule } from '../events/learningSettings.ts';
+import { promotionsOf } from '../pipeline/promotionId.ts';
 import { parseCalendarDate } from '../../src/client/calendarDate.ts';
 import { Defaulted, KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
@@ -29,8 +30,8 @@ const ProposalsQuerystring = Type.Object({
 
 /**
  * `GET /v2/indices/{key}/stats/report?from=&to=&tag=&limit=` (an addition of the
- * reference service): searches, clicks and what they were for, over whole UTC days,
- * from the rollups the event store keeps. And `GET /v2/indices/{key}/stats/proposals?limit=`:
+ * reference service): searches, clicks and what they were for (documents, and query
+ * rules' promotion cards), over whole UTC days, from the rollups the event store keeps. And `GET /v2/indices/{key}/stats/proposals?limit=`:
  * the synonyms and pins failed searches followed by clicked ones suggest (events/proposals.ts),
  * by the index's `proposals` settings; nothing is applied. Basic auth, like the event listing.
  */
@@ -53,12 +54,21 @@ export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock
       null,
     );
     const byId = new Map(found.map((document) => [document.id, document]));
+    const promotions = await promotionsOf(
+      index.engine.steering,
+      data.topDocuments.map((d) => d.docid),
+    );
     return {
       from: dateOf(fromDay),
       to: dateOf(toDay),
       tag: tag ?? null,
       ...data,
-      topDocuments: data.topDocuments.map(({ docid, clicks }) => {
+      topDocuments: data.topDocuments.map(({ docid, clicks }): StatsReportDocument => {
+        const promotion = promotions.get(docid);
+        if (promotion !== undefined) {
+          const { ruleId, n, card } = promotion;
+          return { docid, clicks, title: card?.title ?? null, url: card?.url ?? null, promotion: { ruleId, n } };
+        }
         const document = byId.get(docid);
         return { docid, clicks, title: document?.title ?? null, url: document?.url ?? null };
       }),

@@ -20,9 +20,10 @@ const SuggestQuerystring = Type.Object({
  * `GET /v1/suggest/{key}?term=&size=` (API 4.2): public, no authentication. The
  * index's suggestions, with the keywords most searched (with results, by enough
  * sessions from enough addresses: see searchedKeywords.ts) that start with the term
- * mixed in near the top; never a suggestion with one of the index's blocked words.
+ * mixed in near the top; never a suggestion with one of the index's blocked words, nor
+ * one from a document that the query rules matching the term hide.
  */
-export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
+export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () => number }> = async (app, { indices, clock }) => {
   app.get(
     '/v1/suggest/:key',
     {
@@ -41,7 +42,7 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app
       // keyword the index suggests too, even far down its list, takes the documents' form,
       // and blocked suggestions leave room for others.
       const more = searched.length > 0 || (index.suggestions?.blockedWords ?? []).length > 0;
-      const fromIndex = (await index.search.suggest(term, more ? SUGGEST_SIZE_MAX : size)).filter(allowed);
+      const fromIndex = (await index.search.suggest(term, more ? SUGGEST_SIZE_MAX : size, { now: clock() })).filter(allowed);
       const values = mixSearched(fromIndex, searched, size);
       return { suggestions: values.map((value) => ({ value })) };
     },

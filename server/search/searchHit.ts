@@ -3,6 +3,7 @@ import { documentType } from '../documents/documentType.ts';
 import { parseUrl, urlCategories } from '../documents/urlCategories.ts';
 import type { StoredDocument } from '../engine/engine.ts';
 import { highlight, type HighlightTerms } from './highlight.ts';
+import { promotionId } from '../pipeline/promotionId.ts';
 import type { PlacedPromotion } from '../pipeline/queryRules.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 
@@ -31,11 +32,12 @@ export function searchHit(document: StoredDocument, score: number, terms: Highli
 
 /**
  * A query rule's promotion card as a hit: no document stands behind it, so it has no
- * date (`ts` is empty), fields or categories; its text is the highlight, escaped.
+ * date (`ts` is empty), fields or categories; its text is the highlight, escaped. Its id
+ * fits a click event's `docid` (promotionId.ts).
  */
 export function promotionHit(promotion: PlacedPromotion, score: number): SearchHit {
   return {
-    id: `promotion:${promotion.ruleId}:${promotion.n}`,
+    id: promotionId(promotion.ruleId, promotion.n),
     url: promotion.url,
     title: promotion.title,
     thumbnail_external_src: promotion.image ?? null,

@@ -29,8 +29,8 @@ export class SearchThreads {
     return {
       // A signal cannot cross to a thread: it takes a search still queued off the queue.
       search: (query, options) => run<SearchResult>({ op: 'search', args: [query, { explain: options?.explain ?? false }] }, options?.signal),
-      suggest: (term, size) => run<string[]>({ op: 'suggest', args: [term, size] }),
-      autocomplete: (field, term, size) => run<string[]>({ op: 'autocomplete', args: [field, term, size] }),
+      suggest: (...args) => run<string[]>({ op: 'suggest', args }),
+      autocomplete: (...args) => run<string[]>({ op: 'autocomplete', args }),
     };
   }
 

@@ -62,7 +62,8 @@ export interface SearchHit {
   score: number;
   /**
    * `organic` as the index ranked it, `pinned` by a query rule, or `promotion`: a card of
-   * a rule that is no document (its id is `promotion:{ruleId}:{n}`). An addition of the
+   * a rule that is no document (its id is `promotion:{ruleId}:{n}`, or, for a rule id too
+   * long for a click's 32-character `docid`, `promotion:~{digest}:{n}`). An addition of the
    * reference service.
    */
   resultType?: HitResultType;
@@ -406,12 +407,18 @@ export interface StatsReportPositionBucket {
   clicks: number;
 }
 
-/** A clicked document; `title` and `url` are null when the index no longer has it. */
+/**
+ * A clicked document; `title` and `url` are null when the index no longer has it. A
+ * clicked promotion card names its query rule in `promotion`, with the card's `title`
+ * and `url` while the rule still has it.
+ */
 export interface StatsReportDocument {
   docid: string;
   clicks: number;
   title: string | null;
   url: string | null;
+  /** The rule and the card's place among its `promotions` (from 0), for a promotion's id. */
+  promotion?: { ruleId: string; n: number };
 }
 
 /** The counts of one `tag`; null is events without a tag. */
