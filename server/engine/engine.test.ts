@@ -177,6 +177,33 @@ describe('the engine interface', () => {
   });
 });
 
+describe('what clicks taught, read beside the search', () => {
+  it('looks the words up before it waits for the click boosts, which then raise their document', async () => {
+    await engine.write([doc('a', 'kettle descaling'), doc('b', 'kettle spout'), doc('c', 'kettle handle')]);
+    // The boosts arrive only once the words were looked up: were they awaited first, the search would never end.
+    let wordsAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (wordsAsked = resolve));
+    const watched = {
+      changes: engine.changes,
+      read: <T>(work: (reader: IndexReader) => Promise<T>) =>
+        engine.read((reader) =>
+          work(
+            new Proxy(reader, {
+              get: (target, key) => {
+                if (key === 'words') return (questions: Parameters<IndexReader['words']>[0]) => (wordsAsked(), target.words(questions));
+                const value: unknown = Reflect.get(target, key);
+                return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+              },
+            }),
+          ),
+        ),
+    };
+    const learned = asked.then(() => ({ clickBoosts: new Map([['c', 10]]) }));
+    const result = await pipeline(watched).search(searchQuery(['kettle']), { learned });
+    expect(result.hits[0]!.document.id).toBe('c');
+  });
+});
+
 describe("the owner's data (steering)", () => {
   it('puts, reads, lists, counts and removes entries of each kind', async () => {
     await engine.steering.put('rule', 'b', '{"n":2}');

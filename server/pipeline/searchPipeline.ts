@@ -56,7 +56,16 @@ export interface SearchOptions {
   explain?: boolean;
   /** Aborts when the one who asked has gone: the engine stops what it can. */
   signal?: AbortSignal;
+  /**
+   * What the index learned of clicks for this search (everyone's clicks for its words, the
+   * user's profile), read meanwhile elsewhere: the search plans its words first, and only
+   * matching waits for it. Laid over the query's own.
+   */
+  learned?: Promise<Learned>;
 }
+
+/** What clicks taught: the query's click boosts and personal profile. */
+export type Learned = Pick<SearchQuery, 'clickBoosts' | 'personal'>;
 
 /** How suggestions and autocompletion are answered besides their term. */
 export interface CompletionOptions {
@@ -90,9 +99,10 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
     rules: ruleIndex(entries),
   });
   return {
-    search: (query, { explain = false, signal } = {}) =>
+    search: (asked, { explain = false, signal, learned } = {}) =>
       engine.read(async (reader) => {
         const { ranking, rules } = await steering.read(reader, ownerView);
+        let query = asked;
         const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
         const searched = ruledQuery(query, effects);
         const steered = query.organic !== true;
@@ -103,6 +113,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           { prefixLast: searched.prefixLast, fuzzy: searched.fuzzy, operator: searched.operator, typed: searched.typed ?? null },
           ranking.words,
         );
+        if (learned !== undefined) query = { ...query, ...(await learned) };
         const byRelevance = searched.sort.by === 'relevance';
         const clickBoosts = byRelevance && query.clickBoosts !== undefined && query.clickBoosts.size > 0 ? query.clickBoosts : null;
         const found = await reader.candidates({

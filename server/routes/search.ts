@@ -11,6 +11,7 @@ import { SearchQuerystring } from '../search/searchQuerystring.ts';
 import { KeyParams } from '../requestSchemas.ts';
 import type { Lane } from '../overloadGuard.ts';
 import type { RouteOptions } from './routeOptions.ts';
+import type { Learned } from '../pipeline/searchPipeline.ts';
 
 /** Counting facets is heavy work; a plain search, what a visitor typing sends, is a cheap read. */
 function searchLane(request: FastifyRequest): Lane {
@@ -69,13 +70,14 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       // Organic results and other sorts stay as the index ranks them.
       const ranked = query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic';
       const { term, userToken } = request.query;
-      // Everyone's clicks for the term, and (the personal stage) a signed-in user's own profile, read side by side.
-      const [boosts, personal] = await Promise.all([
+      // Everyone's clicks for the term, and (the personal stage) a signed-in user's own
+      // profile, read side by side and while the search plans its words.
+      const learned: Promise<Learned> = Promise.all([
         ranked && clickRanking ? index.events.clickBoosts(term, clock()) : undefined,
         ranked && userToken !== undefined ? index.profiles.forSearch(userToken, clock()) : null,
-      ]);
-      if (boosts !== undefined) query.clickBoosts = boosts;
-      if (personal !== null) query.personal = personal;
+      ]).then(([clickBoosts, personal]) => ({ ...(clickBoosts !== undefined && { clickBoosts }), ...(personal !== null && { personal }) }));
+      // A search that fails first never reads it: its failure is then no one's to report.
+      learned.catch(() => {});
       // The connection closing before the answer is sent: nobody waits for it, so the
       // engine stops the search (PostgreSQL cancels its statement) and nothing is answered.
       const gone = new AbortController();
@@ -85,7 +87,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       reply.raw.once('close', onClose);
       let result;
       try {
-        result = await index.search.search(query, { explain, signal: gone.signal });
+        result = await index.search.search(query, { explain, signal: gone.signal, learned });
       } catch (error) {
         if (gone.signal.aborted) return reply.hijack();
         throw error;

@@ -28,7 +28,11 @@ export class SearchThreads {
       this.pool.run({ ...call, file, index, limits, ranking }, signal === undefined ? {} : { signal }) as Promise<T>;
     return {
       // A signal cannot cross to a thread: it takes a search still queued off the queue.
-      search: (query, options) => run<SearchResult>({ op: 'search', args: [query, { explain: options?.explain ?? false }] }, options?.signal),
+      // Nor can a promise: what clicks taught is awaited here, read in this process anyway.
+      search: async (query, options) => {
+        const learned = options?.learned === undefined ? {} : await options.learned;
+        return run<SearchResult>({ op: 'search', args: [{ ...query, ...learned }, { explain: options?.explain ?? false }] }, options?.signal);
+      },
       suggest: (...args) => run<string[]>({ op: 'suggest', args }),
       autocomplete: (...args) => run<string[]>({ op: 'autocomplete', args }),
     };
