@@ -40,7 +40,8 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,434 (+65): a long value facet's search field: its two phrases in English (about 20
 // bytes) and its "No matching values" line's spacing (14); the rest the integrity hashes of
 // the later files, whose brotli size moves by tens of bytes from one hash to another.
-export const EMBED_CEILING_BYTES = 24_434;
+// 24,390 (-44): only the later file's hash changed, for the overlay's redirect option.
+export const EMBED_CEILING_BYTES = 24_390;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
@@ -57,4 +58,5 @@ export const EMBED_LATER_FILE = 'site-search.more.js';
 // 8,151 (+34): the tracker sends the `userToken` option with clicks (never one over 64 characters).
 // 8,197 (+46): the pager says where it stops, and the language files' hashes change with their new line.
 // 8,462 (+265): a long value facet's search field, which narrows its values by word starts; the language files' hashes change with their new lines.
-export const EMBED_LATER_CEILING_BYTES = 8_462;
+// 8,606 (+144): the overlay offers a query rule's redirect as its first option.
+export const EMBED_LATER_CEILING_BYTES = 8_606;
