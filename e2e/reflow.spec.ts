@@ -91,3 +91,52 @@ test('with a large root font the overlay opener fits a 320 px screen: its label 
   expect((await opener(page)).end).toBeLessThanOrEqual(390);
   await page.locator('.demo-bar').screenshot({ path: `${SHOTS}/opener-phone.png` });
 });
+
+// The demo page itself at a 30 px root font on a 320 px screen (WCAG 1.4.4 and 1.4.10):
+// its bar, heading, lede and footer, before a search and with results, in English and German.
+for (const [name, query] of [
+  ['before a search', '/?theme=light'],
+  ['with results', '/?q=g&theme=light'],
+  ['German, dark, with results', '/?q=g&locale=de&theme=dark'],
+  ['right to left', '/?q=g&dir=rtl'],
+] as const) {
+  test(`the demo page at a 30 px root font fits 320 px: ${name}`, async ({ page }) => {
+    await mockApi(page);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(query);
+    await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
+    if (query.includes('q=')) await expect(page.locator('#search .ss-item').first()).toBeVisible();
+    else await expect(page.locator('#search .ss-input')).toBeVisible();
+    // What sticks out (an element, or a word wider than its box), named, for a failure that says where.
+    const wide = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const out = (rect: DOMRect) => rect.width > 0 && (rect.right > width + 0.5 || rect.left < -0.5);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const found: string[] = [];
+      // Text in a box that clips it (a URL cut off with an ellipsis) does not widen the page.
+      const clipped = (el: Element | null): boolean =>
+        !!el && el !== document.body && (getComputedStyle(el).overflowX !== 'visible' || clipped(el.parentElement));
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (clipped(node.parentElement)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some(out)) found.push(`"${node.textContent?.trim().slice(0, 40)}" in ${node.parentElement?.className}`);
+      }
+      return found.concat(
+        [...document.querySelectorAll('body *')]
+          .filter((el) => out(el.getBoundingClientRect()))
+          .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">`),
+      );
+    });
+    expect(wide).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      await page.evaluate(() => document.documentElement.clientWidth),
+    );
+    const shot = `${SHOTS}/reflow-demo-30px-320-${name.replace(/\W+/g, '-')}`;
+    await page.screenshot({ path: `${shot}.png`, fullPage: true });
+    if (query.includes('q=')) {
+      await page.locator('#search .ss-item').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${shot}-results.png` });
+    }
+  });
+}

@@ -1,8 +1,9 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { capTerm } from '../core/capTerm.ts';
 import { createListNavigation } from '../core/createListNavigation.ts';
 import { resultsPageUrl } from '../core/resultsPageUrl.ts';
-import { safeLinkUrl, safeText } from '../core/safeUrl.ts';
+import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
 import { dateFormat, format } from './messages.ts';
@@ -33,7 +34,8 @@ export interface OverlayListProps {
 /**
  * The overlay's one listbox, which its search field controls: before any typing the
  * visitor's recent searches (else the site's popular ones, else a line saying there are
- * none), then the results, and last "See all N results". The field keeps the focus: ↑
+ * none); then "Go to …" when a query rule sends the search to a page of the site's own,
+ * the results, and last "See all N results". The field keeps the focus: ↑
  * and ↓ move the active option, Enter opens it.
  */
 export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
@@ -72,12 +74,17 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const terms = empty ? (recent.length ? recent : (config.popularSearches ?? [])) : [];
   const response = status.value === 'error' || empty ? null : results.value;
   const hits = response?.hits ?? [];
+  // A rule's redirect, for the term in the field only (the answer may be an older term's);
+  // only an address to link to: the answer is not trusted.
+  const redirect = (response && resultsTerm.value === capTerm(term.value) && safeLinkUrl(response.redirect)) || null;
+  // Where the results start among the options: after the redirect.
+  const first = redirect ? 1 : 0;
   const more = !!response && (resultsUrl !== undefined ? response.total_hits > 0 : hits.length < response.total_hits);
-  const count = terms.length + hits.length + (more ? 1 : 0);
+  const count = terms.length + first + hits.length + (more ? 1 : 0);
   useLayoutEffect(() => nav.setCount(count), [count, nav]);
   // Other results (or none) under the arrow: start again from the field. The same hits
   // for a longer term (`gri`, `grid`) keep the option the visitor arrowed to.
-  const shown = hits.map((hit) => hit.id).join(' ');
+  const shown = [redirect, ...hits.map((hit) => hit.id)].join(' ');
   useLayoutEffect(() => nav.reset(), [shown, empty, nav]);
   const active = nav.active.value;
   useLayoutEffect(() => {
@@ -152,11 +159,26 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     );
   }
 
+  // The site's own page for this search, first: its address, read left to right in every language.
+  const go = redirect && (
+    <li
+      key="redirect"
+      class="ss-option ss-see-all"
+      {...nav.option(0)}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={(event) => follow(event, redirect)}
+    >
+      <span class="ss-grow">{format(m, m.goTo, { url: `\u2066${displayUrl(redirect)}\u2069` })}</span>
+    </li>
+  );
+
   if (!hits.length) {
     return (
       <>
         {/* Named by the field's aria-controls, so always there. */}
-        <ul {...list} aria-label={m.results} hidden />
+        <ul ref={listRef} class="ss-overlay-list" {...list} aria-label={m.results} hidden={!go}>
+          {go}
+        </ul>
         <Results />
       </>
     );
@@ -175,13 +197,14 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       onClick={opened}
       onAuxClick={opened}
     >
+      {go}
       {hits.map((hit, index) => {
         const href = safeLinkUrl(hit.url);
         return (
           <li
             class="ss-item ss-hit-option"
             key={hit.id || index}
-            {...nav.option(index)}
+            {...nav.option(first + index)}
             // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
             aria-label={(hit.resultType === 'promotion' ? `${m.promoted} ` : '') + (safeText(hit.title) || m.untitled)}
             onMouseDown={(event) => event.preventDefault()}
@@ -195,7 +218,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       {more && (
         <li
           class="ss-option ss-see-all"
-          {...nav.option(hits.length)}
+          {...nav.option(first + hits.length)}
           onMouseDown={(event) => event.preventDefault()}
           onClick={(event) => {
             if (resultsUrl === undefined) return loadMore();

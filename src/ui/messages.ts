@@ -64,6 +64,10 @@ export interface Messages {
   remove: string;
   showMore: string;
   showLess: string;
+  /** The field over a long value facet that narrows its values; `{label}` names the facet. */
+  searchValues: string;
+  /** Under that field when none of the facet's values matches it. */
+  noValues: string;
   sort: string;
   relevance: string;
   newest: string;
@@ -152,6 +156,8 @@ export const en: Messages = {
   remove: 'Remove filter {label}',
   showMore: 'Show more',
   showLess: 'Show less',
+  searchValues: 'Search {label}',
+  noValues: 'No matching values',
   sort: 'Sort by',
   relevance: 'Relevance',
   newest: 'Newest first',

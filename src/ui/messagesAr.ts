@@ -39,6 +39,8 @@ export const ar: Messages = {
   remove: 'إزالة عامل التصفية {label}',
   showMore: 'عرض المزيد',
   showLess: 'عرض أقل',
+  searchValues: 'البحث في {label}',
+  noValues: 'لا توجد قيم مطابقة',
   sort: 'الترتيب حسب',
   relevance: 'الصلة',
   newest: 'الأحدث أولًا',

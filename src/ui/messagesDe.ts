@@ -39,6 +39,8 @@ export const de: Messages = {
   remove: 'Filter {label} entfernen',
   showMore: 'Mehr anzeigen',
   showLess: 'Weniger anzeigen',
+  searchValues: 'In {label} suchen',
+  noValues: 'Keine passenden Werte',
   sort: 'Sortieren nach',
   relevance: 'Relevanz',
   newest: 'Neueste zuerst',

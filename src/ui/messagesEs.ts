@@ -38,6 +38,8 @@ export const es: Messages = {
   remove: 'Quitar el filtro {label}',
   showMore: 'Mostrar más',
   showLess: 'Mostrar menos',
+  searchValues: 'Buscar en {label}',
+  noValues: 'No hay valores coincidentes',
   sort: 'Ordenar por',
   relevance: 'Relevancia',
   newest: 'Más recientes primero',

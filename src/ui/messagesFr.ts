@@ -38,6 +38,8 @@ export const fr: Messages = {
   remove: 'Retirer le filtre {label}',
   showMore: 'Afficher plus',
   showLess: 'Afficher moins',
+  searchValues: 'Rechercher dans {label}',
+  noValues: 'Aucune valeur correspondante',
   sort: 'Trier par',
   relevance: 'Pertinence',
   newest: 'Plus récents d’abord',

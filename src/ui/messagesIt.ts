@@ -38,6 +38,8 @@ export const it: Messages = {
   remove: 'Rimuovi il filtro {label}',
   showMore: 'Mostra altro',
   showLess: 'Mostra meno',
+  searchValues: 'Cerca in {label}',
+  noValues: 'Nessun valore corrispondente',
   sort: 'Ordina per',
   relevance: 'Pertinenza',
   newest: 'Prima i più recenti',

@@ -38,6 +38,8 @@ export const ja: Messages = {
   remove: 'フィルター {label} を解除',
   showMore: 'もっと見る',
   showLess: '表示を減らす',
+  searchValues: '{label}を検索',
+  noValues: '一致する値はありません',
   sort: '並べ替え',
   relevance: '関連度',
   newest: '新しい順',

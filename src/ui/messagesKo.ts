@@ -38,6 +38,8 @@ export const ko: Messages = {
   remove: '필터 {label} 삭제',
   showMore: '더 보기',
   showLess: '간단히 보기',
+  searchValues: '{label} 검색',
+  noValues: '일치하는 값 없음',
   sort: '정렬 기준',
   relevance: '관련도',
   newest: '최신순',

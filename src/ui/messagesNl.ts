@@ -38,6 +38,8 @@ export const nl: Messages = {
   remove: 'Filter {label} verwijderen',
   showMore: 'Meer tonen',
   showLess: 'Minder tonen',
+  searchValues: 'Zoeken in {label}',
+  noValues: 'Geen overeenkomende waarden',
   sort: 'Sorteren op',
   relevance: 'Relevantie',
   newest: 'Nieuwste eerst',

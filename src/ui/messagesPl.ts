@@ -38,6 +38,8 @@ export const pl: Messages = {
   remove: 'Usuń filtr {label}',
   showMore: 'Pokaż więcej',
   showLess: 'Pokaż mniej',
+  searchValues: 'Szukaj w: {label}',
+  noValues: 'Brak pasujących wartości',
   sort: 'Sortuj według',
   relevance: 'Trafność',
   newest: 'Od najnowszych',

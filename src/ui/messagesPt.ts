@@ -38,6 +38,8 @@ export const pt: Messages = {
   remove: 'Remover filtro {label}',
   showMore: 'Mostrar mais',
   showLess: 'Mostrar menos',
+  searchValues: 'Pesquisar em {label}',
+  noValues: 'Nenhum valor correspondente',
   sort: 'Ordenar por',
   relevance: 'Relevância',
   newest: 'Mais recentes primeiro',

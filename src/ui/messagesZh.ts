@@ -38,6 +38,8 @@ export const zh: Messages = {
   remove: '移除筛选条件 {label}',
   showMore: '显示更多',
   showLess: '收起',
+  searchValues: '搜索{label}',
+  noValues: '没有匹配的值',
   sort: '排序方式',
   relevance: '相关度',
   newest: '最新优先',
