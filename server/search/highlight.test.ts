@@ -43,7 +43,27 @@ describe('highlightTerms', () => {
     expect(highlight('Use setTimeout to fetch', { exact, prefixes })).toBe('Use <em>setTimeout</em> to <em>fetch</em>');
   });
 
+  it('marks stop words only where they continue the typed phrase', () => {
+    const plan = testPlan('how to center a div', ['center', 'div']);
+    const terms = highlightTerms(plan);
+    expect(highlight('Use a grid to center a div: a div is a block, to a centre', terms)).toBe(
+      'Use a grid <em>to</em> <em>center</em> <em>a</em> <em>div</em>: a <em>div</em> is a block, to a centre',
+    );
+    expect(highlight('How a div gets to the center', terms)).toBe('How a <em>div</em> gets to the <em>center</em>');
+  });
+
+  it('marks a stop word that names a method with the word before it', () => {
+    const terms = highlightTerms(testPlan('array from', ['array', 'from']));
+    expect(highlight('Array.from() creates an array; from a list too', terms)).toBe(
+      '<em>Array</em>.<em>from</em>() creates an <em>array</em>; from a list too',
+    );
+  });
+
+  it('marks stop words when the query has nothing else', () => {
+    expect(highlight('How to do it', highlightTerms(testPlan('how to', ['how', 'to'], { prefixLast: false })))).toBe('<em>How</em> <em>to</em> do it');
+  });
+
   it('is empty for the plan of every document', () => {
-    expect(highlightTerms(testPlan('', []))).toEqual({ exact: new Set(), prefixes: [] });
+    expect(highlightTerms(testPlan('', []))).toEqual({ exact: new Set(), prefixes: [], stops: [] });
   });
 });

@@ -1,22 +1,50 @@
-import type { QueryPlan } from '../ranking/queryPlan.ts';
+import type { QueryPlan, QuerySlot } from '../ranking/queryPlan.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 import { fold } from '../text/fold.ts';
 import { wordPattern } from '../text/words.ts';
 
-/** Which words of a text count as matches, for highlighting (folded forms). */
-export interface HighlightTerms {
+/** Words that count as matches (folded forms): whole, or begun by a prefix. */
+export interface WordTerms {
   exact: ReadonlySet<string>;
   prefixes: readonly string[];
 }
 
+/** Which words of a text count as matches, for highlighting. */
+export interface HighlightTerms extends WordTerms {
+  /**
+   * The query's stop words among other words (see QuerySlot.stop), each with the terms of
+   * the query words just before and after it. They are not searched, so they are marked
+   * only where they continue the typed phrase: right after a match of the word before
+   * them in the query, or right before one of the word after (`array from` marks `from`
+   * in `Array.from()`, `how to center a div` no lone `to` or `a`).
+   */
+  stops?: readonly StopTerm[];
+}
+
+export interface StopTerm {
+  word: string;
+  before: WordTerms | null;
+  after: WordTerms | null;
+}
+
 /**
  * Which words of a text count as matches for a search, whatever engine ran it: every
- * alternative's words of its plan, prefixes apart.
+ * alternative's words of its plan's meaningful slots, prefixes apart; stop words only
+ * beside their neighbours.
  */
 export function highlightTerms(plan: QueryPlan): HighlightTerms {
+  const all = slotTerms(plan.slots.filter((slot) => !slot.stop));
+  const neighbour = (slot: QuerySlot | undefined) => (slot === undefined || slot.stop ? null : slotTerms([slot]));
+  const stops = plan.slots.flatMap((slot, i) =>
+    slot.stop ? [{ word: slot.word, before: neighbour(plan.slots[i - 1]), after: neighbour(plan.slots[i + 1]) }] : [],
+  );
+  return { ...all, stops: stops.filter((stop) => stop.before !== null || stop.after !== null) };
+}
+
+function slotTerms(slots: readonly QuerySlot[]): WordTerms {
   const exact = new Set<string>();
   const prefixes: string[] = [];
-  for (const slot of plan.slots) {
+  for (const slot of slots) {
     for (const alternative of slot.alternatives) {
       const words = alternative.words;
       words.forEach((word, i) => (alternative.prefix && i === words.length - 1 ? prefixes.push(word) : exact.add(word)));
@@ -40,14 +68,35 @@ const SCAN_CHARS = 100_000;
 export function highlight(content: string, terms: HighlightTerms, maxChars = HIGHLIGHT_CHARS): string {
   if (content.length === 0) return '';
   const pattern = wordPattern();
-  const matches: Array<{ start: number; end: number }> = [];
+  const matches: Word[] = [];
+  const add = (word: Word) => {
+    if (matches.length === 0) windowEnd = passageStart(content, word.start, maxChars) + maxChars;
+    if (matches.at(-1) !== word) matches.push(word);
+  };
   let windowEnd = Number.POSITIVE_INFINITY;
+  // A stop word is marked where the text continues the typed phrase on each side the
+  // query has a word: after a match of the word before it, before one of the word after.
+  const continues = (before: Word | null, stop: Word | null, after: Word | null) =>
+    stop !== null &&
+    terms.stops?.some(
+      (term) =>
+        term.word === stop.folded &&
+        (term.before === null || (before !== null && joined(content, before, stop) && isMatch(before.folded, term.before))) &&
+        (term.after === null || (after !== null && joined(content, stop, after) && isMatch(after.folded, term.after))),
+    ) === true;
+  let previous: Word | null = null;
+  let beforePrevious: Word | null = null;
   for (let m = pattern.exec(content); m !== null; m = pattern.exec(content)) {
     if (m.index >= windowEnd || (matches.length === 0 && m.index > SCAN_CHARS)) break;
-    if (isMatch(fold(m[0]), terms)) {
-      if (matches.length === 0) windowEnd = passageStart(content, m.index, maxChars) + maxChars;
-      matches.push({ start: m.index, end: m.index + m[0].length });
+    const word: Word = { start: m.index, end: m.index + m[0].length, folded: fold(m[0]) };
+    if (isMatch(word.folded, terms)) {
+      if (continues(beforePrevious, previous, word)) add(previous!);
+      add(word);
+    } else if (continues(previous, word, null)) {
+      add(word);
     }
+    beforePrevious = previous;
+    previous = word;
   }
   const start = matches.length === 0 ? 0 : passageStart(content, matches[0]!.start, maxChars);
   const end = passageEnd(content, start + maxChars, matches[0]?.end ?? 0);
@@ -64,7 +113,18 @@ export function highlight(content: string, terms: HighlightTerms, maxChars = HIG
   return html.trim();
 }
 
-function isMatch(word: string, terms: HighlightTerms): boolean {
+interface Word {
+  start: number;
+  end: number;
+  folded: string;
+}
+
+/** Two words of one phrase or name: apart by spaces only, or by a joining mark or two (`Array.from`), not by a clause's end. */
+function joined(content: string, first: Word, second: Word): boolean {
+  return /^(?:\s+|\S{1,2})$/.test(content.slice(first.end, second.start));
+}
+
+function isMatch(word: string, terms: WordTerms): boolean {
   if (terms.exact.has(word)) return true;
   for (const prefix of terms.prefixes) if (word.startsWith(prefix)) return true;
   return false;
