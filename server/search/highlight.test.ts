@@ -63,7 +63,14 @@ describe('highlightTerms', () => {
     expect(highlight('How to do it', highlightTerms(testPlan('how to', ['how', 'to'], { prefixLast: false })))).toBe('<em>How</em> <em>to</em> do it');
   });
 
+  it('tells a title that holds every searched word, in any form the ranking counts', () => {
+    const { titleMatch } = highlightTerms(testPlan('set timeout', ['setTimeout()', 'timeouts']));
+    expect(titleMatch?.('setTimeout()')).toBe(true);
+    expect(titleMatch?.('Timeouts')).toBe(false);
+    expect(highlightTerms(testPlan('', [])).titleMatch?.('anything')).toBe(false);
+  });
+
   it('is empty for the plan of every document', () => {
-    expect(highlightTerms(testPlan('', []))).toEqual({ exact: new Set(), prefixes: [], stops: [] });
+    expect(highlightTerms(testPlan('', []))).toMatchObject({ exact: new Set(), prefixes: [], stops: [] });
   });
 });

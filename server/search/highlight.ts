@@ -1,3 +1,4 @@
+import { PlanMatcher, textTokens } from '../ranking/matchText.ts';
 import type { QueryPlan, QuerySlot } from '../ranking/queryPlan.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 import { fold } from '../text/fold.ts';
@@ -19,6 +20,8 @@ export interface HighlightTerms extends WordTerms {
    * in `Array.from()`, `how to center a div` no lone `to` or `a`).
    */
   stops?: readonly StopTerm[];
+  /** Whether a title holds every searched word, as the ranking's `attribute` rule reads it. */
+  titleMatch?: (title: string) => boolean;
 }
 
 export interface StopTerm {
@@ -38,7 +41,15 @@ export function highlightTerms(plan: QueryPlan): HighlightTerms {
   const stops = plan.slots.flatMap((slot, i) =>
     slot.stop ? [{ word: slot.word, before: neighbour(plan.slots[i - 1]), after: neighbour(plan.slots[i + 1]) }] : [],
   );
-  return { ...all, stops: stops.filter((stop) => stop.before !== null || stop.after !== null) };
+  const meaningful = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
+  let matcher: PlanMatcher | undefined;
+  const titleMatch = (title: string) => {
+    if (meaningful.length === 0) return false;
+    matcher ??= new PlanMatcher(plan);
+    const found = new Set(matcher.match(textTokens(title)).occurrences.map((o) => o.slot));
+    return meaningful.every((slot) => found.has(slot));
+  };
+  return { ...all, stops: stops.filter((stop) => stop.before !== null || stop.after !== null), titleMatch };
 }
 
 function slotTerms(slots: readonly QuerySlot[]): WordTerms {
@@ -66,7 +77,17 @@ const SCAN_CHARS = 100_000;
  * start of the content. Whitespace runs become one space.
  */
 export function highlight(content: string, terms: HighlightTerms, maxChars = HIGHLIGHT_CHARS): string {
-  if (content.length === 0) return '';
+  return passage(content, terms, maxChars).html;
+}
+
+/** A highlighted passage (see highlight) and where its first match is in `content`, null without one. */
+export interface Passage {
+  html: string;
+  firstMatch: number | null;
+}
+
+export function passage(content: string, terms: HighlightTerms, maxChars = HIGHLIGHT_CHARS): Passage {
+  if (content.length === 0) return { html: '', firstMatch: null };
   const pattern = wordPattern();
   const matches: Word[] = [];
   const add = (word: Word) => {
@@ -110,7 +131,7 @@ export function highlight(content: string, terms: HighlightTerms, maxChars = HIG
   }
   html += escapeText(content.slice(at, end));
   if (end < content.length) html += '…';
-  return html.trim();
+  return { html: html.trim(), firstMatch: matches[0]?.start ?? null };
 }
 
 interface Word {
