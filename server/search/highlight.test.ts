@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testPlan } from '../ranking/testPlan.ts';
-import { highlight, highlightTerms } from './highlight.ts';
+import { highlight, highlightTerms, highlightTitle } from './highlight.ts';
 
 const terms = (exact: string[], prefixes: string[] = []) => ({ exact: new Set(exact), prefixes });
 
@@ -29,8 +29,26 @@ describe('highlight', () => {
     expect(result).not.toMatch(/\s\s|\n/);
   });
 
+  it('marks the parts of an identifier that match, as the ranking counts them', () => {
+    expect(highlight('Call setTimeout() or settimeout', terms(['timeout']))).toBe('Call set<em>Timeout</em>() or settimeout');
+    expect(highlight('document.getElementById(id)', terms(['getelement', 'id']))).toBe('document.<em>getElement</em>ById(<em>id</em>)');
+    expect(highlight('getElementsByTagName', terms(['by', 'tag'], ['nam']))).toBe('getElementsByTag<em>Name</em>');
+  });
+
   it('is empty for empty content', () => {
     expect(highlight('', terms(['x']))).toBe('');
+  });
+});
+
+describe('highlightTitle', () => {
+  it('marks the whole title, stop words only where the title names them with a query word', () => {
+    const at = highlightTerms(testPlan('string at', ['String.prototype.at()']));
+    expect(highlightTitle('String.prototype.at()', at)).toBe('<em>String</em>.prototype.<em>at</em>()');
+    expect(highlightTitle('At a glance: String', at)).toBe('At a glance: <em>String</em>');
+    const center = highlightTerms(testPlan('how to center a div', ['center', 'div']));
+    expect(highlightTitle('How to center a div', center)).toBe('How <em>to</em> <em>center</em> <em>a</em> <em>div</em>');
+    expect(highlightTitle('A div: how to place it in the center', center)).toBe('A <em>div</em>: how to place it in the <em>center</em>');
+    expect(highlightTitle('<b>div</b> & co', center)).toBe('&lt;b&gt;<em>div</em>&lt;/b&gt; &amp; co');
   });
 });
 

@@ -1,4 +1,5 @@
-import { PlanMatcher, textTokens } from '../ranking/matchText.ts';
+import { PlanMatcher, SHORT_PART, textTokens } from '../ranking/matchText.ts';
+import { CASE_BOUNDARY, hasInnerCase } from '../ranking/wordForms.ts';
 import type { QueryPlan, QuerySlot } from '../ranking/queryPlan.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 import { fold } from '../text/fold.ts';
@@ -77,7 +78,15 @@ const SCAN_CHARS = 100_000;
  * start of the content. Whitespace runs become one space.
  */
 export function highlight(content: string, terms: HighlightTerms, maxChars = HIGHLIGHT_CHARS): string {
-  return passage(content, terms, maxChars).html;
+  return passage(content, terms, { maxChars }).html;
+}
+
+/** How far a stop word may stand from its query neighbour in a title and still be named with it (`String.prototype.at`), as the ranking counts it. */
+const TITLE_STOP_GAP = 2;
+
+/** The whole title, its matched words marked as in a passage; a stop word also where the title names it with its neighbour a word apart. */
+export function highlightTitle(title: string, terms: HighlightTerms): string {
+  return passage(title, terms, { maxChars: title.length, stopGap: TITLE_STOP_GAP }).html;
 }
 
 /** A highlighted passage (see highlight) and where its first match is in `content`, null without one. */
@@ -86,39 +95,61 @@ export interface Passage {
   firstMatch: number | null;
 }
 
-export function passage(content: string, terms: HighlightTerms, maxChars = HIGHLIGHT_CHARS): Passage {
+interface PassageOptions {
+  maxChars?: number;
+  /** How many words from a match of its query neighbour a stop word is still marked (1: right beside it). */
+  stopGap?: number;
+}
+
+export function passage(content: string, terms: HighlightTerms, { maxChars = HIGHLIGHT_CHARS, stopGap = 1 }: PassageOptions = {}): Passage {
   if (content.length === 0) return { html: '', firstMatch: null };
   const pattern = wordPattern();
   const matches: Word[] = [];
-  const add = (word: Word) => {
-    if (matches.length === 0) windowEnd = passageStart(content, word.start, maxChars) + maxChars;
-    if (matches.at(-1) !== word) matches.push(word);
-  };
+  let first = Number.POSITIVE_INFINITY;
   let windowEnd = Number.POSITIVE_INFINITY;
-  // A stop word is marked where the text continues the typed phrase on each side the
-  // query has a word: after a match of the word before it, before one of the word after.
-  const continues = (before: Word | null, stop: Word | null, after: Word | null) =>
-    stop !== null &&
+  const add = (word: Word) => {
+    if (matches.includes(word)) return;
+    matches.push(word);
+    if (word.start < first) {
+      first = word.start;
+      windowEnd = passageStart(content, first, maxChars) + maxChars;
+    }
+  };
+  // A stop word is marked where it stands in one phrase with a match of each query word
+  // beside it (before it in the query: before it in the text), at most `stopGap` words off.
+  const recent: Word[] = [];
+  const beside = (at: number, step: 1 | -1, near: WordTerms) => {
+    for (let k = 1; k <= stopGap; k++) {
+      const [a, b] = [recent[at + step * (k - 1)], recent[at + step * k]];
+      if (a === undefined || b === undefined || !joined(content, step > 0 ? a : b, step > 0 ? b : a)) return false;
+      if (isMatch(b.folded, near)) return true;
+    }
+    return false;
+  };
+  const named = (at: number, last: boolean) =>
     terms.stops?.some(
       (term) =>
-        term.word === stop.folded &&
-        (term.before === null || (before !== null && joined(content, before, stop) && isMatch(before.folded, term.before))) &&
-        (term.after === null || (after !== null && joined(content, stop, after) && isMatch(after.folded, term.after))),
+        term.word === recent[at]!.folded &&
+        (term.after === null) === last &&
+        (term.before === null || beside(at, -1, term.before)) &&
+        (term.after === null || beside(at, 1, term.after)),
     ) === true;
-  let previous: Word | null = null;
-  let beforePrevious: Word | null = null;
   for (let m = pattern.exec(content); m !== null; m = pattern.exec(content)) {
     if (m.index >= windowEnd || (matches.length === 0 && m.index > SCAN_CHARS)) break;
     const word: Word = { start: m.index, end: m.index + m[0].length, folded: fold(m[0]) };
-    if (isMatch(word.folded, terms)) {
-      if (continues(beforePrevious, previous, word)) add(previous!);
-      add(word);
-    } else if (continues(previous, word, null)) {
+    recent.push(word);
+    if (recent.length > 2 * stopGap + 1) recent.shift();
+    const at = recent.length - 1;
+    const parts = isMatch(word.folded, terms) ? [word] : matchedParts(m[0], m.index, terms);
+    if (parts.length > 0) {
+      // Stop words just before, waiting for a match of the word after them in the query.
+      for (let k = Math.max(0, at - stopGap); k < at; k++) if (named(k, false)) add(recent[k]!);
+      parts.forEach(add);
+    } else if (named(at, true)) {
       add(word);
     }
-    beforePrevious = previous;
-    previous = word;
   }
+  matches.sort((a, b) => a.start - b.start);
   const start = matches.length === 0 ? 0 : passageStart(content, matches[0]!.start, maxChars);
   const end = passageEnd(content, start + maxChars, matches[0]?.end ?? 0);
 
@@ -138,6 +169,33 @@ interface Word {
   start: number;
   end: number;
   folded: string;
+}
+
+/**
+ * The parts of an identifier that match, as the ranking counts them (`Timeout` of
+ * `setTimeout` for `timeout`): a part or a run of parts equal to a term, or a part a
+ * prefix begins. Parts after the first count only from SHORT_PART letters.
+ */
+function matchedParts(raw: string, offset: number, terms: WordTerms): Word[] {
+  if (!hasInnerCase(raw)) return [];
+  const parts = raw.split(CASE_BOUNDARY);
+  const starts = parts.map((_, k) => parts.slice(0, k).join('').length);
+  const found: Word[] = [];
+  let covered = 0;
+  for (let k = 0; k < parts.length; k++) {
+    if (starts[k]! < covered || (k > 0 && parts[k]!.length < SHORT_PART)) continue;
+    for (let j = parts.length; j > k; j--) {
+      const text = parts.slice(k, j).join('');
+      const run = fold(text);
+      if (terms.exact.has(run) || (j === k + 1 && terms.prefixes.some((prefix) => run.startsWith(prefix)))) {
+        const end = starts[k]! + text.length;
+        found.push({ start: offset + starts[k]!, end: offset + end, folded: run });
+        covered = end;
+        break;
+      }
+    }
+  }
+  return found;
 }
 
 /** Two words of one phrase or name: apart by spaces only, or by a joining mark or two (`Array.from`), not by a clause's end. */
