@@ -26,7 +26,7 @@ const PAGES = {
     'Ways to place a box in the middle of its container.',
     '<p>To center a div, make its parent a grid and add a rule to it, then give a width.</p>',
   ),
-  '/how-to-center.html': reference('How to center a div', 'Ways to center a box in its container.', '<p>Use a grid.</p>'),
+  '/how-to-center.html': reference('A div in the center: how to do it', 'Ways to center a box in its container.', '<p>Use a grid.</p>'),
 };
 
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
@@ -64,6 +64,19 @@ async function hit(term: string, path: string): Promise<SearchHit> {
     return answer.body.hits.find((h) => h.url === url);
   });
 }
+
+describe('GET /v1/search/{key}: the marked title of a hit', () => {
+  it('marks the searched words, stop words only where the title names them', async () => {
+    expect((await hit('fetch', '/fetch.html')).titleHighlight).toBe('Window: <em>fetch</em>() method');
+    expect((await hit('how to center a div', '/how-to-center.html')).titleHighlight).toBe('A <em>div</em> in the <em>center</em>: how to do it');
+  });
+
+  it('is absent from a search without words', async () => {
+    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', '*']]);
+    expect(answer.body.hits.length).toBeGreaterThan(0);
+    for (const h of answer.body.hits) expect(h.titleHighlight).toBeUndefined();
+  });
+});
 
 describe('GET /v1/search/{key}: the passage of a hit', () => {
   it('for a title match, is the description with the words it holds marked', async () => {

@@ -2,7 +2,7 @@ import type { SearchHit } from '../../src/client/types.ts';
 import { documentType } from '../documents/documentType.ts';
 import { parseUrl, urlCategories } from '../documents/urlCategories.ts';
 import type { StoredDocument } from '../engine/engine.ts';
-import type { HighlightTerms } from './highlight.ts';
+import { highlightTitle, type HighlightTerms } from './highlight.ts';
 import { hitPassage } from './hitPassage.ts';
 import type { PlacedPromotion } from '../pipeline/queryRules.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
@@ -27,6 +27,8 @@ export function searchHit(document: StoredDocument, score: number, terms: Highli
     document_type: documentType(parseUrl(document.url)),
     images: { main: document.thumbnail, main_b64: document.thumbnailB64, capture: null },
     score,
+    // Without searched words (`*`, recommendations) there is nothing to mark.
+    ...((terms.exact.size > 0 || terms.prefixes.length > 0) && { titleHighlight: highlightTitle(document.title, terms) }),
   };
 }
 
