@@ -41,14 +41,20 @@ describe('highlight', () => {
 });
 
 describe('highlightTitle', () => {
-  it('marks the whole title, stop words only where the title names them with a query word', () => {
+  it('marks the stop words the title names beside a query word, as the ranking counts them', () => {
+    const from = highlightTerms(testPlan('array from', ['Array.from()']));
+    expect(highlightTitle('Array.from()', from)).toBe('<em>Array</em>.<em>from</em>()');
     const at = highlightTerms(testPlan('string at', ['String.prototype.at()']));
     expect(highlightTitle('String.prototype.at()', at)).toBe('<em>String</em>.prototype.<em>at</em>()');
     expect(highlightTitle('At a glance: String', at)).toBe('At a glance: <em>String</em>');
     const center = highlightTerms(testPlan('how to center a div', ['center', 'div']));
+    expect(highlightTitle('Div in the center: how to do it', center)).toBe('<em>Div</em> in the <em>center</em>: how to do it');
     expect(highlightTitle('How to center a div', center)).toBe('How <em>to</em> <em>center</em> <em>a</em> <em>div</em>');
-    expect(highlightTitle('A div: how to place it in the center', center)).toBe('A <em>div</em>: how to place it in the <em>center</em>');
-    expect(highlightTitle('<b>div</b> & co', center)).toBe('&lt;b&gt;<em>div</em>&lt;/b&gt; &amp; co');
+  });
+
+  it('marks a completion as far as typed, and escapes the rest', () => {
+    const glob = highlightTerms(testPlan('glob', ['global']));
+    expect(highlightTitle('fetch() <global> function', glob)).toBe('fetch() &lt;<em>glob</em>al&gt; function');
   });
 });
 
@@ -61,34 +67,25 @@ describe('highlightTerms', () => {
     expect(highlight('Use setTimeout to fetch', { exact, prefixes })).toBe('Use <em>setTimeout</em> to <em>fetch</em>');
   });
 
-  it('marks stop words only where they continue the typed phrase', () => {
-    const plan = testPlan('how to center a div', ['center', 'div']);
-    const terms = highlightTerms(plan);
-    expect(highlight('Use a grid to center a div: a div is a block, to a centre', terms)).toBe(
-      'Use a grid <em>to</em> <em>center</em> <em>a</em> <em>div</em>: a <em>div</em> is a block, to a centre',
-    );
-    expect(highlight('How a div gets to the center', terms)).toBe('How a <em>div</em> gets to the <em>center</em>');
+  it('leaves out the stop words of a query with other words', () => {
+    const center = highlightTerms(testPlan('how to center a div', ['center', 'div']));
+    expect(highlight('How to use a grid to center a div', center)).toBe('How to use a grid to <em>center</em> a <em>div</em>');
+    const from = highlightTerms(testPlan('array from', ['array', 'from']));
+    expect(highlight('Creates an array from an iterable', from)).toBe('Creates an <em>array</em> from an iterable');
   });
 
-  it('marks a stop word that names a method with the word before it', () => {
-    const terms = highlightTerms(testPlan('array from', ['array', 'from']));
-    expect(highlight('Array.from() creates an array; from a list too', terms)).toBe(
-      '<em>Array</em>.<em>from</em>() creates an <em>array</em>; from a list too',
-    );
-  });
-
-  it('marks stop words when the query has nothing else', () => {
+  it('keeps stop words when the query has nothing else', () => {
     expect(highlight('How to do it', highlightTerms(testPlan('how to', ['how', 'to'], { prefixLast: false })))).toBe('<em>How</em> <em>to</em> do it');
   });
 
   it('tells a title that holds every searched word, in any form the ranking counts', () => {
-    const { titleMatch } = highlightTerms(testPlan('set timeout', ['setTimeout()', 'timeouts']));
-    expect(titleMatch?.('setTimeout()')).toBe(true);
-    expect(titleMatch?.('Timeouts')).toBe(false);
-    expect(highlightTerms(testPlan('', [])).titleMatch?.('anything')).toBe(false);
+    const { title } = highlightTerms(testPlan('set timeout', ['setTimeout()', 'timeouts']));
+    expect(title?.('setTimeout()').match).toBe(true);
+    expect(title?.('Timeouts').match).toBe(false);
+    expect(highlightTerms(testPlan('', [])).title?.('anything').match).toBe(false);
   });
 
   it('is empty for the plan of every document', () => {
-    expect(highlightTerms(testPlan('', []))).toMatchObject({ exact: new Set(), prefixes: [], stops: [] });
+    expect(highlightTerms(testPlan('', []))).toMatchObject({ exact: new Set(), prefixes: [] });
   });
 });

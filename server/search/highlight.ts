@@ -1,68 +1,57 @@
 import { PlanMatcher, SHORT_PART, textTokens } from '../ranking/matchText.ts';
+import type { QueryPlan } from '../ranking/queryPlan.ts';
+import { namedStopTokens, queryStopWords } from '../ranking/rankCandidates.ts';
 import { CASE_BOUNDARY, hasInnerCase } from '../ranking/wordForms.ts';
-import type { QueryPlan, QuerySlot } from '../ranking/queryPlan.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 import { fold } from '../text/fold.ts';
 import { wordPattern } from '../text/words.ts';
 
-/** Words that count as matches (folded forms): whole, or begun by a prefix. */
-export interface WordTerms {
+/**
+ * Which words of a text count as matches, for highlighting (folded forms): whole, or
+ * begun by a prefix. Stop words among other words are not among them: they are not
+ * searched, so marking them (`to`, `a` of `how to center a div`) would point at nothing.
+ */
+export interface HighlightTerms {
   exact: ReadonlySet<string>;
   prefixes: readonly string[];
+  /** What the ranking reads of a title; absent without a plan (nothing then matches a title). */
+  title?: (title: string) => TitleFacts;
 }
 
-/** Which words of a text count as matches, for highlighting. */
-export interface HighlightTerms extends WordTerms {
-  /**
-   * The query's stop words among other words (see QuerySlot.stop), each with the terms of
-   * the query words just before and after it. They are not searched, so they are marked
-   * only where they continue the typed phrase: right after a match of the word before
-   * them in the query, or right before one of the word after (`array from` marks `from`
-   * in `Array.from()`, `how to center a div` no lone `to` or `a`).
-   */
-  stops?: readonly StopTerm[];
-  /** Whether a title holds every searched word, as the ranking's `attribute` rule reads it. */
-  titleMatch?: (title: string) => boolean;
-}
-
-export interface StopTerm {
-  word: string;
-  before: WordTerms | null;
-  after: WordTerms | null;
+export interface TitleFacts {
+  /** The title holds every searched word, as the ranking's `attribute` rule counts it. */
+  match: boolean;
+  /** Its words (by position) that are stop words it names beside a query word, as `exactness` counts them: `from` of `Array.from()` for `array from`. */
+  namedStops: ReadonlySet<number>;
 }
 
 /**
  * Which words of a text count as matches for a search, whatever engine ran it: every
- * alternative's words of its plan's meaningful slots, prefixes apart; stop words only
- * beside their neighbours.
+ * alternative's words of its plan's meaningful slots (all slots for a query of stop
+ * words alone), prefixes apart.
  */
 export function highlightTerms(plan: QueryPlan): HighlightTerms {
-  const all = slotTerms(plan.slots.filter((slot) => !slot.stop));
-  const neighbour = (slot: QuerySlot | undefined) => (slot === undefined || slot.stop ? null : slotTerms([slot]));
-  const stops = plan.slots.flatMap((slot, i) =>
-    slot.stop ? [{ word: slot.word, before: neighbour(plan.slots[i - 1]), after: neighbour(plan.slots[i + 1]) }] : [],
-  );
-  const meaningful = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
-  let matcher: PlanMatcher | undefined;
-  const titleMatch = (title: string) => {
-    if (meaningful.length === 0) return false;
-    matcher ??= new PlanMatcher(plan);
-    const found = new Set(matcher.match(textTokens(title)).occurrences.map((o) => o.slot));
-    return meaningful.every((slot) => found.has(slot));
-  };
-  return { ...all, stops: stops.filter((stop) => stop.before !== null || stop.after !== null), titleMatch };
-}
-
-function slotTerms(slots: readonly QuerySlot[]): WordTerms {
   const exact = new Set<string>();
   const prefixes: string[] = [];
-  for (const slot of slots) {
+  for (const slot of plan.slots) {
+    if (slot.stop) continue;
     for (const alternative of slot.alternatives) {
       const words = alternative.words;
       words.forEach((word, i) => (alternative.prefix && i === words.length - 1 ? prefixes.push(word) : exact.add(word)));
     }
   }
-  return { exact, prefixes };
+  const meaningful = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
+  const stops = queryStopWords(plan);
+  let matcher: PlanMatcher | undefined;
+  const title = (text: string): TitleFacts => {
+    if (meaningful.length === 0) return { match: false, namedStops: new Set() };
+    matcher ??= new PlanMatcher(plan);
+    const tokens = textTokens(text);
+    const matched = matcher.match(tokens);
+    const found = new Set(matched.occurrences.map((o) => o.slot));
+    return { match: meaningful.every((slot) => found.has(slot)), namedStops: namedStopTokens(stops, tokens, matched) };
+  };
+  return { exact, prefixes, title };
 }
 
 /** Length of a highlight passage, in characters of the original text. */
@@ -81,12 +70,14 @@ export function highlight(content: string, terms: HighlightTerms, maxChars = HIG
   return passage(content, terms, { maxChars }).html;
 }
 
-/** How far a stop word may stand from its query neighbour in a title and still be named with it (`String.prototype.at`), as the ranking counts it. */
-const TITLE_STOP_GAP = 2;
-
-/** The whole title, its matched words marked as in a passage; a stop word also where the title names it with its neighbour a word apart. */
+/**
+ * The whole title, marked as a passage is, except that a word completing what is being
+ * typed is marked only as far as typed (`[glob]al`), and the stop words the title names
+ * beside a query word are marked too.
+ */
 export function highlightTitle(title: string, terms: HighlightTerms): string {
-  return passage(title, terms, { maxChars: title.length, stopGap: TITLE_STOP_GAP }).html;
+  const named = terms.title?.(title).namedStops;
+  return passage(title, terms, { maxChars: title.length, typedPart: true, ...(named !== undefined && { named }) }).html;
 }
 
 /** A highlighted passage (see highlight) and where its first match is in `content`, null without one. */
@@ -97,59 +88,33 @@ export interface Passage {
 
 interface PassageOptions {
   maxChars?: number;
-  /** How many words from a match of its query neighbour a stop word is still marked (1: right beside it). */
-  stopGap?: number;
+  /** Words to mark besides the matches, by position among the text's words. */
+  named?: ReadonlySet<number>;
+  /** A completion is marked only as far as its prefix. */
+  typedPart?: boolean;
 }
 
-export function passage(content: string, terms: HighlightTerms, { maxChars = HIGHLIGHT_CHARS, stopGap = 1 }: PassageOptions = {}): Passage {
+export function passage(content: string, terms: HighlightTerms, { maxChars = HIGHLIGHT_CHARS, named, typedPart = false }: PassageOptions = {}): Passage {
   if (content.length === 0) return { html: '', firstMatch: null };
   const pattern = wordPattern();
   const matches: Word[] = [];
-  let first = Number.POSITIVE_INFINITY;
   let windowEnd = Number.POSITIVE_INFINITY;
-  const add = (word: Word) => {
-    if (matches.includes(word)) return;
-    matches.push(word);
-    if (word.start < first) {
-      first = word.start;
-      windowEnd = passageStart(content, first, maxChars) + maxChars;
-    }
-  };
-  // A stop word is marked where it stands in one phrase with a match of each query word
-  // beside it (before it in the query: before it in the text), at most `stopGap` words off.
-  const recent: Word[] = [];
-  const beside = (at: number, step: 1 | -1, near: WordTerms) => {
-    for (let k = 1; k <= stopGap; k++) {
-      const [a, b] = [recent[at + step * (k - 1)], recent[at + step * k]];
-      if (a === undefined || b === undefined || !joined(content, step > 0 ? a : b, step > 0 ? b : a)) return false;
-      if (isMatch(b.folded, near)) return true;
-    }
-    return false;
-  };
-  const named = (at: number, last: boolean) =>
-    terms.stops?.some(
-      (term) =>
-        term.word === recent[at]!.folded &&
-        (term.after === null) === last &&
-        (term.before === null || beside(at, -1, term.before)) &&
-        (term.after === null || beside(at, 1, term.after)),
-    ) === true;
-  for (let m = pattern.exec(content); m !== null; m = pattern.exec(content)) {
+  let position = 0;
+  for (let m = pattern.exec(content); m !== null; m = pattern.exec(content), position++) {
     if (m.index >= windowEnd || (matches.length === 0 && m.index > SCAN_CHARS)) break;
-    const word: Word = { start: m.index, end: m.index + m[0].length, folded: fold(m[0]) };
-    recent.push(word);
-    if (recent.length > 2 * stopGap + 1) recent.shift();
-    const at = recent.length - 1;
-    const parts = isMatch(word.folded, terms) ? [word] : matchedParts(m[0], m.index, terms);
-    if (parts.length > 0) {
-      // Stop words just before, waiting for a match of the word after them in the query.
-      for (let k = Math.max(0, at - stopGap); k < at; k++) if (named(k, false)) add(recent[k]!);
-      parts.forEach(add);
-    } else if (named(at, true)) {
-      add(word);
+    const folded = fold(m[0]);
+    const end = m.index + m[0].length;
+    let found: Word[];
+    if (terms.exact.has(folded) || named?.has(position) === true) found = [{ start: m.index, end }];
+    else {
+      const prefix = terms.prefixes.find((p) => folded.startsWith(p));
+      // Folding keeps the length of most words; where it does not, the whole word is marked.
+      const typedEnd = typedPart && prefix !== undefined && folded.length === m[0].length ? m.index + prefix.length : end;
+      found = prefix !== undefined ? [{ start: m.index, end: typedEnd }] : matchedParts(m[0], m.index, terms);
     }
+    if (found.length > 0 && matches.length === 0) windowEnd = passageStart(content, found[0]!.start, maxChars) + maxChars;
+    matches.push(...found);
   }
-  matches.sort((a, b) => a.start - b.start);
   const start = matches.length === 0 ? 0 : passageStart(content, matches[0]!.start, maxChars);
   const end = passageEnd(content, start + maxChars, matches[0]?.end ?? 0);
 
@@ -165,10 +130,10 @@ export function passage(content: string, terms: HighlightTerms, { maxChars = HIG
   return { html: html.trim(), firstMatch: matches[0]?.start ?? null };
 }
 
+/** A span of the text to mark. */
 interface Word {
   start: number;
   end: number;
-  folded: string;
 }
 
 /**
@@ -176,7 +141,7 @@ interface Word {
  * `setTimeout` for `timeout`): a part or a run of parts equal to a term, or a part a
  * prefix begins. Parts after the first count only from SHORT_PART letters.
  */
-function matchedParts(raw: string, offset: number, terms: WordTerms): Word[] {
+function matchedParts(raw: string, offset: number, terms: HighlightTerms): Word[] {
   if (!hasInnerCase(raw)) return [];
   const parts = raw.split(CASE_BOUNDARY);
   const starts = parts.map((_, k) => parts.slice(0, k).join('').length);
@@ -189,24 +154,13 @@ function matchedParts(raw: string, offset: number, terms: WordTerms): Word[] {
       const run = fold(text);
       if (terms.exact.has(run) || (j === k + 1 && terms.prefixes.some((prefix) => run.startsWith(prefix)))) {
         const end = starts[k]! + text.length;
-        found.push({ start: offset + starts[k]!, end: offset + end, folded: run });
+        found.push({ start: offset + starts[k]!, end: offset + end });
         covered = end;
         break;
       }
     }
   }
   return found;
-}
-
-/** Two words of one phrase or name: apart by spaces only, or by a joining mark or two (`Array.from`), not by a clause's end. */
-function joined(content: string, first: Word, second: Word): boolean {
-  return /^(?:\s+|\S{1,2})$/.test(content.slice(first.end, second.start));
-}
-
-function isMatch(word: string, terms: WordTerms): boolean {
-  if (terms.exact.has(word)) return true;
-  for (const prefix of terms.prefixes) if (word.startsWith(prefix)) return true;
-  return false;
 }
 
 /** Some context before the match (more near the end of the text), starting on a word. */

@@ -19,7 +19,7 @@ const COPY_SCAN_CHARS = 20_000;
 export function hitPassage(document: Pick<StoredDocument, 'title' | 'metaDescription' | 'mainContent'>, terms: HighlightTerms): string {
   const body = passage(document.mainContent, terms);
   const description = document.metaDescription?.trim() ?? '';
-  if (description === '' || terms.titleMatch?.(document.title) !== true) return body.html;
+  if (description === '' || terms.title?.(document.title).match !== true) return body.html;
   const described = passage(description, terms);
   if (described.firstMatch !== null || body.firstMatch === null) return described.html;
   const copy = copyStart(document.mainContent, description);
