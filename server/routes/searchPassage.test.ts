@@ -45,8 +45,13 @@ beforeAll(async () => {
       return status.status === 'PENDING' ? undefined : status;
     });
   }
-  // A document written through the API has no description: its passage is the content's.
-  const note = { id: 'note', url: 'https://example.com/note', title: 'fetch() support', main_content: 'Deno: fetching with a manual redirect.' };
+  // A document written through the API has no description: a title match shows its opening.
+  const note = {
+    id: 'note',
+    url: 'https://example.com/note',
+    title: 'fetch() support',
+    main_content: `Starts a request. ${'Supported since Chrome 42. '.repeat(10)}Deno: fetching with a manual redirect.`,
+  };
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [note] })).status).toBe(202);
 });
 
@@ -89,8 +94,10 @@ describe('GET /v1/search/{key}: the passage of a hit', () => {
     expect((await hit('baseline', '/baseline.html')).highlight).toBe('Shows at a glance which browsers support a feature.');
   });
 
-  it('without a description, is the content around the first match', async () => {
-    expect((await hit('fetch', 'https://example.com/note')).highlight).toBe('Deno: <em>fetching</em> with a manual redirect.');
+  it('for a title match without a description, is the opening of the content', async () => {
+    expect((await hit('fetch', 'https://example.com/note')).highlight).toMatch(/^Starts a request\. Supported since Chrome 42\. [^<]*…$/);
+    // Not a title match: the content around its first match.
+    expect((await hit('redirect fetch', 'https://example.com/note')).highlight).toMatch(/^….*Deno: <em>fetching<\/em> with a manual <em>redirect<\/em>\.$/);
   });
 
   it('does not mark stop words', async () => {

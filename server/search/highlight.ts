@@ -92,13 +92,19 @@ interface PassageOptions {
   named?: ReadonlySet<number>;
   /** A completion is marked only as far as its prefix. */
   typedPart?: boolean;
+  /** The passage is the text's opening, whatever it matches. */
+  opening?: boolean;
 }
 
-export function passage(content: string, terms: HighlightTerms, { maxChars = HIGHLIGHT_CHARS, named, typedPart = false }: PassageOptions = {}): Passage {
+export function passage(
+  content: string,
+  terms: HighlightTerms,
+  { maxChars = HIGHLIGHT_CHARS, named, typedPart = false, opening = false }: PassageOptions = {},
+): Passage {
   if (content.length === 0) return { html: '', firstMatch: null };
   const pattern = wordPattern();
   const matches: Word[] = [];
-  let windowEnd = Number.POSITIVE_INFINITY;
+  let windowEnd = opening ? maxChars : Number.POSITIVE_INFINITY;
   let position = 0;
   for (let m = pattern.exec(content); m !== null; m = pattern.exec(content), position++) {
     if (m.index >= windowEnd || (matches.length === 0 && m.index > SCAN_CHARS)) break;
@@ -112,10 +118,10 @@ export function passage(content: string, terms: HighlightTerms, { maxChars = HIG
       const typedEnd = typedPart && prefix !== undefined && folded.length === m[0].length ? m.index + prefix.length : end;
       found = prefix !== undefined ? [{ start: m.index, end: typedEnd }] : matchedParts(m[0], m.index, terms);
     }
-    if (found.length > 0 && matches.length === 0) windowEnd = passageStart(content, found[0]!.start, maxChars) + maxChars;
+    if (found.length > 0 && matches.length === 0 && !opening) windowEnd = passageStart(content, found[0]!.start, maxChars) + maxChars;
     matches.push(...found);
   }
-  const start = matches.length === 0 ? 0 : passageStart(content, matches[0]!.start, maxChars);
+  const start = matches.length === 0 || opening ? 0 : passageStart(content, matches[0]!.start, maxChars);
   const end = passageEnd(content, start + maxChars, matches[0]?.end ?? 0);
 
   let html = start > 0 ? '…' : '';

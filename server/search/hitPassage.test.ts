@@ -50,10 +50,21 @@ describe('hitPassage', () => {
     expect(passageFor('promise all', bare)).toBe('Resolves once each input has.');
   });
 
-  it('keeps the content passage when the title does not hold every word, or there is no description', () => {
+  it('for a title match without a description, takes the opening of the content', () => {
+    const bare = page('fetch()', null, 'It first shipped in 2015. Deno: fetching with a manual redirect differs.', 'Supported since Chrome 42.');
+    expect(passageFor('fetch', bare)).toBe('Supported since Chrome 42. It first shipped in 2015. Deno: <em>fetching</em> with a manual redirect differs.');
+    const long = {
+      title: 'fetch()',
+      metaDescription: null,
+      mainContent: `Starts a request. ${'Supported since Chrome 42. '.repeat(20)}Deno: fetching differs.`,
+    };
+    expect(passageFor('fetch', long)).toMatch(/^Starts a request\. Supported since Chrome 42\. .*…$/);
+  });
+
+  it('keeps the content passage around its first match when the title does not hold every word', () => {
     const doc = page('Window: fetch() method', 'The fetch() method starts fetching a resource.', 'It accepts a request and returns a response.');
     expect(passageFor('fetch response', doc)).toMatch(/returns a <em>response<\/em>/);
-    const bare = page('Window: fetch() method', null, 'Deno: fetching with a manual redirect.', 'Supported since Chrome 42.');
-    expect(passageFor('fetch', bare)).toBe('Supported since Chrome 42. Deno: <em>fetching</em> with a manual redirect.');
+    const note = { title: 'Supported browsers', metaDescription: null, mainContent: `${'Supported since Chrome 42. '.repeat(20)}Deno: fetching differs.` };
+    expect(passageFor('fetch', note)).toMatch(/^….*Deno: <em>fetching<\/em> differs\.$/);
   });
 });

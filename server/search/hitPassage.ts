@@ -9,18 +9,21 @@ const COPY_SCAN_CHARS = 20_000;
 
 /**
  * A hit's highlighted passage. For a title match the title already shows the searched
- * words, so the passage should say what the page is: the meta description when it holds
- * a searched word, or when the content's passage is one of the notes that pages put
- * above their own text (a support banner, a notice) or the content holds no match at
- * all. A note is told apart by where it stands: before the content's copy of the
- * description, which most pages repeat as their first paragraph. Otherwise, the passage
- * of the content around its first match.
+ * words, so the passage should say what the page is rather than where else the words
+ * occur (on a reference site, mostly in support notes far down the page):
+ * - the meta description when it holds a searched word, when the content holds none,
+ *   or when the content's match stands above the page's own text (before the content's
+ *   copy of the description, which most pages repeat as their first paragraph: a support
+ *   banner, a notice);
+ * - without a meta description, the opening of the content, where a page says what it is;
+ * - otherwise the content's passage around its first match, as for any other hit.
  */
 export function hitPassage(document: Pick<StoredDocument, 'title' | 'metaDescription' | 'mainContent'>, terms: HighlightTerms): string {
-  const body = passage(document.mainContent, terms);
+  if (terms.title?.(document.title).match !== true) return passage(document.mainContent, terms).html;
   const description = document.metaDescription?.trim() ?? '';
-  if (description === '' || terms.title?.(document.title).match !== true) return body.html;
+  if (description === '') return passage(document.mainContent, terms, { opening: true }).html;
   const described = passage(description, terms);
+  const body = passage(document.mainContent, terms);
   if (described.firstMatch !== null || body.firstMatch === null) return described.html;
   const copy = copyStart(document.mainContent, description);
   return copy !== null && body.firstMatch < copy ? described.html : body.html;
