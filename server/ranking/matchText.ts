@@ -210,7 +210,7 @@ export class PlanMatcher {
 const FOLDED_AWAY = /[\u00c0-\u024f\u0300-\u036f\u0370-\u04ff\u1e00-\u1fff]/;
 
 /** Parts shorter than this count only at the start of an identifier (`set` in `setTimeout`). */
-const SHORT_PART = 4;
+export const SHORT_PART = 4;
 
 /** Average letters of an English word and the space after it: turns offsets into word positions. */
 const CHARS_PER_WORD = 6;

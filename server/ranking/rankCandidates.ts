@@ -137,7 +137,7 @@ interface QueryFacts {
 }
 
 /** A stop word of the query and its meaningful neighbours (slot indices, or null). */
-interface StopWord {
+export interface StopWord {
   word: string;
   before: number | null;
   after: number | null;
@@ -145,8 +145,6 @@ interface StopWord {
 
 function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
   const slots = plan.slots.flatMap((slot, i) => (slot.stop ? [] : [i]));
-  const meaningful = (i: number) => (plan.slots[i] !== undefined && !plan.slots[i]!.stop ? i : null);
-  const stops = plan.slots.flatMap((slot, i) => (slot.stop ? [{ word: slot.word, before: meaningful(i - 1), after: meaningful(i + 1) }] : []));
   const byRarity = slots.map((slot, k) => ({ slot, frequency: context.frequencies[k] ?? 0 })).sort((a, b) => a.frequency - b.frequency);
   return {
     matcher: new PlanMatcher(plan),
@@ -155,8 +153,15 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
     typed: plan.typed,
     forms: slots.map((slot) => plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!)),
     titleWordWeight: context.titleWordWeight,
-    stops: stops.filter((stop) => stop.before !== null || stop.after !== null),
+    stops: queryStopWords(plan),
   };
+}
+
+/** The query's stop words that stand beside a meaningful word, which a title may name with it. */
+export function queryStopWords(plan: QueryPlan): StopWord[] {
+  const meaningful = (i: number) => (plan.slots[i] !== undefined && !plan.slots[i]!.stop ? i : null);
+  const stops = plan.slots.flatMap((slot, i) => (slot.stop ? [{ word: slot.word, before: meaningful(i - 1), after: meaningful(i + 1) }] : []));
+  return stops.filter((stop) => stop.before !== null || stop.after !== null);
 }
 
 /** How far a stop word may stand from its neighbour in a title and still name something with it (`String.prototype.at`). */
@@ -167,7 +172,7 @@ const NAMED_STOP_GAP = 2;
  * beside them, in the query's order: `from` in `Array.from()` for `array from`. Stop
  * words do not decide what matches, but where a title names them they are part of a name.
  */
-function namedStopTokens(stops: readonly StopWord[], tokens: readonly TextToken[], title: TextMatch): Set<number> {
+export function namedStopTokens(stops: readonly StopWord[], tokens: readonly TextToken[], title: TextMatch): Set<number> {
   const named = new Set<number>();
   for (const stop of stops) {
     for (const o of title.occurrences) {

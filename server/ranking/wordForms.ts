@@ -5,7 +5,7 @@
  */
 
 /** Lower-to-upper and acronym-to-word boundaries, and letters next to digits. */
-const CASE_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
+export const CASE_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
 
 /**
  * The folded parts of one word as written (`HTMLDialogElement` -> html, dialog,

@@ -177,6 +177,7 @@ describe('hits', () => {
       meta_categories: null,
       custom_fields: { brand: 'Acme', price: '120', rating: '4.5', tags: ['ui', 'search'], color: 'Red', city: 'Zürich' },
       highlight: 'The search widget shows results as you type. <em>Configure</em> the widget with data attributes on the script tag.',
+      titleHighlight: 'Search Widget Guide',
       ts: '2024-03-01T00:00:00',
       categories: ['0xdocs.example.com', '1xguides', '2xwidgets', 'doctype_html'],
       document_type: 'html',

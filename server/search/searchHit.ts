@@ -2,7 +2,8 @@ import type { SearchHit } from '../../src/client/types.ts';
 import { documentType } from '../documents/documentType.ts';
 import { parseUrl, urlCategories } from '../documents/urlCategories.ts';
 import type { StoredDocument } from '../engine/engine.ts';
-import { highlight, type HighlightTerms } from './highlight.ts';
+import { highlightTitle, type HighlightTerms } from './highlight.ts';
+import { hitPassage } from './hitPassage.ts';
 import { promotionId } from '../pipeline/promotionId.ts';
 import type { PlacedPromotion } from '../pipeline/queryRules.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
@@ -21,12 +22,14 @@ export function searchHit(document: StoredDocument, score: number, terms: Highli
     meta_description: document.metaDescription,
     meta_categories: null,
     custom_fields: customFields,
-    highlight: highlight(document.mainContent, terms),
+    highlight: hitPassage(document, terms),
     ts: formatTs(document.docDate ?? document.firstIndexed),
     categories: urlCategories(document.url),
     document_type: documentType(parseUrl(document.url)),
     images: { main: document.thumbnail, main_b64: document.thumbnailB64, capture: null },
     score,
+    // Without searched words (`*`, recommendations) there is nothing to mark.
+    ...((terms.exact.size > 0 || terms.prefixes.length > 0) && { titleHighlight: highlightTitle(document.title, terms) }),
   };
 }
 

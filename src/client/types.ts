@@ -51,8 +51,19 @@ export interface SearchHit {
   meta_categories: string | string[] | null;
   /** Each value is a string, or an array of strings for a multi-valued field. */
   custom_fields: Record<string, string | string[]>;
-  /** A passage of `main_content`; matched terms are wrapped in `<em>`, the rest is HTML-escaped. */
+  /**
+   * A passage of `main_content`; matched terms are wrapped in `<em>`, the rest is HTML-escaped.
+   * The reference service gives a title match the page's meta description instead, when
+   * it says more (see its documentation).
+   */
   highlight: string;
+  /**
+   * The title with the matched words in `<em>`, the rest HTML-escaped: the words as the
+   * service matched them (forms, corrections, identifier parts), stop words only where
+   * the title names them with a searched word. Absent without searched words. An addition
+   * of the reference service.
+   */
+  titleHighlight?: string;
   /** Publishing date, `yyyy-MM-ddTHH:mm:ss`. */
   ts: string;
   /** `0x<domain>`, `1x<segment>`, `2x<segment>`, ..., `doctype_<type>`. */

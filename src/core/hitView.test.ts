@@ -40,6 +40,25 @@ describe('hitView', () => {
     });
   });
 
+  it("takes the title's marks from the service when it sends them: it knows its stop words", () => {
+    const title = (hit: Partial<SearchHit>, term: string) => hitView({ ...base, ...hit }, term, { untitled: 'Untitled' }).title;
+    const center = { title: 'How to center a div', highlight: '' };
+    expect(title({ ...center, titleHighlight: 'How to <em>center</em> a <em>div</em>' }, 'how to center a div')).toEqual([
+      { text: 'How to ', em: false },
+      { text: 'center', em: true },
+      { text: ' a ', em: false },
+      { text: 'div', em: true },
+    ]);
+    // Without the service's marks, the typed words are marked.
+    expect(title(center, 'center div')).toEqual([
+      { text: 'How to ', em: false },
+      { text: 'center', em: true },
+      { text: ' a ', em: false },
+      { text: 'div', em: true },
+    ]);
+    expect(title({ title: '', url: '', titleHighlight: '<em>x</em>' }, 'x')).toEqual([{ text: 'Untitled', em: false }]);
+  });
+
   it('links no unsafe URL, and names an untitled hit by its URL, else "untitled"', () => {
     expect(view({ url: 'javascript:alert(1)' }).href).toBeNull();
     expect(

@@ -11,7 +11,7 @@ export interface HitView {
   url: string;
   /** The section of its page a hit is (its URL's fragment, `sticky` of `…/position#sticky`), shown whole after the URL; else empty. */
   section: string;
-  /** The title with the searched words marked; the URL, else `untitled`, when it has none. */
+  /** The title with the searched words marked (the service's marks when it sends them); the URL, else `untitled`, when it has none. */
   title: HighlightPart[];
   /** The highlighted passage; else the meta description, unmarked; else nothing. */
   snippet: HighlightPart[];
@@ -43,7 +43,8 @@ export function hitView(
     href: safeLinkUrl(hit.url, parsed),
     url,
     section: urlSection(parsed),
-    title: markTitle(text(hit.title) || url || options.untitled, term, passage),
+    // The service's marks know its stop words and word forms; marked here only without them.
+    title: hit.title && hit.titleHighlight ? parseHighlight(text(hit.titleHighlight)) : markTitle(text(hit.title) || url || options.untitled, term, passage),
     snippet: passage.length ? passage : meta ? [{ text: meta, em: false }] : [],
     type: type && type !== 'html' ? type : null,
     day: real ? { text: day, date } : null,

@@ -21,8 +21,8 @@ export interface ResultContext {
 
 /**
  * One result: a heading whose link is the result's only link (stretched over the card
- * by CSS), the readable URL, the highlighted passage and a thumbnail. The service
- * highlights only the passage; the title's matched words are marked in the core (hitView).
+ * by CSS), the readable URL, the highlighted passage and a thumbnail. The title's
+ * matched words come marked from the core (hitView: the service's marks, else its own).
  * A function, not a component: it reads no context, signal or state, the list gives it
  * what it needs, so a long list makes no component, hook or subscription per result.
  * The list also listens to the links' clicks.

@@ -1,0 +1,39 @@
+import type { StoredDocument } from '../engine/engine.ts';
+import { wordPattern } from '../text/words.ts';
+import { passage, type HighlightTerms } from './highlight.ts';
+
+/** Words of the description looked for in the content, to find where the page's own text starts. */
+const COPY_WORDS = 8;
+/** The description's copy is looked for this far into the content (pages repeat it near the top). */
+const COPY_SCAN_CHARS = 20_000;
+
+/**
+ * A hit's highlighted passage. For a title match the title already shows the searched
+ * words, so the passage should say what the page is rather than where else the words
+ * occur (on a reference site, mostly in support notes far down the page):
+ * - the meta description when it holds a searched word, when the content holds none,
+ *   or when the content's match stands above the page's own text (before the content's
+ *   copy of the description, which most pages repeat as their first paragraph: a support
+ *   banner, a notice);
+ * - without a meta description, the opening of the content, where a page says what it is;
+ * - otherwise the content's passage around its first match, as for any other hit.
+ */
+export function hitPassage(document: Pick<StoredDocument, 'title' | 'metaDescription' | 'mainContent'>, terms: HighlightTerms): string {
+  if (terms.title?.(document.title).match !== true) return passage(document.mainContent, terms).html;
+  const description = document.metaDescription?.trim() ?? '';
+  if (description === '') return passage(document.mainContent, terms, { opening: true }).html;
+  const described = passage(description, terms);
+  const body = passage(document.mainContent, terms);
+  if (described.firstMatch !== null || body.firstMatch === null) return described.html;
+  const copy = copyStart(document.mainContent, description);
+  return copy !== null && body.firstMatch < copy ? described.html : body.html;
+}
+
+/** Where `content` repeats the start of `description` (its first words, case and punctuation aside); null when it does not. */
+function copyStart(content: string, description: string): number | null {
+  const words = description.match(wordPattern())?.slice(0, COPY_WORDS) ?? [];
+  if (words.length === 0) return null;
+  // Words are letters, digits and marks only: nothing in them needs escaping.
+  const found = new RegExp(words.join('[^\\p{L}\\p{N}\\p{M}]+'), 'iu').exec(content.slice(0, COPY_SCAN_CHARS));
+  return found === null ? null : found.index;
+}
