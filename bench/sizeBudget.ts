@@ -41,7 +41,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // bytes) and its "No matching values" line's spacing (14); the rest the integrity hashes of
 // the later files, whose brotli size moves by tens of bytes from one hash to another.
 // 24,390 (-44): only the later file's hash changed, for the overlay's redirect option.
-export const EMBED_CEILING_BYTES = 24_390;
+// 24,430 (+40): a hit's title marked by the service (titleHighlight), read before the
+// widget's own marking; and the later file's hash again.
+export const EMBED_CEILING_BYTES = 24_430;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
