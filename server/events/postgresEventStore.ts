@@ -22,6 +22,7 @@ import {
   dropSearchedKeywords,
   prepareSearchedKeywords,
   searchedKeywordsStale,
+  setSuggestedRule,
   suggestedKeywords,
   sweepSearchedKeywords,
 } from './postgresSearchedKeywords.ts';
@@ -92,7 +93,6 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     private readonly ranking: ClickRanking,
     private readonly clients: ClientHasher | null,
     log: ProblemLog | undefined,
-    private readonly suggested: SuggestedKeywordRule,
   ) {
     super();
     this.queue = new EventBatcher({
@@ -113,7 +113,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ): Promise<PostgresEventStore> {
     const pool = connectPool(url, schema, 4, {}, timeouts);
-    const store = new PostgresEventStore(pool, schema, ranking, clients, log, suggested);
+    const store = new PostgresEventStore(pool, schema, ranking, clients, log);
     try {
       const client = await pool.connect();
       try {
@@ -178,6 +178,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   async searchedKeywords(words: readonly string[], limit: number, now = Date.now()): Promise<string[]> {
     await this.sweepIfDue(now);
     return suggestedKeywords(this.pool, words, limit);
+  }
+
+  async setSuggestedRule(rule: SuggestedKeywordRule): Promise<void> {
+    await this.writing(async (client) => void (await setSuggestedRule(client, rule)));
   }
 
   async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
@@ -265,7 +269,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     const from = searchedWindowStart(now);
     if (from === this.sweptFrom) return;
     this.sweptFrom = from;
-    await this.writing((client) => sweepSearchedKeywords(client, this.suggested, from));
+    await this.writing((client) => sweepSearchedKeywords(client, from));
   }
 
   /** Stores the rows in one transaction; how many were new. */
@@ -334,7 +338,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   private async addToRollups(client: pg.ClientBase, event: RollupEvent, keywords = true): Promise<void> {
     await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client));
     if (keywords && event.action === 'search') {
-      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.suggested, this.sweptFrom);
+      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.sweptFrom);
     }
   }
 }

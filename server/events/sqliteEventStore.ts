@@ -149,6 +149,10 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.searched.startingWith(words, limit, now);
   }
 
+  async setSuggestedRule(rule: SuggestedKeywordRule): Promise<void> {
+    this.searched.setRule(rule);
+  }
+
   /** Fixes the events suggest (see proposals.ts): the most recent events of the window, read at once. */
   async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
     await this.queue.flush();
