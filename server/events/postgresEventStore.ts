@@ -186,9 +186,17 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
 
   async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
     await this.flush();
+    // Only the sessions that can make a pair (see PAIRING_SESSIONS in proposals.ts) come over the wire.
     const { rows } = await this.pool.query<ProposalEvent>(
-      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client
-       FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`,
+      `WITH recent AS MATERIALIZED (
+         SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS n, clicked, docid, client
+         FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2
+       )
+       SELECT rowid, received, action, session, keyword, n AS "numberOfResults", clicked, docid, client FROM recent
+       WHERE session IN (
+         SELECT session FROM recent GROUP BY session
+         HAVING min(keyword) <> max(keyword) AND bool_or(action = 'click') AND bool_or(action = 'search' AND (n = 0 OR NOT clicked))
+       )`,
       [proposalWindowStart(now), PROPOSAL_EVENTS_MAX],
     );
     return proposalsFrom(rows, rule, limit);
