@@ -434,6 +434,11 @@ export interface StatsReport {
   topKeywords: StatsReportKeyword[];
   /** Most no-hit searches first. */
   noHitKeywords: StatsReportKeyword[];
+  /**
+   * Searched often, rarely clicked: keywords with at least 5 searches that found
+   * something, under 10% of their searches clicked; most such searches first.
+   */
+  lowClickKeywords: StatsReportKeyword[];
   /** Positions 1 to 10 one by one, then 11 and beyond. */
   positions: StatsReportPositionBucket[];
   /** Most clicked first. */
