@@ -168,7 +168,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
          SELECT id AS rowid, received, action, session, keyword, n AS numberOfResults, clicked, docid, client FROM recent
          WHERE session IN (
            SELECT session FROM recent GROUP BY session
-           HAVING min(keyword) != max(keyword) AND max(action = 'click') = 1 AND max(action = 'search' AND (n = 0 OR clicked = 0)) = 1
+           HAVING max(action = 'click') = 1 AND max(action = 'search' AND (n = 0 OR clicked = 0)) = 1
          )`,
       )
       .all(proposalWindowStart(now), PROPOSAL_EVENTS_MAX) as ProposalEvent[];
