@@ -69,11 +69,18 @@ export class SqliteSearchedKeywords {
   /** Counts by another rule from now on, and marks the keywords it suggests at once (a change of the index settings). */
   setRule(rule: SuggestedKeywordRule): void {
     if (rule.minSessions === this.rule.minSessions && rule.minAddresses === this.rule.minAddresses) return;
-    this.db.transaction(() => {
-      this.rule = { minSessions: rule.minSessions, minAddresses: rule.minAddresses };
-      this.applyRule();
-      this.storeRule();
-    })();
+    const before = this.rule;
+    this.rule = { minSessions: rule.minSessions, minAddresses: rule.minAddresses };
+    try {
+      this.db.transaction(() => {
+        this.applyRule();
+        this.storeRule();
+      })();
+    } catch (error) {
+      // Rolled back: the marks still follow the rule before.
+      this.rule = before;
+      throw error;
+    }
   }
 
   /** Remembers the rule the marks follow: a store opened with another rule marks the keywords again. */
