@@ -187,7 +187,7 @@ function count(n: number, one: string, many = `${one}s`): string {
 }
 
 /** `base`, or `base-2`, `base-3`… when a rule of that id exists: accepting never replaces a rule. */
-async function freeRuleId(api: OwnerApi, base: string): Promise<string> {
+export async function freeRuleId(api: OwnerApi, base: string): Promise<string> {
   for (let n = 1; ; n++) {
     const id = n === 1 ? base : `${base.slice(0, 60)}-${n}`;
     try {

@@ -7,6 +7,7 @@ import { dailyChart, palette, positionLabel, positionsChart, type DrawnChart } f
 import { lastDays, longDay, presetOf, rangeProblem } from './dashboardDates.ts';
 import { Table } from './dashboardParts.tsx';
 import { ExportJudgedQueries } from './dashboardExport.tsx';
+import { LowClickKeywords } from './dashboardLowClicks.tsx';
 import { ProposalsSection } from './dashboardProposals.tsx';
 import { hashOf } from './dashboardRoute.ts';
 
@@ -299,6 +300,8 @@ function ReportView({ report }: { report: StatsReport }) {
             empty="Every search found something."
           />
         </section>
+
+        <LowClickKeywords api={ownerApi} keywords={report.lowClickKeywords} />
 
         <section class="dash-card dash-wide" aria-labelledby="dash-documents">
           <h2 id="dash-documents" class="dash-heading">

@@ -9,7 +9,12 @@ const documents: IndexDocument[] = Array.from({ length: 300 }, (_, i) => ({
   id: `d${i}`,
   title: `${['Element', 'Document', 'Window', 'HTMLElement', 'Array'][i % 5]}.member${i % 40}`,
 }));
-documents.push({ id: 'radius', title: 'CSS property: border-radius' }, { id: 'fetch', title: 'fetch() global function' });
+documents.push(
+  { id: 'radius', title: 'CSS property: border-radius' },
+  { id: 'fetch', title: 'fetch() global function' },
+  { id: 'scroll', title: 'Element: scroll event' },
+  { id: 'color', title: 'CSS property: color' },
+);
 const now = Date.parse('2026-04-30T18:00:00Z');
 
 describe('generatedTraffic', () => {
@@ -36,6 +41,24 @@ describe('generatedTraffic', () => {
     const fifth = clicks.filter((c) => c.position === 5).length;
     expect(first).toBeGreaterThan(3 * fifth);
     expect(new Set(events.map((e) => e.event.tag))).toEqual(new Set(['results-page', 'header']));
+  });
+
+  it('has searches that find pages no one clicks: enough to list as searched often, rarely clicked', () => {
+    const recent = events.filter((e) => e.received > now - 30 * 86_400_000);
+    const found = new Map<string, number>();
+    const clicked = new Set<string>();
+    for (const { event } of recent) {
+      const keyword = normalizeKeyword(event.keyword);
+      if (event.action === 'search' && event.numberOfResults > 0) found.set(keyword, (found.get(keyword) ?? 0) + 1);
+      if (event.action === 'click') clicked.add(`${event.session} ${keyword}`);
+    }
+    for (const keyword of ['scroll to top', 'color picker']) {
+      const clicks = [...clicked].filter((key) => key.endsWith(` ${keyword}`)).length;
+      expect(found.get(keyword)).toBeGreaterThanOrEqual(20);
+      expect(clicks / found.get(keyword)!).toBeLessThan(0.1);
+    }
+    // No title has `animation`: that phrase is left out.
+    expect(found.has('animation examples')).toBe(false);
   });
 
   it('has visitors who fail, then find with the site’s word: enough to propose fixes', () => {

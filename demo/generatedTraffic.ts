@@ -26,6 +26,14 @@ const REPHRASES: ReadonlyArray<readonly [failed: string, found: string]> = [
 ];
 /** Visits a day that rephrase, of the about 150 a weekday has. */
 const REPHRASE_VISITS = 3;
+/**
+ * Searches that find pages but not what the visitor wanted: the results (pages on the
+ * first word) go unclicked. The dashboard lists them as searched often, rarely clicked.
+ * Phrases whose first word no title has are left out.
+ */
+const UNWANTED = ['scroll to top', 'color picker', 'animation examples'];
+/** Visits a day that search one of UNWANTED; about one in twenty clicks something. */
+const UNWANTED_VISITS = 3;
 /** Where searches come from: the results page, or the overlay in the page header. */
 const TAGS = ['results-page', 'header'] as const;
 
@@ -99,6 +107,7 @@ export function generatedTraffic(documents: readonly IndexDocument[], options: T
     }
   }
   events.push(...rephrasingVisits(documents, options.now, firstDay, days, (options.seed ?? 11) + 1));
+  events.push(...unwantedVisits(documents, options.now, firstDay, days, (options.seed ?? 11) + 2));
   return events.sort((a, b) => a.received - b.received);
 }
 
@@ -138,6 +147,37 @@ function rephrasingVisits(documents: readonly IndexDocument[], now: number, firs
     }
   }
   return events;
+}
+
+/** Visits whose search finds pages no one clicks (see UNWANTED); from a generator of their own, so the other traffic stays as it was. */
+function unwantedVisits(documents: readonly IndexDocument[], now: number, firstDay: number, days: number, seed: number): PastEvent[] {
+  const next = seededRandom(seed);
+  const searches = UNWANTED.flatMap((phrase) => {
+    const first = phrase.split(' ')[0]!;
+    const matches = documents.filter((doc) => doc.id !== undefined && doc.title !== undefined && titleWords(doc.title).includes(first)).map((doc) => doc.id!);
+    return matches.length === 0 ? [] : [{ phrase, matches }];
+  });
+  const events: PastEvent[] = [];
+  if (searches.length === 0) return events;
+  let sessions = 0;
+  for (let d = 0; d < days; d++) {
+    for (let v = 0; v < UNWANTED_VISITS; v++) {
+      const time = (firstDay + d) * DAY + Math.floor(next() * (DAY - 3_600_000));
+      const { phrase, matches } = searches[Math.floor(next() * searches.length)]!;
+      if (time > now) continue;
+      const session = `skip${(sessions++).toString(36).padStart(5, '0')}`;
+      const tag = TAGS[1];
+      events.push({ event: { action: 'search', session, keyword: phrase, numberOfResults: matches.length, tag }, received: time });
+      if (next() < 0.05) {
+        events.push({ event: { action: 'click', session, keyword: phrase, docid: matches[0]!, position: 1, tag }, received: time + 15_000 });
+      }
+    }
+  }
+  return events;
+}
+
+function titleWords(title: string): string[] {
+  return title.toLowerCase().split(/[^a-z0-9-]+/);
 }
 
 /** Words of the titles (at least 3 letters), most popular first, each with its documents shortest title first. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatsProposal } from '../src/client/types.ts';
-import { pinRuleId, pinRuleOf, synonymsWith } from './proposalFixes.ts';
+import { keywordPinRule, keywordRedirectRule, pinRuleId, pinRuleOf, synonymsWith } from './proposalFixes.ts';
 
 const SYNONYM: StatsProposal = { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 7, addresses: 4 };
 
@@ -18,6 +18,16 @@ describe('proposed fixes', () => {
     expect(pinRuleId('日本')).toBe('fix-search');
     expect(pinRuleId('a '.repeat(50))).toMatch(/^fix-[a-z-]+[a-z]$/);
     expect(pinRuleId('a '.repeat(50)).length).toBeLessThanOrEqual(64);
+    expect(pinRuleId('Scroll to top', 'redirect')).toBe('redirect-scroll-to-top');
+  });
+
+  it('pins a page first, or sends the visitor to an address, for exactly a rarely clicked keyword', () => {
+    expect(keywordPinRule('scroll to top', { id: 'd1', title: 'scroll-margin-top' })).toEqual({
+      description: 'Rarely clicked: “scroll to top” shows scroll-margin-top first',
+      conditions: [{ pattern: 'scroll to top', anchoring: 'is' }],
+      consequence: { pin: [{ id: 'd1', position: 1 }] },
+    });
+    expect(keywordRedirectRule('scroll to top', 'https://example.com/top').consequence).toEqual({ redirect: 'https://example.com/top' });
   });
 
   it('pins the clicked document first for exactly the failed words', () => {

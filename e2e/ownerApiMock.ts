@@ -34,6 +34,8 @@ export async function mockOwnerApi(
       synonyms: [],
       stopWords: [],
       typos: { minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8, disableOnWords: [] },
+      personalization: { impact: 50 },
+      suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
       ...seed.settings,
     },
     proposals: seed.proposals ?? [],

@@ -17,7 +17,7 @@ import { requestLogger } from './requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
 import { createSearchPipeline } from './pipeline/searchPipeline.ts';
 import { PersonalProfiles } from './search/personalProfiles.ts';
-import { DEFAULT_PERSONALIZATION } from './events/personalization.ts';
+import { CurrentLearningSettings } from './search/currentLearningSettings.ts';
 import { overloadGuard } from './overloadGuard.ts';
 import { rateLimiter } from './rateLimiter.ts';
 import { RouteTable } from './routeTable.ts';
@@ -34,7 +34,8 @@ import { statsRoutes } from './routes/stats.ts';
 import { statsEventsRoutes } from './routes/statsEvents.ts';
 import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
-import { suggestionSettings } from './events/learningSettings.ts';
+import { suggestedRule } from './events/learningSettings.ts';
+import type { SearchEngine } from './engine/engine.ts';
 import { rulesRoutes } from './routes/rules.ts';
 import { usersRoutes } from './routes/users.ts';
 
@@ -144,10 +145,13 @@ async function openIndices(
   try {
     for (const index of credentials) {
       const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
-      const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested: suggestionSettings(index.suggestions), log });
+      // The event store counts suggestions by the rule in effect: the config file's, or the one written through the settings API.
+      const suggested = async (engine: SearchEngine) => suggestedRule((await new CurrentLearningSettings(engine.steering, index).get()).suggestions);
+      const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log });
       const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
-      const profiles = new PersonalProfiles(stores.events, { ...DEFAULT_PERSONALIZATION, ...index.personalization });
-      opened.push({ ...index, ...stores, search, profiles });
+      const learning = new CurrentLearningSettings(stores.engine.steering, index);
+      const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization);
+      opened.push({ ...index, ...stores, search, profiles, learning });
     }
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { ApiError } from './errors.ts';
 import type { IndexCredentials } from './config.ts';
 import type { SearchEngine } from './engine/engine.ts';
+import type { CurrentLearningSettings } from './search/currentLearningSettings.ts';
 import type { EventStore } from './events/eventStore.ts';
 import type { PersonalProfiles } from './search/personalProfiles.ts';
 import type { SearchPipeline } from './pipeline/searchPipeline.ts';
@@ -13,6 +14,8 @@ export interface SearchIndex extends IndexCredentials {
   events: EventStore;
   /** Users' profiles for personal results, with the index's personalization settings. */
   profiles: PersonalProfiles;
+  /** The personalization impact and suggestion settings in effect (config file and settings API). */
+  learning: CurrentLearningSettings;
 }
 
 /** The indices by public key. */

@@ -153,6 +153,24 @@ describe('two service processes on one PostgreSQL database', { timeout: 60_000 }
     expect(((await onB.json()) as { synonyms: unknown }).synonyms).toEqual([['car', 'automobile']]);
   });
 
+  it('leaves out a word blocked through the other node, and reads the learning settings written there', async () => {
+    expect((await put(a, 'mango1', 'Mango lassi')).status).toBe(202);
+    const suggestedOnB = async () => {
+      const response = await fetch(`${b.url}/v1/suggest/demo?term=mango`);
+      return ((await response.json()) as { suggestions: Array<{ value: string }> }).suggestions.map((s) => s.value);
+    };
+    await timeUntil(async () => (await suggestedOnB()).includes('Mango lassi'));
+    const patched = await fetch(`${a.url}/v2/indices/demo/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },
+      body: JSON.stringify({ suggestions: { blockedWords: ['lassi'] }, personalization: { impact: 0 } }),
+    });
+    expect(patched.status).toBe(200);
+    await timeUntil(async () => !(await suggestedOnB()).includes('Mango lassi'));
+    const onB = await fetch(`${b.url}/v2/indices/demo/settings`, { headers: { authorization: DEMO_AUTH } });
+    expect(await onB.json()).toMatchObject({ suggestions: { blockedWords: ['lassi'] }, personalization: { impact: 0 } });
+  });
+
   it('refuses a batch with a type conflict on one node, and the other sees nothing of it', async () => {
     const batch = (node: Node, documents: unknown[]) =>
       fetch(`${node.url}/v2/indices/demo/documents:batch`, {

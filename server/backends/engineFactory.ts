@@ -16,8 +16,11 @@ export interface IndexToOpen {
   publicKey: string;
   /** How the event store weighs clicks; its decay settings apply even with click ranking off. */
   clickRanking: ClickRanking;
-  /** When a searched keyword is suggested. @default 5 sessions from 3 addresses in 30 days */
-  suggested?: SuggestedKeywordRule;
+  /**
+   * When a searched keyword is suggested, or how to read it from the opened engine (it may
+   * be an index setting). @default 5 sessions from 3 addresses in 30 days
+   */
+  suggested?: SuggestedKeywordRule | ((engine: SearchEngine) => Promise<SuggestedKeywordRule>);
   /** Hears of failures no request waits for (queued events that cannot be saved). @default stderr */
   log?: ProblemLog;
 }
@@ -51,3 +54,8 @@ export interface EngineSettings {
 
 /** Makes the factory of a service; `AppOptions.engine` takes one. */
 export type EngineChoice = (settings: EngineSettings) => EngineFactory | Promise<EngineFactory>;
+
+/** The suggestion rule an index is opened with, once its engine is open. */
+export async function suggestedRuleOf(index: IndexToOpen, engine: SearchEngine): Promise<SuggestedKeywordRule | undefined> {
+  return typeof index.suggested === 'function' ? index.suggested(engine) : index.suggested;
+}

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { PostgresEventStore } from '../events/postgresEventStore.ts';
-import type { EngineChoice, EngineFactory, IndexStores, IndexToOpen } from './engineFactory.ts';
+import { suggestedRuleOf, type EngineChoice, type EngineFactory, type IndexStores, type IndexToOpen } from './engineFactory.ts';
 import { PostgresEngine } from '../engine/postgresEngine.ts';
 import { DatabaseTooNewError } from '../storage/migrations.ts';
 import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
@@ -75,7 +75,15 @@ class PostgresFactory implements EngineFactory {
       this.clients ??= sharedClientHasher(this.url, this.timeouts);
       return {
         engine,
-        events: await PostgresEventStore.open(this.url, schema, index.clickRanking, await this.clients, index.log, this.timeouts, index.suggested),
+        events: await PostgresEventStore.open(
+          this.url,
+          schema,
+          index.clickRanking,
+          await this.clients,
+          index.log,
+          this.timeouts,
+          await suggestedRuleOf(index, engine),
+        ),
       };
     } catch (error) {
       await engine.close();

@@ -4,7 +4,7 @@ import { DataFolderLock } from '../dataFolderLock.ts';
 import { DataManifest } from '../dataManifest.ts';
 import { ClientHasher } from '../events/clientAddress.ts';
 import { SqliteEventStore } from '../events/sqliteEventStore.ts';
-import type { EngineFactory, EngineSettings, IndexStores, IndexToOpen } from './engineFactory.ts';
+import { suggestedRuleOf, type EngineFactory, type EngineSettings, type IndexStores, type IndexToOpen } from './engineFactory.ts';
 import { SqliteEngine } from '../engine/sqliteEngine.ts';
 import { DatabaseTooNewError } from '../storage/migrations.ts';
 
@@ -77,7 +77,7 @@ class SqliteFactory implements EngineFactory {
     }
     this.manifest.add('indices', publicKey);
     try {
-      const events = await SqliteEventStore.open(eventFile, index.clickRanking, this.clients, index.log, index.suggested);
+      const events = await SqliteEventStore.open(eventFile, index.clickRanking, this.clients, index.log, await suggestedRuleOf(index, engine));
       this.manifest.add('events', publicKey);
       return { engine, events, ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {

@@ -53,9 +53,10 @@ Commands:
                              (wanted separated by |)
       --min-mrr X --min-success1 X --min-success3 X   exit 1 when a figure (0 to 1) is under X
       --format json|ndjson|csv   (default: from the file extension)
-  settings get               the index's ranking settings as JSON
+  settings get               the index's settings as JSON
   settings set JSON|FILE     change the settings the JSON object gives (rules, customRanking,
-                             synonyms, stopWords, typos), e.g. '{"stopWords": []}'
+                             synonyms, stopWords, typos, personalization, suggestions),
+                             e.g. '{"stopWords": []}' or '{"personalization": {"impact": 0}}'
   rules list                 the index's query rules, as JSON
   rules put ID FILE|-        create or replace a rule from a JSON file (- reads standard input)
   rules delete ID            remove a rule

@@ -47,6 +47,18 @@ describe('site-search settings', () => {
     expect(JSON.parse((await cli(['settings', 'get'])).stdout)).toEqual(JSON.parse(fromFile.stdout));
   });
 
+  it('sets the learning settings: the personalization impact and the suggestion settings', async () => {
+    const answer = await cli(['settings', 'set', '{"personalization": {"impact": 0}, "suggestions": {"blockedWords": ["lime"], "minSessions": 2}}']);
+    expect(answer.code, answer.stderr).toBe(0);
+    expect(JSON.parse(answer.stdout)).toMatchObject({
+      personalization: { impact: 0 },
+      suggestions: { minSessions: 2, minAddresses: 3, blockedWords: ['lime'] },
+    });
+    const refused = await cli(['settings', 'set', '{"suggestions": {"minAddresses": 0}}']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('suggestions.minAddresses');
+  });
+
   it('says which setting the service refused, and what is wrong with the command', async () => {
     expect(await cli(['settings', 'set', '{"rules": ["magic"]}'])).toMatchObject({
       code: 1,

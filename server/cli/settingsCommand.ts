@@ -1,7 +1,7 @@
 /**
- * `site-search settings get` prints the index's ranking settings as JSON;
- * `site-search settings set JSON|FILE` changes the fields the JSON object gives (typo
- * settings field by field) and prints every setting in effect.
+ * `site-search settings get` prints the index's settings as JSON (ranking, personalization
+ * impact, suggestion settings); `site-search settings set JSON|FILE` changes the fields
+ * the JSON object gives (grouped settings field by field) and prints every setting in effect.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ import { CONNECTION_OPTIONS, connect, type ConnectionFlags } from './connection.
 import type { Io } from './run.ts';
 import { UsageError } from './UsageError.ts';
 
-const USAGE = `usage: site-search settings get | settings set JSON|FILE (e.g. '{"synonyms": [["js", "javascript"]]}')`;
+const USAGE = `usage: site-search settings get | settings set JSON|FILE (e.g. '{"synonyms": [["js", "javascript"]]}' or '{"suggestions": {"blockedWords": ["lime"]}}')`;
 
 export async function settingsCommand(args: string[], io: Io, log: (line: string) => void): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: CONNECTION_OPTIONS, allowPositionals: true, strict: true });

@@ -10,6 +10,7 @@ import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent }
 import type { WriteHealth } from './eventBatcher.ts';
 import type { ProposalRule } from './learningSettings.ts';
 import type { ProfileKeeping, UserProfile } from './personalization.ts';
+import type { SuggestedKeywordRule } from './searchedKeywords.ts';
 import type { ReportData, ReportRange } from './statsReport.ts';
 
 export type { ReportData, ReportRange, WriteHealth };
@@ -66,6 +67,12 @@ export interface EventStore {
    * searches count once committed.
    */
   searchedKeywords(words: readonly string[], limit: number, now?: number): Promise<string[]>;
+  /**
+   * From now on, suggests the searched keywords that `rule` says (an index setting
+   * changed); every process sharing the store counts by it. Cheap when it is the rule in
+   * effect already.
+   */
+  setSuggestedRule(rule: SuggestedKeywordRule): Promise<void>;
   /**
    * Fixes the events of the last 30 days (as of `now`) suggest under `rule`, the most
    * sessions first, at most `limit` (see proposals.ts). Queued events count.

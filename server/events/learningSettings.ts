@@ -1,15 +1,15 @@
 /**
  * The per-index settings of what the service learns from searches and clicks: which
  * searched keywords are suggested to everyone, and which failed searches are proposed as
- * fixes. Set per index in the config file (or `buildApp`'s `indices`).
+ * fixes. Set per index in the config file (or `buildApp`'s `indices`); the suggestion
+ * settings are index settings too (`PATCH /v2/indices/{key}/settings`, see
+ * search/currentLearningSettings.ts).
  */
-import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
+import type { SuggestionSettings } from '../../src/client/types.ts';
+import { DEFAULT_SUGGESTED_KEYWORD_RULE } from './searchedKeywords.ts';
 import { foldedWords } from '../text/words.ts';
 
-export interface SuggestionSettings extends SuggestedKeywordRule {
-  /** Words never suggested: a suggestion with any of them (folded: case and accents aside) is left out. @default [] */
-  blockedWords: string[];
-}
+export type { SuggestionSettings };
 
 /** How many distinct sessions and addresses must have made the same pair before it is proposed. */
 export interface ProposalRule {
@@ -24,6 +24,11 @@ export const DEFAULT_PROPOSAL_RULE: Readonly<ProposalRule> = { minSessions: 5, m
 /** An index's suggestion settings with the defaults filled in. */
 export function suggestionSettings(given: Partial<SuggestionSettings> | undefined): SuggestionSettings {
   return { ...DEFAULT_SUGGESTED_KEYWORD_RULE, blockedWords: [], ...given };
+}
+
+/** When a keyword is suggested, without the blocked words: what the event stores count by. */
+export function suggestedRule({ minSessions, minAddresses }: SuggestionSettings): { minSessions: number; minAddresses: number } {
+  return { minSessions, minAddresses };
 }
 
 /** An index's proposal rule with the defaults filled in. */

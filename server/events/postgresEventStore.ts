@@ -22,6 +22,7 @@ import {
   dropSearchedKeywords,
   prepareSearchedKeywords,
   searchedKeywordsStale,
+  setSuggestedRule,
   suggestedKeywords,
   sweepSearchedKeywords,
 } from './postgresSearchedKeywords.ts';
@@ -92,7 +93,6 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     private readonly ranking: ClickRanking,
     private readonly clients: ClientHasher | null,
     log: ProblemLog | undefined,
-    private readonly suggested: SuggestedKeywordRule,
   ) {
     super();
     this.queue = new EventBatcher({
@@ -113,7 +113,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ): Promise<PostgresEventStore> {
     const pool = connectPool(url, schema, 4, {}, timeouts);
-    const store = new PostgresEventStore(pool, schema, ranking, clients, log, suggested);
+    const store = new PostgresEventStore(pool, schema, ranking, clients, log);
     try {
       const client = await pool.connect();
       try {
@@ -180,11 +180,22 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return suggestedKeywords(this.pool, words, limit);
   }
 
+  async setSuggestedRule(rule: SuggestedKeywordRule): Promise<void> {
+    await this.writing(async (client) => void (await setSuggestedRule(client, rule)));
+  }
+
   async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
     await this.flush();
+    // Only the sessions that can make a pair (see PAIRING_SESSIONS in proposals.ts) come over the wire. The window
+    // is read twice by its index rather than kept in a CTE: a CTE of 100,000 rows and its grouping spill to disk.
+    const window = `SELECT * FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`;
     const { rows } = await this.pool.query<ProposalEvent>(
       `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client
-       FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`,
+       FROM (${window}) AS recent
+       WHERE session IN (
+         SELECT session FROM (${window}) AS w GROUP BY session
+         HAVING bool_or(action = 'click') AND bool_or(action = 'search' AND (number_of_results = 0 OR NOT clicked))
+       )`,
       [proposalWindowStart(now), PROPOSAL_EVENTS_MAX],
     );
     return proposalsFrom(rows, rule, limit);
@@ -265,7 +276,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     const from = searchedWindowStart(now);
     if (from === this.sweptFrom) return;
     this.sweptFrom = from;
-    await this.writing((client) => sweepSearchedKeywords(client, this.suggested, from));
+    await this.writing((client) => sweepSearchedKeywords(client, from));
   }
 
   /** Stores the rows in one transaction; how many were new. */
@@ -334,7 +345,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   private async addToRollups(client: pg.ClientBase, event: RollupEvent, keywords = true): Promise<void> {
     await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client));
     if (keywords && event.action === 'search') {
-      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.suggested, this.sweptFrom);
+      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.sweptFrom);
     }
   }
 }

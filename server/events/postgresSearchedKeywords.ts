@@ -2,6 +2,8 @@
  * The searched keywords of a PostgreSQL event store, counted as sqliteSearchedKeywords.ts
  * counts them (its comments say what each table holds); the tables are in the store's
  * SCHEMA. Every function runs inside the caller's transaction, under the store's lock.
+ * The rule is read from stats_meta where it is applied, so every node of a shared
+ * database counts by the one rule in effect, however long ago it started.
  */
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
@@ -31,27 +33,42 @@ export async function dropSearchedKeywords(client: pg.ClientBase): Promise<void>
   await client.query(`DROP TABLE IF EXISTS ${TABLES}`);
 }
 
+/** The rule in effect, as stored (see setSuggestedRule). */
+const MIN_SESSIONS = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_sessions')`;
+const MIN_ADDRESSES = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_addresses')`;
+
 /** After the schema: fills stale tables from the events of the window, applies a changed rule, sweeps out what is old. */
 export async function prepareSearchedKeywords(client: pg.ClientBase, stale: boolean, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+  const changed = await setSuggestedRule(client, rule, false);
+  if (stale) await fill(client, windowStart);
+  else if (changed) await applyRule(client);
+  await sweepSearchedKeywords(client, windowStart);
+  await client.query(`INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
+    SEARCHED_KEYWORDS_VERSION,
+  ]);
+}
+
+/**
+ * Stores the rule every node counts by; with `apply`, marks the keywords it suggests at
+ * once. Whether it was another rule.
+ */
+export async function setSuggestedRule(client: pg.ClientBase, rule: SuggestedKeywordRule, apply = true): Promise<boolean> {
   const { rows } = await client.query<{ key: string; value: number }>(`SELECT key, value FROM stats_meta WHERE key LIKE 'suggested_%'`);
   const meta = new Map(rows.map((r) => [r.key, r.value]));
-  if (stale) await fill(client, rule, windowStart);
-  else if (meta.get('suggested_min_sessions') !== rule.minSessions || meta.get('suggested_min_addresses') !== rule.minAddresses) {
-    await applyRule(client, rule);
-  }
-  await sweepSearchedKeywords(client, rule, windowStart);
+  if (meta.get('suggested_min_sessions') === rule.minSessions && meta.get('suggested_min_addresses') === rule.minAddresses) return false;
   await client.query(
-    `INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', $1), ('suggested_min_sessions', $2), ('suggested_min_addresses', $3)
+    `INSERT INTO stats_meta (key, value) VALUES ('suggested_min_sessions', $1), ('suggested_min_addresses', $2)
      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [SEARCHED_KEYWORDS_VERSION, rule.minSessions, rule.minAddresses],
+    [rule.minSessions, rule.minAddresses],
   );
+  if (apply) await applyRule(client);
+  return true;
 }
 
 /** Counts a stored search with results, by session and by address (see SqliteSearchedKeywords.add). */
 export async function addSearchedKeyword(
   client: pg.ClientBase,
   search: { keyword: string; session: string; numberOfResults: number; client: string | null; received: number },
-  rule: SuggestedKeywordRule,
   windowStart: number,
 ): Promise<void> {
   if (search.numberOfResults <= 0) return;
@@ -64,10 +81,11 @@ export async function addSearchedKeyword(
   const newAddress = address !== null && (await seen(client, 'keyword_addresses', 'address', words, address, day));
   if (!newSession && !newAddress) return;
   await client.query(
-    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested) VALUES ($1, $2, $3::int, $4::int, $3::int >= $5::int AND $4::int >= $6::int)
+    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested)
+     VALUES ($1, $2, $3::int, $4::int, $3::int >= ${MIN_SESSIONS} AND $4::int >= ${MIN_ADDRESSES})
      ON CONFLICT (words) DO UPDATE SET sessions = k.sessions + $3::int, addresses = k.addresses + $4::int,
-       suggested = (k.sessions + $3::int >= $5::int AND k.addresses + $4::int >= $6::int)`,
-    [words, search.keyword, Number(newSession), Number(newAddress), rule.minSessions, rule.minAddresses],
+       suggested = (k.sessions + $3::int >= ${MIN_SESSIONS} AND k.addresses + $4::int >= ${MIN_ADDRESSES})`,
+    [words, search.keyword, Number(newSession), Number(newAddress)],
   );
 }
 
@@ -92,7 +110,7 @@ export async function suggestedKeywords(pool: pg.Pool, words: readonly string[],
 }
 
 /** Takes the sessions and addresses whose last search is before `windowStart` (a day) out of the counts. */
-export async function sweepSearchedKeywords(client: pg.ClientBase, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+export async function sweepSearchedKeywords(client: pg.ClientBase, windowStart: number): Promise<void> {
   for (const [table, column] of [
     ['keyword_sessions', 'sessions'],
     ['keyword_addresses', 'addresses'],
@@ -105,7 +123,7 @@ export async function sweepSearchedKeywords(client: pg.ClientBase, rule: Suggest
     await client.query(`DELETE FROM ${table} WHERE day < $1`, [windowStart]);
   }
   await client.query('DELETE FROM searched_keywords WHERE sessions <= 0 AND addresses <= 0');
-  await applyRule(client, rule);
+  await applyRule(client);
 }
 
 async function seen(
@@ -125,15 +143,15 @@ async function seen(
   return rows[0]!.inserted;
 }
 
-async function applyRule(client: pg.ClientBase, rule: SuggestedKeywordRule): Promise<void> {
+async function applyRule(client: pg.ClientBase): Promise<void> {
   await client.query(
-    `UPDATE searched_keywords SET suggested = (sessions >= $1::int AND addresses >= $2::int)
-     WHERE suggested IS DISTINCT FROM (sessions >= $1::int AND addresses >= $2::int)`,
-    [rule.minSessions, rule.minAddresses],
+    `UPDATE searched_keywords SET suggested = (sessions >= r.s AND addresses >= r.a)
+     FROM (SELECT ${MIN_SESSIONS} AS s, ${MIN_ADDRESSES} AS a) AS r
+     WHERE suggested IS DISTINCT FROM (sessions >= r.s AND addresses >= r.a)`,
   );
 }
 
-async function fill(client: pg.ClientBase, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+async function fill(client: pg.ClientBase, windowStart: number): Promise<void> {
   let last = 0;
   // Folding keywords is the service's code, not SQL: the window's searches are read in pages and counted one by one.
   for (;;) {
@@ -149,7 +167,6 @@ async function fill(client: pg.ClientBase, rule: SuggestedKeywordRule, windowSta
       await addSearchedKeyword(
         client,
         { keyword: row.keyword, session: row.session, numberOfResults: row.n, client: row.client, received: Number(row.received) },
-        rule,
         windowStart,
       );
     }

@@ -23,6 +23,14 @@ export const PROPOSAL_WINDOW_DAYS = 30;
  */
 export const PROPOSAL_EVENTS_MAX = 100_000;
 
+/**
+ * PAIRING_SESSIONS: a session makes a pair only with a click and a failed search (no
+ * results, or no click after it), so a store reads only the events of such sessions
+ * among the most recent of the window: most visits fail no search, and reading every
+ * event cost most of an answer's time (bench/proposals.ts). Leaving the other sessions
+ * out changes nothing of what proposalsFrom makes of the events.
+ */
+
 /** A stored event as proposals read it: the rollups' columns, and whether a click followed. */
 export interface ProposalEvent extends Pick<RollupEvent, 'rowid' | 'received' | 'action' | 'session' | 'keyword' | 'numberOfResults' | 'docid' | 'client'> {
   /** Whether a click followed this search (a search event), as the rollups marked it; SQLite answers 0 or 1. */

@@ -149,13 +149,27 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.searched.startingWith(words, limit, now);
   }
 
-  /** Fixes the events suggest (see proposals.ts): the most recent events of the window, read at once. */
+  async setSuggestedRule(rule: SuggestedKeywordRule): Promise<void> {
+    this.searched.setRule(rule);
+  }
+
+  /**
+   * Fixes the events suggest (see proposals.ts): of the most recent events of the window,
+   * those of the sessions that can make a pair (PAIRING_SESSIONS), read at once.
+   */
   async proposals(rule: ProposalRule, limit: number, now: number): Promise<StatsProposal[]> {
     await this.queue.flush();
     const rows = this.statements
       .get(
-        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults, clicked, docid, client
-         FROM stats_events WHERE received >= ? ORDER BY received DESC LIMIT ?`,
+        `WITH recent AS MATERIALIZED (
+           SELECT rowid AS id, received, action, session, keyword_norm AS keyword, number_of_results AS n, clicked, docid, client
+           FROM stats_events WHERE received >= ? ORDER BY received DESC LIMIT ?
+         )
+         SELECT id AS rowid, received, action, session, keyword, n AS numberOfResults, clicked, docid, client FROM recent
+         WHERE session IN (
+           SELECT session FROM recent GROUP BY session
+           HAVING max(action = 'click') = 1 AND max(action = 'search' AND (n = 0 OR clicked = 0)) = 1
+         )`,
       )
       .all(proposalWindowStart(now), PROPOSAL_EVENTS_MAX) as ProposalEvent[];
     return proposalsFrom(rows, rule, limit);

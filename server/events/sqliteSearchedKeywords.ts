@@ -45,7 +45,7 @@ export class SqliteSearchedKeywords {
   constructor(
     private readonly db: Database.Database,
     private readonly statements: StatementCache,
-    private readonly rule: SuggestedKeywordRule,
+    private rule: SuggestedKeywordRule,
     now: number = Date.now(),
   ) {
     db.function('keyword_words', { deterministic: true }, (keyword: unknown) => keywordWords(String(keyword)));
@@ -61,11 +61,33 @@ export class SqliteSearchedKeywords {
         this.applyRule();
       }
       this.sweep();
-      const set = db.prepare('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)');
-      set.run('searched_keywords_version', SEARCHED_KEYWORDS_VERSION);
-      set.run('suggested_min_sessions', rule.minSessions);
-      set.run('suggested_min_addresses', rule.minAddresses);
+      db.prepare('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)').run('searched_keywords_version', SEARCHED_KEYWORDS_VERSION);
+      this.storeRule();
     })();
+  }
+
+  /** Counts by another rule from now on, and marks the keywords it suggests at once (a change of the index settings). */
+  setRule(rule: SuggestedKeywordRule): void {
+    if (rule.minSessions === this.rule.minSessions && rule.minAddresses === this.rule.minAddresses) return;
+    const before = this.rule;
+    this.rule = { minSessions: rule.minSessions, minAddresses: rule.minAddresses };
+    try {
+      this.db.transaction(() => {
+        this.applyRule();
+        this.storeRule();
+      })();
+    } catch (error) {
+      // Rolled back: the marks still follow the rule before.
+      this.rule = before;
+      throw error;
+    }
+  }
+
+  /** Remembers the rule the marks follow: a store opened with another rule marks the keywords again. */
+  private storeRule(): void {
+    const set = this.statements.get('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)');
+    set.run('suggested_min_sessions', this.rule.minSessions);
+    set.run('suggested_min_addresses', this.rule.minAddresses);
   }
 
   /**

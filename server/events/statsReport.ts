@@ -15,6 +15,14 @@ export type ReportData = Omit<StatsReport, 'from' | 'to' | 'tag' | 'topDocuments
 /** Positions shown one by one; the rest share a bucket. */
 const POSITIONS_APART = 10;
 
+/**
+ * Searched often, rarely clicked: a keyword needs this many searches that found
+ * something, and fewer than this share of its searches clicked. Fewer searches say too
+ * little: two unclicked searches are chance.
+ */
+export const LOW_CLICK_MIN_SEARCHES = 5;
+export const LOW_CLICK_MAX_RATE = 0.1;
+
 /** A row of summed counts. */
 export interface CountRow {
   searches: number;
@@ -42,7 +50,8 @@ export interface ReportRows {
 
 /**
  * The report's figures from the rows a store summed: every day of the range (empty
- * days too), the totals, the top and no-hit keywords, the click positions and tags.
+ * days too), the totals, the top, no-hit and rarely clicked keywords, the click
+ * positions and tags.
  */
 export function statsReport(range: ReportRange, rows: ReportRows, limit: number): ReportData {
   const byDay = new Map(rows.byDay.map((r) => [r.day, r]));
@@ -69,6 +78,14 @@ export function statsReport(range: ReportRange, rows: ReportRows, limit: number)
       limit,
     ).map(({ keyword, ...row }) => ({ keyword, ...counts(row) }));
 
+  // The searches that found something are what a click could have followed; the empty search has no words to fix.
+  const found = (row: CountRow) => row.searches - row.noHitSearches;
+  const lowClickKeywords = top(
+    rows.byKeyword.filter((row) => row.keyword !== '' && found(row) >= LOW_CLICK_MIN_SEARCHES && row.clickedSearches < LOW_CLICK_MAX_RATE * row.searches),
+    (a, b) => found(b) - found(a) || (a.keyword < b.keyword ? -1 : a.keyword > b.keyword ? 1 : 0),
+    limit,
+  ).map(({ keyword, ...row }) => ({ keyword, ...counts(row) }));
+
   const positions: StatsReportPositionBucket[] = [];
   for (let p = 1; p <= POSITIONS_APART; p++) positions.push({ from: p, to: p, clicks: 0 });
   positions.push({ from: POSITIONS_APART + 1, to: null, clicks: 0 });
@@ -87,6 +104,7 @@ export function statsReport(range: ReportRange, rows: ReportRows, limit: number)
     days,
     topKeywords: keywords('searches'),
     noHitKeywords: keywords('noHitSearches'),
+    lowClickKeywords,
     positions,
     topDocuments: rows.topDocuments.map(({ docid, clicks }) => ({ docid, clicks })),
     tags,

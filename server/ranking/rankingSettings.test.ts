@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../schemas/configFile.ts';
-import { rankingSettingsProblems } from '../schemas/indexSettings.ts';
+import { settingsProblems } from '../schemas/indexSettings.ts';
 import { DEFAULT_RANKING_RULES } from './rankCandidates.ts';
-import { fullSettings, overlaySettings, parseStoredSettings, resolveRankingSettings } from './rankingSettings.ts';
+import { configuredSettings, fullSettings, overlaySettings, parseStoredSettings, resolveRankingSettings } from './rankingSettings.ts';
 import { ENGLISH_STOP_WORDS } from './wordRules.ts';
 
 describe('ranking settings', () => {
@@ -38,6 +38,18 @@ describe('ranking settings', () => {
     expect(fullSettings({}).stopWords).toEqual(ENGLISH_STOP_WORDS);
   });
 
+  it("starts from the config file's suggestions and personalization impact, and lays stored ones over them field by field", () => {
+    const config = configuredSettings({
+      ranking: { stopWords: [] },
+      suggestions: { minSessions: 2, blockedWords: ['lime'] },
+      personalization: { impact: 30, fields: ['level'] },
+    });
+    expect(config).toEqual({ stopWords: [], suggestions: { minSessions: 2, blockedWords: ['lime'] }, personalization: { impact: 30 } });
+    const merged = overlaySettings(config, { suggestions: { minAddresses: 1 }, personalization: { impact: 0 } });
+    expect(merged.suggestions).toEqual({ minSessions: 2, minAddresses: 1, blockedWords: ['lime'] });
+    expect(merged.personalization).toEqual({ impact: 0 });
+  });
+
   it('reads a stored body that is not a JSON object as none', () => {
     expect(parseStoredSettings('{"stopWords": ["x"]}')).toEqual({ stopWords: ['x'] });
     expect(parseStoredSettings('[]')).toEqual({});
@@ -47,7 +59,7 @@ describe('ranking settings', () => {
 });
 
 describe('the settings schema', () => {
-  const problem = (value: unknown) => rankingSettingsProblems(value)[0];
+  const problem = (value: unknown) => settingsProblems(value)[0];
 
   it('names what is wrong, field by field', () => {
     expect(problem({ rules: ['words', 'magic'] })).toMatchObject({ field: 'rules[1]', message: expect.stringMatching(/^rules\[1\] must be one of .*typo/) });
@@ -65,7 +77,21 @@ describe('the settings schema', () => {
     expect(problem({ typos: { minWordLengthForTwoTypos: 4.5 } })).toMatchObject({ field: 'typos.minWordLengthForTwoTypos' });
     expect(problem({ typos: { oneTypo: 4 } })).toMatchObject({ field: 'typos.oneTypo' });
     expect(problem([])).toMatchObject({ field: '' });
-    expect(rankingSettingsProblems({ synonyms: [{ from: 'rounded corners', to: ['border radius'] }], typos: { disableOnWords: [] } })).toEqual([]);
+    expect(problem({ personalization: { impact: 101 } })).toMatchObject({
+      field: 'personalization.impact',
+      message: 'personalization.impact must be an integer from 0 to 100',
+    });
+    expect(problem({ personalization: { fields: ['level'] } })).toMatchObject({
+      field: 'personalization.fields',
+      message: "unknown setting 'personalization.fields' (impact)",
+    });
+    expect(problem({ suggestions: { minSessions: 0 } })).toMatchObject({
+      field: 'suggestions.minSessions',
+      message: expect.stringMatching(/from 1 to 1000000/),
+    });
+    expect(problem({ suggestions: { blockedWords: [''] } })).toMatchObject({ field: 'suggestions.blockedWords[0]' });
+    expect(problem({ suggestions: 'none' })).toMatchObject({ field: 'suggestions', message: expect.stringMatching(/minSessions, minAddresses, blockedWords/) });
+    expect(settingsProblems({ synonyms: [{ from: 'rounded corners', to: ['border radius'] }], typos: { disableOnWords: [] } })).toEqual([]);
   });
 
   it('refuses the same values in the config file, and typo lengths the wrong way round', () => {

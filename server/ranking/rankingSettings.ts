@@ -1,18 +1,21 @@
 /**
- * An index's ranking settings: the order of the ranking rules, a custom ranking, stop
- * words, synonyms and typo settings. The config file's `indices[].ranking` is where an
- * index starts; settings written through `PATCH /v2/indices/{key}/settings` (stored in
- * the index, kind `settings`) win, field by field (typo settings each on its own).
+ * An index's settings: the order of the ranking rules, a custom ranking, stop words,
+ * synonyms and typo settings, and what the index learns (personalization impact,
+ * suggestion settings: see search/settingsInEffect.ts). The config file's
+ * `indices[].ranking`, `suggestions` and `personalization.impact` are where an index
+ * starts; settings written through `PATCH /v2/indices/{key}/settings` (stored in the
+ * index, kind `settings`) win, field by field (grouped settings each on its own).
  */
 import type { IndexSettings } from '../../src/client/types.ts';
+import type { IndexCredentials } from '../config.ts';
 import type { SteeringEntry } from '../engine/engine.ts';
-import type { RankingSettingsPatch } from '../schemas/indexSettings.ts';
+import type { SettingsPatch } from '../schemas/indexSettings.ts';
 import { DEFAULT_TYPO_SETTINGS } from './fuzzyDistance.ts';
 import { DEFAULT_RANKING_RULES, type RankingRule } from './rankCandidates.ts';
 import { ENGLISH_STOP_WORDS, resolveWordRules, type WordRules } from './wordRules.ts';
 
 /** Settings as the config file and a PATCH give them: each field optional (see schemas/indexSettings.ts). */
-export type RankingConfig = RankingSettingsPatch;
+export type RankingConfig = SettingsPatch;
 
 /** Where the stored settings live in the index's owner data. */
 export const SETTINGS_KIND = 'settings';
@@ -46,15 +49,30 @@ export function resolveRankingSettings(config: RankingConfig = {}, maxBoost = 1)
 
 export const DEFAULT_RANKING_SETTINGS: RankingSettings = resolveRankingSettings();
 
-/** `over` laid on `base`: each field `over` gives wins, typo settings field by field. */
+/** Where an index's settings start: its config file's `ranking`, `suggestions` and `personalization.impact`. */
+export function configuredSettings(index: Pick<IndexCredentials, 'ranking' | 'suggestions' | 'personalization'>): RankingConfig {
+  const impact = index.personalization?.impact;
+  return {
+    ...index.ranking,
+    ...(impact !== undefined && { personalization: { impact } }),
+    ...(index.suggestions !== undefined && { suggestions: index.suggestions }),
+  };
+}
+
+/** `over` laid on `base`: each field `over` gives wins, grouped settings (typos, personalization, suggestions) field by field. */
 export function overlaySettings(base: RankingConfig, over: RankingConfig): RankingConfig {
   const merged: RankingConfig = { ...base, ...over };
   if (base.typos !== undefined || over.typos !== undefined) merged.typos = { ...base.typos, ...over.typos };
+  if (base.personalization !== undefined || over.personalization !== undefined) merged.personalization = { ...base.personalization, ...over.personalization };
+  if (base.suggestions !== undefined || over.suggestions !== undefined) merged.suggestions = { ...base.suggestions, ...over.suggestions };
   return merged;
 }
 
-/** Every setting of an index, the defaults filled in: what `GET .../settings` answers. */
-export function fullSettings(config: RankingConfig): IndexSettings {
+/** The ranking settings in effect, the defaults filled in (search/settingsInEffect.ts adds the learning settings). */
+export type RankingSettingsInEffect = Omit<IndexSettings, 'personalization' | 'suggestions'>;
+
+/** Every ranking setting of an index, the defaults filled in: what `GET .../settings` answers of them. */
+export function fullSettings(config: RankingConfig): RankingSettingsInEffect {
   return {
     rules: config.rules ?? [...DEFAULT_RANKING_RULES],
     customRanking: config.customRanking ?? [],

@@ -21,6 +21,8 @@ const DEFAULTS: IndexSettings = {
   synonyms: [],
   stopWords: [...ENGLISH_STOP_WORDS],
   typos: { minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8, disableOnWords: [] },
+  personalization: { impact: 50 },
+  suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
 };
 
 async function start(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {

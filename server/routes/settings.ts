@@ -3,18 +3,20 @@ import type { IndexSettings } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
 import { ApiError, unsupportedMediaType } from '../errors.ts';
 import type { SearchIndex } from '../indices.ts';
-import { fullSettings, overlaySettings, parseStoredSettings, SETTINGS_ID, SETTINGS_KIND, type RankingConfig } from '../ranking/rankingSettings.ts';
+import { suggestedRule } from '../events/learningSettings.ts';
+import { overlaySettings, parseStoredSettings, SETTINGS_ID, SETTINGS_KIND, type RankingConfig } from '../ranking/rankingSettings.ts';
 import { KeyParams } from '../requestSchemas.ts';
-import { rankingSettingsProblems, typoLengthsProblem } from '../schemas/indexSettings.ts';
+import { settingsInEffect } from '../search/settingsInEffect.ts';
+import { settingsProblems, typoLengthsProblem } from '../schemas/indexSettings.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 /**
  * `GET` and `PATCH /v2/indices/{key}/settings` (an addition of the reference service):
- * the index's ranking settings, HTTP Basic auth as the indexing API. A PATCH replaces the
- * fields it gives (typo settings field by field) and answers the settings in effect,
- * which the next search uses on every node within a second (see searchPipeline.ts);
- * they are stored in the index, so a restart keeps them. Fields never written follow
- * the config file.
+ * the index's ranking and learning settings, HTTP Basic auth as the indexing API. A PATCH
+ * replaces the fields it gives (grouped settings field by field) and answers the settings
+ * in effect, which the next search and suggestion use on every node within a second (see
+ * searchPipeline.ts, search/currentLearningSettings.ts); they are stored in the index, so a
+ * restart keeps them. Fields never written follow the config file.
  */
 export const settingsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
@@ -29,11 +31,11 @@ export const settingsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (ap
 
   app.get('/v2/indices/:key/settings', { schema: { params: KeyParams }, config: { lane: 'read' } }, async (request): Promise<IndexSettings> => {
     const index = indices.get(request.params.key);
-    return fullSettings(overlaySettings(index.ranking ?? {}, await stored(index)));
+    return settingsInEffect(index, await stored(index));
   });
 
   app.patch('/v2/indices/:key/settings', { schema: { params: KeyParams }, config: { lane: 'heavy' } }, async (request): Promise<IndexSettings> => {
-    const [problem] = rankingSettingsProblems(request.body);
+    const [problem] = settingsProblems(request.body);
     if (problem !== undefined) throw new ApiError(400, 'invalid_body', problem.message, problem.field === '' ? {} : { parameter: problem.field });
     const patch = request.body as RankingConfig;
     const index = indices.get(request.params.key);
@@ -54,9 +56,12 @@ async function stored(index: SearchIndex): Promise<RankingConfig> {
 
 async function applyPatch(index: SearchIndex, patch: RankingConfig): Promise<IndexSettings> {
   const next = overlaySettings(await stored(index), patch);
-  const settings = fullSettings(overlaySettings(index.ranking ?? {}, next));
+  const settings = settingsInEffect(index, next);
   const problem = typoLengthsProblem(settings.typos, patch.typos);
   if (problem !== null) throw new ApiError(400, 'invalid_body', problem.message, { parameter: problem.field });
   await index.engine.steering.put(SETTINGS_KIND, SETTINGS_ID, JSON.stringify(next));
+  index.learning.forget();
+  // The event store marks the keywords the rule suggests now, for every node that shares it.
+  await index.events.setSuggestedRule(suggestedRule(settings.suggestions));
   return settings;
 }

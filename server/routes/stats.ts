@@ -47,7 +47,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     const { event } = checked;
     const added = await index.events.addStats([event], 'stats', received, request.ip);
     // A new click shapes its user's profile by what the document is (a resent one, nothing); the token itself is not kept.
-    if (added > 0 && event.action === 'click' && event.userToken !== undefined && index.profiles.enabled) {
+    if (added > 0 && event.action === 'click' && event.userToken !== undefined && (await index.profiles.enabled())) {
       const document = await index.engine.get(event.docid);
       if (document !== null) await index.profiles.addClick(event.userToken, document, received);
     }

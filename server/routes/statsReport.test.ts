@@ -12,6 +12,22 @@ describe('GET /v2/indices/{key}/stats/report', () => {
   const add = (events: StatsEvent[], received: number) => service.app.eventStores.get('demo').addStats(events, 'stats', received);
   const report = (params: Array<[string, string]>) => getJson<StatsReport>(service, '/v2/indices/demo/stats/report', params, auth);
 
+  const search = (session: string, keyword: string, hits: number, tag?: string): StatsEvent => ({
+    action: 'search',
+    session,
+    keyword,
+    numberOfResults: hits,
+    ...(tag !== undefined && { tag }),
+  });
+  const click = (session: string, keyword: string, docid: string, position: number, tag?: string): StatsEvent => ({
+    action: 'click',
+    session,
+    keyword,
+    docid,
+    position,
+    ...(tag !== undefined && { tag }),
+  });
+
   beforeAll(async () => {
     service = await startService({ clock: () => at('2026-03-10') });
     await putJson(service, '/v2/indices/demo/documents:batch', {
@@ -19,21 +35,6 @@ describe('GET /v2/indices/{key}/stats/report', () => {
         { id: 'd1', title: 'Flexbox guide', url: 'https://example.com/flex' },
         { id: 'd2', title: 'Grid guide' },
       ],
-    });
-    const search = (session: string, keyword: string, hits: number, tag?: string): StatsEvent => ({
-      action: 'search',
-      session,
-      keyword,
-      numberOfResults: hits,
-      ...(tag !== undefined && { tag }),
-    });
-    const click = (session: string, keyword: string, docid: string, position: number, tag?: string): StatsEvent => ({
-      action: 'click',
-      session,
-      keyword,
-      docid,
-      position,
-      ...(tag !== undefined && { tag }),
     });
     // 2026-03-01: three searches for "flex" under three spellings, two of them clicked
     // (one twice), and a no-hit search.
@@ -54,6 +55,35 @@ describe('GET /v2/indices/{key}/stats/report', () => {
   afterAll(async () => {
     await service.close();
     service.remove();
+  });
+
+  it('lists keywords searched often but rarely clicked, most searches with results first', async () => {
+    // A day apart from the other tests' ranges.
+    const day = '2026-01-15';
+    // `tabs`: 12 searches that found something, one clicked (8%); `modal`: 6, none clicked, and 3 that found nothing;
+    // `menu`: 10 searches, 1 clicked (10%, not under); `tooltip`: 4 searches that found something only.
+    for (let i = 0; i < 12; i++) await add([search(`tabs-${i}`, 'tabs', 5)], at(day, i));
+    await add([click('tabs-0', 'tabs', 'd1', 2)], at(day, 1));
+    for (let i = 0; i < 6; i++) await add([search(`modal-${i}`, 'Modal', 3)], at(day, i));
+    for (let i = 0; i < 3; i++) await add([search(`modal-none-${i}`, 'modal', 0)], at(day, i));
+    for (let i = 0; i < 10; i++) await add([search(`menu-${i}`, 'menu', 2)], at(day, i));
+    await add([click('menu-0', 'menu', 'd2', 1)], at(day, 1));
+    for (let i = 0; i < 4; i++) await add([search(`tooltip-${i}`, 'tooltip', 2)], at(day, i));
+    const { status, body } = await report([
+      ['from', day],
+      ['to', day],
+    ]);
+    expect(status).toBe(200);
+    expect(body.lowClickKeywords).toEqual([
+      { keyword: 'tabs', searches: 12, noHitSearches: 0, clicks: 1, clickedSearches: 1, clickThroughRate: 1 / 12 },
+      { keyword: 'modal', searches: 9, noHitSearches: 3, clicks: 0, clickedSearches: 0, clickThroughRate: 0 },
+    ]);
+    const limited = await report([
+      ['from', day],
+      ['to', day],
+      ['limit', '1'],
+    ]);
+    expect(limited.body.lowClickKeywords.map((k) => k.keyword)).toEqual(['tabs']);
   });
 
   it('counts searches per day with empty days, keywords normalised, CTR, positions, documents and tags', async () => {
@@ -83,6 +113,8 @@ describe('GET /v2/indices/{key}/stats/report', () => {
     expect(body.topKeywords[0]).toEqual({ keyword: 'flex', searches: 3, noHitSearches: 0, clicks: 3, clickedSearches: 2, clickThroughRate: 2 / 3 });
     expect(body.topKeywords.map((k) => k.keyword)).toEqual(['flex', 'zzz qq', 'grid']);
     expect(body.noHitKeywords.map((k) => [k.keyword, k.noHitSearches])).toEqual([['zzz qq', 2]]);
+    // Too few searches to say they are rarely clicked.
+    expect(body.lowClickKeywords).toEqual([]);
     expect(body.positions).toHaveLength(11);
     expect(body.positions[0]).toEqual({ from: 1, to: 1, clicks: 2 });
     expect(body.positions[2]).toEqual({ from: 3, to: 3, clicks: 1 });

@@ -51,7 +51,7 @@ describe('the config file schema', () => {
     [
       'an empty blocked word',
       { indices: [{ publicKey: 'a', secret: 's', suggestions: { blockedWords: [''] } }] },
-      'indices[0].suggestions.blockedWords[0] must be a non-empty string',
+      'indices[0].suggestions.blockedWords[0] must be a word of 1 to 100 characters',
     ],
     ['an unknown proposal setting', { indices: [{ publicKey: 'a', secret: 's', proposals: { sessions: 2 } }] }, "unknown key 'indices[0].proposals.sessions'"],
     [

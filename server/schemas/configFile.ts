@@ -8,7 +8,7 @@ import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_OVERLOAD } from '../overloadSettings.ts';
 import { DEFAULT_TYPO_SETTINGS } from '../ranking/fuzzyDistance.ts';
-import { RankingSettingsPatch, typoLengthsProblem } from './indexSettings.ts';
+import { LearnedCount, PERSONALIZATION_IMPACT, RankingSettingsPatch, SuggestionSettingsPatch, typoLengthsProblem } from './indexSettings.ts';
 import { schemaCheck } from './schemaProblems.ts';
 
 /** Dataset names and configuration keys appear in paths and queries: kept plain. */
@@ -39,12 +39,12 @@ const Origin = Type.Refine(
   () => 'must be an origin, scheme://host[:port], with no path or trailing slash',
 );
 
-/** How many distinct sessions or addresses a learned suggestion or fix needs. */
-const Count = Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer from 1 to 1000000' }));
+const Count = Type.Optional(LearnedCount);
 const Days = Type.Number({ exclusiveMinimum: 0, maximum: 3650, errorMessage: 'must be a number of days above 0, at most 3650' });
 const Personalization = Type.Object(
   {
-    impact: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, errorMessage: 'must be an integer from 0 to 100' })),
+    // `impact` is an index setting too (PATCH /v2/indices/{key}/settings); what profiles keep is set here only.
+    ...PERSONALIZATION_IMPACT,
     fields: Type.Optional(Type.Array(NonEmpty, { maxItems: 20, errorMessage: 'must be an array of at most 20 custom field names' })),
     halfLifeDays: Type.Optional(Days),
     profileDays: Type.Optional(Days),
@@ -61,10 +61,8 @@ const IndexCredentials = Type.Object(
     ranking: Type.Optional(RankingSettingsPatch),
     /** Origins whose pages may send this index stats events; wins over the service's list. */
     statsAllowedOrigins: Type.Optional(Type.Array(Origin)),
-    /** When searched keywords are suggested, and words never suggested (events/learningSettings.ts). */
-    suggestions: Type.Optional(
-      Type.Object({ minSessions: Count, minAddresses: Count, blockedWords: Type.Optional(Type.Array(NonEmpty)) }, { additionalProperties: false }),
-    ),
+    /** When searched keywords are suggested, and words never suggested: the same schema as the settings' `suggestions`. */
+    suggestions: Type.Optional(SuggestionSettingsPatch),
     /** When failed searches followed by clicked ones are proposed as fixes (events/learningSettings.ts). */
     proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
     /** Personal results by userToken (events/personalization.ts). */

@@ -1,7 +1,8 @@
 /**
- * An index's ranking settings as one TypeBox schema: what the config file's
- * `indices[].ranking` and the body of `PATCH /v2/indices/{key}/settings` may hold, so both
- * refuse the same values with the same words, naming the field at fault.
+ * An index's settings as TypeBox schemas: what the config file's `indices[].ranking`,
+ * `indices[].suggestions` and `indices[].personalization.impact` and the body of
+ * `PATCH /v2/indices/{key}/settings` may hold, so both refuse the same values with the
+ * same words, naming the field at fault.
  */
 import Type, { type Static } from 'typebox';
 import type { IndexSettingsPatch } from '../../src/client/types.ts';
@@ -64,26 +65,64 @@ export const TypoSettingsPatch = Type.Object(
   { additionalProperties: false, errorMessage: 'must be an object (minWordLengthForOneTypo, minWordLengthForTwoTypos, disableOnWords)' },
 );
 
-/** Each field given replaces the one before it (typo settings field by field). */
-export const RankingSettingsPatch = Type.Object(
-  {
-    rules: Type.Optional(RuleList(Rule)),
-    customRanking: Type.Optional(RuleList(CustomRule)),
-    synonyms: Type.Optional(Type.Array(Synonym, { maxItems: SYNONYMS_MAX, errorMessage: `must be an array of at most ${SYNONYMS_MAX} entries` })),
-    stopWords: Type.Optional(Words),
-    typos: Type.Optional(TypoSettingsPatch),
-  },
-  { additionalProperties: false, errorMessage: 'must be a JSON object (rules, customRanking, synonyms, stopWords, typos)' },
-);
-export type RankingSettingsPatch = Static<typeof RankingSettingsPatch> & IndexSettingsPatch;
+const RANKING_FIELDS = {
+  rules: Type.Optional(RuleList(Rule)),
+  customRanking: Type.Optional(RuleList(CustomRule)),
+  synonyms: Type.Optional(Type.Array(Synonym, { maxItems: SYNONYMS_MAX, errorMessage: `must be an array of at most ${SYNONYMS_MAX} entries` })),
+  stopWords: Type.Optional(Words),
+  typos: Type.Optional(TypoSettingsPatch),
+};
 
-const check = schemaCheck(RankingSettingsPatch, 'the settings', {
-  unknown: (field, name) =>
-    `unknown setting '${name}' (rules, customRanking, synonyms, stopWords, typos${field.startsWith('typos.') ? ': minWordLengthForOneTypo, minWordLengthForTwoTypos, disableOnWords' : ''})`,
+/** The ranking settings (the config file's `ranking`): each field given replaces the one before it (typo settings field by field). */
+export const RankingSettingsPatch = Type.Object(RANKING_FIELDS, {
+  additionalProperties: false,
+  errorMessage: 'must be a JSON object (rules, customRanking, synonyms, stopWords, typos)',
+});
+
+/** How many distinct sessions or addresses a learned suggestion or fix needs. */
+export const LearnedCount = Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer from 1 to 1000000' });
+
+/** How far a user's profile moves their results; the config file's `personalization` adds the settings of what profiles keep. */
+export const PERSONALIZATION_IMPACT = {
+  impact: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, errorMessage: 'must be an integer from 0 to 100' })),
+};
+
+/** When a searched keyword is suggested to everyone, and words never suggested (the config file's `suggestions` too). */
+export const SuggestionSettingsPatch = Type.Object(
+  { minSessions: Type.Optional(LearnedCount), minAddresses: Type.Optional(LearnedCount), blockedWords: Type.Optional(Words) },
+  { additionalProperties: false, errorMessage: 'must be an object (minSessions, minAddresses, blockedWords)' },
+);
+
+const GROUP_FIELDS: Record<string, string> = {
+  typos: 'minWordLengthForOneTypo, minWordLengthForTwoTypos, disableOnWords',
+  personalization: 'impact',
+  suggestions: 'minSessions, minAddresses, blockedWords',
+};
+const TOP_FIELDS = 'rules, customRanking, synonyms, stopWords, typos, personalization, suggestions';
+
+/** The body of `PATCH /v2/indices/{key}/settings`: each field given replaces the one before it (grouped settings field by field). */
+export const SettingsPatch = Type.Object(
+  {
+    ...RANKING_FIELDS,
+    personalization: Type.Optional(
+      Type.Object(PERSONALIZATION_IMPACT, { additionalProperties: false, errorMessage: `must be an object (${GROUP_FIELDS.personalization})` }),
+    ),
+    suggestions: Type.Optional(SuggestionSettingsPatch),
+  },
+  { additionalProperties: false, errorMessage: `must be a JSON object (${TOP_FIELDS})` },
+);
+export type SettingsPatch = Static<typeof SettingsPatch> & IndexSettingsPatch;
+export type RankingSettingsPatch = Static<typeof RankingSettingsPatch> & Omit<IndexSettingsPatch, 'personalization' | 'suggestions'>;
+
+const check = schemaCheck(SettingsPatch, 'the settings', {
+  unknown: (field, name) => {
+    const group = GROUP_FIELDS[field.split('.')[0]!];
+    return `unknown setting '${field.includes('.') ? field : name}' (${field.includes('.') && group !== undefined ? group : TOP_FIELDS})`;
+  },
 });
 
 /** What is wrong with settings, each problem naming its field (`typos.disableOnWords[2]`); none when they are valid. */
-export function rankingSettingsProblems(value: unknown): SchemaProblem[] {
+export function settingsProblems(value: unknown): SchemaProblem[] {
   return check.problems(value);
 }
 

@@ -7,7 +7,7 @@
 import { documentFeatures } from '../documents/documentFeatures.ts';
 import type { PersonalRanking, StoredDocument } from '../engine/engine.ts';
 import type { EventStore } from '../events/eventStore.ts';
-import type { PersonalizationSettings } from '../events/personalization.ts';
+import type { PersonalizationSettings, UserProfile } from '../events/personalization.ts';
 
 /** How long a profile read is kept. */
 export const PROFILE_CACHE_MS = 2000;
@@ -15,37 +15,43 @@ export const PROFILE_CACHE_MS = 2000;
 const CACHED_MAX = 1000;
 
 export class PersonalProfiles {
-  private readonly cache = new Map<string, { ranking: PersonalRanking | null; until: number }>();
+  private readonly cache = new Map<string, { profile: UserProfile | null; until: number }>();
 
+  /** `settings` answers the personalization settings in effect (the impact is an index setting: it may change at any time). */
   constructor(
     private readonly events: EventStore,
-    readonly settings: Readonly<PersonalizationSettings>,
+    private readonly settings: () => Promise<Readonly<PersonalizationSettings>>,
   ) {}
 
-  /** Whether profiles are kept and used at all (an impact of 0 turns them off). */
-  get enabled(): boolean {
-    return this.settings.impact > 0;
+  /** Whether profiles are kept and used at all now (an impact of 0 turns them off). */
+  async enabled(): Promise<boolean> {
+    return (await this.settings()).impact > 0;
   }
 
   /** What the ranking reads of a user's profile as of `now`; null for none (organic results). */
   async forSearch(userToken: string, now: number): Promise<PersonalRanking | null> {
-    if (!this.enabled) return null;
+    const settings = await this.settings();
+    if (settings.impact <= 0) return null;
     const kept = this.cache.get(userToken);
     const moment = performance.now();
-    if (kept !== undefined && kept.until > moment) return kept.ranking;
-    const profile = await this.events.userProfile(userToken, now, this.settings);
-    const ranking = profile === null ? null : { profile, impact: this.settings.impact, fields: this.settings.fields };
-    this.cache.delete(userToken);
-    if (this.cache.size >= CACHED_MAX) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(userToken, { ranking, until: moment + PROFILE_CACHE_MS });
-    return ranking;
+    let profile: UserProfile | null;
+    if (kept !== undefined && kept.until > moment) profile = kept.profile;
+    else {
+      profile = await this.events.userProfile(userToken, now, settings);
+      this.cache.delete(userToken);
+      if (this.cache.size >= CACHED_MAX) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(userToken, { profile, until: moment + PROFILE_CACHE_MS });
+    }
+    // The impact as in effect now, whenever the profile was read.
+    return profile === null ? null : { profile, impact: settings.impact, fields: settings.fields };
   }
 
-  /** Adds a click of the user on `document` (its categories and chosen field values) to their profile. */
+  /** Adds a click of the user on `document` (its categories and chosen field values) to their profile; nothing while the impact is 0. */
   async addClick(userToken: string, document: StoredDocument, received: number): Promise<void> {
-    if (!this.enabled) return;
-    const features = documentFeatures(document.url, document.customFields, this.settings.fields);
-    await this.events.addUserClick(userToken, features, received, this.settings);
+    const settings = await this.settings();
+    if (settings.impact <= 0) return;
+    const features = documentFeatures(document.url, document.customFields, settings.fields);
+    await this.events.addUserClick(userToken, features, received, settings);
     this.cache.delete(userToken);
   }
 

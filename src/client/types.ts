@@ -452,6 +452,11 @@ export interface StatsReport {
   topKeywords: StatsReportKeyword[];
   /** Most no-hit searches first. */
   noHitKeywords: StatsReportKeyword[];
+  /**
+   * Searched often, rarely clicked: keywords with at least 5 searches that found
+   * something, under 10% of their searches clicked; most such searches first.
+   */
+  lowClickKeywords: StatsReportKeyword[];
   /** Positions 1 to 10 one by one, then 11 and beyond. */
   positions: StatsReportPositionBucket[];
   /** Most clicked first. */
@@ -659,7 +664,23 @@ export interface TypoSettings {
   disableOnWords: string[];
 }
 
-/** An index's ranking settings (`GET`/`PATCH /v2/indices/{key}/settings`). */
+/** How far a user's own clicks move their results (personal results by `userToken`). */
+export interface PersonalizationImpact {
+  /** 0-100: how far a profile may move results; 0 turns personal results off. @default 50 */
+  impact: number;
+}
+
+/** When a searched keyword is suggested to everyone, and words never suggested. */
+export interface SuggestionSettings {
+  /** Distinct sessions that searched a keyword (with results, in the last 30 days). @default 5 */
+  minSessions: number;
+  /** Distinct client addresses they searched from. @default 3 */
+  minAddresses: number;
+  /** Words never suggested, case and accents aside. @default [] */
+  blockedWords: string[];
+}
+
+/** An index's settings (`GET`/`PATCH /v2/indices/{key}/settings`): ranking, and what it learns from searches and clicks. */
 export interface IndexSettings {
   /** The ranking rules in order (`words`, `typo`, ..., `asc(custom_fields.NAME)`). */
   rules: string[];
@@ -669,7 +690,13 @@ export interface IndexSettings {
   synonyms: Array<string[] | { from: string; to: string[] }>;
   stopWords: string[];
   typos: TypoSettings;
+  personalization: PersonalizationImpact;
+  suggestions: SuggestionSettings;
 }
 
-/** A `PATCH` of the settings: the fields given replace the stored ones. */
-export type IndexSettingsPatch = Partial<Omit<IndexSettings, 'typos'>> & { typos?: Partial<TypoSettings> };
+/** A `PATCH` of the settings: the fields given replace the stored ones (the grouped ones field by field). */
+export type IndexSettingsPatch = Partial<Omit<IndexSettings, 'typos' | 'personalization' | 'suggestions'>> & {
+  typos?: Partial<TypoSettings>;
+  personalization?: Partial<PersonalizationImpact>;
+  suggestions?: Partial<SuggestionSettings>;
+};

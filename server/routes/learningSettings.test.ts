@@ -1,0 +1,192 @@
+// In the conformance suite (server/testing/testEngine.ts): the learning settings of
+// `/v2/indices/{key}/settings` (personalization impact, suggestion settings) on the tests' engine.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, IndexSettings, IndexSettingsPatch, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
+import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+
+const SETTINGS = '/v2/indices/demo/settings';
+const SITE = 'https://docs.example.test';
+const DOCUMENTS = [
+  { id: 'css-color', url: `${SITE}/css/color`, title: 'CSS color property', main_content: 'Sets the color of text.' },
+  { id: 'html-color', url: `${SITE}/html/color`, title: 'color attribute', main_content: 'The color of a font element.' },
+  { id: 'js-color', url: `${SITE}/js/color`, title: 'Canvas color fill', main_content: 'Fills shapes with a color.' },
+  { id: 'css-margin', url: `${SITE}/css/margin`, title: 'CSS margin', main_content: 'Space around a box.' },
+  { id: 'css-padding', url: `${SITE}/css/padding`, title: 'CSS padding', main_content: 'Space inside a box.' },
+  { id: 'mango', url: `${SITE}/fruit/mango`, title: 'Mango', main_content: 'A sweet fruit.' },
+];
+
+async function start(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
+  const service = await startService(options);
+  if (options.dataDir === undefined) expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
+  return service;
+}
+
+async function settings(service: TestService): Promise<IndexSettings> {
+  const answer = await getJson<IndexSettings>(service, SETTINGS, [], { headers: { authorization: DEMO_AUTH } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+async function patch(service: TestService, body: IndexSettingsPatch): Promise<IndexSettings> {
+  const answer = await sendJson(service, 'PATCH', SETTINGS, body);
+  const json = (await answer.json()) as IndexSettings;
+  expect(answer.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+/** The ids found for `term`, as `userToken` (none: anonymous), without recording the search. */
+async function ids(service: TestService, term: string, userToken?: string): Promise<string[]> {
+  const params: Array<[string, string]> = [
+    ['term', term],
+    ['collectAnalytics', 'false'],
+  ];
+  if (userToken !== undefined) params.push(['userToken', userToken]);
+  const answer = await getJson<SearchResponse>(service, '/v1/search/demo', params);
+  expect(answer.status).toBe(200);
+  return answer.body.hits.map((hit) => hit.id);
+}
+
+async function click(service: TestService, userToken: string, docid: string): Promise<void> {
+  const answer = await sendJson(
+    service,
+    'POST',
+    '/v1/stats/demo',
+    { action: 'click', session: 'visit-1', keyword: 'box', docid, position: 1, userToken },
+    null,
+  );
+  expect(answer.status).toBe(200);
+}
+
+/** Searches with results by sessions of their own, all from this one address. */
+async function searched(service: TestService, keyword: string, sessions: number): Promise<void> {
+  for (let i = 0; i < sessions; i++) {
+    const answer = await sendJson(service, 'POST', '/v1/stats/demo', { action: 'search', session: `${keyword}-${i}`, keyword, numberOfResults: 3 }, null);
+    expect(answer.status).toBe(200);
+  }
+  await service.app.eventStores.get('demo').flush();
+}
+
+async function suggestions(service: TestService, term: string): Promise<string[]> {
+  const answer = await getJson<SuggestResponse>(service, '/v1/suggest/demo', [['term', term]]);
+  expect(answer.status).toBe(200);
+  return answer.body.suggestions.map((s) => s.value);
+}
+
+describe('learning settings through /v2/indices/{key}/settings', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await start();
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  it('reads the defaults beside the ranking settings', async () => {
+    expect(await settings(service)).toMatchObject({
+      personalization: { impact: 50 },
+      suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
+    });
+  });
+
+  it.each<[unknown, string]>([
+    [{ personalization: { impact: 101 } }, 'personalization.impact'],
+    [{ personalization: { impact: 2.5 } }, 'personalization.impact'],
+    [{ personalization: { halfLifeDays: 7 } }, 'personalization.halfLifeDays'],
+    [{ personalization: 50 }, 'personalization'],
+    [{ suggestions: { minSessions: 0 } }, 'suggestions.minSessions'],
+    [{ suggestions: { minAddresses: 'two' } }, 'suggestions.minAddresses'],
+    [{ suggestions: { blockedWords: ['lime', ''] } }, 'suggestions.blockedWords[1]'],
+    [{ suggestions: { words: [] } }, 'suggestions.words'],
+  ])('refuses %j with a 400 naming %s, changing nothing', async (body, parameter) => {
+    const before = await settings(service);
+    const answer = await sendJson(service, 'PATCH', SETTINGS, body);
+    const json = (await answer.json()) as ApiErrorBody;
+    expect(answer.status, JSON.stringify(json)).toBe(400);
+    expect(json.error).toMatchObject({ code: 'invalid_body', parameter });
+    expect(json.error.message).toContain(parameter);
+    expect(await settings(service)).toEqual(before);
+  });
+
+  it('makes a profiled user’s results exactly the organic ones with an impact of 0, and personal again after', async () => {
+    const organic = await ids(service, 'color');
+    await click(service, 'ada', 'css-margin');
+    await click(service, 'ada', 'css-padding');
+    const personal = await ids(service, 'color', 'ada');
+    expect(personal).not.toEqual(organic);
+
+    expect((await patch(service, { personalization: { impact: 0 } })).personalization).toEqual({ impact: 0 });
+    expect(await ids(service, 'color', 'ada')).toEqual(organic);
+    // No profile is kept meanwhile: a click now moves nothing once the impact is back.
+    await click(service, 'bob', 'html-color');
+
+    await patch(service, { personalization: { impact: 50 } });
+    expect(await ids(service, 'color', 'ada')).toEqual(personal);
+    expect(await ids(service, 'color', 'bob')).toEqual(organic);
+  });
+
+  it('suggests a keyword by the thresholds as soon as they are written, and leaves out a blocked word at once', async () => {
+    await searched(service, 'mango smoothie', 2);
+    expect(await suggestions(service, 'mango')).not.toContain('mango smoothie');
+
+    const answer = await patch(service, { suggestions: { minSessions: 2, minAddresses: 1 } });
+    expect(answer.suggestions).toEqual({ minSessions: 2, minAddresses: 1, blockedWords: [] });
+    expect(await suggestions(service, 'mango')).toContain('mango smoothie');
+
+    // Field by field: the thresholds stay.
+    expect((await patch(service, { suggestions: { blockedWords: ['Smoothie'] } })).suggestions).toEqual({
+      minSessions: 2,
+      minAddresses: 1,
+      blockedWords: ['Smoothie'],
+    });
+    expect(await suggestions(service, 'mango')).not.toContain('mango smoothie');
+    expect(await suggestions(service, 'mango')).toContain('Mango');
+  });
+
+  it('keeps them across a restart', async () => {
+    const before = await settings(service);
+    expect(before).toMatchObject({ personalization: { impact: 50 }, suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['Smoothie'] } });
+    await patch(service, { personalization: { impact: 0 }, suggestions: { blockedWords: [] } });
+    await service.close();
+    service = await start({ dataDir: service.dataDir });
+    expect(await settings(service)).toEqual({ ...before, personalization: { impact: 0 }, suggestions: { minSessions: 2, minAddresses: 1, blockedWords: [] } });
+    expect(await ids(service, 'color', 'ada')).toEqual(await ids(service, 'color'));
+    // Suggested by the thresholds written, not the config file's.
+    expect(await suggestions(service, 'mango')).toContain('mango smoothie');
+  });
+});
+
+describe('learning settings from the config file', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await start({
+      indices: [
+        {
+          publicKey: 'demo',
+          secret: 'demo-secret',
+          suggestions: { minSessions: 1, minAddresses: 1, blockedWords: ['tea'] },
+          personalization: { impact: 0, halfLifeDays: 7 },
+        },
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  it('are where an index starts, and a PATCH wins over them field by field', async () => {
+    expect(await settings(service)).toMatchObject({ personalization: { impact: 0 }, suggestions: { minSessions: 1, minAddresses: 1, blockedWords: ['tea'] } });
+    await searched(service, 'mango tea', 1);
+    await searched(service, 'mango juice', 1);
+    expect(await suggestions(service, 'mango')).toEqual(['Mango', 'mango juice']);
+
+    const answer = await patch(service, { suggestions: { blockedWords: ['juice'] }, personalization: { impact: 70 } });
+    expect(answer).toMatchObject({ personalization: { impact: 70 }, suggestions: { minSessions: 1, minAddresses: 1, blockedWords: ['juice'] } });
+    expect(await suggestions(service, 'mango')).toEqual(['Mango', 'mango tea']);
+  });
+});
