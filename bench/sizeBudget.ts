@@ -37,7 +37,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,294 (+56): the overlay opener never wider than its place, whatever the root font: what
 // does not fit (the key hint, then the word) wraps onto a line that is cut off.
 // 24,369 (+75): a section of a page (a URL with a fragment) shows its name after the page's URL, never cut off.
-export const EMBED_CEILING_BYTES = 24_369;
+// 24,408 (+39): each endpoint's 5 requests a second counted from when they surely reached the
+// service (their answers), so requests bunched on their way never make 6 there.
+export const EMBED_CEILING_BYTES = 24_408;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
