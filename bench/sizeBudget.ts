@@ -43,7 +43,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,390 (-44): only the later file's hash changed, for the overlay's redirect option.
 // 24,430 (+40): a hit's title marked by the service (titleHighlight), read before the
 // widget's own marking; and the later file's hash again.
-export const EMBED_CEILING_BYTES = 24_430;
+// 24,480 (+39, measured 24,461): each endpoint's 5 requests a second counted from when they surely reached the
+// service (their answers), so requests bunched on their way never make 6 there.
+export const EMBED_CEILING_BYTES = 24_480;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;

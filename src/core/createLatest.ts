@@ -1,8 +1,13 @@
 /**
  * Runs `ask` with a fresh signal, aborting the request before it; without `ask` it only
- * cancels. `done` or `fail` run only while the request is still the newest.
+ * cancels. `done` or `fail` run only while the request is still the newest. Returns the
+ * request, settled once it is answered, failed or aborted (and `done` or `fail` ran).
  */
-export type Latest = <T>(ask?: (signal: AbortSignal) => Promise<T>, done?: (value: T) => void, fail?: (reason: unknown) => void) => void;
+export type Latest = <T>(
+  ask?: (signal: AbortSignal) => Promise<T>,
+  done?: (value: T) => void,
+  fail?: (reason: unknown) => void,
+) => Promise<unknown> | undefined;
 
 /**
  * One request at a time, shared by the search, the suggestions and the recommendations.
@@ -20,10 +25,12 @@ export function createLatest(): Latest {
     current?.abort();
     const own = (current = new AbortController());
     // `new Promise` turns a synchronous throw of `ask` into a rejection.
-    if (ask)
+    return (
+      ask &&
       new Promise<T>((resolve) => resolve(ask(own.signal))).then(
         (value) => own === current && done?.(value),
         (reason: unknown) => own === current && fail?.(reason),
-      );
+      )
+    );
   };
 }

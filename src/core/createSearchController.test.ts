@@ -168,26 +168,30 @@ describe('createSearchController', () => {
       await vi.advanceTimersByTimeAsync(10);
     }
     expect(calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    await vi.advanceTimersByTimeAsync(1000);
+    // a, never answered and aborted by b 10 ms after it left, is taken to have reached the
+    // service 200 ms after it left (the least time between two typed searches).
+    await vi.advanceTimersByTimeAsync(1200);
     // f and g were overtaken while waiting; h, the newest, went out once the window allowed.
     expect(calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'e', 'h']);
     expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
   });
 
-  it('sends the waiting search the moment the window allows, not later', async () => {
+  it('sends the waiting search the moment the window allows, not later: a second after the first answer', async () => {
     const { controller, calls } = setup();
     for (const t of ['a', 'b', 'c', 'd', 'e', 'f']) {
       controller.setTerm(t);
       controller.submit();
-      await vi.advanceTimersByTimeAsync(100);
+      await vi.advanceTimersByTimeAsync(30);
+      calls.at(-1)?.resolve(response(t));
+      await vi.advanceTimersByTimeAsync(70);
     }
-    // Starts at 0, 100, 200, 300, 400; f waits for the first to leave the window.
+    // Starts at 0, 100, 200, 300, 400, answers 30 ms later; f waits for the first answer to leave the window.
     expect(calls).toHaveLength(5);
-    await vi.advanceTimersByTimeAsync(399);
+    await vi.advanceTimersByTimeAsync(429);
     expect(calls).toHaveLength(5);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls.map((c) => c.params.term)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
-    expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1000);
+    expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1030);
   });
 
   it('keeps any 1-second window at 5 requests or fewer under a storm of submits and typing', async () => {
@@ -605,11 +609,12 @@ describe('createSearchController', () => {
       calls[4]?.resolve(response('fetch zzzzqqq', 0));
       await flush();
       expect(calls).toHaveLength(5);
-      await vi.advanceTimersByTimeAsync(999);
+      // a, aborted unanswered as it left, is taken to have reached the service 200 ms later.
+      await vi.advanceTimersByTimeAsync(1199);
       expect(calls).toHaveLength(5);
       await vi.advanceTimersByTimeAsync(1);
       expect(calls[5]?.params).toMatchObject({ term: 'fetch zzzzqqq', defaultOperator: 'or' });
-      expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1000);
+      expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1200);
     });
 
     it('a newer term cancels it: while it waits for the rate limit, while it is in flight, and before it is sent', async () => {

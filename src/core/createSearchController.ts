@@ -191,7 +191,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     return true;
   }
 
-  /** Sends the waiting search: its slot has come. */
+  /** Sends the waiting search: its slot has come. Returns the request, for the pace. */
   function send() {
     const job = waiting;
     const { state, params, commit, append } = job;
@@ -206,7 +206,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       clearTimeout(stallTimer);
       set(values);
     };
-    latest(
+    return latest(
       (signal) => client.search(params, { signal }),
       (response) => {
         // Every word together found nothing: ask for any of them, at once but within the

@@ -104,6 +104,19 @@ describe('createSuggestions', () => {
     });
   }
 
+  it('a key leaves the request in flight to its answer: only the next request aborts it', async () => {
+    const { s, suggest } = setup();
+    s.update('g');
+    await vi.advanceTimersByTimeAsync(100);
+    s.update('gr');
+    expect(suggest[0]?.signal?.aborted).toBe(false);
+    suggest[0]?.resolve(words('grid'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.forTerm.value).toBe('g');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(suggest.map((c) => c.term)).toEqual(['g', 'gr']);
+  });
+
   it('aborts the older request and drops its late answer', async () => {
     const { s, suggest } = setup();
     s.update('g');

@@ -191,9 +191,10 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     forTerm,
     optionId,
     update(term) {
-      cancel();
       const q = capTerm(term);
       if (q === '') return showRecent();
+      // What waits is replaced; a request in flight is aborted only when the next one leaves,
+      // so the pace knows when it surely reached the service (see createPace).
       pace(() => ask(q));
     },
     showRecent: () => showRecent(),

@@ -107,3 +107,34 @@ describe('createPace', () => {
     expect(peak(sent)).toBeLessThanOrEqual(5);
   });
 });
+
+describe('createPace, counted at the service', () => {
+  /** A request answered `ms` after it leaves. */
+  const answeredAfter = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('counts the second from each answer, when the request surely arrived, not from when it left', async () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      pace(() => (sent.push(performance.now()), answeredAfter(50)));
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent.slice(0, 5)).toEqual([0, 200, 400, 600, 800]);
+    // The first was answered at 50: the sixth goes a second after that.
+    expect(sent[5]).toBe(1050);
+  });
+
+  it('takes a request aborted unanswered by the next to have arrived then, and at least the gap after it left', async () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    const never = () => new Promise(() => {});
+    for (let i = 0; i < 6; i++) {
+      pace(() => (sent.push(performance.now()), never()), true);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent.slice(0, 5)).toEqual([0, 10, 20, 30, 40]);
+    expect(sent[5]).toBe(1200);
+  });
+});
