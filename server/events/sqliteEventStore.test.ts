@@ -5,10 +5,11 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+import { kTestInternals } from '../testInternals.ts';
 import { SqliteEventStore } from './sqliteEventStore.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -35,6 +36,26 @@ describe('the SQLite event store', () => {
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
     await store.close();
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes('203.0.113.7')).toBe(false);
+  });
+
+  it("reads a keyword's click boosts in one statement, and not again within the max age", async () => {
+    for (const [i, address] of ['203.0.113.71', '203.0.113.72', '203.0.113.73'].entries()) {
+      await store.addStats([{ action: 'search', session: `s${i}`, keyword: 'kettle', numberOfResults: 3 }], 'stats', NOW - 60_000, address);
+      await store.addStats([{ action: 'click', session: `s${i}`, keyword: 'kettle', docid: 'steel', position: 1 }], 'stats', NOW, address);
+    }
+    const statement = Object.getPrototypeOf(store[kTestInternals].db.prepare('SELECT 1')) as Record<'all' | 'get' | 'run', () => unknown>;
+    const runs = (['all', 'get', 'run'] as const).map((method) => vi.spyOn(statement, method));
+    // The cache's clock stands still: the second read is within the max age, however slow the machine.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now());
+    const sent = () => runs.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    try {
+      expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
+      expect(sent()).toBe(1);
+      await store.clickBoosts('Kettle', NOW);
+      expect(sent()).toBe(1);
+    } finally {
+      for (const spy of [...runs, clock]) spy.mockRestore();
+    }
   });
 
   it('counts searched keywords from the stored events when the file had no counts yet', async () => {
