@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
-import { checkPages } from '../storage/sqlitePages.ts';
+import { checkPagesOnOpen, noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { kTestInternals } from '../testInternals.ts';
 import { clickBoosts, keywordWeightsParams } from './clickBoosts.ts';
@@ -56,7 +56,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     log?: ProblemLog,
     suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ): Promise<SqliteEventStore> {
-    const problems = checkPages(file);
+    const problems = checkPagesOnOpen(file);
     if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
     const db = new Database(file);
     try {
@@ -230,5 +230,6 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     if (!this.db.open) return;
     await this.queue.close();
     this.db.close();
+    noteCleanClose(this.db.name);
   }
 }
