@@ -82,7 +82,8 @@ describe('events on PostgreSQL', () => {
       await pool.query(`DROP TABLE keyword_sessions, keyword_addresses, searched_keywords;
         CREATE TABLE keyword_sessions (words TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (words, session));
         CREATE TABLE searched_keywords (words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL);
-        DELETE FROM stats_meta WHERE key = 'searched_keywords_version';`);
+        DELETE FROM stats_meta WHERE key = 'searched_keywords_version';
+        DELETE FROM event_migrations WHERE name = '0003-searched-keywords';`);
     } finally {
       await pool.end();
     }

@@ -18,40 +18,13 @@ import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalE
 import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
-import {
-  addSearchedKeyword,
-  dropSearchedKeywords,
-  prepareSearchedKeywords,
-  searchedKeywordsStale,
-  suggestedKeywords,
-  sweepSearchedKeywords,
-} from './postgresSearchedKeywords.ts';
+import { addSearchedKeyword, prepareSearchedKeywords, suggestedKeywords, sweepSearchedKeywords } from './postgresSearchedKeywords.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
 const ROLLUP_VERSION = 1;
-
-/**
- * The searched keywords' tables: counts kept as search events arrive, rebuilt from the
- * events when they were kept another way (searchedKeywordsStale), so they are made here
- * rather than by a migration.
- */
-const SEARCHED_KEYWORDS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS keyword_sessions (
-    words TEXT COLLATE "C" NOT NULL, session TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, session)
-  );
-  CREATE INDEX IF NOT EXISTS keyword_sessions_day ON keyword_sessions (day);
-  CREATE TABLE IF NOT EXISTS keyword_addresses (
-    words TEXT COLLATE "C" NOT NULL, address TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, address)
-  );
-  CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
-  CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested BOOLEAN NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested;
-`;
 
 const ROLLUP_TABLES = [
   'daily_keywords',
@@ -139,11 +112,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         client.release();
       }
       await store.writing(async (client) => {
-        const stale = await searchedKeywordsStale(client);
-        if (stale) await dropSearchedKeywords(client);
-        await client.query(SEARCHED_KEYWORDS_SCHEMA);
         await store.rebuildIfStale(client);
-        await prepareSearchedKeywords(client, stale, suggested, store.sweptFrom);
+        await prepareSearchedKeywords(client, suggested, store.sweptFrom);
       });
     } catch (error) {
       await pool.end();

@@ -10,6 +10,7 @@ import type { StatsEvent } from '../../src/client/types.ts';
 import { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 import { kTestInternals } from '../testInternals.ts';
+import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { SqliteEventStore } from './sqliteEventStore.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -90,7 +91,7 @@ describe('the SQLite event store', () => {
       await old.close();
     }
     const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(['0001-initial', '0002-user-profiles']);
+    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(SQLITE_EVENT_MIGRATIONS.map((m) => m.name));
     db.close();
   });
 
@@ -108,6 +109,34 @@ describe('the SQLite event store', () => {
     reopened.close();
   });
 
+  it('keeps the searched keywords a file counted the current way before they were a migration, and counts older ones afresh', async () => {
+    const searches = (keyword: string, sessions: number): StatsEvent[] =>
+      Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `kept-${i}`, keyword, numberOfResults: 5 }));
+    await store.addStats(searches('flex wrap', 5));
+    await store.close();
+    const before = (version: number) => {
+      const db = new Database(join(dir, 'demo.sqlite'));
+      // Counts no event holds: kept as they are, or counted again from the events.
+      db.exec(`UPDATE searched_keywords SET sessions = 50, suggested = 1 WHERE words = 'flex wrap';
+        DELETE FROM event_migrations WHERE name = '0003-searched-keywords';
+        INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', ${version})`);
+      db.close();
+    };
+    const sessions = () => {
+      const db = new Database(join(dir, 'demo.sqlite'), { readonly: true });
+      const counted = db.prepare(`SELECT sessions FROM searched_keywords WHERE words = 'flex wrap'`).pluck().get();
+      db.close();
+      return counted;
+    };
+    before(2);
+    await (await open()).close();
+    expect(sessions()).toBe(50);
+    before(1);
+    store = await open();
+    expect(sessions()).toBe(5);
+    expect(await store.searchedKeywords(['flex'], 5)).toEqual(['flex wrap']);
+  });
+
   it('counts no sender for searches the search endpoint recorded before it kept them', async () => {
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
@@ -115,7 +144,8 @@ describe('the SQLite event store', () => {
       `INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, keyword_norm, client) VALUES (?, 'search', 'search', ?, 'kiwi', 3, 'kiwi', NULL)`,
     );
     for (let i = 0; i < 10; i++) insert.run(Date.now(), `invented-${i}`);
-    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
+    // As kept before the searched keywords were a migration: counted again from the events.
+    db.exec(`DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
     db.close();
     store = await open();
     expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);
