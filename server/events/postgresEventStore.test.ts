@@ -97,6 +97,26 @@ describe('events on PostgreSQL', () => {
     }
   });
 
+  it('keep the searched keywords a schema counted the current way before they were a migration', async () => {
+    const searches = Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'search', session: `k${i}`, keyword: 'Flex wrap', numberOfResults: 2 }));
+    await nodes[0]!.events.addStats(searches);
+    const pool = connectPool(url, indexSchema('demo'), 1);
+    try {
+      // Counts no event holds: kept as they are by a schema the service counted as it does now.
+      await pool.query(`UPDATE searched_keywords SET sessions = 50 WHERE words = 'flex wrap'`);
+      await pool.query(`DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
+      await pool.query(`INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', 2)`);
+      const factory = await postgresEngines(url)({ dataDir: '/nonexistent/node3' });
+      const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING });
+      await Promise.all([reopened.events.close(), reopened.engine.close()]);
+      await factory.close();
+      expect((await pool.query(`SELECT sessions FROM searched_keywords WHERE words = 'flex wrap'`)).rows).toEqual([{ sessions: 50 }]);
+      expect((await pool.query(`SELECT count(*)::int AS n FROM stats_meta WHERE key = 'searched_keywords_version'`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("read a keyword's click boosts in one statement, and not again within the max age", async () => {
     await clicked('teapot', 'brown', 20);
     // The cache's clock stands still: the second read is within the max age, however slow the machine.
