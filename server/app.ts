@@ -8,7 +8,7 @@ import { corsDelegator } from './cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import type { EngineFactory } from './backends/engineFactory.ts';
 import { sqliteEngines } from './backends/sqliteFactory.ts';
-import { errorHandler, notFoundHandler } from './errors.ts';
+import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './errors.ts';
 import { EventStores } from './events/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
 import type { ProblemLog } from './events/eventBatcher.ts';
@@ -65,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keepAliveTimeout: overload.keepAliveTimeoutMs,
     clientErrorHandler,
     frameworkErrors,
+    ajv: ROUTE_SCHEMA_OPTIONS,
     ...(config.tls === null ? { http: timing } : { https: { cert: config.tls.cert, key: config.tls.key, ...timing } }),
   });
   const factory = await (options.engine ?? sqliteEngines)({ dataDir: config.dataDir, requireData: config.requireData });

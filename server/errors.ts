@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ApiErrorDetail, ErrorCode } from '../src/client/types.ts';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
-import { storedTextProblem } from '../src/client/fieldRules.ts';
 import type { RouteTable } from './routeTable.ts';
-import { NO_NUL_PATTERN } from './schemas/storedTextPattern.ts';
+import { problemsOf, relevant, type ValidationIssue } from './schemas/problemWords.ts';
 import { storageProblem } from './storageErrors.ts';
 
 /** Seconds a client is told to wait before retrying while the database does not answer. */
@@ -143,79 +142,46 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
-/** The schema pattern of integers that must be written in decimal digits (see searchQuerystring). */
-export const DECIMAL_DIGITS = '^[0-9]+$';
+/** Fastify's validator options: a route schema may word its own 400 (`errorMessage`), as the service's other schemas do. */
+export const ROUTE_SCHEMA_OPTIONS = { customOptions: { keywords: ['errorMessage'] } };
 
-type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+type AjvIssue = NonNullable<FastifyError['validation']>[number];
 
-/** Turns a schema (Ajv) failure into a 400 that names the parameter in plain words. */
+/**
+ * Turns the route schema's (Ajv's) first failure worth reporting (see `relevant`) into a
+ * 400 naming the parameter or body field, worded as every schema problem is
+ * (problemWords.ts). In a query string an array is a parameter given more than once.
+ */
 function validationError(error: FastifyError, request: FastifyRequest): ApiError {
-  const issue = error.validation![0]!;
-  const inBody = error.validationContext === 'body';
-  const code: ErrorCode = inBody ? 'invalid_body' : 'invalid_parameter';
-  const params = issue.params as Record<string, unknown>;
-  const parameter = issue.keyword === 'required' ? joinPath(issue.instancePath, String(params.missingProperty)) : joinPath(issue.instancePath, '');
-  const source = error.validationContext === 'querystring' ? request.query : undefined;
-  const raw = parameter !== '' && isRecord(source) ? source[parameter] : undefined;
-  const message = describeIssue(parameter === '' ? 'the body' : parameter, issue, params, Array.isArray(raw));
-  return new ApiError(400, code, message, parameter === '' ? {} : { parameter });
+  const context = error.validationContext;
+  const inBody = context === 'body';
+  const schema = context === undefined ? undefined : (request.routeOptions.schema as Record<string, unknown> | undefined)?.[context];
+  const query = context === 'querystring' && isRecord(request.query) ? request.query : undefined;
+  const [issue] = relevant(error.validation!.map(issueOf));
+  const [problem] =
+    issue === undefined
+      ? []
+      : problemsOf(schema, issue, {
+          subject: inBody ? 'the body' : 'the request',
+          unknown: (_, name) => `unknown field '${name}'`,
+          repeated: (field) => query !== undefined && Array.isArray(query[field]),
+        });
+  const { field, message } = problem ?? { field: '', message: 'the request is invalid' };
+  return new ApiError(400, inBody ? 'invalid_body' : 'invalid_parameter', message, field === '' ? {} : { parameter: field });
 }
 
-function describeIssue(name: string, issue: ValidationIssue, params: Record<string, unknown>, repeated: boolean): string {
+/** Ajv's issue as problemWords reads one: its schema path without the keyword, its lists as lists. */
+function issueOf(issue: AjvIssue): ValidationIssue {
+  const params = issue.params as Record<string, unknown>;
+  const schemaPath = issue.schemaPath.slice(0, issue.schemaPath.lastIndexOf('/'));
   switch (issue.keyword) {
     case 'required':
-      return `${name} is required`;
-    case 'type':
-      if (repeated) return `${name} must be given only once`;
-      return `${name} must be ${typeWords(String(params.type))}`;
-    case 'minimum':
-      return `${name} must be at least ${String(params.limit)}`;
-    case 'maximum':
-      return `${name} must be at most ${String(params.limit)}`;
-    case 'enum':
-      return `${name} must be one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
-    case 'minLength':
-      return params.limit === 1 ? `${name} must not be empty` : `${name} must have at least ${String(params.limit)} characters`;
-    case 'maxLength':
-      return `${name} must have at most ${String(params.limit)} characters`;
-    case 'pattern':
-      if (params.pattern === DECIMAL_DIGITS) return `${name} must be an integer written in decimal digits`;
-      if (params.pattern === NO_NUL_PATTERN) return `${name} ${storedTextProblem('\u0000')}`;
-      return `${name} ${issue.message ?? 'is invalid'}`;
-    case 'maxItems':
-      return `${name} may be given at most ${String(params.limit)} times`;
+      return { ...issue, schemaPath, params: { requiredProperties: [params.missingProperty] } };
     case 'additionalProperties':
-      return `${name} has an unknown field '${String(params.additionalProperty)}'`;
+      return { ...issue, schemaPath, params: { additionalProperties: [params.additionalProperty] } };
     default:
-      return `${name} ${issue.message ?? 'is invalid'}`;
+      return { ...issue, schemaPath };
   }
-}
-
-function typeWords(type: string): string {
-  switch (type) {
-    case 'integer':
-      return 'an integer';
-    case 'number':
-      return 'a number';
-    case 'boolean':
-      return 'true or false';
-    case 'array':
-      return 'an array';
-    case 'object':
-      return 'an object';
-    default:
-      return `a ${type}`;
-  }
-}
-
-/** `/documents/3` + `url` → `documents[3].url`. */
-function joinPath(instancePath: string, last: string): string {
-  const parts = instancePath.split('/').filter((p) => p !== '');
-  if (last !== '') parts.push(last);
-  return parts.reduce((path, part) => {
-    if (/^\d+$/.test(part)) return `${path}[${part}]`;
-    return path === '' ? part : `${path}.${part}`;
-  }, '');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

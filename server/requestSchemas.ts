@@ -5,7 +5,9 @@
  * type the handler reads.
  */
 import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
-import { DECIMAL_DIGITS } from './errors.ts';
+
+/** The pattern of integers that must be written in decimal digits. */
+const DECIMAL_DIGITS = '^[0-9]+$';
 
 /** The `{key}` path parameter of every endpoint. */
 export const KeyParams = Type.Object({ key: Type.String({ minLength: 1 }) });
@@ -25,7 +27,7 @@ export function DecimalInteger(minimum: number, maximum: number, byDefault: numb
   return Defaulted(
     Type.Unsafe<number>({
       allOf: [
-        { type: 'string', pattern: DECIMAL_DIGITS },
+        { type: 'string', pattern: DECIMAL_DIGITS, errorMessage: 'must be an integer written in decimal digits' },
         { type: 'integer', minimum, maximum },
       ],
       default: byDefault,

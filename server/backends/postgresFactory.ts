@@ -6,6 +6,8 @@ import { PostgresEventStore } from '../events/postgresEventStore.ts';
 import { suggestedRuleOf, type EngineChoice, type EngineFactory, type IndexStores, type IndexToOpen } from './engineFactory.ts';
 import { PostgresEngine } from '../engine/postgresEngine.ts';
 import { DatabaseTooNewError } from '../storage/migrations.ts';
+import { SHARED_MIGRATION_TABLE, SHARED_POSTGRES_MIGRATIONS } from '../events/migrations/sharedPostgresMigrations.ts';
+import { migratePostgres, quoteIdent } from '../storage/postgresMigrations.ts';
 import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
 
 /**
@@ -94,21 +96,15 @@ class PostgresFactory implements EngineFactory {
   async close(): Promise<void> {}
 }
 
-/** The database's client address key, made by the first process that asks (see ClientHasher). */
+/** The database's client address key (see ClientHasher), made by the shared schema's migrations when the first process starts. */
 async function sharedClientHasher(url: string, timeouts: DatabaseTimeouts): Promise<ClientHasher> {
   const client = new pg.Client({ connectionString: url, ...pgTimeouts(timeouts) });
   // A connection lost mid-query fails the query; its error event must not end the process.
   client.on('error', () => {});
   await client.connect();
   try {
-    await client.query('BEGIN');
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('site-search schema'))`);
-    const table = `${SHARED_SCHEMA}.client_address_key`;
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SHARED_SCHEMA}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), key BYTEA NOT NULL)`);
-    await client.query(`INSERT INTO ${table} (id, key) VALUES (1, $1) ON CONFLICT DO NOTHING`, [ClientHasher.newKey()]);
-    const { rows } = await client.query<{ key: Buffer }>(`SELECT key FROM ${table}`);
-    await client.query('COMMIT');
+    await migratePostgres(client, SHARED_SCHEMA, SHARED_MIGRATION_TABLE, SHARED_POSTGRES_MIGRATIONS);
+    const { rows } = await client.query<{ key: Buffer }>(`SELECT key FROM ${quoteIdent(SHARED_SCHEMA)}.client_address_key`);
     return new ClientHasher({ key: rows[0]!.key });
   } finally {
     await client.end();

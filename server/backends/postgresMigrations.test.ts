@@ -2,6 +2,7 @@
 // on a new database, upgrading tables made before migrations, refusing newer ones.
 import { POSTGRES_INDEX_MIGRATIONS } from '../engine/migrations/postgresMigrations.ts';
 import { POSTGRES_EVENT_MIGRATIONS } from '../events/migrations/postgresMigrations.ts';
+import { SHARED_POSTGRES_MIGRATIONS } from '../events/migrations/sharedPostgresMigrations.ts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLICK_RANKING } from '../events/clickRanking.ts';
@@ -33,6 +34,10 @@ async function recorded(publicKey: string): Promise<string[][]> {
   return [await names('migrations'), await names('event_migrations')];
 }
 
+async function sharedRecorded(): Promise<string[]> {
+  return (await admin.query<{ name: string }>('SELECT name FROM site_search.migrations ORDER BY name')).rows.map((r) => r.name);
+}
+
 beforeAll(async () => {
   url = await testDatabase('schema migrations');
   admin = new pg.Client({ connectionString: url });
@@ -47,6 +52,8 @@ describe('schema migrations on PostgreSQL', () => {
   it('run once when several nodes start at once on a new database', async () => {
     const nodes = await Promise.all([0, 1, 2].map((node) => openIndex('together', node)));
     expect(await recorded('together')).toEqual([POSTGRES_INDEX_MIGRATIONS.map((m) => m.name), POSTGRES_EVENT_MIGRATIONS.map((m) => m.name)]);
+    expect(await sharedRecorded()).toEqual(SHARED_POSTGRES_MIGRATIONS.map((m) => m.name));
+    expect((await admin.query('SELECT count(*)::int AS n FROM site_search.client_address_key')).rows).toEqual([{ n: 1 }]);
     expect(await nodes[0]!.engine.write([testDocument('kettle', 'A steel kettle.')])).toEqual({ ok: true });
     expect((await nodes[2]!.engine.get('kettle'))?.id).toBe('kettle');
   });
@@ -63,6 +70,17 @@ describe('schema migrations on PostgreSQL', () => {
     expect(await recorded('older')).toEqual([POSTGRES_INDEX_MIGRATIONS.map((m) => m.name), POSTGRES_EVENT_MIGRATIONS.map((m) => m.name)]);
     expect((await reopened.engine.get('kettle'))?.mainContent).toBe('A steel kettle.');
     expect(await reopened.events.counts()).toEqual({ statsEvents: 1, recommendationEvents: 0 });
+  });
+
+  it('keep the client address key of a database from before the shared schema recorded migrations', async () => {
+    await close(await openIndex('keyed', 0));
+    // As the service left the shared schema before: the key's table, made outside migrations.
+    const key = Buffer.alloc(32, 7);
+    await admin.query('DROP TABLE site_search.migrations');
+    await admin.query('UPDATE site_search.client_address_key SET key = $1', [key]);
+    await close(await openIndex('keyed', 1));
+    expect(await sharedRecorded()).toEqual(SHARED_POSTGRES_MIGRATIONS.map((m) => m.name));
+    expect((await admin.query<{ key: Buffer }>('SELECT key FROM site_search.client_address_key')).rows.map((r) => r.key)).toEqual([key]);
   });
 
   it('refuse tables a newer version of the service migrated, naming the index, its schema and what to do', async () => {

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /** Runs the CLI; `whileRunning` may kill it. Credentials of `index` come from the environment. */
 function cli(args: string[], index = 'other', whileRunning?: (child: ReturnType<typeof spawn>) => void): Promise<CliResult> {
-  return runCli(args, cliEnv(service.baseUrl, index, `${index}-secret`), whileRunning);
+  return runCli(args, cliEnv(service.baseUrl, index, `${index}-secret`), whileRunning === undefined ? {} : { whileRunning });
 }
 
 async function total(index: string): Promise<number> {

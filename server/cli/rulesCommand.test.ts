@@ -2,11 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryRuleList } from '../../src/client/types.ts';
 import { startService, type TestService } from '../testing/service.ts';
-import { run } from './run.ts';
+import { cliEnv, runCli, type CliResult } from '../testing/cli.ts';
 
 let service: TestService;
 const dir = mkdtempSync(join(tmpdir(), 'site-search-rules-cli-'));
@@ -21,17 +20,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], stdin?: string) {
-  let stdout = '';
-  let stderr = '';
-  const env = { SITE_SEARCH_URL: service.baseUrl, SITE_SEARCH_KEY: 'demo', SITE_SEARCH_SECRET: 'demo-secret' };
-  const code = await run(args, {
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    env,
-    ...(stdin !== undefined && { stdin: Readable.from([stdin]) }),
-  });
-  return { code, stdout, stderr };
+function cli(args: string[], stdin?: string): Promise<CliResult> {
+  return runCli(args, cliEnv(service.baseUrl, 'demo', 'demo-secret'), stdin === undefined ? {} : { stdin });
 }
 
 const RULE = { conditions: [{ pattern: 'login', anchoring: 'is' }], consequence: { redirect: 'https://example.com/account' } };

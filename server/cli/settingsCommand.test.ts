@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexSettings } from '../../src/client/types.ts';
 import { startService, type TestService } from '../testing/service.ts';
-import { run } from './run.ts';
+import { cliEnv, runCli, type CliResult } from '../testing/cli.ts';
 
 let service: TestService;
 const dir = mkdtempSync(join(tmpdir(), 'site-search-settings-'));
@@ -20,12 +20,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], secret = 'demo-secret') {
-  let stdout = '';
-  let stderr = '';
-  const env = { SITE_SEARCH_URL: service.baseUrl, SITE_SEARCH_KEY: 'demo', SITE_SEARCH_SECRET: secret };
-  const code = await run(args, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, env });
-  return { code, stdout, stderr };
+function cli(args: string[], secret = 'demo-secret'): Promise<CliResult> {
+  return runCli(args, cliEnv(service.baseUrl, 'demo', secret));
 }
 
 describe('site-search settings', () => {

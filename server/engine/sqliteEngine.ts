@@ -4,6 +4,7 @@ import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
 import { openIndexDatabase, termsComplete } from './sqliteSchema.ts';
 import { SqliteReader } from './sqliteReader.ts';
 import { documentState, pendingCrawls } from './sqliteStatus.ts';
+import { noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
@@ -152,6 +153,8 @@ export class SqliteEngine implements SearchEngine {
         // Keeps the planner's statistics fresh for the next start.
         this.db.pragma('optimize');
         this.db.close();
+        // The last connection: the reader threads' closed before (see app.ts), the writer thread's above.
+        if (this.file !== null) noteCleanClose(this.file);
       });
     return this.closed;
   }

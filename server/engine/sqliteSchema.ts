@@ -1,5 +1,5 @@
 import Sqlite, { type Database } from 'better-sqlite3';
-import { checkPages } from '../storage/sqlitePages.ts';
+import { checkPages, checkPagesOnOpen } from '../storage/sqlitePages.ts';
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
 import { SQLITE_INDEX_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 
@@ -22,7 +22,7 @@ export function applyConnectionSettings(db: Database): void {
 
 /**
  * Opens an index file (made if missing) for the service's reads and writes: checks its
- * pages (see checkPages), then brings its tables up to date (migrations/sqliteMigrations.ts).
+ * pages (see checkPagesOnOpen), then brings its tables up to date (migrations/sqliteMigrations.ts).
  * Only this connection migrates: the writer thread's and reader threads' connections
  * open the file once it is done.
  */
@@ -31,7 +31,7 @@ export async function openIndexDatabase(file: string): Promise<Database> {
   try {
     // Before any write: a damaged file is refused as it is, not written to.
     if (!db.memory) {
-      const problems = checkPages(db.name);
+      const problems = checkPagesOnOpen(db.name);
       if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? '; ...' : ''}`);
     }
     applyConnectionSettings(db);

@@ -14,8 +14,8 @@ const NEGLIGIBLE = 0.01;
 /**
  * The decayed weights a store keeps for one (normalised) keyword, in log2 form (see
  * sqliteStatsRollups.ts): `searchesLw` of its searches (null: never searched), and of
- * the clicks counted for ranking on each document that `clientsNeeded` clients or more
- * clicked, the `BOOSTED_MAX` heaviest.
+ * the clicks counted for ranking on each document that enough clients clicked (see
+ * KeywordWeightsParams), the `BOOSTED_MAX` heaviest.
  */
 export interface KeywordWeights {
   searchesLw: number | null;
@@ -28,15 +28,9 @@ export interface KeywordWeights {
  * multiplier is `1 + maxBoost * min(1, share)`, so it is bounded, a handful of clicks on
  * a rare keyword moves little, and old clicks fade with the half-life. Only clicks that
  * followed a search of the same session count, each client and session once a day (see
- * clickRanking.ts), and a document needs clicks from `clientsNeeded` clients before it is
- * raised at all.
+ * clickRanking.ts), and a document needs clicks from enough clients before it is raised
+ * at all (see KeywordWeightsParams).
  */
-/** How many clients must have clicked a document for a keyword before it is raised, as of `now`. */
-export function clientsNeeded(searchesLw: number | null, now: number, ranking: ClickRanking): number {
-  const searches = searchesLw === null ? 0 : 2 ** Math.min(searchesLw - now / (ranking.halfLifeDays * DAY_MS), 60);
-  return Math.max(ranking.minAddresses, Math.ceil(searches / SEARCHES_PER_CLIENT));
-}
-
 export function clickBoosts(weights: KeywordWeights, now: number, ranking: ClickRanking): Map<string, number> {
   const boosts = new Map<string, number>();
   const nowLw = now / (ranking.halfLifeDays * DAY_MS);
@@ -48,4 +42,41 @@ export function clickBoosts(weights: KeywordWeights, now: number, ranking: Click
     if (boost >= NEGLIGIBLE) boosts.set(docid, 1 + boost);
   }
   return boosts;
+}
+
+/**
+ * What the statement that reads a keyword's weights binds. The stores read them in one
+ * statement: the searches' weight, and beside it the clicked documents of enough
+ * clients, where enough is `minClients`, and one client for every `searchesPerClient`
+ * of the keyword's decayed searches (`nowLw`: now in half-lives, as the weights are kept).
+ */
+export interface KeywordWeightsParams {
+  keyword: string;
+  nowLw: number;
+  minClients: number;
+  searchesPerClient: number;
+  limit: number;
+}
+
+export function keywordWeightsParams(keyword: string, now: number, ranking: ClickRanking): KeywordWeightsParams {
+  return {
+    keyword,
+    nowLw: now / (ranking.halfLifeDays * DAY_MS),
+    minClients: ranking.minAddresses,
+    searchesPerClient: SEARCHES_PER_CLIENT,
+    limit: BOOSTED_MAX,
+  };
+}
+
+/** A row of that statement: the searches' weight on each, and one row with no document when none qualifies. */
+export interface KeywordWeightsRow {
+  searchesLw: number | null;
+  docid: string | null;
+  lw: number | null;
+}
+
+export function keywordWeightsOf(rows: readonly KeywordWeightsRow[]): KeywordWeights {
+  const clicks: Array<{ docid: string; lw: number }> = [];
+  for (const { docid, lw } of rows) if (docid !== null && lw !== null) clicks.push({ docid, lw });
+  return { searchesLw: rows[0]?.searchesLw ?? null, clicks };
 }

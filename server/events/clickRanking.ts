@@ -9,7 +9,7 @@ export interface ClickRanking {
   /**
    * A document is raised for a keyword only once clicks from this many client addresses
    * (IPv6: /48 networks) counted for it, and more on a keyword searched often (one per
-   * 100 searches, see clientsNeeded): one machine cannot raise anything alone, however
+   * 100 searches, see KeywordWeightsParams): one machine cannot raise anything alone, however
    * many sessions it invents. @default 3
    */
   minAddresses: number;

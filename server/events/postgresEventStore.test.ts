@@ -1,11 +1,13 @@
 // What the PostgreSQL event store adds to the conformance suite's: several service processes share it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import type { IndexStores } from '../backends/engineFactory.ts';
 import { indexSchema, postgresEngines } from '../backends/postgresFactory.ts';
 import { connectPool } from '../storage/postgresPool.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+import { CLICK_WEIGHTS_MAX_AGE_MS } from './clickWeightsCache.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 let nodes: IndexStores[];
@@ -20,6 +22,27 @@ beforeAll(async () => {
     nodes.push(await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING }));
   }
 });
+
+/** The statements the stores' pools send while `work` runs (the store's reads go through its pool). */
+async function statements(work: () => Promise<unknown>): Promise<number> {
+  const query = vi.spyOn(pg.Pool.prototype, 'query');
+  try {
+    await work();
+    return query.mock.calls.length;
+  } finally {
+    query.mockRestore();
+  }
+}
+
+/** A keyword's searches and clicks from three clients, searched through one node and clicked through the other. */
+async function clicked(keyword: string, docid: string, from: number): Promise<void> {
+  for (let i = 0; i < 3; i++) {
+    const address = `203.0.113.${from + i}`;
+    const session = `${keyword}-${docid}-${i}`;
+    await nodes[i % 2]!.events.addStats([{ action: 'search', session, keyword, numberOfResults: 3 }], 'stats', NOW - 60_000, address);
+    await nodes[(i + 1) % 2]!.events.addStats([{ action: 'click', session, keyword, docid, position: 1 }], 'stats', NOW, address);
+  }
+}
 
 afterAll(async () => {
   for (const node of nodes) await Promise.all([node.events.close(), node.engine.close()]);
@@ -59,7 +82,8 @@ describe('events on PostgreSQL', () => {
       await pool.query(`DROP TABLE keyword_sessions, keyword_addresses, searched_keywords;
         CREATE TABLE keyword_sessions (words TEXT NOT NULL, session TEXT NOT NULL, PRIMARY KEY (words, session));
         CREATE TABLE searched_keywords (words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL);
-        DELETE FROM stats_meta WHERE key = 'searched_keywords_version';`);
+        DELETE FROM stats_meta WHERE key = 'searched_keywords_version';
+        DELETE FROM event_migrations WHERE name = '0003-searched-keywords';`);
     } finally {
       await pool.end();
     }
@@ -71,5 +95,52 @@ describe('events on PostgreSQL', () => {
       await Promise.all([reopened.events.close(), reopened.engine.close()]);
       await factory.close();
     }
+  });
+
+  it('keep the searched keywords a schema counted the current way before they were a migration', async () => {
+    const searches = Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'search', session: `k${i}`, keyword: 'Flex wrap', numberOfResults: 2 }));
+    await nodes[0]!.events.addStats(searches);
+    const pool = connectPool(url, indexSchema('demo'), 1);
+    try {
+      // Counts no event holds: kept as they are by a schema the service counted as it does now.
+      await pool.query(`UPDATE searched_keywords SET sessions = 50 WHERE words = 'flex wrap'`);
+      await pool.query(`DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
+      await pool.query(`INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', 2)`);
+      const factory = await postgresEngines(url)({ dataDir: '/nonexistent/node3' });
+      const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING });
+      await Promise.all([reopened.events.close(), reopened.engine.close()]);
+      await factory.close();
+      expect((await pool.query(`SELECT sessions FROM searched_keywords WHERE words = 'flex wrap'`)).rows).toEqual([{ sessions: 50 }]);
+      expect((await pool.query(`SELECT count(*)::int AS n FROM stats_meta WHERE key = 'searched_keywords_version'`)).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it("read a keyword's click boosts in one statement, and not again within the max age", async () => {
+    await clicked('teapot', 'brown', 20);
+    // The cache's clock stands still: the second read is within the max age, however slow the machine.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now());
+    try {
+      let boosts: Map<string, number> | undefined;
+      expect(await statements(async () => (boosts = await nodes[0]!.events.clickBoosts('Teapot', NOW)))).toBe(1);
+      expect(boosts?.has('brown')).toBe(true);
+      expect(await statements(() => nodes[0]!.events.clickBoosts('teapot', NOW))).toBe(0);
+      // No one searched it: still one statement, and nothing raised.
+      expect(await statements(async () => (boosts = await nodes[0]!.events.clickBoosts('never searched', NOW)))).toBe(1);
+      expect(boosts?.size).toBe(0);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('count a click taken by the other node once the max age has passed, and one taken by this node at once', async () => {
+    expect((await nodes[0]!.events.clickBoosts('saucepan', NOW)).size).toBe(0);
+    expect((await nodes[1]!.events.clickBoosts('saucepan', NOW)).size).toBe(0);
+    // The third client's click, which raises the document, goes through node 1.
+    await clicked('saucepan', 'copper', 30);
+    expect((await nodes[1]!.events.clickBoosts('saucepan', NOW)).has('copper')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, CLICK_WEIGHTS_MAX_AGE_MS + 50));
+    expect((await nodes[0]!.events.clickBoosts('saucepan', NOW)).has('copper')).toBe(true);
   });
 });

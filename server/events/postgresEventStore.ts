@@ -3,7 +3,8 @@ import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent }
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { migratePostgres } from '../storage/postgresMigrations.ts';
 import { connectPool, inTransaction } from '../storage/postgresPool.ts';
-import { BOOSTED_MAX, clickBoosts, clientsNeeded } from './clickBoosts.ts';
+import { clickBoosts, keywordWeightsOf, keywordWeightsParams, type KeywordWeightsRow } from './clickBoosts.ts';
+import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
@@ -17,41 +18,13 @@ import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalE
 import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
-import {
-  addSearchedKeyword,
-  dropSearchedKeywords,
-  prepareSearchedKeywords,
-  searchedKeywordsStale,
-  setSuggestedRule,
-  suggestedKeywords,
-  sweepSearchedKeywords,
-} from './postgresSearchedKeywords.ts';
+import { addSearchedKeyword, prepareSearchedKeywords, setSuggestedRule, suggestedKeywords, sweepSearchedKeywords } from './postgresSearchedKeywords.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
 const ROLLUP_VERSION = 1;
-
-/**
- * The searched keywords' tables: counts kept as search events arrive, rebuilt from the
- * events when they were kept another way (searchedKeywordsStale), so they are made here
- * rather than by a migration.
- */
-const SEARCHED_KEYWORDS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS keyword_sessions (
-    words TEXT COLLATE "C" NOT NULL, session TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, session)
-  );
-  CREATE INDEX IF NOT EXISTS keyword_sessions_day ON keyword_sessions (day);
-  CREATE TABLE IF NOT EXISTS keyword_addresses (
-    words TEXT COLLATE "C" NOT NULL, address TEXT COLLATE "C" NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, address)
-  );
-  CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
-  CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested BOOLEAN NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested;
-`;
 
 const ROLLUP_TABLES = [
   'daily_keywords',
@@ -70,6 +43,21 @@ function logAdd(table: string): string {
   return `greatest(${a}, ${b}) + ln(1 + power(2::float8, least(${a}, ${b}) - greatest(${a}, ${b}))) / ln(2::float8)`;
 }
 
+/**
+ * A keyword's click weights in one statement: the searches' weight once, through its
+ * primary key, sets how many clients a document needs (see KeywordWeightsParams), then the
+ * heaviest documents by the weight index. $1 keyword, $2 now in half-lives, $3 clients at
+ * least, $4 searches per client, $5 documents at most.
+ */
+const CLICK_WEIGHTS_SQL = `
+  WITH searched AS (SELECT lw FROM keyword_searches WHERE keyword = $1)
+  SELECT (SELECT lw FROM searched) AS "searchesLw", c.docid, c.lw FROM (SELECT 1) AS one LEFT JOIN (
+    SELECT docid, lw FROM keyword_clicks
+    WHERE keyword = $1 AND clients >= $3::int
+      AND clients * $4::int >= coalesce(power(2::float8, least((SELECT lw FROM searched) - $2::float8, 60)), 0)
+    ORDER BY lw DESC LIMIT $5::int
+  ) AS c ON TRUE`;
+
 const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches"';
 
 /**
@@ -84,6 +72,7 @@ const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(cl
 export class PostgresEventStore extends QueuedStats implements EventStore {
   protected readonly queue: EventBatcher<IncomingStats>;
   private closed = false;
+  private readonly clickWeights = new ClickWeightsCache();
   /** The first day of the searched keywords' window when they were last swept. */
   private sweptFrom = searchedWindowStart(Date.now());
 
@@ -122,11 +111,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         client.release();
       }
       await store.writing(async (client) => {
-        const stale = await searchedKeywordsStale(client);
-        if (stale) await dropSearchedKeywords(client);
-        await client.query(SEARCHED_KEYWORDS_SCHEMA);
         await store.rebuildIfStale(client);
-        await prepareSearchedKeywords(client, stale, suggested, store.sweptFrom);
+        await prepareSearchedKeywords(client, suggested, store.sweptFrom);
       });
     } catch (error) {
       await pool.end();
@@ -164,15 +150,15 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return statsReport(range, rows, limit);
   }
 
+  /** Read in one statement (see CLICK_WEIGHTS_SQL), at most every CLICK_WEIGHTS_MAX_AGE_MS, or after a click stored through this process. */
   async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
     const norm = normalizeKeyword(keyword);
-    const { rows: searches } = await this.pool.query<{ lw: number }>('SELECT lw FROM keyword_searches WHERE keyword = $1', [norm]);
-    const searchesLw = searches[0]?.lw ?? null;
-    const { rows: clicks } = await this.pool.query<{ docid: string; lw: number }>(
-      'SELECT docid, lw FROM keyword_clicks WHERE keyword = $1 AND clients >= $2 ORDER BY lw DESC LIMIT $3',
-      [norm, clientsNeeded(searchesLw, now, this.ranking), BOOSTED_MAX],
-    );
-    return clickBoosts({ searchesLw, clicks }, now, this.ranking);
+    const weights = await this.clickWeights.get(norm, now, async () => {
+      const { keyword: k, nowLw, minClients, searchesPerClient, limit } = keywordWeightsParams(norm, now, this.ranking);
+      const { rows } = await this.pool.query<KeywordWeightsRow>(CLICK_WEIGHTS_SQL, [k, nowLw, minClients, searchesPerClient, limit]);
+      return keywordWeightsOf(rows);
+    });
+    return clickBoosts(weights, now, this.ranking);
   }
 
   async searchedKeywords(words: readonly string[], limit: number, now = Date.now()): Promise<string[]> {
@@ -284,6 +270,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     if (rows.length === 0) return 0;
     await this.sweepIfDue(Date.now());
     let stored = 0;
+    const clicked = new Set<string>();
     await this.writing(async (client) => {
       for (const { event, source, received, address } of rows) {
         const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
@@ -297,8 +284,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         if (added.length === 0) continue;
         stored++;
         await this.addToRollups(client, { rowid: added[0]!.rowid, ...rollup });
+        if (event.action === 'click') clicked.add(rollup.keyword);
       }
     });
+    // Once committed: a read between the drop and the commit would keep the weights from before.
+    for (const keyword of clicked) this.clickWeights.forget(keyword);
     return stored;
   }
 

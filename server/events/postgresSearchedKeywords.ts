@@ -1,51 +1,22 @@
 /**
  * The searched keywords of a PostgreSQL event store, counted as sqliteSearchedKeywords.ts
- * counts them (its comments say what each table holds); the tables are in the store's
- * SCHEMA. Every function runs inside the caller's transaction, under the store's lock.
+ * counts them; the tables are made by migrations/postgres/0003-searched-keywords.ts.
+ * Every function runs inside the caller's transaction, under the store's lock.
  * The rule is read from stats_meta where it is applied, so every node of a shared
  * database counts by the one rule in effect, however long ago it started.
  */
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
-import {
-  KEYWORDS_READ,
-  keywordWords,
-  mostSearched,
-  searchAddress,
-  SEARCHED_KEYWORDS_VERSION,
-  searchedPrefixes,
-  type SuggestedKeywordRule,
-} from './searchedKeywords.ts';
-
-const TABLES = 'keyword_sessions, keyword_addresses, searched_keywords';
-
-/** Whether the tables are missing or kept another way; then drop them before the schema makes them anew, and `prepare` fills them. */
-export async function searchedKeywordsStale(client: pg.ClientBase): Promise<boolean> {
-  const { rows } = await client.query<{ meta: string | null; keywords: string | null }>(
-    `SELECT to_regclass('stats_meta')::text AS meta, to_regclass('searched_keywords')::text AS keywords`,
-  );
-  if (rows[0]!.meta === null || rows[0]!.keywords === null) return true;
-  const { rows: version } = await client.query<{ value: number }>(`SELECT value FROM stats_meta WHERE key = 'searched_keywords_version'`);
-  return version[0]?.value !== SEARCHED_KEYWORDS_VERSION;
-}
-
-export async function dropSearchedKeywords(client: pg.ClientBase): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS ${TABLES}`);
-}
+import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, type SuggestedKeywordRule } from './searchedKeywords.ts';
 
 /** The rule in effect, as stored (see setSuggestedRule). */
 const MIN_SESSIONS = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_sessions')`;
 const MIN_ADDRESSES = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_addresses')`;
 
-/** After the schema: fills stale tables from the events of the window, applies a changed rule, sweeps out what is old. */
-export async function prepareSearchedKeywords(client: pg.ClientBase, stale: boolean, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
-  const changed = await setSuggestedRule(client, rule, false);
-  if (stale) await fill(client, windowStart);
-  else if (changed) await applyRule(client);
+/** At open: applies a changed rule, and sweeps out what is old. */
+export async function prepareSearchedKeywords(client: pg.ClientBase, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
+  await setSuggestedRule(client, rule);
   await sweepSearchedKeywords(client, windowStart);
-  await client.query(`INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', $1) ON CONFLICT (key) DO UPDATE SET value = excluded.value`, [
-    SEARCHED_KEYWORDS_VERSION,
-  ]);
 }
 
 /**
@@ -149,27 +120,4 @@ async function applyRule(client: pg.ClientBase): Promise<void> {
      FROM (SELECT ${MIN_SESSIONS} AS s, ${MIN_ADDRESSES} AS a) AS r
      WHERE suggested IS DISTINCT FROM (sessions >= r.s AND addresses >= r.a)`,
   );
-}
-
-async function fill(client: pg.ClientBase, windowStart: number): Promise<void> {
-  let last = 0;
-  // Folding keywords is the service's code, not SQL: the window's searches are read in pages and counted one by one.
-  for (;;) {
-    const { rows } = await client.query<{ rowid: string; keyword: string; session: string; client: string | null; received: string; n: number }>(
-      // Searches the search endpoint recorded before it kept their sender have none: unknown, like '' (see searchAddress).
-      `SELECT rowid, keyword_norm AS keyword, session, CASE WHEN client IS NULL AND source = 'search' THEN '' ELSE client END AS client,
-         received, number_of_results AS n FROM stats_events
-       WHERE action = 'search' AND number_of_results > 0 AND received >= $1 AND rowid > $2 ORDER BY rowid LIMIT 10000`,
-      [windowStart * DAY_MS, last],
-    );
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      await addSearchedKeyword(
-        client,
-        { keyword: row.keyword, session: row.session, numberOfResults: row.n, client: row.client, received: Number(row.received) },
-        windowStart,
-      );
-    }
-    last = Number(rows[rows.length - 1]!.rowid);
-  }
 }

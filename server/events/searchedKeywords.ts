@@ -18,9 +18,6 @@ export interface SuggestedKeywordRule {
 
 export const DEFAULT_SUGGESTED_KEYWORD_RULE: Readonly<SuggestedKeywordRule> = { minSessions: 5, minAddresses: 3 };
 
-/** Bump when the searched keyword tables change meaning: a store then counts them afresh from its events. */
-export const SEARCHED_KEYWORDS_VERSION = 2;
-
 /** Searches older than this many days no longer count towards a suggestion. */
 export const SEARCHED_WINDOW_DAYS = 30;
 

@@ -5,10 +5,12 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+import { kTestInternals } from '../testInternals.ts';
+import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { SqliteEventStore } from './sqliteEventStore.ts';
 
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -35,6 +37,26 @@ describe('the SQLite event store', () => {
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
     await store.close();
     for (const file of readdirSync(dir)) expect(readFileSync(join(dir, file)).includes('203.0.113.7')).toBe(false);
+  });
+
+  it("reads a keyword's click boosts in one statement, and not again within the max age", async () => {
+    for (const [i, address] of ['203.0.113.71', '203.0.113.72', '203.0.113.73'].entries()) {
+      await store.addStats([{ action: 'search', session: `s${i}`, keyword: 'kettle', numberOfResults: 3 }], 'stats', NOW - 60_000, address);
+      await store.addStats([{ action: 'click', session: `s${i}`, keyword: 'kettle', docid: 'steel', position: 1 }], 'stats', NOW, address);
+    }
+    const statement = Object.getPrototypeOf(store[kTestInternals].db.prepare('SELECT 1')) as Record<'all' | 'get' | 'run', () => unknown>;
+    const runs = (['all', 'get', 'run'] as const).map((method) => vi.spyOn(statement, method));
+    // The cache's clock stands still: the second read is within the max age, however slow the machine.
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now());
+    const sent = () => runs.reduce((n, spy) => n + spy.mock.calls.length, 0);
+    try {
+      expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
+      expect(sent()).toBe(1);
+      await store.clickBoosts('Kettle', NOW);
+      expect(sent()).toBe(1);
+    } finally {
+      for (const spy of [...runs, clock]) spy.mockRestore();
+    }
   });
 
   it('counts searched keywords from the stored events when the file had no counts yet', async () => {
@@ -69,7 +91,7 @@ describe('the SQLite event store', () => {
       await old.close();
     }
     const db = new Database(file, { readonly: true });
-    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(['0001-initial', '0002-user-profiles']);
+    expect(db.prepare('SELECT name FROM event_migrations').pluck().all()).toEqual(SQLITE_EVENT_MIGRATIONS.map((m) => m.name));
     db.close();
   });
 
@@ -87,6 +109,34 @@ describe('the SQLite event store', () => {
     reopened.close();
   });
 
+  it('keeps the searched keywords a file counted the current way before they were a migration, and counts older ones afresh', async () => {
+    const searches = (keyword: string, sessions: number): StatsEvent[] =>
+      Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `kept-${i}`, keyword, numberOfResults: 5 }));
+    await store.addStats(searches('flex wrap', 5));
+    await store.close();
+    const before = (version: number) => {
+      const db = new Database(join(dir, 'demo.sqlite'));
+      // Counts no event holds: kept as they are, or counted again from the events.
+      db.exec(`UPDATE searched_keywords SET sessions = 50, suggested = 1 WHERE words = 'flex wrap';
+        DELETE FROM event_migrations WHERE name = '0003-searched-keywords';
+        INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', ${version})`);
+      db.close();
+    };
+    const sessions = () => {
+      const db = new Database(join(dir, 'demo.sqlite'), { readonly: true });
+      const counted = db.prepare(`SELECT sessions FROM searched_keywords WHERE words = 'flex wrap'`).pluck().get();
+      db.close();
+      return counted;
+    };
+    before(2);
+    await (await open()).close();
+    expect(sessions()).toBe(50);
+    before(1);
+    store = await open();
+    expect(sessions()).toBe(5);
+    expect(await store.searchedKeywords(['flex'], 5)).toEqual(['flex wrap']);
+  });
+
   it('counts no sender for searches the search endpoint recorded before it kept them', async () => {
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
@@ -94,7 +144,8 @@ describe('the SQLite event store', () => {
       `INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, keyword_norm, client) VALUES (?, 'search', 'search', ?, 'kiwi', 3, 'kiwi', NULL)`,
     );
     for (let i = 0; i < 10; i++) insert.run(Date.now(), `invented-${i}`);
-    db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions;');
+    // As kept before the searched keywords were a migration: counted again from the events.
+    db.exec(`DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
     db.close();
     store = await open();
     expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
-import { checkPages } from '../storage/sqlitePages.ts';
+import { checkPagesOnOpen, noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { kTestInternals } from '../testInternals.ts';
-import { clickBoosts, clientsNeeded } from './clickBoosts.ts';
+import { clickBoosts, keywordWeightsParams } from './clickBoosts.ts';
+import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
 import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
@@ -39,6 +40,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly rollups: SqliteStatsRollups;
   private readonly searched: SqliteSearchedKeywords;
   private readonly profiles: SqliteUserProfiles;
+  private readonly clickWeights = new ClickWeightsCache();
 
   /**
    * Opens the event file (made if missing), its tables brought up to date
@@ -54,7 +56,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     log?: ProblemLog,
     suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
   ): Promise<SqliteEventStore> {
-    const problems = checkPages(file);
+    const problems = checkPagesOnOpen(file);
     if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
     const db = new Database(file);
     try {
@@ -94,6 +96,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         if (done.changes === 0) continue;
         added++;
         this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
+        if (event.action === 'click') this.clickWeights.forget(rollup.keyword);
         if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults, client, received);
       }
       return added;
@@ -133,10 +136,11 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
 
   /**
    * Score multipliers (above 1) of the documents clicked for `keyword`, by document id,
-   * as of `now`: read from the rollups, one indexed lookup.
+   * as of `now`: read from the rollups in one statement, at most every CLICK_WEIGHTS_MAX_AGE_MS.
    */
   async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
-    const weights = this.rollups.keywordWeights(normalizeKeyword(keyword), (searchesLw) => clientsNeeded(searchesLw, now, this.ranking));
+    const norm = normalizeKeyword(keyword);
+    const weights = await this.clickWeights.get(norm, now, () => this.rollups.keywordWeights(keywordWeightsParams(norm, now, this.ranking)));
     return clickBoosts(weights, now, this.ranking);
   }
 
@@ -240,5 +244,6 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     if (!this.db.open) return;
     await this.queue.close();
     this.db.close();
+    noteCleanClose(this.db.name);
   }
 }

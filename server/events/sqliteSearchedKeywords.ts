@@ -8,36 +8,15 @@ import {
   searchAddress,
   searchedPrefixes,
   searchedWindowStart,
-  SEARCHED_KEYWORDS_VERSION,
   type SuggestedKeywordRule,
 } from './searchedKeywords.ts';
 
 /**
- * Keywords by their folded words (`array filter` for `Array filter`), the form typed
- * words are looked up by: each session and each address (see searchAddress) that
- * searched one and found something, with the last day it did, and how many sessions and
- * addresses those are. Rows older than the window are swept out once a day, so the
- * counts are those of the last SEARCHED_WINDOW_DAYS. `suggested` is the store's rule
- * applied to the counts; the partial indexes hold only suggested keywords, by words (for
- * prefixes) and by sessions (for the most searched).
+ * The most searched keywords in an SQLite event store, kept as search events arrive, for
+ * suggestions, in the tables of migrations/sqlite/0003-searched-keywords.ts (whose comment
+ * says what each holds). Rows older than the window are swept out once a day, so the
+ * counts are those of the last SEARCHED_WINDOW_DAYS.
  */
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS keyword_sessions (
-    words TEXT NOT NULL, session TEXT NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, session)
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS keyword_sessions_day ON keyword_sessions (day);
-  CREATE TABLE IF NOT EXISTS keyword_addresses (
-    words TEXT NOT NULL, address TEXT NOT NULL, day INTEGER NOT NULL, PRIMARY KEY (words, address)
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
-  CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested INTEGER NOT NULL
-  ) WITHOUT ROWID;
-  CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested = 1;
-  CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC) WHERE suggested = 1;
-`;
-
-/** The most searched keywords in an SQLite event store, kept as search events arrive, for suggestions. */
 export class SqliteSearchedKeywords {
   /** The first day of the window the rows were last swept for. */
   private sweptFrom: number;
@@ -48,20 +27,11 @@ export class SqliteSearchedKeywords {
     private rule: SuggestedKeywordRule,
     now: number = Date.now(),
   ) {
-    db.function('keyword_words', { deterministic: true }, (keyword: unknown) => keywordWords(String(keyword)));
     this.sweptFrom = searchedWindowStart(now);
     db.transaction(() => {
       const meta = db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
-      const existed = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'searched_keywords'`).get() !== undefined;
-      const current = existed && meta.get('searched_keywords_version') === SEARCHED_KEYWORDS_VERSION;
-      if (!current) db.exec('DROP TABLE IF EXISTS keyword_sessions; DROP TABLE IF EXISTS keyword_addresses; DROP TABLE IF EXISTS searched_keywords;');
-      db.exec(SCHEMA);
-      if (!current) this.fill();
-      else if (meta.get('suggested_min_sessions') !== rule.minSessions || meta.get('suggested_min_addresses') !== rule.minAddresses) {
-        this.applyRule();
-      }
+      if (meta.get('suggested_min_sessions') !== rule.minSessions || meta.get('suggested_min_addresses') !== rule.minAddresses) this.applyRule();
       this.sweep();
-      db.prepare('INSERT OR REPLACE INTO stats_meta (key, value) VALUES (?, ?)').run('searched_keywords_version', SEARCHED_KEYWORDS_VERSION);
       this.storeRule();
     })();
   }
@@ -185,24 +155,5 @@ export class SqliteSearchedKeywords {
          WHERE suggested != (sessions >= :minSessions AND addresses >= :minAddresses)`,
       )
       .run({ minSessions, minAddresses });
-  }
-
-  /** Counts the searches of the window from the stored events: for a store from before these tables. */
-  private fill(): void {
-    // Searches the search endpoint recorded before it kept their sender have none: unknown, like '' (see searchAddress).
-    const searches = `SELECT keyword_words(keyword) AS words, keyword_norm AS keyword, session,
-        CASE WHEN client IS NULL AND source = 'search' THEN '' ELSE client END AS client, received / ${DAY_MS} AS day
-      FROM stats_events WHERE action = 'search' AND number_of_results > 0 AND received >= ${this.sweptFrom * DAY_MS}`;
-    this.db.exec(`
-      INSERT INTO keyword_sessions (words, session, day)
-        SELECT words, session, max(day) FROM (${searches}) WHERE words != '' GROUP BY words, session;
-      INSERT INTO keyword_addresses (words, address, day)
-        SELECT words, coalesce(client, 's' || session) AS address, max(day) FROM (${searches})
-        WHERE words != '' AND (client IS NULL OR client != '') GROUP BY words, address;
-      INSERT INTO searched_keywords (words, keyword, sessions, addresses, suggested)
-        SELECT words, min(keyword), count(DISTINCT session), 0, 0 FROM (${searches}) WHERE words != '' GROUP BY words;
-      UPDATE searched_keywords SET addresses = (SELECT count(*) FROM keyword_addresses AS a WHERE a.words = searched_keywords.words);
-    `);
-    this.applyRule();
   }
 }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { StatementCache } from '../storage/statementCache.ts';
-import { BOOSTED_MAX, type KeywordWeights } from './clickBoosts.ts';
+import { keywordWeightsOf, type KeywordWeights, type KeywordWeightsParams, type KeywordWeightsRow } from './clickBoosts.ts';
 import { countEventNow, type FollowedSearch, type RollupCounts, type RollupEvent, type RollupSteps } from './rollupRules.ts';
 import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
 
@@ -122,13 +122,24 @@ export class SqliteStatsRollups implements RollupSteps {
       .run(keyword, docid, lw, newClients);
   }
 
-  /** The weights clickBoosts reads for a (normalised) keyword: one indexed lookup each. */
-  keywordWeights(keyword: string, clientsNeeded: (searchesLw: number | null) => number): KeywordWeights {
-    const searchesLw = (this.statements.get('SELECT lw FROM keyword_searches WHERE keyword = ?').pluck().get(keyword) as number | undefined) ?? null;
-    const clicks = this.statements
-      .get('SELECT docid, lw FROM keyword_clicks WHERE keyword = ? AND clients >= ? ORDER BY lw DESC LIMIT ?')
-      .all(keyword, clientsNeeded(searchesLw), BOOSTED_MAX) as Array<{ docid: string; lw: number }>;
-    return { searchesLw, clicks };
+  /**
+   * The weights clickBoosts reads for a keyword (normalised), in one statement: the
+   * searches' weight once, through its primary key, sets how many clients a document needs
+   * (see KeywordWeightsParams), then the heaviest documents by the weight index.
+   */
+  keywordWeights(params: KeywordWeightsParams): KeywordWeights {
+    const rows = this.statements
+      .get(
+        `WITH searched AS (SELECT lw FROM keyword_searches WHERE keyword = @keyword)
+         SELECT (SELECT lw FROM searched) AS searchesLw, c.docid, c.lw FROM (SELECT 1) LEFT JOIN (
+           SELECT docid, lw FROM keyword_clicks
+           WHERE keyword = @keyword AND clients >= @minClients
+             AND clients * @searchesPerClient >= coalesce(power(2, min((SELECT lw FROM searched) - @nowLw, 60)), 0)
+           ORDER BY lw DESC LIMIT @limit
+         ) AS c`,
+      )
+      .all(params) as KeywordWeightsRow[];
+    return keywordWeightsOf(rows);
   }
 
   /**

@@ -8,7 +8,7 @@ import type { StoredDocument } from '../engine/engine.ts';
 import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
 import { RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { readRecommendationEvents } from '../schemas/recommendationEvent.ts';
-import { NO_NUL_PATTERN } from '../schemas/storedText.ts';
+import { NO_NUL } from '../schemas/storedText.ts';
 import { searchHit } from '../search/searchHit.ts';
 import { KeyParams } from '../requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
@@ -24,7 +24,7 @@ const NO_TERMS = { exact: new Set<string>(), prefixes: [] };
 
 const RecommendationsQuerystring = Type.Object({
   configurationKey: Type.String({ minLength: 1, maxLength: 100 }),
-  ItemId: Type.String({ minLength: 1, maxLength: RECOMMENDATION_ID_MAX_CHARS, pattern: NO_NUL_PATTERN }),
+  ItemId: Type.String({ minLength: 1, maxLength: RECOMMENDATION_ID_MAX_CHARS, ...NO_NUL }),
 });
 
 const DatasetParams = Type.Object({ key: Type.String({ minLength: 1 }), dataset: Type.String() });

@@ -3,7 +3,7 @@ import Type from 'typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { checkBasicAuth } from '../auth.ts';
-import { NO_NUL_PATTERN } from '../schemas/storedText.ts';
+import { NO_NUL } from '../schemas/storedText.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import { DecimalInteger, KeyParams } from '../requestSchemas.ts';
 
@@ -13,7 +13,7 @@ const StatsEventsQuerystring = Type.Object({
   // Past 2^53 a count is no longer exact (and SQLite takes no larger OFFSET).
   after: DecimalInteger(0, Number.MAX_SAFE_INTEGER, 0),
   limit: DecimalInteger(1, PAGE_MAX, 100),
-  session: Type.Optional(Type.String({ minLength: 1, maxLength: SESSION_MAX_CHARS, pattern: NO_NUL_PATTERN })),
+  session: Type.Optional(Type.String({ minLength: 1, maxLength: SESSION_MAX_CHARS, ...NO_NUL })),
 });
 
 /**

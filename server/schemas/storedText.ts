@@ -1,7 +1,7 @@
 import Type, { type TRefineAdd, type TString, type TStringOptions } from 'typebox';
 import { storedTextProblem } from '../../src/client/fieldRules.ts';
 
-export { NO_NUL_PATTERN } from './storedTextPattern.ts';
+export { NO_NUL } from './storedTextPattern.ts';
 
 /** A string the service stores as sent, the same on every engine: no NUL, no lone surrogate. */
 export function StoredText(options: TStringOptions = {}): TRefineAdd<TString> {
