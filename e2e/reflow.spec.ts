@@ -1,11 +1,21 @@
 // Reflow (WCAG 1.4.10): at 320 and 390 CSS pixels, in every shipped language, with the
-// longest sort option chosen, nothing scrolls sideways, on the page or in the filter panel.
+// longest sort option chosen, nothing scrolls sideways, on the page or in the filter panel;
+// nor at 320 with a long facet's search field in use, nor in the overlay with its results.
+import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
-for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ja', 'zh', 'ko', 'ar']) {
+/** Every shipped language: English, and one messages file for each of the others. */
+const LOCALES = [
+  'en',
+  ...readdirSync(new URL('../src/ui/', import.meta.url))
+    .map((file) => /^messages([A-Z][a-z])\.ts$/.exec(file)?.[1]?.toLowerCase())
+    .filter((locale) => locale !== undefined),
+];
+
+for (const locale of LOCALES) {
   for (const width of [320, 390]) {
     test(`no sideways scrolling at ${width} px: ${locale}`, async ({ page }) => {
       await mockApi(page);
@@ -29,6 +39,56 @@ for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ja', 'zh'
       await page.screenshot({ path: `${SHOTS}/reflow-${locale}-${width}-filters.png` });
     });
   }
+}
+
+/** The elements inside `root` whose box reaches past the screen's sides, named. */
+const outside = (page: Page, root: string) =>
+  page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll(`${selector} *`)]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5);
+      })
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">`);
+  }, root);
+
+// Against the reference service: its long facets have a search field, and the overlay
+// its results, at 320 px, in every shipped language.
+for (const locale of LOCALES) {
+  test(`no sideways scrolling at 320 px with a facet's search field and the overlay: ${locale}`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 320, height: 844 });
+    await page.goto(`/?q=element&locale=${locale}`);
+    const search = page.locator('#search');
+    await expect(search.locator('.ss-item').first()).toBeVisible();
+    await search.locator('.ss-toggle').click();
+    const sheet = page.locator('dialog.ss-sheet');
+    await expect(sheet).toBeVisible();
+    // One field narrowed to nothing ("No matching values"), the other to a few values.
+    const searchable = sheet.locator('.ss-facet').filter({ has: page.locator('input[type="search"]') });
+    await expect(searchable).toHaveCount(2);
+    await searchable.first().locator('input[type="search"]').fill('zzqx');
+    await expect(searchable.first().locator('.ss-no-values')).not.toBeEmpty();
+    await searchable.last().locator('input[type="search"]').fill('and');
+    await expect(searchable.last().getByRole('checkbox')).toHaveCount(4);
+    await searchable.first().scrollIntoViewIfNeeded();
+    expect(await outside(page, 'dialog.ss-sheet')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
+    await sheet.locator('.ss-sheet-head .ss-button').click();
+    await expect(sheet).toBeHidden();
+
+    await page.locator('#header-search .ss-opener').click();
+    const dialog = page.locator('dialog.ss-dialog');
+    await expect(dialog.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type('grid');
+    await expect(dialog.locator('.ss-hit-option').first()).toBeVisible();
+    expect(await outside(page, 'dialog.ss-dialog')).toEqual([]);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
+  });
 }
 
 test('with a large root font the icons grow with the text', async ({ page }) => {
