@@ -200,3 +200,63 @@ for (const [name, query] of [
     }
   });
 }
+
+// A rule's redirect in the overlay, written through the rules API and removed after: its
+// address stays whole, on a line of its own where "Go to" leaves no room, and one longer
+// than the screen is cut at its end, never wider than the screen.
+test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 320 px', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
+  const auth = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
+  const rules = [
+    ['e2e-reflow-short', 'clipboard', 'https://example.com/clipboard-guide'],
+    ['e2e-reflow-long', 'flexbox', 'https://example.com/guides/layout/flexible-boxes/aligning-items-in-a-flex-container-and-more'],
+  ] as const;
+  const go = page.locator('dialog.ss-dialog .ss-see-all').first();
+  const url = go.locator('.ss-go-url');
+  // The address's box: one line high, and its text whole or cut.
+  const lines = async () => {
+    const { height, lineHeight } = await url.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    return Math.round(height / lineHeight);
+  };
+  const cut = () => url.evaluate((el) => el.scrollWidth > el.clientWidth);
+  try {
+    for (const [id, pattern, redirect] of rules) {
+      expect(
+        (
+          await request.put(`${api}/v2/indices/demo/rules/${id}`, {
+            headers: auth,
+            data: { conditions: [{ pattern, anchoring: 'is' }], consequence: { redirect } },
+          })
+        ).ok(),
+      ).toBe(true);
+      await expect
+        .poll(async () => ((await (await request.get(`${api}/v1/search/demo?term=${pattern}`)).json()) as { redirect?: string }).redirect)
+        .toBe(redirect);
+    }
+    for (const [locale, width, term, whole] of [
+      ['ar', 390, 'clipboard', true],
+      ['de', 390, 'clipboard', true],
+      ['en', 320, 'flexbox', false],
+      ['ar', 320, 'flexbox', false],
+    ] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/?locale=${locale}`);
+      await page.locator('#header-search .ss-opener').click();
+      await page.keyboard.type(term);
+      await expect(url).toBeVisible();
+      expect(await lines(), `${locale} ${width}: the address on one line`).toBe(1);
+      expect(await cut(), `${locale} ${width}: the address cut`).toBe(!whole);
+      // Cut at its end, the right, in every language: its start (the host) shows.
+      expect(await url.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(await outside(page, 'dialog.ss-dialog')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/reflow-overlay-redirect-${locale}-${width}.png` });
+    }
+  } finally {
+    for (const [id] of rules) await request.delete(`${api}/v2/indices/demo/rules/${id}`, { headers: auth });
+  }
+});
