@@ -3,6 +3,7 @@
 // nor at 320 with a long facet's search field in use, nor in the overlay with its results.
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -54,7 +55,7 @@ const outside = (page: Page, root: string) =>
   }, root);
 
 // Against the reference service: its long facets have a search field, and the overlay
-// its results, at 320 px, in every shipped language.
+// its results, at 320 px, in every shipped language; axe on both.
 for (const locale of LOCALES) {
   test(`no sideways scrolling at 320 px with a facet's search field and the overlay: ${locale}`, async ({ page }) => {
     test.setTimeout(60_000);
@@ -76,6 +77,7 @@ for (const locale of LOCALES) {
     expect(await outside(page, 'dialog.ss-sheet')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
+    await axe(page, `filter panel, facet search, 320 px, ${locale}`);
     await sheet.locator('.ss-sheet-head .ss-button').click();
     await expect(sheet).toBeHidden();
 
@@ -88,6 +90,7 @@ for (const locale of LOCALES) {
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
+    await axe(page, `overlay with results, 320 px, ${locale}`);
   });
 }
 
