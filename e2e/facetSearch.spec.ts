@@ -122,3 +122,21 @@ test('in the phone’s filter panel, Escape in the field empties it and leaves t
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+for (const theme of ['light', 'dark']) {
+  test(`in the phone’s filter panel, "No matching values": axe and screenshot, ${theme}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/?q=element&theme=${theme}`);
+    const search = page.locator('#search');
+    await expect(search.locator('.ss-item').first()).toBeVisible();
+    await search.getByRole('button', { name: 'Filters', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    const group = dialog.getByRole('group', { name: 'Kind' });
+    await group.getByRole('searchbox', { name: 'Search Kind' }).fill('zzqx');
+    await expect(group.getByRole('status')).toHaveText('No matching values');
+    await group.scrollIntoViewIfNeeded();
+    await axe(page, `facet search, no matching values, filter panel, ${theme}`);
+    await page.screenshot({ path: `${SHOTS}/facet-search-none-${theme}-phone.png` });
+  });
+}

@@ -121,3 +121,97 @@ test('choosing a section and going back up keep the focus in the facet, against 
   expect(await onBody(page)).toBe(false);
   expect(await inWidget(page, '.ss-facet')).toBe(true);
 });
+
+// A long value facet's search field, against the reference service (the demo's "Kind" has
+// dozens of values): Tab comes to it, typing narrows the values, Tab goes on to them.
+for (const theme of ['light', 'dark']) {
+  test(`the facet's search field and its values: each stop shows its focus, ${theme}`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/?q=element&theme=${theme}`);
+    const group = page.locator('#search').getByRole('group', { name: 'Kind' });
+    await expect(group.getByRole('checkbox').first()).toBeVisible();
+    await page.mouse.move(0, 0);
+    // From the last control of the facet before.
+    await page.locator('#search').getByRole('group', { name: 'Status' }).locator('input, button').last().focus();
+    await page.keyboard.press('Tab');
+    const field = group.getByRole('searchbox', { name: 'Search Kind' });
+    await expect(field).toBeFocused();
+    await expectVisibleFocus(page, 'the facet search field');
+    await page.keyboard.type('el');
+    await expect(group.getByRole('button', { name: /^Show (more|less)$/ })).toHaveCount(0);
+    await expectVisibleFocus(page, 'the facet search field, typed in');
+    await page.screenshot({ path: `${SHOTS}/focus-facet-search-${theme}-desktop.png` });
+    // On through the values it narrowed to, and out of the facet.
+    const narrowed = await group.getByRole('checkbox').count();
+    expect(narrowed).toBeGreaterThan(0);
+    for (let value = 0; value < narrowed; value++) {
+      await page.keyboard.press('Tab');
+      expect(await onBody(page), 'the focus is on <body>').toBe(false);
+      await expect(group.getByRole('checkbox').nth(value)).toBeFocused();
+      await expectVisibleFocus(page, `value ${value + 1} of the narrowed facet`);
+    }
+    await page.keyboard.press('Tab');
+    expect(await onBody(page), 'the focus is on <body>').toBe(false);
+    expect(await inWidget(page, '#search')).toBe(true);
+    await expectVisibleFocus(page, await focusedName(page));
+  });
+}
+
+// A query rule's redirect, written through the rules API for the test and removed after:
+// the overlay offers "Go to …" first; ↓ makes it the active option, seen as plainly as a focus.
+for (const theme of ['light', 'dark']) {
+  test(`the overlay's "Go to" option of a redirect rule and every Tab stop show their focus: ${theme}`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
+    const auth = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
+    const rule = `${api}/v2/indices/demo/rules/e2e-keyboard-clipboard-${theme}`;
+    const guide = 'https://example.com/clipboard-guide';
+    const put = await request.put(rule, {
+      headers: auth,
+      data: { conditions: [{ pattern: 'clipboard', anchoring: 'is' }], consequence: { redirect: guide } },
+    });
+    expect(put.ok()).toBe(true);
+    try {
+      await expect.poll(async () => ((await (await request.get(`${api}/v1/search/demo?term=clipboard`)).json()) as { redirect?: string }).redirect).toBe(guide);
+      await page.route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Guide</title><h1>Guide</h1>' }));
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/?theme=${theme}`);
+      await page.mouse.move(0, 0);
+      await page.locator('#header-search').getByRole('button', { name: 'Search' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await expect(dialog.getByRole('combobox')).toBeFocused();
+      await page.keyboard.type('clipboard');
+      const options = dialog.getByRole('listbox', { name: 'Search results' }).getByRole('option');
+      const go = options.first();
+      await expect(go).toHaveText(/^Go to /);
+      await expect(options.nth(1)).toBeVisible();
+      await expect(dialog.getByRole('listbox', { name: 'Search results' })).toHaveAttribute('aria-busy', 'false');
+      const box = (await go.boundingBox())!;
+      const clip = { x: box.x - 4, y: box.y - 4, width: box.width + 8, height: box.height + 8 };
+      const plain = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+      await page.keyboard.press('ArrowDown');
+      await expect(go).toHaveAttribute('aria-selected', 'true');
+      const active = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
+      expect(await differing(page, plain, active), 'the active "Go to" option shows').toBeGreaterThanOrEqual(box.width + box.height);
+      await axe(page, `overlay, "Go to" active, ${theme}`);
+      await page.screenshot({ path: `${SHOTS}/focus-overlay-redirect-${theme}-desktop.png` });
+      // Tab goes round the dialog's controls, never out of it, then Enter on "Go to" opens the page.
+      await page.keyboard.press('ArrowUp');
+      for (let stop = 0; stop < 8; stop++) {
+        await page.keyboard.press('Tab');
+        expect(await onBody(page), 'the focus is on <body>').toBe(false);
+        expect(await inWidget(page, 'dialog')).toBe(true);
+        await expectVisibleFocus(page, await focusedName(page));
+      }
+      await dialog.getByRole('combobox').focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(go).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(guide);
+    } finally {
+      await request.delete(rule, { headers: auth });
+    }
+  });
+}

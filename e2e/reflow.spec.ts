@@ -1,11 +1,22 @@
 // Reflow (WCAG 1.4.10): at 320 and 390 CSS pixels, in every shipped language, with the
-// longest sort option chosen, nothing scrolls sideways, on the page or in the filter panel.
+// longest sort option chosen, nothing scrolls sideways, on the page or in the filter panel;
+// nor at 320 with a long facet's search field in use, nor in the overlay with its results.
+import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
-for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ja', 'zh', 'ko', 'ar']) {
+/** Every shipped language: English, and one messages file for each of the others. */
+const LOCALES = [
+  'en',
+  ...readdirSync(new URL('../src/ui/', import.meta.url))
+    .map((file) => /^messages([A-Z][a-z])\.ts$/.exec(file)?.[1]?.toLowerCase())
+    .filter((locale) => locale !== undefined),
+];
+
+for (const locale of LOCALES) {
   for (const width of [320, 390]) {
     test(`no sideways scrolling at ${width} px: ${locale}`, async ({ page }) => {
       await mockApi(page);
@@ -29,6 +40,58 @@ for (const locale of ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ja', 'zh'
       await page.screenshot({ path: `${SHOTS}/reflow-${locale}-${width}-filters.png` });
     });
   }
+}
+
+/** The elements inside `root` whose box reaches past the screen's sides, named. */
+const outside = (page: Page, root: string) =>
+  page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll(`${selector} *`)]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.right > width + 0.5 || r.left < -0.5);
+      })
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}">`);
+  }, root);
+
+// Against the reference service: its long facets have a search field, and the overlay
+// its results, at 320 px, in every shipped language; axe on both.
+for (const locale of LOCALES) {
+  test(`no sideways scrolling at 320 px with a facet's search field and the overlay: ${locale}`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 320, height: 844 });
+    await page.goto(`/?q=element&locale=${locale}`);
+    const search = page.locator('#search');
+    await expect(search.locator('.ss-item').first()).toBeVisible();
+    await search.locator('.ss-toggle').click();
+    const sheet = page.locator('dialog.ss-sheet');
+    await expect(sheet).toBeVisible();
+    // One field narrowed to nothing ("No matching values"), the other to a few values.
+    const searchable = sheet.locator('.ss-facet').filter({ has: page.locator('input[type="search"]') });
+    await expect(searchable).toHaveCount(2);
+    await searchable.first().locator('input[type="search"]').fill('zzqx');
+    await expect(searchable.first().locator('.ss-no-values')).not.toBeEmpty();
+    await searchable.last().locator('input[type="search"]').fill('and');
+    await expect(searchable.last().getByRole('checkbox')).toHaveCount(4);
+    await searchable.first().scrollIntoViewIfNeeded();
+    expect(await outside(page, 'dialog.ss-sheet')).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
+    await axe(page, `filter panel, facet search, 320 px, ${locale}`);
+    await sheet.locator('.ss-sheet-head .ss-button').click();
+    await expect(sheet).toBeHidden();
+
+    await page.locator('#header-search .ss-opener').click();
+    const dialog = page.locator('dialog.ss-dialog');
+    await expect(dialog.getByRole('combobox')).toBeFocused();
+    await page.keyboard.type('grid');
+    await expect(dialog.locator('.ss-hit-option').first()).toBeVisible();
+    expect(await outside(page, 'dialog.ss-dialog')).toEqual([]);
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
+    await axe(page, `overlay with results, 320 px, ${locale}`);
+  });
 }
 
 test('with a large root font the icons grow with the text', async ({ page }) => {
@@ -140,3 +203,63 @@ for (const [name, query] of [
     }
   });
 }
+
+// A rule's redirect in the overlay, written through the rules API and removed after: its
+// address stays whole, on a line of its own where "Go to" leaves no room, and one longer
+// than the screen is cut at its end, never wider than the screen.
+test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 320 px', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
+  const auth = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
+  const rules = [
+    ['e2e-reflow-short', 'clipboard', 'https://example.com/clipboard-guide'],
+    ['e2e-reflow-long', 'flexbox', 'https://example.com/guides/layout/flexible-boxes/aligning-items-in-a-flex-container-and-more'],
+  ] as const;
+  const go = page.locator('dialog.ss-dialog .ss-see-all').first();
+  const url = go.locator('.ss-go-url');
+  // The address's box: one line high, and its text whole or cut.
+  const lines = async () => {
+    const { height, lineHeight } = await url.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    return Math.round(height / lineHeight);
+  };
+  const cut = () => url.evaluate((el) => el.scrollWidth > el.clientWidth);
+  try {
+    for (const [id, pattern, redirect] of rules) {
+      expect(
+        (
+          await request.put(`${api}/v2/indices/demo/rules/${id}`, {
+            headers: auth,
+            data: { conditions: [{ pattern, anchoring: 'is' }], consequence: { redirect } },
+          })
+        ).ok(),
+      ).toBe(true);
+      await expect
+        .poll(async () => ((await (await request.get(`${api}/v1/search/demo?term=${pattern}`)).json()) as { redirect?: string }).redirect)
+        .toBe(redirect);
+    }
+    for (const [locale, width, term, whole] of [
+      ['ar', 390, 'clipboard', true],
+      ['de', 390, 'clipboard', true],
+      ['en', 320, 'flexbox', false],
+      ['ar', 320, 'flexbox', false],
+    ] as const) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/?locale=${locale}`);
+      await page.locator('#header-search .ss-opener').click();
+      await page.keyboard.type(term);
+      await expect(url).toBeVisible();
+      expect(await lines(), `${locale} ${width}: the address on one line`).toBe(1);
+      expect(await cut(), `${locale} ${width}: the address cut`).toBe(!whole);
+      // Cut at its end, the right, in every language: its start (the host) shows.
+      expect(await url.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+      expect(await outside(page, 'dialog.ss-dialog')).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/reflow-overlay-redirect-${locale}-${width}.png` });
+    }
+  } finally {
+    for (const [id] of rules) await request.delete(`${api}/v2/indices/demo/rules/${id}`, { headers: auth });
+  }
+});

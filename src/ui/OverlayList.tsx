@@ -3,10 +3,11 @@ import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { capTerm } from '../core/capTerm.ts';
 import { createListNavigation } from '../core/createListNavigation.ts';
 import { resultsPageUrl } from '../core/resultsPageUrl.ts';
-import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
+import { safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
 import { dateFormat, format } from './messages.ts';
+import { RedirectLabel } from './RedirectLabel.tsx';
 import { resultItem, type ResultContext } from './ResultItem.tsx';
 import { Results } from './Results.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
@@ -168,7 +169,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       onMouseDown={(event) => event.preventDefault()}
       onClick={(event) => follow(event, redirect)}
     >
-      <span class="ss-grow">{format(m, m.goTo, { url: `\u2066${displayUrl(redirect)}\u2069` })}</span>
+      <RedirectLabel url={redirect} />
     </li>
   );
 

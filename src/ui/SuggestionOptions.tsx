@@ -1,9 +1,9 @@
 import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { splitMatch } from '../core/splitMatch.ts';
-import { displayUrl } from '../core/safeUrl.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
 import { format } from './messages.ts';
+import { RedirectLabel } from './RedirectLabel.tsx';
 import { useWidget } from './WidgetContext.ts';
 
 export interface SuggestionOptionsProps {
@@ -52,7 +52,7 @@ export function SuggestionOptions({ onPick }: SuggestionOptionsProps) {
               {item.recent && <HistoryIcon />}
               {item.source === 'redirect' ? (
                 // The site's own page for this search: its address, read left to right in every language.
-                <span class="ss-grow">{format(m, m.goTo, { url: `\u2066${displayUrl(item.value)}\u2069` })}</span>
+                <RedirectLabel url={item.value} />
               ) : (
                 <span class="ss-grow">
                   {before}
