@@ -45,7 +45,8 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // widget's own marking; and the later file's hash again.
 // 24,480 (+39, measured 24,461): each endpoint's 5 requests a second counted from when they surely reached the
 // service (their answers), so requests bunched on their way never make 6 there.
-export const EMBED_CEILING_BYTES = 24_480;
+// 24,500 (+20, measured 24,489): the redirect's address kept whole on a line of its own, and the active "Go to" ringed like a result.
+export const EMBED_CEILING_BYTES = 24_500;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
@@ -63,4 +64,5 @@ export const EMBED_LATER_FILE = 'site-search.more.js';
 // 8,197 (+46): the pager says where it stops, and the language files' hashes change with their new line.
 // 8,462 (+265): a long value facet's search field, which narrows its values by word starts; the language files' hashes change with their new lines.
 // 8,606 (+144): the overlay offers a query rule's redirect as its first option.
-export const EMBED_LATER_CEILING_BYTES = 8_606;
+// 8,690 (+84, measured 8,665): the seam of the service-marked title and the redirect's address label.
+export const EMBED_LATER_CEILING_BYTES = 8_690;
