@@ -34,6 +34,27 @@ afterAll(async () => {
   await Promise.all(opened.map((e) => e.close()));
 });
 
+describe("the planner's statistics", () => {
+  it('are read again after a bulk import that arrives in batches, each too small to ask for it', async () => {
+    const e = await open('imported');
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const analyzed = async () =>
+        (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_user_tables WHERE schemaname = 'imported' AND last_analyze IS NOT NULL`))
+          .rows[0]!.n;
+      for (let batch = 0; batch < 3; batch++) {
+        expect(await e.write(Array.from({ length: 400 }, (_, i) => doc(batch * 400 + i)))).toEqual({ ok: true });
+      }
+      // In the background, after the write was acknowledged: asked for, and counted a moment later.
+      await expect.poll(analyzed, { timeout: 20_000 }).toBeGreaterThan(0);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
 describe('counts remembered across searches', () => {
   it('are forgotten once any node writes to the index', async () => {
     // Two engines on one schema, as two service processes share a database.

@@ -50,11 +50,13 @@ export interface PostgresEngineOptions {
 /** Rows per statement when writing many documents. */
 const WRITE_CHUNK = 500;
 /**
- * A write of this many documents has the planner's statistics read again at once: right
- * after a bulk import, stale ones made word lookups scan whole tables until autovacuum
- * came round (a minute later).
+ * Writes of this many documents since the statistics were last read (and a fifth of the
+ * documents then) have the planner's statistics read again at once: right after a bulk
+ * import, which arrives in many batches, stale ones made word lookups scan whole tables
+ * and facets count through every value until autovacuum came round (a minute later).
  */
 const ANALYZE_AFTER = 1_000;
+const ANALYZE_AFTER_SHARE = 0.2;
 /**
  * The field types, and the owner data's version, are read again after this long, since
  * other processes write too (a write through this one drops them at once): a field new
@@ -90,6 +92,9 @@ export class PostgresEngine implements SearchEngine {
   private version: string | null = null;
   private closed: Promise<void> | null = null;
   private analyzing: Promise<void> | null = null;
+  /** Documents written since the statistics were last read, and how many the index held then. */
+  private unanalyzed = 0;
+  private analyzedRows = 0;
   private readonly steeringCheck = new SteeringVersionCheck();
   readonly steering: Steering;
 
@@ -142,7 +147,8 @@ export class PostgresEngine implements SearchEngine {
     });
     if (result.ok) {
       this.written += documents.length;
-      if (documents.length >= ANALYZE_AFTER) this.analyze();
+      this.unanalyzed += documents.length;
+      if (this.unanalyzed >= Math.max(ANALYZE_AFTER, this.analyzedRows * ANALYZE_AFTER_SHARE)) this.analyze();
     }
     return result;
   }
@@ -390,13 +396,15 @@ export class PostgresEngine implements SearchEngine {
    */
   private analyze(): void {
     if (this.analyzing !== null || this.closed !== null) return;
+    this.unanalyzed = 0;
     this.analyzing = this.pool
       .query(
         `SELECT gin_clean_pending_list(to_regclass(name)) FROM unnest(ARRAY['docs_tsv', 'docs_title_tsv', 'terms_trigrams']) AS name;
          ANALYZE docs, terms, field_values, doc_categories`,
       )
+      .then(() => this.pool.query<{ rows: number }>(`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'docs'::regclass`))
       .then(
-        () => {},
+        (counted) => void (this.analyzedRows = counted.rows[0]?.rows ?? this.analyzedRows),
         () => {},
       )
       .finally(() => (this.analyzing = null));
