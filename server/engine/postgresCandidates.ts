@@ -176,6 +176,31 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     let answer: Record<string, unknown> | null = null;
     if (memo.get(many) !== 1) {
       const tooMany: SqlPart = { sql: '(SELECT count(*) FROM s) > ?', params: [limits.rankAllMax] };
+      // The page's rows from the scored matches (none when there are too many). A page
+      // within the pool's first places (most are) holds the pool alone: the best by score and
+      // by title score, taken by top-N sorts; past it, the rows after the pool follow, by
+      // place in the order, which sorts every match.
+      const withinPool = query.offset + query.limit <= request.poolByScore;
+      const placing: SqlPart = withinPool
+        ? {
+            sql: `few AS (SELECT (SELECT count(*) FROM s) <= ? AS ok),
+                u AS ((SELECT s.rowid, s.score FROM s WHERE (SELECT ok FROM few) ORDER BY s.score DESC, s.rowid LIMIT ?)
+                      UNION (SELECT s.rowid, s.score FROM s WHERE s.in_title AND (SELECT ok FROM few) ORDER BY s.title_score DESC, s.rowid LIMIT ?)
+                      UNION SELECT s.rowid, s.score FROM s WHERE s.boosted AND (SELECT ok FROM few)),
+                page AS (SELECT u.rowid, u.score, row_number() OVER (ORDER BY u.score DESC, u.rowid) AS place, TRUE AS pooled FROM u)`,
+            params: [limits.rankAllMax, request.poolByScore, request.poolByTitle],
+          }
+        : {
+            sql: `r AS (SELECT s.rowid, s.score, s.boosted, row_number() OVER (ORDER BY s.score DESC, s.rowid) AS place,
+                             CASE WHEN s.in_title THEN row_number() OVER (ORDER BY s.in_title DESC, s.title_score DESC, s.rowid) END AS title_place
+                      FROM s WHERE (SELECT count(*) FROM s) <= ?),
+                p AS (SELECT r.rowid, r.score, r.place, (r.place <= ? OR coalesce(r.title_place <= ?, FALSE) OR r.boosted) AS pooled FROM r),
+                o AS (SELECT p.*, row_number() OVER (PARTITION BY p.pooled ORDER BY p.place) AS part_place, count(*) FILTER (WHERE p.pooled) OVER () AS pool_size FROM p),
+                f AS (SELECT o.*, greatest(?::bigint, o.pool_size) - o.pool_size AS skip FROM o),
+                page AS (SELECT f.rowid, f.score, f.place, f.pooled FROM f
+                         WHERE f.pooled OR (f.part_place > f.skip AND f.part_place <= f.skip + ?::bigint - least(greatest(f.pool_size - ?::bigint, 0), ?::bigint)))`,
+            params: [limits.rankAllMax, request.poolByScore, request.poolByTitle, query.offset, query.limit, query.offset, query.limit],
+          };
       answer = await one(
         [
           { sql: '(SELECT count(*) FROM s) AS n', params: [] },
@@ -194,29 +219,8 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           sql: `WITH s AS MATERIALIZED (
                   SELECT d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
                   FROM docs d WHERE ${w.sql} LIMIT ?),
-                r AS (SELECT s.rowid, s.score, s.boosted, row_number() OVER (ORDER BY s.score DESC, s.rowid) AS place,
-                             CASE WHEN s.in_title THEN row_number() OVER (ORDER BY s.in_title DESC, s.title_score DESC, s.rowid) END AS title_place
-                      FROM s WHERE (SELECT count(*) FROM s) <= ?),
-                p AS (SELECT r.rowid, r.score, r.place, (r.place <= ? OR coalesce(r.title_place <= ?, FALSE) OR r.boosted) AS pooled FROM r),
-                o AS (SELECT p.*, row_number() OVER (PARTITION BY p.pooled ORDER BY p.place) AS part_place, count(*) FILTER (WHERE p.pooled) OVER () AS pool_size FROM p),
-                f AS (SELECT o.*, greatest(?::bigint, o.pool_size) - o.pool_size AS skip FROM o),
-                page AS (SELECT f.rowid, f.score, f.place, f.pooled FROM f
-                         WHERE f.pooled OR (f.part_place > f.skip AND f.part_place <= f.skip + ?::bigint - least(greatest(f.pool_size - ?::bigint, 0), ?::bigint)))`,
-          params: [
-            ...rank.params,
-            ...titleRank.params,
-            ...inTitle.params,
-            request.boostIds,
-            ...w.params,
-            limits.rankAllMax + 1,
-            limits.rankAllMax,
-            request.poolByScore,
-            request.poolByTitle,
-            query.offset,
-            query.limit,
-            query.offset,
-            query.limit,
-          ],
+                ${placing.sql}`,
+          params: [...rank.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1, ...placing.params],
         },
       );
     }
