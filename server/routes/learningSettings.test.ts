@@ -1,10 +1,10 @@
 // In the conformance suite (server/testing/testEngine.ts): the learning settings of
 // `/v2/indices/{key}/settings` (personalization impact, suggestion settings) on the tests' engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, IndexSettings, IndexSettingsPatch, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
-import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import type { ApiErrorBody, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
+import { getJson, sendJson, type TestService } from '../testing/service.ts';
+import { patchSettings, readSettings, SETTINGS, startWithDocuments } from '../testing/indexSettings.ts';
 
-const SETTINGS = '/v2/indices/demo/settings';
 const SITE = 'https://docs.example.test';
 const DOCUMENTS = [
   { id: 'css-color', url: `${SITE}/css/color`, title: 'CSS color property', main_content: 'Sets the color of text.' },
@@ -15,26 +15,10 @@ const DOCUMENTS = [
   { id: 'mango', url: `${SITE}/fruit/mango`, title: 'Mango', main_content: 'A sweet fruit.' },
 ];
 
-async function start(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
-  const service = await startService(options);
-  if (options.dataDir === undefined) expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
-  return service;
-}
+const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, options);
+const settings = readSettings;
+const patch = patchSettings;
 
-async function settings(service: TestService): Promise<IndexSettings> {
-  const answer = await getJson<IndexSettings>(service, SETTINGS, [], { headers: { authorization: DEMO_AUTH } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
-
-async function patch(service: TestService, body: IndexSettingsPatch): Promise<IndexSettings> {
-  const answer = await sendJson(service, 'PATCH', SETTINGS, body);
-  const json = (await answer.json()) as IndexSettings;
-  expect(answer.status, JSON.stringify(json)).toBe(200);
-  return json;
-}
-
-/** The ids found for `term`, as `userToken` (none: anonymous), without recording the search. */
 async function ids(service: TestService, term: string, userToken?: string): Promise<string[]> {
   const params: Array<[string, string]> = [
     ['term', term],

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, IndexSettings, IndexSettingsPatch, SearchResponse } from '../../src/client/types.ts';
+import type { ApiErrorBody, IndexSettings, SearchResponse } from '../../src/client/types.ts';
 import { DEFAULT_RANKING_RULES } from '../ranking/rankCandidates.ts';
 import { ENGLISH_STOP_WORDS } from '../ranking/wordRules.ts';
-import { basicAuth, DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
-
-const SETTINGS = '/v2/indices/demo/settings';
+import { basicAuth, DEMO_AUTH, getJson, sendJson, type TestService } from '../testing/service.ts';
+import { patchSettings, readSettings, SETTINGS, startWithDocuments } from '../testing/indexSettings.ts';
 
 const DOCUMENTS = [
   { id: 'automobile', title: 'Automobile repair', main_content: 'Fixing engines and brakes.' },
@@ -25,24 +24,9 @@ const DEFAULTS: IndexSettings = {
   suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
 };
 
-async function start(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
-  const service = await startService(options);
-  if (options.dataDir === undefined) expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
-  return service;
-}
-
-async function settings(service: TestService): Promise<IndexSettings> {
-  const answer = await getJson<IndexSettings>(service, SETTINGS, [], { headers: { authorization: DEMO_AUTH } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body;
-}
-
-async function patch(service: TestService, body: IndexSettingsPatch): Promise<IndexSettings> {
-  const answer = await sendJson(service, 'PATCH', SETTINGS, body);
-  const json = (await answer.json()) as IndexSettings;
-  expect(answer.status, JSON.stringify(json)).toBe(200);
-  return json;
-}
+const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, options);
+const settings = readSettings;
+const patch = patchSettings;
 
 async function ids(service: TestService, term: string, extra: Array<[string, string]> = []): Promise<string[]> {
   const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', term], ['collectAnalytics', 'false'], ...extra]);
