@@ -55,6 +55,27 @@ describe("the planner's statistics", () => {
   });
 });
 
+describe('pages on either side of the pool’s end', () => {
+  it('walk every match once, whether the page holds the pool alone (top-N) or rows after it (full placing)', async () => {
+    // Default limits: 130 matches are all scored, and the pool takes the first 100 places.
+    const e = await open('deep', {});
+    const words = ['spout', 'lid', 'handle', 'filter', 'base'];
+    await e.write(
+      Array.from({ length: 130 }, (_, i) =>
+        page(`k${i}`, `kettle ${words[i % 5]} ${'water '.repeat(i % 7)}`, { title: i % 4 === 0 ? `Kettle ${i}` : `Page ${i}` }),
+      ),
+    );
+    const seen: string[] = [];
+    for (let offset = 0; offset < 140; offset += 10) {
+      const found = await pipeline(e).search(searchQuery(['kettle'], { offset }));
+      expect(found.total).toBe(130);
+      seen.push(...found.hits.map((h) => h.document.id));
+    }
+    expect(seen).toHaveLength(130);
+    expect(new Set(seen).size).toBe(130);
+  });
+});
+
 describe('counts remembered across searches', () => {
   it('are forgotten once any node writes to the index', async () => {
     // Two engines on one schema, as two service processes share a database.
