@@ -92,8 +92,8 @@ export class PostgresEngine implements SearchEngine {
   private version: string | null = null;
   private closed: Promise<void> | null = null;
   private analyzing: Promise<void> | null = null;
-  /** Documents written since the statistics were last read, and how many the index held then. */
-  private unanalyzed = 0;
+  /** The change count (`written`) when the statistics were last read, and how many documents the index held then. */
+  private writtenAtAnalyze = 0;
   private analyzedRows = 0;
   private readonly steeringCheck = new SteeringVersionCheck();
   readonly steering: Steering;
@@ -147,8 +147,7 @@ export class PostgresEngine implements SearchEngine {
     });
     if (result.ok) {
       this.written += documents.length;
-      this.unanalyzed += documents.length;
-      if (this.unanalyzed >= Math.max(ANALYZE_AFTER, this.analyzedRows * ANALYZE_AFTER_SHARE)) this.analyze();
+      if (this.written - this.writtenAtAnalyze >= Math.max(ANALYZE_AFTER, this.analyzedRows * ANALYZE_AFTER_SHARE)) this.analyze();
     }
     return result;
   }
@@ -396,7 +395,7 @@ export class PostgresEngine implements SearchEngine {
    */
   private analyze(): void {
     if (this.analyzing !== null || this.closed !== null) return;
-    this.unanalyzed = 0;
+    this.writtenAtAnalyze = this.written;
     this.analyzing = this.pool
       .query(
         `SELECT gin_clean_pending_list(to_regclass(name)) FROM unnest(ARRAY['docs_tsv', 'docs_title_tsv', 'terms_trigrams']) AS name;
