@@ -2,13 +2,12 @@
  * A search's candidates on PostgreSQL (see Candidates in engine.ts): the same pool and
  * order as the SQLite engine's, with ts_rank (and IDF weights for `or`) in place of bm25.
  */
-import type pg from 'pg';
 import type { PgQueryable } from '../storage/postgresCancel.ts';
 import { DOC_COLUMNS, type DocRow } from './documentRow.ts';
 import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLimits, SortSpec } from './engine.ts';
 import { pgFacetColumns } from './postgresFacets.ts';
 import { planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
-import { allOf, FALSE, numbered, pgConditions, type SqlPart, type SqlValue } from './postgresWhere.ts';
+import { allOf, FALSE, numbered, pgConditions, type SqlPart } from './postgresWhere.ts';
 
 /** ts_rank's part in an IDF-weighted score: term frequency and length only break ties. */
 const TS_RANK_SHARE = 0.01;
@@ -46,7 +45,6 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
    * vector (a common word's title tier read thousands of them to find a page).
    */
   const whereInTitle = (inTitle: SqlPart) => allOf([...conditions, inTitle]);
-  const q = async <R extends pg.QueryResultRow>(sql: string, params: readonly SqlValue[]) => (await client.query<R>(numbered(sql), [...params])).rows;
   // With OR, documents differ in which words they hold: as bm25 weighs each word by
   // how rare it is (its IDF), so do these scores; ts_rank alone, which knows no IDF,
   // then only breaks ties. With AND every match holds every word.
@@ -80,19 +78,20 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
   let facetsRead = facetColumns === null;
   const documents: DocRow[] = [];
   /**
-   * One statement answering `columns` in one row (after `prefix`, a WITH clause): the
-   * facets come along with the first statement of a search.
+   * One statement: `columns` in one row, and the documents of the rows `placed` names
+   * as rows beside it (see placedRows); the facets come along with the first statement
+   * of a search.
    */
-  const one = async (columns: readonly SqlPart[], prefix: SqlPart = { sql: '', params: [] }): Promise<Record<string, unknown>> => {
+  const one = async (columns: readonly SqlPart[], placed: Placed | null = null): Promise<StatementAnswer> => {
     const all = facetsRead ? columns : [...columns, ...facetColumns!.columns];
-    const row = (
-      await q<Record<string, unknown>>(`${prefix.sql} SELECT ${all.map((c) => c.sql).join(', ')}`, [...prefix.params, ...all.flatMap((c) => c.params)])
-    )[0]!;
+    const { sql, params } = statement(all, placed);
+    const answer = answerOf((await client.query<Record<string, unknown>>(numbered(sql), [...params])).rows);
     if (!facetsRead) {
-      facets = facetColumns!.read(row);
+      facets = facetColumns!.read(answer.head);
       facetsRead = true;
     }
-    return row;
+    documents.push(...answer.documents);
+    return answer;
   };
   // Counting a common word's documents takes milliseconds; popular queries repeat.
   const counted = (w: SqlPart = where()) => {
@@ -115,53 +114,49 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     memo.set(count.key, n);
     return n;
   };
-  /** A column of ordered rows, each with its document (the page is shown from them). */
-  const rowsColumn = (name: string, order: SqlPart, score: SqlPart, offset: number, limit: number, w: SqlPart = where()): SqlPart => {
-    return {
-      sql: `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${DOCUMENT_COLUMNS}, ${score.sql} AS score FROM docs d WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?) x) AS ${name}`,
+  /** Ordered rows, a part of the page: the part's statement, its number, and how many. */
+  const parts: SqlPart[] = [];
+  const rowsPart = (order: SqlPart, score: SqlPart, offset: number, limit: number, w: SqlPart = where()): number => {
+    parts.push({
+      sql: `SELECT d.rowid, ${score.sql} AS score FROM docs d WHERE ${w.sql} ORDER BY ${order.sql} LIMIT ? OFFSET ?`,
       params: [...score.params, ...w.params, ...order.params, limit, offset],
-    };
+    });
+    return parts.length - 1;
   };
-  const rowsOf = (row: Record<string, unknown>, name: string): PageRow[] => {
-    const found = (row[name] ?? []) as Array<DocRow & { score: number }>;
-    documents.push(...found);
-    return found.map((r) => ({ rowid: r.rowid, score: r.score }));
-  };
+  /** The rows of the parts given, in order, with their documents: one statement holds every part. */
+  const partsPlaced = (): Placed => ({
+    with: parts.map((part, i) => ({ sql: `part_${i} AS (${part.sql})`, params: part.params })),
+    rows: parts.map((_, i) => `SELECT ${i} AS part, row_number() OVER () AS place, rowid, score FROM part_${i}`).join(' UNION ALL '),
+  });
 
   let pool: PageRow[] = [];
   let rest: PageRow[];
   let total: number;
   if (match === null) {
     const count = counted();
-    const row = await one([
-      rowsColumn(
-        'page',
-        sortOrder(query.sort, { sql: 'd.ts DESC, d.rowid DESC', params: [] }, fieldTypes),
-        { sql: '1::float8', params: [] },
-        query.offset,
-        query.limit,
-      ),
-      ...countColumn(count, 'total'),
-    ]);
-    rest = rowsOf(row, 'page');
+    const page = rowsPart(
+      sortOrder(query.sort, { sql: 'd.ts DESC, d.rowid DESC', params: [] }, fieldTypes),
+      { sql: '1::float8', params: [] },
+      query.offset,
+      query.limit,
+    );
+    const answer = await one(countColumn(count, 'total'), partsPlaced());
+    rest = answer.part(page);
     // A short page is the last one: its end is the total.
     const short = rest.length < query.limit && (rest.length > 0 || query.offset === 0);
-    total = short ? query.offset + rest.length : countOf(count, row, 'total');
+    total = short ? query.offset + rest.length : countOf(count, answer.head, 'total');
   } else if (query.sort.by !== 'relevance') {
     const count = counted();
     const relevance = { sql: `${rank.sql} DESC, d.rowid`, params: rank.params };
-    const row = await one([
-      rowsColumn(
-        'page',
-        sortOrder(query.sort, relevance, fieldTypes),
-        { sql: `greatest(${rank.sql}, 1e-9::float8)`, params: rank.params },
-        query.offset,
-        query.limit,
-      ),
-      ...countColumn(count, 'total'),
-    ]);
-    rest = rowsOf(row, 'page');
-    total = countOf(count, row, 'total');
+    const page = rowsPart(
+      sortOrder(query.sort, relevance, fieldTypes),
+      { sql: `greatest(${rank.sql}, 1e-9::float8)`, params: rank.params },
+      query.offset,
+      query.limit,
+    );
+    const answer = await one(countColumn(count, 'total'), partsPlaced());
+    rest = answer.part(page);
+    total = countOf(count, answer.head, 'total');
   } else {
     const w = where();
     const all = counted();
@@ -173,7 +168,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     // rankAllMax matches the answer only says there are too many (which is remembered),
     // and how many, and how many in titles.
     const many = `many\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
-    let answer: Record<string, unknown> | null = null;
+    let answer: StatementAnswer | null = null;
     if (memo.get(many) !== 1) {
       const tooMany: SqlPart = { sql: '(SELECT count(*) FROM s) > ?', params: [limits.rankAllMax] };
       // The page's rows from the scored matches (none when there are too many). A page
@@ -202,76 +197,116 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
             params: [limits.rankAllMax, request.poolByScore, request.poolByTitle, query.offset, query.limit, query.offset, query.limit],
           };
       answer = await one(
-        [
-          { sql: '(SELECT count(*) FROM s) AS n', params: [] },
-          {
-            sql: `(SELECT coalesce(json_agg(json_build_object('rowid', page.rowid, 'score', page.score, 'pooled', page.pooled) ORDER BY page.place), '[]') FROM page) AS rows`,
-            params: [],
-          },
-          {
-            sql: `(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${DOCUMENT_COLUMNS} FROM page JOIN docs d ON d.rowid = page.rowid) x) AS documents`,
-            params: [],
-          },
-          ...countColumn(all, 'total', tooMany),
-          ...countColumn(titledCount, 'titled', tooMany),
-        ],
+        [{ sql: '(SELECT count(*) FROM s) AS n', params: [] }, ...countColumn(all, 'total', tooMany), ...countColumn(titledCount, 'titled', tooMany)],
         {
-          sql: `WITH s AS MATERIALIZED (
+          with: [
+            {
+              sql: `s AS MATERIALIZED (
                   SELECT d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
-                  FROM docs d WHERE ${w.sql} LIMIT ?),
-                ${placing.sql}`,
-          params: [...rank.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1, ...placing.params],
+                  FROM docs d WHERE ${w.sql} LIMIT ?)`,
+              params: [...rank.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1],
+            },
+            placing,
+          ],
+          // Part 0 is the pool, part 1 the rows that follow it.
+          rows: 'SELECT CASE WHEN page.pooled THEN 0 ELSE 1 END AS part, page.place, page.rowid, page.score FROM page',
         },
       );
     }
-    if (answer !== null && Number(answer.n) <= limits.rankAllMax) {
-      total = Number(answer.n);
-      documents.push(...(answer.documents as DocRow[]));
-      const placed = answer.rows as Array<{ rowid: number; score: number; pooled: boolean }>;
-      pool = placed.filter((row) => row.pooled).map((row) => ({ rowid: row.rowid, score: row.score }));
-      rest = placed.filter((row) => !row.pooled).map((row) => ({ rowid: row.rowid, score: row.score }));
+    if (answer !== null && Number(answer.head.n) <= limits.rankAllMax) {
+      total = Number(answer.head.n);
+      pool = answer.part(0);
+      rest = answer.part(1);
     } else {
       memo.set(many, 1);
       const counts =
-        answer ??
-        (all.known === undefined || titledCount.known === undefined ? await one([...countColumn(all, 'total'), ...countColumn(titledCount, 'titled')]) : {});
+        answer?.head ??
+        (all.known === undefined || titledCount.known === undefined
+          ? (await one([...countColumn(all, 'total'), ...countColumn(titledCount, 'titled')])).head
+          : {});
       total = countOf(all, counts, 'total');
       const titled = countOf(titledCount, counts, 'titled');
       // Too many to score them all: title matches first (by title score when few
       // enough), then the rest in indexing order; every part of the page in one statement.
-      const parts: SqlPart[] = [];
-      const tier = (offset: number, limit: number): { names: string[]; length: number } => {
-        const names: string[] = [];
+      const tier = (offset: number, limit: number): { parts: number[]; length: number } => {
+        const numbers: number[] = [];
         let length = 0;
         if (offset < titled) {
           const ranked = titled <= limits.rankAllMax;
           const order = ranked ? { sql: `${titleRank.sql} DESC, d.rowid`, params: titleRank.params } : { sql: 'd.rowid', params: [] };
-          const name = `part_${parts.length}`;
-          parts.push(rowsColumn(name, order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, whereInTitle(inTitle)));
-          names.push(name);
+          numbers.push(rowsPart(order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, whereInTitle(inTitle)));
           length = Math.min(limit, titled - offset);
         }
         const left = limit - length;
         if (left > 0 && total > titled) {
           const notInTitle = { sql: `NOT (${inTitle.sql})`, params: inTitle.params };
           const skip = Math.max(0, offset - titled);
-          const name = `part_${parts.length}`;
-          parts.push(rowsColumn(name, { sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, skip, left, where([notInTitle])));
-          names.push(name);
+          numbers.push(rowsPart({ sql: 'd.rowid', params: [] }, { sql: '0::float8', params: [] }, skip, left, where([notInTitle])));
           length += Math.max(0, Math.min(left, total - titled - skip));
         }
-        return { names, length };
+        return { parts: numbers, length };
       };
-      const pooled = query.offset < request.poolByTitle ? tier(0, request.poolByTitle) : { names: [], length: 0 };
+      const pooled = query.offset < request.poolByTitle ? tier(0, request.poolByTitle) : { parts: [], length: 0 };
       const after = following(pooled.length);
-      const afterPool = after.left > 0 ? tier(after.from, after.left) : { names: [], length: 0 };
-      const row = parts.length > 0 ? await one(parts) : {};
-      pool = pooled.names.flatMap((name) => rowsOf(row, name));
-      rest = afterPool.names.flatMap((name) => rowsOf(row, name));
+      const afterPool = after.left > 0 ? tier(after.from, after.left) : { parts: [], length: 0 };
+      const placed = parts.length > 0 ? await one([], partsPlaced()) : null;
+      pool = placed === null ? [] : pooled.parts.flatMap((n) => placed.part(n));
+      rest = placed === null ? [] : afterPool.parts.flatMap((n) => placed.part(n));
     }
   }
   if (!facetsRead) await one([]);
   return { total, pool, rest, frequencies: weights?.frequencies ?? [], ...facets, documents };
+}
+
+/**
+ * The rows of a statement whose documents come back with it: `with` are the CTEs it
+ * needs, and `rows` a SELECT of them answering `part` (which list), `place` (where in
+ * it), `rowid` and `score`.
+ */
+interface Placed {
+  with: readonly SqlPart[];
+  rows: string;
+}
+
+/** A statement's one-row columns, and its placed rows with their documents. */
+interface StatementAnswer {
+  head: Record<string, unknown>;
+  documents: DocRow[];
+  /** The placed rows of one part, in place order. */
+  part(n: number): PageRow[];
+}
+
+/**
+ * One statement answering `columns` in its first row and the documents of `placed` in
+ * as many rows beside them (a full join on the row number), so a page's documents come
+ * in the same round trip as its counts and facets. Documents come as plain columns:
+ * building JSON of them took PostgreSQL longer than finding them.
+ */
+function statement(columns: readonly SqlPart[], placed: Placed | null): SqlPart {
+  const head = `SELECT 1::bigint AS head_row${columns.map((c) => `, ${c.sql}`).join('')}`;
+  const headParams = columns.flatMap((c) => c.params);
+  if (placed === null) return { sql: head, params: headParams };
+  return {
+    sql: `WITH ${placed.with.map((part) => part.sql).join(', ')}
+      SELECT h.*, x.* FROM (${head}) h
+      FULL JOIN (SELECT row_number() OVER () AS doc_row, p.part, p.place, p.score, ${DOCUMENT_COLUMNS}
+                 FROM (${placed.rows}) p JOIN docs d ON d.rowid = p.rowid) x ON x.doc_row = h.head_row`,
+    params: [...placed.with.flatMap((part) => part.params), ...headParams],
+  };
+}
+
+function answerOf(rows: ReadonlyArray<Record<string, unknown>>): StatementAnswer {
+  const head = rows.find((row) => row.head_row !== null) ?? {};
+  const placed = rows.filter((row) => row.rowid !== null) as unknown as Array<DocRow & { part: number; place: number; score: number }>;
+  return {
+    head,
+    documents: placed,
+    part: (n) =>
+      placed
+        .filter((row) => row.part === n)
+        .sort((a, b) => a.place - b.place)
+        .map((row) => ({ rowid: row.rowid, score: row.score })),
+  };
 }
 
 /**
