@@ -84,7 +84,9 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
    */
   const one = async (columns: readonly SqlPart[], placed: Placed | null = null): Promise<StatementAnswer> => {
     const all = facetsRead ? columns : [...columns, ...facetColumns!.columns];
-    const { sql, params } = statement(all, placed);
+    const matches = facetsRead ? null : facetColumns!.matches(placed?.matches);
+    const ctes = [...(placed?.with ?? []), ...(matches === null ? [] : [matches])];
+    const { sql, params } = statement(all, ctes, placed?.rows ?? null);
     const answer = answerOf((await client.query<Record<string, unknown>>(numbered(sql), [...params])).rows);
     if (!facetsRead) {
       facets = facetColumns!.read(answer.head);
@@ -210,6 +212,12 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           ],
           // Part 0 is the pool, part 1 the rows that follow it.
           rows: 'SELECT CASE WHEN page.pooled THEN 0 ELSE 1 END AS part, page.place, page.rowid, page.score FROM page',
+          // The facets count the scored matches when they are all of them; else they find them again.
+          matches: {
+            sql: `SELECT s.rowid FROM s WHERE (SELECT count(*) FROM s) <= ?
+                  UNION ALL SELECT d.rowid FROM docs d WHERE (SELECT count(*) FROM s) > ? AND ${w.sql}`,
+            params: [limits.rankAllMax, limits.rankAllMax, ...w.params],
+          },
         },
       );
     }
@@ -266,6 +274,8 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
 interface Placed {
   with: readonly SqlPart[];
   rows: string;
+  /** A SELECT of every match's rowid from `with`, for the facets. */
+  matches?: SqlPart;
 }
 
 /** A statement's one-row columns, and its placed rows with their documents. */
@@ -277,21 +287,21 @@ interface StatementAnswer {
 }
 
 /**
- * One statement answering `columns` in its first row and the documents of `placed` in
- * as many rows beside them (a full join on the row number), so a page's documents come
+ * One statement (after `ctes`) answering `columns` in its first row and the documents of
+ * the rows `placed` selects (see Placed) in as many rows beside them (a full join on the row number), so a page's documents come
  * in the same round trip as its counts and facets. Documents come as plain columns:
  * building JSON of them took PostgreSQL longer than finding them.
  */
-function statement(columns: readonly SqlPart[], placed: Placed | null): SqlPart {
+function statement(columns: readonly SqlPart[], ctes: readonly SqlPart[], placed: string | null): SqlPart {
+  const prefix = ctes.length === 0 ? '' : `WITH ${ctes.map((cte) => cte.sql).join(', ')} `;
+  const params = [...ctes.flatMap((cte) => cte.params), ...columns.flatMap((c) => c.params)];
   const head = `SELECT 1::bigint AS head_row${columns.map((c) => `, ${c.sql}`).join('')}`;
-  const headParams = columns.flatMap((c) => c.params);
-  if (placed === null) return { sql: head, params: headParams };
+  if (placed === null) return { sql: `${prefix}${head}`, params };
   return {
-    sql: `WITH ${placed.with.map((part) => part.sql).join(', ')}
-      SELECT h.*, x.* FROM (${head}) h
+    sql: `${prefix}SELECT h.*, x.* FROM (${head}) h
       FULL JOIN (SELECT row_number() OVER () AS doc_row, p.part, p.place, p.score, ${DOCUMENT_COLUMNS}
-                 FROM (${placed.rows}) p JOIN docs d ON d.rowid = p.rowid) x ON x.doc_row = h.head_row`,
-    params: [...placed.with.flatMap((part) => part.params), ...headParams],
+                 FROM (${placed}) p JOIN docs d ON d.rowid = p.rowid) x ON x.doc_row = h.head_row`,
+    params,
   };
 }
 

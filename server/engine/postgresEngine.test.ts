@@ -475,6 +475,51 @@ describe('the same answers as the SQLite engine', () => {
     }
   });
 
+  it('counts facets alike whether they read the values of each match or walk the field', async () => {
+    // A few matches read per match, many walk the field's values: both as SQLite counts them.
+    const many = Array.from({ length: 200 }, (_, i) =>
+      page(`f${i}`, i < 5 ? `rare common word ${i}` : `common word ${i}`, {
+        url: `https://example.com/${i % 4}/${i}`,
+        customFields: { kind: `k${i % 3}`, year: 2000 + (i % 20), tags: i % 2 === 0 ? ['even', `t${i % 5}`] : [`t${i % 5}`] },
+      }),
+    );
+    const facetEngine = await open('facet_plans', {});
+    // The same tables with small limits: 'common' has too many matches to score, and its facets find them again.
+    const tiered = await open('facet_plans');
+    const sqliteFacets = await SqliteEngine.open(':memory:');
+    try {
+      await Promise.all([facetEngine.write(many), sqliteFacets.write(many)]);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('ANALYZE facet_plans.docs');
+        const { rows } = await client.query<{ n: number }>(`SELECT reltuples::int AS n FROM pg_class WHERE oid = 'facet_plans.docs'::regclass`);
+        // The premise: 5 matches are few enough to read per match, 200 too many.
+        expect(rows[0]!.n).toBe(200);
+      } finally {
+        await client.end();
+      }
+      for (const term of ['rare', 'common']) {
+        const q = searchQuery([term], {
+          facets: [
+            { kind: 'field', key: 'kind', field: 'kind' },
+            { kind: 'field', key: 'tags', field: 'tags' },
+            { kind: 'categories', key: 'hosts', prefix: '1x' },
+          ],
+          rangeFacets: [
+            { key: 'year', field: 'year', ranges: [{ to: 2005 }, { from: 2005, to: 2015 }, { from: 2015 }] },
+            { key: 'tags', field: 'year', ranges: [{ from: 2001 }] },
+          ],
+        });
+        const [a, b, c] = await Promise.all([pipeline(sqliteFacets).search(q), pipeline(facetEngine).search(q), pipeline(tiered).search(q)]);
+        expect([term, b.total, b.facets, b.rangeFacets]).toEqual([term, a.total, a.facets, a.rangeFacets]);
+        expect([term, c.total, c.facets, c.rangeFacets]).toEqual([term, a.total, a.facets, a.rangeFacets]);
+      }
+    } finally {
+      sqliteFacets.close();
+    }
+  });
+
   it('suggests, completes and looks up alike', async () => {
     for (const term of ['fet', 'f', 'css prop', 'grid a', 'set time', 'zur', 'eventual comp', 'nothing']) {
       expect([term, await pipeline(pgEngine).suggest(term, 5)]).toEqual([term, await pipeline(sqlite).suggest(term, 5)]);
