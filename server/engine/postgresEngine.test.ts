@@ -76,7 +76,7 @@ describe('pages on either side of the pool’s end', () => {
   });
 });
 
-describe('counts remembered across searches', () => {
+describe('counts and words remembered across searches', () => {
   it('are forgotten once any node writes to the index', async () => {
     // Two engines on one schema, as two service processes share a database.
     const writer = await open('counted');
@@ -92,6 +92,20 @@ describe('counts remembered across searches', () => {
     // A write through the same node is seen at once.
     expect(await reader.write([page('c21', 'gamma again')])).toEqual({ ok: true });
     expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(22);
+  });
+
+  it('finds a word another node added, once it learns of the write', async () => {
+    const writer = await open('worded');
+    const reader = await open('worded');
+    expect(await writer.write([page('w0', 'epsilon only')])).toEqual({ ok: true });
+    // The index holds no word near `zetas`: the lookup's answer is remembered.
+    const zeta = searchQuery(['zetas'], { fuzzy: 'auto' });
+    for (let i = 0; i < 2; i++) expect((await pipeline(reader).search(zeta)).total).toBe(0);
+    expect(await writer.write([page('w1', 'zeta arrives'), page('w2', 'zeta again')])).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // Another search learns of the write first: the remembered answer for `zetas` must go with it.
+    expect((await pipeline(reader).search(searchQuery(['epsilon']))).total).toBe(1);
+    expect((await pipeline(reader).search(zeta)).total).toBe(2);
   });
 });
 

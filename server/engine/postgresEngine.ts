@@ -89,6 +89,13 @@ export class PostgresEngine implements SearchEngine {
   private fieldFacts: { facts: FieldFacts; at: number } | null = null;
   /** Counts of documents by statement, kept while the index's version stays (see currentFieldFacts). */
   private readonly memo = new Map<string, number>();
+  /**
+   * Words looked up, by question, kept as the counts are: a popular search asks the same
+   * questions, and their answer costs a round trip, most of it planning the lookup.
+   */
+  private readonly wordsMemo = new Map<string, WordAnswers>();
+  /** Counts up each time the memos are forgotten: a lookup under way then keeps its answer to itself. */
+  private memoGeneration = 0;
   private version: string | null = null;
   private closed: Promise<void> | null = null;
   private analyzing: Promise<void> | null = null;
@@ -190,7 +197,7 @@ export class PostgresEngine implements SearchEngine {
     this.steeringCheck.seen(steering ?? '0');
     const current = version ?? '0';
     if (current !== this.version) {
-      this.memo.clear();
+      this.forgetCounts();
       this.version = current;
     }
     const facts = fieldFacts(rows);
@@ -226,48 +233,68 @@ export class PostgresEngine implements SearchEngine {
   /** After a write of this process: the field facts and the counts are read again. */
   private forgetFacts(): void {
     this.fieldFacts = null;
+    this.forgetCounts();
+  }
+
+  private forgetCounts(): void {
     this.memo.clear();
+    this.wordsMemo.clear();
+    this.memoGeneration++;
+  }
+
+  /** The words' answers, remembered while the field facts (read with the index's version) are fresh. */
+  private async lookUp(client: PgQueryable, questions: WordQuestions): Promise<WordAnswers> {
+    const key = JSON.stringify(questions);
+    const fresh = this.freshFacts() !== null;
+    const known = fresh ? this.wordsMemo.get(key) : undefined;
+    if (known !== undefined) return known;
+    const generation = this.memoGeneration;
+    const { answers, facts } = await lookUpWords(client, questions, !fresh);
+    if (facts !== null) this.learnFacts(facts.types, facts.version, facts.steering);
+    if (generation === this.memoGeneration || facts !== null) {
+      if (this.wordsMemo.size >= MEMO_MAX) this.wordsMemo.delete(this.wordsMemo.keys().next().value!);
+      this.wordsMemo.set(key, answers);
+    }
+    return answers;
   }
 
   private reader(client: PgQueryable): IndexReader {
     // The documents of the rows the candidates placed come with them: the ranking rules
-    // read their texts, and the page shows them, without another round trip.
-    const read = new Map<number, StoredDocument>();
+    // read their texts, and the page shows them, without another round trip. Kept as
+    // rows: only the page's few become documents (parsing every pool row's custom fields
+    // cost more than ranking them).
+    const read = new Map<number, DocRow>();
     const keep = (rows: readonly DocRow[]) => {
-      for (const row of rows) read.set(row.rowid, storedDocument(row));
+      for (const row of rows) read.set(row.rowid, row);
     };
     return {
-      words: async (questions) => {
-        const { answers, facts } = await lookUpWords(client, questions, this.freshFacts() === null);
-        if (facts !== null) this.learnFacts(facts.types, facts.version, facts.steering);
-        return answers;
-      },
+      words: (questions) => this.lookUp(client, questions),
       candidates: async (request) => {
         const facts = await this.currentFieldFacts(client);
         const { documents, ...candidates } = await pgCandidates(client, { ...facts, limits: this.limits, memo: this.remembered }, request);
         keep(documents);
         return candidates;
       },
-      texts: async (rowids) => {
+      texts: async (rowids, withCustomFields) => {
         const missing = rowids.filter((rowid) => !read.has(rowid));
         if (missing.length > 0) keep((await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] })).rows);
         return rowids.flatMap((rowid): RankedText[] => {
-          const document = read.get(rowid);
-          if (document === undefined) return [];
+          const row = read.get(rowid);
+          if (row === undefined) return [];
           return [
             {
               rowid,
-              id: document.id,
-              url: document.url,
-              title: document.title,
-              content: indexedContent(document.mainContent, document.hiddenKeywords),
-              customFields: document.customFields,
+              id: row.id,
+              url: row.url,
+              title: row.title,
+              content: indexedContent(row.main_content, row.hidden_keywords),
+              customFields: withCustomFields ? storedDocument(row).customFields : null,
             },
           ];
         });
       },
       documents: async (rowids) => {
-        const found = new Map(rowids.flatMap((rowid) => (read.has(rowid) ? [[rowid, read.get(rowid)!] as const] : [])));
+        const found = new Map(rowids.flatMap((rowid) => (read.has(rowid) ? [[rowid, storedDocument(read.get(rowid)!)] as const] : [])));
         const missing = rowids.filter((rowid) => !found.has(rowid));
         if (missing.length > 0) {
           const { rows } = await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] });
