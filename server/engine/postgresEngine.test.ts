@@ -125,6 +125,22 @@ describe('ranking many matches', () => {
     expect(scores.at(-1)).toBeGreaterThan(0);
   });
 
+  it('pages through more title matches than it scores, each once, before the rest', async () => {
+    const e = await open('many_titles');
+    // More title matches than the pool takes (100): pages past it read the title matches in stored order.
+    const docs = Array.from({ length: 160 }, (_, i) => page(`o${i}`, `omega body ${i}`, { title: i % 3 === 2 ? `Other ${i}` : `Omega ${i}` }));
+    expect(await e.write(docs)).toEqual({ ok: true });
+    // A document written again moves in the table: the order stays one order.
+    expect(await e.write([docs[4]!, docs[7]!, docs[120]!])).toEqual({ ok: true });
+    const titled = docs.filter((d) => d.title.startsWith('Omega')).map((d) => d.id);
+    expect(titled.length).toBeGreaterThan(LIMITS.rankAllMax);
+    const seen: string[] = [];
+    for (let offset = 0; offset < 180; offset += 20) seen.push(...(await ids(searchQuery(['omega'], { offset, limit: 20 }), e)));
+    expect(seen).toHaveLength(160);
+    expect(new Set(seen).size).toBe(160);
+    expect(new Set(seen.slice(0, titled.length))).toEqual(new Set(titled));
+  });
+
   it('finds documents having every word', async () => {
     const result = await pipeline(engine).search(searchQuery(['beta', 'alpha']));
     expect(result.total).toBe(3);
