@@ -91,12 +91,14 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
    * as rows beside it (see placedRows); the facets come along with the first statement
    * of a search.
    */
-  const one = async (columns: readonly SqlPart[], placed: Placed | null = null): Promise<StatementAnswer> => {
+  const one = async (columns: readonly SqlPart[], placed: Placed | null = null, prepared = false): Promise<StatementAnswer> => {
     const all = facetsRead ? columns : [...columns, ...facetColumns!.columns];
     const matches = facetsRead ? null : facetColumns!.matches(placed?.matches);
     const ctes = [...(placed?.with ?? []), ...(matches === null ? [] : [matches])];
     const { sql, params } = statement(all, ctes, placed?.rows ?? null);
-    const answer = answerOf((await client.query<Record<string, unknown>>(numbered(sql), [...params])).rows);
+    const text = numbered(sql);
+    const name = prepared ? client.preparedName?.(text) : undefined;
+    const answer = answerOf((await client.query<Record<string, unknown>>({ text, values: [...params], ...(name !== undefined && { name }) })).rows);
     if (!facetsRead) {
       facets = facetColumns!.read(answer.head);
       facetsRead = true;
@@ -212,10 +214,12 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
         {
           with: [
             {
+              // Only title matches are ordered by their title score: the others are spared ranking their title.
               sql: `s AS MATERIALIZED (
-                  SELECT d.rowid, ${rank.sql} AS score, ${titleRank.sql} AS title_score, ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
+                  SELECT d.rowid, ${rank.sql} AS score, CASE WHEN ${inTitle.sql} THEN ${titleRank.sql} ELSE 0 END AS title_score,
+                         ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
                   FROM docs d WHERE ${w.sql} LIMIT ?)`,
-              params: [...rank.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1],
+              params: [...rank.params, ...inTitle.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1],
             },
             placing,
           ],
@@ -228,6 +232,9 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
             params: [limits.rankAllMax, limits.rankAllMax, ...w.params],
           },
         },
+        // Kept prepared: its plan hardly depends on the words (a scan of the word index,
+        // then sorts of at most rankAllMax rows), and planning it cost as much as running it.
+        true,
       );
     }
     if (answer !== null && Number(answer.head.n) <= limits.rankAllMax) {
@@ -300,7 +307,9 @@ interface StatementAnswer {
  * One statement (after `ctes`) answering `columns` in its first row and the documents of
  * the rows `placed` selects (see Placed) in as many rows beside them (a full join on the row number), so a page's documents come
  * in the same round trip as its counts and facets. Documents come as plain columns:
- * building JSON of them took PostgreSQL longer than finding them.
+ * building JSON of them took PostgreSQL longer than finding them. Each placed row reads
+ * its document by the primary key (OFFSET 0 keeps it a lookup): a kept generic plan,
+ * not knowing how few rows are placed, merged them with every document of the table.
  */
 function statement(columns: readonly SqlPart[], ctes: readonly SqlPart[], placed: string | null): SqlPart {
   const prefix = ctes.length === 0 ? '' : `WITH ${ctes.map((cte) => cte.sql).join(', ')} `;
@@ -310,7 +319,8 @@ function statement(columns: readonly SqlPart[], ctes: readonly SqlPart[], placed
   return {
     sql: `${prefix}SELECT h.*, x.* FROM (${head}) h
       FULL JOIN (SELECT row_number() OVER () AS doc_row, p.part, p.place, p.score, ${DOCUMENT_COLUMNS}
-                 FROM (${placed}) p JOIN docs d ON d.rowid = p.rowid) x ON x.doc_row = h.head_row`,
+                 FROM (${placed}) p CROSS JOIN LATERAL (SELECT ${DOCUMENT_COLUMNS} FROM docs d WHERE d.rowid = p.rowid OFFSET 0) d) x
+        ON x.doc_row = h.head_row`,
     params,
   };
 }
@@ -371,10 +381,11 @@ function idfScores(groups: readonly string[], idf: readonly number[]): { score: 
   const terms: string[] = [];
   const titleTerms: string[] = [];
   groups.forEach((group, i) => {
-    terms.push(`(CASE WHEN d.title_tsv @@ ?::tsquery THEN ${8 * idf[i]!} WHEN d.tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
-    score.params.push(group, group);
-    titleTerms.push(`(CASE WHEN d.title_tsv @@ ?::tsquery THEN ${idf[i]!} ELSE 0 END)`);
-    title.params.push(group);
+    // The weights are values, not SQL text: statements of as many words share a text, and a prepared statement.
+    terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 WHEN d.tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
+    score.params.push(group, 8 * idf[i]!, group, idf[i]!);
+    titleTerms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
+    title.params.push(group, idf[i]!);
   });
   score.sql = terms.join(' + ');
   title.sql = titleTerms.join(' + ');

@@ -3,9 +3,13 @@
  * closed the connection should not keep a database connection and its CPU busy.
  */
 import type pg from 'pg';
+import { preparedName } from './preparedStatements.ts';
 
 /** What reads need of a connection: its statements. */
-export type PgQueryable = Pick<pg.ClientBase, 'query'>;
+export type PgQueryable = Pick<pg.ClientBase, 'query'> & {
+  /** The name to run `text` under as a statement the connection keeps prepared, if it may keep one more (see preparedStatements.ts). */
+  preparedName?(text: string): string | undefined;
+};
 
 /** A checked-out connection whose statements stop when `signal` aborts. */
 export interface CancellableClient {
@@ -43,7 +47,7 @@ export function cancellable(pool: pg.Pool, client: pg.PoolClient, signal: AbortS
     }
   }) as pg.ClientBase['query'];
   return {
-    client: { query },
+    client: { query, preparedName: (text) => preparedName(client, text) },
     get cancelled() {
       return cancelled;
     },
