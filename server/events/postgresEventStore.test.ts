@@ -67,6 +67,52 @@ describe('events on PostgreSQL', () => {
     expect(report.totals).toMatchObject({ searches: 4, clicks: 4, clickedSearches: 4 });
   });
 
+  it('count a batch of events as it counts them one by one', async () => {
+    // Additions of one batch are summed before they are written: the same keys many times over.
+    const factory = await postgresEngines(url)({ dataDir: '/nonexistent/batches' });
+    const [batched, single] = (await Promise.all(
+      ['batched', 'single'].map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING })),
+    )) as [IndexStores, IndexStores];
+    try {
+      // One client's searches and clicks in three sessions, in one batch.
+      const events = (client: number): StatsEvent[] =>
+        Array.from({ length: 6 }, (_, i): StatsEvent[] => {
+          const session = `b${i % 3}-${client}`;
+          const tag = i % 2 === 0 ? undefined : 'docs';
+          return [
+            ...(i < 3 ? [{ action: 'search' as const, session, keyword: i === 0 ? 'Tea Pot' : 'tea pot', numberOfResults: 4, ...(tag && { tag }) }] : []),
+            { action: 'search', session, keyword: 'kettle', numberOfResults: i === 5 ? 0 : 2 },
+            { action: 'click', session, keyword: 'tea pot', docid: `pot-${i % 2}`, position: 1 + (i % 3), ...(tag && { tag }) },
+          ];
+        }).flat();
+      // Today: searched keywords count the last 30 days'.
+      const now = Date.now();
+      const day = Math.floor(now / 86_400_000);
+      for (let client = 0; client < 6; client++) {
+        const [received, address] = [now - 60_000 + client * 1_000, `198.${client}.100.7`];
+        await batched.events.addStats(events(client), 'stats', received, address);
+        for (const event of events(client)) await single.events.addStats([event], 'stats', received, address);
+      }
+      const read = async (stores: IndexStores) => ({
+        report: await stores.events.report({ fromDay: day, toDay: day }, null, 10),
+        docs: await stores.events.report({ fromDay: day, toDay: day }, 'docs', 10),
+        boosts: await stores.events.clickBoosts('tea pot', now),
+        searched: await stores.events.searchedKeywords(['tea'], 5, now),
+      });
+      const [a, b] = await Promise.all([read(batched), read(single)]);
+      expect(a.report.totals.searches).toBe(54);
+      expect(a.boosts.size).toBeGreaterThan(0);
+      expect(a.searched).toEqual(['tea pot']);
+      // Weights summed in another order differ in their last bits.
+      expect([...a.boosts.keys()]).toEqual([...b.boosts.keys()]);
+      for (const [docid, boost] of a.boosts) expect(boost).toBeCloseTo(b.boosts.get(docid)!, 9);
+      expect({ ...a, boosts: null }).toEqual({ ...b, boosts: null });
+    } finally {
+      await Promise.all([batched, single].map((stores) => Promise.all([stores.events.close(), stores.engine.close()])));
+      await factory.close();
+    }
+  });
+
   it('queue the searches a node records itself, visible to the other once flushed', async () => {
     nodes[0]!.events.queueStats({ action: 'search', session: 'q', keyword: 'queued', numberOfResults: 1 }, 'search');
     await nodes[0]!.events.flush();

@@ -17,7 +17,8 @@ import { normalizeKeyword } from './normalizeKeyword.ts';
 import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
 import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
-import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupCounts, type RollupEvent } from './rollupRules.ts';
+import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupEvent } from './rollupRules.ts';
+import { PostgresRollupSums } from './postgresRollupSums.ts';
 import { addSearchedKeyword, prepareSearchedKeywords, setSuggestedRule, suggestedKeywords, sweepSearchedKeywords } from './postgresSearchedKeywords.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
@@ -36,12 +37,6 @@ const ROLLUP_TABLES = [
   'keyword_click_clients',
   'daily_click_voters',
 ];
-
-/** log2(2^a + 2^b) of a stored weight (`table`.lw) and a new one, without leaving the log domain. */
-function logAdd(table: string): string {
-  const [a, b] = [`${table}.lw`, 'excluded.lw'];
-  return `greatest(${a}, ${b}) + ln(1 + power(2::float8, least(${a}, ${b}) - greatest(${a}, ${b}))) / ln(2::float8)`;
-}
 
 /**
  * A keyword's click weights in one statement: the searches' weight once, through its
@@ -272,6 +267,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     let stored = 0;
     const clicked = new Set<string>();
     await this.writing(async (client) => {
+      const sums = new PostgresRollupSums();
       for (const { event, source, received, address } of rows) {
         const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
         const { values, rollup } = statsInsert(event, source, received, clientHash);
@@ -283,9 +279,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         // A resent eventId changes nothing, counts included.
         if (added.length === 0) continue;
         stored++;
-        await this.addToRollups(client, { rowid: added[0]!.rowid, ...rollup });
+        await this.addToRollups(client, sums, { rowid: added[0]!.rowid, ...rollup });
         if (event.action === 'click') clicked.add(rollup.keyword);
       }
+      await sums.flush(client);
     });
     // Once committed: a read between the drop and the commit would keep the weights from before.
     for (const keyword of clicked) this.clickWeights.forget(keyword);
@@ -321,7 +318,9 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         [Number.isFinite(last.received) ? last.received : -1e15, last.rowid],
       );
       if (events.length === 0) break;
-      for (const event of events) await this.addToRollups(client, event, false);
+      const sums = new PostgresRollupSums();
+      for (const event of events) await this.addToRollups(client, sums, event, false);
+      await sums.flush(client);
       last = events[events.length - 1]!;
     }
     await client.query(
@@ -331,37 +330,27 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     );
   }
 
-  /** Counts one newly stored event by the rules every store shares (rollupRules.ts); `keywords`: the searched keywords too. */
-  private async addToRollups(client: pg.ClientBase, event: RollupEvent, keywords = true): Promise<void> {
-    await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client));
+  /**
+   * Counts one newly stored event by the rules every store shares (rollupRules.ts), its
+   * additions into `sums`; `keywords`: the searched keywords too.
+   */
+  private async addToRollups(client: pg.ClientBase, sums: PostgresRollupSums, event: RollupEvent, keywords = true): Promise<void> {
+    await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client, sums));
     if (keywords && event.action === 'search') {
-      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.sweptFrom);
+      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.sweptFrom, sums);
     }
   }
 }
 
-/** The rollup rules' steps on PostgreSQL, inside the caller's transaction. */
-function rollupSteps(client: pg.ClientBase): AsyncRollupSteps {
+/**
+ * The rollup rules' steps on PostgreSQL, inside the caller's transaction: what only adds
+ * goes into `sums`, written with the batch; what the rules read the answer of runs at once.
+ */
+function rollupSteps(client: pg.ClientBase, sums: PostgresRollupSums): AsyncRollupSteps {
   return {
-    count: (day, tag, keyword, add) => count(client, day, tag, keyword, add),
-    async click(day, tag, docid, position) {
-      await client.query(
-        `INSERT INTO daily_documents (day, tag, docid, clicks) VALUES ($1, $2, $3, 1)
-         ON CONFLICT (day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + 1`,
-        [day, tag, docid],
-      );
-      await client.query(
-        `INSERT INTO daily_positions (day, tag, position, clicks) VALUES ($1, $2, $3, 1)
-         ON CONFLICT (day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + 1`,
-        [day, tag, position],
-      );
-    },
-    async addSearchWeight(keyword, lw) {
-      await client.query(`INSERT INTO keyword_searches (keyword, lw) VALUES ($1, $2) ON CONFLICT (keyword) DO UPDATE SET lw = ${logAdd('keyword_searches')}`, [
-        keyword,
-        lw,
-      ]);
-    },
+    count: async (day, tag, keyword, add) => sums.count(day, tag, keyword, add),
+    click: async (day, tag, docid, position) => sums.click(day, tag, docid, position),
+    addSearchWeight: async (keyword, lw) => sums.searchWeight(keyword, lw),
     async latestSearch(session, keyword, from, to) {
       const { rows } = await client.query<FollowedSearch>(
         `SELECT rowid, received, coalesce(tag, '') AS tag, clicked FROM stats_events
@@ -391,29 +380,6 @@ function rollupSteps(client: pg.ClientBase): AsyncRollupSteps {
       ]);
       return rowCount === 1;
     },
-    async addClickWeight(keyword, docid, lw, newClients) {
-      await client.query(
-        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (keyword, docid) DO UPDATE SET lw = ${logAdd('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
-        [keyword, docid, lw, newClients],
-      );
-    },
+    addClickWeight: async (keyword, docid, lw, newClients) => sums.clickWeight(keyword, docid, lw, newClients),
   };
-}
-
-/** Adds to a day's counts of a keyword, and to the day's totals. */
-async function count(client: pg.ClientBase, day: number, tag: string, keyword: string, add: RollupCounts): Promise<void> {
-  const values = [add.searches, add.noHits, add.clicks, add.clickedSearches];
-  const update = (table: string) => `DO UPDATE SET searches = ${table}.searches + excluded.searches, no_hits = ${table}.no_hits + excluded.no_hits,
-    clicks = ${table}.clicks + excluded.clicks, clicked_searches = ${table}.clicked_searches + excluded.clicked_searches`;
-  await client.query(
-    `INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (day, tag, keyword) ${update('daily_keywords')}`,
-    [day, tag, keyword, ...values],
-  );
-  await client.query(
-    `INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (day, tag) ${update('daily_totals')}`,
-    [day, tag, ...values],
-  );
 }

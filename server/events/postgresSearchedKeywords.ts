@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
+import type { PostgresRollupSums } from './postgresRollupSums.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, type SuggestedKeywordRule } from './searchedKeywords.ts';
 
 /** The rule in effect, as stored (see setSuggestedRule). */
@@ -41,6 +42,7 @@ export async function addSearchedKeyword(
   client: pg.ClientBase,
   search: { keyword: string; session: string; numberOfResults: number; client: string | null; received: number },
   windowStart: number,
+  sums: PostgresRollupSums,
 ): Promise<void> {
   if (search.numberOfResults <= 0) return;
   const day = Math.floor(search.received / DAY_MS);
@@ -50,14 +52,7 @@ export async function addSearchedKeyword(
   const newSession = await seen(client, 'keyword_sessions', 'session', words, search.session, day);
   const address = searchAddress(search.client, search.session);
   const newAddress = address !== null && (await seen(client, 'keyword_addresses', 'address', words, address, day));
-  if (!newSession && !newAddress) return;
-  await client.query(
-    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested)
-     VALUES ($1, $2, $3::int, $4::int, $3::int >= ${MIN_SESSIONS} AND $4::int >= ${MIN_ADDRESSES})
-     ON CONFLICT (words) DO UPDATE SET sessions = k.sessions + $3::int, addresses = k.addresses + $4::int,
-       suggested = (k.sessions + $3::int >= ${MIN_SESSIONS} AND k.addresses + $4::int >= ${MIN_ADDRESSES})`,
-    [words, search.keyword, Number(newSession), Number(newAddress)],
-  );
+  if (newSession || newAddress) sums.searchedKeyword(words, search.keyword, newSession, newAddress);
 }
 
 /** Suggested keywords that start with the typed words (see SqliteSearchedKeywords.startingWith). */

@@ -1,5 +1,6 @@
 import type { PostgresMigration } from '../../../storage/postgresMigrations.ts';
 import { addSearchedKeyword } from '../../postgresSearchedKeywords.ts';
+import { PostgresRollupSums } from '../../postgresRollupSums.ts';
 import { DAY_MS } from '../../clickRanking.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart } from '../../searchedKeywords.ts';
 
@@ -62,10 +63,12 @@ async function fill(client: Parameters<PostgresMigration['up']>[0]['client'], wi
       [windowStart * DAY_MS, last],
     );
     if (rows.length === 0) break;
+    const sums = new PostgresRollupSums();
     for (const row of rows) {
       const search = { keyword: row.keyword, session: row.session, numberOfResults: row.n, client: row.client, received: Number(row.received) };
-      await addSearchedKeyword(client, search, windowStart);
+      await addSearchedKeyword(client, search, windowStart, sums);
     }
+    await sums.flush(client);
     last = Number(rows[rows.length - 1]!.rowid);
   }
 }
