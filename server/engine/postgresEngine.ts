@@ -416,18 +416,17 @@ export class PostgresEngine implements SearchEngine {
   }
 
   /**
-   * Moves the words of a large write out of the GIN indexes' pending lists (which every
-   * search reads through) and refreshes the planner's statistics, in the background (the
-   * write is acknowledged meanwhile); one at a time.
+   * After a large write, in the background (the write is acknowledged meanwhile), one at a
+   * time: VACUUM moves its words out of the GIN indexes' pending lists (which every search
+   * reads through) and marks its pages visible to all, so searches after it neither check
+   * nor set each row's visibility; ANALYZE refreshes the planner's statistics. Left to
+   * autovacuum, the same work came a minute later, in the middle of the searches.
    */
   private analyze(): void {
     if (this.analyzing !== null || this.closed !== null) return;
     this.writtenAtAnalyze = this.written;
     this.analyzing = this.pool
-      .query(
-        `SELECT gin_clean_pending_list(to_regclass(name)) FROM unnest(ARRAY['docs_tsv', 'docs_title_tsv', 'terms_trigrams']) AS name;
-         ANALYZE docs, terms, field_values, doc_categories`,
-      )
+      .query('VACUUM (ANALYZE) docs, terms, field_values, doc_categories')
       .then(() => this.pool.query<{ rows: number }>(`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'docs'::regclass`))
       .then(
         (counted) => void (this.analyzedRows = counted.rows[0]?.rows ?? this.analyzedRows),
