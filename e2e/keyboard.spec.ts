@@ -97,6 +97,8 @@ test('removing a filter chip, Clear all and a section keep the focus in the widg
   await expect(page.locator('#search .ss-hit-link').first()).toBeFocused();
 
   await page.goto('/?q=g&f.area=css&f.status=standard');
+  // The results are on screen before the visitor clears the filters: there is a list to move to.
+  await expect(page.locator('#search .ss-hit-link').first()).toBeVisible();
   await chips.getByRole('button', { name: 'Clear all' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('#search').getByRole('list', { name: 'Search results' })).toBeFocused();
