@@ -6,6 +6,7 @@
  * cost seven statements, each a round trip the event loop and the database waited on.
  */
 import type pg from 'pg';
+import { addSearchedCounts } from './postgresSearchedKeywords.ts';
 import type { RollupCounts } from './rollupRules.ts';
 
 /** log2(2^a + 2^b) without leaving the log domain, as the stores' SQL adds weights. */
@@ -19,10 +20,6 @@ export function logAddSql(table: string): string {
   const [a, b] = [`${table}.lw`, 'excluded.lw'];
   return `greatest(${a}, ${b}) + ln(1 + power(2::float8, least(${a}, ${b}) - greatest(${a}, ${b}))) / ln(2::float8)`;
 }
-
-/** The suggested-keyword rule in effect, as stored (see postgresSearchedKeywords.ts). */
-const MIN_SESSIONS = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_sessions')`;
-const MIN_ADDRESSES = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_addresses')`;
 
 type Keyed<T> = Map<string, T>;
 
@@ -39,9 +36,6 @@ function addCounts(kept: RollupCounts, more: RollupCounts): void {
   kept.clicks += more.clicks;
   kept.clickedSearches += more.clickedSearches;
 }
-
-const COUNTS_UPDATE = (table: string) => `DO UPDATE SET searches = ${table}.searches + excluded.searches, no_hits = ${table}.no_hits + excluded.no_hits,
-  clicks = ${table}.clicks + excluded.clicks, clicked_searches = ${table}.clicked_searches + excluded.clicked_searches`;
 
 export class PostgresRollupSums {
   private readonly keywords: Keyed<{ day: number; tag: string; keyword: string } & RollupCounts> = new Map();
@@ -121,76 +115,76 @@ export class PostgresRollupSums {
 
   /** Writes the sums, inside the caller's transaction, and forgets them. */
   async flush(client: pg.ClientBase): Promise<void> {
-    const keywords = [...this.keywords.values()];
-    if (keywords.length > 0) {
-      await client.query(
-        `INSERT INTO daily_keywords (day, tag, keyword, searches, no_hits, clicks, clicked_searches)
-         SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[])
-         ON CONFLICT (day, tag, keyword) ${COUNTS_UPDATE('daily_keywords')}`,
-        [...columns(keywords, 'day', 'tag', 'keyword'), ...countColumns(keywords)],
-      );
-    }
-    const totals = [...this.totals.values()];
-    if (totals.length > 0) {
-      await client.query(
-        `INSERT INTO daily_totals (day, tag, searches, no_hits, clicks, clicked_searches)
-         SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[])
-         ON CONFLICT (day, tag) ${COUNTS_UPDATE('daily_totals')}`,
-        [...columns(totals, 'day', 'tag'), ...countColumns(totals)],
-      );
-    }
-    const documents = [...this.documents.values()];
-    if (documents.length > 0) {
-      await client.query(
-        `INSERT INTO daily_documents (day, tag, docid, clicks) SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::int[])
-         ON CONFLICT (day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + excluded.clicks`,
-        columns(documents, 'day', 'tag', 'docid', 'clicks'),
-      );
-    }
-    const positions = [...this.positions.values()];
-    if (positions.length > 0) {
-      await client.query(
-        `INSERT INTO daily_positions (day, tag, position, clicks) SELECT * FROM unnest($1::int[], $2::text[], $3::int[], $4::int[])
-         ON CONFLICT (day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + excluded.clicks`,
-        columns(positions, 'day', 'tag', 'position', 'clicks'),
-      );
-    }
-    const searchWeights = [...this.searchWeights.values()];
-    if (searchWeights.length > 0) {
-      await client.query(
-        `INSERT INTO keyword_searches (keyword, lw) SELECT * FROM unnest($1::text[], $2::float8[])
-         ON CONFLICT (keyword) DO UPDATE SET lw = ${logAddSql('keyword_searches')}`,
-        columns(searchWeights, 'keyword', 'lw'),
-      );
-    }
-    const clickWeights = [...this.clickWeights.values()];
-    if (clickWeights.length > 0) {
-      await client.query(
-        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) SELECT * FROM unnest($1::text[], $2::text[], $3::float8[], $4::int[])
-         ON CONFLICT (keyword, docid) DO UPDATE SET lw = ${logAddSql('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
-        columns(clickWeights, 'keyword', 'docid', 'lw', 'clients'),
-      );
-    }
-    const searched = [...this.searched.values()].filter((s) => s.sessions > 0 || s.addresses > 0);
-    if (searched.length > 0) {
-      await client.query(
-        `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested)
-         SELECT t.words, t.keyword, t.sessions, t.addresses, t.sessions >= ${MIN_SESSIONS} AND t.addresses >= ${MIN_ADDRESSES}
-         FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(words, keyword, sessions, addresses)
-         ON CONFLICT (words) DO UPDATE SET sessions = k.sessions + excluded.sessions, addresses = k.addresses + excluded.addresses,
-           suggested = (k.sessions + excluded.sessions >= ${MIN_SESSIONS} AND k.addresses + excluded.addresses >= ${MIN_ADDRESSES})`,
-        columns(searched, 'words', 'keyword', 'sessions', 'addresses'),
-      );
-    }
+    const counts = (kept: string) => `DO UPDATE SET searches = ${kept}.searches + excluded.searches, no_hits = ${kept}.no_hits + excluded.no_hits,
+      clicks = ${kept}.clicks + excluded.clicks, clicked_searches = ${kept}.clicked_searches + excluded.clicked_searches`;
+    await upsert(
+      client,
+      'daily_keywords',
+      this.keywords,
+      [DAY, TAG, ['keyword', 'keyword', 'text'], ...COUNTS],
+      `(day, tag, keyword) ${counts('daily_keywords')}`,
+    );
+    await upsert(client, 'daily_totals', this.totals, [DAY, TAG, ...COUNTS], `(day, tag) ${counts('daily_totals')}`);
+    await upsert(
+      client,
+      'daily_documents',
+      this.documents,
+      [DAY, TAG, ['docid', 'docid', 'text'], ['clicks', 'clicks', 'int']],
+      '(day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + excluded.clicks',
+    );
+    await upsert(
+      client,
+      'daily_positions',
+      this.positions,
+      [DAY, TAG, ['position', 'position', 'int'], ['clicks', 'clicks', 'int']],
+      '(day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + excluded.clicks',
+    );
+    await upsert(
+      client,
+      'keyword_searches',
+      this.searchWeights,
+      [
+        ['keyword', 'keyword', 'text'],
+        ['lw', 'lw', 'float8'],
+      ],
+      `(keyword) DO UPDATE SET lw = ${logAddSql('keyword_searches')}`,
+    );
+    await upsert(
+      client,
+      'keyword_clicks',
+      this.clickWeights,
+      [
+        ['keyword', 'keyword', 'text'],
+        ['docid', 'docid', 'text'],
+        ['lw', 'lw', 'float8'],
+        ['clients', 'clients', 'int'],
+      ],
+      `(keyword, docid) DO UPDATE SET lw = ${logAddSql('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
+    );
+    await addSearchedCounts(client, [...this.searched.values()]);
     for (const map of [this.keywords, this.totals, this.documents, this.positions, this.searchWeights, this.clickWeights, this.searched]) map.clear();
   }
 }
 
-/** The named fields of `rows` as one array each, for unnest. */
-function columns<T, K extends keyof T>(rows: readonly T[], ...keys: K[]): Array<Array<T[K]>> {
-  return keys.map((key) => rows.map((row) => row[key]));
-}
+/** A column of an upsert: its name in the table, the field of the sums it takes, its SQL type. */
+type Column<T> = readonly [name: string, field: keyof T & string, type: string];
 
-function countColumns(rows: readonly RollupCounts[]): number[][] {
-  return [rows.map((r) => r.searches), rows.map((r) => r.noHits), rows.map((r) => r.clicks), rows.map((r) => r.clickedSearches)];
+const DAY = ['day', 'day', 'int'] as const;
+const TAG = ['tag', 'tag', 'text'] as const;
+const COUNTS = [
+  ['searches', 'searches', 'int'],
+  ['no_hits', 'noHits', 'int'],
+  ['clicks', 'clicks', 'int'],
+  ['clicked_searches', 'clickedSearches', 'int'],
+] as const;
+
+/** Adds the sums of `rows` to `table` in one statement: each column one array, `conflict` what a kept row adds. */
+async function upsert<T>(client: pg.ClientBase, table: string, rows: Keyed<T>, columns: ReadonlyArray<Column<T>>, conflict: string): Promise<void> {
+  if (rows.size === 0) return;
+  const kept = [...rows.values()];
+  await client.query(
+    `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')})
+     SELECT * FROM unnest(${columns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}) ON CONFLICT ${conflict}`,
+    columns.map(([, field]) => kept.map((row) => row[field])),
+  );
 }

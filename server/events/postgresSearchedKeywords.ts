@@ -55,6 +55,25 @@ export async function addSearchedKeyword(
   if (newSession || newAddress) sums.searchedKeyword(words, search.keyword, newSession, newAddress);
 }
 
+/**
+ * Adds new sessions and addresses to searched keywords, a batch's sums in one statement;
+ * a keyword becomes a suggestion by the rule in effect (the first search's spelling names it).
+ */
+export async function addSearchedCounts(
+  client: pg.ClientBase,
+  counts: ReadonlyArray<{ words: string; keyword: string; sessions: number; addresses: number }>,
+): Promise<void> {
+  if (counts.length === 0) return;
+  await client.query(
+    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested)
+     SELECT t.words, t.keyword, t.sessions, t.addresses, t.sessions >= ${MIN_SESSIONS} AND t.addresses >= ${MIN_ADDRESSES}
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(words, keyword, sessions, addresses)
+     ON CONFLICT (words) DO UPDATE SET sessions = k.sessions + excluded.sessions, addresses = k.addresses + excluded.addresses,
+       suggested = (k.sessions + excluded.sessions >= ${MIN_SESSIONS} AND k.addresses + excluded.addresses >= ${MIN_ADDRESSES})`,
+    [counts.map((c) => c.words), counts.map((c) => c.keyword), counts.map((c) => c.sessions), counts.map((c) => c.addresses)],
+  );
+}
+
 /** Suggested keywords that start with the typed words (see SqliteSearchedKeywords.startingWith). */
 export async function suggestedKeywords(pool: pg.Pool, words: readonly string[], limit: number): Promise<string[]> {
   if (words.length === 0 || limit <= 0) return [];
