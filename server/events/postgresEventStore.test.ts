@@ -180,6 +180,65 @@ describe('events on PostgreSQL', () => {
     }
   });
 
+  it('count a batch of searches alone, each table in one statement, as it counts them one by one', async () => {
+    // The searches the service records come in batches of searches alone, written table by table.
+    const factory = await postgresEngines(url)({ dataDir: '/nonexistent/searches' });
+    const [batched, single] = (await Promise.all(
+      ['searches-batched', 'searches-single'].map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING })),
+    )) as [IndexStores, IndexStores];
+    try {
+      const searches = (client: number): StatsEvent[] => [
+        { action: 'search', session: `s${client}`, keyword: 'Tea Pot', numberOfResults: 3, eventId: `e${client}` },
+        // Sent twice in one batch: stored and counted once.
+        { action: 'search', session: `s${client}`, keyword: 'Tea Pot', numberOfResults: 3, eventId: `e${client}` },
+        // The same session and keyword again: a session counts once.
+        { action: 'search', session: `s${client}`, keyword: 'tea  pot', numberOfResults: 5 },
+        { action: 'search', session: `t${client}`, keyword: 'tea pot', numberOfResults: 2, tag: 'docs' },
+        { action: 'search', session: `t${client}`, keyword: 'kettle', numberOfResults: 0 },
+      ];
+      const now = Date.now();
+      // Each statement with values is bound once on its connection.
+      const writes = vi.spyOn(pg.Connection.prototype, 'bind');
+      for (let client = 0; client < 6; client++) {
+        // Two clients to an address: addresses count fewer than sessions.
+        const [received, address] = [now - 60_000 + client * 1_000, `198.51.100.${client >> 1}`];
+        writes.mockClear();
+        await batched.events.addStats(searches(client), 'stats', received, address);
+        const perBatch = writes.mock.calls.length;
+        writes.mockClear();
+        const one: StatsEvent = { action: 'search', session: `u${client}`, keyword: 'tea pot', numberOfResults: 1 };
+        await batched.events.addStats([one], 'stats', received + 1, address);
+        // As many statements for five searches as for one.
+        expect(perBatch).toBe(writes.mock.calls.length);
+        await single.events.addStats([one], 'stats', received + 1, address);
+        for (const event of searches(client)) await single.events.addStats([event], 'stats', received, address);
+      }
+      writes.mockRestore();
+      const tables = async (publicKey: string) => {
+        const pool = connectPool(url, indexSchema(publicKey), 1);
+        try {
+          const read = async (sql: string) => (await pool.query(sql)).rows;
+          return {
+            events: await read('SELECT count(*)::int AS n FROM stats_events'),
+            searched: await read('SELECT words, keyword, sessions, addresses, suggested FROM searched_keywords ORDER BY words'),
+            sessions: await read('SELECT words, session, day FROM keyword_sessions ORDER BY words, session'),
+            addresses: await read('SELECT words, address, day FROM keyword_addresses ORDER BY words, address'),
+            daily: await read('SELECT day, tag, keyword, searches, no_hits FROM daily_keywords ORDER BY day, tag, keyword'),
+          };
+        } finally {
+          await pool.end();
+        }
+      };
+      const [a, b] = await Promise.all([tables('searches-batched'), tables('searches-single')]);
+      expect(a.events).toEqual([{ n: 30 }]);
+      expect(a.searched).toEqual([{ words: 'tea pot', keyword: 'tea pot', sessions: 18, addresses: 3, suggested: true }]);
+      expect(a).toEqual(b);
+    } finally {
+      await Promise.all([batched, single].map((stores) => Promise.all([stores.events.close(), stores.engine.close()])));
+      await factory.close();
+    }
+  });
+
   it('count a click taken by the other node once the max age has passed, and one taken by this node at once', async () => {
     expect((await nodes[0]!.events.clickBoosts('saucepan', NOW)).size).toBe(0);
     expect((await nodes[1]!.events.clickBoosts('saucepan', NOW)).size).toBe(0);

@@ -19,7 +19,7 @@ import { userKey, type ProfileKeeping, type UserProfile } from './personalizatio
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupEvent } from './rollupRules.ts';
 import { PostgresRollupSums } from './postgresRollupSums.ts';
-import { addSearchedKeyword, prepareSearchedKeywords, setSuggestedRule, suggestedKeywords, sweepSearchedKeywords } from './postgresSearchedKeywords.ts';
+import { addSearchedKeyword, addSearchedKeywords, prepareSearchedKeywords, setSuggestedRule, suggestedKeywords, sweepSearchedKeywords } from './postgresSearchedKeywords.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
@@ -52,6 +52,13 @@ const CLICK_WEIGHTS_SQL = `
       AND clients * $4::int >= coalesce(power(2::float8, least((SELECT lw FROM searched) - $2::float8, 60)), 0)
     ORDER BY lw DESC LIMIT $5::int
   ) AS c ON TRUE`;
+
+/** A stored event's columns as the rollups count it (RollupEvent). */
+const ROLLUP_COLUMNS = `rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults",
+  docid, position, coalesce(tag, '') AS tag, client`;
+
+/** The SQL types of STATS_INSERT_COLUMNS, in order: a batch's rows go in as one array a column. */
+const STATS_INSERT_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text', 'text', 'text'];
 
 const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches"';
 
@@ -268,9 +275,13 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     const clicked = new Set<string>();
     await this.writing(async (client) => {
       const sums = new PostgresRollupSums();
+      if (rows.every((row) => row.event.action === 'search')) {
+        stored = await this.insertSearches(client, sums, rows);
+        await sums.flush(client);
+        return;
+      }
       for (const { event, source, received, address } of rows) {
-        const clientHash = address === undefined || this.clients === null ? null : this.clients.hash(address);
-        const { values, rollup } = statsInsert(event, source, received, clientHash);
+        const { values, rollup } = statsInsert(event, source, received, this.clientHash(address));
         const { rows: added } = await client.query<{ rowid: number }>(
           `INSERT INTO stats_events (${STATS_INSERT_COLUMNS})
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id) DO NOTHING RETURNING rowid`,
@@ -287,6 +298,32 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     // Once committed: a read between the drop and the commit would keep the weights from before.
     for (const keyword of clicked) this.clickWeights.forget(keyword);
     return stored;
+  }
+
+  /**
+   * A batch of searches alone (the searches the service records): the events in one
+   * statement, and each table of counts in one more, however many the batch holds; what a
+   * statement per event cost was most of a recorded search's work in the database. A
+   * search's counts read nothing a search before it in the batch wrote but its session and
+   * address (which addSearchedKeywords takes in order), so they may all go in at once.
+   */
+  private async insertSearches(client: pg.ClientBase, sums: PostgresRollupSums, rows: readonly IncomingStats[]): Promise<number> {
+    const values = rows.map(({ event, source, received, address }) => statsInsert(event, source, received, this.clientHash(address)).values);
+    const { rows: added } = await client.query<RollupEvent>(
+      `INSERT INTO stats_events (${STATS_INSERT_COLUMNS})
+       SELECT * FROM unnest(${STATS_INSERT_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
+       ON CONFLICT (event_id) DO NOTHING RETURNING ${ROLLUP_COLUMNS}`,
+      STATS_INSERT_TYPES.map((_, i) => values.map((row) => row[i])),
+    );
+    // In the order they were stored, as one by one.
+    added.sort((a, b) => a.rowid - b.rowid);
+    for (const event of added) await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client, sums));
+    await addSearchedKeywords(client, added, this.sweptFrom, sums);
+    return added.length;
+  }
+
+  private clientHash(address: string | undefined): string | null {
+    return address === undefined || this.clients === null ? null : this.clients.hash(address);
   }
 
   /** Runs `work` in one transaction, after the event writes of other processes to this index. */
@@ -312,9 +349,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     let last = { received: Number.NEGATIVE_INFINITY, rowid: 0 };
     for (;;) {
       const { rows: events } = await client.query<RollupEvent>(
-        `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults",
-           docid, position, coalesce(tag, '') AS tag, client
-         FROM stats_events WHERE (received, rowid) > ($1, $2) ORDER BY received, rowid LIMIT 10000`,
+        `SELECT ${ROLLUP_COLUMNS} FROM stats_events WHERE (received, rowid) > ($1, $2) ORDER BY received, rowid LIMIT 10000`,
         [Number.isFinite(last.received) ? last.received : -1e15, last.rowid],
       );
       if (events.length === 0) break;
@@ -337,7 +372,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   private async addToRollups(client: pg.ClientBase, sums: PostgresRollupSums, event: RollupEvent, keywords = true): Promise<void> {
     await countEvent(event, this.ranking.halfLifeDays * DAY_MS, rollupSteps(client, sums));
     if (keywords && event.action === 'search') {
-      await addSearchedKeyword(client, { ...event, numberOfResults: event.numberOfResults ?? 0 }, this.sweptFrom, sums);
+      await addSearchedKeyword(client, event, this.sweptFrom, sums);
     }
   }
 }

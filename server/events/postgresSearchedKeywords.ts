@@ -37,22 +37,51 @@ export async function setSuggestedRule(client: pg.ClientBase, rule: SuggestedKey
   return true;
 }
 
+/** A stored search as the searched keywords count it. */
+export interface SearchedKeywordEvent {
+  keyword: string;
+  session: string;
+  numberOfResults: number | null;
+  client: string | null;
+  received: number;
+}
+
 /** Counts a stored search with results, by session and by address (see SqliteSearchedKeywords.add). */
-export async function addSearchedKeyword(
+export function addSearchedKeyword(client: pg.ClientBase, search: SearchedKeywordEvent, windowStart: number, sums: PostgresRollupSums): Promise<void> {
+  return addSearchedKeywords(client, [search], windowStart, sums);
+}
+
+/**
+ * Counts stored searches, in their order, as addSearchedKeyword one by one: a session or
+ * address is new for the first of them that brings it. Two statements however many.
+ */
+export async function addSearchedKeywords(
   client: pg.ClientBase,
-  search: { keyword: string; session: string; numberOfResults: number; client: string | null; received: number },
+  searches: readonly SearchedKeywordEvent[],
   windowStart: number,
   sums: PostgresRollupSums,
 ): Promise<void> {
-  if (search.numberOfResults <= 0) return;
-  const day = Math.floor(search.received / DAY_MS);
-  if (day < windowStart) return;
-  const words = keywordWords(search.keyword);
-  if (words === '') return;
-  const newSession = await seen(client, 'keyword_sessions', 'session', words, search.session, day);
-  const address = searchAddress(search.client, search.session);
-  const newAddress = address !== null && (await seen(client, 'keyword_addresses', 'address', words, address, day));
-  if (newSession || newAddress) sums.searchedKeyword(words, search.keyword, newSession, newAddress);
+  const counted = searches.flatMap((search) => {
+    if ((search.numberOfResults ?? 0) <= 0) return [];
+    const day = Math.floor(search.received / DAY_MS);
+    const words = keywordWords(search.keyword);
+    if (day < windowStart || words === '') return [];
+    return [{ words, keyword: search.keyword, day, session: search.session, address: searchAddress(search.client, search.session) }];
+  });
+  if (counted.length === 0) return;
+  const newSessions = await seen(client, 'keyword_sessions', 'session', counted.map((c) => ({ words: c.words, who: c.session, day: c.day })));
+  const newAddresses = await seen(
+    client,
+    'keyword_addresses',
+    'address',
+    counted.flatMap((c) => (c.address === null ? [] : [{ words: c.words, who: c.address, day: c.day }])),
+  );
+  for (const c of counted) {
+    // Taken by the first search that brings it.
+    const newSession = newSessions.delete(pairKey(c.words, c.session));
+    const newAddress = c.address !== null && newAddresses.delete(pairKey(c.words, c.address));
+    if (newSession || newAddress) sums.searchedKeyword(c.words, c.keyword, newSession, newAddress);
+  }
 }
 
 /**
@@ -111,21 +140,32 @@ export async function sweepSearchedKeywords(client: pg.ClientBase, windowStart: 
   await applyRule(client);
 }
 
+/** Which (words, who) pairs `table` did not hold, in one statement: each pair goes in once, with its latest day. */
 async function seen(
   client: pg.ClientBase,
   table: 'keyword_sessions' | 'keyword_addresses',
   column: 'session' | 'address',
-  words: string,
-  who: string,
-  day: number,
-): Promise<boolean> {
+  pairs: ReadonlyArray<{ words: string; who: string; day: number }>,
+): Promise<Set<string>> {
+  if (pairs.length === 0) return new Set();
+  const latest = new Map<string, { words: string; who: string; day: number }>();
+  for (const pair of pairs) {
+    const key = pairKey(pair.words, pair.who);
+    if ((latest.get(key)?.day ?? Number.NEGATIVE_INFINITY) < pair.day) latest.set(key, pair);
+  }
+  const rows = [...latest.values()];
   // xmax = 0 only for a row this statement inserted.
-  const { rows } = await client.query<{ inserted: boolean }>(
-    `INSERT INTO ${table} AS t (words, ${column}, day) VALUES ($1, $2, $3)
-     ON CONFLICT (words, ${column}) DO UPDATE SET day = greatest(t.day, excluded.day) RETURNING (xmax = 0) AS inserted`,
-    [words, who, day],
+  const { rows: answers } = await client.query<{ words: string; who: string; inserted: boolean }>(
+    `INSERT INTO ${table} AS t (words, ${column}, day) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+     ON CONFLICT (words, ${column}) DO UPDATE SET day = greatest(t.day, excluded.day)
+     RETURNING t.words, t.${column} AS who, (t.xmax = 0) AS inserted`,
+    [rows.map((r) => r.words), rows.map((r) => r.who), rows.map((r) => r.day)],
   );
-  return rows[0]!.inserted;
+  return new Set(answers.filter((a) => a.inserted).map((a) => pairKey(a.words, a.who)));
+}
+
+function pairKey(words: string, who: string): string {
+  return `${words}\u0000${who}`;
 }
 
 async function applyRule(client: pg.ClientBase): Promise<void> {
