@@ -19,7 +19,14 @@ import { userKey, type ProfileKeeping, type UserProfile } from './personalizatio
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupEvent } from './rollupRules.ts';
 import { PostgresRollupSums } from './postgresRollupSums.ts';
-import { addSearchedKeyword, addSearchedKeywords, prepareSearchedKeywords, setSuggestedRule, suggestedKeywords, sweepSearchedKeywords } from './postgresSearchedKeywords.ts';
+import {
+  addSearchedKeyword,
+  addSearchedKeywords,
+  prepareSearchedKeywords,
+  setSuggestedRule,
+  suggestedKeywords,
+  sweepSearchedKeywords,
+} from './postgresSearchedKeywords.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, searchedWindowStart, type SuggestedKeywordRule } from './searchedKeywords.ts';
 import { statsReport, type CountRow, type ReportData, type ReportRange } from './statsReport.ts';
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';

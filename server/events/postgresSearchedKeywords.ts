@@ -69,7 +69,12 @@ export async function addSearchedKeywords(
     return [{ words, keyword: search.keyword, day, session: search.session, address: searchAddress(search.client, search.session) }];
   });
   if (counted.length === 0) return;
-  const newSessions = await seen(client, 'keyword_sessions', 'session', counted.map((c) => ({ words: c.words, who: c.session, day: c.day })));
+  const newSessions = await seen(
+    client,
+    'keyword_sessions',
+    'session',
+    counted.map((c) => ({ words: c.words, who: c.session, day: c.day })),
+  );
   const newAddresses = await seen(
     client,
     'keyword_addresses',
