@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { BoundedMap } from '../boundedMap.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
@@ -88,12 +89,12 @@ export class PostgresEngine implements SearchEngine {
   private written = 0;
   private fieldFacts: { facts: FieldFacts; at: number } | null = null;
   /** Counts of documents by statement, kept while the index's version stays (see currentFieldFacts). */
-  private readonly memo = new Map<string, number>();
+  private readonly memo = new BoundedMap<string, number>(MEMO_MAX);
   /**
    * Words looked up, by question, kept as the counts are: a popular search asks the same
    * questions, and their answer costs a round trip, most of it planning the lookup.
    */
-  private readonly wordsMemo = new Map<string, WordAnswers>();
+  private readonly wordsMemo = new BoundedMap<string, WordAnswers>(MEMO_MAX);
   /** Counts up each time the memos are forgotten: a lookup under way then keeps its answer to itself. */
   private memoGeneration = 0;
   private version: string | null = null;
@@ -221,15 +222,6 @@ export class PostgresEngine implements SearchEngine {
     return this.learnFacts(types.rows, version.rows[0]?.value, steering.rows[0]?.value);
   }
 
-  /** The memo as the candidates read it: bounded, the oldest entry going first. */
-  private readonly remembered = {
-    get: (key: string) => this.memo.get(key),
-    set: (key: string, value: number) => {
-      if (this.memo.size >= MEMO_MAX) this.memo.delete(this.memo.keys().next().value!);
-      this.memo.set(key, value);
-    },
-  };
-
   /** After a write of this process: the field facts and the counts are read again. */
   private forgetFacts(): void {
     this.fieldFacts = null;
@@ -252,7 +244,6 @@ export class PostgresEngine implements SearchEngine {
     const { answers, facts } = await lookUpWords(client, questions, !fresh);
     if (facts !== null) this.learnFacts(facts.types, facts.version, facts.steering);
     if (generation === this.memoGeneration || facts !== null) {
-      if (this.wordsMemo.size >= MEMO_MAX) this.wordsMemo.delete(this.wordsMemo.keys().next().value!);
       this.wordsMemo.set(key, answers);
     }
     return answers;
@@ -271,7 +262,7 @@ export class PostgresEngine implements SearchEngine {
       words: (questions) => this.lookUp(client, questions),
       candidates: async (request) => {
         const facts = await this.currentFieldFacts(client);
-        const { documents, ...candidates } = await pgCandidates(client, { ...facts, limits: this.limits, memo: this.remembered }, request);
+        const { documents, ...candidates } = await pgCandidates(client, { ...facts, limits: this.limits, memo: this.memo }, request);
         keep(documents);
         return candidates;
       },

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { BoundedMap } from '../boundedMap.ts';
 import type {
   CandidateRequest,
   Candidates,
@@ -43,7 +44,7 @@ export class SqliteReader {
   /** Fields some document held several values of (see multi_valued_fields). */
   readonly multiValued = new Set<string>();
   /** Counts of documents by query (see sqliteCandidates, documentFrequency); emptied by every write. */
-  private readonly memo = new CountMemo(MEMO_MAX);
+  private readonly memo = new BoundedMap<string, number>(MEMO_MAX);
   /** Loaded on the first fuzzy query that needs it, then kept up to date by writes. */
   private vocabulary: { words: Vocabulary; at: number; stale: boolean } | null = null;
   private readonly statements: StatementCache;
@@ -279,25 +280,5 @@ export class SqliteReader {
   private extends(word: string): boolean {
     if (!this.termsComplete || word.length <= 3 || !/^[a-z0-9]+$/.test(word)) return true;
     return this.statements.get('SELECT 1 FROM terms WHERE term > ? AND term < ? LIMIT 1').get(word, `${word}\u{10FFFF}`) !== undefined;
-  }
-}
-
-/** A bounded map: when full, the oldest entry goes. */
-class CountMemo {
-  private readonly entries = new Map<string, number>();
-
-  constructor(private readonly max: number) {}
-
-  get(key: string): number | undefined {
-    return this.entries.get(key);
-  }
-
-  set(key: string, value: number): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, value);
-  }
-
-  clear(): void {
-    this.entries.clear();
   }
 }

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../boundedMap.ts';
 import type { KeywordWeights } from './clickBoosts.ts';
 
 /**
@@ -15,7 +16,7 @@ const KEYWORDS_MAX = 1_000;
  * `now` serve another only as close as the max age: they were filtered for that moment.
  */
 export class ClickWeightsCache {
-  private readonly kept = new Map<string, { weights: KeywordWeights; at: number; now: number }>();
+  private readonly kept = new BoundedMap<string, { weights: KeywordWeights; at: number; now: number }>(KEYWORDS_MAX);
   /** Counts drops, so that a read that started before one does not keep what it read. */
   private dropped = 0;
 
@@ -30,7 +31,6 @@ export class ClickWeightsCache {
     const weights = await read();
     if (dropped === this.dropped) {
       this.kept.delete(keyword);
-      if (this.kept.size >= KEYWORDS_MAX) this.kept.delete(this.kept.keys().next().value!);
       this.kept.set(keyword, { weights, at, now });
     }
     return weights;

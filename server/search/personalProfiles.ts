@@ -5,6 +5,7 @@
  * another process's is seen within PROFILE_CACHE_MS.
  */
 import { documentFeatures } from '../documents/documentFeatures.ts';
+import { BoundedMap } from '../boundedMap.ts';
 import type { PersonalRanking, StoredDocument } from '../engine/engine.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { PersonalizationSettings, UserProfile } from '../events/personalization.ts';
@@ -15,7 +16,7 @@ export const PROFILE_CACHE_MS = 2000;
 const CACHED_MAX = 1000;
 
 export class PersonalProfiles {
-  private readonly cache = new Map<string, { profile: UserProfile | null; until: number }>();
+  private readonly cache = new BoundedMap<string, { profile: UserProfile | null; until: number }>(CACHED_MAX);
 
   /** `settings` answers the personalization settings in effect (the impact is an index setting: it may change at any time). */
   constructor(
@@ -39,7 +40,6 @@ export class PersonalProfiles {
     else {
       profile = await this.events.userProfile(userToken, now, settings);
       this.cache.delete(userToken);
-      if (this.cache.size >= CACHED_MAX) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(userToken, { profile, until: moment + PROFILE_CACHE_MS });
     }
     // The impact as in effect now, whenever the profile was read.
