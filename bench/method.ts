@@ -197,8 +197,8 @@ ${relevanceMethod(results.relevance, s)}
 export function scaleMethod(scale: Results['scale'], tableText: string): string {
   if (scale === null || scale === undefined) return 'Not measured.';
   return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, default settings) beside the service on
-SQLite, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's batch endpoint.
-Term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass), then
+SQLite, both running, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's
+batch endpoint, one import at a time. Term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass), then
 ${scale.seconds} s of 64 connections of faceted searches spread evenly over the processes (autocannon, one instance per process, run
 at once; their throughputs add up, the percentiles are the worse process's). Then ${scale.visibility.length} times: a document written
 through one process, and searched for through the other every few milliseconds until found. On a machine of two cores, PostgreSQL,

@@ -93,20 +93,6 @@ export async function measureScale(options: {
   const { repo, corpus, documents, words, commonWords, seconds, log } = options;
   const demoDocuments = Math.min(options.demoDocuments, documents);
   const kindWords = (kind: string) => (kind === 'very common words' ? commonWords : words);
-  /** Indexes up to the demo corpus, times the kinds, then indexes the rest (timed again by `settled`). */
-  const grow = async (service: ServiceProcess) => {
-    const first = await indexRange(service, corpus, 0, demoDocuments, log);
-    // The import's work in the background (statistics, vacuum, checkpoints) ends before
-    // searches are timed one at a time, as at full size after the load.
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-    const small = await measureKinds(service, kindWords);
-    const second = documents > demoDocuments ? await indexRange(service, corpus, demoDocuments, documents, log) : null;
-    return { perSecond: documents / (first.seconds + (second?.seconds ?? 0)), small };
-  };
-  // At full size the kinds are timed after the term-only latency and its load, as a
-  // database settles after a bulk import (statistics, vacuum) before it serves alone.
-  const settled = async (service: ServiceProcess, small: Map<string, { p50: number; p95: number }>) =>
-    documents > demoDocuments ? await measureKinds(service, kindWords) : small;
   const folder = mkdtempSync(join(tmpdir(), 'site-search-scale-'));
   const rows: ScaleRow[] = [];
   const running: ServiceProcess[] = [];
@@ -117,12 +103,28 @@ export async function measureScale(options: {
   };
   const cluster = await startCluster({ durable: true });
   try {
-    log(`scale: SQLite, 1 process, ${count(documents)} documents`);
+    // Both engines are loaded side by side, each import alone, and the kinds are timed
+    // on both in turns, word by word: whatever else the machine does then weighs on both.
+    log(`scale: SQLite and PostgreSQL, 1 process each, ${count(documents)} documents`);
     const sqlite = await start('sqlite');
-    const sqliteGrown = await grow(sqlite);
-    rows.push(await measureNodes('SQLite, 1 process', sqliteGrown.perSecond, [sqlite], words, seconds));
-    const sqliteLarge = await settled(sqlite, sqliteGrown.small);
+    const url = await createDatabase(cluster.url, 'scale');
+    const first = await start('pg-a', ['--database-url', url]);
+    const importSeconds = (service: ServiceProcess) => indexRange(service, corpus, 0, demoDocuments, log).then((run) => run.seconds);
+    const demoSeconds = [await importSeconds(sqlite), await importSeconds(first)];
+    // The imports' work in the background (statistics, vacuum, checkpoints) ends before
+    // searches are timed one at a time, as at full size after the load.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const small = await measureKinds([sqlite, first], kindWords);
+    const restSeconds = async (service: ServiceProcess) =>
+      documents > demoDocuments ? (await indexRange(service, corpus, demoDocuments, documents, log)).seconds : 0;
+    const perSecond = [documents / (demoSeconds[0]! + (await restSeconds(sqlite))), documents / (demoSeconds[1]! + (await restSeconds(first)))];
+    rows.push(await measureNodes('SQLite, 1 process', perSecond[0]!, [sqlite], words, seconds));
+    rows.push(await measureNodes('PostgreSQL, 1 process', perSecond[1]!, [first], words, seconds));
+    // At full size the kinds are timed after the term-only latency and its load, as a
+    // database settles after a bulk import (statistics, vacuum) before it serves alone.
+    const large = documents > demoDocuments ? await measureKinds([sqlite, first], kindWords) : small;
     await sqlite.stop();
+
     const threads: ThreadsRow[] = [];
     for (const threadCount of [1, availableParallelism()]) {
       log(`scale: SQLite, ${threadCount} search thread(s), ${THREAD_CONNECTIONS} connections of term-only searches`);
@@ -132,21 +134,12 @@ export async function measureScale(options: {
       await service.stop();
     }
 
-    const url = await createDatabase(cluster.url, 'scale');
-    log(`scale: PostgreSQL, 1 process, ${count(documents)} documents`);
-    const first = await start('pg-a', ['--database-url', url]);
-    const pgGrown = await grow(first);
-    rows.push(await measureNodes('PostgreSQL, 1 process', pgGrown.perSecond, [first], words, seconds));
-    const pgLarge = await settled(first, pgGrown.small);
     log('scale: PostgreSQL, 2 processes');
     const second = await start('pg-b', ['--database-url', url]);
     rows.push(await measureNodes('PostgreSQL, 2 processes', null, [first, second], words, seconds));
     log('scale: a write on one node, searched on the other');
     const visibility = await measureVisibility(first, second);
-    const kinds = [
-      ...kindRows(demoDocuments, sqliteGrown.small, pgGrown.small),
-      ...(documents > demoDocuments ? kindRows(documents, sqliteLarge, pgLarge) : []),
-    ];
+    const kinds = [...kindRows(demoDocuments, small), ...(documents > demoDocuments ? kindRows(documents, large) : [])];
     return { documents, seconds, rows, kinds, threads, visibility };
   } finally {
     await Promise.all(running.map((service) => service.stop()));
@@ -162,31 +155,35 @@ export async function measureScale(options: {
  */
 const TIMED_PASSES = 3;
 
-/** Each kind of query one at a time, after a warm-up pass: p50 and p95 by kind. */
-async function measureKinds(service: ServiceProcess, wordsOf: (kind: string) => readonly string[]): Promise<Map<string, { p50: number; p95: number }>> {
-  const found = new Map<string, { p50: number; p95: number }>();
+type KindTimes = Map<string, { p50: number; p95: number }>;
+
+/**
+ * Each kind of query one at a time, after a warm-up pass: p50 and p95 by kind, for each
+ * service. The services answer each word in turn, which of them first alternating.
+ */
+async function measureKinds(services: readonly ServiceProcess[], wordsOf: (kind: string) => readonly string[]): Promise<KindTimes[]> {
+  const found = services.map((): KindTimes => new Map());
   for (const [kind, parameters] of KINDS) {
-    const times: number[] = [];
+    const times = services.map((): number[] => []);
     for (let pass = 0; pass <= TIMED_PASSES; pass++) {
-      for (const word of wordsOf(kind)) {
-        const t0 = performance.now();
-        const response = await fetch(`${service.baseUrl}/v1/search/demo?${new URLSearchParams(parameters(word))}`);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${kind}: "${word}" answered ${response.status}`);
-        if (pass > 0) times.push(performance.now() - t0);
+      for (const [i, word] of wordsOf(kind).entries()) {
+        for (let turn = 0; turn < services.length; turn++) {
+          const which = (turn + i + pass) % services.length;
+          const t0 = performance.now();
+          const response = await fetch(`${services[which]!.baseUrl}/v1/search/demo?${new URLSearchParams(parameters(word))}`);
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`${kind}: "${word}" answered ${response.status}`);
+          if (pass > 0) times[which]!.push(performance.now() - t0);
+        }
       }
     }
-    found.set(kind, { p50: percentile(times, 50), p95: percentile(times, 95) });
+    times.forEach((list, which) => found[which]!.set(kind, { p50: percentile(list, 50), p95: percentile(list, 95) }));
   }
   return found;
 }
 
-function kindRows(
-  documents: number,
-  sqlite: ReadonlyMap<string, { p50: number; p95: number }>,
-  postgres: ReadonlyMap<string, { p50: number; p95: number }>,
-): KindRow[] {
-  return KINDS.map(([kind]) => ({ documents, kind, sqlite: sqlite.get(kind)!, postgres: postgres.get(kind)! }));
+function kindRows(documents: number, [sqlite, postgres]: readonly KindTimes[]): KindRow[] {
+  return KINDS.map(([kind]) => ({ documents, kind, sqlite: sqlite!.get(kind)!, postgres: postgres!.get(kind)! }));
 }
 
 /** Latency one search at a time on the first node, then the load spread over all of them. */
@@ -282,7 +279,7 @@ export function scaleTable(results: ScaleResults): string {
   const kindTable =
     results.kinds === undefined || results.kinds.length === 0
       ? ''
-      : `\n\nOne search at a time by kind of query (${TIMED_PASSES} passes over the words after a warm-up pass), SQLite and PostgreSQL (1 process each), at the demo corpus's size (${SETTLE_MS / 1000} s after its import) and at ${count(results.documents)} documents (after the load above):\n\n${table(
+      : `\n\nOne search at a time by kind of query (${TIMED_PASSES} passes over the words after a warm-up pass; each word asked of SQLite and of PostgreSQL in turn, 1 process each, both running), at the demo corpus's size (${SETTLE_MS / 1000} s after its import) and at ${count(results.documents)} documents (after the load above):\n\n${table(
           ['documents', 'kind', 'SQLite p50 ms', 'p95 ms', 'PostgreSQL p50 ms', 'p95 ms', 'ratio p50', 'ratio p95'],
           results.kinds.map((row) => [
             count(row.documents),
