@@ -105,19 +105,53 @@ function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
 }
 
 /**
- * Hands out turns, one per turn of the event loop: round the lanes, in order within each,
- * starting with the heavy lane. With SQLite a turn is the request's whole work; with an
- * engine that awaits its database, only its start.
+ * What waits, by lane: taken round the lanes that have some waiting, in order within each,
+ * starting with the heavy lane. The guard's turns and the reader threads' places
+ * (threads/searchThreads.ts) are handed out from one each.
  */
-export class TurnQueue {
-  private readonly waiting: Record<Lane, Array<() => void>> = { read: [], heavy: [] };
+export class LaneQueue<T> {
+  private readonly waiting: Record<Lane, T[]> = { read: [], heavy: [] };
   /** The lane that had the last turn. */
   private last = 0;
+
+  push(lane: Lane, item: T): void {
+    this.waiting[lane].push(item);
+  }
+
+  /** The next one waiting, from the lane after the last one's. */
+  shift(): T | undefined {
+    for (let step = 1; step <= LANES.length; step++) {
+      const at = (this.last + step) % LANES.length;
+      const item = this.waiting[LANES[at]!].shift();
+      if (item !== undefined) {
+        this.last = at;
+        return item;
+      }
+    }
+    return undefined;
+  }
+
+  /** Takes `item` out of its lane unserved; false if it was not waiting. */
+  remove(lane: Lane, item: T): boolean {
+    const at = this.waiting[lane].indexOf(item);
+    if (at < 0) return false;
+    this.waiting[lane].splice(at, 1);
+    return true;
+  }
+}
+
+/**
+ * Hands out turns, one per turn of the event loop, from a LaneQueue. With SQLite on the
+ * event loop a turn is the request's whole work; with reader threads or an engine that
+ * awaits its database, only its start.
+ */
+export class TurnQueue {
+  private readonly waiting = new LaneQueue<() => void>();
   private scheduled = false;
 
   next(lane: Lane): Promise<void> {
     return new Promise((resolve) => {
-      this.waiting[lane].push(resolve);
+      this.waiting.push(lane, resolve);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(this.release);
@@ -127,16 +161,12 @@ export class TurnQueue {
 
   // An immediate set from an immediate runs on the next turn of the loop, after its I/O.
   private readonly release = (): void => {
-    for (let step = 1; step <= LANES.length; step++) {
-      const at = (this.last + step) % LANES.length;
-      const resolve = this.waiting[LANES[at]!].shift();
-      if (resolve !== undefined) {
-        this.last = at;
-        resolve();
-        setImmediate(this.release);
-        return;
-      }
+    const resolve = this.waiting.shift();
+    if (resolve === undefined) {
+      this.scheduled = false;
+      return;
     }
-    this.scheduled = false;
+    resolve();
+    setImmediate(this.release);
   };
 }

@@ -11,6 +11,7 @@
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
+import type { Lane } from '../overloadGuard.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
 import {
   DEFAULT_RANKING_BASE,
@@ -62,6 +63,11 @@ export interface SearchOptions {
    * matching waits for it. Laid over the query's own.
    */
   learned?: Promise<Learned>;
+  /**
+   * The overload lane of its request (overloadGuard.ts): on reader threads, searches
+   * waiting for a thread take turns by lane. `read` when absent.
+   */
+  lane?: Lane;
 }
 
 /** What clicks taught: the query's click boosts and personal profile. */

@@ -87,7 +87,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       reply.raw.once('close', onClose);
       let result;
       try {
-        result = await index.search.search(query, { explain, signal: gone.signal, learned });
+        result = await index.search.search(query, { explain, signal: gone.signal, learned, lane: searchLane(request) });
       } catch (error) {
         if (gone.signal.aborted) return reply.hijack();
         throw error;

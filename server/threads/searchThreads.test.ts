@@ -1,9 +1,14 @@
 // SQLite only, outside the conformance suite: reader threads open SQLite files; the
 // PostgreSQL engine searches on the event loop.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
+import type { Lane } from '../overloadGuard.ts';
+import { DEFAULT_RANKING_BASE } from '../ranking/rankingSettings.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
 import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { SearchThreads, ThreadPlaces } from './searchThreads.ts';
 
 let threaded: TestService;
 let inline: TestService;
@@ -117,5 +122,97 @@ describe('searches on reader threads', () => {
     expect((await sendJson(threaded, 'PATCH', '/v2/indices/demo/settings', { stopWords: ['zebra'], synonyms: [['kettle', 'samovar']] })).status).toBe(200);
     for (let i = 0; i < 4; i++) expect(await ids('zebra kettle')).toEqual(['kettle']);
     for (let i = 0; i < 4; i++) expect(await ids('samovar')).toEqual(['kettle']);
+  });
+});
+
+describe('searches waiting for a reader thread', () => {
+  it('wait in their lane, and a plain search waits for one faceted search, not for all those admitted before it', async () => {
+    // One thread: its calls run one at a time, in the order they get a place.
+    const threads = new SearchThreads(1);
+    try {
+      const pipeline = threads.pipeline(join(inline.dataDir, 'indices', 'demo.sqlite'), DEFAULT_RANKING_BASE);
+      const faceted = searchQuery(['widget'], { facets: [{ kind: 'field', key: 'custom_fields.brand', field: 'custom_fields.brand' }] });
+      const answered: string[] = [];
+      const search = (name: string, lane: Lane, query = faceted) => pipeline.search(query, { lane }).then(() => answered.push(name));
+      await Promise.all([
+        ...['f1', 'f2', 'f3', 'f4', 'f5'].map((name) => search(name, 'heavy')),
+        search('plain', 'read', searchQuery(['widget'])),
+        pipeline.suggest('wid', 5).then(() => answered.push('suggest')),
+      ]);
+      // f1 took the thread at once; the heavy lane has the next turn, then the reads'.
+      expect(answered).toEqual(['f1', 'f2', 'plain', 'f3', 'suggest', 'f4', 'f5']);
+    } finally {
+      await threads.close();
+    }
+  });
+});
+
+describe('the places of the reader threads', () => {
+  /** Calls that run until `finish` is called with their name. */
+  function calls() {
+    const started: string[] = [];
+    const ends = new Map<string, () => void>();
+    const call = (name: string) => () => {
+      started.push(name);
+      return new Promise<string>((resolve) => ends.set(name, () => resolve(name)));
+    };
+    const finish = async (name: string) => {
+      ends.get(name)!();
+      // The place frees once the call's promise has settled.
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    return { started, call, finish };
+  }
+
+  it('run no more calls at once than there are places; the others start as places free, the lanes taking turns', async () => {
+    const places = new ThreadPlaces(2);
+    const { started, call, finish } = calls();
+    const lanes: Array<[Lane, string]> = [
+      ['heavy', 'h1'],
+      ['heavy', 'h2'],
+      ['heavy', 'h3'],
+      ['heavy', 'h4'],
+      ['read', 'r1'],
+      ['heavy', 'h5'],
+      ['read', 'r2'],
+    ];
+    const answers = lanes.map(([lane, name]) => places.run(lane, call(name)));
+    expect(started).toEqual(['h1', 'h2']);
+    await finish('h1');
+    expect(started).toEqual(['h1', 'h2', 'h3']);
+    await finish('h2');
+    expect(started).toEqual(['h1', 'h2', 'h3', 'r1']);
+    for (const name of ['h3', 'r1', 'h4', 'r2', 'h5']) await finish(name);
+    expect(started).toEqual(['h1', 'h2', 'h3', 'r1', 'h4', 'r2', 'h5']);
+    expect(await Promise.all(answers)).toEqual(lanes.map(([, name]) => name));
+  });
+
+  it('take out unstarted a call whose signal aborts while it waits, and give its place to the next', async () => {
+    const places = new ThreadPlaces(1);
+    const { started, call, finish } = calls();
+    const first = places.run('heavy', call('first'));
+    const gone = new AbortController();
+    const left = places.run('read', call('left'), gone.signal);
+    const next = places.run('read', call('next'));
+    gone.abort(new Error('the client has gone'));
+    await expect(left).rejects.toThrow('the client has gone');
+    await finish('first');
+    expect(started).toEqual(['first', 'next']);
+    await finish('next');
+    expect(await Promise.all([first, next])).toEqual(['first', 'next']);
+    // Already aborted: never waits.
+    await expect(places.run('read', call('late'), gone.signal)).rejects.toThrow('the client has gone');
+    expect(started).toEqual(['first', 'next']);
+  });
+
+  it('free the place of a call that fails, or throws as it starts', async () => {
+    const places = new ThreadPlaces(1);
+    await expect(places.run('read', () => Promise.reject(new Error('failed')))).rejects.toThrow('failed');
+    await expect(
+      places.run('read', () => {
+        throw new Error('threw');
+      }),
+    ).rejects.toThrow('threw');
+    expect(await places.run('heavy', async () => 'ran')).toBe('ran');
   });
 });
