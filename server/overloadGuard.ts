@@ -59,6 +59,8 @@ const RETRY_AFTER_SECONDS = 1;
  * its own requests, and the turns go round the lanes that have some waiting. A request
  * enters its lane once its body is read and checked; past `maxInFlight` requests of its
  * lane in and unanswered, a new one answers 503 at once with `Retry-After`.
+ * With reader threads (threads/searchThreads.ts) a turn only starts a search: those that
+ * find every thread busy wait for one in their lane, and the lanes take turns there too.
  */
 export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   const inLane: Record<Lane, number> = { read: 0, heavy: 0 };
