@@ -73,6 +73,16 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
   };
   app.decorate('overload', counts);
   const turns = new TurnQueue();
+  // One for every refusal: thousands a second under a flood, each a new error with its
+  // stack took a share of the event loop the requests let in were waiting for.
+  const refusal = new ApiError(
+    503,
+    'overloaded',
+    `the service is busy (${maxInFlight} requests of this kind under way); retry after ${RETRY_AFTER_SECONDS} s`,
+    {
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    },
+  );
 
   // Once the body is in and checked, right before the work: a client that sends its body
   // slowly holds a connection (until requestTimeoutMs), never a place in a lane.
@@ -83,9 +93,7 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
     if (clientGone(request, reply)) return drop(reply);
     if (inLane[lane] >= maxInFlight) {
       counts.refused++;
-      throw new ApiError(503, 'overloaded', `the service is busy (${maxInFlight} requests of this kind under way); retry after ${RETRY_AFTER_SECONDS} s`, {
-        headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
-      });
+      throw refusal;
     }
     inLane[lane]++;
     // 'close' comes once, whether the answer was sent or the connection went first.
