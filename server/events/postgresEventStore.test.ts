@@ -34,6 +34,18 @@ async function statements(work: () => Promise<unknown>): Promise<number> {
   }
 }
 
+/** Two indices' stores opened by one factory (`dataDir` names it), for `work`; closed after. */
+async function twoIndices(dataDir: string, keys: [string, string], work: (stores: [IndexStores, IndexStores]) => Promise<void>): Promise<void> {
+  const factory = await postgresEngines(url)({ dataDir });
+  const stores = (await Promise.all(keys.map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING })))) as [IndexStores, IndexStores];
+  try {
+    await work(stores);
+  } finally {
+    await Promise.all(stores.map((each) => Promise.all([each.events.close(), each.engine.close()])));
+    await factory.close();
+  }
+}
+
 /** A keyword's searches and clicks from three clients, searched through one node and clicked through the other. */
 async function clicked(keyword: string, docid: string, from: number): Promise<void> {
   for (let i = 0; i < 3; i++) {
@@ -69,11 +81,7 @@ describe('events on PostgreSQL', () => {
 
   it('count a batch of events as it counts them one by one', async () => {
     // Additions of one batch are summed before they are written: the same keys many times over.
-    const factory = await postgresEngines(url)({ dataDir: '/nonexistent/batches' });
-    const [batched, single] = (await Promise.all(
-      ['batched', 'single'].map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING })),
-    )) as [IndexStores, IndexStores];
-    try {
+    await twoIndices('/nonexistent/batches', ['batched', 'single'], async ([batched, single]) => {
       // One client's searches and clicks in three sessions, in one batch.
       const events = (client: number): StatsEvent[] =>
         Array.from({ length: 6 }, (_, i): StatsEvent[] => {
@@ -107,10 +115,7 @@ describe('events on PostgreSQL', () => {
       expect([...a.boosts.keys()]).toEqual([...b.boosts.keys()]);
       for (const [docid, boost] of a.boosts) expect(boost).toBeCloseTo(b.boosts.get(docid)!, 9);
       expect({ ...a, boosts: null }).toEqual({ ...b, boosts: null });
-    } finally {
-      await Promise.all([batched, single].map((stores) => Promise.all([stores.events.close(), stores.engine.close()])));
-      await factory.close();
-    }
+    });
   });
 
   it('queue the searches a node records itself, visible to the other once flushed', async () => {
@@ -182,11 +187,7 @@ describe('events on PostgreSQL', () => {
 
   it('count a batch of searches alone, each table in one statement, as it counts them one by one', async () => {
     // The searches the service records come in batches of searches alone, written table by table.
-    const factory = await postgresEngines(url)({ dataDir: '/nonexistent/searches' });
-    const [batched, single] = (await Promise.all(
-      ['searches-batched', 'searches-single'].map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING })),
-    )) as [IndexStores, IndexStores];
-    try {
+    await twoIndices('/nonexistent/searches', ['searches-batched', 'searches-single'], async ([batched, single]) => {
       const searches = (client: number): StatsEvent[] => [
         { action: 'search', session: `s${client}`, keyword: 'Tea Pot', numberOfResults: 3, eventId: `e${client}` },
         // Sent twice in one batch: stored and counted once.
@@ -233,10 +234,7 @@ describe('events on PostgreSQL', () => {
       expect(a.events).toEqual([{ n: 30 }]);
       expect(a.searched).toEqual([{ words: 'tea pot', keyword: 'tea pot', sessions: 18, addresses: 3, suggested: true }]);
       expect(a).toEqual(b);
-    } finally {
-      await Promise.all([batched, single].map((stores) => Promise.all([stores.events.close(), stores.engine.close()])));
-      await factory.close();
-    }
+    });
   });
 
   it('count a click taken by the other node once the max age has passed, and one taken by this node at once', async () => {
