@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { TurnQueue, type Lane } from './overloadGuard.ts';
+import type { Lane } from './lanes.ts';
+import { TurnQueue } from './overloadGuard.ts';
 import { bodyOf, openSocket, readUntilClosed } from './testing/rawSocket.ts';
 import { DEMO_AUTH, type TestService } from './testing/service.ts';
 import { storedStats } from './testing/storedStats.ts';

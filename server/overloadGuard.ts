@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
+import { LaneQueue, type Lane } from './lanes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,17 +26,6 @@ export interface OverloadCounts {
   dropped: number;
 }
 
-/**
- * The kinds of guarded work: cheap reads (plain searches, suggestions, autocompletion,
- * recommendations) and heavy work (searches that count facets, document writes). Each has
- * its own bound and they take turns, so a storm of heavy requests does not shut out the
- * cheap ones, which a visitor typing sends the most of. Writes share the heavy lane: a lane of their own let
- * them through a search storm, but on two cores their writer thread then took the CPU the
- * event loop needs to answer in time (bench/overload-load.ts).
- */
-const LANES = ['read', 'heavy'] as const;
-export type Lane = (typeof LANES)[number];
-
 /** The lane of a request: its route's `config.lane` (a lane, or how to pick one from the request). Routes without one are not guarded. */
 function laneOf(request: FastifyRequest): Lane | undefined {
   const lane = request.routeOptions.config?.lane;
@@ -55,7 +45,7 @@ const RETRY_AFTER_SECONDS = 1;
  * Here a guarded request takes its turn from a queue that starts one request per turn of
  * the event loop (setImmediate), so the loop reads the sockets between two requests: it
  * sees clients that closed their connection, whose requests are then dropped unworked, and
- * answers `/health` without waiting behind the queue. Each lane (LANES) bounds and queues
+ * answers `/health` without waiting behind the queue. Each lane (lanes.ts) bounds and queues
  * its own requests, and the turns go round the lanes that have some waiting. A request
  * enters its lane once its body is read and checked; past `maxInFlight` requests of its
  * lane in and unanswered, a new one answers 503 at once with `Retry-After`.
@@ -112,42 +102,6 @@ export function overloadGuard(app: FastifyInstance, maxInFlight: number): void {
 
 function clientGone(request: FastifyRequest, reply: FastifyReply): boolean {
   return request.raw.aborted || reply.raw.destroyed || request.raw.socket.destroyed;
-}
-
-/**
- * What waits, by lane: taken round the lanes that have some waiting, in order within each,
- * starting with the heavy lane. The guard's turns and the reader threads' places
- * (threads/searchThreads.ts) are handed out from one each.
- */
-export class LaneQueue<T> {
-  private readonly waiting: Record<Lane, T[]> = { read: [], heavy: [] };
-  /** The lane that had the last turn. */
-  private last = 0;
-
-  push(lane: Lane, item: T): void {
-    this.waiting[lane].push(item);
-  }
-
-  /** The next one waiting, from the lane after the last one's. */
-  shift(): T | undefined {
-    for (let step = 1; step <= LANES.length; step++) {
-      const at = (this.last + step) % LANES.length;
-      const item = this.waiting[LANES[at]!].shift();
-      if (item !== undefined) {
-        this.last = at;
-        return item;
-      }
-    }
-    return undefined;
-  }
-
-  /** Takes `item` out of its lane unserved; false if it was not waiting. */
-  remove(lane: Lane, item: T): boolean {
-    const at = this.waiting[lane].indexOf(item);
-    if (at < 0) return false;
-    this.waiting[lane].splice(at, 1);
-    return true;
-  }
 }
 
 /**

@@ -11,7 +11,7 @@
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
-import type { Lane } from '../overloadGuard.ts';
+import type { Lane } from '../lanes.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
 import {
   DEFAULT_RANKING_BASE,

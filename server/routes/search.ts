@@ -9,7 +9,7 @@ import { highlightTerms } from '../search/highlight.ts';
 import { promotionHit, searchHit } from '../search/searchHit.ts';
 import { SearchQuerystring } from '../search/searchQuerystring.ts';
 import { KeyParams } from '../requestSchemas.ts';
-import type { Lane } from '../overloadGuard.ts';
+import type { Lane } from '../lanes.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import type { Learned } from '../pipeline/searchPipeline.ts';
 

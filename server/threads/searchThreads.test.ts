@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
-import type { Lane } from '../overloadGuard.ts';
+import type { Lane } from '../lanes.ts';
 import { DEFAULT_RANKING_BASE } from '../ranking/rankingSettings.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
 import { searchQuery } from '../testing/searchQuery.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Piscina } from 'piscina';
 import type { RankingLimits } from '../engine/engine.ts';
-import { LaneQueue, type Lane } from '../overloadGuard.ts';
+import { LaneQueue, type Lane } from '../lanes.ts';
 import type { SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
 import type { RankingBase } from '../ranking/rankingSettings.ts';
 import type { SearchCall, SearchTask } from './searchTask.ts';
