@@ -19,6 +19,7 @@ import { userKey, type ProfileKeeping, type UserProfile } from './personalizatio
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupEvent } from './rollupRules.ts';
 import { PostgresRollupSums } from './postgresRollupSums.ts';
+import { insertColumns, type UnnestColumn } from './postgresUnnest.ts';
 import {
   addSearchedKeyword,
   addSearchedKeywords,
@@ -64,8 +65,13 @@ const CLICK_WEIGHTS_SQL = `
 const ROLLUP_COLUMNS = `rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults",
   docid, position, coalesce(tag, '') AS tag, client`;
 
-/** The SQL types of STATS_INSERT_COLUMNS, in order: a batch's rows go in as one array a column. */
-const STATS_INSERT_TYPES = ['text', 'bigint', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text', 'text', 'text'];
+/** STATS_INSERT_COLUMNS with their SQL types, in order: a batch's rows go in as one array a column. */
+const STATS_INSERT_UNNESTED: readonly UnnestColumn[] = (() => {
+  const names = STATS_INSERT_COLUMNS.split(',').map((name) => name.trim());
+  const types = ['text', 'bigint', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text', 'text', 'text'];
+  if (names.length !== types.length) throw new Error('STATS_INSERT_COLUMNS and their SQL types differ in number');
+  return names.map((name, i) => [name, types[i]!] as const);
+})();
 
 const SUMS = 'sum(searches) AS searches, sum(no_hits) AS "noHitSearches", sum(clicks) AS clicks, sum(clicked_searches) AS "clickedSearches"';
 
@@ -316,11 +322,12 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
    */
   private async insertSearches(client: pg.ClientBase, sums: PostgresRollupSums, rows: readonly IncomingStats[]): Promise<number> {
     const values = rows.map(({ event, source, received, address }) => statsInsert(event, source, received, this.clientHash(address)).values);
-    const { rows: added } = await client.query<RollupEvent>(
-      `INSERT INTO stats_events (${STATS_INSERT_COLUMNS})
-       SELECT * FROM unnest(${STATS_INSERT_TYPES.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
-       ON CONFLICT (event_id) DO NOTHING RETURNING ${ROLLUP_COLUMNS}`,
-      STATS_INSERT_TYPES.map((_, i) => values.map((row) => row[i])),
+    const added = await insertColumns<RollupEvent>(
+      client,
+      'stats_events',
+      STATS_INSERT_UNNESTED,
+      STATS_INSERT_UNNESTED.map((_, i) => values.map((row) => row[i])),
+      `ON CONFLICT (event_id) DO NOTHING RETURNING ${ROLLUP_COLUMNS}`,
     );
     // In the order they were stored, as one by one.
     added.sort((a, b) => a.rowid - b.rowid);

@@ -7,6 +7,7 @@
  */
 import type pg from 'pg';
 import { addSearchedCounts } from './postgresSearchedKeywords.ts';
+import { insertColumns } from './postgresUnnest.ts';
 import type { RollupCounts } from './rollupRules.ts';
 
 /** log2(2^a + 2^b) without leaving the log domain, as the stores' SQL adds weights. */
@@ -125,20 +126,17 @@ export class PostgresRollupSums {
       `(day, tag, keyword) ${counts('daily_keywords')}`,
     );
     await upsert(client, 'daily_totals', this.totals, [DAY, TAG, ...COUNTS], `(day, tag) ${counts('daily_totals')}`);
-    await upsert(
-      client,
-      'daily_documents',
-      this.documents,
-      [DAY, TAG, ['docid', 'docid', 'text'], ['clicks', 'clicks', 'int']],
-      '(day, tag, docid) DO UPDATE SET clicks = daily_documents.clicks + excluded.clicks',
-    );
-    await upsert(
-      client,
-      'daily_positions',
-      this.positions,
-      [DAY, TAG, ['position', 'position', 'int'], ['clicks', 'clicks', 'int']],
-      '(day, tag, position) DO UPDATE SET clicks = daily_positions.clicks + excluded.clicks',
-    );
+    // A day's clicks by document and by position: the key after day and tag, and the clicks.
+    const dailyClicks = <T extends { day: number; tag: string; clicks: number }>(table: string, rows: Keyed<T>, key: Column<T>) =>
+      upsert(
+        client,
+        table,
+        rows,
+        [DAY, TAG, key, ['clicks', 'clicks', 'int']],
+        `(day, tag, ${key[0]}) DO UPDATE SET clicks = ${table}.clicks + excluded.clicks`,
+      );
+    await dailyClicks('daily_documents', this.documents, ['docid', 'docid', 'text']);
+    await dailyClicks('daily_positions', this.positions, ['position', 'position', 'int']);
     await upsert(
       client,
       'keyword_searches',
@@ -178,13 +176,15 @@ const COUNTS = [
   ['clicked_searches', 'clickedSearches', 'int'],
 ] as const;
 
-/** Adds the sums of `rows` to `table` in one statement: each column one array, `conflict` what a kept row adds. */
+/** Adds the sums of `rows` to `table` in one statement, `conflict` what a kept row adds. */
 async function upsert<T>(client: pg.ClientBase, table: string, rows: Keyed<T>, columns: ReadonlyArray<Column<T>>, conflict: string): Promise<void> {
   if (rows.size === 0) return;
   const kept = [...rows.values()];
-  await client.query(
-    `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')})
-     SELECT * FROM unnest(${columns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}) ON CONFLICT ${conflict}`,
+  await insertColumns(
+    client,
+    table,
+    columns.map(([name, , type]) => [name, type] as const),
     columns.map(([, field]) => kept.map((row) => row[field])),
+    `ON CONFLICT ${conflict}`,
   );
 }

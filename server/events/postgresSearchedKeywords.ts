@@ -8,6 +8,7 @@
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
 import type { PostgresRollupSums } from './postgresRollupSums.ts';
+import { insertColumns } from './postgresUnnest.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, type SuggestedKeywordRule } from './searchedKeywords.ts';
 
 /** The rule in effect, as stored (see setSuggestedRule). */
@@ -160,11 +161,16 @@ async function seen(
   }
   const rows = [...latest.values()];
   // xmax = 0 only for a row this statement inserted.
-  const { rows: answers } = await client.query<{ words: string; who: string; inserted: boolean }>(
-    `INSERT INTO ${table} AS t (words, ${column}, day) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
-     ON CONFLICT (words, ${column}) DO UPDATE SET day = greatest(t.day, excluded.day)
-     RETURNING t.words, t.${column} AS who, (t.xmax = 0) AS inserted`,
+  const answers = await insertColumns<{ words: string; who: string; inserted: boolean }>(
+    client,
+    `${table} AS t`,
+    [
+      ['words', 'text'],
+      [column, 'text'],
+      ['day', 'int'],
+    ],
     [rows.map((r) => r.words), rows.map((r) => r.who), rows.map((r) => r.day)],
+    `ON CONFLICT (words, ${column}) DO UPDATE SET day = greatest(t.day, excluded.day) RETURNING t.words, t.${column} AS who, (t.xmax = 0) AS inserted`,
   );
   return new Set(answers.filter((a) => a.inserted).map((a) => pairKey(a.words, a.who)));
 }
