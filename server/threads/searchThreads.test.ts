@@ -1,7 +1,7 @@
 // SQLite only, outside the conformance suite: reader threads open SQLite files; the
 // PostgreSQL engine searches on the event loop.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
 import type { Lane } from '../lanes.ts';
 import { DEFAULT_RANKING_BASE } from '../ranking/rankingSettings.ts';
@@ -126,6 +126,26 @@ describe('searches on reader threads', () => {
 });
 
 describe('searches waiting for a reader thread', () => {
+  it('are handed the lane of their request: a faceted search the heavy one, a plain search, a suggestion and a completion the read one', async () => {
+    const run = vi.spyOn(ThreadPlaces.prototype, 'run');
+    try {
+      await search(threaded, [
+        ['term', 'widget'],
+        ['facet', 'custom_fields.brand'],
+      ]);
+      await search(threaded, [['term', 'widget']]);
+      expect((await getJson<SuggestResponse>(threaded, '/v1/suggest/demo', [['term', 'wid']])).status).toBe(200);
+      const completed = await getJson<AutocompleteResponse>(threaded, '/v1/autocomplete/document-field/demo', [
+        ['term', 'ac'],
+        ['source', 'custom_fields.brand'],
+      ]);
+      expect(completed.status).toBe(200);
+      expect(run.mock.calls.map(([lane]) => lane)).toEqual(['heavy', 'read', 'read', 'read']);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
   it('wait in their lane, and a plain search waits for one faceted search, not for all those admitted before it', async () => {
     // One thread: its calls run one at a time, in the order they get a place.
     const threads = new SearchThreads(1);
