@@ -28,7 +28,7 @@ describe('a search whose client has gone', () => {
   const waiting = async () =>
     (
       await watcher.query<{ pid: number }>(
-        `SELECT pid FROM pg_stat_activity WHERE state = 'active' AND wait_event_type = 'Lock' AND query LIKE '%docs%' AND pid <> pg_backend_pid()`,
+        `SELECT pid FROM pg_stat_activity WHERE state = 'active' AND wait_event_type = 'Lock' AND query LIKE '%doc%' AND pid <> pg_backend_pid()`,
       )
     ).rows;
 

@@ -6,7 +6,10 @@ import { SHARED_POSTGRES_MIGRATIONS } from '../events/migrations/sharedPostgresM
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLICK_RANKING } from '../events/clickRanking.ts';
+import { createSearchPipeline } from '../pipeline/searchPipeline.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
+import { searchQuery } from '../testing/searchQuery.ts';
+import { wordsInDocumentRows } from '../testing/postgresOlderLayout.ts';
 import { testDocument } from '../testing/testDocuments.ts';
 import type { IndexStores } from './engineFactory.ts';
 import { indexSchema, postgresEngines } from './postgresFactory.ts';
@@ -65,10 +68,12 @@ describe('schema migrations on PostgreSQL', () => {
     await close(first);
     // As the service left them before it recorded migrations.
     const schema = indexSchema('older');
+    await wordsInDocumentRows(admin, schema, { titleVector: true });
     await admin.query(`DROP TABLE ${schema}.migrations; DROP TABLE ${schema}.event_migrations`);
     const reopened = await openIndex('older', 1);
     expect(await recorded('older')).toEqual([POSTGRES_INDEX_MIGRATIONS.map((m) => m.name), POSTGRES_EVENT_MIGRATIONS.map((m) => m.name)]);
     expect((await reopened.engine.get('kettle'))?.mainContent).toBe('A steel kettle.');
+    expect((await createSearchPipeline(reopened.engine).search(searchQuery(['kettle']))).total).toBe(1);
     expect(await reopened.events.counts()).toEqual({ statsEvents: 1, recommendationEvents: 0 });
   });
 

@@ -1,6 +1,8 @@
 /**
  * A search's candidates on PostgreSQL (see Candidates in engine.ts): the same pool and
  * order as the SQLite engine's, with ts_rank (and IDF weights for `or`) in place of bm25.
+ * Matches are found and scored in the narrow word table (`doc_words d`); only the
+ * documents placed are read from `docs`.
  */
 import type { PgQueryable } from '../storage/postgresCancel.ts';
 import { DOC_COLUMNS, type DocRow } from './documentRow.ts';
@@ -108,7 +110,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
   };
   // Counting a common word's documents takes milliseconds; popular queries repeat.
   const counted = (w: SqlPart = where()) => {
-    const sql = `SELECT count(*) FROM docs d WHERE ${w.sql}`;
+    const sql = `SELECT count(*) FROM doc_words d WHERE ${w.sql}`;
     const key = `${sql}\u0000${JSON.stringify(w.params)}`;
     return { key, known: memo.get(key), sql, params: w.params };
   };
@@ -131,7 +133,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
   const parts: SqlPart[] = [];
   const rowsPart = (order: SqlPart | null, score: SqlPart, offset: number, limit: number, w: SqlPart = where()): number => {
     parts.push({
-      sql: `SELECT d.rowid, ${score.sql} AS score FROM docs d WHERE ${w.sql}${order === null ? '' : ` ORDER BY ${order.sql}`} LIMIT ? OFFSET ?`,
+      sql: `SELECT d.rowid, ${score.sql} AS score FROM doc_words d WHERE ${w.sql}${order === null ? '' : ` ORDER BY ${order.sql}`} LIMIT ? OFFSET ?`,
       params: [...score.params, ...w.params, ...(order?.params ?? []), limit, offset],
     });
     return parts.length - 1;
@@ -218,7 +220,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
               sql: `s AS MATERIALIZED (
                   SELECT d.rowid, ${rank.sql} AS score, CASE WHEN ${inTitle.sql} THEN ${titleRank.sql} ELSE 0 END AS title_score,
                          ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
-                  FROM docs d WHERE ${w.sql} LIMIT ?)`,
+                  FROM doc_words d WHERE ${w.sql} LIMIT ?)`,
               params: [...rank.params, ...inTitle.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1],
             },
             placing,
@@ -228,7 +230,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           // The facets count the scored matches when they are all of them; else they find them again.
           matches: {
             sql: `SELECT s.rowid FROM s WHERE (SELECT count(*) FROM s) <= ?
-                  UNION ALL SELECT d.rowid FROM docs d WHERE (SELECT count(*) FROM s) > ? AND ${w.sql}`,
+                  UNION ALL SELECT d.rowid FROM doc_words d WHERE (SELECT count(*) FROM s) > ? AND ${w.sql}`,
             params: [limits.rankAllMax, limits.rankAllMax, ...w.params],
           },
         },
@@ -354,7 +356,7 @@ async function idfWeights(
   const documents = memo.get('documents');
   if (documents !== undefined && remembered.every((n) => n !== undefined)) return weightsOf(remembered as number[], documents);
   const { rows } = await client.query<{ n: number; total: number }>(
-    `SELECT (SELECT count(*) FROM (SELECT 1 FROM docs WHERE tsv @@ g::tsquery LIMIT $2) s) AS n,
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM doc_words WHERE tsv @@ g::tsquery LIMIT $2) s) AS n,
        (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'docs'::regclass) AS total
      FROM unnest($1::text[]) WITH ORDINALITY AS t(g, i) ORDER BY i`,
     [groups, commonWordDocs + 1],

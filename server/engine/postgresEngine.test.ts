@@ -6,6 +6,7 @@ import { SqliteEngine } from './sqliteEngine.ts';
 import { numberedDocument as doc, testDocument as page } from '../testing/testDocuments.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
+import { wordsInDocumentRows } from '../testing/postgresOlderLayout.ts';
 import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 // Small limits reach the strategies meant for large indexes with 40 documents.
@@ -325,15 +326,16 @@ describe('several processes on one database', () => {
     expect(await a.get('s1')).toBeNull();
   });
 
-  it('adds the title vector to tables made before it, filled from the documents', async () => {
+  it('brings tables made before migrations to the current layout, the word vectors filled from the documents', async () => {
     const e = await open('older');
     await e.write(Array.from({ length: 12 }, (_, i) => doc(i)));
     await e.close();
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    // As made before migrations were recorded.
-    await client.query('ALTER TABLE older.docs DROP COLUMN title_tsv; DROP TABLE older.migrations');
+    // As made before migrations were recorded: the words in the documents' rows, without their title's vector.
+    await wordsInDocumentRows(client, 'older', { titleVector: false });
+    await client.query('DROP TABLE older.migrations');
     await client.end();
     const reopened = await open('older');
     // Title matches first: found through the title vector.
@@ -341,7 +343,7 @@ describe('several processes on one database', () => {
     expect(await pipeline(reopened).suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
   });
 
-  it('moves word vectors that were stored out of line back into their rows', async () => {
+  it('moves word vectors that were stored out of line into the rows of the word table', async () => {
     const e = await open('toasted');
     // Words that do not compress: the vector (about 5 kB) and the content (3 kB) leave a
     // row of PostgreSQL's default layout, which keeps rows under 2 kB.
@@ -357,29 +359,34 @@ describe('several processes on one database', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      const { rows } = await client.query<{ toast: string }>(
-        `SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = 'toasted.docs'::regclass`,
-      );
-      // Whether a value of the vector's stored size is in the TOAST table.
-      const vectorOutOfLine = async () =>
-        (
+      // Whether a value of the long page's vector's stored size is in the TOAST table of `table`.
+      const vectorOutOfLine = async (table: string) => {
+        const { rows } = await client.query<{ toast: string }>(`SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = $1::regclass`, [
+          `toasted.${table}`,
+        ]);
+        return (
           await client.query<{ out: boolean }>(
             `SELECT EXISTS (SELECT 1 FROM ${rows[0]!.toast} GROUP BY chunk_id
-               HAVING sum(octet_length(chunk_data)) = (SELECT pg_column_size(tsv) FROM toasted.docs WHERE id = 'long')) AS out`,
+               HAVING sum(octet_length(chunk_data)) = (SELECT pg_column_size(tsv) FROM toasted.${table} WHERE id = 'long')) AS out`,
           )
         ).rows[0]!.out;
-      expect(await vectorOutOfLine()).toBe(false);
-      // As stored before 0003, at PostgreSQL's defaults.
-      await client.query(`ALTER TABLE toasted.docs RESET (toast_tuple_target); ALTER TABLE toasted.docs ALTER COLUMN tsv SET STORAGE EXTENDED`);
-      await client.query(`UPDATE toasted.docs SET tsv = tsv || ''::tsvector`);
-      await client.query(`DELETE FROM toasted.migrations WHERE name = '0003-inline-vectors'`);
-      expect(await vectorOutOfLine()).toBe(true);
+      };
+      expect(await vectorOutOfLine('doc_words')).toBe(false);
+      // As stored before 0003, at PostgreSQL's defaults: the vector in the document's row, out of line.
+      await client.query(`ALTER TABLE toasted.docs RESET (toast_tuple_target)`);
+      await wordsInDocumentRows(client, 'toasted', { titleVector: true });
+      await client.query(`DELETE FROM toasted.migrations WHERE name IN ('0003-inline-vectors', '0004-word-table')`);
+      expect(await vectorOutOfLine('docs')).toBe(true);
       const reopened = await open('toasted');
       const storage = await client.query<{ attstorage: string }>(
-        `SELECT attstorage FROM pg_attribute WHERE attrelid = 'toasted.docs'::regclass AND attname = 'tsv'`,
+        `SELECT attstorage FROM pg_attribute WHERE attrelid = 'toasted.doc_words'::regclass AND attname = 'tsv'`,
       );
       expect(storage.rows[0]!.attstorage).toBe('m');
-      expect(await vectorOutOfLine()).toBe(false);
+      expect(await vectorOutOfLine('doc_words')).toBe(false);
+      const columns = await client.query<{ name: string }>(
+        `SELECT attname AS name FROM pg_attribute WHERE attrelid = 'toasted.docs'::regclass AND attnum > 0 AND NOT attisdropped`,
+      );
+      expect(columns.rows.map((c) => c.name)).not.toContain('tsv');
       expect(await ids(searchQuery([words[42]!]), reopened)).toEqual(['long']);
     } finally {
       await client.end();

@@ -348,7 +348,8 @@ export class PostgresEngine implements SearchEngine {
       if (rows.length === 0) return false;
       const { title, main_content: mainContent } = rows[0]!;
       const tsv = documentVector(title, indexedContent(mainContent, keywords));
-      await client.query('UPDATE docs SET hidden_keywords = $2, tsv = $3::tsvector WHERE id = $1', [id, keywords, tsv]);
+      await client.query('UPDATE docs SET hidden_keywords = $2 WHERE id = $1', [id, keywords]);
+      await client.query('UPDATE doc_words SET tsv = $2::tsvector WHERE id = $1', [id, tsv]);
       await insertTerms(client, indexedWords(keywords ?? ''));
       return true;
     });
@@ -417,7 +418,7 @@ export class PostgresEngine implements SearchEngine {
     if (this.analyzing !== null || this.closed !== null) return;
     this.writtenAtAnalyze = this.written;
     this.analyzing = this.pool
-      .query('VACUUM (ANALYZE) docs, terms, field_values, doc_categories')
+      .query('VACUUM (ANALYZE) docs, doc_words, terms, field_values, doc_categories')
       .then(() => this.pool.query<{ rows: number }>(`SELECT greatest(reltuples, 0)::float8 AS rows FROM pg_class WHERE oid = 'docs'::regclass`))
       .then(
         (counted) => void (this.analyzedRows = counted.rows[0]?.rows ?? this.analyzedRows),

@@ -77,7 +77,7 @@ export function pgFacetColumns(query: SearchQuery, among: SqlPart | null, multiV
   return {
     matches: (rowids) => {
       if (among === null) return null;
-      const matched = rowids ?? { sql: `SELECT d.rowid FROM docs d WHERE ${among.sql}`, params: among.params };
+      const matched = rowids ?? { sql: `SELECT d.rowid FROM doc_words d WHERE ${among.sql}`, params: among.params };
       return {
         sql: `facet_matches AS MATERIALIZED (${matched.sql}),
               facet_plan AS (SELECT (SELECT count(*) FROM facet_matches) * ${PER_MATCH_SHARE} < (SELECT reltuples FROM pg_class WHERE oid = 'docs'::regclass) AS per_match)`,

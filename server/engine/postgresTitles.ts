@@ -24,19 +24,19 @@ export async function titlesWith(client: PgQueryable, words: readonly string[], 
 
 /**
  * A condition (` AND ...`, empty without ids) that leaves out the documents hidden by
- * query rules, by their `id`, or by rowid through `column`; its one parameter is `$n`.
+ * query rules, by the `id` of `doc_words w`, or by rowid through `column`; its one parameter is `$n`.
  */
 function excludedRows(n: number, excludedIds: readonly string[], column?: string): { sql: string; params: Array<readonly string[]> } {
   if (excludedIds.length === 0) return { sql: '', params: [] };
-  const sql = column === undefined ? `NOT (id = ANY($${n}::text[]))` : `${column} NOT IN (SELECT rowid FROM docs WHERE id = ANY($${n}::text[]))`;
+  const sql = column === undefined ? `NOT (w.id = ANY($${n}::text[]))` : `${column} NOT IN (SELECT rowid FROM docs WHERE id = ANY($${n}::text[]))`;
   return { sql: ` AND ${sql}`, params: [excludedIds] };
 }
 
 async function titleRows(client: PgQueryable, query: string, ranked: boolean, limit: number, excludedIds: readonly string[]): Promise<TitleRow[]> {
   const visible = excludedRows(3, excludedIds);
   const { rows } = await client.query<TitleRow>(
-    `SELECT ${ranked ? `-ts_rank('${TITLE_RANK_WEIGHTS}', title_tsv, $1::tsquery, 1)` : '0'} AS rank, rowid, title
-     FROM docs WHERE title_tsv @@ $1::tsquery${visible.sql} ORDER BY rowid LIMIT $2`,
+    `SELECT ${ranked ? `-ts_rank('${TITLE_RANK_WEIGHTS}', w.title_tsv, $1::tsquery, 1)` : '0'} AS rank, w.rowid, d.title
+     FROM doc_words w JOIN docs d ON d.rowid = w.rowid WHERE w.title_tsv @@ $1::tsquery${visible.sql} ORDER BY w.rowid LIMIT $2`,
     [query, limit, ...visible.params],
   );
   return rows;
@@ -85,7 +85,8 @@ export async function wordsStarting(client: PgQueryable, prefix: string, limit: 
 export async function anyTitleWith(client: PgQueryable, words: readonly string[], excludedIds: readonly string[]): Promise<TitleRow | null> {
   const visible = excludedRows(2, excludedIds);
   const { rows } = await client.query<TitleRow>(
-    `SELECT 0 AS rank, rowid, title FROM docs WHERE title_tsv @@ $1::tsquery${visible.sql} ORDER BY rowid LIMIT 1`,
+    `SELECT 0 AS rank, w.rowid, d.title FROM doc_words w JOIN docs d ON d.rowid = w.rowid
+     WHERE w.title_tsv @@ $1::tsquery${visible.sql} ORDER BY w.rowid LIMIT 1`,
     [words.map((w) => lexeme(w)).join(' & '), ...visible.params],
   );
   return rows[0] ?? null;
@@ -95,7 +96,7 @@ export async function anyTitleWith(client: PgQueryable, words: readonly string[]
 export async function contentsWithPhrase(client: PgQueryable, words: readonly string[], limit: number, excludedIds: readonly string[]): Promise<string[]> {
   const visible = excludedRows(3, excludedIds);
   const { rows } = await client.query<{ main_content: string }>(
-    `SELECT main_content FROM docs WHERE tsv @@ $1::tsquery${visible.sql} ORDER BY rowid LIMIT $2`,
+    `SELECT d.main_content FROM doc_words w JOIN docs d ON d.rowid = w.rowid WHERE w.tsv @@ $1::tsquery${visible.sql} ORDER BY w.rowid LIMIT $2`,
     [phraseQuery(words, true, 'body'), limit, ...visible.params],
   );
   return rows.map((row) => row.main_content);

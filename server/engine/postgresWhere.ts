@@ -13,8 +13,9 @@ export const TRUE: SqlPart = { sql: 'TRUE', params: [] };
 export const FALSE: SqlPart = { sql: 'FALSE', params: [] };
 
 /**
- * The conditions of a search other than its words, over `docs d`: language, category,
- * dates, custom fields and the filter, as the SQLite engine reads them (sqliteWhere.ts).
+ * The conditions of a search other than its words, over `d` (`docs` or `doc_words`, which
+ * both hold id, language and ts): language, category, dates, custom fields and the
+ * filter, as the SQLite engine reads them (sqliteWhere.ts).
  */
 export function pgConditions(query: SearchQuery, fieldTypes: ReadonlyMap<string, CustomFieldType>): SqlPart[] {
   const parts: SqlPart[] = [];

@@ -23,21 +23,29 @@ export async function writeChunk(
   const hidden = new Map(old.map((r) => [r.id, r.hidden_keywords]));
   const column = <T>(pick: (d: PreparedDocument) => T) => documents.map(pick);
   const { rows: written } = await client.query<{ rowid: number; id: string }>(
-    `INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields,
-       h1, h2, meta_description, content_hash, tsv)
-     SELECT id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, $16, coalesce(doc_date, $16), custom_fields,
-       h1, h2, meta_description, content_hash, tsv::tsvector
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[],
-       $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::int[])
-       AS t(id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, custom_fields, h1, h2, meta_description, content_hash, tsv, n)
-     ORDER BY n
-     ON CONFLICT (id) DO UPDATE SET
-       url = excluded.url, title = excluded.title, main_content = excluded.main_content,
-       language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
-       doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
-       custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
-       meta_description = excluded.meta_description, content_hash = excluded.content_hash, tsv = excluded.tsv
-     RETURNING rowid, id`,
+    // The document's row, then its words' (see 0004-word-table), in one statement.
+    `WITH written AS (
+       INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields,
+         h1, h2, meta_description, content_hash)
+       SELECT id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, $16, coalesce(doc_date, $16), custom_fields,
+         h1, h2, meta_description, content_hash
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[],
+         $10::text[], $11::text[], $12::text[], $13::text[], $15::int[])
+         AS t(id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, custom_fields, h1, h2, meta_description, content_hash, n)
+       ORDER BY n
+       ON CONFLICT (id) DO UPDATE SET
+         url = excluded.url, title = excluded.title, main_content = excluded.main_content,
+         language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
+         doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
+         custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
+         meta_description = excluded.meta_description, content_hash = excluded.content_hash
+       RETURNING rowid, id, language, ts
+     ), words AS (
+       INSERT INTO doc_words (rowid, id, language, ts, tsv)
+       SELECT w.rowid, w.id, w.language, w.ts, v.tsv::tsvector FROM written w JOIN unnest($1::text[], $14::text[]) AS v(id, tsv) ON v.id = w.id
+       ON CONFLICT (rowid) DO UPDATE SET language = excluded.language, ts = excluded.ts, tsv = excluded.tsv
+     )
+     SELECT rowid, id FROM written`,
     [
       ids,
       column((d) => d.url),
@@ -147,6 +155,7 @@ export async function insertTerms(client: pg.ClientBase, words: Iterable<string>
 export async function removeRow(client: pg.ClientBase, id: string): Promise<boolean> {
   const { rows } = await client.query<{ rowid: number }>('DELETE FROM docs WHERE id = $1 RETURNING rowid', [id]);
   if (rows.length === 0) return false;
+  await client.query('DELETE FROM doc_words WHERE rowid = $1', [rows[0]!.rowid]);
   await client.query('DELETE FROM field_values WHERE doc = $1', [rows[0]!.rowid]);
   await client.query('DELETE FROM doc_categories WHERE doc = $1', [rows[0]!.rowid]);
   return true;
