@@ -3,10 +3,11 @@ import { initial } from './postgres/0001-initial.ts';
 import { steering } from './postgres/0002-steering.ts';
 import { inlineVectors } from './postgres/0003-inline-vectors.ts';
 import { wordTable } from './postgres/0004-word-table.ts';
+import { facetIndex } from './postgres/0005-facet-index.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
  * the tables is a new file in ./postgres/ added at the end of this list (and its SQLite
  * twin in sqliteMigrations.ts).
  */
-export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [initial, steering, inlineVectors, wordTable];
+export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [initial, steering, inlineVectors, wordTable, facetIndex];
