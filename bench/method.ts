@@ -196,7 +196,11 @@ ${relevanceMethod(results.relevance, s)}
 /** How the several-nodes figures were made; then the table. */
 export function scaleMethod(scale: Results['scale'], tableText: string): string {
   if (scale === null || scale === undefined) return 'Not measured.';
-  return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, default settings) beside the service on
+  const settings =
+    scale.sharedBuffers === undefined
+      ? 'default settings'
+      : `\`shared_buffers\` ${scale.sharedBuffers} as docs/reference-service.md advises for indices this size (the SQLite engine caches 64 MB and maps 256 MB of its file), every other setting the default`;
+  return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, ${settings}) beside the service on
 SQLite, both running, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's
 batch endpoint, one import at a time. Term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass), then
 ${scale.seconds} s of 64 connections of faceted searches spread evenly over the processes (autocannon, one instance per process, run

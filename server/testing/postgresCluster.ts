@@ -41,7 +41,7 @@ export interface PostgresCluster {
 }
 
 /** Starts a cluster; throws MISSING_POSTGRES when PostgreSQL is not installed. */
-export async function startCluster(settings: { durable?: boolean } = {}): Promise<PostgresCluster> {
+export async function startCluster(settings: { durable?: boolean; sharedBuffers?: string } = {}): Promise<PostgresCluster> {
   const bin = postgresBin();
   if (bin === null) throw new Error(MISSING_POSTGRES);
   const asRoot = process.getuid?.() === 0;
@@ -60,7 +60,8 @@ export async function startCluster(settings: { durable?: boolean } = {}): Promis
     const port = await freePort();
     // fsync off unless asked (a benchmark): a test cluster need not survive a power cut, and the tests write a lot.
     const durability = settings.durable ? '' : ' -c fsync=off -c full_page_writes=off';
-    const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1${durability} -c max_connections=200`;
+    const buffers = settings.sharedBuffers === undefined ? '' : ` -c shared_buffers=${settings.sharedBuffers}`;
+    const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1${durability}${buffers} -c max_connections=200`;
     run('pg_ctl', ['start', '-w', '-D', data, '-l', join(folder, 'server.log'), '-o', options]);
     const stop = () => {
       process.off('exit', stop);
