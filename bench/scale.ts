@@ -270,7 +270,7 @@ export function scaleTable(results: ScaleResults): string {
   const pgRatio = (row: ScaleRow | undefined) =>
     row === undefined || sqlite === undefined
       ? ''
-      : `\n\nOne search at a time, PostgreSQL's p50 is ${(row.p50 / sqlite.p50).toFixed(1)}× SQLite's and its p95 ${(row.p95 / sqlite.p95).toFixed(1)}× (the target is 1.5×).`;
+      : `\n\nOne search at a time, PostgreSQL's p50 is ${(row.p50 / sqlite.p50).toFixed(2)}× SQLite's and its p95 ${(row.p95 / sqlite.p95).toFixed(2)}× (the target is 1.5×).`;
   const threads = results.threads ?? [];
   const one = threads[0];
   const threadRows = threads.map((row) => [
@@ -298,8 +298,8 @@ export function scaleTable(results: ScaleResults): string {
             ms(row.sqlite.p95),
             ms(row.postgres.p50),
             ms(row.postgres.p95),
-            `${(row.postgres.p50 / row.sqlite.p50).toFixed(1)}×`,
-            `${(row.postgres.p95 / row.sqlite.p95).toFixed(1)}×`,
+            `${(row.postgres.p50 / row.sqlite.p50).toFixed(2)}×`,
+            `${(row.postgres.p95 / row.sqlite.p95).toFixed(2)}×`,
           ]),
           2,
         )}`;
