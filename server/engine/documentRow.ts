@@ -10,6 +10,17 @@ import type { DocumentState, StoredDocument } from './engine.ts';
 export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
   custom_fields, h1, h2, meta_description, hidden_keywords`;
 
+/**
+ * What a write of a document whose id is stored replaces, in both engines' upsert
+ * (`ON CONFLICT (id) DO UPDATE SET` this): everything but its row id and when it was
+ * first indexed, from which its date falls back.
+ */
+export const DOC_REPLACED_COLUMNS = `url = excluded.url, title = excluded.title, main_content = excluded.main_content,
+  language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
+  doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
+  custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
+  meta_description = excluded.meta_description, content_hash = excluded.content_hash`;
+
 export interface DocRow {
   rowid: number;
   id: string;

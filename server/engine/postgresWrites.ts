@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { asStored } from '../storage/postgresPool.ts';
-import { contentHash, indexedContent } from './documentRow.ts';
+import { contentHash, DOC_REPLACED_COLUMNS, indexedContent } from './documentRow.ts';
 import type { CustomFieldType, DocumentState, PreparedDocument } from './engine.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
 
@@ -33,12 +33,7 @@ export async function writeChunk(
          $10::text[], $11::text[], $12::text[], $13::text[], $15::int[])
          AS t(id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, custom_fields, h1, h2, meta_description, content_hash, n)
        ORDER BY n
-       ON CONFLICT (id) DO UPDATE SET
-         url = excluded.url, title = excluded.title, main_content = excluded.main_content,
-         language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
-         doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
-         custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
-         meta_description = excluded.meta_description, content_hash = excluded.content_hash
+       ON CONFLICT (id) DO UPDATE SET ${DOC_REPLACED_COLUMNS}
        RETURNING rowid, id, language, ts
      ), words AS (
        INSERT INTO doc_words (rowid, id, language, ts, tsv)

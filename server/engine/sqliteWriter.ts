@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { foldedWords } from '../text/words.ts';
-import { contentHash, indexedContent } from './documentRow.ts';
+import { contentHash, DOC_REPLACED_COLUMNS, indexedContent } from './documentRow.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, SteeringKind, WriteResult } from './engine.ts';
 import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
@@ -171,12 +171,7 @@ export class SqliteWriter implements WriterCalls {
         h1, h2, meta_description, content_hash)
       VALUES (@id, @url, @title, @mainContent, @language, @thumbnail, @thumbnailB64, @docDate, @now, coalesce(@docDate, @now), @customFields,
         @h1, @h2, @metaDescription, @contentHash)
-      ON CONFLICT (id) DO UPDATE SET
-        url = excluded.url, title = excluded.title, main_content = excluded.main_content,
-        language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
-        doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
-        custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
-        meta_description = excluded.meta_description, content_hash = excluded.content_hash
+      ON CONFLICT (id) DO UPDATE SET ${DOC_REPLACED_COLUMNS}
       RETURNING rowid, hidden_keywords`);
     const deleteValues = s.get('DELETE FROM field_values WHERE doc = ?');
     const deleteCategories = s.get('DELETE FROM doc_categories WHERE doc = ?');
