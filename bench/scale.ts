@@ -6,6 +6,7 @@
  * the service processes and the load generator share the same CPUs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, startCluster } from '../server/testing/postgresCluster.ts';
@@ -126,12 +127,14 @@ export async function measureScale(options: {
     const restSeconds = async (service: ServiceProcess) =>
       documents > demoDocuments ? (await indexRange(service, corpus, demoDocuments, documents, log)).seconds : 0;
     const perSecond = [documents / (demoSeconds[0]! + (await restSeconds(sqlite))), documents / (demoSeconds[1]! + (await restSeconds(first)))];
+    await settled(url, log);
     rows.push(await measureNodes('SQLite, 1 process', perSecond[0]!, [sqlite], words, seconds));
     rows.push(await measureNodes('PostgreSQL, 1 process', perSecond[1]!, [first], words, seconds));
     // At full size the kinds are timed after the term-only latency and its load, as a
     // database settles after a bulk import (statistics, vacuum) before it serves alone;
     // the load's own work in the background (its events, checkpoints) ends first.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await settled(url, log);
     const large = documents > demoDocuments ? await measureKinds([sqlite, first], kindWords) : small;
     await sqlite.stop();
 
@@ -155,6 +158,35 @@ export async function measureScale(options: {
     await Promise.all(running.map((service) => service.stop()));
     cluster.stop();
     rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** How long the background work of an import may take before the benchmark gives up waiting. */
+const SETTLED_MAX_MS = 180_000;
+
+/**
+ * Waits for PostgreSQL's work after an import to end before searches are timed, on either
+ * engine (they share the cores): the vacuum the service starts after a large write (it
+ * reads every page of the tables once, over a gigabyte at 100,000 documents), any
+ * autovacuum, then a checkpoint, so none lands in the middle of the timed searches.
+ */
+async function settled(url: string, log: (line: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const busy = async () =>
+      (
+        await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE pid <> pg_backend_pid() AND (backend_type = 'autovacuum worker' OR (state = 'active' AND query ILIKE 'vacuum%'))`,
+        )
+      ).rows[0]!.n > 0;
+    while ((await busy()) && performance.now() - started < SETTLED_MAX_MS) await new Promise((resolve) => setTimeout(resolve, 250));
+    await client.query('CHECKPOINT');
+    log(`scale: PostgreSQL's vacuum and checkpoint done after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await client.end();
   }
 }
 
@@ -289,7 +321,7 @@ export function scaleTable(results: ScaleResults): string {
   const kindTable =
     results.kinds === undefined || results.kinds.length === 0
       ? ''
-      : `\n\nOne search at a time by kind of query (${TIMED_PASSES} passes over the words after a warm-up pass; each word asked of SQLite and of PostgreSQL in turn, 1 process each, both running), at the demo corpus's size (${SETTLE_MS / 1000} s after its import) and at ${count(results.documents)} documents (${SETTLE_MS / 1000} s after the load above):\n\n${table(
+      : `\n\nOne search at a time by kind of query (${TIMED_PASSES} passes over the words after a warm-up pass; each word asked of SQLite and of PostgreSQL in turn, 1 process each, both running), at the demo corpus's size (${SETTLE_MS / 1000} s after its import) and at ${count(results.documents)} documents (${SETTLE_MS / 1000} s after the load above, then once PostgreSQL's vacuum and a checkpoint are done):\n\n${table(
           ['documents', 'kind', 'SQLite p50 ms', 'p95 ms', 'PostgreSQL p50 ms', 'p95 ms', 'ratio p50', 'ratio p95'],
           results.kinds.map((row) => [
             count(row.documents),
