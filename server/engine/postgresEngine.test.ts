@@ -220,21 +220,6 @@ describe('round trips', () => {
       }
     }
   });
-
-  it('are learned by the engine of every reader thread when one of them learns them', async () => {
-    const first = await open('threads');
-    await first.write(Array.from({ length: 40 }, (_, i) => doc(i)));
-    // As each reader thread opens the index and keeps its pipeline: a second engine on the same tables and limits.
-    const second = await open('threads');
-    const [one, other] = [pipeline(first), pipeline(second)];
-    for (const searching of [one, other]) await searching.search(searchQuery(['beta']));
-    // More matches than rankAllMax: the first engine looks the word up, then scores as many as it may to count them.
-    const many = searchQuery(['alpha']);
-    expect(await statements(() => one.search(many))).toBeGreaterThan(2);
-    // Told in a message, which another thread would read between two searches.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await statements(() => other.search(many))).toBe(1);
-  });
 });
 
 describe('the last word as a prefix', () => {

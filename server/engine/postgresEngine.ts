@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { BoundedMap } from '../boundedMap.ts';
 import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
 import { assignFieldTypes } from '../documents/fieldTypes.ts';
 import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
@@ -28,7 +28,6 @@ import { documentVector, indexedWords } from './postgresText.ts';
 import { anyTitleWith, contentsWithPhrase, fieldValues, titlesWith, wordsStarting } from './postgresTitles.ts';
 import { insertTerms, removeRow, upsertStatus, writeChunk } from './postgresWrites.ts';
 import { passingDocuments, postgresSteering, SteeringVersionCheck } from './postgresSteering.ts';
-import { SharedMemo } from './sharedMemo.ts';
 import { estimatedTitles, sampleRowids } from './titleSample.ts';
 import { Vocabulary } from './vocabulary.ts';
 
@@ -89,16 +88,13 @@ export class PostgresEngine implements SearchEngine {
   private readonly lockKey: string;
   private written = 0;
   private fieldFacts: { facts: FieldFacts; at: number } | null = null;
-  /**
-   * Counts of documents by statement, kept while the index's version stays (see
-   * currentFieldFacts), and learned by this index's engines on the other reader threads.
-   */
-  private readonly memo: SharedMemo<number>;
+  /** Counts of documents by statement, kept while the index's version stays (see currentFieldFacts). */
+  private readonly memo = new BoundedMap<string, number>(MEMO_MAX);
   /**
    * Words looked up, by question, kept as the counts are: a popular search asks the same
    * questions, and their answer costs a round trip, most of it planning the lookup.
    */
-  private readonly wordsMemo: SharedMemo<WordAnswers>;
+  private readonly wordsMemo = new BoundedMap<string, WordAnswers>(MEMO_MAX);
   /** Counts up each time the memos are forgotten: a lookup under way then keeps its answer to itself. */
   private memoGeneration = 0;
   private version: string | null = null;
@@ -119,12 +115,6 @@ export class PostgresEngine implements SearchEngine {
   ) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...options.limits };
     this.lockKey = `site-search write ${schema}`;
-    // One name per database, index and limits (which decide what a count means), kept out of sight: the URL may hold a password.
-    const memoName = createHash('sha256')
-      .update(JSON.stringify([options.url, schema, this.limits]))
-      .digest('hex');
-    this.memo = new SharedMemo(`site-search counts ${memoName}`, MEMO_MAX, () => this.version);
-    this.wordsMemo = new SharedMemo(`site-search words ${memoName}`, MEMO_MAX, () => this.version);
     this.steering = postgresSteering(pool, () => this.steeringCheck.forget());
   }
 
@@ -411,10 +401,6 @@ export class PostgresEngine implements SearchEngine {
 
   /** Waits for the queries under way, then closes the connections. */
   close(): Promise<void> {
-    if (this.closed === null) {
-      this.memo.close();
-      this.wordsMemo.close();
-    }
     this.closed ??= (this.analyzing ?? Promise.resolve()).then(async () => {
       await Promise.all([this.pool.end(), this.readPool !== this.pool && this.readPool.end()]);
     });
