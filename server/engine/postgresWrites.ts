@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import { fieldValues } from '../documents/fieldValues.ts';
 import { asStored } from '../storage/postgresPool.ts';
+import { insertColumns } from '../storage/postgresUnnest.ts';
 import { contentHash, DOC_REPLACED_COLUMNS, indexedContent } from './documentRow.ts';
 import type { CustomFieldType, DocumentState, PreparedDocument } from './engine.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
@@ -93,14 +94,28 @@ export async function writeChunk(
     for (const word of indexedWords(`${document.title} ${document.mainContent} ${hidden.get(asStored(document.id)) ?? ''}`)) words.add(word);
   });
   if (categories.doc.length > 0) {
-    await client.query('INSERT INTO doc_categories (doc, category) SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING', [
-      categories.doc,
-      categories.category,
-    ]);
+    await insertColumns(
+      client,
+      'doc_categories',
+      [
+        ['doc', 'bigint'],
+        ['category', 'text'],
+      ],
+      [categories.doc, categories.category],
+      'ON CONFLICT DO NOTHING',
+    );
   }
   if (values.doc.length > 0) {
-    await client.query(
-      'INSERT INTO field_values (doc, field, text, num, fold) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::float8[], $5::text[])',
+    await insertColumns(
+      client,
+      'field_values',
+      [
+        ['doc', 'bigint'],
+        ['field', 'text'],
+        ['text', 'text'],
+        ['num', 'float8'],
+        ['fold', 'text'],
+      ],
       [values.doc, values.field, values.text, values.num, values.fold],
     );
   }
@@ -130,12 +145,19 @@ export interface StatusRow {
 }
 
 export async function upsertStatus(client: pg.ClientBase, rows: readonly StatusRow[]): Promise<void> {
-  await client.query(
-    `INSERT INTO doc_status (id, url, status, status_info, last_fetched)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[])
-     ON CONFLICT (id) DO UPDATE SET url = excluded.url, status = excluded.status, status_info = excluded.status_info,
-       last_fetched = coalesce(excluded.last_fetched, doc_status.last_fetched)`,
+  await insertColumns(
+    client,
+    'doc_status',
+    [
+      ['id', 'text'],
+      ['url', 'text'],
+      ['status', 'text'],
+      ['status_info', 'text'],
+      ['last_fetched', 'bigint'],
+    ],
     [rows.map((r) => r.id), rows.map((r) => r.url), rows.map((r) => r.status), rows.map((r) => r.statusInfo), rows.map((r) => r.lastFetched)],
+    `ON CONFLICT (id) DO UPDATE SET url = excluded.url, status = excluded.status, status_info = excluded.status_info,
+       last_fetched = coalesce(excluded.last_fetched, doc_status.last_fetched)`,
   );
 }
 

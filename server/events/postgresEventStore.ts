@@ -19,7 +19,7 @@ import { userKey, type ProfileKeeping, type UserProfile } from './personalizatio
 import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupEvent } from './rollupRules.ts';
 import { PostgresRollupSums } from './postgresRollupSums.ts';
-import { insertColumns, type UnnestColumn } from './postgresUnnest.ts';
+import { insertColumns, type UnnestColumn } from '../storage/postgresUnnest.ts';
 import {
   addSearchedKeyword,
   addSearchedKeywords,

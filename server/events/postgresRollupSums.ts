@@ -7,7 +7,7 @@
  */
 import type pg from 'pg';
 import { addSearchedCounts } from './postgresSearchedKeywords.ts';
-import { insertColumns } from './postgresUnnest.ts';
+import { insertColumns } from '../storage/postgresUnnest.ts';
 import type { RollupCounts } from './rollupRules.ts';
 
 /** log2(2^a + 2^b) without leaving the log domain, as the stores' SQL adds weights. */

@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
 import type { PostgresRollupSums } from './postgresRollupSums.ts';
-import { insertColumns } from './postgresUnnest.ts';
+import { insertColumns } from '../storage/postgresUnnest.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, type SuggestedKeywordRule } from './searchedKeywords.ts';
 
 /** The rule in effect, as stored (see setSuggestedRule). */

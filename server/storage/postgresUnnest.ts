@@ -6,14 +6,15 @@ export type UnnestColumn = readonly [name: string, type: string];
 /**
  * Inserts rows given column by column (`values[i]` holds every row's value of
  * `columns[i]`) in one statement however many, `INSERT … SELECT * FROM unnest(…)`, then
- * `tail` (an ON CONFLICT clause, a RETURNING list); the rows RETURNING answers.
+ * `tail` (an ON CONFLICT clause, a RETURNING list); the rows RETURNING answers. The
+ * batch writes of the PostgreSQL engine and event store both go through it.
  */
 export async function insertColumns<R extends pg.QueryResultRow>(
   client: pg.ClientBase,
   table: string,
   columns: readonly UnnestColumn[],
   values: ReadonlyArray<readonly unknown[]>,
-  tail: string,
+  tail = '',
 ): Promise<R[]> {
   const { rows } = await client.query<R>(
     `INSERT INTO ${table} (${columns.map(([name]) => name).join(', ')})
