@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { createDatabase, startCluster } from './postgresCluster.ts';
 import { testDatabase } from './postgresDatabase.ts';
 
 describe('the test PostgreSQL server', () => {
@@ -20,6 +21,24 @@ describe('the test PostgreSQL server', () => {
       await client.end();
     }
   });
+
+  it("is reached through its Unix socket as well as over TCP, and a database made through the socket's URL keeps it", async () => {
+    const cluster = await startCluster();
+    try {
+      const url = await createDatabase(cluster.socketUrl, 'through_socket');
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        // inet_server_addr() is null on a Unix-socket connection.
+        const { rows } = await client.query<{ address: string | null; name: string }>('SELECT inet_server_addr() AS address, current_database() AS name');
+        expect(rows[0]).toEqual({ address: null, name: 'through_socket' });
+      } finally {
+        await client.end();
+      }
+    } finally {
+      cluster.stop();
+    }
+  }, 60_000);
 
   it('is stopped when the process that started it exits without stopping it, as Vitest does on Ctrl-C', async () => {
     const cluster = join(import.meta.dirname, 'postgresCluster.ts');

@@ -35,8 +35,14 @@ export function postgresBin(): string | null {
 }
 
 export interface PostgresCluster {
-  /** A URL of the `postgres` database, as the superuser. */
+  /** A URL of the `postgres` database, as the superuser, over TCP on the loopback address. */
   url: string;
+  /**
+   * The same database through the cluster's Unix socket, as a service on the database's
+   * own host connects: over loopback TCP, a reply of more than 64 kB (a search's pool
+   * of documents) could wait up to 40 ms for the reader's delayed acknowledgement.
+   */
+  socketUrl: string;
   stop(): void;
 }
 
@@ -74,7 +80,11 @@ export async function startCluster(settings: { durable?: boolean; sharedBuffers?
     // The server runs apart from this process: it is stopped when this process exits
     // unasked (Vitest exits so on Ctrl-C, skipping the teardowns), not left running.
     process.on('exit', stop);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+    return {
+      url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      socketUrl: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(sockets)}`,
+      stop,
+    };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     const stderr = (error as { stderr?: Buffer }).stderr?.toString().trim();
