@@ -200,9 +200,13 @@ export function scaleMethod(scale: Results['scale'], tableText: string): string 
     scale.sharedBuffers === undefined
       ? 'default settings'
       : `\`shared_buffers\` ${scale.sharedBuffers} as docs/reference-service.md advises for indices this size (the SQLite engine caches 64 MB and maps 256 MB of its file), every other setting the default`;
+  const connection =
+    scale.connection === 'unix socket'
+      ? ` The services reach PostgreSQL through its Unix socket, as a service on the database's own host does: over loopback TCP, a search's reply of its pool of documents (about 200 kB at 100,000 documents) now and then waited 20–40 ms with both processes idle.`
+      : '';
   return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, ${settings}) beside the service on
 SQLite, both running, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's
-batch endpoint, one import at a time. Once PostgreSQL's vacuum after the import has ended and a checkpoint is done, term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass), then
+batch endpoint, one import at a time.${connection} Once PostgreSQL's vacuum after the import has ended and a checkpoint is done, term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass; on PostgreSQL 3 s after SQLite's load below has ended), then
 ${scale.seconds} s of 64 connections of faceted searches spread evenly over the processes (autocannon, one instance per process, run
 at once; their throughputs add up, the percentiles are the worse process's). Then ${scale.visibility.length} times: a document written
 through one process, and searched for through the other every few milliseconds until found. On a machine of two cores, PostgreSQL,

@@ -11,6 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDatabase, startCluster } from '../server/testing/postgresCluster.ts';
 import type { CorpusVariants } from './corpusVariants.ts';
+import { COMMON_WORDS } from './searchLatency.ts';
 import { searchLoad, type LoadRow } from './searchLoad.ts';
 import { indexRange } from './serviceBench.ts';
 import { startService, type ServiceProcess } from './serviceProcess.ts';
@@ -58,6 +59,8 @@ export interface ScaleResults {
   seconds: number;
   /** PostgreSQL's shared_buffers; absent in older result files, which ran at the default. */
   sharedBuffers?: string;
+  /** How the services reach PostgreSQL; absent in older result files, which connected over loopback TCP. */
+  connection?: 'unix socket';
   rows: ScaleRow[];
   /** By kind of query, at the demo corpus's size and at `documents`. */
   kinds?: KindRow[];
@@ -116,7 +119,8 @@ export async function measureScale(options: {
     // on both in turns, word by word: whatever else the machine does then weighs on both.
     log(`scale: SQLite and PostgreSQL, 1 process each, ${count(documents)} documents`);
     const sqlite = await start('sqlite');
-    const url = await createDatabase(cluster.url, 'scale');
+    // The services connect as on the database's own host: through its Unix socket.
+    const url = await createDatabase(cluster.socketUrl, 'scale');
     const first = await start('pg-a', ['--database-url', url]);
     const importSeconds = (service: ServiceProcess) => indexRange(service, corpus, 0, demoDocuments, log).then((run) => run.seconds);
     const demoSeconds = [await importSeconds(sqlite), await importSeconds(first)];
@@ -129,6 +133,9 @@ export async function measureScale(options: {
     const perSecond = [documents / (demoSeconds[0]! + (await restSeconds(sqlite))), documents / (demoSeconds[1]! + (await restSeconds(first)))];
     await settled(url, log);
     rows.push(await measureNodes('SQLite, 1 process', perSecond[0]!, [sqlite], words, seconds));
+    // What SQLite's load leaves to do (writing the searches it recorded, checkpoints)
+    // ends before PostgreSQL's searches are timed, as the import's did before SQLite's.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     rows.push(await measureNodes('PostgreSQL, 1 process', perSecond[1]!, [first], words, seconds));
     // At full size the kinds are timed after the term-only latency and its load, as a
     // database settles after a bulk import (statistics, vacuum) before it serves alone;
@@ -153,7 +160,7 @@ export async function measureScale(options: {
     log('scale: a write on one node, searched on the other');
     const visibility = await measureVisibility(first, second);
     const kinds = [...kindRows(demoDocuments, small), ...(documents > demoDocuments ? kindRows(documents, large) : [])];
-    return { documents, seconds, sharedBuffers: SHARED_BUFFERS, rows, kinds, threads, visibility };
+    return { documents, seconds, sharedBuffers: SHARED_BUFFERS, connection: 'unix socket', rows, kinds, threads, visibility };
   } finally {
     await Promise.all(running.map((service) => service.stop()));
     cluster.stop();
@@ -191,11 +198,18 @@ async function settled(url: string, log: (line: string) => void): Promise<void> 
 }
 
 /**
- * Timed passes over a kind's words, after the warm-up pass. Timed once each, the 40 very
- * common words gave a p95 of two answers, and two runs of the same code differed by as
- * much as PostgreSQL from SQLite.
+ * Searches timed per kind and engine, after a warm-up pass over the kind's words: as many
+ * passes over them as it takes. Timed once each, the 40 very common words gave a p95 of two
+ * answers, and two runs of the same code differed by as much as PostgreSQL from SQLite;
+ * at 120 (three passes) a run's p95 still went from 1.5× to 3.7× SQLite's and back, its
+ * 6 slowest answers. 600 are three passes over the 200 words of the other kinds.
  */
-const TIMED_PASSES = 3;
+const TIMED_SEARCHES = 600;
+
+/** Timed passes over `words` for TIMED_SEARCHES searches at least. */
+function timedPasses(words: number): number {
+  return Math.ceil(TIMED_SEARCHES / Math.max(words, 1));
+}
 
 type KindTimes = Map<string, { p50: number; p95: number }>;
 
@@ -207,8 +221,9 @@ async function measureKinds(services: readonly ServiceProcess[], wordsOf: (kind:
   const found = services.map((): KindTimes => new Map());
   for (const [kind, parameters] of KINDS) {
     const times = services.map((): number[] => []);
-    for (let pass = 0; pass <= TIMED_PASSES; pass++) {
-      for (const [i, word] of wordsOf(kind).entries()) {
+    const words = wordsOf(kind);
+    for (let pass = 0; pass <= timedPasses(words.length); pass++) {
+      for (const [i, word] of words.entries()) {
         for (let turn = 0; turn < services.length; turn++) {
           const which = (turn + i + pass) % services.length;
           const t0 = performance.now();
@@ -321,7 +336,7 @@ export function scaleTable(results: ScaleResults): string {
   const kindTable =
     results.kinds === undefined || results.kinds.length === 0
       ? ''
-      : `\n\nOne search at a time by kind of query (${TIMED_PASSES} passes over the words after a warm-up pass; each word asked of SQLite and of PostgreSQL in turn, 1 process each, both running), at the demo corpus's size (${SETTLE_MS / 1000} s after its import) and at ${count(results.documents)} documents (${SETTLE_MS / 1000} s after the load above, then once PostgreSQL's vacuum and a checkpoint are done):\n\n${table(
+      : `\n\nOne search at a time by kind of query (${TIMED_SEARCHES} of each kind on each engine, in passes over its words after a warm-up pass, ${timedPasses(COMMON_WORDS)} over the ${COMMON_WORDS} very common words; each word asked of SQLite and of PostgreSQL in turn, 1 process each, both running), at the demo corpus's size (${SETTLE_MS / 1000} s after its import) and at ${count(results.documents)} documents (${SETTLE_MS / 1000} s after the load above, then once PostgreSQL's vacuum and a checkpoint are done):\n\n${table(
           ['documents', 'kind', 'SQLite p50 ms', 'p95 ms', 'PostgreSQL p50 ms', 'p95 ms', 'ratio p50', 'ratio p95'],
           results.kinds.map((row) => [
             count(row.documents),
