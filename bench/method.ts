@@ -206,9 +206,11 @@ export function scaleMethod(scale: Results['scale'], tableText: string): string 
       : '';
   return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, ${settings}) beside the service on
 SQLite, both running, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's
-batch endpoint, one import at a time.${connection} Once PostgreSQL's vacuum after the import has ended and a checkpoint is done, term-only searches one at a time on the first process (median and p95 of the words of the latency table, after a warm-up pass; on PostgreSQL 3 s after SQLite's load below has ended), then
+batch endpoint, one import at a time.${connection} Once PostgreSQL's vacuum after the import has ended and a checkpoint is done,
 ${scale.seconds} s of 64 connections of faceted searches spread evenly over the processes (autocannon, one instance per process, run
-at once; their throughputs add up, the percentiles are the worse process's). Then ${scale.visibility.length} times: a document written
+at once; their throughputs add up, the percentiles are the worse process's), on SQLite, then PostgreSQL, then two PostgreSQL processes.
+Term-only searches one at a time: with one process, the term-only row of the kinds below at full size (each word asked of both
+engines in turn); with two, the first process's, over the words of the latency table after a warm-up pass. Then ${scale.visibility.length} times: a document written
 through one process, and searched for through the other every few milliseconds until found. On a machine of two cores, PostgreSQL,
 both service processes and the load generator share the same cores, so a second process cannot double the throughput here: it shows
 what a second node costs and gives, not what it gives on a machine of its own. Last, the SQLite service alone with one reader thread
