@@ -1,21 +1,20 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreparedDocument, SearchQuery } from './engine.ts';
+import type { PreparedDocument, RankingLimits, SearchQuery } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { numberedDocument as doc, testDocument as page } from '../testing/testDocuments.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
+import { engineStrategyCases, NUMBERED_DOCUMENTS, SMALL_LIMITS } from '../testing/engineStrategies.ts';
 import { wordsInDocumentRows } from '../testing/postgresOlderLayout.ts';
 import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
-// Small limits reach the strategies meant for large indexes with 40 documents.
-const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
 let url: string;
 let engine: PostgresEngine;
 const opened: Array<{ close(): Promise<void> }> = [];
 
-async function open(schema: string, limits: Partial<typeof LIMITS> = LIMITS): Promise<PostgresEngine> {
+async function open(schema: string, limits: Partial<RankingLimits> = SMALL_LIMITS): Promise<PostgresEngine> {
   const e = await PostgresEngine.open({ url, schema, limits, poolSize: 3 });
   opened.push(e);
   return e;
@@ -28,8 +27,14 @@ async function ids(q: SearchQuery, on: PostgresEngine = engine): Promise<string[
 beforeAll(async () => {
   url = await testDatabase('postgres engine');
   engine = await open('main');
-  expect(await engine.write(Array.from({ length: 40 }, (_, i) => doc(i)))).toEqual({ ok: true });
+  expect(await engine.write(NUMBERED_DOCUMENTS)).toEqual({ ok: true });
 });
+
+let freshCount = 0;
+engineStrategyCases(
+  () => engine,
+  () => open(`fresh_${++freshCount}`),
+);
 
 afterAll(async () => {
   await Promise.all(opened.map((e) => e.close()));
@@ -87,7 +92,7 @@ describe('counts and words remembered across searches', () => {
     const writer = await open('counted');
     const reader = await open('counted');
     expect(await writer.write(Array.from({ length: 20 }, (_, i) => page(`c${i}`, 'gamma everywhere')))).toEqual({ ok: true });
-    // More matches than LIMITS.rankAllMax: the total is counted, and remembered.
+    // More matches than SMALL_LIMITS.rankAllMax: the total is counted, and remembered.
     expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(20);
     expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(20);
     expect(await writer.write([page('c20', 'gamma once more')])).toEqual({ ok: true });
@@ -114,22 +119,7 @@ describe('counts and words remembered across searches', () => {
   });
 });
 
-describe('ranking many matches', () => {
-  it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
-    const first = await pipeline(engine).search(searchQuery(['alpha']));
-    expect(first.total).toBe(30);
-    const firstIds = first.hits.map((h) => h.document.id);
-    expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
-    expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
-    const pages = [first];
-    for (let p = 1; p < 3; p++) pages.push(await pipeline(engine).search(searchQuery(['alpha'], { offset: p * 10 })));
-    const all = pages.flatMap((p) => p.hits);
-    expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
-    const scores = all.map((h) => h.score);
-    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1]!);
-    expect(scores.at(-1)).toBeGreaterThan(0);
-  });
-
+describe('ranking many title matches', () => {
   it('pages through more title matches than it scores, each once, before the rest', async () => {
     const e = await open('many_titles');
     // More title matches than the pool takes (100): pages past it read the title matches in stored order.
@@ -138,27 +128,12 @@ describe('ranking many matches', () => {
     // A document written again moves in the table: the order stays one order.
     expect(await e.write([docs[4]!, docs[7]!, docs[120]!])).toEqual({ ok: true });
     const titled = docs.filter((d) => d.title.startsWith('Omega')).map((d) => d.id);
-    expect(titled.length).toBeGreaterThan(LIMITS.rankAllMax);
+    expect(titled.length).toBeGreaterThan(SMALL_LIMITS.rankAllMax);
     const seen: string[] = [];
     for (let offset = 0; offset < 180; offset += 20) seen.push(...(await ids(searchQuery(['omega'], { offset, limit: 20 }), e)));
     expect(seen).toHaveLength(160);
     expect(new Set(seen).size).toBe(160);
     expect(new Set(seen.slice(0, titled.length))).toEqual(new Set(titled));
-  });
-
-  it('finds documents having every word', async () => {
-    const result = await pipeline(engine).search(searchQuery(['beta', 'alpha']));
-    expect(result.total).toBe(3);
-    expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
-    expect(await ids(searchQuery(['alpha', 'delta']))).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
-  });
-
-  it('keeps filters in every strategy', async () => {
-    const english = await pipeline(engine).search(searchQuery(['alpha'], { language: 'en' }));
-    expect(english.total).toBe(15);
-    expect(new Set(english.hits.map((h) => h.document.id).slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
-    for (const hit of english.hits) expect(hit.document.language).toBe('en');
-    expect(await ids(searchQuery(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
   });
 });
 
@@ -219,18 +194,6 @@ describe('round trips', () => {
         expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(2);
       }
     }
-  });
-});
-
-describe('the last word as a prefix', () => {
-  it('matches longer words, and only the word itself when none is longer', async () => {
-    const e = await open('prefix');
-    await e.write([page('p1', 'snowflake'), page('p2', 'snowflakes'), page('p3', 'snowflake2024')]);
-    expect(new Set(await ids(searchQuery(['snowflake'], { prefixLast: true }), e))).toEqual(new Set(['p1', 'p2', 'p3']));
-    expect(await ids(searchQuery(['snowflakes'], { prefixLast: true }), e)).toEqual(['p2', 'p1']);
-    expect(await ids(searchQuery(['snowflake'], { prefixLast: false }), e)).toEqual(['p1', 'p2']);
-    expect(await ids(searchQuery(['snowflake2024'], { prefixLast: true }), e)).toEqual(['p3']);
-    expect(await ids(searchQuery(['snow'], { prefixLast: true }), e)).toHaveLength(3);
   });
 });
 

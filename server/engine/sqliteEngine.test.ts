@@ -5,70 +5,40 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreparedDocument, SearchQuery } from './engine.ts';
+import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { numberedDocument as doc } from '../testing/testDocuments.ts';
+import { engineStrategyCases, NUMBERED_DOCUMENTS, SMALL_LIMITS } from '../testing/engineStrategies.ts';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
-// Small limits reach the strategies meant for large indexes with 40 documents.
-const LIMITS = { rankAllMax: 10, commonWordDocs: 8 };
 const folder = mkdtempSync(join(tmpdir(), 'site-search-engine-'));
 const file = join(folder, 'index.sqlite');
 let engine: SqliteEngine;
-
-async function ids(q: SearchQuery): Promise<string[]> {
-  return (await pipeline(engine).search(q)).hits.map((h) => h.document.id);
-}
+const opened: SqliteEngine[] = [];
+let freshCount = 0;
 
 beforeAll(async () => {
-  engine = await SqliteEngine.open(file, LIMITS);
-  expect(await engine.write(Array.from({ length: 40 }, (_, i) => doc(i)))).toEqual({ ok: true });
+  engine = await SqliteEngine.open(file, SMALL_LIMITS);
+  expect(await engine.write(NUMBERED_DOCUMENTS)).toEqual({ ok: true });
 });
 
 afterAll(() => {
   engine.close();
+  for (const fresh of opened) fresh.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
-describe('ranking many matches', () => {
-  it('puts title matches first, then the rest in a stable order, with falling scores', async () => {
-    const first = await pipeline(engine).search(searchQuery(['alpha']));
-    expect(first.total).toBe(30);
-    const firstIds = first.hits.map((h) => h.document.id);
-    expect(new Set(firstIds.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
-    expect(firstIds.slice(5)).toEqual(['d5', 'd6', 'd7', 'd8', 'd9']);
-    const pages = [first];
-    for (let page = 1; page < 3; page++) pages.push(await pipeline(engine).search(searchQuery(['alpha'], { offset: page * 10 })));
-    const all = pages.flatMap((p) => p.hits);
-    expect(new Set(all.map((h) => h.document.id)).size).toBe(30);
-    const scores = all.map((h) => h.score);
-    for (let i = 1; i < scores.length; i++) expect(scores[i]).toBeLessThan(scores[i - 1]!);
-    expect(scores.at(-1)).toBeGreaterThan(0);
-  });
+engineStrategyCases(
+  () => engine,
+  async () => {
+    const fresh = await SqliteEngine.open(join(folder, `fresh-${++freshCount}.sqlite`), SMALL_LIMITS);
+    opened.push(fresh);
+    return fresh;
+  },
+);
 
-  it('ranks by the rarer words when a common word is among them', async () => {
-    const result = await pipeline(engine).search(searchQuery(['beta', 'alpha']));
-    expect(result.total).toBe(3);
-    expect(new Set(result.hits.map((h) => h.document.id))).toEqual(new Set(['d10', 'd11', 'd12']));
-    expect(await ids(searchQuery(['alpha', 'beta']))).toHaveLength(3);
-  });
-
-  it('orders a small match of only common words without bm25', async () => {
-    const result = await pipeline(engine).search(searchQuery(['alpha', 'delta']));
-    expect(result.total).toBe(10);
-    expect(result.hits.map((h) => h.document.id)).toEqual(['d0', 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9']);
-  });
-
-  it('keeps filters in every strategy', async () => {
-    const english = await pipeline(engine).search(searchQuery(['alpha'], { language: 'en' }));
-    expect(english.total).toBe(15);
-    const found = english.hits.map((h) => h.document.id);
-    expect(new Set(found.slice(0, 3))).toEqual(new Set(['d0', 'd2', 'd4']));
-    for (const hit of english.hits) expect(hit.document.language).toBe('en');
-    expect(await ids(searchQuery(['beta', 'alpha'], { language: 'de' }))).toEqual(['d11']);
-  });
-
+describe('counts remembered across searches', () => {
   it('forgets remembered counts when documents change', async () => {
     expect((await pipeline(engine).search(searchQuery(['beta']))).total).toBe(3);
     await engine.write([{ ...doc(13), mainContent: 'alpha beta filler13' }]);
@@ -77,33 +47,17 @@ describe('ranking many matches', () => {
   });
 });
 
-describe('the last word as a prefix', () => {
-  it('matches longer words, and only the word itself when none is longer', async () => {
-    await engine.write([
-      { ...doc(100), id: 'p1', mainContent: 'snowflake' },
-      { ...doc(101), id: 'p2', mainContent: 'snowflakes' },
-      { ...doc(102), id: 'p3', mainContent: 'snowflake2024' },
-    ]);
-    expect(new Set(await ids(searchQuery(['snowflake'], { prefixLast: true })))).toEqual(new Set(['p1', 'p2', 'p3']));
-    // The singular matches too, after the word as typed.
-    expect(await ids(searchQuery(['snowflakes'], { prefixLast: true }))).toEqual(['p2', 'p1']);
-    expect(await ids(searchQuery(['snowflake'], { prefixLast: false }))).toEqual(['p1', 'p2']);
-    expect(await ids(searchQuery(['snowflake2024'], { prefixLast: true }))).toEqual(['p3']);
-    expect(await ids(searchQuery(['snow'], { prefixLast: true }))).toHaveLength(3);
-  });
-});
-
 describe('opening an index made before the title index existed', () => {
   it('fills the title index from the documents', async () => {
     const olderFile = join(folder, 'older.sqlite');
-    const older = await SqliteEngine.open(olderFile, LIMITS);
+    const older = await SqliteEngine.open(olderFile, SMALL_LIMITS);
     await older.write(Array.from({ length: 40 }, (_, i) => doc(i)));
     older.close();
     const db = new Database(olderFile);
     // As made before migrations were recorded.
     db.exec('DROP TABLE fts_title; DROP TABLE migrations');
     db.close();
-    const reopened = await SqliteEngine.open(olderFile, LIMITS);
+    const reopened = await SqliteEngine.open(olderFile, SMALL_LIMITS);
     try {
       const hits = (await pipeline(reopened).search(searchQuery(['alpha']))).hits.map((h) => h.document.id);
       expect(new Set(hits.slice(0, 5))).toEqual(new Set(['d0', 'd1', 'd2', 'd3', 'd4']));
@@ -135,7 +89,7 @@ describe('common title words', () => {
 describe("the owner's data on reader threads' connections", () => {
   it('is read again once another connection commits a change to it', async () => {
     const { SqliteReader } = await import('./sqliteReader.ts');
-    const reader = SqliteReader.open(file, LIMITS);
+    const reader = SqliteReader.open(file, SMALL_LIMITS);
     try {
       const first = await reader.read((r) => r.steering(null));
       expect(await reader.read((r) => r.steering(first!.version))).toBeNull();
