@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { canSeeProcesses, leftoverProcesses, RUN_MARK_VARIABLE } from './leftoverProcesses.ts';
+import { removeRunFolder } from './runFolder.ts';
 
 /** How long a process told to stop at the end of a test may take to exit. */
 const GRACE_MS = 3000;
@@ -27,7 +28,11 @@ export default function setup(): () => Promise<void> {
       await sleep(100);
       left = leftoverProcesses(mark, process.pid, VITEST_WORKER);
     }
-    if (left.length === 0) return;
+    // The run's temporary folders go once nothing of the run can still be using them.
+    if (left.length === 0) {
+      removeRunFolder(mark);
+      return;
+    }
     // Killed, so that they do not pile up run after run, and reported, so that the test that left them is mended.
     for (const { pid } of left) {
       try {
@@ -36,6 +41,7 @@ export default function setup(): () => Promise<void> {
         // Gone meanwhile.
       }
     }
+    removeRunFolder(mark);
     process.exitCode = 1;
     const list = left.map((p) => `  ${p.pid} (parent ${p.ppid}): ${p.command.slice(0, 300)}`).join('\n');
     throw new Error(`The tests left ${left.length} process${left.length === 1 ? '' : 'es'} running (killed now):\n${list}`);

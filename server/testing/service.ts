@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { AppOptions } from '../config.ts';
 import { testEngine } from './testEngine.ts';
+import { testFolder } from './runFolder.ts';
 
 /** A running service on a loopback port, for tests over real HTTP. */
 export interface TestService {
@@ -39,7 +38,7 @@ export const TWO_INDICES = [
  * names another), so the same test files check every engine.
  */
 export async function startService(options: Partial<AppOptions> = {}): Promise<TestService> {
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-test-'));
+  const dataDir = options.dataDir ?? testFolder('site-search-test-');
   const engine = options.engine ?? (await testEngine());
   const app = await buildApp({ rateLimit: false, searchThreads: 0, ...options, dataDir, ...(engine !== undefined && { engine }) });
   await app.listen({ port: 0, host: '127.0.0.1' });

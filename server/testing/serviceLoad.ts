@@ -1,10 +1,9 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { DEMO_AUTH } from './service.ts';
 import { spawnServiceFromSource } from './serviceFromSource.ts';
+import { testFolder } from './runFolder.ts';
 
 /** The service as a separate process (`npm run serve`, from the sources), so the load and the service do not share an event loop. */
 export interface ServiceProcess {
@@ -28,7 +27,7 @@ export function loadEnvironment(): NodeJS.ProcessEnv {
 }
 
 export async function startServiceProcess(): Promise<ServiceProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'site-search-load-'));
+  const dataDir = testFolder('site-search-load-');
   const child = spawnServiceFromSource(['--port', '0', '--data', dataDir, '--quiet'], loadEnvironment());
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -13,14 +13,13 @@
  * its folder to check that nothing is lost). Test services delete their folders, not
  * that storage: a throw-away database server is expected.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { EngineChoice, IndexStores } from '../backends/engineFactory.ts';
 import { sqliteEngines } from '../backends/sqliteFactory.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
 import { createSearchPipeline, type SearchPipeline } from '../pipeline/searchPipeline.ts';
 import { DEFAULT_RANKING_BASE } from '../ranking/rankingSettings.ts';
+import { testFolder } from './runFolder.ts';
 
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
 
@@ -101,7 +100,7 @@ export interface TestIndex extends IndexStores {
 
 /** Opens the index `demo` with default settings in a fresh data folder (or `dataDir`), on the tests' engine. */
 export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_RANKING, dataDir?: string): Promise<TestIndex> {
-  const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'site-search-index-'));
+  const folder = dataDir ?? testFolder('site-search-index-');
   const factory = await ((await testEngine()) ?? sqliteEngines)({ dataDir: folder });
   const stores = await factory.open({ publicKey: 'demo', clickRanking });
   let closed: Promise<void> | null = null;
