@@ -202,7 +202,7 @@ export function scaleMethod(scale: Results['scale'], tableText: string): string 
       : `\`shared_buffers\` ${scale.sharedBuffers} as docs/reference-service.md advises for indices this size (the SQLite engine caches 64 MB and maps 256 MB of its file), every other setting the default`;
   const connection =
     scale.connection === 'unix socket'
-      ? ` The services reach PostgreSQL through its Unix socket, as a service on the database's own host does: over loopback TCP, a search's reply of its pool of documents (about 200 kB at 100,000 documents) now and then waited 20–40 ms with both processes idle.`
+      ? ` The services reach PostgreSQL through its Unix socket, as a service on the database's own host does: over loopback TCP, some searches whose reply holds the pool's documents (about 200 kB at 100,000 documents) took 36–77 ms while their statements ran in under 4 ms (docs/reference-service.md).`
       : '';
   return `The service on a throw-away PostgreSQL cluster of this machine (\`initdb\`, fsync on, ${settings}) beside the service on
 SQLite, both running, each with the same ${count(scale.documents)} documents of the corpus above indexed through one process's

@@ -6,9 +6,9 @@
  * the service processes and the load generator share the same CPUs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import pg from 'pg';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { createDatabase, startCluster } from '../server/testing/postgresCluster.ts';
 import type { CorpusVariants } from './corpusVariants.ts';
 import { COMMON_WORDS } from './searchLatency.ts';

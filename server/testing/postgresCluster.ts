@@ -39,8 +39,8 @@ export interface PostgresCluster {
   url: string;
   /**
    * The same database through the cluster's Unix socket, as a service on the database's
-   * own host connects: over loopback TCP, a reply of more than 64 kB (a search's pool
-   * of documents) could wait up to 40 ms for the reader's delayed acknowledgement.
+   * own host connects (docs/reference-service.md says why: a search's reply waited now
+   * and then over loopback TCP).
    */
   socketUrl: string;
   stop(): void;
