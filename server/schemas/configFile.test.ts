@@ -69,6 +69,15 @@ describe('the config file schema', () => {
     expect(() => parseConfigFile(config)).toThrow(message);
   });
 
+  it("takes a database URL through PostgreSQL's Unix socket, as README advises on the database's host", () => {
+    for (const databaseUrl of [
+      'postgres://site_search:secret@localhost/site_search?host=/var/run/postgresql',
+      'postgresql:///site_search?host=%2Fvar%2Frun%2Fpostgresql',
+    ]) {
+      expect(parseConfigFile({ databaseUrl }).databaseUrl).toBe(databaseUrl);
+    }
+  });
+
   it('takes an index’s suggestion and proposal settings', () => {
     const index = { publicKey: 'a', secret: 's', suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['lime'] }, proposals: { minAddresses: 2 } };
     expect(parseConfigFile({ indices: [index] })).toEqual({ indices: [index] });

@@ -2,8 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { PostgresEngine } from '../engine/postgresEngine.ts';
+import { createSearchPipeline } from '../pipeline/searchPipeline.ts';
 import { createDatabase, startCluster } from './postgresCluster.ts';
 import { testDatabase } from './postgresDatabase.ts';
+import { searchQuery } from './searchQuery.ts';
+import { testDocument } from './testDocuments.ts';
 
 describe('the test PostgreSQL server', () => {
   it('hands out fresh, separate databases with pg_trgm available', async () => {
@@ -22,7 +26,7 @@ describe('the test PostgreSQL server', () => {
     }
   });
 
-  it("is reached through its Unix socket as well as over TCP, and a database made through the socket's URL keeps it", async () => {
+  it("is reached through its Unix socket, by a client and by the service's engine, with a database made through the socket's URL", async () => {
     const cluster = await startCluster();
     try {
       const url = await createDatabase(cluster.socketUrl, 'through_socket');
@@ -34,6 +38,14 @@ describe('the test PostgreSQL server', () => {
         expect(rows[0]).toEqual({ address: null, name: 'through_socket' });
       } finally {
         await client.end();
+      }
+      // The engine's pool passes its own options (the schema's search path) along the socket's.
+      const engine = await PostgresEngine.open({ url, schema: 'socket_index' });
+      try {
+        expect(await engine.write([testDocument('s1', 'reached through the socket')])).toEqual({ ok: true });
+        expect((await createSearchPipeline(engine).search(searchQuery(['socket']))).hits.map((hit) => hit.document.id)).toEqual(['s1']);
+      } finally {
+        await engine.close();
       }
     } finally {
       cluster.stop();
