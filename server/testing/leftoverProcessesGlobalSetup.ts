@@ -28,11 +28,6 @@ export default function setup(): () => Promise<void> {
       await sleep(100);
       left = leftoverProcesses(mark, process.pid, VITEST_WORKER);
     }
-    // The run's temporary folders go once nothing of the run can still be using them.
-    if (left.length === 0) {
-      removeRunFolder(mark);
-      return;
-    }
     // Killed, so that they do not pile up run after run, and reported, so that the test that left them is mended.
     for (const { pid } of left) {
       try {
@@ -41,7 +36,9 @@ export default function setup(): () => Promise<void> {
         // Gone meanwhile.
       }
     }
+    // The run's temporary folders go once nothing of the run can still be using them.
     removeRunFolder(mark);
+    if (left.length === 0) return;
     process.exitCode = 1;
     const list = left.map((p) => `  ${p.pid} (parent ${p.ppid}): ${p.command.slice(0, 300)}`).join('\n');
     throw new Error(`The tests left ${left.length} process${left.length === 1 ? '' : 'es'} running (killed now):\n${list}`);
