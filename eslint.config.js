@@ -22,6 +22,64 @@ const SERVER_SHARED = {
 /** A boundary inside the service (see "Boundaries" in docs/reference-service.md). */
 const serverBoundary = (files, groups, message) => boundary(files, groups, message, [SERVER_SHARED]);
 
+/**
+ * The service's floors, top to bottom (DESIGN.md, "The service's folders"): a file imports
+ * only from floors below its own, never from a folder beside it on its floor, never from
+ * the command and the app at the top (`main.ts`, `app.ts`), `cli/` or `testing/`.
+ */
+const SERVER_FLOORS = [
+  ['routes'],
+  ['console'],
+  ['crawl'],
+  ['http'],
+  ['indices'],
+  ['pipeline'],
+  ['config'],
+  ['documents'],
+  ['schemas'],
+  ['ranking'],
+  ['engine', 'events'],
+  ['storage'],
+  ['text'],
+];
+
+/** The import patterns of the folders on `folder`'s floor and above it, but itself. */
+function above(folder) {
+  const floor = SERVER_FLOORS.findIndex((folders) => folders.includes(folder));
+  return SERVER_FLOORS.slice(0, floor + 1)
+    .flat()
+    .filter((other) => other !== folder)
+    .map((other) => `**/${other}/**`);
+}
+
+/** The engines' and event stores' own files, which only `indices/` opens. */
+const ENGINE_FILES = ['**/engine/sqlite*', '**/engine/postgres*', '**/events/sqlite*', '**/events/postgres*'];
+
+/** What a folder may not import although it sits lower: the pipeline and the ranking rules are handed what the event stores learnt, they never read it. */
+const NOT_BELOW = { pipeline: ['events'], ranking: ['events'] };
+
+/** One entry per service folder: the floors it may not import, and, above the port, the engines. */
+function serverFloors() {
+  return SERVER_FLOORS.flat().map((folder) => {
+    const floor = SERVER_FLOORS.findIndex((folders) => folders.includes(folder));
+    const namesEngines = folder !== 'indices' && floor < SERVER_FLOORS.findIndex((folders) => folders.includes('engine'));
+    const patterns = [
+      SERVER_SHARED,
+      {
+        group: [...above(folder), ...(NOT_BELOW[folder] ?? []).map((other) => `**/${other}/**`), '**/cli/**', '**/testing/**', '../app.ts', '../main.ts'],
+        message: `server/${folder} imports only the floors below it (DESIGN.md, "The service's folders"; docs/reference-service.md, "Boundaries"), never cli/ or testing/.`,
+      },
+    ];
+    if (namesEngines)
+      patterns.push({
+        group: ENGINE_FILES,
+        message:
+          'Above the engine port only server/indices names an engine or event store: the rest reach them through engine/engine.ts and events/eventStore.ts.',
+      });
+    return { files: [`server/${folder}/**`], rules: { 'no-restricted-imports': ['error', { patterns }] } };
+  });
+}
+
 export const boundaries = [
   boundary(
     ['src/client/**'],
@@ -36,43 +94,16 @@ export const boundaries = [
   ),
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
   boundary(['server/**'], SERVER_SHARED.group, SERVER_SHARED.message),
-  // The service's layers: routes -> pipeline -> ranking -> engine port <- engines; the
-  // backends compose an engine with an event store; engines and event stores share only
-  // server/storage.
-  serverBoundary(
-    ['server/engine/**'],
-    ['**/ranking/**', '**/search/**', '**/pipeline/**', '**/threads/**', '**/events/**', '**/routes/**', '**/backends/**'],
-    'Engines sit behind the port (server/engine/engine.ts): they import no pipeline, ranking, event store or route; server/backends composes them.',
-  ),
+  ...serverFloors(),
   serverBoundary(
     ['server/engine/postgres*'],
-    ['**/sqlite*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/threads/**', '**/events/**', '**/routes/**', '**/backends/**'],
+    ['**/sqlite*', ...above('engine')],
     'The PostgreSQL engine shares with the SQLite engine only what sits beside both (the port, documentRow, server/storage).',
   ),
   serverBoundary(
     ['server/engine/sqlite*'],
-    ['**/postgres*', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/threads/**', '**/events/**', '**/routes/**', '**/backends/**'],
+    ['**/postgres*', ...above('engine')],
     'The SQLite engine shares with the PostgreSQL engine only what sits beside both (the port, documentRow, server/storage).',
-  ),
-  serverBoundary(
-    ['server/pipeline/**', 'server/ranking/**'],
-    ['**/routes/**', '**/engine/sqlite*', '**/engine/postgres*', '**/events/**', '**/backends/**', '**/threads/**'],
-    'The pipeline and the ranking rules reach the storage only through the engine port (server/engine/engine.ts), and know nothing of routes.',
-  ),
-  serverBoundary(
-    ['server/events/**'],
-    ['**/engine/**', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**', '**/backends/**'],
-    'An event store knows no engine, ranking, search or route: what it shares with the engines is in server/storage.',
-  ),
-  serverBoundary(
-    ['server/storage/**'],
-    ['**/engine/**', '**/events/**', '**/ranking/**', '**/search/**', '**/pipeline/**', '**/routes/**', '**/backends/**'],
-    'server/storage is what engines and event stores share: it imports neither.',
-  ),
-  serverBoundary(
-    ['server/config.ts', 'server/serviceSettings.ts', 'server/search/**'],
-    ['**/routes/**'],
-    'Settings and search sit below the routes: they import none.',
   ),
 ];
 

@@ -1,5 +1,7 @@
 // The boundary rules of eslint.config.js fire: each layer's forbidden import is an error,
 // the allowed ones are not, so the rules cannot stop working unnoticed.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -27,19 +29,41 @@ describe('the dependency direction', () => {
     ['server/engine/x.ts', "import '../../src/ui/mount.tsx';"],
     ['server/engine/postgresX.ts', "import './sqliteCandidates.ts';"],
     ['server/engine/sqliteX.ts', "import './postgresText.ts';"],
+    ['server/engine/x.ts', "import '../events/sqliteEventStore.ts';"],
+    ['server/engine/x.ts', "import '../routes/search.ts';"],
+    ['server/engine/x.ts', "import '../../src/core/searchState.ts';"],
     ['server/pipeline/x.ts', "import '../engine/sqliteEngine.ts';"],
-    ['server/events/x.ts', "import '../engine/statementCache.ts';"],
+    ['server/events/x.ts', "import '../engine/engine.ts';"],
     ['server/events/x.ts', "import '../ranking/queryPlan.ts';"],
     ['server/events/x.ts', "import '../../src/ui/mount.tsx';"],
     ['server/storage/x.ts', "import '../events/eventStore.ts';"],
     ['server/storage/x.ts', "import '../engine/engine.ts';"],
-    ['server/engine/x.ts', "import '../events/sqliteEventStore.ts';"],
-    ['server/engine/x.ts', "import '../routes/search.ts';"],
-    ['server/engine/x.ts', "import '../../src/core/searchState.ts';"],
-    ['server/config.ts', "import './routes/stats.ts';"],
-    ['server/serviceSettings.ts', "import './routes/stats.ts';"],
-    ['server/search/x.ts', "import '../routes/search.ts';"],
+    // The groups DESIGN.md names, one case each.
+    ['server/text/x.ts', "import '../ranking/wordForms.ts';"],
+    ['server/text/x.ts', "import '../storage/statementCache.ts';"],
+    ['server/ranking/x.ts', "import '../config/rankingSettings.ts';"],
+    ['server/ranking/x.ts', "import '../schemas/indexSettings.ts';"],
+    ['server/ranking/x.ts', "import '../pipeline/searchPipeline.ts';"],
+    ['server/ranking/x.ts', "import '../events/clickRanking.ts';"],
+    ['server/ranking/x.ts', "import '../indices/indexRegistry.ts';"],
     ['server/ranking/x.ts', "import '../routes/search.ts';"],
+    ['server/pipeline/x.ts', "import '../events/eventStore.ts';"],
+    ['server/pipeline/x.ts', "import '../indices/indexRegistry.ts';"],
+    ['server/pipeline/x.ts', "import '../http/errorHandlers.ts';"],
+    ['server/pipeline/x.ts', "import '../routes/search.ts';"],
+    ['server/schemas/x.ts', "import '../pipeline/parseSearchQuery.ts';"],
+    ['server/config/x.ts', "import '../http/requestLog.ts';"],
+    ['server/config/x.ts', "import '../indices/engineFactory.ts';"],
+    ['server/config/x.ts', "import '../routes/stats.ts';"],
+    // Nothing climbs back to the top, or into the command or the tests' helpers.
+    ['server/routes/x.ts', "import '../app.ts';"],
+    ['server/http/x.ts', "import '../cli/run.ts';"],
+    ['server/events/x.ts', "import '../testing/service.ts';"],
+    // A folder beside another on its floor is not below it.
+    ['server/events/x.ts', "import '../engine/engine.ts';"],
+    // Above the port, only indices/ names an engine.
+    ['server/routes/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/http/x.ts', "import '../events/postgresEventStore.ts';"],
   ])('forbids %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual(['no-restricted-imports']);
   });
@@ -56,11 +80,29 @@ describe('the dependency direction', () => {
     ['server/pipeline/x.ts', "import '../ranking/rankCandidates.ts';"],
     ['server/events/x.ts', "import '../storage/statementCache.ts';"],
     ['server/engine/x.ts', "import '../storage/postgresPool.ts';"],
-    ['server/backends/x.ts', "import '../events/sqliteEventStore.ts';"],
-    ['server/backends/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/indices/x.ts', "import '../events/sqliteEventStore.ts';"],
+    ['server/indices/x.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/indices/x.ts', "import '../pipeline/searchPipeline.ts';"],
     ['server/routes/x.ts', "import '../engine/engine.ts';"],
+    ['server/routes/x.ts', "import '../http/auth.ts';"],
+    ['server/http/x.ts', "import '../config/serviceConfig.ts';"],
+    ['server/pipeline/x.ts', "import '../config/lanes.ts';"],
+    ['server/config/x.ts', "import '../schemas/indexSettings.ts';"],
+    ['server/schemas/x.ts', "import '../ranking/rankCandidates.ts';"],
+    ['server/ranking/x.ts', "import '../text/words.ts';"],
+    ['server/x.ts', "import './routes/search.ts';"],
     ['server/events/x.test.ts', "import '../engine/sqliteEngine.ts';"],
+    ['server/routes/x.test.ts', "import '../testing/service.ts';"],
   ])('allows %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual([]);
+  });
+});
+
+describe("the service's folders", () => {
+  it('keeps only the command and the app at the top of server/; every other module sits in its layer', () => {
+    const top = readdirSync(join(import.meta.dirname, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name) && !entry.name.endsWith('.test.ts'))
+      .map((entry) => entry.name);
+    expect(top.sort()).toEqual(['app.ts', 'build.mjs', 'main.ts']);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Features } from 'lightningcss';
@@ -237,11 +238,11 @@ export default defineConfig(({ mode, command }) => {
         },
     test: {
       // Most of the time of the service's tests is spent waiting on sockets, child
-      // processes and worker threads, so a third worker pays on two cores. Test files
+      // processes and worker threads, so one worker more than the cores pays. Test files
       // share one module graph per worker (isolate: false), and those with a DOM one
       // document: each sets up what it uses and removes what it adds (script tags, timers,
       // storage), since which files share a worker changes from run to run.
-      maxWorkers: 3,
+      maxWorkers: availableParallelism() + 1,
       projects: [
         // Components (`.test.tsx`) get a DOM; the rest of src runs in Node, where a test
         // starts faster: one that needs the DOM says so with `// @vitest-environment jsdom`.
@@ -270,9 +271,11 @@ export default defineConfig(({ mode, command }) => {
             include: ['server/**/*.test.ts', 'demo/**/*.test.ts', 'bench/**/*.test.ts', '*.test.ts'],
             environment: 'node',
             isolate: false,
-            // Service tests start real HTTP servers on loopback.
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
+            // Service tests start real HTTP servers on loopback, and some a service in a
+            // process of its own, which loads its sources first: the bounds only keep a hung
+            // test from holding the run, and leave room for a machine loaded 3× its cores.
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
             // The check for processes left running first: teardowns run in reverse order, so
             // it looks once the PostgreSQL cluster (started only if a test asks for one) is stopped.
             globalSetup: ['server/testing/leftoverProcessesGlobalSetup.ts', 'server/testing/postgresGlobalSetup.ts'],

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildCorpus } from '../demo/corpus/build.ts';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { badDaysSection, badDaysTable, measureBadDays } from './badDays.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { queryWords } from './searchLatency.ts';

@@ -21,7 +21,7 @@ beforeAll(async () => {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-}, 60_000);
+});
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 test('the part loaded when needed (site-search.more.js, brotli) does not grow past its ceiling', () => {

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { buildCorpus } from '../demo/corpus/build.ts';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { measureSearchLatency, queryWords, QUERY_KINDS } from './searchLatency.ts';
 import { indexRange } from './serviceBench.ts';

@@ -16,7 +16,7 @@ import { PROPOSAL_EVENTS_MAX } from '../server/events/proposals.ts';
 import { SqliteEventStore } from '../server/events/sqliteEventStore.ts';
 import { connectPool } from '../server/storage/postgresPool.ts';
 import { createDatabase, postgresBin, startCluster } from '../server/testing/postgresCluster.ts';
-import { kTestInternals } from '../server/testInternals.ts';
+import { eventStoreDatabase } from '../server/testing/testInternals.ts';
 import { median, percentile } from './stats.ts';
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '300000' }, runs: { type: 'string', default: '7' } } });
@@ -73,7 +73,7 @@ async function onSqlite(rows: Row[], now: number) {
   const dir = mkdtempSync(join(tmpdir(), 'site-search-proposals-'));
   const store = await SqliteEventStore.open(join(dir, 'events.sqlite'));
   try {
-    const { db } = store[kTestInternals];
+    const db = eventStoreDatabase(store);
     const insert = db.prepare(`${INSERT} VALUES (?, 'stats', ?, ?, ?, ?, ?, 1, NULL, ?, ?, ?)`);
     db.transaction(() => {
       for (const [received, action, session, keyword, results, docid, clicked, client] of rows) {

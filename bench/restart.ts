@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCorpus } from '../demo/corpus/build.ts';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { indexRange, measureRestart } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';

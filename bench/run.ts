@@ -19,7 +19,7 @@ import { ANCHOR_PACKAGES, anchorBundles, anchorFolder, anchorNames, bundle, ourE
 import { addSizes, fileSize } from './bundleSize.ts';
 import { EMBED_FILES, EMBED_LATER_FILE } from './sizeBudget.ts';
 import { corpusVariants } from './corpusVariants.ts';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { startPageServer } from './pageServer.ts';
 import { cannedAnswer, measureRendering } from './rendering.ts';
 import {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { runLoad, seedDocuments, type LoadFigures } from '../server/testing/serviceLoad.ts';
 import { startService } from './serviceProcess.ts';
 

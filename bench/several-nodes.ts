@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { buildCorpus } from '../demo/corpus/build.ts';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { measureScale, scaleTable, spliceScale } from './scale.ts';
 import { COMMON_WORDS, commonWords, queryWords } from './searchLatency.ts';

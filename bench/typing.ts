@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium.ts';
 import { buildCorpus } from '../demo/corpus/build.ts';
-import { commandLine } from '../server/commandLine.ts';
+import { commandLine } from '../server/config/commandLine.ts';
 import { corpusVariants } from './corpusVariants.ts';
 import { startPageServer } from './pageServer.ts';
 import { typingTable } from './report.ts';

@@ -1,27 +1,27 @@
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
-import { resolveConfig, type AppOptions, type IndexCredentials } from './config.ts';
-import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './clientErrors.ts';
-import { capConnectionsPerAddress } from './connectionsPerAddress.ts';
-import { corsDelegator } from './cors.ts';
+import { resolveConfig, type IndexCredentials, type ServiceOptions } from './config/serviceConfig.ts';
+import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './http/clientErrors.ts';
+import { capConnectionsPerAddress } from './http/connectionsPerAddress.ts';
+import { corsDelegator } from './http/cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
-import type { EngineFactory } from './backends/engineFactory.ts';
-import { sqliteEngines } from './backends/sqliteFactory.ts';
-import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './errors.ts';
-import { EventStores } from './events/eventStores.ts';
+import type { EngineChoice, EngineFactory } from './indices/engineFactory.ts';
+import { sqliteEngines } from './indices/sqliteFactory.ts';
+import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
+import { EventStores } from './indices/eventStores.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
 import type { ProblemLog } from './events/eventBatcher.ts';
-import { jsonBodyParser } from './jsonBody.ts';
-import { requestLogger } from './requestLog.ts';
-import { closeIndices, IndexRegistry, type SearchIndex } from './indices.ts';
+import { jsonBodyParser } from './http/jsonBody.ts';
+import { requestLogger } from './http/requestLog.ts';
+import { closeIndices, IndexRegistry, type SearchIndex } from './indices/indexRegistry.ts';
 import { createSearchPipeline } from './pipeline/searchPipeline.ts';
-import { PersonalProfiles } from './search/personalProfiles.ts';
-import { CurrentLearningSettings } from './search/currentLearningSettings.ts';
-import { overloadGuard } from './overloadGuard.ts';
-import { rateLimiter } from './rateLimiter.ts';
-import { RouteTable } from './routeTable.ts';
-import { SearchThreads } from './threads/searchThreads.ts';
+import { PersonalProfiles } from './indices/personalProfiles.ts';
+import { CurrentLearningSettings } from './indices/currentLearningSettings.ts';
+import { overloadGuard } from './http/overloadGuard.ts';
+import { rateLimiter } from './http/rateLimiter.ts';
+import { RouteTable } from './http/routeTable.ts';
+import { SearchThreads } from './indices/searchThreads.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
 import { crawlerRoutes } from './routes/crawler.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
@@ -38,6 +38,15 @@ import { suggestedRule } from './events/learningSettings.ts';
 import type { SearchEngine } from './engine/engine.ts';
 import { rulesRoutes } from './routes/rules.ts';
 import { usersRoutes } from './routes/users.ts';
+
+/** Options of `buildApp`: the service's settings (config/serviceConfig.ts) and the storage that holds its indices. */
+export interface AppOptions extends ServiceOptions {
+  /**
+   * Makes the factory that opens each index's engine and event store.
+   * @default SQLite files in `dataDir` (indices/sqliteFactory.ts)
+   */
+  engine?: EngineChoice;
+}
 
 /**
  * Builds the reference service without listening, so the caller (the CLI, a test)
@@ -108,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { rateLimit, statsRateLimit } = config;
     app.addHook(
       'onRequest',
-      rateLimiter({ search: rateLimit, suggestions: rateLimit, autocomplete: rateLimit, recommendations: rateLimit, stats: statsRateLimit }),
+      rateLimiter({ search: rateLimit, suggestions: rateLimit, autocomplete: rateLimit, recommendations: rateLimit, stats: statsRateLimit }, config.clock),
     );
     // After the rate limit, so a client over its limit is told so rather than that the service is busy.
     overloadGuard(app, overload.maxInFlight);

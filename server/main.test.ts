@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { get as httpsGet } from 'node:https';
-import { parseCli } from './cliArgs.ts';
-import { configFromEnvironment } from './environment.ts';
+import { parseCli } from './config/serverFlags.ts';
+import { configFromEnvironment } from './config/environment.ts';
 import { SqliteEventStore } from './events/sqliteEventStore.ts';
 import { putJson, startService as startAnyService } from './testing/service.ts';
 import { selfSignedCert } from './testing/selfSignedCert.ts';
 import { spawnServiceFromSource } from './testing/serviceFromSource.ts';
 import { storedStats } from './testing/storedStats.ts';
-import { sqliteEngines } from './backends/sqliteFactory.ts';
+import { sqliteEngines } from './indices/sqliteFactory.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
 const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
@@ -152,7 +152,7 @@ describe('site-search-server (server/main.ts)', () => {
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^site-search-server: Unknown option '--bogus'/);
-    // The other refusals go the same way (server/commandLine.ts): each is an error of parseCli.
+    // The other refusals go the same way (server/config/commandLine.ts): each is an error of parseCli.
     for (const args of [['--port', 'abc'], ['--port', '70000'], ['--config', join(folder, 'missing.json')], ['extra']]) {
       expect(() => parseCli(args, {}), args.join(' ')).toThrow();
     }
@@ -198,7 +198,7 @@ describe('npm run serve -- --check', () => {
     expect(missing.stdout).toMatch(new RegExp(`^MISSING +index 'demo': ${escape(indexFile)} `, 'm'));
     expect(missing.stdout).toMatch(/^MISSING +events of 'demo': /m);
     // Three runs of the command, each loading the sources through tsx: hence the long timeout.
-  }, 120_000);
+  });
 });
 
 function escape(text: string): string {

@@ -16,12 +16,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { parseCli, SERVE_USAGE } from './cliArgs.ts';
-import { commandLine } from './commandLine.ts';
-import { DEMO_INDEX } from './config.ts';
+import { parseCli, SERVE_USAGE } from './config/serverFlags.ts';
+import { commandLine } from './config/commandLine.ts';
+import { DEMO_INDEX } from './config/serviceConfig.ts';
 import { checkDatabaseFile } from './engine/sqliteSchema.ts';
-import { DataManifest } from './dataManifest.ts';
-import { listenPlainHttp } from './plainHttp.ts';
+import { DataManifest } from './storage/dataManifest.ts';
+import { listenPlainHttp } from './http/plainHttp.ts';
 
 async function main(): Promise<void> {
   const cli = commandLine({ name: 'site-search-server', invocation: 'site-search-server', usage: SERVE_USAGE }, (args) => parseCli(args));
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     ...options
   } = cli.config ?? {};
   // The PostgreSQL driver is loaded only for a service that uses it: it would lengthen every other start.
-  const postgres = cli.databaseUrl === null ? null : await import('./backends/postgresFactory.ts');
+  const postgres = cli.databaseUrl === null ? null : await import('./indices/postgresFactory.ts');
   const app = await buildApp({
     dataDir: cli.dataDir,
     ...options,

@@ -8,7 +8,7 @@ let urls: Set<string>;
 
 beforeAll(() => {
   urls = new Set(buildCorpus({ thumbBase: 'http://127.0.0.1:1' }).flatMap((d) => d.url ?? []));
-}, 60_000);
+});
 
 /** The split rule: in each class, the 60% of queries with the lowest SHA-256 of their text tune. */
 function expectedSets(): Map<string, QuerySet> {

@@ -7,7 +7,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { commandLine } from '../../server/commandLine.ts';
+import { commandLine } from '../../server/config/commandLine.ts';
 import { spliceRelevance } from './spliceReport.ts';
 import { buildCorpus } from '../../demo/corpus/build.ts';
 import { relevanceClassTable, relevanceSetsTable, relevanceTable } from '../report.ts';

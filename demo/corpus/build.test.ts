@@ -18,7 +18,7 @@ let corpus: IndexDocument[];
 
 beforeAll(() => {
   corpus = buildCorpus({ thumbBase: `${THUMB_BASE}/` });
-}, 60_000);
+});
 
 describe('buildCorpus', () => {
   it('holds at least 8,000 documents from several areas', () => {

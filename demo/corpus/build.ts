@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { commandLine } from '../../server/commandLine.ts';
+import { commandLine } from '../../server/config/commandLine.ts';
 import type { IndexDocument } from '../../src/client/types.ts';
 import { listFeatures, loadBcd, type BcdFeature, type Browsers } from './bcdFeatures.ts';
 import { parseLibDescriptions, type LibDescriptions } from './domDescriptions.ts';

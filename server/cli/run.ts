@@ -15,17 +15,9 @@ import { formatOf, readRecords } from './readRecords.ts';
 import { retryRefused } from './retryRefused.ts';
 import { searchTable } from './searchTable.ts';
 import { settingsCommand } from './settingsCommand.ts';
+import type { Io } from './io.ts';
 import { sitemapPages } from './sitemap.ts';
 import { UsageError } from './UsageError.ts';
-
-/** Where the command writes, and its environment: the process's, or a test's. */
-export interface Io {
-  stdout: { write(text: string): unknown };
-  stderr: { isTTY?: boolean; write(text: string): unknown };
-  env: NodeJS.ProcessEnv;
-  /** What `-` reads as a file (`rules put ID -`). */
-  stdin?: AsyncIterable<string | Buffer>;
-}
 
 export const HELP = `Usage: site-search <command> [options]
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { IndexSettingsPatch } from '../../src/client/types.ts';
 import { CONNECTION_OPTIONS, connect, type ConnectionFlags } from './connection.ts';
-import type { Io } from './run.ts';
+import type { Io } from './io.ts';
 import { UsageError } from './UsageError.ts';
 
 const USAGE = `usage: site-search settings get | settings set JSON|FILE (e.g. '{"synonyms": [["js", "javascript"]]}' or '{"suggestions": {"blockedWords": ["lime"]}}')`;

@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentIdFromUrl } from '../documents/documentId.ts';
 import { SqliteEngine } from '../engine/sqliteEngine.ts';
-import type { SearchIndex } from '../indices.ts';
+import type { SearchIndex } from '../indices/indexRegistry.ts';
 import { startPageServer } from '../testing/pageServer.ts';
 import { eventually } from '../testing/service.ts';
 import { Crawler, crawlerSettings } from './crawler.ts';

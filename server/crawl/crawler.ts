@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppOptions } from '../config.ts';
+import type { ServiceOptions } from '../config/serviceConfig.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { PreparedDocument } from '../engine/engine.ts';
-import type { SearchIndex } from '../indices.ts';
+import type { SearchIndex } from '../indices/indexRegistry.ts';
 
 /** What the crawler needs of an index: its key and its engine. */
 type CrawledIndex = Pick<SearchIndex, 'publicKey' | 'engine'>;
@@ -40,7 +40,7 @@ const READ_HEAP_MB = 512;
 const OPTIONAL_FIELDS = new Set(['language', 'thumbnail_external_src', 'doc_date']);
 
 /** The crawler's settings from the app's options; throws an Error that says what is wrong. */
-export function crawlerSettings(options: AppOptions): CrawlerSettings {
+export function crawlerSettings(options: ServiceOptions): CrawlerSettings {
   const timeoutMs = options.crawlTimeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1) throw new Error('crawlTimeoutMs must be a positive integer');
   return {

@@ -4,7 +4,7 @@ import { PageReader } from './pageReader.ts';
 const base = new URL('https://example.com/docs/');
 
 describe('PageReader', () => {
-  it('reads pages on its threads, one after another on the same thread', { timeout: 60_000 }, async () => {
+  it('reads pages on its threads, one after another on the same thread', async () => {
     const reader = new PageReader({ threads: 1, timeoutMs: 30_000, maxHeapMb: 512 });
     try {
       const pages = await Promise.all([
@@ -23,7 +23,7 @@ describe('PageReader', () => {
     }
   });
 
-  it('ends a thread that reads past its deadline, and reads the next page on a new one', { timeout: 60_000 }, async () => {
+  it('ends a thread that reads past its deadline, and reads the next page on a new one', async () => {
     const reader = new PageReader({ threads: 1, timeoutMs: 200, maxHeapMb: 512 });
     try {
       await expect(reader.read(`<body>${'<div><p>slow</p></div>'.repeat(300_000)}</body>`, base)).rejects.toMatchObject({

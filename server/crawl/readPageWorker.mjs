@@ -1,7 +1,7 @@
 // The thread that reads crawled pages (pageReader.ts). Plain JavaScript so that it can
 // start without a TypeScript loader.
 import { parentPort } from 'node:worker_threads';
-import { importBeside } from '../importBeside.mjs';
+import { importBeside } from '../storage/importBeside.mjs';
 
 const { readPage } = await importBeside('readPage', import.meta.url);
 // Loading the code is not the page's time: the reader starts its deadline from here.

@@ -343,7 +343,7 @@ export interface Steering {
 export interface SearchEngine {
   /**
    * Creates or fully replaces documents, all or none; searchable once resolved. Custom
-   * field types are given by assignFieldTypes (documents/fieldTypes.ts) from the types
+   * field types are given by assignFieldTypes (engine/fieldTypes.ts) from the types
    * the engine has stored; with a conflict nothing is written.
    */
   write(documents: readonly PreparedDocument[]): Promise<WriteResult>;

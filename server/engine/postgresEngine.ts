@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import { BoundedMap } from '../boundedMap.ts';
-import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
-import { assignFieldTypes } from '../documents/fieldTypes.ts';
+import { LRUCache } from 'lru-cache';
+import type { DatabaseTimeouts } from '../storage/databaseTimeouts.ts';
+import { assignFieldTypes } from './fieldTypes.ts';
 import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
@@ -89,12 +89,12 @@ export class PostgresEngine implements SearchEngine {
   private written = 0;
   private fieldFacts: { facts: FieldFacts; at: number } | null = null;
   /** Counts of documents by statement, kept while the index's version stays (see currentFieldFacts). */
-  private readonly memo = new BoundedMap<string, number>(MEMO_MAX);
+  private readonly memo = new LRUCache<string, number>({ max: MEMO_MAX });
   /**
    * Words looked up, by question, kept as the counts are: a popular search asks the same
    * questions, and their answer costs a round trip, most of it planning the lookup.
    */
-  private readonly wordsMemo = new BoundedMap<string, WordAnswers>(MEMO_MAX);
+  private readonly wordsMemo = new LRUCache<string, WordAnswers>({ max: MEMO_MAX });
   /** Counts up each time the memos are forgotten: a lookup under way then keeps its answer to itself. */
   private memoGeneration = 0;
   private version: string | null = null;

@@ -1,6 +1,6 @@
 /** The statements of a write on PostgreSQL, each inside the caller's transaction. */
 import type pg from 'pg';
-import { fieldValues } from '../documents/fieldValues.ts';
+import { fieldValues } from './fieldValues.ts';
 import { asStored } from '../storage/postgresPool.ts';
 import { insertColumns } from '../storage/postgresUnnest.ts';
 import { contentHash, DOC_REPLACED_COLUMNS, indexedContent } from './documentRow.ts';

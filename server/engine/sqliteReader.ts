@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { BoundedMap } from '../boundedMap.ts';
+import { LRUCache } from 'lru-cache';
 import type {
   CandidateRequest,
   Candidates,
@@ -44,7 +44,7 @@ export class SqliteReader {
   /** Fields some document held several values of (see multi_valued_fields). */
   readonly multiValued = new Set<string>();
   /** Counts of documents by query (see sqliteCandidates, documentFrequency); emptied by every write. */
-  private readonly memo = new BoundedMap<string, number>(MEMO_MAX);
+  private readonly memo = new LRUCache<string, number>({ max: MEMO_MAX });
   /** Loaded on the first fuzzy query that needs it, then kept up to date by writes. */
   private vocabulary: { words: Vocabulary; at: number; stale: boolean } | null = null;
   private readonly statements: StatementCache;

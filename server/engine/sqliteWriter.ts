@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { assignFieldTypes } from '../documents/fieldTypes.ts';
-import { fieldValues } from '../documents/fieldValues.ts';
+import { assignFieldTypes } from './fieldTypes.ts';
+import { fieldValues } from './fieldValues.ts';
 import { foldedWords } from '../text/words.ts';
 import { contentHash, DOC_REPLACED_COLUMNS, indexedContent } from './documentRow.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, SteeringKind, WriteResult } from './engine.ts';

@@ -3,7 +3,7 @@
 // up the searches the service's thread answers meanwhile. Plain JavaScript so that it
 // can start without a TypeScript loader.
 import { parentPort, workerData } from 'node:worker_threads';
-import { importBeside } from '../importBeside.mjs';
+import { importBeside } from '../storage/importBeside.mjs';
 
 const { openWriter } = await importBeside('sqliteWriter', import.meta.url);
 const { writer, close } = openWriter(workerData.file);

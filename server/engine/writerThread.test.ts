@@ -9,7 +9,7 @@ import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
 import { putJson, startService as startAnyService, type TestService } from '../testing/service.ts';
 import type { PreparedDocument } from './engine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
-import { sqliteEngines } from '../backends/sqliteFactory.ts';
+import { sqliteEngines } from '../indices/sqliteFactory.ts';
 import { testDocument } from '../testing/testDocuments.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
@@ -38,7 +38,7 @@ describe('writes on the writer thread', () => {
     service = null;
   });
 
-  it('answers /health and searches over HTTP while a large batch is being written', { timeout: 60_000 }, async () => {
+  it('answers /health and searches over HTTP while a large batch is being written', async () => {
     // What the service does, in order: the write's start and end, and each answer the probes got meanwhile.
     const events: string[] = [];
     const original = SqliteEngine.prototype.write;
@@ -87,7 +87,7 @@ describe('writes on the writer thread', () => {
 });
 
 describe('SqliteEngine with a writer thread', () => {
-  it('leaves nothing of a small write with a type conflict, and writes the next one whole', { timeout: 30_000 }, async () => {
+  it('leaves nothing of a small write with a type conflict, and writes the next one whole', async () => {
     const engine = await SqliteEngine.open(join(folder, 'conflict.sqlite'));
     try {
       expect(await engine.write([prepared('a', { size: 3 })])).toEqual({ ok: true });
@@ -103,7 +103,7 @@ describe('SqliteEngine with a writer thread', () => {
     }
   });
 
-  it('makes writes searchable once they resolve, and finishes them before close resolves', { timeout: 30_000 }, async () => {
+  it('makes writes searchable once they resolve, and finishes them before close resolves', async () => {
     const file = join(folder, 'close.sqlite');
     const engine = await SqliteEngine.open(file);
     const writes = [engine.write([prepared('one')]), engine.write([prepared('two')]), engine.setHiddenKeywords('one', 'zebra')];
@@ -121,7 +121,7 @@ describe('SqliteEngine with a writer thread', () => {
     }
   });
 
-  it('starts another writer thread when one is lost, which reads the field types from the file', { timeout: 30_000 }, async () => {
+  it('starts another writer thread when one is lost, which reads the field types from the file', async () => {
     const engine = await SqliteEngine.open(join(folder, 'lost.sqlite'));
     try {
       expect(await engine.write(batch('a', { size: 3 }))).toEqual({ ok: true });
@@ -153,7 +153,7 @@ describe('SqliteEngine with a writer thread', () => {
     }
   });
 
-  it('sees the field types either connection gave, whichever writes next', { timeout: 30_000 }, async () => {
+  it('sees the field types either connection gave, whichever writes next', async () => {
     const engine = await SqliteEngine.open(join(folder, 'both.sqlite'));
     try {
       // The thread starts with the first batch; the small writes after it run on the service's connection.

@@ -1,4 +1,4 @@
-import { BoundedMap } from '../boundedMap.ts';
+import { LRUCache } from 'lru-cache';
 import type { KeywordWeights } from './clickBoosts.ts';
 
 /**
@@ -16,7 +16,7 @@ const KEYWORDS_MAX = 1_000;
  * `now` serve another only as close as the max age: they were filtered for that moment.
  */
 export class ClickWeightsCache {
-  private readonly kept = new BoundedMap<string, { weights: KeywordWeights; at: number; now: number }>(KEYWORDS_MAX);
+  private readonly kept = new LRUCache<string, { weights: KeywordWeights; at: number; now: number }>({ max: KEYWORDS_MAX });
   /** Counts drops, so that a read that started before one does not keep what it read. */
   private dropped = 0;
 

@@ -6,7 +6,7 @@
  * for a later try, the oldest beyond a bound are dropped and counted, and the failure is
  * logged and reported by `health` until a commit succeeds again.
  */
-import { storageProblem } from '../storageErrors.ts';
+import { storageProblem } from '../storage/storageErrors.ts';
 
 /** Where a store reports what no request is waiting for: pino's `error` and `warn` (object, message). */
 export interface ProblemLog {

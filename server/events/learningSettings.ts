@@ -3,7 +3,7 @@
  * searched keywords are suggested to everyone, and which failed searches are proposed as
  * fixes. Set per index in the config file (or `buildApp`'s `indices`); the suggestion
  * settings are index settings too (`PATCH /v2/indices/{key}/settings`, see
- * search/currentLearningSettings.ts).
+ * indices/currentLearningSettings.ts).
  */
 import type { SuggestionSettings } from '../../src/client/types.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE } from './searchedKeywords.ts';

@@ -2,8 +2,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
-import type { IndexStores } from '../backends/engineFactory.ts';
-import { indexSchema, postgresEngines } from '../backends/postgresFactory.ts';
+import type { IndexStores } from '../indices/engineFactory.ts';
+import { indexSchema, postgresEngines } from '../indices/postgresFactory.ts';
 import { connectPool } from '../storage/postgresPool.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
-import type { DatabaseTimeouts } from '../databaseTimeouts.ts';
+import type { DatabaseTimeouts } from '../storage/databaseTimeouts.ts';
 import { migratePostgres } from '../storage/postgresMigrations.ts';
 import { connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { clickBoosts, keywordWeightsOf, keywordWeightsParams, type KeywordWeightsRow } from './clickBoosts.ts';

@@ -7,7 +7,6 @@
  */
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
-import type { PostgresRollupSums } from './postgresRollupSums.ts';
 import { insertColumns } from '../storage/postgresUnnest.ts';
 import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, type SuggestedKeywordRule } from './searchedKeywords.ts';
 
@@ -47,8 +46,13 @@ export interface SearchedKeywordEvent {
   received: number;
 }
 
+/** Where a search's new session or address is summed until the flush (PostgresRollupSums). */
+export interface SearchedKeywordSums {
+  searchedKeyword(words: string, keyword: string, newSession: boolean, newAddress: boolean): void;
+}
+
 /** Counts a stored search with results, by session and by address (see SqliteSearchedKeywords.add). */
-export function addSearchedKeyword(client: pg.ClientBase, search: SearchedKeywordEvent, windowStart: number, sums: PostgresRollupSums): Promise<void> {
+export function addSearchedKeyword(client: pg.ClientBase, search: SearchedKeywordEvent, windowStart: number, sums: SearchedKeywordSums): Promise<void> {
   return addSearchedKeywords(client, [search], windowStart, sums);
 }
 
@@ -60,7 +64,7 @@ export async function addSearchedKeywords(
   client: pg.ClientBase,
   searches: readonly SearchedKeywordEvent[],
   windowStart: number,
-  sums: PostgresRollupSums,
+  sums: SearchedKeywordSums,
 ): Promise<void> {
   const counted = searches.flatMap((search) => {
     if ((search.numberOfResults ?? 0) <= 0) return [];

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StatsEvent } from '../../src/client/types.ts';
 import { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING } from './clickRanking.ts';
-import { kTestInternals } from '../testInternals.ts';
+import { eventStoreDatabase } from '../testing/testInternals.ts';
 import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { SqliteEventStore } from './sqliteEventStore.ts';
 
@@ -44,7 +44,7 @@ describe('the SQLite event store', () => {
       await store.addStats([{ action: 'search', session: `s${i}`, keyword: 'kettle', numberOfResults: 3 }], 'stats', NOW - 60_000, address);
       await store.addStats([{ action: 'click', session: `s${i}`, keyword: 'kettle', docid: 'steel', position: 1 }], 'stats', NOW, address);
     }
-    const statement = Object.getPrototypeOf(store[kTestInternals].db.prepare('SELECT 1')) as Record<'all' | 'get' | 'run', () => unknown>;
+    const statement = Object.getPrototypeOf(eventStoreDatabase(store).prepare('SELECT 1')) as Record<'all' | 'get' | 'run', () => unknown>;
     const runs = (['all', 'get', 'run'] as const).map((method) => vi.spyOn(statement, method));
     // The cache's clock stands still: the second read is within the max age, however slow the machine.
     const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now());

@@ -3,7 +3,6 @@ import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent }
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
 import { checkPagesOnOpen, noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
-import { kTestInternals } from '../testInternals.ts';
 import { clickBoosts, keywordWeightsParams } from './clickBoosts.ts';
 import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
@@ -109,8 +108,12 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     this.queue = new EventBatcher({ commit: (rows) => void this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
   }
 
-  /** The connection, for tests that inject a fault (a page limit that makes writes fail as on a full disk). */
-  get [kTestInternals](): { db: Database.Database } {
+  /**
+   * The connection, for tests that inject a fault (a page limit that makes writes fail as
+   * on a full disk): under a registered symbol, off the interfaces the service uses and out
+   * of completion lists; testing/testInternals.ts reads it.
+   */
+  get [Symbol.for('site-search test internals')](): { db: Database.Database } {
     return { db: this.db };
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IndexReader, WordAnswers, WordQuestions } from '../engine/engine.ts';
 import type { PlanOptions } from '../ranking/queryPlan.ts';
 import { planQuery } from '../ranking/queryPlan.ts';
-import { wordListLexicon } from '../ranking/testPlan.ts';
+import { wordListLexicon } from '../testing/testPlan.ts';
 import { resolveWordRules } from '../ranking/wordRules.ts';
 import { foldedWords } from '../text/words.ts';
 import { planSearch } from './planSearch.ts';

@@ -11,7 +11,7 @@ import type { QueryRule, RuleAnchoring, RulePromotion } from '../../src/client/t
 import type { FilterNode, SteeringEntry } from '../engine/engine.ts';
 import { wordFormKey } from '../ranking/wordForms.ts';
 import { validityTime } from '../schemas/validityTime.ts';
-import { parseFilter } from '../search/parseFilter.ts';
+import { parseFilter } from '../schemas/parseFilter.ts';
 import { foldedWords } from '../text/words.ts';
 
 /** A promotion card placed by a rule; `n` is its place in the rule's `promotions`, from 0. */

@@ -7,7 +7,7 @@ import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { RankingDetails } from '../../src/client/types.ts';
 import { explainRanking } from '../ranking/explainRanking.ts';
 import { rankCandidates, rankWithFacts, type Candidate } from '../ranking/rankCandidates.ts';
-import type { RankingSettings } from '../ranking/rankingSettings.ts';
+import type { RankingSettings } from '../config/rankingSettings.ts';
 import { personalAffinity } from './personalAffinity.ts';
 
 export interface PoolFacts {

@@ -1,6 +1,6 @@
 /**
  * The search pipeline, written once for every engine: parse (the route, with
- * search/parseSearchQuery.ts) -> query rules (queryRules.ts: replaced words, hidden
+ * pipeline/parseSearchQuery.ts) -> query rules (queryRules.ts: replaced words, hidden
  * documents, pins, promotions, boosts) -> plan (planSearch.ts: word forms, synonyms, stop words,
  * typo candidates, asked of the engine in batches) -> candidates (the engine: pools by
  * text score and by title, counts, facets) -> ranking rules (rankPool.ts) -> page
@@ -11,7 +11,7 @@
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
-import type { Lane } from '../lanes.ts';
+import type { Lane } from '../config/lanes.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
 import {
   DEFAULT_RANKING_BASE,
@@ -20,7 +20,7 @@ import {
   storedSettings,
   type RankingBase,
   type RankingSettings,
-} from '../ranking/rankingSettings.ts';
+} from '../config/rankingSettings.ts';
 import { foldedWords } from '../text/words.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomFieldValue, RankingDetails } from '../../src/client/types.ts';
 import { explainRanking, LAST_RANKED_NOTE, PAGE_BEFORE_SECTIONS, TIE_NOTE, unrankedDetails, UNRANKED_NOTE } from './explainRanking.ts';
 import { DEFAULT_RANKING_RULES, rankCandidates, rankWithFacts, type Candidate, type RankingRule } from './rankCandidates.ts';
-import { testPlan } from './testPlan.ts';
+import { testPlan } from '../testing/testPlan.ts';
 
 interface Doc {
   url?: string;

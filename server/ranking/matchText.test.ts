@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlanMatcher, textTokens } from './matchText.ts';
-import { testPlan } from './testPlan.ts';
+import { testPlan } from '../testing/testPlan.ts';
 
 const INDEX = ['setTimeout', 'timeout', 'set', 'use', 'getBytesInUse', 'grid', 'subgrid', 'fetch', 'fetchEvent', 'border', 'radius'];
 

@@ -5,7 +5,7 @@
 import { fold } from '../text/fold.ts';
 import { wordPattern } from '../text/words.ts';
 import type { Alternative, QueryPlan } from './queryPlan.ts';
-import { hasInnerCase, identifierParts } from './wordForms.ts';
+import { hasInnerCase, identifierParts } from '../text/identifiers.ts';
 
 /** A word of a text, folded, with its identifier parts when it has any. */
 export interface TextToken {

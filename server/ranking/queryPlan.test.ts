@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryPlan } from './queryPlan.ts';
-import { testPlan } from './testPlan.ts';
+import { testPlan } from '../testing/testPlan.ts';
 
 /** Each slot's alternatives as `kind:words` (`*` for a prefix). */
 function shape(plan: QueryPlan): string[][] {

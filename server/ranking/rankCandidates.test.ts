@@ -3,7 +3,7 @@ import type { CustomFieldValue } from '../../src/client/types.ts';
 import { foldedWords } from '../text/words.ts';
 import type { PlanOptions } from './queryPlan.ts';
 import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule } from './rankCandidates.ts';
-import { testPlan } from './testPlan.ts';
+import { testPlan } from '../testing/testPlan.ts';
 
 interface Doc {
   url?: string | null;

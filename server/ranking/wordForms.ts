@@ -1,27 +1,8 @@
 /**
- * Other forms of a word that a search should treat alike: the parts of an identifier
- * (`setTimeout` is `set` + `timeout`) and English singular and plural forms. Words are
- * folded (see server/text/fold.ts) unless a function says otherwise.
+ * Other forms of a word that a search should treat alike: English singular and plural
+ * forms, and forms of numbers (the parts of an identifier are text/identifiers.ts). Words
+ * are folded (see server/text/fold.ts) unless a function says otherwise.
  */
-
-/** Lower-to-upper and acronym-to-word boundaries, and letters next to digits. */
-export const CASE_BOUNDARY = /(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])/;
-
-/**
- * The folded parts of one word as written (`HTMLDialogElement` -> html, dialog,
- * element); a word without inner boundaries gives itself alone.
- */
-export function identifierParts(word: string): string[] {
-  return word
-    .split(CASE_BOUNDARY)
-    .filter((part) => part !== '')
-    .map((part) => part.toLowerCase());
-}
-
-/** Whether a word as written has parts (cheap test before `identifierParts`). */
-export function hasInnerCase(word: string): boolean {
-  return /[a-z][A-Z]|[A-Z][A-Z][a-z]|[A-Za-z]\d|\d[A-Za-z]/.test(word);
-}
 
 const SIBILANT_END = /(?:s|x|z|ch|sh)$/;
 const CONSONANT_Y = /[^aeiou]y$/;

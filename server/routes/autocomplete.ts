@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TERM_MAX_CHARS } from '../../src/client/limits.ts';
 import type { AutocompleteResponse } from '../../src/client/types.ts';
-import { invalidParameter } from '../errors.ts';
-import { customFieldName } from '../search/customFieldName.ts';
+import { invalidParameter } from '../schemas/apiError.ts';
+import { customFieldName } from '../schemas/customFieldName.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { Defaulted, KeyParams } from '../requestSchemas.ts';
+import { Defaulted, KeyParams } from '../schemas/requestSchemas.ts';
 
 /** `size` is our addition: the API shows no way to ask for more than the default. */
 export const AUTOCOMPLETE_SIZE_DEFAULT = 10;

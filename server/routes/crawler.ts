@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { CrawlResponse } from '../../src/client/types.ts';
-import { basicUser, checkBasicAuth } from '../auth.ts';
+import { basicUser, checkBasicAuth } from '../http/auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
 import { URL_MAX_CHARS } from '../../src/client/limits.ts';
-import { ApiError, unsupportedMediaType } from '../errors.ts';
-import type { SearchIndex } from '../indices.ts';
+import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
+import type { SearchIndex } from '../indices/indexRegistry.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { OneOf } from '../requestSchemas.ts';
+import { OneOf } from '../schemas/requestSchemas.ts';
 
 export interface CrawlerRouteOptions extends RouteOptions {
   crawler: Crawler;

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { DocumentContent, DocumentStatus, WriteResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
-import { ApiError, unsupportedMediaType } from '../errors.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
 import { hiddenKeywordsCheck } from '../schemas/hiddenKeywords.ts';
 import { checkPathId, unknownDocument } from './documents.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import type { KeyParams } from '../requestSchemas.ts';
+import type { KeyParams } from '../schemas/requestSchemas.ts';
 
 const IdParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String() });
 

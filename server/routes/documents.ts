@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ApiErrorDetail, BatchResponse, WriteResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
+import { checkBasicAuth } from '../http/auth.ts';
 import { indexedDocument } from '../documents/indexedDocument.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
-import { ApiError, unsupportedMediaType } from '../errors.ts';
-import type { SearchIndex } from '../indices.ts';
+import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
+import type { SearchIndex } from '../indices/indexRegistry.ts';
 import { documentIdCheck } from '../schemas/documentBody.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { KeyParams } from '../requestSchemas.ts';
+import { KeyParams } from '../schemas/requestSchemas.ts';
 
 /** Problems spelled out in the message; all of them are in `errors`. */
 const MESSAGE_PROBLEMS = 10;

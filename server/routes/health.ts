@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HealthResponse } from '../../src/client/types.ts';
-import type { SearchIndex } from '../indices.ts';
-import { storageProblem } from '../storageErrors.ts';
+import type { SearchIndex } from '../indices/indexRegistry.ts';
+import { storageProblem } from '../storage/storageErrors.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 /**

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { RecommendationEventsResponse, RecommendationHit, RecommendationsResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
-import type { RecommendationConfig } from '../config.ts';
-import { DATASET_NAME } from '../serviceSettings.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import type { RecommendationConfig } from '../config/recommendations.ts';
+import { DATASET_NAME } from '../config/recommendations.ts';
 import type { StoredDocument } from '../engine/engine.ts';
-import { ApiError, invalidParameter, unsupportedMediaType } from '../errors.ts';
+import { ApiError, invalidParameter, unsupportedMediaType } from '../schemas/apiError.ts';
 import { RECOMMENDATION_ID_MAX_CHARS } from '../../src/client/limits.ts';
 import { readRecommendationEvents } from '../schemas/recommendationEvent.ts';
 import { NO_NUL } from '../schemas/storedText.ts';
-import { searchHit } from '../search/searchHit.ts';
-import { KeyParams } from '../requestSchemas.ts';
+import { searchHit } from '../pipeline/searchHit.ts';
+import { KeyParams } from '../schemas/requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 export interface RecommendationRouteOptions extends RouteOptions {

@@ -1,4 +1,4 @@
-import type { IndexRegistry } from '../indices.ts';
+import type { IndexRegistry } from '../indices/indexRegistry.ts';
 
 /** What every route plugin is given. */
 export interface RouteOptions {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { QueryRule, QueryRuleList } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
-import { ApiError, unsupportedMediaType } from '../errors.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
 import { readQueryRule, ruleIdCheck, RULES_PER_INDEX_MAX } from '../schemas/queryRule.ts';
-import { KeyParams } from '../requestSchemas.ts';
+import { KeyParams } from '../schemas/requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 const RuleParams = Type.Object({ key: Type.String({ minLength: 1 }), ruleId: Type.String() });

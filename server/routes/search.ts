@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { checkBasicAuth } from '../auth.ts';
-import { ApiError, invalidParameter } from '../errors.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import { ApiError, invalidParameter } from '../schemas/apiError.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
-import { parseSearchQuery } from '../search/parseSearchQuery.ts';
-import { highlightTerms } from '../search/highlight.ts';
-import { promotionHit, searchHit } from '../search/searchHit.ts';
-import { SearchQuerystring } from '../search/searchQuerystring.ts';
-import { KeyParams } from '../requestSchemas.ts';
-import type { Lane } from '../lanes.ts';
+import { parseSearchQuery } from '../pipeline/parseSearchQuery.ts';
+import { highlightTerms } from '../pipeline/highlight.ts';
+import { promotionHit, searchHit } from '../pipeline/searchHit.ts';
+import { SearchQuerystring } from '../schemas/searchQuerystring.ts';
+import { KeyParams } from '../schemas/requestSchemas.ts';
+import type { Lane } from '../config/lanes.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import type { Learned } from '../pipeline/searchPipeline.ts';
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { IndexSettings } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
-import { ApiError, unsupportedMediaType } from '../errors.ts';
-import type { SearchIndex } from '../indices.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
+import type { SearchIndex } from '../indices/indexRegistry.ts';
 import { suggestedRule } from '../events/learningSettings.ts';
-import { overlaySettings, parseStoredSettings, SETTINGS_ID, SETTINGS_KIND, type RankingConfig } from '../ranking/rankingSettings.ts';
-import { KeyParams } from '../requestSchemas.ts';
-import { settingsInEffect } from '../search/settingsInEffect.ts';
+import { overlaySettings, parseStoredSettings, SETTINGS_ID, SETTINGS_KIND, type RankingConfig } from '../config/rankingSettings.ts';
+import { KeyParams } from '../schemas/requestSchemas.ts';
+import { settingsInEffect } from '../config/settingsInEffect.ts';
 import { settingsProblems, typoLengthsProblem } from '../schemas/indexSettings.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
@@ -15,7 +15,7 @@ import type { RouteOptions } from './routeOptions.ts';
  * the index's ranking and learning settings, HTTP Basic auth as the indexing API. A PATCH
  * replaces the fields it gives (grouped settings field by field) and answers the settings
  * in effect, which the next search and suggestion use on every node within a second (see
- * searchPipeline.ts, search/currentLearningSettings.ts); they are stored in the index, so a
+ * searchPipeline.ts, indices/currentLearningSettings.ts); they are stored in the index, so a
  * restart keeps them. Fields never written follow the config file.
  */
 export const settingsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {

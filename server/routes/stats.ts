@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError } from '../errors.ts';
-import { jsonBodyParser } from '../jsonBody.ts';
+import { ApiError } from '../schemas/apiError.ts';
+import { jsonBodyParser } from '../http/jsonBody.ts';
 import { readStatsEvent } from '../schemas/statsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { KeyParams } from '../requestSchemas.ts';
+import { KeyParams } from '../schemas/requestSchemas.ts';
 
 /** `sendBeacon` sends a string body as text/plain, which browsers may send cross-origin without a preflight. */
 const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;

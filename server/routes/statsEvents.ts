@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
+import { checkBasicAuth } from '../http/auth.ts';
 import { NO_NUL } from '../schemas/storedText.ts';
 import type { RouteOptions } from './routeOptions.ts';
-import { DecimalInteger, KeyParams } from '../requestSchemas.ts';
+import { DecimalInteger, KeyParams } from '../schemas/requestSchemas.ts';
 
 const PAGE_MAX = 1000;
 

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StatsProposals, StatsReport, StatsReportDocument } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
-import { invalidParameter } from '../errors.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import { invalidParameter } from '../schemas/apiError.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
 import { proposalRule } from '../events/learningSettings.ts';
 import { promotionsOf } from '../pipeline/promotionId.ts';
 import { parseCalendarDate } from '../../src/client/calendarDate.ts';
-import { Defaulted, KeyParams } from '../requestSchemas.ts';
+import { Defaulted, KeyParams } from '../schemas/requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 /** The longest range a report covers: a year, leap day included. */

@@ -6,7 +6,7 @@ import { mixSearched, searchedPlaces } from '../ranking/suggestionOrder.ts';
 import { withoutBlockedWords } from '../events/learningSettings.ts';
 import { cleanSuggestion } from '../text/suggestionText.ts';
 import { foldedWords } from '../text/words.ts';
-import { Defaulted, KeyParams } from '../requestSchemas.ts';
+import { Defaulted, KeyParams } from '../schemas/requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
 export const SUGGEST_SIZE_MAX = 100;

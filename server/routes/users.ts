@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { USER_TOKEN_MAX_CHARS } from '../../src/client/limits.ts';
 import type { ForgetUserResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../auth.ts';
-import type { KeyParams } from '../requestSchemas.ts';
+import { checkBasicAuth } from '../http/auth.ts';
+import type { KeyParams } from '../schemas/requestSchemas.ts';
 import { StoredText } from '../schemas/storedText.ts';
 import type { RouteOptions } from './routeOptions.ts';
 

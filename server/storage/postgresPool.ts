@@ -3,7 +3,7 @@
  * them: one pool per schema, with the same type parsers and the same treatment of NUL.
  */
 import pg from 'pg';
-import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from '../databaseTimeouts.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, pgTimeouts, type DatabaseTimeouts } from './databaseTimeouts.ts';
 
 /** The schema of what the indices of a database share: pg_trgm, the client address key. */
 export const SHARED_SCHEMA = 'site_search';

@@ -1,18 +1,18 @@
 import type { Database, Statement } from 'better-sqlite3';
-import { BoundedMap } from '../boundedMap.ts';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Prepared statements by SQL text. Search SQL varies with the filters asked for, so
  * statements are prepared on first use and kept, up to a bound.
  */
 export class StatementCache {
-  private readonly statements: BoundedMap<string, Statement>;
+  private readonly statements: LRUCache<string, Statement>;
 
   constructor(
     private readonly db: Database,
     max = 500,
   ) {
-    this.statements = new BoundedMap(max);
+    this.statements = new LRUCache({ max });
   }
 
   get(sql: string): Statement {

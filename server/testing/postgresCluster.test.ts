@@ -50,7 +50,7 @@ describe('the test PostgreSQL server', () => {
     } finally {
       cluster.stop();
     }
-  }, 60_000);
+  });
 
   it('is stopped when the process that started it exits without stopping it, as Vitest does on Ctrl-C', async () => {
     const cluster = join(import.meta.dirname, 'postgresCluster.ts');
@@ -64,5 +64,5 @@ describe('the test PostgreSQL server', () => {
     expect(url).toMatch(/^postgres:\/\//);
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     await expect(client.connect()).rejects.toThrow();
-  }, 60_000);
+  });
 });

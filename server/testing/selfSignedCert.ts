@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TlsFiles } from '../config.ts';
+import type { TlsFiles } from '../config/serviceConfig.ts';
 
 /** A throwaway certificate for 127.0.0.1 and localhost, made with openssl (an EC key: fast). */
 export function selfSignedCert(): TlsFiles & { certPath: string; keyPath: string; remove(): void } {

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import type { AppOptions } from '../config.ts';
+import type { AppOptions } from '../app.ts';
 import { testEngine } from './testEngine.ts';
 import { testFolder } from './runFolder.ts';
 
@@ -32,7 +32,7 @@ export const TWO_INDICES = [
 /**
  * Starts `buildApp` on 127.0.0.1 with a fresh temp data folder, or `dataDir` when given.
  * Without a rate limit unless one is given: tests search faster than 5 per second; and
- * without reader threads unless asked for (server/threads/searchThreads.test.ts), so a
+ * without reader threads unless asked for (server/indices/searchThreads.test.ts), so a
  * test's service starts in milliseconds. The
  * engine is the tests' engine (testEngine.ts: SQLite unless SITE_SEARCH_TEST_DATABASE_URL
  * names another), so the same test files check every engine.
@@ -95,8 +95,12 @@ export function sendJson(service: TestService, method: string, path: string, bod
   });
 }
 
-/** Polls `check` until it returns a value other than undefined, for at most `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
+/**
+ * Polls `check` until it returns a value other than undefined. `timeoutMs` only keeps a
+ * state that never comes from hanging the run: a test waits for what it expects, however
+ * loaded the machine, and decides on what it sees.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

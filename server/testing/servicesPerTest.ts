@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import type { AppOptions } from '../config.ts';
+import type { AppOptions } from '../app.ts';
 import { startService, type TestService } from './service.ts';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The one place the service tests take their engine from. The conformance suite (the
- * files in CONFORMANCE_SUITE) runs on SQLite by default and on another engine when
+ * files named `*.conformance.test.ts`) runs on SQLite by default and on another engine when
  * SITE_SEARCH_TEST_DATABASE_URL names its database:
  *
  *   npm run test:conformance                                              # SQLite
@@ -14,11 +14,11 @@
  * that storage: a throw-away database server is expected.
  */
 import { rmSync } from 'node:fs';
-import type { EngineChoice, IndexStores } from '../backends/engineFactory.ts';
-import { sqliteEngines } from '../backends/sqliteFactory.ts';
+import type { EngineChoice, IndexStores } from '../indices/engineFactory.ts';
+import { sqliteEngines } from '../indices/sqliteFactory.ts';
 import { DEFAULT_CLICK_RANKING, type ClickRanking } from '../events/clickRanking.ts';
 import { createSearchPipeline, type SearchPipeline } from '../pipeline/searchPipeline.ts';
-import { DEFAULT_RANKING_BASE } from '../ranking/rankingSettings.ts';
+import { DEFAULT_RANKING_BASE } from '../config/rankingSettings.ts';
 import { testFolder } from './runFolder.ts';
 
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
@@ -30,29 +30,12 @@ const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice
 };
 
 /**
- * The files of the conformance suite: service tests over HTTP that any engine must
- * pass. The other service tests are about one engine or about no engine at all (each
- * says why at its top), and run on SQLite only.
+ * The conformance suite: service tests over HTTP that any engine must pass, found by
+ * their names (`*.conformance.test.ts`; vitest takes it as a filter of file paths). The
+ * other service tests are about one engine or about no engine at all (each says why at
+ * its top), and run on SQLite only.
  */
-export const CONFORMANCE_SUITE = [
-  'server/routes/',
-  'server/engine/engine.test.ts',
-  'server/events/eventStore.test.ts',
-  'server/events/searchedKeywords.test.ts',
-  'server/app.test.ts',
-  'server/cli/cli.test.ts',
-  'server/clientErrors.test.ts',
-  'server/clientOverHttp.test.ts',
-  'server/fuzz.test.ts',
-  'server/indexClient.test.ts',
-  'server/jsonBody.test.ts',
-  'server/load.test.ts',
-  'server/overloadGuard.test.ts',
-  'server/overloadSettings.test.ts',
-  'server/rateLimiter.test.ts',
-  'server/ranking/demoQueries.test.ts',
-  'server/search/searchQuerystring.test.ts',
-];
+export const CONFORMANCE_SUITE = ['.conformance.test.ts'];
 
 /** The database URL the tests run against; null: SQLite files in each test's data folder. */
 export function testDatabaseUrl(): string | null {

@@ -1,4 +1,4 @@
-import { hasInnerCase, identifierParts } from '../ranking/wordForms.ts';
+import { hasInnerCase, identifierParts } from './identifiers.ts';
 import { fold } from './fold.ts';
 import { wordPattern } from './words.ts';
 

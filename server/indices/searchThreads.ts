@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { Piscina } from 'piscina';
+import type { RankingLimits } from '../engine/engine.ts';
+import { LaneQueue, type Lane } from '../config/lanes.ts';
+import type { SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
+import type { RankingBase } from '../config/rankingSettings.ts';
+import type { SearchCall, SearchTask } from './searchTask.ts';
+
+const WORKER_URL = new URL('./searchWorker.mjs', import.meta.url);
+
+/**
+ * The service's reader threads: searches, suggestions and autocompletion of SQLite
+ * indices run the pipeline there, each thread with read-only connections of its own
+ * (WAL lets them read while the writer commits), so the event loop serves HTTP and every
+ * core searches. A thread that fails is replaced by the pool (Piscina).
+ *
+ * The pool is handed no more calls than it has threads (ThreadPlaces): a call that finds
+ * them all busy waits in the overload lane of its request, and the lanes take turns for
+ * the next free thread, as they take turns on the event loop (overloadGuard.ts). Were
+ * the calls queued in the pool instead, a plain search would wait behind every faceted
+ * search admitted before it (`overload.maxInFlight` of them), however the guard ordered
+ * their starts.
+ */
+export class SearchThreads {
+  private readonly pool: Piscina<SearchTask, unknown>;
+  private readonly places: ThreadPlaces;
+
+  constructor(threads: number) {
+    if (!Number.isInteger(threads) || threads < 1) throw new Error('searchThreads must be an integer of at least 1');
+    this.pool = new Piscina({ filename: WORKER_URL.href, minThreads: threads, maxThreads: threads, concurrentTasksPerWorker: 1, idleTimeout: Infinity });
+    this.places = new ThreadPlaces(threads);
+  }
+
+  /** The pipeline of one index, run on the threads. */
+  pipeline(file: string, ranking: RankingBase, limits: Partial<RankingLimits> = {}): SearchPipeline {
+    const index = randomUUID();
+    // No signal for the pool: one aborting a call under way would end its thread. A call
+    // whose client has gone is taken out while it waits for a thread, and not started.
+    const run = <T>(lane: Lane, call: SearchCall, signal?: AbortSignal) =>
+      this.places.run(lane, () => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>, signal);
+    return {
+      // Nor can a promise cross: what clicks taught is awaited here, read in this process anyway.
+      search: async (query, options) => {
+        const learned = options?.learned === undefined ? {} : await options.learned;
+        return run<SearchResult>(
+          options?.lane ?? 'read',
+          { op: 'search', args: [{ ...query, ...learned }, { explain: options?.explain ?? false }] },
+          options?.signal,
+        );
+      },
+      suggest: (...args) => run<string[]>('read', { op: 'suggest', args }),
+      autocomplete: (...args) => run<string[]>('read', { op: 'autocomplete', args }),
+    };
+  }
+
+  /** Ends the threads once the calls under way are done. */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
+
+/**
+ * Runs at most `places` calls at once; the others wait in their lane (LaneQueue) and the
+ * lanes take turns for each place that frees.
+ */
+export class ThreadPlaces {
+  private running = 0;
+  private readonly waiting = new LaneQueue<() => void>();
+
+  constructor(private readonly places: number) {}
+
+  /**
+   * `start()` once a place is free; its promise's outcome. Aborting `signal` while the
+   * call waits takes it out unstarted (rejecting with the signal's reason); once started,
+   * it runs to its end.
+   */
+  run<T>(lane: Lane, start: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted === true) return Promise.reject(signal.reason as Error);
+    if (this.running < this.places) return this.begin(start);
+    return new Promise<T>((resolve, reject) => {
+      const begin = () => {
+        signal?.removeEventListener('abort', onAbort);
+        this.begin(start).then(resolve, reject);
+      };
+      const onAbort = () => {
+        if (this.waiting.remove(lane, begin)) reject(signal!.reason as Error);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(lane, begin);
+    });
+  }
+
+  private begin<T>(start: () => Promise<T>): Promise<T> {
+    this.running++;
+    let started: Promise<T>;
+    try {
+      started = start();
+    } catch (error) {
+      started = Promise.reject(error as Error);
+    }
+    return started.finally(() => {
+      this.running--;
+      this.waiting.shift()?.();
+    });
+  }
+}
