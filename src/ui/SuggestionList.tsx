@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import { format } from './messages.ts';
+// The script-tag build swaps this for src/embed/lazySuggestionOptions.tsx (vite.config.ts).
 import { SuggestionOptions, type SuggestionOptionsProps } from './SuggestionOptions.tsx';
 import { useWidget } from './WidgetContext.ts';
 

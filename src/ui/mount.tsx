@@ -5,6 +5,7 @@ import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
+// The script-tag build swaps this for src/embed/lazyTracker.ts (vite.config.ts).
 import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { SearchWidget } from './SearchWidget.tsx';
