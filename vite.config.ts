@@ -34,8 +34,32 @@ function stylesheet(): Plugin {
   };
 }
 
+/** A module of src/ that the script-tag build replaces, and what with. */
+export interface EmbedSwap {
+  /** Matches the resolved file name of the module swapped. */
+  module: RegExp;
+  /** The stand-in, from the project's root. */
+  standIn: string;
+  /** Swapped in the script only; the others in `site-search.more.js` too. */
+  lazy: boolean;
+}
+
 /**
- * The script-tag build swaps modules for others in src/embed. `request.ts`, whose comment
+ * The modules `embedModules` swaps. Every import site of one in a file the script-tag
+ * build bundles says so in a comment; vite.config.test.ts checks it does, naming the stand-in.
+ */
+export const EMBED_SWAPS: readonly EmbedSwap[] = [
+  { module: /\/src\/client\/request\.ts$/, standIn: 'src/embed/request.ts', lazy: false },
+  { module: /\/src\/tracker\/createTracker\.ts$/, standIn: 'src/embed/lazyTracker.ts', lazy: true },
+  { module: /\/src\/ui\/mountRecommendations\.tsx$/, standIn: 'src/embed/lazyRecommendations.ts', lazy: true },
+  { module: /\/src\/ui\/FacetPanel\.tsx$/, standIn: 'src/embed/lazyFacetPanel.tsx', lazy: true },
+  { module: /\/src\/ui\/OverlayList\.tsx$/, standIn: 'src/embed/lazyOverlayList.tsx', lazy: true },
+  { module: /\/src\/ui\/SuggestionOptions\.tsx$/, standIn: 'src/embed/lazySuggestionOptions.tsx', lazy: true },
+  { module: /\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips)\.tsx$/, standIn: 'src/embed/lazyResultParts.tsx', lazy: true },
+];
+
+/**
+ * The script-tag build swaps modules for others in src/embed (EMBED_SWAPS). `request.ts`, whose comment
  * says what it leaves out, in the script and in `site-search.more.js`; and, in the script
  * only, the facets, the tracker and the related items for stand-ins that load the real ones from
  * `site-search.more.js` when they are needed (`lazy`). Preact, its hooks and
@@ -45,15 +69,7 @@ function stylesheet(): Plugin {
  * swap `request.ts` too, so that every e2e spec can run against it, not only the embed specs.
  */
 function embedModules(lazy: boolean): Plugin {
-  const files: [RegExp, string][] = [[/\/src\/client\/request\.ts$/, resolve('src/embed/request.ts')]];
-  if (lazy) {
-    files.push([/\/src\/tracker\/createTracker\.ts$/, resolve('src/embed/lazyTracker.ts')]);
-    files.push([/\/src\/ui\/mountRecommendations\.tsx$/, resolve('src/embed/lazyRecommendations.ts')]);
-    files.push([/\/src\/ui\/FacetPanel\.tsx$/, resolve('src/embed/lazyFacetPanel.tsx')]);
-    files.push([/\/src\/ui\/OverlayList\.tsx$/, resolve('src/embed/lazyOverlayList.tsx')]);
-    files.push([/\/src\/ui\/SuggestionOptions\.tsx$/, resolve('src/embed/lazySuggestionOptions.tsx')]);
-    files.push([/\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips)\.tsx$/, resolve('src/embed/lazyResultParts.tsx')]);
-  }
+  const files = EMBED_SWAPS.filter((swap) => lazy || !swap.lazy).map(({ module, standIn }): [RegExp, string] => [module, resolve(standIn)]);
   return {
     name: 'site-search-embed-modules',
     enforce: 'pre',

@@ -1,32 +1,27 @@
 // The rule editor: a new rule or one of the index's, every condition and consequence of
 // the API, checked as the owner saves it. A problem, found here or named by the API's
-// 400, shows beside its field, and the draft stays as typed.
-import type { ComponentChildren } from 'preact';
+// 400, shows beside its field, and the draft stays as typed. This file holds the draft,
+// its loading and saving; each part of the rule is a component of its own
+// (dashboardRuleBasics.tsx … dashboardRuleValidityWindows.tsx) that edits it.
 import { useEffect, useState } from 'preact/hooks';
 import { SearchApiError } from '../src/client/errors.ts';
-import type { QueryRule, RuleAnchoring } from '../src/client/types.ts';
+import type { QueryRule } from '../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { DocumentPicker } from './dashboardDocumentPicker.tsx';
 import { pinRuleId } from './proposalFixes.ts';
-import { Dialog, Field, fieldId } from './dashboardParts.tsx';
+import { Dialog, fieldId } from './dashboardParts.tsx';
+import { RuleBasics } from './dashboardRuleBasics.tsx';
+import { RuleBoosts } from './dashboardRuleBoosts.tsx';
+import { RuleConditions } from './dashboardRuleConditions.tsx';
+import { GroupError, type Item, type ListKey, type RuleEdits } from './dashboardRuleEditorParts.tsx';
+import { RuleHides } from './dashboardRuleHides.tsx';
+import { RulePins } from './dashboardRulePins.tsx';
+import { RulePromotions } from './dashboardRulePromotions.tsx';
+import { RuleValidityWindows } from './dashboardRuleValidityWindows.tsx';
+import { RuleWordsRedirectData } from './dashboardRuleWordsRedirectData.tsx';
 import { DeleteDialog } from './dashboardRules.tsx';
 import { RulePreview } from './dashboardRulePreview.tsx';
-import {
-  emptyCondition,
-  emptyDraft,
-  draftOfRule,
-  fieldOfParameter,
-  fieldPaths,
-  nextKey,
-  ruleOfDraft,
-  type DocumentRef,
-  type Problems,
-  type RuleDraft,
-} from './ruleDraft.ts';
-import { ANCHORING_LABELS } from './ruleSummary.ts';
-
-type ListKey = 'conditions' | 'pins' | 'hides' | 'boosts' | 'promotions' | 'validity';
-type Item<K extends ListKey> = RuleDraft[K][number];
+import { emptyCondition, emptyDraft, draftOfRule, fieldOfParameter, fieldPaths, nextKey, ruleOfDraft, type Problems, type RuleDraft } from './ruleDraft.ts';
 
 /** The API path of each list, for its errors. */
 const LIST_PATHS: Record<ListKey, string> = {
@@ -177,6 +172,7 @@ export function RuleEditor({
   }
 
   const err = (path: string) => errors[path];
+  const edits: RuleEdits = { draft, err, set, edit, add, remove };
   const count = Object.keys(errors).length;
   const editing = load.rule !== null;
   return (
@@ -191,308 +187,22 @@ export function RuleEditor({
           </div>
         )}
 
-        <section class="dash-card" aria-labelledby="rule-about">
-          <h2 id="rule-about" class="dash-heading">
-            Rule
-          </h2>
-          <div class="dash-form-row">
-            <Field path="id" label="Id" hint={editing ? 'An id cannot change.' : 'Letters, digits, _ and -, up to 64.'} error={err('id')}>
-              {(c) => (
-                <input
-                  {...c}
-                  value={draft.id}
-                  readOnly={editing}
-                  required
-                  maxLength={64}
-                  autoComplete="off"
-                  onInput={(e) => set({ id: e.currentTarget.value }, 'id')}
-                />
-              )}
-            </Field>
-            <Field path="description" label="Description" hint="For you; visitors never see it." error={err('description')} wide>
-              {(c) => <input {...c} value={draft.description} onInput={(e) => set({ description: e.currentTarget.value }, 'description')} />}
-            </Field>
-          </div>
-          <label class="dash-check">
-            <input type="checkbox" id={fieldId('enabled')} checked={draft.enabled} onChange={(e) => set({ enabled: e.currentTarget.checked }, 'enabled')} />
-            <span>On: the rule changes searches (within its validity windows)</span>
-          </label>
-        </section>
-
-        <section class="dash-card" aria-labelledby="rule-when">
-          <h2 id="rule-when" class="dash-heading">
-            When the search…
-          </h2>
-          <p class="dash-hint">Any one condition is enough. The search is read as the service reads it: lower case, without accents, word forms too.</p>
-          <GroupError id="conditions" error={err('conditions')} />
-          {draft.conditions.map((condition, i) => (
-            <fieldset key={condition.key} class="dash-row">
-              <legend>Condition {i + 1}</legend>
-              <div class="dash-form-row">
-                <Field path={`conditions[${i}].anchoring`} label="Anchoring" error={err(`conditions[${i}].anchoring`)}>
-                  {(c) => (
-                    <select
-                      {...c}
-                      value={condition.anchoring}
-                      onChange={(e) => edit('conditions', i, { anchoring: e.currentTarget.value as RuleAnchoring }, `conditions[${i}]`)}
-                    >
-                      {Object.entries(ANCHORING_LABELS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-                <Field path={`conditions[${i}].pattern`} label="Words" hint="Empty with “is”: the empty search." error={err(`conditions[${i}].pattern`)} wide>
-                  {(c) => (
-                    <input
-                      {...c}
-                      value={condition.pattern}
-                      autoComplete="off"
-                      onInput={(e) => edit('conditions', i, { pattern: e.currentTarget.value }, `conditions[${i}].pattern`)}
-                    />
-                  )}
-                </Field>
-              </div>
-              <Field
-                path={`conditions[${i}].filters`}
-                label="Only with this filter (optional)"
-                hint={
-                  <>
-                    The search’s <code>filter</code> as JSON, e.g. <code>{'{"custom_fields.area": "css"}'}</code>
-                  </>
-                }
-                error={err(`conditions[${i}].filters`)}
-                wide
-              >
-                {(c) => (
-                  <textarea
-                    {...c}
-                    rows={2}
-                    spellcheck={false}
-                    value={condition.filters}
-                    onInput={(e) => edit('conditions', i, { filters: e.currentTarget.value }, `conditions[${i}].filters`)}
-                  />
-                )}
-              </Field>
-              <GroupError id={`conditions[${i}]`} error={err(`conditions[${i}]`)} />
-              <RemoveButton label={`Remove condition ${i + 1}`} onClick={() => remove('conditions', i)} />
-            </fieldset>
-          ))}
-          <button type="button" id="add-conditions" onClick={() => add('conditions', emptyCondition(), '.anchoring')}>
-            Add a condition
-          </button>
-        </section>
+        <RuleBasics {...edits} editing={editing} />
+        <RuleConditions {...edits} />
 
         <section class="dash-card" aria-labelledby="rule-then">
           <h2 id="rule-then" class="dash-heading">
             Then
           </h2>
           <GroupError id="consequence" error={err('consequence')} />
-
-          <Group
-            title="Pinned documents"
-            hint="A pinned document stands at its position (1 is the top) even if the words do not match it; filters still apply."
-          >
-            <GroupError id="consequence.pin" error={err('consequence.pin')} />
-            {draft.pins.map((pin, i) => (
-              <div key={pin.key} class="dash-row dash-row-inline">
-                <DocumentName document={pin} error={err(`consequence.pin[${i}]`)} path={`consequence.pin[${i}]`} />
-                <Field path={`consequence.pin[${i}].position`} label="Position" error={err(`consequence.pin[${i}].position`)}>
-                  {(c) => (
-                    <input
-                      {...c}
-                      class="dash-narrow"
-                      inputMode="numeric"
-                      value={pin.position}
-                      onInput={(e) => edit('pins', i, { position: e.currentTarget.value }, `consequence.pin[${i}].position`)}
-                    />
-                  )}
-                </Field>
-                <RemoveButton label={`Remove pin of ${pin.title || pin.id}`} onClick={() => remove('pins', i)} />
-              </div>
-            ))}
-            <button type="button" id="add-pins" onClick={() => setPicker('pins')}>
-              Pin a document…
-            </button>
-          </Group>
-
-          <Group title="Hidden documents" hint="Left out of the results of matching searches.">
-            <GroupError id="consequence.hide" error={err('consequence.hide')} />
-            {draft.hides.map((hide, i) => (
-              <div key={hide.key} class="dash-row dash-row-inline">
-                <DocumentName document={hide} error={err(`consequence.hide[${i}]`)} path={`consequence.hide[${i}]`} />
-                <RemoveButton label={`Stop hiding ${hide.title || hide.id}`} onClick={() => remove('hides', i)} />
-              </div>
-            ))}
-            <button type="button" id="add-hides" onClick={() => setPicker('hides')}>
-              Hide a document…
-            </button>
-          </Group>
-
-          <Group title="Boosts" hint="Documents that match a filter rank higher (factor above 1) or lower (below 1), within the ranking rules.">
-            <GroupError id="consequence.boost" error={err('consequence.boost')} />
-            {draft.boosts.map((boost, i) => (
-              <div key={boost.key} class="dash-row">
-                <div class="dash-form-row">
-                  <Field path={`consequence.boost[${i}].filter`} label="Filter (JSON)" error={err(`consequence.boost[${i}].filter`)} wide>
-                    {(c) => (
-                      <textarea
-                        {...c}
-                        rows={2}
-                        spellcheck={false}
-                        value={boost.filter}
-                        onInput={(e) => edit('boosts', i, { filter: e.currentTarget.value }, `consequence.boost[${i}].filter`)}
-                      />
-                    )}
-                  </Field>
-                  <Field path={`consequence.boost[${i}].factor`} label="Factor" error={err(`consequence.boost[${i}].factor`)}>
-                    {(c) => (
-                      <input
-                        {...c}
-                        class="dash-narrow"
-                        inputMode="decimal"
-                        value={boost.factor}
-                        onInput={(e) => edit('boosts', i, { factor: e.currentTarget.value }, `consequence.boost[${i}].factor`)}
-                      />
-                    )}
-                  </Field>
-                </div>
-                <GroupError id={`consequence.boost[${i}]`} error={err(`consequence.boost[${i}]`)} />
-                <RemoveButton label={`Remove boost ${i + 1}`} onClick={() => remove('boosts', i)} />
-              </div>
-            ))}
-            <button type="button" id="add-boosts" onClick={() => add('boosts', { key: nextKey(), filter: '{"custom_fields.": ""}', factor: '2' }, '.filter')}>
-              Add a boost
-            </button>
-          </Group>
-
-          <Group title="Promotions" hint="Cards that are not documents: a title, a link, a line of text and an image, at a position.">
-            <GroupError id="consequence.promotions" error={err('consequence.promotions')} />
-            {draft.promotions.map((promotion, i) => {
-              const path = `consequence.promotions[${i}]`;
-              const input = (field: 'title' | 'url' | 'text' | 'image', label: string, url = false) => (
-                <Field path={`${path}.${field}`} label={label} error={err(`${path}.${field}`)} wide>
-                  {(c) => (
-                    <input
-                      {...c}
-                      inputMode={url ? 'url' : 'text'}
-                      value={promotion[field]}
-                      onInput={(e) => edit('promotions', i, { [field]: e.currentTarget.value }, `${path}.${field}`)}
-                    />
-                  )}
-                </Field>
-              );
-              return (
-                <fieldset key={promotion.key} class="dash-row">
-                  <legend>Promotion {i + 1}</legend>
-                  <div class="dash-form-row">
-                    {input('title', 'Title')}
-                    {input('url', 'Link', true)}
-                  </div>
-                  <div class="dash-form-row">
-                    {input('text', 'Text (optional)')}
-                    {input('image', 'Image address (optional)', true)}
-                    <Field path={`${path}.position`} label="Position" error={err(`${path}.position`)}>
-                      {(c) => (
-                        <input
-                          {...c}
-                          class="dash-narrow"
-                          inputMode="numeric"
-                          value={promotion.position}
-                          onInput={(e) => edit('promotions', i, { position: e.currentTarget.value }, `${path}.position`)}
-                        />
-                      )}
-                    </Field>
-                  </div>
-                  <GroupError id={path} error={err(path)} />
-                  <RemoveButton label={`Remove promotion ${i + 1}`} onClick={() => remove('promotions', i)} />
-                </fieldset>
-              );
-            })}
-            <button
-              type="button"
-              id="add-promotions"
-              onClick={() => add('promotions', { key: nextKey(), title: '', url: '', text: '', image: '', position: '1' }, '.title')}
-            >
-              Add a promotion
-            </button>
-          </Group>
-
-          <Group title="Words, redirect and data">
-            <div class="dash-form-row">
-              <Field path="consequence.replaceTerm" label="Search these words instead (optional)" error={err('consequence.replaceTerm')} wide>
-                {(c) => (
-                  <input
-                    {...c}
-                    value={draft.replaceTerm}
-                    autoComplete="off"
-                    onInput={(e) => set({ replaceTerm: e.currentTarget.value }, 'consequence.replaceTerm')}
-                  />
-                )}
-              </Field>
-              <Field path="consequence.redirect" label="Send the visitor to this address instead (optional)" error={err('consequence.redirect')} wide>
-                {(c) => <input {...c} type="url" value={draft.redirect} onInput={(e) => set({ redirect: e.currentTarget.value }, 'consequence.redirect')} />}
-              </Field>
-            </div>
-            <Field
-              path="consequence.userData"
-              label="Data for the page (optional JSON)"
-              hint="Handed to the site’s page with the results."
-              error={err('consequence.userData')}
-              wide
-            >
-              {(c) => (
-                <textarea
-                  {...c}
-                  rows={3}
-                  spellcheck={false}
-                  value={draft.userData}
-                  onInput={(e) => set({ userData: e.currentTarget.value }, 'consequence.userData')}
-                />
-              )}
-            </Field>
-          </Group>
+          <RulePins {...edits} onPick={() => setPicker('pins')} />
+          <RuleHides {...edits} onPick={() => setPicker('hides')} />
+          <RuleBoosts {...edits} />
+          <RulePromotions {...edits} />
+          <RuleWordsRedirectData {...edits} />
         </section>
 
-        <section class="dash-card" aria-labelledby="rule-validity">
-          <h2 id="rule-validity" class="dash-heading">
-            When it applies
-          </h2>
-          <p class="dash-hint">Without a window the rule always applies. Times are UTC; either end may stay open.</p>
-          <GroupError id="validity" error={err('validity')} />
-          {draft.validity.map((window, i) => (
-            <fieldset key={window.key} class="dash-row dash-row-inline">
-              <legend>Window {i + 1}</legend>
-              <Field path={`validity[${i}].from`} label="From (UTC)" error={err(`validity[${i}].from`)}>
-                {(c) => (
-                  <input
-                    {...c}
-                    type="datetime-local"
-                    value={window.from}
-                    onInput={(e) => edit('validity', i, { from: e.currentTarget.value }, `validity[${i}]`)}
-                  />
-                )}
-              </Field>
-              <Field path={`validity[${i}].until`} label="Until (UTC)" error={err(`validity[${i}].until`)}>
-                {(c) => (
-                  <input
-                    {...c}
-                    type="datetime-local"
-                    value={window.until}
-                    onInput={(e) => edit('validity', i, { until: e.currentTarget.value }, `validity[${i}]`)}
-                  />
-                )}
-              </Field>
-              <GroupError id={`validity[${i}]`} error={err(`validity[${i}]`)} />
-              <RemoveButton label={`Remove window ${i + 1}`} onClick={() => remove('validity', i)} />
-            </fieldset>
-          ))}
-          <button type="button" id="add-validity" onClick={() => add('validity', { key: nextKey(), from: '', until: '' }, '.from')}>
-            Add a window
-          </button>
-        </section>
+        <RuleValidityWindows {...edits} />
       </form>
 
       <RulePreview api={api} draft={draft} />
@@ -581,43 +291,4 @@ async function exists(api: OwnerApi, id: string): Promise<boolean> {
     if (error instanceof SearchApiError && error.status === 404) return false;
     throw error;
   }
-}
-
-function Group({ title, hint, children }: { title: string; hint?: string; children: ComponentChildren }) {
-  return (
-    <fieldset class="dash-group">
-      <legend class="dash-group-title">{title}</legend>
-      {hint !== undefined && <p class="dash-hint">{hint}</p>}
-      {children}
-    </fieldset>
-  );
-}
-
-/** An error that belongs to a row or a list rather than to one field. */
-function GroupError({ id, error }: { id: string; error: string | undefined }) {
-  if (error === undefined) return null;
-  return (
-    <p id={fieldId(id)} class="dash-field-error" tabIndex={-1}>
-      {error}
-    </p>
-  );
-}
-
-/** A chosen document: its title, and its id to tell apart two of one title. */
-function DocumentName({ document, path, error }: { document: DocumentRef; path: string; error: string | undefined }) {
-  return (
-    <div class="dash-docname" id={fieldId(path)} tabIndex={error === undefined ? undefined : -1}>
-      <span class="dash-docname-title">{document.title || 'Loading the title…'}</span>
-      <span class="dash-docname-id">{document.id}</span>
-      {error !== undefined && <span class="dash-field-error">{error}</span>}
-    </div>
-  );
-}
-
-function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
-  return (
-    <button type="button" class="dash-remove" aria-label={label} onClick={onClick}>
-      Remove
-    </button>
-  );
 }

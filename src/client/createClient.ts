@@ -1,4 +1,5 @@
 import { hostFor, type ApiArea, type HostOptions } from './hosts.ts';
+// The script-tag build swaps this for src/embed/request.ts (vite.config.ts).
 import { buildUrl, getJson, type QueryValue, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import type {

@@ -14,6 +14,7 @@
  */
 import '../ui/styles.css';
 import { mount, type MountedWidget, type MountOptions } from '../ui/mount.tsx';
+// The script-tag build swaps this for src/embed/lazyRecommendations.ts (vite.config.ts).
 import { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import { languageOf, whenLang } from './loadLanguage.ts';
 import { followConsent, setConsent } from './pageConsent.ts';

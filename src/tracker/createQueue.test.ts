@@ -152,4 +152,23 @@ describe('createQueue', () => {
     expect(queue.pending()).toEqual([]);
     expect(localStorage.getItem('q')).toBeNull();
   });
+
+  it('reads the stored form every version wrote: a visitor keeps the events queued before an upgrade', async () => {
+    const s = service();
+    s.answer('retry');
+    const queued = [
+      { e: click(1), t: Date.now(), n: 0, a: 0 },
+      { e: click(2), t: Date.now(), n: 2, a: Date.now() + 60_000 },
+    ];
+    localStorage.setItem('q', JSON.stringify(queued));
+    const queue = createQueue('q', s.send);
+    expect(queue.pending().map((e) => e.eventId)).toEqual(['e1', 'e2']);
+    queue.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.calls).toEqual(['e1']);
+    expect(kept()).toEqual([
+      { e: click(1), t: queued[0]!.t, n: 1, a: Date.now() + 1000 },
+      { e: click(2), t: queued[1]!.t, n: 2, a: queued[1]!.a },
+    ]);
+  });
 });

@@ -7,14 +7,23 @@ export const QUEUE_MAX = 100;
 /** ... for at most this long. */
 export const QUEUE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-interface Entry {
-  e: StatsEvent;
-  /** Queued at, ms since the epoch. */
-  t: number;
-  /** Failed attempts so far. */
-  n: number;
-  /** Not to be tried again before (ms since the epoch). */
-  a: number;
+// The keys of a kept event, as localStorage holds it. They stay one letter: visitors'
+// browsers keep queues in this form across an upgrade of the widget, and those events
+// must still go out (and the short keys keep the stored list and the script small).
+const EVENT = 'e';
+/** Queued at, ms since the epoch. */
+const QUEUED_AT = 't';
+/** Failed attempts so far. */
+const FAILURES = 'n';
+/** Not to be tried again before (ms since the epoch). */
+const RETRY_AT = 'a';
+
+/** An event the queue keeps, and how its delivery goes. */
+interface QueuedEvent {
+  [EVENT]: StatsEvent;
+  [QUEUED_AT]: number;
+  [FAILURES]: number;
+  [RETRY_AT]: number;
 }
 
 /** Events not yet confirmed by the service, kept in localStorage across page loads. */
@@ -44,13 +53,15 @@ export function createQueue(key: string, send: (event: StatsEvent) => Promise<De
   const flying = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  function read(): Entry[] {
-    const list = local<Entry[]>(key);
+  function read(): QueuedEvent[] {
+    const list = local<QueuedEvent[]>(key);
     const oldest = now() - QUEUE_MAX_AGE_MS;
-    return Array.isArray(list) ? list.filter((x) => x && x.e && typeof x.e.eventId === 'string' && x.t > oldest).slice(-QUEUE_MAX) : [];
+    return Array.isArray(list)
+      ? list.filter((queued) => queued && queued[EVENT] && typeof queued[EVENT].eventId === 'string' && queued[QUEUED_AT] > oldest).slice(-QUEUE_MAX)
+      : [];
   }
 
-  function write(list: Entry[]) {
+  function write(list: QueuedEvent[]) {
     local(key, list.length ? list : undefined);
   }
 
@@ -58,29 +69,29 @@ export function createQueue(key: string, send: (event: StatsEvent) => Promise<De
     clearTimeout(timer);
     const next = Math.min(
       ...read()
-        .filter((x) => x.n && !flying.has(x.e.eventId!))
-        .map((x) => x.a),
+        .filter((queued) => queued[FAILURES] && !flying.has(queued[EVENT].eventId!))
+        .map((queued) => queued[RETRY_AT]),
     );
     if (next < Infinity) timer = setTimeout(flush, Math.max(0, next - now()));
   }
 
   function flush(all?: boolean) {
-    const due = read().filter((x) => (all || x.a <= now()) && !flying.has(x.e.eventId!));
-    for (const { e, n } of due.some((x) => x.n) ? due.slice(0, 1) : due) {
-      const id = e.eventId!;
+    const due = read().filter((queued) => (all || queued[RETRY_AT] <= now()) && !flying.has(queued[EVENT].eventId!));
+    for (const { [EVENT]: event, [FAILURES]: failures } of due.some((queued) => queued[FAILURES]) ? due.slice(0, 1) : due) {
+      const id = event.eventId!;
       flying.add(id);
-      void send(e).then((result) => {
+      void send(event).then((result) => {
         flying.delete(id);
         // Read again: other events (or other tabs) changed the list meanwhile.
         const list = read();
-        const at = list.findIndex((x) => x.e.eventId === id);
-        const entry = list[at];
-        if (entry) {
+        const at = list.findIndex((queued) => queued[EVENT].eventId === id);
+        const queued = list[at];
+        if (queued) {
           if (result === 'ok' || result === 'drop') list.splice(at, 1);
-          else entry.a = now() + Math.min(1000 * 2 ** entry.n++, 600_000) * (0.5 + Math.random() / 2);
+          else queued[RETRY_AT] = now() + Math.min(1000 * 2 ** queued[FAILURES]++, 600_000) * (0.5 + Math.random() / 2);
           write(list);
         }
-        if (result === 'ok' && n) flush(true);
+        if (result === 'ok' && failures) flush(true);
         else schedule();
       });
     }
@@ -88,11 +99,11 @@ export function createQueue(key: string, send: (event: StatsEvent) => Promise<De
 
   return {
     add(event) {
-      write([...read(), { e: event, t: now(), n: 0, a: 0 }].slice(-QUEUE_MAX));
+      write([...read(), { [EVENT]: event, [QUEUED_AT]: now(), [FAILURES]: 0, [RETRY_AT]: 0 }].slice(-QUEUE_MAX));
       flush();
     },
     flush,
-    pending: () => read().flatMap((x) => (flying.has(x.e.eventId!) ? [] : [x.e])),
+    pending: () => read().flatMap((queued) => (flying.has(queued[EVENT].eventId!) ? [] : [queued[EVENT]])),
     clear() {
       clearTimeout(timer);
       write([]);

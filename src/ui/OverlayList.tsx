@@ -65,13 +65,13 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     return () => (combobox.value = null);
   }, [nav, combobox]);
   const { term, results, resultsTerm, status, setTerm, submit, loadMore } = useSearchController();
-  const { m, config, suggestions: s } = useWidget();
+  const { m, config, suggestions } = useWidget();
   const empty = term.value.trim() === '';
   // The recent searches are the suggestion state's items while the field is empty.
   useEffect(() => {
-    if (empty) s?.showRecent();
-  }, [empty, s]);
-  const recent = empty ? (s?.items.value.filter((item) => item.recent).map((item) => item.value) ?? []) : [];
+    if (empty) suggestions?.showRecent();
+  }, [empty, suggestions]);
+  const recent = empty ? (suggestions?.items.value.filter((item) => item.recent).map((item) => item.value) ?? []) : [];
   const terms = empty ? (recent.length ? recent : (config.popularSearches ?? [])) : [];
   const response = status.value === 'error' || empty ? null : results.value;
   const hits = response?.hits ?? [];
@@ -100,13 +100,13 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     else location.assign(href);
   };
   const pick = (value: string) => {
-    s?.remember(value);
+    suggestions?.remember(value);
     setTerm(value);
     submit();
   };
   // A result opened (a click, or Enter on its option): the search was worth keeping.
   const opened = (event: MouseEvent) => {
-    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link')) s?.remember(resultsTerm.peek());
+    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link')) suggestions?.remember(resultsTerm.peek());
   };
   const list = nav.list();
 
@@ -147,7 +147,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
                   title={format(m, m.removeRecent, { term: value })}
                   onClick={(event) => {
                     event.stopPropagation();
-                    s?.removeRecent(index);
+                    suggestions?.removeRecent(index);
                   }}
                 >
                   <ClearIcon />
@@ -223,7 +223,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
           onMouseDown={(event) => event.preventDefault()}
           onClick={(event) => {
             if (resultsUrl === undefined) return loadMore();
-            s?.remember(resultsTerm.peek());
+            suggestions?.remember(resultsTerm.peek());
             follow(event, resultsPageUrl(resultsUrl, resultsTerm.peek(), location.href));
           }}
         >

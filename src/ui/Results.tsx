@@ -1,4 +1,5 @@
 import { useSearchController } from './SearchContext.ts';
+// The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { EmptyState } from './EmptyState.tsx';
 import { ErrorState } from './ErrorState.tsx';
 import { Heading } from './Heading.tsx';

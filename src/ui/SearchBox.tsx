@@ -40,7 +40,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   const { term, setTerm, submit, clear, results, resultsTerm } = useSearchController();
   const { m, suggestions } = useWidget();
   // With a listbox of its own, the dropdown is left out; submitted terms are still remembered.
-  const s = combobox ? null : suggestions;
+  const dropdown = combobox ? null : suggestions;
   const input = useRef<HTMLInputElement>(null);
   // Between compositionstart and compositionend the field holds unfinished IME text
   // (kana before conversion, for one); searching it would send garbage.
@@ -69,7 +69,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       const q = capTerm(term.value);
       // Only an address to link to: the answer is not trusted.
       const url = (resultsTerm.value === q && safeLinkUrl(results.value?.redirect)) || undefined;
-      s?.redirect(url, !!input.current?.matches(':focus'));
+      dropdown?.redirect(url, !!input.current?.matches(':focus'));
       if (url && submitted.value === q) location.assign(url);
     });
     return () => {
@@ -80,12 +80,12 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
 
   const type = (value: string) => {
     setTerm(value);
-    s?.update(value);
+    dropdown?.update(value);
   };
   const pick = (item: SuggestionItem) => {
-    s?.close();
+    dropdown?.close();
     if (item.source === 'redirect') return location.assign(item.value);
-    s?.remember(item.value);
+    dropdown?.remember(item.value);
     setTerm(item.value);
     submit();
   };
@@ -100,13 +100,13 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       if (combobox.onKey(event)) event.preventDefault();
       return;
     }
-    const last = !s?.open.value || s.active.value === s.items.value.length - 1;
+    const last = !dropdown?.open.value || dropdown.active.value === dropdown.items.value.length - 1;
     if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
       event.preventDefault();
-      s?.close();
+      dropdown?.close();
       return;
     }
-    const done = s?.key(event.key);
+    const done = dropdown?.key(event.key);
     if (done) {
       event.preventDefault();
       // Escape that closed the list must not also close a dialog around us.
@@ -122,7 +122,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   };
   const onSubmit = (event: TargetedEvent<HTMLFormElement>) => {
     event.preventDefault();
-    s?.close();
+    dropdown?.close();
     if (input.current) {
       setTerm(input.current.value);
       // Submitted, not merely typed: worth offering again.
@@ -133,11 +133,11 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   };
   // The field empty and the list closed (Escape, a pick): focus or a click brings the recent searches back.
   const recents = (event: TargetedEvent<HTMLInputElement>) => {
-    if (event.currentTarget.value === '' && !s?.open.value) s?.showRecent();
+    if (event.currentTarget.value === '' && !dropdown?.open.value) dropdown?.showRecent();
   };
   const onClear = () => {
     clear();
-    s?.update('');
+    dropdown?.update('');
     input.current?.focus();
   };
 
@@ -155,7 +155,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         autocapitalize="off"
         spellcheck={false}
         enterkeyhint="search"
-        {...(combobox ? combobox.input() : s?.input())}
+        {...(combobox ? combobox.input() : dropdown?.input())}
         onInput={(event) => {
           if (!composing.current) type(event.currentTarget.value);
         }}
@@ -166,7 +166,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
           recents(event);
         }}
         onClick={recents}
-        onBlur={() => s?.close()}
+        onBlur={() => dropdown?.close()}
         onCompositionStart={() => {
           composing.current = true;
         }}

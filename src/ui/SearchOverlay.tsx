@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { ClearIcon } from './ClearIcon.tsx';
 import { lockScroll } from './lockScroll.ts';
+// The script-tag build swaps this for src/embed/lazyOverlayList.tsx (vite.config.ts).
 import { OverlayList, type OverlayCombobox } from './OverlayList.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchIcon } from './SearchIcon.tsx';

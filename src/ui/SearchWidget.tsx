@@ -1,16 +1,21 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import type { SearchController } from '../core/createSearchController.ts';
 import type { Suggestions } from '../core/createSuggestions.ts';
+// The script-tag build swaps this for src/embed/lazyFacetPanel.tsx (vite.config.ts).
 import { FacetPanel } from './FacetPanel.tsx';
+// The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { FilterChips } from './FilterChips.tsx';
+// The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { LoadMore } from './LoadMore.tsx';
 import { en, warmFormats, type Messages } from './messages.ts';
+// The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { Pager } from './Pager.tsx';
 import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchContext } from './SearchContext.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import { themeClass } from './themeClass.ts';
+// The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { SkipToResults } from './SkipToResults.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { StatsLine } from './StatsLine.tsx';

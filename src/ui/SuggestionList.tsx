@@ -1,5 +1,6 @@
 import { useRef } from 'preact/hooks';
 import { format } from './messages.ts';
+// The script-tag build swaps this for src/embed/lazySuggestionOptions.tsx (vite.config.ts).
 import { SuggestionOptions, type SuggestionOptionsProps } from './SuggestionOptions.tsx';
 import { useWidget } from './WidgetContext.ts';
 
@@ -10,13 +11,13 @@ export type SuggestionListProps = SuggestionOptionsProps;
  * says how many options it holds.
  */
 export function SuggestionList({ onPick }: SuggestionListProps) {
-  const { m, suggestions: s } = useWidget();
+  const { m, suggestions } = useWidget();
   // "8 suggestions", said as the list opens and kept while it stays open: a new count
   // for every key would talk over the typing.
   const said = useRef('');
-  if (!s) return null;
-  if (!s.open.value) said.current = '';
-  else said.current ||= format(m, m.suggestionCount, { n: s.items.value.length });
+  if (!suggestions) return null;
+  if (!suggestions.open.value) said.current = '';
+  else said.current ||= format(m, m.suggestionCount, { n: suggestions.items.value.length });
   return (
     <>
       {/* Outside the listbox, which the script tag loads later: a live region must be in the DOM, shown, before its text. */}

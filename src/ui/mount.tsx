@@ -5,6 +5,7 @@ import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
 import { createSearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
+// The script-tag build swaps this for src/embed/lazyTracker.ts (vite.config.ts).
 import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { SearchWidget } from './SearchWidget.tsx';
@@ -137,26 +138,27 @@ const widgets = new WeakMap<Element, MountedWidget>();
 export function mount(target: Element, options: MountOptions): MountedWidget {
   checkTarget(target, 'mount');
   widgets.get(target)?.destroy();
-  let stop = start(target, options);
+  // The widget as started last: `update` starts it anew.
+  let current = start(target, options);
   // Remembered so that a widget rebuilt by `update` keeps the visitor's answer.
   let consent: boolean | undefined;
   const widget: MountedWidget = {
-    search: (term) => stop.search(term),
+    search: (term) => current.search(term),
     update(changes) {
-      const state = stop.controller.sent.value?.state;
-      stop.destroy();
-      stop = start(target, (options = { ...options, ...changes }));
-      if (consent !== undefined) stop.setConsent(consent);
-      if (state) stop.controller.restore(state);
+      const state = current.controller.sent.value?.state;
+      current.destroy();
+      current = start(target, (options = { ...options, ...changes }));
+      if (consent !== undefined) current.setConsent(consent);
+      if (state) current.controller.restore(state);
     },
     setConsent(granted) {
       consent = granted;
-      stop.setConsent(granted);
+      current.setConsent(granted);
     },
     destroy() {
       if (widgets.get(target) !== widget) return;
       widgets.delete(target);
-      stop.destroy();
+      current.destroy();
     },
   };
   widgets.set(target, widget);
