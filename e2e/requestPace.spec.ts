@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -13,7 +14,7 @@ function peak(times: number[], ms = 1000) {
 }
 
 test('typing for seconds over a network that delays requests unevenly: at most 5 arrive at the service in any second, per endpoint', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const random = seeded(11);
   // Between the page and the service, a network: half the requests arrive at once, half
   // take 100-150 ms (so one may arrive after a later one); the answer takes 0-200 ms
