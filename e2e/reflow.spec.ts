@@ -250,6 +250,8 @@ test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 3
       await page.setViewportSize({ width, height: 844 });
       await page.goto(`/?locale=${locale}`);
       await page.locator('#header-search .ss-opener').click();
+      // Keys typed before the dialog has the focus would be lost.
+      await expect(page.locator('dialog.ss-dialog').getByRole('combobox')).toBeFocused();
       await page.keyboard.type(term);
       await expect(url).toBeVisible();
       expect(await lines(), `${locale} ${width}: the address on one line`).toBe(1);
