@@ -79,7 +79,7 @@ test('the overlay: every Tab stop shows its focus', async ({ page }) => {
 });
 
 test('removing a filter chip, Clear all and a section keep the focus in the widget', async ({ page }) => {
-  await mockApi(page);
+  const searches = await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?q=g&f.area=css&f.area=html&f.status=standard');
   const chips = page.getByRole('list', { name: 'Active filters' });
@@ -92,8 +92,12 @@ test('removing a filter chip, Clear all and a section keep the focus in the widg
   await page.keyboard.press('Enter');
   await expect(chips.getByRole('button', { name: 'Remove filter Area: css' })).toBeFocused();
   await page.keyboard.press('Enter');
-  // No chip left: the focus goes to the results.
-  await expect(page.locator('#search').getByRole('list', { name: 'Search results' })).toBeFocused();
+  // No chip left: the focus goes to the results, and stays there once their answer has come.
+  const list = page.locator('#search').getByRole('list', { name: 'Search results' });
+  await expect(list).toBeFocused();
+  await expect.poll(() => searches.at(-1)?.searchParams.getAll('customField')).toEqual([]);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(list).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.locator('#search .ss-hit-link').first()).toBeFocused();
 
