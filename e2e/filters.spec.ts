@@ -47,8 +47,15 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
 
   // The page behind does not scroll, by wheel or otherwise.
   await page.mouse.move(180, 400);
+  // Until the wheel has reached the page and two frames have passed: a scroll it started shows by then.
+  await page.evaluate(() => {
+    const w = window as unknown as { __wheeled: Promise<void> };
+    w.__wheeled = new Promise((resolve) =>
+      addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, capture: true }),
+    );
+  });
   await page.mouse.wheel(0, 2000);
-  await page.waitForTimeout(200);
+  await page.evaluate(() => (window as unknown as { __wheeled: Promise<void> }).__wheeled);
   expect(await page.evaluate(() => scrollY)).toBe(scrolled);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
 
