@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './e2e/chromium.ts';
+import { scaled } from './e2e/loadScale.ts';
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 18787);
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 15173);
@@ -9,11 +11,14 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'e2e/artifacts/results',
   fullyParallel: true,
-  workers: 2,
-  // On CI one retry absorbs a slow machine's hiccup; the list still reports such a test as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // One browser per core: more only queue for the CPU and stretch every test.
+  workers: availableParallelism(),
+  // No retry, on CI either: a retry passes a flaky test and hides its cause (#37).
+  retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // The budgets of a quiet machine, stretched by the load there is when the run starts.
+  timeout: scaled(30_000),
+  expect: { timeout: scaled(5_000) },
   use: {
     baseURL: `http://127.0.0.1:${WEB_PORT}`,
     browserName: 'chromium',

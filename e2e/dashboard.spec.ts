@@ -3,6 +3,7 @@
 // mode, and axe (WCAG 2.2 A and AA) in both schemes.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -25,7 +26,7 @@ const figure = (page: Page, label: string) =>
     .locator('.dash-figure-value');
 
 test('shows the report of the generated traffic, and a shorter range updates it', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   await page.goto('/demo/dashboard.html');
   await expect(page.getByRole('status').first()).toContainText('Showing');
@@ -82,7 +83,7 @@ test('a tag narrows the report; a range without traffic says so', async ({ page 
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`has no axe violations in ${colorScheme} mode`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await page.emulateMedia({ colorScheme });
     await page.goto('/demo/dashboard.html');
     await expect(page.getByRole('status').first()).toContainText('Showing');
@@ -94,7 +95,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`on a phone, ${colorScheme}: nothing is cut off, and axe finds nothing`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/demo/dashboard.html');

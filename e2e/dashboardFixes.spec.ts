@@ -5,6 +5,7 @@
 // `site-search eval` from the real service's clicks. By keyboard, axe-checked, with screenshots.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { judgedQueryProblem } from '../server/cli/judgedQueries.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
@@ -33,7 +34,7 @@ async function firstNoHitKeyword(page: Page): Promise<string> {
 }
 
 test('"Fix" on a no-hit keyword opens a new rule for exactly that search; a pinned page is saved with it', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   const mock = await mockOwnerApi(page);
   const words = await firstNoHitKeyword(page);
@@ -87,7 +88,7 @@ test('"Fix" on a no-hit keyword opens a new rule for exactly that search; a pinn
 });
 
 test('"Add synonym" on a no-hit keyword opens the synonyms with a line for it, saved only with Save', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   const mock = await mockOwnerApi(page, { settings: { synonyms: [['js', 'javascript']] } });
   const words = await firstNoHitKeyword(page);
@@ -118,7 +119,7 @@ test('"Add synonym" on a no-hit keyword opens the synonyms with a line for it, s
 });
 
 test('"Export judged queries" downloads the top searches with their most clicked pages, a file site-search eval reads', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   await page.goto('/demo/dashboard.html');
   await expect(page.getByRole('status').first()).toContainText('Showing');

@@ -4,6 +4,7 @@
 // picker and a redirect, both by keyboard, are written as the API expects; a bad address
 // is said beside its field; axe and screenshots on desktop, phone and dark.
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 
@@ -21,7 +22,7 @@ function watchErrors(page: Page): string[] {
 }
 
 test('lists the generated keywords searched often but rarely clicked, and pins a page or redirects one by keyboard', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   const mock = await mockOwnerApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -113,7 +114,7 @@ for (const [name, colorScheme, width, height] of [
   ['dark', 'dark', 1280, 800],
 ] as const) {
   test(`searched often, rarely clicked on ${name}: nothing cut off, axe finds nothing`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await mockOwnerApi(page);
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width, height });

@@ -5,6 +5,7 @@
 // and a proposed pin of the generated traffic, accepted, is applied by the next search.
 // Each test undoes what it wrote, since the service is shared by every spec of the run.
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import type { IndexSettings, QueryRule, SearchResponse } from '../src/client/types.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
@@ -22,7 +23,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   try {
     await page.goto('/demo/dashboard.html#rules/new');
     await page.getByLabel('Id', { exact: true }).fill('e2e-viewport');
@@ -113,7 +114,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
       expect(answer.appliedRules).toEqual(['e2e-viewport']);
       expect(answer.hits[0]).toMatchObject({ title, resultType: 'pinned' });
       expect(answer.userData).toEqual({ banner: 'units' });
-    }).toPass({ timeout: 5_000 });
+    }).toPass({ timeout: scaled(5_000) });
 
     // The service's own explanation of that search: the pin, a column per ranking rule, and the rule that decided.
     await page.getByRole('link', { name: 'Why this order' }).click();
@@ -159,7 +160,7 @@ test('synonyms saved in the page are what the settings endpoint keeps', async ({
 });
 
 test('a proposed pin from the generated traffic, accepted, is a rule the next search for those words applies', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   try {
     await page.goto('/demo/dashboard.html');
     const accept = page.getByRole('button', { name: /^Accept: “rounded corners” shows .+ first \(clicked after “border-radius”\)$/ });

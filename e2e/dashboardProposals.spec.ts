@@ -3,6 +3,7 @@
 // expects; a dismissed one stays hidden after a reload; a refused write is said in words
 // and leaves the proposal; axe and screenshots on desktop, phone and dark.
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import type { SearchResponse, StatsProposal } from '../src/client/types.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
@@ -32,7 +33,7 @@ async function proposals(page: Page): Promise<StatsProposal[]> {
 const list = (page: Page) => page.getByRole('list', { name: /proposed fix/ });
 
 test('a synonym and a pin accepted by keyboard are written as the API expects; a dismissed one stays hidden', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   const seeded = await proposals(page);
   const mock = await mockOwnerApi(page, { proposals: seeded, settings: { synonyms: [['js', 'javascript']] } });
@@ -118,7 +119,7 @@ for (const [name, colorScheme, width, height] of [
   ['dark', 'dark', 1280, 800],
 ] as const) {
   test(`proposed fixes on ${name}: nothing cut off, axe finds nothing`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const seeded = await proposals(page);
     await mockOwnerApi(page, { proposals: seeded });
     await page.emulateMedia({ colorScheme });

@@ -3,6 +3,7 @@
 // saving, errors beside their fields with nothing typed lost, the list, an edit and a
 // delete that asks first; axe and screenshots on desktop, phone and dark.
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import type { QueryRule } from '../src/client/types.ts';
 import { axe } from './axe.ts';
 import { expectVisibleFocus } from './focusRing.ts';
@@ -29,7 +30,7 @@ const SAVED: QueryRule = {
 };
 
 test('a rule made by keyboard: condition, a picked pin, a promotion, a window; previewed, then saved', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   const mock = await mockOwnerApi(page);
   await page.goto('/demo/dashboard.html#rules');
@@ -320,7 +321,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     test(`rules list and editor, ${device}, ${colorScheme}: nothing cut off, axe finds nothing`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(size);
       await mockOwnerApi(page, {

@@ -3,6 +3,7 @@
 // saved with one PATCH, errors beside their box with nothing typed lost, and the table of
 // an explained search; axe and screenshots on desktop, phone and dark.
 import { expect, test } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 
@@ -90,7 +91,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     test(`synonyms and why this order, ${device}, ${colorScheme}: nothing cut off, axe finds nothing`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(size);
       await mockOwnerApi(page, { settings: { synonyms: [['flexbox', 'flexible box'], { from: 'js', to: ['javascript'] }], stopWords: ['the', 'of', 'a'] } });

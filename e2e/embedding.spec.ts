@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { itemWithRelated } from './relatedItem.ts';
 import { API, CSP, CSP_IMAGES, integrity, servePages } from './servePage.ts';
@@ -470,7 +471,7 @@ test('mounting and destroying a hundred times leaves no listener and no element 
 });
 
 test('the npm example app imports the package by its name and works', async ({ page }) => {
-  test.setTimeout(120_000); // two builds first, on a busy machine
+  test.setTimeout(scaled(120_000)); // two builds first, on a busy machine
   // Built as its author would: `vite build` of demo/npm-app against the package's exports map (dist/), and type-checked against its declarations.
   execFileSync('npx', ['vite', 'build', '--config', 'demo/npm-app/vite.config.js', '--logLevel', 'warn'], { env: { ...process.env, VITE_SEARCH_API: API } });
   execFileSync('npx', ['tsc', '-p', 'demo/npm-app']);

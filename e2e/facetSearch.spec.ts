@@ -2,6 +2,7 @@
 // corpus (the "Kind" facet has dozens of values): by keyboard alone, with axe, on a
 // desktop (light, dark, right to left, German) and in the phone's filter panel.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -20,7 +21,7 @@ async function facet(page: Page, query: string, name = 'Kind') {
 }
 
 test('a long facet narrows its values by keyboard: word starts, case aside, chosen values kept, "No matching values"', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await page.setViewportSize({ width: 1280, height: 800 });
   const group = await facet(page, '&theme=light');
   const field = group.getByRole('searchbox', { name: 'Search Kind' });
@@ -85,7 +86,7 @@ for (const [name, query, label, none] of [
   ['arabic', '&theme=light&locale=ar', 'البحث في Supported by', 'لا توجد قيم مطابقة'],
 ] as const) {
   test(`the facet's search field, ${name}: screenshot and axe`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await page.setViewportSize({ width: 1280, height: 800 });
     const group = await facet(page, query, 'Supported by');
     const field = group.getByRole('searchbox', { name: label });
@@ -101,7 +102,7 @@ for (const [name, query, label, none] of [
 }
 
 test('in the phone’s filter panel, Escape in the field empties it and leaves the panel open', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/?q=element&theme=light');
   const search = page.locator('#search');
@@ -125,7 +126,7 @@ test('in the phone’s filter panel, Escape in the field empties it and leaves t
 
 for (const theme of ['light', 'dark']) {
   test(`in the phone’s filter panel, "No matching values": axe and screenshot, ${theme}`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/?q=element&theme=${theme}`);
     const search = page.locator('#search');

@@ -2,6 +2,7 @@
 // the range facet's From/To and its layout in German, against the API stand-in of
 // mockApi.ts (the category facet against the reference service); axe on every state.
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 
@@ -10,7 +11,7 @@ const SHOTS = 'e2e/artifacts/screenshots';
 const inDialog = (page: Page) => page.evaluate(() => !!document.activeElement?.closest('dialog[open]'));
 
 test('on a phone the filters open in a full-screen panel: count, focus kept inside, Escape, live "Show N results"', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const searches = await mockApi(page);
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/?q=g');
@@ -46,8 +47,15 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
 
   // The page behind does not scroll, by wheel or otherwise.
   await page.mouse.move(180, 400);
+  // Until the wheel has reached the page and two frames have passed: a scroll it started shows by then.
+  await page.evaluate(() => {
+    const w = window as unknown as { __wheeled: Promise<void> };
+    w.__wheeled = new Promise((resolve) =>
+      addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, capture: true }),
+    );
+  });
   await page.mouse.wheel(0, 2000);
-  await page.waitForTimeout(200);
+  await page.evaluate(() => (window as unknown as { __wheeled: Promise<void> }).__wheeled);
   expect(await page.evaluate(() => scrollY)).toBe(scrolled);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
 
@@ -105,7 +113,7 @@ for (const [name, query] of [
   ['de', '&locale=de'],
 ] as const) {
   test(`the phone's filter panel, ${name}: screenshot and axe`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await mockApi(page);
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(`/?q=g&f.area=css&r.first_year=2010..2020${query}`);
@@ -122,7 +130,7 @@ for (const [name, query] of [
 }
 
 test('the narrowest phone, German: the panel fits, "Anwenden" beside the fields, the footer in view', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await mockApi(page);
   await page.setViewportSize({ width: 320, height: 568 });
   await page.goto('/?q=g&locale=de');
@@ -141,7 +149,7 @@ test('the narrowest phone, German: the panel fits, "Anwenden" beside the fields,
 });
 
 test('on a desktop the facets stay a column beside the results, under headings for screen readers', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=g&f.area=css');
@@ -164,7 +172,7 @@ test('on a desktop the facets stay a column beside the results, under headings f
 });
 
 test('From/To takes the To value in: the URL, the chip and the request say so', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const searches = await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=g');
@@ -183,7 +191,7 @@ test('From/To takes the To value in: the URL, the chip and the request say so', 
 });
 
 test('German: "Anwenden" stays beside the From/To fields in the facet column', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=g&locale=de');
@@ -204,7 +212,7 @@ test('German: "Anwenden" stays beside the From/To fields in the facet column', a
 });
 
 test('the category facet goes back up, against the reference service', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=grid');
   const search = page.locator('#search');

@@ -1,6 +1,6 @@
 // Whether a focus indicator can be seen: the pixels around the focused element, against
 // the same pixels once it has lost the focus. Axe cannot see a ring that a container clips.
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** The box a focused element marks: a result's link rings its whole card. */
 async function ringBox(page: Page) {
@@ -22,29 +22,31 @@ async function ringBox(page: Page) {
   });
 }
 
+// One blank page per context for the counting: a walk by Tab counts at every stop, and
+// opening a page each time cost seconds on a busy machine (#37). It closes with the context.
+const scratches = new WeakMap<BrowserContext, Promise<Page>>();
+
 /** Pixels that differ clearly between two PNGs of the same size, counted in a blank page. */
 export async function differing(page: Page, a: Buffer, b: Buffer): Promise<number> {
-  const scratch = await page.context().newPage();
-  try {
-    return await scratch.evaluate(
-      async ([one, two]: [string, string]) => {
-        const pixels = async (base64: string) => {
-          const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
-          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-          const context = canvas.getContext('2d')!;
-          context.drawImage(bitmap, 0, 0);
-          return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-        };
-        const [p, q] = [await pixels(one), await pixels(two)];
-        let n = 0;
-        for (let i = 0; i < p.length; i += 4) if (Math.abs(p[i]! - q[i]!) + Math.abs(p[i + 1]! - q[i + 1]!) + Math.abs(p[i + 2]! - q[i + 2]!) > 90) n++;
-        return n;
-      },
-      [a.toString('base64'), b.toString('base64')] as [string, string],
-    );
-  } finally {
-    await scratch.close();
-  }
+  const context = page.context();
+  if (!scratches.has(context)) scratches.set(context, context.newPage());
+  const scratch = await scratches.get(context)!;
+  return await scratch.evaluate(
+    async ([one, two]: [string, string]) => {
+      const pixels = async (base64: string) => {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        return context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      };
+      const [p, q] = [await pixels(one), await pixels(two)];
+      let n = 0;
+      for (let i = 0; i < p.length; i += 4) if (Math.abs(p[i]! - q[i]!) + Math.abs(p[i + 1]! - q[i + 1]!) + Math.abs(p[i + 2]! - q[i + 2]!) > 90) n++;
+      return n;
+    },
+    [a.toString('base64'), b.toString('base64')] as [string, string],
+  );
 }
 
 /**

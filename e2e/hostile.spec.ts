@@ -37,7 +37,8 @@ test('hostile markup in every field runs nothing and renders no javascript: link
   await page.locator('#search').getByRole('combobox', { name: 'Search' }).focus();
   await page.keyboard.type('x');
   await expect(page.locator('#search').getByRole('option').first()).toBeVisible();
-  await page.waitForTimeout(300); // lets any injected handler fire, if one had got in
+  // Every image loaded or failed: an injected onload or onerror, had one got in, has run.
+  await expect.poll(() => page.evaluate(() => [...document.images].every((img) => img.complete))).toBe(true);
 
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   const hrefs = await page.locator('#search a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));

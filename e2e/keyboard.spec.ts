@@ -2,6 +2,7 @@
 // indicator one can see (a pixel check against the unfocused state, light and dark), and
 // the focus never falls to <body>, also where a control goes away under it.
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { differing, expectVisibleFocus } from './focusRing.ts';
 import { mockApi } from './mockApi.ts';
@@ -18,7 +19,7 @@ const focusedName = (page: Page) =>
 
 for (const theme of ['light', 'dark']) {
   test(`every Tab stop of the results page shows its focus: ${theme}`, async ({ page }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     await mockApi(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/?q=g&f.area=css&theme=${theme}`);
@@ -46,7 +47,7 @@ for (const theme of ['light', 'dark']) {
 }
 
 test('the overlay: every Tab stop shows its focus', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const searches = await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/');
@@ -78,7 +79,7 @@ test('the overlay: every Tab stop shows its focus', async ({ page }) => {
 });
 
 test('removing a filter chip, Clear all and a section keep the focus in the widget', async ({ page }) => {
-  await mockApi(page);
+  const searches = await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?q=g&f.area=css&f.area=html&f.status=standard');
   const chips = page.getByRole('list', { name: 'Active filters' });
@@ -91,8 +92,12 @@ test('removing a filter chip, Clear all and a section keep the focus in the widg
   await page.keyboard.press('Enter');
   await expect(chips.getByRole('button', { name: 'Remove filter Area: css' })).toBeFocused();
   await page.keyboard.press('Enter');
-  // No chip left: the focus goes to the results.
-  await expect(page.locator('#search').getByRole('list', { name: 'Search results' })).toBeFocused();
+  // No chip left: the focus goes to the results, and stays there once their answer has come.
+  const list = page.locator('#search').getByRole('list', { name: 'Search results' });
+  await expect(list).toBeFocused();
+  await expect.poll(() => searches.at(-1)?.searchParams.getAll('customField')).toEqual([]);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(list).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.locator('#search .ss-hit-link').first()).toBeFocused();
 
@@ -128,7 +133,7 @@ test('choosing a section and going back up keep the focus in the facet, against 
 // dozens of values): Tab comes to it, typing narrows the values, Tab goes on to them.
 for (const theme of ['light', 'dark']) {
   test(`the facet's search field and its values: each stop shows its focus, ${theme}`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/?q=element&theme=${theme}`);
     const group = page.locator('#search').getByRole('group', { name: 'Kind' });
@@ -164,7 +169,7 @@ for (const theme of ['light', 'dark']) {
 // the overlay offers "Go to …" first; ↓ makes it the active option, seen as plainly as a focus.
 for (const theme of ['light', 'dark']) {
   test(`the overlay's "Go to" option of a redirect rule and every Tab stop show their focus: ${theme}`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
     const auth = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
     const rule = `${api}/v2/indices/demo/rules/e2e-keyboard-clipboard-${theme}`;

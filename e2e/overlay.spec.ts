@@ -28,7 +28,7 @@ test('on a phone, a tap on the empty space under the results leaves the overlay 
 });
 
 test('Enter opens the active result; ↑ from the field reaches "See all N results", which opens the results page', async ({ page }) => {
-  await mockApi(page);
+  const searches = await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/?theme=light');
   await page.keyboard.press('Control+k');
@@ -39,6 +39,9 @@ test('Enter opens the active result; ↑ from the field reaches "See all N resul
   await axe(page, 'overlay before typing');
   await page.keyboard.type('gap');
   const list = dialog.getByRole('listbox', { name: 'Search results' });
+  // The answer for the whole word, so no later one redraws the list under the keys below.
+  await expect.poll(() => searches.at(-1)?.searchParams.get('term')).toBe('gap');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(list.getByRole('option').first()).toContainText('gap');
   // The last option, one ↑ away.
   await page.keyboard.press('ArrowUp');
@@ -54,8 +57,12 @@ test('Enter opens the active result; ↑ from the field reaches "See all N resul
 
   // Again, and Enter on the second result opens its page.
   await page.keyboard.press('Control+k');
+  // Keys typed before the dialog has the focus would be lost.
+  await expect(input).toBeFocused();
   await page.keyboard.type('flex');
-  // The answer for the whole word, not for its first letters.
+  // The answer for the whole word, not for its first letters ("fle" finds the same two).
+  await expect.poll(() => searches.at(-1)?.searchParams.get('term')).toBe('flex');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(list.getByRole('option').nth(1)).toContainText('flex element 7');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
@@ -70,8 +77,9 @@ for (const theme of ['light', 'dark']) {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/?theme=${theme}`);
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('grid');
     const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog.getByRole('combobox', { name: 'Search' })).toBeFocused();
+    await page.keyboard.type('grid');
     await expect(dialog.locator('.ss-item').first()).toBeVisible();
     await page.keyboard.press('ArrowDown');
     await page.screenshot({ path: `${SHOTS}/overlay-active-${theme}-desktop.png` });

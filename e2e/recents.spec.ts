@@ -1,6 +1,7 @@
 // Recent searches in the dropdown (issue #14), and the dropdown as a layer of its own,
 // as wide as the search box, in both themes. Against the API stand-in of mockApi.ts.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 import { API, servePages } from './servePage.ts';
@@ -22,7 +23,7 @@ async function openOverlay(page: Page) {
 }
 
 test('recent searches in the overlay with the keyboard alone: kept, run, removed', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await mockApi(page);
@@ -139,7 +140,7 @@ async function expectAligned(box: Locator, dropdown: Locator) {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the dropdown is as wide as the box and reads as a layer: ${theme}`, async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await seed(page, ['flexbox', 'grid', 'dialog']);
     await mockApi(page);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,6 +3,7 @@
 // nor at 320 with a long facet's search field in use, nor in the overlay with its results.
 import { readdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 
@@ -58,7 +59,7 @@ const outside = (page: Page, root: string) =>
 // its results, at 320 px, in every shipped language; axe on both.
 for (const locale of LOCALES) {
   test(`no sideways scrolling at 320 px with a facet's search field and the overlay: ${locale}`, async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await page.setViewportSize({ width: 320, height: 844 });
     await page.goto(`/?q=element&locale=${locale}`);
     const search = page.locator('#search');
@@ -208,7 +209,7 @@ for (const [name, query] of [
 // address stays whole, on a line of its own where "Go to" leaves no room, and one longer
 // than the screen is cut at its end, never wider than the screen.
 test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 320 px', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
   const auth = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
   const rules = [
@@ -249,6 +250,8 @@ test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 3
       await page.setViewportSize({ width, height: 844 });
       await page.goto(`/?locale=${locale}`);
       await page.locator('#header-search .ss-opener').click();
+      // Keys typed before the dialog has the focus would be lost.
+      await expect(page.locator('dialog.ss-dialog').getByRole('combobox')).toBeFocused();
       await page.keyboard.type(term);
       await expect(url).toBeVisible();
       expect(await lines(), `${locale} ${width}: the address on one line`).toBe(1);

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { scaled } from './loadScale.ts';
 
 /** A generator of numbers in [0, 1) that gives the same run for the same seed. */
 function seeded(seed: number) {
@@ -12,46 +11,65 @@ function peak(times: number[], ms = 1000) {
   return Math.max(0, ...times.map((t) => times.filter((u) => u >= t && u < t + ms).length));
 }
 
+interface Arrival {
+  endpoint: string;
+  term: string;
+  at: number;
+}
+
 test('typing for seconds over a network that delays requests unevenly: at most 5 arrive at the service in any second, per endpoint', async ({ page }) => {
-  test.setTimeout(90_000);
-  const random = seeded(11);
-  // Between the page and the service, a network: half the requests arrive at once, half
-  // take 100-150 ms (so one may arrive after a later one); the answer takes 0-200 ms
-  // more. An aborted request arrives all the same; only its answer is dropped.
-  const arrivals: Record<string, Array<{ at: number; term: string }>> = { search: [], suggest: [], autocomplete: [] };
-  await page.route(/\/v1\/(search|suggest|autocomplete)\//, async (route) => {
-    const url = new URL(route.request().url());
-    const endpoint = /\/v1\/(search|suggest|autocomplete)\//.exec(url.pathname)![1]!;
-    await sleep(random() < 0.5 ? 0 : 100 + random() * 50);
-    arrivals[endpoint]!.push({ at: performance.now(), term: url.searchParams.get('term') ?? '' });
-    try {
-      const response = await route.fetch();
-      await sleep(random() * 200);
-      await route.fulfill({ response });
-    } catch {
-      // The page aborted it meanwhile.
-    }
+  test.setTimeout(scaled(90_000));
+  // Page time moves only when the test says, so a busy machine can neither bunch the keys
+  // nor the arrivals: each second below is a second of the page's clock (#37).
+  await page.clock.install();
+  // The network, inside the page and on its clock: half the requests arrive at once, half
+  // take 100-150 ms (so one may arrive after a later one); the answer takes 0-200 ms more.
+  // An aborted request arrives all the same; only its answer is dropped.
+  await page.addInitScript(() => {
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const arrivals: Arrival[] = [];
+    (window as unknown as { __arrivals: Arrival[] }).__arrivals = arrivals;
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
+      const endpoint = /\/v1\/(search|suggest|autocomplete)\//.exec(url.pathname)?.[1];
+      if (!endpoint) return original(input, init);
+      const at = performance.now() + (random() < 0.5 ? 0 : 100 + random() * 50);
+      const answerAt = at + random() * 200;
+      arrivals.push({ endpoint, term: url.searchParams.get('term') ?? '', at });
+      const signal = init?.signal;
+      return new Promise<Response>((resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        original(input, init).then((response) => setTimeout(() => resolve(response), Math.max(0, answerAt - performance.now())), reject);
+      });
+    };
   });
   await page.goto('/');
+  await page.clock.pauseAt(Date.now() + 60_000);
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.focus();
   // Long words: the widget searches the first 10 words only.
   const typed = 'container queries subgrid transitions animations typography clamp element';
-  // A key each 60-130 ms, on a schedule, so the time each press takes does not stretch the pauses.
-  let due = performance.now();
+  // A key each 60-130 ms of page time.
+  const random = seeded(11);
   for (const key of typed) {
-    await sleep(due - performance.now());
     await page.keyboard.press(key === ' ' ? 'Space' : key);
-    due += 60 + random() * 70;
+    await page.clock.runFor(Math.round(60 + random() * 70));
   }
+  // Past the last slot (the pace waits at most a second): every request has gone.
+  await page.clock.runFor(1500);
+  // Then the clock runs on by itself, for the answers still on their way.
+  await page.clock.resume();
   const results = page.getByRole('list', { name: 'Search results' });
   await expect(results).toHaveAttribute('aria-busy', 'false');
-  await sleep(1500);
-  for (const [endpoint, times] of Object.entries(arrivals)) {
-    expect(times.length, endpoint).toBeGreaterThan(10);
-    expect(peak(times.map((t) => t.at)), endpoint).toBeLessThanOrEqual(5);
-    // The last term reached every endpoint, last.
-    expect(times.at(-1)?.term, endpoint).toBe(typed);
-  }
   await expect(results.getByRole('listitem').first()).toBeVisible();
+  const arrivals = await page.evaluate(() => (window as unknown as { __arrivals: Arrival[] }).__arrivals);
+  for (const endpoint of ['search', 'suggest', 'autocomplete']) {
+    const mine = arrivals.filter((a) => a.endpoint === endpoint).sort((a, b) => a.at - b.at);
+    expect(mine.length, endpoint).toBeGreaterThan(10);
+    expect(peak(mine.map((a) => a.at)), endpoint).toBeLessThanOrEqual(5);
+    // The last term reached every endpoint, last.
+    expect(mine.at(-1)?.term, endpoint).toBe(typed);
+  }
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 
 /** Collects console errors and uncaught exceptions, which must stay empty. */
 function watchErrors(page: Page): string[] {
@@ -122,6 +122,16 @@ test('a response that arrives late for an older query is never painted', async (
     await route.fulfill({ json: stale, headers: { 'Access-Control-Allow-Origin': '*' } }).catch(() => {});
   });
 
+  // When the old answer has reached the page, or the widget cancelled its request.
+  const oldDone = new Promise<void>((resolve) => {
+    const done = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.includes('/v1/search/') && url.searchParams.get('term') === 'back') resolve();
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  });
+
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('back');
@@ -131,7 +141,9 @@ test('a response that arrives late for an older query is never painted', async (
   await expect(results.getByRole('listitem').first()).toContainText(/background/i);
 
   releaseOld();
-  await page.waitForTimeout(500);
+  await oldDone;
+  // A frame after it, to paint it in.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   await expect(results).not.toContainText('STALE-ANSWER');
   expect(await page.evaluate(() => (window as unknown as { __stale: { stale: boolean } }).__stale.stale)).toBe(false);
   expect(errors).toEqual([]);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import type { SearchResponse } from '../src/client/types.ts';
 import { storedEvents, trackerState } from './statsEvents.ts';
 
@@ -36,7 +37,7 @@ test('a search, page 2 and a click that leaves the page arrive exactly once, wit
   await expect(results.getByRole('listitem')).toHaveCount(10);
 
   // Settled: the back page has nothing waiting, and the session is the one the events carry.
-  await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: scaled(15_000) }).toBe(0);
   const { session } = await page.evaluate(trackerState);
   expect(session).toMatch(/^[0-9a-f]{32}$/);
   // Longer than the tracker's pause: a search restored by Back must not count again.

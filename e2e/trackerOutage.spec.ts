@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { storedEvents, trackerState } from './statsEvents.ts';
 
 // A reference service of this spec's own, so it can be killed while the demo's runs on.
@@ -52,7 +53,7 @@ test.afterEach(async () => {
 });
 
 test('events made while the service is down are delivered exactly once after it is back', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   dataDir = mkdtempSync(join(tmpdir(), 'ss-tracker-outage-'));
   serviceUrl = '';
   await startService();
@@ -90,7 +91,7 @@ test('events made while the service is down are delivered exactly once after it 
   await startService(); // the same data folder
   await page.goBack();
   await page.reload();
-  await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: 30_000 }).toBe(0);
+  await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: scaled(30_000) }).toBe(0);
   await page.reload();
   // Longer than the tracker's pause: the search the address restores must not count again.
   await page.waitForTimeout(2500);

@@ -1,6 +1,7 @@
 // The results page and the overlay, driven by the keyboard alone against the API
 // stand-in of mockApi.ts; axe (WCAG 2.2 A and AA) on every state.
 import { expect, test, type Page } from '@playwright/test';
+import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import type { SearchResponse } from '../src/client/types.ts';
 import { mockApi } from './mockApi.ts';
@@ -20,7 +21,7 @@ const box = (page: Page) => page.locator('#search').getByRole('combobox', { name
 
 test('the results page with the keyboard alone', async ({ page }) => {
   // Three axe runs and a walk by Tab: more than the default budget on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const errors = watchErrors(page);
   const searches = await mockApi(page);
   await page.goto('/');
@@ -184,7 +185,7 @@ test('the overlay with the keyboard alone: open, search, close, focus back', asy
 });
 
 test('empty and error states, dark theme and a phone viewport pass axe', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await mockApi(page);
   await page.goto('/?q=nothingmatches');
   await expect(page.getByText('No results for “nothingmatches”')).toBeVisible();
@@ -249,7 +250,7 @@ test('an empty or a failed search with no facets to show takes the whole width, 
 });
 
 test('words that find nothing together: results for some of them under a notice, announced once with the count', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   const searches = await mockApi(page);
   await page.goto('/?q=property+zzzzqqq');
   const search = page.locator('#search');
@@ -324,7 +325,7 @@ for (const theme of ['light', 'dark']) {
 for (const theme of ['light', 'dark']) {
   test(`a slow answer keeps the results on screen, marked as updating, and announces nothing until it comes: ${theme}`, async ({ page }) => {
     // An axe run on a busy machine: more than the default budget.
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const errors = watchErrors(page);
     await mockApi(page);
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -384,7 +385,7 @@ test('screenshots against the reference service, German, right-to-left', async (
 });
 
 test('partial results and marked titles against the reference service: screenshots and axe', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const search = page.locator('#search');
   // Axe in one light and one dark variant: the marks' and the notice's colours come from the theme.
   const variants = [
