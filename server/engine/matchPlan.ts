@@ -39,8 +39,3 @@ export interface QueryPlan {
   /** Whether every slot must match (`and`) or any (`or`). */
   operator: 'and' | 'or';
 }
-
-/** The slots that take part in matching and ranking. */
-export function meaningfulSlots(plan: QueryPlan): QuerySlot[] {
-  return plan.slots.filter((slot) => !slot.stop);
-}

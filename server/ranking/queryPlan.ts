@@ -13,7 +13,6 @@ import { numberForms } from './wordForms.ts';
 import type { Alternative, QueryPlan, QuerySlot } from '../engine/matchPlan.ts';
 
 export type { Alternative, AlternativeKind, QueryPlan, QuerySlot } from '../engine/matchPlan.ts';
-export { meaningfulSlots } from '../engine/matchPlan.ts';
 
 /** What the plan needs to know of the index's words (folded). */
 export interface Lexicon {
