@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: true,
   // One browser per core: more only queue for the CPU and stretch every test.
   workers: availableParallelism(),
-  // No retry, on CI either: a retry passes a flaky test and hides its cause (#37).
+  // No retry, on CI either: a retry passes a flaky test and hides its cause.
   retries: 0,
   reporter: [['list']],
   // The budgets of a quiet machine, stretched by the load there is when the run starts.

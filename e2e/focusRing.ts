@@ -23,7 +23,7 @@ async function ringBox(page: Page) {
 }
 
 // One blank page per context for the counting: a walk by Tab counts at every stop, and
-// opening a page each time cost seconds on a busy machine (#37). It closes with the context.
+// opening a page each time cost seconds on a busy machine. It closes with the context.
 const scratches = new WeakMap<BrowserContext, Promise<Page>>();
 
 /** Pixels that differ clearly between two PNGs of the same size, counted in a blank page. */

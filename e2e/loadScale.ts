@@ -5,7 +5,7 @@ import { availableParallelism, loadavg } from 'node:os';
  * machine per core when the run starts (the suite's own load is in the base timeouts).
  * Measured once by the runner and handed to its workers through the environment, so
  * every worker budgets alike; `E2E_TIMEOUT_SCALE` sets it by hand. Capped, so a test
- * that hangs still fails. See #37.
+ * that hangs still fails.
  */
 export function loadScale(): number {
   const given = Number(process.env.E2E_TIMEOUT_SCALE);

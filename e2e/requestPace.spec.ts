@@ -20,7 +20,7 @@ interface Arrival {
 test('typing for seconds over a network that delays requests unevenly: at most 5 arrive at the service in any second, per endpoint', async ({ page }) => {
   test.setTimeout(scaled(90_000));
   // Page time moves only when the test says, so a busy machine can neither bunch the keys
-  // nor the arrivals: each second below is a second of the page's clock (#37).
+  // nor the arrivals: each second below is a second of the page's clock.
   await page.clock.install();
   // The network, inside the page and on its clock: half the requests arrive at once, half
   // take 100-150 ms (so one may arrive after a later one); the answer takes 0-200 ms more.
