@@ -136,6 +136,7 @@ ${relevanceSetsTable(results)}
 
 Ours' query times over the judged queries of each corpus, in the same run, each searched as the widget
 searches (the demo corpus's ${count(QUERIES.length)} queries on its documents, the Python set on the crawled site).
+The milliseconds depend on the machine and what else runs on it; the ratio, from one run, is the figure to follow.
 
 ${run.demo === null ? 'Not measured (ours was not run).' : corpusLatencyTable(run)}
 `;

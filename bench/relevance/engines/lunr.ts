@@ -9,7 +9,7 @@ import { loadPackage, plainDocuments } from './load.ts';
 
 export const LUNR_PACKAGE = 'lunr@2.3.9';
 export const LUNR_SETTINGS =
-  'fields `title` (boost 10) and `main_content`; each query word (through its tokenizer, trimmer and stop-word filter) as three clauses, as in its typeahead example: the word with its stemmer (boost 100), the word with a trailing wildcard (boost 10), and, from four letters, the word with its stemmer one edit away (`~1`, boost 1)';
+  'fields `title` (boost 10) and `main_content`; each query word (through its tokenizer, trimmer and stop-word filter) as three clauses, as in its typeahead example: the word with its stemmer (boost 100), the word with a trailing wildcard (boost 10), and, from four letters, the word with its stemmer one edit away (`~1`, boost 1); a `*` in the text is indexed as a space, since its wildcard search throws on a word that holds one';
 
 interface LunrToken {
   toString(): string;
@@ -51,7 +51,8 @@ export async function lunr(folder: string): Promise<Engine> {
   return {
     name: 'lunr',
     async index(docs: readonly IndexDocument[]) {
-      const plain = plainDocuments(docs);
+      // lunr's wildcard search throws on an indexed word holding a `*` (`x**2`, in code samples): it reads it as a wildcard.
+      const plain = plainDocuments(docs).map((d) => ({ ...d, title: d.title.replace(/\*/g, ' '), text: d.text.replace(/\*/g, ' ') }));
       index = lunr(function () {
         this.ref('url');
         this.field('title', { boost: 10 });
