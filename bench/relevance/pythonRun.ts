@@ -71,8 +71,8 @@ export function corpusLatencyTable(run: PythonRun): string {
   const row = (name: string, t: ReturnType<typeof times>) =>
     t === null ? [name, '–', '–', '–', '–'] : [name, count(t.documents), count(t.f.queries), ms(t.f.medianMs), ms(t.f.p95Ms)];
   const rows = [row('demo corpus', demo), row('Python documentation', python)];
-  const p95 = demo !== null && python !== null ? ratio(python.f.p95Ms, demo.f.p95Ms) : '–';
-  return `${table(['corpus', 'documents', 'queries', 'ours p50 ms', 'ours p95 ms'], rows)}\n\np95 on the Python documentation / p95 on the demo corpus: **${p95}**`;
+  const over = (pick: (f: ReturnType<typeof summarize>) => number) => (demo !== null && python !== null ? ratio(pick(python.f), pick(demo.f)) : '–');
+  return `${table(['corpus', 'documents', 'queries', 'ours p50 ms', 'ours p95 ms'], rows)}\n\nThe Python documentation's times over the demo corpus's: p50 ${over((f) => f.medianMs)}, **p95 ${over((f) => f.p95Ms)}**.`;
 }
 
 /** How each engine was given the site. */
@@ -82,7 +82,7 @@ function engineNotes(results: RelevanceResults): string {
       if (e.name === 'ours')
         return "- **ours**: the reference service in its own process; the site crawled by the service's crawler (each page of the sitemap the bench serves through `POST /crawler`, as `site-search crawl --sitemap` sends them), then searched exactly as on the demo corpus (the widget's search controller and client, `collectAnalytics=false`).";
       if (e.name === 'Pagefind') return `- **Pagefind**: ${PAGEFIND_SITE_SETTINGS}.`;
-      return `- **${e.name}**: ${e.settings.split('. ')[0]}; given the pages as the crawler reads them (the same title and text ours indexes).`;
+      return `- **${e.name}**: given the pages as the crawler reads them (the same title and text ours indexes); ${e.settings}.`;
     })
     .join('\n');
 }
@@ -115,7 +115,7 @@ change may be tuned on them (a test checks the rule).
 How each engine gets the site:
 
 ${engineNotes(results)}
-${missing.length > 0 ? `\nNot measured: ${missing.map((e) => `${e.name} (${e.missing})`).join('; ')}.\n` : ''}
+${missing.length > 0 ? `\n${missing.map((e) => `${e.name}: ${e.missing}.`).join('\n')}\n` : ''}
 ### All queries
 
 ${relevanceTable(results)}

@@ -20,7 +20,7 @@ export const PAGEFIND_SETTINGS =
 
 /** On a real site: its HTML folder, with the site's navigation, search box and footer left out as the crawler leaves them out. */
 export const PAGEFIND_SITE_SETTINGS =
-  "`addDirectory` on the site's HTML folder (Pagefind reads the pages itself: the whole `<body>`, its title from the first `<h1>`), with `excludeSelectors` for what the crawler also leaves out there (`[role=navigation]`, `[role=search]`, `.footer`) and `keepIndexUrl`; searched with its own runtime as above";
+  "`addDirectory` on the site's HTML folder (Pagefind reads the pages itself: the whole `<body>`, its title from the first `<h1>`), with `excludeSelectors` for what the crawler also leaves out there (`[role=navigation]`, `[role=search]`, `.footer`) and `keepIndexUrl`; searched with its own runtime, which fetches the index files from a loopback server, as on the demo corpus";
 const SITE_EXCLUDED = ['[role=navigation]', '[role=search]', '.footer'];
 
 interface PagefindIndex {
