@@ -1,4 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { documentTypeOf } from './documentTypes.ts';
+import { decodeHtml } from './decodeHtml.ts';
+import type { FetchedHeaders } from './fetchPage.ts';
 import type { PageReading } from './readPage.ts';
 
 /** A page that could not be read: `reason` is for the document status, the rest for the log. */
@@ -56,6 +59,14 @@ export class PageReader {
       this.waiting.push({ html, url, resolve, reject });
       this.pump();
     });
+  }
+
+  /** Reads fetched bytes, HTML or a document (by `contentType`) on a reading thread; rejects with a PageReadError. */
+  readFetched(body: Buffer, contentType: string, url: URL, headers?: FetchedHeaders): Promise<PageReading> {
+    const type = documentTypeOf(contentType, url);
+    if (type !== 'html')
+      return Promise.reject(new PageReadError(`${type === 'pdf' ? 'PDF' : 'this'} documents are not read yet`, `content type ${contentType}`));
+    return this.read(decodeHtml(body, headers?.charset ?? null), url);
   }
 
   /** Ends every thread; pages waiting or under way are rejected. */
