@@ -1,4 +1,8 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// pdf.js parses on a worker of its own, or, in Node, on this thread through the handler
+// this module sets on globalThis: loaded here, with the reader, rather than at the first
+// document, where its loading would count against the document's deadline.
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { DocumentReadError, TextBudget, type DocumentLimits, type DocumentText } from './readDocument.ts';
 
 /**
