@@ -31,7 +31,7 @@ export interface FrontierEntry {
   /** Normalised: one page, one URL. */
   url: string;
   depth: number;
-  /** The page it was found on; null for a start URL or a sitemap's. */
+  /** The page (or sitemap) it was found on, or the URL that redirected to it; null for a start URL. */
   foundFrom: string | null;
 }
 
@@ -97,6 +97,11 @@ export interface CrawlStore {
    * no two processes claim one row (FOR UPDATE SKIP LOCKED).
    */
   claim(crawl: string, worker: string, limit: number, now: number, leaseUntil: number): Promise<FrontierEntry[]>;
+  /**
+   * Adds a URL claimed by `worker` at once (a redirect's target, whose page is already in
+   * hand); false, changing nothing, when the URL was already in the frontier.
+   */
+  adopt(crawl: string, entry: FrontierEntry, worker: string, leaseUntil: number): Promise<boolean>;
   /** Gives `worker`'s claims back to the queue (a URL not fetched after all). */
   release(crawl: string, worker: string | null, urls?: readonly string[]): Promise<void>;
   /** Records a claimed URL's outcome; `fetched` when the URL was fetched. */

@@ -135,6 +135,15 @@ export class PostgresCrawlStore implements CrawlStore {
     });
   }
 
+  async adopt(crawl: string, entry: FrontierEntry, worker: string, leaseUntil: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO crawl_urls (crawl, url, depth, found_from, state, claimed_by, lease_until) VALUES ($1, $2, $3, $4, 'claimed', $5, $6)
+       ON CONFLICT DO NOTHING`,
+      [crawl, asStored(entry.url), entry.depth, entry.foundFrom === null ? null : asStored(entry.foundFrom), worker, leaseUntil],
+    );
+    return rowCount === 1;
+  }
+
   async release(crawl: string, worker: string | null, urls?: readonly string[]): Promise<void> {
     const args: unknown[] = [crawl];
     let sql = `UPDATE crawl_urls SET state = 'queued', claimed_by = NULL, lease_until = NULL WHERE crawl = $1 AND state = 'claimed'`;

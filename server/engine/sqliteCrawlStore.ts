@@ -124,6 +124,12 @@ export class SqliteCrawlWrites {
     })();
   }
 
+  adopt(crawl: string, entry: FrontierEntry, worker: string, leaseUntil: number): boolean {
+    const sql = `INSERT INTO crawl_urls (crawl, url, depth, found_from, state, claimed_by, lease_until) VALUES (?, ?, ?, ?, 'claimed', ?, ?)
+      ON CONFLICT DO NOTHING`;
+    return this.statements.get(sql).run(crawl, entry.url, entry.depth, entry.foundFrom, worker, leaseUntil).changes > 0;
+  }
+
   release(crawl: string, worker: string | null, urls: readonly string[] | undefined): void {
     this.db.transaction(() => {
       const base = `UPDATE crawl_urls SET state = 'queued', claimed_by = NULL, lease_until = NULL WHERE crawl = ? AND state = 'claimed'`;
@@ -218,6 +224,10 @@ export class SqliteCrawlStore implements CrawlStore {
 
   async claim(crawl: string, worker: string, limit: number, now: number, leaseUntil: number): Promise<FrontierEntry[]> {
     return (await this.write({ op: 'claim', args: [crawl, worker, limit, now, leaseUntil] })) as FrontierEntry[];
+  }
+
+  async adopt(crawl: string, entry: FrontierEntry, worker: string, leaseUntil: number): Promise<boolean> {
+    return (await this.write({ op: 'adopt', args: [crawl, entry, worker, leaseUntil] })) as boolean;
   }
 
   async release(crawl: string, worker: string | null, urls?: readonly string[]): Promise<void> {

@@ -98,6 +98,15 @@ export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
       expect((await store.claim('c', 'w3', 5, 102, 202)).map((e) => e.url)).toEqual(['https://s/1', 'https://s/2', 'https://s/3']);
     });
 
+    it('adopts a URL not yet found as claimed, and only such a URL', async () => {
+      const store = await fresh();
+      await store.enqueue('c', [entry('https://s/old')]);
+      expect(await store.adopt('c', entry('https://s/new', 0, 'https://s/old'), 'w1', 100)).toBe(true);
+      expect(await store.adopt('c', entry('https://s/old', 0), 'w1', 100)).toBe(false);
+      expect((await store.claim('c', 'w2', 5, 0, 1000)).map((e) => e.url)).toEqual(['https://s/old']);
+      expect((await store.claim('c', 'w2', 5, 101, 200)).map((e) => e.url)).toEqual(['https://s/new']);
+    });
+
     it('keeps the frontiers of crawls apart', async () => {
       const store = await fresh();
       await store.create('a', '{}', 0);
