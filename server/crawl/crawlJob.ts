@@ -200,7 +200,13 @@ export class CrawlJob {
         try {
           const content = tools.sitemap(fetched.body);
           if (content.kind === 'index') next.push(...content.sitemaps);
-          else await this.discover(content.pages.map((page) => page.url), url, 0, url.href);
+          else
+            await this.discover(
+              content.pages.map((page) => page.url),
+              url,
+              0,
+              url.href,
+            );
         } catch (error) {
           this.context.log.info({ crawl: this.id, sitemap: href, err: error }, 'sitemap not read');
         }

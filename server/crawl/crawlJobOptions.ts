@@ -1,4 +1,7 @@
 import type { CrawlJobOptions, CrawlJobRequest } from '../../src/client/types.ts';
+import type { ServiceOptions } from '../config/serviceConfig.ts';
+import type { CrawlJobSettings } from './crawlJob.ts';
+import { DEFAULT_POLITENESS } from './crawlJobHosts.ts';
 
 /** Why a URL was left out: the strings of the API (`GET .../crawls/{id}`), in one place. */
 export const EXCLUDED = {
@@ -49,4 +52,22 @@ export function crawlJobOptions(request: CrawlJobRequest): CrawlJobOptions {
 /** The options stored with a crawl (JSON), read back. */
 export function storedOptions(text: string): CrawlJobOptions {
   return crawlJobOptions(JSON.parse(text) as CrawlJobRequest);
+}
+
+/** How the service runs crawl jobs, from its options; throws an Error that says what is wrong. */
+export function crawlJobSettings(options: ServiceOptions): CrawlJobSettings {
+  const concurrency = options.crawlHostConcurrency ?? DEFAULT_POLITENESS.concurrency;
+  const rate = options.crawlHostRate ?? DEFAULT_POLITENESS.ratePerSecond;
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('crawlHostConcurrency must be a positive integer');
+  if (!(rate >= 0)) throw new Error('crawlHostRate must be 0 (no limit) or a positive number');
+  return {
+    politeness: { concurrency, ratePerSecond: rate },
+    parallel: 16,
+    leaseMs: 10 * 60_000,
+    sampleSize: 20,
+    robotsRetryMs: 10_000,
+    checkMs: 500,
+    sitemapMaxBytes: 10 * 1024 * 1024,
+    sitemapsMax: 1000,
+  };
 }

@@ -109,3 +109,10 @@ export class CrawlJobs {
     this.runs.set(index.publicKey, run);
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The crawl jobs: read by tests. */
+    crawlJobs: CrawlJobs;
+  }
+}

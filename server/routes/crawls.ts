@@ -30,7 +30,8 @@ const CrawlBody = Type.Object(
     ignoreParams: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
     dryRun: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
+  // A schema, not `false`: Fastify would drop an unknown field silently, and a misspelt option must not pass.
+  { additionalProperties: Type.Never({ errorMessage: 'is not an option of a crawl' }) },
 );
 const CrawlParams = Type.Object({ key: Type.String({ minLength: 1 }), id: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 const UrlsQuery = Type.Object(
@@ -82,7 +83,11 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
     const index = indices.get(request.params.key);
     const started = await crawlJobs.start(index, options);
     if (!started.ok) {
-      throw new ApiError(409, 'crawl_running', `crawl ${started.active} is running on this index: wait for it to end, or cancel it (DELETE .../crawls/${started.active})`);
+      throw new ApiError(
+        409,
+        'crawl_running',
+        `crawl ${started.active} is running on this index: wait for it to end, or cancel it (DELETE .../crawls/${started.active})`,
+      );
     }
     const body: CrawlJobCreated = { id: started.id, state: 'queued' };
     return reply

@@ -40,7 +40,11 @@ export async function getCrawl(context: ApiContext, id: string, options?: Reques
 
 /** `DELETE .../crawls/{id}`: cancels it; answers the crawl as it stands. */
 export async function cancelCrawl(context: ApiContext, id: string, options?: RequestOptions): Promise<CrawlJob> {
-  const answer = await sendRequest<CrawlJob>(context.transport, { method: 'DELETE', url: crawlUrl(context, id), authorization: context.authorization }, options);
+  const answer = await sendRequest<CrawlJob>(
+    context.transport,
+    { method: 'DELETE', url: crawlUrl(context, id), authorization: context.authorization },
+    options,
+  );
   return answer.body!;
 }
 
