@@ -16,6 +16,11 @@ describe('crawlScope', () => {
     expect(verdict(scope, 'https://other.example.com/guide/intro.html')).toBe('out of scope');
   });
 
+  it("reads the start URL's folder with its escapes normalised, as the URLs it is compared with are", () => {
+    const scope = crawlScope(urls('https://h.example/%7euser/caf%c3%a9/'), [], []);
+    expect(verdict(scope, 'https://h.example/~user/caf%C3%A9/page')).toBe('in');
+  });
+
   it('takes in the whole host from a start at its root, http and https alike, www. as another host, the port as part of the host', () => {
     const scope = crawlScope(urls('https://example.com/', 'http://intranet.example:8080/wiki/'), [], []);
     expect(verdict(scope, 'https://example.com/any/page')).toBe('in');

@@ -1,5 +1,6 @@
 // Which URLs a crawl may follow: the owner's include and exclude globs, or without include
 // the part of the site the crawl started in.
+import { normalizeEscapes } from './normalizeUrl.ts';
 import { urlGlob, type UrlGlob } from './urlGlob.ts';
 
 /** Where a URL stands for one crawl. The strings are the API's exclusion reasons. */
@@ -18,7 +19,11 @@ export type ScopeVerdict = 'in' | 'out of scope' | 'excluded by pattern';
 export function crawlScope(start: readonly URL[], include: readonly string[], exclude: readonly string[]): (url: URL) => ScopeVerdict {
   const excluded = exclude.map(glob);
   const included = include.map(glob);
-  const folders = start.filter(isHttp).map((url) => ({ host: url.host, folder: url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1) }));
+  // The start URLs' paths escaped as normalised URLs' are, so that /%7Euser/ takes in /~user/page.
+  const folders = start.filter(isHttp).map((url) => {
+    const path = normalizeEscapes(url.pathname);
+    return { host: url.host, folder: path.slice(0, path.lastIndexOf('/') + 1) };
+  });
   return (url) => {
     if (!isHttp(url)) return 'out of scope';
     const href = url.href;
