@@ -83,6 +83,7 @@ export class CrawlJob {
   private readonly options: CrawlJobOptions;
   private readonly store: CrawlStore;
   private readonly stopping = new AbortController();
+  private cancelled = false;
   private readonly hosts = new Map<string, HostState>();
   private readonly running = new Set<Promise<void>>();
   private held: HeldPage[] = [];
@@ -112,6 +113,7 @@ export class CrawlJob {
 
   /** Stops the crawl for good: its state is already `cancelled` in the store. */
   cancel(): void {
+    this.cancelled = true;
     this.stopping.abort();
   }
 
@@ -141,7 +143,24 @@ export class CrawlJob {
       await this.store.setState(this.id, 'failed', clock(), error instanceof Error ? error.message : String(error)).catch(() => {});
     } finally {
       await Promise.allSettled([...this.running]);
+      // Stopped with the service: its claims (pages in flight, pages held) go back to the
+      // queue at once, for the next start or another process, instead of after the lease.
+      if (this.stopping.signal.aborted && !this.cancelled) await this.pause();
     }
+  }
+
+  /**
+   * Leaves the crawl for the next start or another process: the pages held for the sample
+   * are written (they were fetched), and the claims of pages in flight go back to the
+   * queue at once, not after their lease.
+   */
+  private async pause(): Promise<void> {
+    try {
+      if (this.held.length > 0) await this.flushHeld();
+    } catch (error) {
+      this.context.log.warn({ err: error, crawl: this.id }, 'pages held for the sample not written');
+    }
+    await this.store.release(this.id, this.context.worker).catch(() => {});
   }
 
   private startUrls(): URL[] {

@@ -144,6 +144,27 @@ describe('a crawl job', () => {
     expect((await getJson(service, `/v2/indices/demo/documents/${md5(`${s.origin}/a`)}`, [], { headers: { authorization: DEMO_AUTH } })).status).toBe(404);
   });
 
+  it('resumes a running crawl after a restart, fetching no page twice but the one in flight', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const links = Array.from({ length: 8 }, (_, i) => `/p${i}`);
+    const pages: Record<string, TestPage> = { '/': page('home nuword', [...links, '/slow']), '/slow': { ...page('slow nuword'), gate } };
+    for (const link of links) pages[link] = page(`page ${link} nuword`);
+    const s = await site(pages);
+    const first = await crawling(start, { crawlHostConcurrency: 1 });
+    const { id } = await startCrawl(first, { start: [`${s.origin}/`] });
+    // Stopped while the slow page is in flight.
+    await eventually(async () => (s.requests.includes('/slow') ? true : undefined));
+    await first.close();
+    release();
+    const second = await crawling(start, { dataDir: first.dataDir });
+    const report = await ended(second, id);
+    expect(report.state).toBe('done');
+    expect(report.counts.indexed).toBe(10);
+    for (const path of ['/', ...links]) expect(s.requests.filter((p) => p === path)).toHaveLength(1);
+    expect(await search(second, 'nuword')).toHaveLength(10);
+  });
+
   it('answers 409 naming the crawl under way, and cancels it', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
