@@ -1,5 +1,7 @@
+import type { DocumentType } from '../../src/client/types.ts';
+
 /** The API's document types (`document_type`), each read by its own reader. */
-export type DocumentType = 'html' | 'pdf' | 'doc' | 'docx' | 'ppt' | 'pptx' | 'xlsx';
+export type { DocumentType };
 
 const BY_MEDIA_TYPE: Record<string, DocumentType> = {
   'text/html': 'html',
