@@ -165,6 +165,24 @@ describe('a crawl job', () => {
     expect(await search(second, 'nuword')).toHaveLength(10);
   });
 
+  it('ends on a hostile site within its bounds, with its reasons', async () => {
+    const pages: Record<string, TestPage> = {
+      '/': page('home xiword', ['/loop1', '/cal?day=0', '/a/a/a/a/x']),
+      '/loop1': { status: 302, headers: { location: '/loop2' } },
+      '/loop2': { status: 302, headers: { location: '/loop1' } },
+    };
+    // An endless calendar: each day links to the next.
+    for (let day = 0; day < 50; day++) pages[`/cal?day=${day}`] = page(`day ${day} calword`, [`/cal?day=${day + 1}`]);
+    const s = await site(pages);
+    const service = await crawling(start);
+    const { id } = await startCrawl(service, { start: [`${s.origin}/`], maxDepth: 5 });
+    const report = await ended(service, id);
+    expect(report.state).toBe('done');
+    expect(report.counts.excluded).toMatchObject({ 'max depth': 1, trap: 1 });
+    expect(Object.keys(report.counts.failed)).toEqual(['redirect loop']);
+    expect(await search(service, 'calword')).toHaveLength(5);
+  });
+
   it('answers 409 naming the crawl under way, and cancels it', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
