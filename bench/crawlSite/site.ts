@@ -142,6 +142,11 @@ export class CrawlSite {
     for (let p = 0; p < PRIVATE_PAGES; p++) this.privatePaths.push(`/private/member-${letters(p, 2)}.html`);
   }
 
+  /** The `n` most used words of the pages' text (the vocabulary's first words are chosen most), to search for. */
+  queryWords(n: number): string[] {
+    return this.vocabulary.slice(0, n);
+  }
+
   /** The start URL of a crawl. */
   startUrl(origin: string): string {
     return `${origin}/`;
