@@ -82,11 +82,12 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
   const server = await serveSite(site);
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-crawl-'));
   const service = await startService(dataDir, options.repo, [], crawlEnvironment());
+  const probes: Worker[] = [];
   try {
     const api = service.baseUrl;
     const queryWords = site.queryWords(100);
     log(`crawl: ${count(site.pages.length)} pages at ${site.startUrl(server.origin)}`);
-    const probe = startProbe(api, queryWords);
+    const probe = startProbe(api, queryWords, probes);
     const began = performance.now();
     const created = await fetch(`${api}/v2/indices/${KEY}/crawls`, {
       method: 'POST',
@@ -119,7 +120,7 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
     const requests = [...server.requests()];
     const judged = await readBack(api, site, server.origin);
     log(`crawl: searching the idle index for ${IDLE_SECONDS} s`);
-    const idleProbe = startProbe(api, queryWords);
+    const idleProbe = startProbe(api, queryWords, probes);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const idle = await idleProbe.stop();
     return {
@@ -135,6 +136,7 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
       search: { idle, crawling },
     };
   } finally {
+    await Promise.all(probes.map((worker) => worker.terminate()));
     await service.stop();
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -259,8 +261,10 @@ parentPort.once('message', () => { stopping = true; });
 })();
 `;
 
-function startProbe(baseUrl: string, queryWords: readonly string[]): { stop(): Promise<SearchLatency> } {
+/** Starts a probe (put in `started`, so a failed run ends it); `stop` ends it and gives its figures. */
+function startProbe(baseUrl: string, queryWords: readonly string[], started: Worker[]): { stop(): Promise<SearchLatency> } {
   const worker = new Worker(PROBE_SOURCE, { eval: true, workerData: { baseUrl, words: queryWords, gapMs: PROBE_GAP_MS } });
+  started.push(worker);
   const result = new Promise<{ times: number[]; errors: number }>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
