@@ -145,11 +145,11 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
 
 /**
  * The service's environment for a crawl of loopback: no request rate limit (loadEnvironment),
- * the site's address allowed although private, and the per-host politeness lifted, as a
- * site owner crawling their own server would set it.
+ * the site's address allowed although private, and the per-host rate lifted (`0`), as a
+ * site owner crawling their own server would set it; the per-host concurrency stays the default.
  */
 function crawlEnvironment(): NodeJS.ProcessEnv {
-  return { ...loadEnvironment(), SITE_SEARCH_CRAWL_ALLOW_PRIVATE: '127.0.0.1' };
+  return { ...loadEnvironment(), SITE_SEARCH_CRAWL_ALLOW_PRIVATE: '127.0.0.1', SITE_SEARCH_CRAWL_HOST_RATE: '0' };
 }
 
 async function crawlJob(api: string, id: string): Promise<CrawlJobAnswer> {
@@ -341,8 +341,8 @@ export function crawlSection(r: CrawlResults, date: string, command: string): st
 of ${count(r.pages)} canonical pages (\`bench/crawlSite/\`, seeded) served by the benchmark's own page server on loopback,
 through the crawl API: one \`POST /v2/indices/demo/crawls\` with the start page \`/\` alone and
 \`ignoreParams: ["utm_*", "ref"]\`, then \`GET .../crawls/{id}\` every 250 ms until it ends. The site's address is
-allowed as a private one (\`SITE_SEARCH_CRAWL_ALLOW_PRIVATE\`) and the per-host politeness lifted, as an owner crawling
-their own server would set it; robots.txt's \`User-agent: *\` group has no \`Crawl-delay\` (a group for another agent
+allowed as a private one (\`SITE_SEARCH_CRAWL_ALLOW_PRIVATE\`) and the per-host rate lifted (\`SITE_SEARCH_CRAWL_HOST_RATE=0\`),
+as an owner crawling their own server would set it, the per-host concurrency left at its default; robots.txt's \`User-agent: *\` group has no \`Crawl-delay\` (a group for another agent
 has one, and forbids everything).
 
 The site: sections of about 100 articles, each section page listing its articles; an article links Prev, Up,
