@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadEnvironment } from '../server/testing/serviceLoad.ts';
 import { CrawlSite, NAVIGATION_WORDS, words, type SitePage } from './crawlSite/site.ts';
-import { serveSite, type SiteServer } from './crawlSite/siteServer.ts';
+import { serveSite } from './crawlSite/siteServer.ts';
 import { startService } from './serviceProcess.ts';
 import { count, ms, percentile, ratio, table, verdict } from './stats.ts';
 
@@ -127,7 +127,7 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
       pages: site.pages.length,
       ...judged,
       requests: requests.reduce((sum, [, n]) => sum + n, 0),
-      requestsByKind: requestKinds(site, server, requests),
+      requestsByKind: requestKinds(site, server.origin, requests),
       disallowedFetched: requests.filter(([url]) => site.disallowed(url)).map(([url]) => url),
       seconds,
       state: job.state,
@@ -159,8 +159,8 @@ async function crawlJob(api: string, id: string): Promise<CrawlJobAnswer> {
 }
 
 /** What each request to the site was for. */
-function requestKinds(site: CrawlSite, server: SiteServer, requests: ReadonlyArray<[string, number]>): Record<string, number> {
-  const sitemaps = site.sitemapFiles(server.origin);
+export function requestKinds(site: CrawlSite, origin: string, requests: ReadonlyArray<[string, number]>): Record<string, number> {
+  const sitemaps = site.sitemapFiles(origin);
   const kinds: Record<string, number> = {};
   const add = (kind: string, n: number) => (kinds[kind] = (kinds[kind] ?? 0) + n);
   for (const [url, n] of requests) {
