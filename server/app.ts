@@ -6,6 +6,8 @@ import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './http/cl
 import { capConnectionsPerAddress } from './http/connectionsPerAddress.ts';
 import { corsDelegator } from './http/cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
+import { crawlJobSettings } from './crawl/crawlJobOptions.ts';
+import { CrawlJobs } from './crawl/crawlJobs.ts';
 import type { EngineChoice, EngineFactory } from './indices/engineFactory.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
 import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
@@ -24,6 +26,7 @@ import { RouteTable } from './http/routeTable.ts';
 import { SearchThreads } from './indices/searchThreads.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
 import { crawlerRoutes } from './routes/crawler.ts';
+import { crawlsRoutes } from './routes/crawls.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -56,6 +59,7 @@ export interface AppOptions extends ServiceOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
+  const jobSettings = crawlJobSettings(options);
   const { overload } = config;
   // Node checks the request and header timeouts on a timer; a coarse one would let a
   // slow client hold its connection for up to that much longer than the timeout.
@@ -104,7 +108,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const crawler = new Crawler(crawl, app.log);
   // Before the indices close: fetches under way end, and their pages stay PENDING for the next start.
-  app.addHook('preClose', async () => crawler.close());
+  const userAgent = options.crawlContactUrl === undefined ? null : options.crawlContactUrl;
+  // The fetcher (undici) and the reading threads load at the first crawl job.
+  const crawlJobs = new CrawlJobs(jobSettings, async () => (await import('./crawl/crawlJobWiring.ts')).crawlToolsFor(crawl, userAgent), config.clock, app.log);
+  app.decorate('crawlJobs', crawlJobs);
+  app.addHook('preClose', async () => {
+    await Promise.all([crawler.close(), crawlJobs.close()]);
+  });
   try {
     const routes = new RouteTable();
     app.addHook('onRoute', (route) => routes.add(route.method, route.url));
@@ -135,7 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
+    await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
     await crawler.resume(indices.all());
+    await crawlJobs.resume(indices.all());
   } catch (error) {
     await app.close();
     throw error;

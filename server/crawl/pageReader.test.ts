@@ -36,3 +36,23 @@ describe('PageReader', () => {
     await expect(reader.read('<p>closed</p>', base)).rejects.toMatchObject({ reason: 'the service stopped before the page was read' });
   });
 });
+
+describe('PageReader.readFetched', () => {
+  it('reads HTML bytes in their charset, with the language and date of the headers when the page has none', async () => {
+    const reader = new PageReader({ threads: 1, timeoutMs: 30_000, maxHeapMb: 512 });
+    try {
+      const headers = { contentLanguage: 'de-CH, en', lastModified: 'Tue, 01 Dec 2026 10:00:00 GMT', etag: null, robots: null, charset: 'iso-8859-1' };
+      const page = await reader.readFetched(Buffer.from('<p>Gr\u00fc\u00dfe</p>', 'latin1'), 'text/html', base, headers);
+      expect([page.mainContent, page.language, page.modified]).toEqual(['Gr\u00fc\u00dfe', 'de-CH', '2026-12-01T10:00:00.000Z']);
+      const own = await reader.readFetched(
+        Buffer.from('<html lang="fr"><meta property="article:modified_time" content="2020-01-01"><p>x</p>'),
+        'text/html',
+        base,
+        headers,
+      );
+      expect([own.language, own.modified]).toEqual(['fr', '2020-01-01']);
+    } finally {
+      await reader.close();
+    }
+  });
+});

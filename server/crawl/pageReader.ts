@@ -1,4 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { documentTypeOf } from './documentTypes.ts';
+import { decodeHtml } from './decodeHtml.ts';
+import type { FetchedHeaders } from './fetchPage.ts';
 import type { PageReading } from './readPage.ts';
 
 /** A page that could not be read: `reason` is for the document status, the rest for the log. */
@@ -56,6 +59,18 @@ export class PageReader {
       this.waiting.push({ html, url, resolve, reject });
       this.pump();
     });
+  }
+
+  /**
+   * Reads fetched bytes, HTML or a document (by `contentType`) on a reading thread; rejects
+   * with a PageReadError. The answer's headers fill what the page does not say: its language
+   * (Content-Language) and its date of change (Last-Modified).
+   */
+  async readFetched(body: Buffer, contentType: string, url: URL, headers?: FetchedHeaders): Promise<PageReading> {
+    const type = documentTypeOf(contentType, url);
+    if (type !== 'html') throw new PageReadError(`${type === 'pdf' ? 'PDF' : 'this'} documents are not read yet`, `content type ${contentType}`);
+    const charset = headers?.charset ?? /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1] ?? null;
+    return withHeaders(await this.read(decodeHtml(body, charset), url), headers);
   }
 
   /** Ends every thread; pages waiting or under way are rejected. */
@@ -135,4 +150,13 @@ export class PageReader {
     }
     if (!this.closed) this.pump();
   }
+}
+
+/** A reading with what the answer's headers say and the page does not. */
+function withHeaders(page: PageReading, headers: FetchedHeaders | undefined): PageReading {
+  if (headers === undefined) return page;
+  const language = page.language ?? headers.contentLanguage?.split(',')[0]?.trim() ?? null;
+  const lastModified = headers.lastModified === null ? NaN : Date.parse(headers.lastModified);
+  const modified = page.modified ?? (Number.isNaN(lastModified) ? null : new Date(lastModified).toISOString());
+  return { ...page, language: language || null, modified };
 }

@@ -9,6 +9,7 @@
 import type { CustomFieldValue, DocumentStatusValue, FacetValue, RangeFacetBucket, SortOrder } from '../../src/client/types.ts';
 
 import type { CheckedDocument, CustomFieldType } from '../../src/client/validateDocuments.ts';
+import type { CrawlStore } from './crawlStore.ts';
 import type { QueryPlan } from './matchPlan.ts';
 
 /** Inferred from the first value indexed for a name; arrays of strings are `text`. */
@@ -371,6 +372,8 @@ export interface SearchEngine {
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
   /** The owner's data: rules and settings. */
   readonly steering: Steering;
+  /** The index's crawl jobs and their frontiers (crawlStore.ts). */
+  readonly crawls: CrawlStore;
   /** Resolves once writes under way are done and the files are closed. */
   close(): Promise<void>;
 }

@@ -22,6 +22,7 @@ import {
   type WordQuestions,
   type WriteResult,
 } from './engine.ts';
+import { PostgresCrawlStore } from './postgresCrawlStore.ts';
 import { pgCandidates } from './postgresCandidates.ts';
 import { applyPgSchema } from './postgresSchema.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
@@ -105,6 +106,7 @@ export class PostgresEngine implements SearchEngine {
   private analyzedRows = 0;
   private readonly steeringCheck = new SteeringVersionCheck();
   readonly steering: Steering;
+  readonly crawls: PostgresCrawlStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -116,6 +118,7 @@ export class PostgresEngine implements SearchEngine {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...options.limits };
     this.lockKey = `site-search write ${schema}`;
     this.steering = postgresSteering(pool, () => this.steeringCheck.forget());
+    this.crawls = new PostgresCrawlStore(pool);
   }
 
   /** Connects, then creates or checks the index's tables. */

@@ -224,7 +224,10 @@ describe('POST /crawler', () => {
 
   it('says what went wrong without repeating what the far side answered', async () => {
     const statuses = [await crawled('/error.html'), await crawled('/text.txt')];
-    expect(statuses.map((s) => s.statusInfo)).toEqual(['the page answered with an error', 'the page is not HTML: this service reads HTML only']);
+    expect(statuses.map((s) => s.statusInfo)).toEqual([
+      'the page answered with an error',
+      'the page is not HTML or a document this service reads (PDF, Word, PowerPoint, Excel)',
+    ]);
     for (const { statusInfo } of statuses) expect(statusInfo).not.toMatch(/503|internal|zz|\d{4,5}/);
   });
 

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, CrawlJob, CrawlJobCreated, CrawlJobList, CrawlUrlPage, DocumentStatus, SearchResponse } from '../../src/client/types.ts';
+import { startPageServer, type PageServer, type TestPage } from '../testing/pageServer.ts';
+import { eventually, getJson, sendJson, type TestService } from '../testing/service.ts';
+import { servicesPerTest } from '../testing/servicesPerTest.ts';
+import { DEMO_AUTH } from '../testing/service.ts';
+
+const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+const CRAWLS = '/v2/indices/demo/crawls';
+
+/** A page of `words`, linking to `links`, with more in its head. */
+function page(words: string, links: readonly string[] = [], head = ''): TestPage {
+  const anchors = links.map((href) => `<a href="${href}">${href}</a>`).join(' ');
+  return {
+    body: `<!doctype html><html lang="en"><head><title>${words}</title>${head}</head><body><main><p>${words}</p><p>${anchors}</p></main></body></html>`,
+  };
+}
+
+const sites: PageServer[] = [];
+afterEach(async () => {
+  await Promise.all(sites.splice(0).map((site) => site.close()));
+});
+
+async function site(pages: Record<string, TestPage>): Promise<PageServer> {
+  const server = await startPageServer(pages);
+  sites.push(server);
+  return server;
+}
+
+/** A service that may crawl loopback, at full speed. */
+function crawling(start: ReturnType<typeof servicesPerTest>, extra: Record<string, unknown> = {}): Promise<TestService> {
+  return start({ crawlAllowPrivate: ['127.0.0.1'], crawlHostRate: 0, crawlHostConcurrency: 4, ...extra });
+}
+
+async function startCrawl(service: TestService, body: unknown): Promise<CrawlJobCreated> {
+  const response = await sendJson(service, 'POST', CRAWLS, body);
+  expect(response.status).toBe(202);
+  const created = (await response.json()) as CrawlJobCreated;
+  expect(response.headers.get('location')).toBe(`${CRAWLS}/${created.id}`);
+  return created;
+}
+
+/** Waits for the crawl to end, and answers its report. */
+async function ended(service: TestService, id: string): Promise<CrawlJob> {
+  return eventually(async () => {
+    const { body } = await getJson<CrawlJob>(service, `${CRAWLS}/${id}`, [], { headers: { authorization: DEMO_AUTH } });
+    return body.state === 'queued' || body.state === 'running' ? undefined : body;
+  });
+}
+
+async function status(service: TestService, url: string): Promise<DocumentStatus> {
+  return (await getJson<DocumentStatus>(service, `/v1/indices/demo/documents/${md5(url)}`, [], { headers: { authorization: DEMO_AUTH } })).body;
+}
+
+async function search(service: TestService, term: string): Promise<string[]> {
+  const { body } = await getJson<SearchResponse>(service, '/v1/search/demo', [['term', term]]);
+  return body.hits.map((hit) => hit.url);
+}
+
+describe('a crawl job', () => {
+  const start = servicesPerTest();
+
+  it('follows links in scope, indexes each page once, and says why every other URL was left out', async () => {
+    const s = await site({
+      '/docs/': page('welcome alphaword', ['/docs/a.html', 'b.html', '/docs/private/x.html', '/docs/quiet.html', '/elsewhere.html', 'https://example.org/']),
+      '/docs/a.html': page('apple betaword', ['/docs/', '/docs/b.html#part', '/docs/a.html?utm_source=mail']),
+      '/docs/b.html': page('banana gammaword', ['/docs/gone.html', '/docs/index.html']),
+      '/docs/quiet.html': page('quiet deltaword', [], '<meta name="robots" content="noindex">'),
+      '/docs/private/x.html': page('secret epsilonword'),
+      '/robots.txt': { body: 'User-agent: *\nDisallow: /docs/private/\n', headers: { 'content-type': 'text/plain' } },
+    });
+    const service = await crawling(start);
+    const { id, state } = await startCrawl(service, { start: [`${s.origin}/docs/`] });
+    expect(state).toBe('queued');
+    const report = await ended(service, id);
+    expect(report.state).toBe('done');
+    expect(report.counts).toMatchObject({ indexed: 3, pending: 0 });
+    expect(report.counts.excluded).toEqual({ 'robots.txt': 1, noindex: 1, 'out of scope': 2 });
+    expect(report.counts.failed).toEqual({ 'not found': 1 });
+    expect(report.samples.excluded['robots.txt']).toEqual([`${s.origin}/docs/private/x.html`]);
+    // Disallowed: never fetched. Each page fetched once, whatever form its links took.
+    expect(s.requests).not.toContain('/docs/private/x.html');
+    for (const path of ['/docs/', '/docs/a.html', '/docs/b.html']) expect(s.requests.filter((p) => p === path)).toHaveLength(1);
+    expect(await search(service, 'betaword')).toEqual([`${s.origin}/docs/a.html`]);
+    expect(await search(service, 'deltaword')).toEqual([]);
+    expect(await status(service, `${s.origin}/docs/quiet.html`)).toMatchObject({ status: 'EXCLUDED' });
+    expect(await status(service, `${s.origin}/docs/gone.html`)).toMatchObject({ status: 'ERROR' });
+    const urls = await getJson<CrawlUrlPage>(service, `${CRAWLS}/${id}/urls`, [['reason', 'out of scope']], { headers: { authorization: DEMO_AUTH } });
+    expect(urls.body.urls.map((u) => u.url).sort()).toEqual([`${s.origin}/elsewhere.html`, 'https://example.org/']);
+    const list = await getJson<CrawlJobList>(service, CRAWLS, [], { headers: { authorization: DEMO_AUTH } });
+    expect(list.body.crawls.map((c) => c.id)).toEqual([id]);
+  });
+
+  it('answers 409 naming the crawl under way, and cancels it', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const s = await site({ '/': { ...page('slow page'), gate } });
+    const service = await crawling(start);
+    const { id } = await startCrawl(service, { start: [`${s.origin}/`] });
+    const second = await sendJson(service, 'POST', CRAWLS, { start: [`${s.origin}/`] });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as ApiErrorBody).error.message).toContain(id);
+    const cancelled = await sendJson(service, 'DELETE', `${CRAWLS}/${id}`);
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as CrawlJob).state).toBe('cancelled');
+    release();
+    await startCrawl(service, { start: [`${s.origin}/`] });
+  });
+
+  it('refuses a crawl with nothing to start from, a URL not http(s), and unknown fields', async () => {
+    const service = await start();
+    for (const body of [{}, { start: ['not a url'] }, { start: ['ftp://example.org/'] }, { start: ['https://example.org/'], depth: 3 }]) {
+      const response = await sendJson(service, 'POST', CRAWLS, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as ApiErrorBody).error.code).toBe('invalid_body');
+    }
+    expect((await sendJson(service, 'POST', CRAWLS, { start: ['https://example.org/'] }, null)).status).toBe(401);
+    expect((await sendJson(service, 'GET', `${CRAWLS}/nope`)).status).toBe(404);
+  });
+});
