@@ -43,6 +43,7 @@ const results = await measureCrawl({
   log,
 });
 console.log(`\n${crawlTable(results)}\n\n${crawlDetailTable(results)}`);
+console.log(`\nLoad average (1 min): ${results.load[0].toFixed(1)} at the start, ${results.load[1].toFixed(1)} at the end`);
 if (results.missing.length > 0) console.log(`\nFirst pages not found: ${results.missing.join(', ')}`);
 if (settings.write) {
   const section = crawlSection(results, new Date().toISOString().slice(0, 10), `npm run bench:crawl -- --pages ${settings.pages} --write`);

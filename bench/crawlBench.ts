@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadEnvironment } from '../server/testing/serviceLoad.ts';
@@ -73,6 +73,8 @@ export interface CrawlResults {
   boilerplate: { navigationWords: number; words: number; documents: number };
   documents: Array<{ kind: 'pdf' | 'docx'; total: number; searchable: number; typed: number }>;
   search: { idle: SearchLatency; crawling: SearchLatency };
+  /** The machine's one-minute load average when the crawl began and when it ended (other work on it slows every figure). */
+  load: [number, number];
 }
 
 /** Runs the whole benchmark: its own site, its own service on a fresh data folder; both stopped at the end. */
@@ -89,6 +91,7 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
     log(`crawl: ${count(site.pages.length)} pages at ${site.startUrl(server.origin)}`);
     const probe = startProbe(api, queryWords, probes);
     const began = performance.now();
+    const loadBefore = loadavg()[0]!;
     const created = await fetch(`${api}/v2/indices/${KEY}/crawls`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: AUTH },
@@ -115,6 +118,7 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
       }
     }
     const seconds = (performance.now() - began) / 1000;
+    const load: [number, number] = [loadBefore, loadavg()[0]!];
     const crawling = await probe.stop();
     log(`crawl: ${job.state} in ${seconds.toFixed(1)} s; reading the index back`);
     const requests = [...server.requests()];
@@ -134,6 +138,7 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
       error: job.error ?? null,
       counts: job.counts ?? null,
       search: { idle, crawling },
+      load,
     };
   } finally {
     await Promise.all(probes.map((worker) => worker.terminate()));
@@ -193,7 +198,7 @@ async function readBack(api: string, site: CrawlSite, origin: string) {
   const judge = async (page: SitePage) => {
     const url = origin + page.path;
     const id = createHash('md5').update(url).digest('hex');
-    const response = await fetch(`${api}/v1/indices/${KEY}/documents/${id}/content`);
+    const response = await fetch(`${api}/v1/indices/${KEY}/documents/${id}/content`, { headers: { authorization: AUTH } });
     if (response.status === 200) {
       const content = (await response.json()) as { mainContent?: string };
       const text = words(content.mainContent ?? '');
@@ -365,5 +370,6 @@ at a time from a thread of their own, ${PROBE_GAP_MS} ms apart, over the site's 
 then for ${IDLE_SECONDS} s on the finished, idle index. Measured on this machine's 2 cores, the page server sharing them.`;
   const missing = r.missing.length > 0 ? `\n\nFirst pages not found: ${r.missing.map((u) => `\`${u}\``).join(', ')}.` : '';
   const failed = r.error ? `\n\nThe crawl ended with: ${r.error}.` : '';
-  return `## Crawl\n\n${note}\n\n${method}\n\n${crawlTable(r)}\n\n${crawlDetailTable(r)}${missing}${failed}\n`;
+  const load = `\n\nThe machine's one-minute load average: ${r.load[0].toFixed(1)} when the crawl began, ${r.load[1].toFixed(1)} when it ended.`;
+  return `## Crawl\n\n${note}\n\n${method}\n\n${crawlTable(r)}\n\n${crawlDetailTable(r)}${load}${missing}${failed}\n`;
 }
