@@ -342,7 +342,9 @@ export class CrawlJob {
     const fetched = { headers } as CrawlFetched;
     let document: PreparedDocument;
     try {
-      document = crawledDocument(id, entry.url, fetched, reading, this.blocks.contentOf(reading.blocks));
+      // A document read whole (no blocks) keeps its text as read.
+      const content = reading.blocks.length === 0 ? reading.mainContent : this.blocks.contentOf(reading.blocks);
+      document = crawledDocument(id, entry.url, fetched, reading, content);
     } catch (error) {
       this.context.log.error({ err: error, url: entry.url }, 'crawled page not indexed');
       return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true);

@@ -1,12 +1,14 @@
 import { crawlRefusal } from './crawlAllowList.ts';
 import type { CrawlerSettings } from './crawler.ts';
-import type { BlocksState, CrawlBlock, CrawlBlocks, CrawlTools } from './crawlJobTools.ts';
+import type { CrawlTools } from './crawlJobTools.ts';
 import { crawlScope } from './crawlScope.ts';
 import { fetchPage, DEFAULT_USER_AGENT } from './fetchPage.ts';
 import { guardedDispatcher } from './guardedDispatcher.ts';
 import { normalizeUrl, trapReason } from './normalizeUrl.ts';
 import { PageReader, PageReadError } from './pageReader.ts';
+import { RepeatedBlocks } from './repeatedBlocks.ts';
 import { ALLOW_ALL, parseRobotsTxt, ROBOTS_MAX_BYTES } from './robotsTxt.ts';
+import { readSitemap, SITEMAP_MAX_DEPTH } from './sitemaps.ts';
 import { FAILED } from './crawlJobOptions.ts';
 
 /** Reading threads of the crawl jobs, beside the one-page crawler's. */
@@ -47,34 +49,15 @@ export function crawlTools(settings: CrawlerSettings, userAgent: string): CrawlT
     robots: (text) => parseRobotsTxt(text, userAgent),
     allowAll: ALLOW_ALL,
     robotsMaxBytes: ROBOTS_MAX_BYTES,
-    sitemap: () => {
-      throw new Error('sitemaps are not read yet');
-    },
-    sitemapMaxDepth: 3,
+    sitemap: (body) => readSitemap(body),
+    sitemapMaxDepth: SITEMAP_MAX_DEPTH,
     normalize: (reference, base, ignoreParams) => normalizeUrl(reference, base, { ignoreParams }),
     trap: (url) => trapReason(url),
     scope: crawlScope,
-    blocks: (state) => new AllBlocks(state),
+    blocks: (state) => new RepeatedBlocks({}, state),
     readFailure: (error) => (error instanceof PageReadError && /too large|too big/i.test(error.reason) ? FAILED.tooLarge : FAILED.unreadable),
     close: async () => {
       await Promise.all([dispatcher.close(), reader.close()]);
     },
   };
-}
-
-/** Keeps every block (until repeated blocks are learnt). */
-class AllBlocks implements CrawlBlocks {
-  private pages: number;
-  constructor(state: BlocksState | undefined) {
-    this.pages = state?.pages ?? 0;
-  }
-  see(): void {
-    this.pages++;
-  }
-  contentOf(blocks: readonly CrawlBlock[]): string {
-    return blocks.map((block) => block.text).join(' ');
-  }
-  state(): BlocksState {
-    return { pages: this.pages, counts: {} };
-  }
 }

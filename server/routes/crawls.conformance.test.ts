@@ -92,6 +92,58 @@ describe('a crawl job', () => {
     expect(list.body.crawls.map((c) => c.id)).toEqual([id]);
   });
 
+  it('seeds from sitemaps, indexes a page under its canonical URL, follows redirects once, and skips duplicates', async () => {
+    const nav = '<div>Home Products Support Contact navwordzz</div>';
+    const withNav = (words: string, links: readonly string[] = [], head = ''): TestPage => {
+      const body = page(words, links, head).body as string;
+      return { body: body.replace('<body>', `<body>${nav}`) };
+    };
+    const pages: Record<string, TestPage> = {
+      '/': withNav('home zetaword', ['/print/guide', '/old', '/copy']),
+      '/guide': withNav('guide etaword'),
+      '/print/guide': withNav('guide printed thetaword', [], '<link rel="canonical" href="/guide">'),
+      '/old': { status: 301, headers: { location: '/new' } },
+      '/new': withNav('new iotaword'),
+      '/copy': withNav('home zetaword', ['/print/guide', '/old', '/copy']),
+      '/robots.txt': { body: 'User-agent: *\nAllow: /\nSitemap: /map.xml\n', headers: { 'content-type': 'text/plain' } },
+    };
+    for (let i = 0; i < 6; i++) pages[`/s${i}`] = withNav(`sitemap page ${i} kappaword`);
+    const s = await site(pages);
+    const urls = [0, 1, 2, 3, 4, 5].map((i) => `<url><loc>${s.origin}/s${i}</loc></url>`).join('');
+    s.pages.set('/map.xml', {
+      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+      headers: { 'content-type': 'application/xml' },
+    });
+    s.pages.set('/robots.txt', { body: `User-agent: *\nAllow: /\nSitemap: ${s.origin}/map.xml\n`, headers: { 'content-type': 'text/plain' } });
+    const service = await crawling(start);
+    const { id } = await startCrawl(service, { start: [`${s.origin}/`] });
+    const report = await ended(service, id);
+    expect(report.state).toBe('done');
+    expect(report.counts.excluded).toMatchObject({ 'canonical elsewhere': 1, redirected: 1, duplicate: 1 });
+    expect(report.counts.indexed).toBe(9);
+    expect(await search(service, 'kappaword')).toHaveLength(6);
+    expect(await search(service, 'etaword')).toEqual([`${s.origin}/guide`]);
+    expect(await search(service, 'iotaword')).toEqual([`${s.origin}/new`]);
+    // The navigation stands on every page: it is not content.
+    expect(await search(service, 'navwordzz')).toEqual([]);
+    for (const path of ['/guide', '/new', '/old']) expect(s.requests.filter((p) => p === path)).toHaveLength(1);
+  });
+
+  it('in a dry run, reports each URL in or out and writes no document', async () => {
+    const s = await site({
+      '/': page('home lambdaword', ['/a', '/private/b']),
+      '/a': page('a muword'),
+      '/robots.txt': { body: 'User-agent: *\nDisallow: /private/\n', headers: { 'content-type': 'text/plain' } },
+    });
+    const service = await crawling(start);
+    const { id } = await startCrawl(service, { start: [`${s.origin}/`], dryRun: true });
+    const report = await ended(service, id);
+    expect(report).toMatchObject({ state: 'done', dryRun: true });
+    expect(report.counts).toMatchObject({ indexed: 2, excluded: { 'robots.txt': 1 } });
+    expect(await search(service, 'muword')).toEqual([]);
+    expect((await getJson(service, `/v2/indices/demo/documents/${md5(`${s.origin}/a`)}`, [], { headers: { authorization: DEMO_AUTH } })).status).toBe(404);
+  });
+
   it('answers 409 naming the crawl under way, and cancels it', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
