@@ -5,7 +5,8 @@
  * rewrites BENCHMARKS.md.
  * `npm run bench -- --quick`: 10,000 documents only, fewer queries and runs, shorter
  * load steps, a 2,000-page crawl, and the anchors and the other search engines only when
- * already installed by an earlier full run. The relevance benchmark runs on the demo corpus alone, first.
+ * already installed by an earlier full run. The relevance benchmark runs on the demo
+ * corpus alone, first.
  * Benchmarks report; they never fail on a figure.
  */
 import { execSync } from 'node:child_process';
