@@ -346,9 +346,10 @@ export function crawlSection(r: CrawlResults, date: string, command: string): st
 of ${count(r.pages)} canonical pages (\`bench/crawlSite/\`, seeded) served by the benchmark's own page server on loopback,
 through the crawl API: one \`POST /v2/indices/demo/crawls\` with the start page \`/\` alone and
 \`ignoreParams: ["utm_*", "ref"]\`, then \`GET .../crawls/{id}\` every 250 ms until it ends. The site's address is
-allowed as a private one (\`SITE_SEARCH_CRAWL_ALLOW_PRIVATE\`) and the per-host rate lifted (\`SITE_SEARCH_CRAWL_HOST_RATE=0\`),
-as an owner crawling their own server would set it, the per-host concurrency left at its default; robots.txt's \`User-agent: *\` group has no \`Crawl-delay\` (a group for another agent
-has one, and forbids everything).
+allowed as a private one (\`SITE_SEARCH_CRAWL_ALLOW_PRIVATE\`) and the per-host rate lifted
+(\`SITE_SEARCH_CRAWL_HOST_RATE=0\`), as an owner crawling their own server would set it, the per-host concurrency
+left at its default; robots.txt's \`User-agent: *\` group has no \`Crawl-delay\` (a group for another agent has
+one, and forbids everything).
 
 The site: sections of about 100 articles, each section page listing its articles; an article links Prev, Up,
 Home and Next, and three other articles, plain or with \`?ref=\`, \`utm_*\` parameters or a fragment. Every page
