@@ -88,8 +88,8 @@ describe('planQuery', () => {
     expect(shape(testPlan('border radius', INDEX, { prefixLast: false }, settings))[0]).toEqual(['exact:border']);
   });
 
-  it('matches any word with defaultOperator or, only under fuzzy', () => {
+  it('matches any word with defaultOperator or, with or without fuzzy', () => {
     expect(testPlan('a b', INDEX, { operator: 'or' }).operator).toBe('or');
-    expect(testPlan('a b', INDEX, { operator: 'or', fuzzy: 'off' }).operator).toBe('and');
+    expect(testPlan('a b', INDEX, { operator: 'or', fuzzy: 'off' }).operator).toBe('or');
   });
 });

@@ -122,7 +122,9 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
     }
   });
 
-  return { slots, typed: options.typed ?? null, operator: options.fuzzy === 'off' ? 'and' : options.operator };
+  // An OR search is one whatever the fuzziness: forced to AND, a word the index lacks
+  // would hide the documents of the words it holds.
+  return { slots, typed: options.typed ?? null, operator: options.operator };
 }
 
 /** Two indexed words that make up `word`, the most even split first; null when none do. */
