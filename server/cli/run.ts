@@ -56,7 +56,8 @@ Commands:
 Connection (every command):
   --url URL        the API host root        (or SITE_SEARCH_URL)
   --key KEY        the index's site key     (or SITE_SEARCH_KEY)
-  --secret SECRET  the index's secret key   (or SITE_SEARCH_SECRET; not needed for search)
+  --secret SECRET  the index's secret key   (not needed for search or eval)
+                   Prefer SITE_SEARCH_SECRET: a flag shows in ps and in the shell's history.
   --retries N      retries of idempotent calls (default 5)
   --timeout S      seconds allowed per request (default 60)
 
