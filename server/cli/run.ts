@@ -297,7 +297,7 @@ const COMMANDS: Record<string, Handler> = {
     if (shape === undefined) throw new UsageError(`usage: site-search ${usage}`);
     const { values, positionals } = parse(rest, {}, { ...shape, usage });
     const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log });
-    if (action === 'list') return printJson(io, await client.rules.list());
+    if (action === 'list') return printJson(io, { rules: await client.rules.all() });
     if (action === 'delete') return printJson(io, await client.rules.delete(positionals[0]!));
     const source = positionals[1]!;
     const text = source === '-' ? await readAll(io.stdin) : await readFile(source, 'utf8');
