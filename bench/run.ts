@@ -55,7 +55,6 @@ import { ENGINES } from './relevance/engines/index.ts';
 import { measureRelevance } from './relevance/measure.ts';
 import { QUERIES } from './relevance/queries.ts';
 import { measurePython, pythonSection } from './relevance/pythonRun.ts';
-import { spliceSection } from './sectionSplice.ts';
 
 const USAGE = `Usage: npm run bench -- [--quick]
 

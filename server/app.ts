@@ -39,7 +39,7 @@ import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
 import { suggestedRule } from './events/learningSettings.ts';
 import type { SearchEngine } from './engine/engine.ts';
-import { rulesRoutes } from './routes/rules.ts';
+import { DEFAULT_RULE_LIMITS, rulesRoutes, type RuleLimits } from './routes/rules.ts';
 import { usersRoutes } from './routes/users.ts';
 
 /** Options of `buildApp`: the service's settings (config/serviceConfig.ts) and the storage that holds its indices. */
@@ -49,6 +49,8 @@ export interface AppOptions extends ServiceOptions {
    * @default SQLite files in `dataDir` (indices/sqliteFactory.ts)
    */
   engine?: EngineChoice;
+  /** The byte caps of query rules, one rule's and an index's. @default 64 KB and 50 MB (routes/rules.ts) */
+  ruleLimits?: Partial<RuleLimits>;
 }
 
 /**
@@ -136,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(autocompleteRoutes, { indices, clock: config.clock });
     await app.register(documentsRoutes, { indices });
     await app.register(settingsRoutes, { indices });
-    await app.register(rulesRoutes, { indices });
+    await app.register(rulesRoutes, { indices, limits: { ...DEFAULT_RULE_LIMITS, ...options.ruleLimits } });
     await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });

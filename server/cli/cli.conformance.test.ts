@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResponse } from '../../src/client/types.ts';
+import type { SearchResponse, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { startFakeHost, sendJson, type HostRequest } from '../testing/fakeHost.ts';
 import { cliEnv, runCli, type CliResult } from '../testing/cli.ts';
-import { basicAuth, eventually, putJson, startService, type TestService } from '../testing/service.ts';
+import { basicAuth, eventually, getJson, putJson, startService, type TestService } from '../testing/service.ts';
 import type { ResumeState } from './resumeState.ts';
 
 const LINES = 50_000;
@@ -189,6 +189,17 @@ describe('site-search eval', () => {
       "1 miss (no wanted result in the top 10):\n  'fetch' (entry 3 at line 14) wanted promise\n    1. fetch  Fetch API  https://site.example/js/fetch\n",
     );
     expect(result.stderr).toMatch(/^searched 4, /m);
+    // A judged search is not a visitor's: it must not lower the click boosts of the
+    // queries it judges. A visitor's search after it is stored; the judged ones are not.
+    expect((await fetch(`${service.baseUrl}/v1/search/eval?term=visitor+after+eval`)).status).toBe(200);
+    const stored = await eventually(async () => {
+      const answer = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/eval/stats/events', [['limit', '1000']], {
+        headers: { authorization: basicAuth('eval', 'eval-secret') },
+      });
+      const terms = answer.body.events.map((e) => e.keyword);
+      return terms.includes('visitor after eval') ? terms : undefined;
+    });
+    expect(stored.filter((term) => judged.some((j) => j.query === term))).toEqual([]);
   });
 
   it('reads CSV with | between wanted pages, and exits 1 under --min-mrr', async () => {

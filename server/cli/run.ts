@@ -63,7 +63,8 @@ Commands:
 Connection (every command):
   --url URL        the API host root        (or SITE_SEARCH_URL)
   --key KEY        the index's site key     (or SITE_SEARCH_KEY)
-  --secret SECRET  the index's secret key   (or SITE_SEARCH_SECRET; not needed for search)
+  --secret SECRET  the index's secret key   (not needed for search or eval)
+                   Prefer SITE_SEARCH_SECRET: a flag shows in ps and in the shell's history.
   --retries N      retries of idempotent calls (default 5)
   --timeout S      seconds allowed per request (default 60)
 
@@ -330,7 +331,7 @@ const COMMANDS: Record<string, Handler> = {
     if (shape === undefined) throw new UsageError(`usage: site-search ${usage}`);
     const { values, positionals } = parse(rest, {}, { ...shape, usage });
     const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log });
-    if (action === 'list') return printJson(io, await client.rules.list());
+    if (action === 'list') return printJson(io, { rules: await client.rules.all() });
     if (action === 'delete') return printJson(io, await client.rules.delete(positionals[0]!));
     const source = positionals[1]!;
     const text = source === '-' ? await readAll(io.stdin) : await readFile(source, 'utf8');

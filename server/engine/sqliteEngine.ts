@@ -9,7 +9,7 @@ import { StatementCache } from '../storage/statementCache.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
 import { SqliteCrawlStore } from './sqliteCrawlStore.ts';
-import { countSteering, getSteering, listSteering } from './sqliteSteering.ts';
+import { steeringSize, getSteering, listSteering } from './sqliteSteering.ts';
 
 /**
  * Writes of up to this many documents run on the service's own connection when the
@@ -132,8 +132,8 @@ export class SqliteEngine implements SearchEngine {
   }
 
   readonly steering: Steering = {
-    list: async (kind) => listSteering(this.statements, kind),
-    count: async (kind) => countSteering(this.statements, kind),
+    list: async (kind, page) => listSteering(this.statements, kind, page),
+    size: async (kind) => steeringSize(this.statements, kind),
     get: async (kind, id) => getSteering(this.statements, kind, id),
     put: async (kind, id, body) => {
       await this.writeSteering(kind, id, body);

@@ -6,7 +6,7 @@ import { cancelCrawl, crawlUrls, getCrawl, listCrawls, startCrawl } from './craw
 import { createDocument, deleteDocument, getDocument, indexBatch, replaceDocument } from './documents.ts';
 import { checkedHostFor, type RegionalHostOptions } from './hosts.ts';
 import { getRecommendations, sendDatasetEvents } from './recommendations.ts';
-import { deleteRule, getRule, listRules, putRule } from './rules.ts';
+import { allRules, deleteRule, getRule, listRules, putRule } from './rules.ts';
 import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
@@ -45,6 +45,7 @@ import type {
   QueryRule,
   QueryRuleInput,
   QueryRuleList,
+  QueryRuleListParams,
   StoredStatsEventsParams,
   StoredStatsEventsResponse,
   WriteResponse,
@@ -126,8 +127,10 @@ export interface IndexClient {
 
 /** The query rules of an index: pins, hidden results, boosts, promotions, replaced terms, redirects. */
 export interface RulesClient {
-  /** `GET .../rules`: every rule, by id. */
-  list(options?: RequestOptions): Promise<QueryRuleList>;
+  /** `GET .../rules`: a page of rules, by id (`next` names the `after` of the next page). */
+  list(params?: QueryRuleListParams, options?: RequestOptions): Promise<QueryRuleList>;
+  /** Every rule, by id, a page at a time. */
+  all(options?: RequestOptions): Promise<QueryRule[]>;
   /** `GET .../rules/{ruleId}`. */
   get(id: string, options?: RequestOptions): Promise<QueryRule>;
   /** `PUT .../rules/{ruleId}`: creates or replaces a rule; resolves to the rule as stored. */
@@ -203,7 +206,8 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       update: async (patch, o) => updateSettings(context, patch, o),
     },
     rules: {
-      list: async (o) => listRules(context, o),
+      list: async (p, o) => listRules(context, p, o),
+      all: async (o) => allRules(context, o),
       get: async (id, o) => getRule(context, id, o),
       put: async (id, rule, o) => putRule(context, id, rule, o),
       delete: async (id, o) => deleteRule(context, id, o),
