@@ -29,6 +29,10 @@ export interface CrawlJobSettings {
   sampleSize: number;
   /** The wait before robots.txt is asked again after a server error (doubled each time). */
   robotsRetryMs: number;
+  /** Times a page that answered a server error, a 429 or nothing in time is asked again before it counts as failed. */
+  fetchRetries: number;
+  /** The wait before the first of those (doubled each time; a longer Retry-After wins, up to RETRY_WAIT_MAX_MS). */
+  fetchRetryMs: number;
   /** How often a crawl looks whether it was cancelled (by this process or another). */
   checkMs: number;
   /** The largest sitemap fetched, in bytes. */
@@ -69,6 +73,8 @@ interface HeldPage {
 const DISALLOW_ALL: CrawlRobots = { allows: () => false, crawlDelayMs: null, sitemaps: [] };
 /** Attempts at a robots.txt that answers with a server error before its host counts as disallowed (as the standard says). */
 const ROBOTS_ATTEMPTS = 3;
+/** The longest a page's Retry-After holds its claim: a host that asks for more is failed for this crawl. */
+const RETRY_WAIT_MAX_MS = 60_000;
 
 /**
  * One crawl of one index, in this process: seeds the frontier (start URLs, sitemaps),
@@ -292,7 +298,7 @@ export class CrawlJob {
     let url = new URL(entry.url);
     const host = this.host(url);
     if (!(await host.robots).allows(url)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.robots }, false);
-    const fetched = await this.fetchPolitely(url, 'page');
+    const fetched = await this.fetchWithRetries(url);
     if (!fetched.ok) {
       // The service stops: the URL stays claimed, and is taken again at the next start.
       if (fetched.kind === 'stopped' || this.stopping.signal.aborted) return;
@@ -416,6 +422,24 @@ export class CrawlJob {
       await this.index.engine.markCrawl(documentIdFromUrl(entry.url), entry.url, { status, info: detail ?? outcome.reason });
     }
     await this.store.finish(this.id, entry.url, outcome, this.context.clock(), fetched);
+  }
+
+  /**
+   * A page's fetch, asked again after a transient failure (a 5xx, a 429, a timeout): a
+   * site's passing trouble must not leave its pages out of the crawl. The URL stays
+   * claimed while it waits.
+   */
+  private async fetchWithRetries(url: URL): Promise<CrawlFetch> {
+    const { fetchRetries, fetchRetryMs } = this.context.settings;
+    let fetched = await this.fetchPolitely(url, 'page');
+    for (let attempt = 0; !fetched.ok && fetched.kind === 'retry' && attempt < fetchRetries; attempt++) {
+      const wait = Math.max(fetched.retryAfterMs ?? 0, fetchRetryMs * 2 ** attempt);
+      if (wait > RETRY_WAIT_MAX_MS) break;
+      await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => {});
+      if (this.stopping.signal.aborted) break;
+      fetched = await this.fetchPolitely(url, 'page');
+    }
+    return fetched;
   }
 
   /** A fetch that waits its turn at its host. */

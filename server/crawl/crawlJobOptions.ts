@@ -66,6 +66,8 @@ export function crawlJobSettings(options: ServiceOptions): CrawlJobSettings {
     leaseMs: 10 * 60_000,
     sampleSize: 20,
     robotsRetryMs: 10_000,
+    fetchRetries: 2,
+    fetchRetryMs: 1000,
     checkMs: 500,
     sitemapMaxBytes: 10 * 1024 * 1024,
     sitemapsMax: 1000,

@@ -129,6 +129,22 @@ describe('a crawl job', () => {
     for (const path of ['/guide', '/new', '/old']) expect(s.requests.filter((p) => p === path)).toHaveLength(1);
   });
 
+  it('asks a page again after a server error or a 429, and indexes it once it answers', async () => {
+    const s = await site({
+      '/': page('start omegaword', ['/busy.html', '/limited.html']),
+      '/busy.html': { status: 503, body: 'busy', next: page('busy thetaword') },
+      '/limited.html': { status: 429, headers: { 'retry-after': '1' }, body: 'slow down', next: page('limited iotaword') },
+    });
+    const service = await crawling(start);
+    const { id } = await startCrawl(service, { start: [`${s.origin}/`] });
+    const report = await ended(service, id);
+    expect(report.state).toBe('done');
+    expect(report.counts).toMatchObject({ indexed: 3, failed: {} });
+    expect(s.requests.filter((path) => path === '/busy.html')).toHaveLength(2);
+    expect(await search(service, 'thetaword')).toEqual([`${s.origin}/busy.html`]);
+    expect(await search(service, 'iotaword')).toEqual([`${s.origin}/limited.html`]);
+  });
+
   it('in a dry run, reports each URL in or out and writes no document', async () => {
     const s = await site({
       '/': page('home lambdaword', ['/a', '/private/b']),
