@@ -269,6 +269,7 @@ export default defineConfig(({ mode, command }) => {
             name: 'browser',
             include: ['src/**/*.test.tsx'],
             environment: 'jsdom',
+            setupFiles: ['src/ui/pendingPaints.setup.ts'],
             isolate: false,
           },
         },
