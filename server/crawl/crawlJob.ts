@@ -487,7 +487,7 @@ export class CrawlJob {
       await state.gate.acquire(this.stopping.signal);
       let fetched: CrawlFetch;
       try {
-        fetched = await tools.fetch(url, 'any', this.stopping.signal, tools.robotsMaxBytes);
+        fetched = await tools.fetch(url, 'any', this.stopping.signal, tools.robotsMaxBytes, true);
       } finally {
         state.gate.release();
       }

@@ -79,7 +79,8 @@ export type ScopeVerdict = 'in' | 'out of scope' | 'excluded by pattern';
 
 export interface CrawlTools {
   /** Fetches a page (`accept: 'page'`) or robots.txt and sitemaps (`'any'`, with its own byte bound). */
-  fetch(url: URL, accept: 'page' | 'any', stop: AbortSignal, maxBytes?: number): Promise<CrawlFetch>;
+  /** Fetches `url`; with `truncate`, a body past `maxBytes` is cut there rather than failed (robots.txt). */
+  fetch(url: URL, accept: 'page' | 'any', stop: AbortSignal, maxBytes?: number, truncate?: boolean): Promise<CrawlFetch>;
   /** Reads a fetched page on a reading thread; throws with the reason when it cannot be read. */
   read(fetched: CrawlFetched): Promise<CrawlReading>;
   robots(text: string): CrawlRobots;

@@ -34,8 +34,9 @@ export function crawlTools(settings: CrawlerSettings, userAgent: string): CrawlT
   const dispatcher = guardedDispatcher(settings.access, settings.resolve);
   const reader = new PageReader({ threads: READ_THREADS, timeoutMs: settings.readTimeoutMs, maxHeapMb: READ_HEAP_MB });
   return {
-    fetch: (url, accept, stop, maxBytes) =>
+    fetch: (url, accept, stop, maxBytes, truncate) =>
       fetchPage(url, {
+        truncate,
         timeoutMs: settings.timeoutMs,
         maxBytes: maxBytes ?? settings.maxBytes,
         maxRedirects: settings.maxRedirects,

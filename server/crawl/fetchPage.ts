@@ -20,6 +20,8 @@ export interface FetchLimits {
   ifModifiedSince?: string | null;
   /** The User-Agent sent. @default DEFAULT_USER_AGENT */
   userAgent?: string;
+  /** Past `maxBytes`, keep the first `maxBytes` rather than fail: robots.txt, which the standard lets a crawler cut. @default false */
+  truncate?: boolean;
   /** Milliseconds since the epoch, to read a Retry-After given as a date. @default Date.now */
   now?: () => number;
 }
@@ -176,11 +178,11 @@ export async function fetchPage(start: URL, limits: FetchLimits): Promise<FetchO
       }
       const tooLarge = `the page is too large (over ${limits.maxBytes} bytes)`;
       const length = Number(response.headers.get('content-length') ?? '0');
-      if (length > limits.maxBytes) {
+      if (length > limits.maxBytes && limits.truncate !== true) {
         await response.body?.cancel();
         return failure(tooLarge, `content-length ${length}`, 'too large');
       }
-      const bytes = await readCapped(response, limits.maxBytes);
+      const bytes = await readCapped(response, limits.maxBytes, limits.truncate === true);
       if (bytes === null) return failure(tooLarge, 'body over the limit', 'too large');
       const html = documentTypeOf(contentType, url) === 'html' ? decodeHtml(bytes, fetched.charset ?? null) : '';
       return { ok: true, url, redirects, status: response.status, contentType, body: bytes, headers: fetched, html, robots: fetched.robots };
@@ -237,8 +239,8 @@ function unsupported(type: string): Extract<FetchOutcome, { ok: false }> {
   };
 }
 
-/** The body, or null once it grows past `max` bytes (the rest is not read). */
-async function readCapped(response: Response, max: number): Promise<Buffer | null> {
+/** The body, or null once it grows past `max` bytes (the rest is not read); with `truncate`, its first `max` bytes. */
+async function readCapped(response: Response, max: number, truncate: boolean): Promise<Buffer | null> {
   if (response.body === null) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -249,7 +251,9 @@ async function readCapped(response: Response, max: number): Promise<Buffer | nul
     total += value.byteLength;
     if (total > max) {
       await reader.cancel();
-      return null;
+      if (!truncate) return null;
+      chunks.push(value.subarray(0, value.byteLength - (total - max)));
+      break;
     }
     chunks.push(value);
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, CrawlJob, CrawlJobCreated, CrawlJobList, CrawlUrlPage, DocumentStatus, SearchResponse } from '../../src/client/types.ts';
 import { startPageServer, type PageServer, type TestPage } from '../testing/pageServer.ts';
@@ -183,9 +184,17 @@ describe('a crawl job', () => {
 
   it('ends on a hostile site within its bounds, with its reasons', async () => {
     const pages: Record<string, TestPage> = {
-      '/': page('home xiword', ['/loop1', '/cal?day=0', '/a/a/a/a/x']),
+      '/': page('home xiword', ['/loop1', '/cal?day=0', '/a/a/a/a/x', '/secret.html']),
       '/loop1': { status: 302, headers: { location: '/loop2' } },
       '/loop2': { status: 302, headers: { location: '/loop1' } },
+      '/secret.html': page('secret rhoword'),
+      // 10 MB of robots.txt: read as far as the standard's 500 KiB, whose rules hold.
+      '/robots.txt': {
+        body: `User-agent: *\nDisallow: /secret.html\n# ${'x'.repeat(10 * 1024 * 1024)}\nDisallow: /\n`,
+        headers: { 'content-type': 'text/plain' },
+      },
+      // A sitemap bomb: a few KB of gzip that would unpack to 64 MB.
+      '/sitemap.xml': { body: gzipSync(Buffer.alloc(64 * 1024 * 1024, 32)), headers: { 'content-type': 'application/gzip' } },
     };
     // An endless calendar: each day links to the next.
     for (let day = 0; day < 50; day++) pages[`/cal?day=${day}`] = page(`day ${day} calword`, [`/cal?day=${day + 1}`]);
@@ -197,6 +206,9 @@ describe('a crawl job', () => {
     expect(report.counts.excluded).toMatchObject({ 'max depth': 1, trap: 1 });
     expect(Object.keys(report.counts.failed)).toEqual(['redirect loop']);
     expect(await search(service, 'calword')).toHaveLength(5);
+    expect(report.counts.excluded['robots.txt']).toBe(1);
+    expect(s.requests).not.toContain('/secret.html');
+    expect(await search(service, 'xiword')).toEqual([`${s.origin}/`]);
   });
 
   it('answers 409 naming the crawl under way, and cancels it', async () => {
