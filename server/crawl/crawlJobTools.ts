@@ -4,56 +4,14 @@
  * crawlScope.ts), as the runner (crawlJob.ts) calls them: one seam, so the runner is
  * tested with a loopback site and the real modules, and reads as the crawl it is.
  */
+import type { FetchOutcome } from './fetchPage.ts';
+import type { ContentBlock, PageReading } from './readPage.ts';
 
-/** A fetch's outcome (fetchPage.ts). */
-export type CrawlFetch =
-  | {
-      ok: true;
-      url: URL;
-      redirects: URL[];
-      status: number;
-      contentType: string;
-      body: Buffer;
-      headers: { contentLanguage: string | null; lastModified: string | null; etag: string | null; robots: string | null };
-    }
-  | {
-      ok: false;
-      reason: string;
-      kind: 'error' | 'unsupported' | 'stopped' | 'gone' | 'retry';
-      /** One of the failure reasons of crawlJobOptions.ts' FAILED, when the fetcher names it. */
-      failure?: string;
-      status?: number;
-      retryAfterMs?: number;
-      redirects?: URL[];
-      detail: string;
-    };
-
+/** A fetch's outcome, a page's reading and its blocks: the types of fetchPage.ts and readPage.ts. */
+export type CrawlFetch = FetchOutcome;
 export type CrawlFetched = Extract<CrawlFetch, { ok: true }>;
-
-/** A block of a page's main content (readPage.ts). */
-export interface CrawlBlock {
-  hash: string;
-  text: string;
-}
-
-/** What a crawl reads of a page (readPage.ts' PageReading). */
-export interface CrawlReading {
-  title: string;
-  h1: string;
-  h2: string;
-  metaDescription: string | null;
-  image: string | null;
-  language: string | null;
-  published: string | null;
-  modified?: string | null;
-  mainContent: string;
-  noindex: boolean;
-  links: string[];
-  canonical: string | null;
-  nofollow: boolean;
-  blocks: CrawlBlock[];
-  customFields: Record<string, string | number | string[]>;
-}
+export type CrawlBlock = ContentBlock;
+export type CrawlReading = PageReading;
 
 export interface CrawlRobots {
   allows(url: URL): boolean;

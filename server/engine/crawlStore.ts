@@ -1,3 +1,4 @@
+import type { CrawlJobCounts } from '../../src/client/types.ts';
 /**
  * The crawl store port: the crawl jobs of an index and their frontier (every URL a crawl
  * found, with its outcome), kept in the index's own database so a crawl survives a
@@ -49,17 +50,8 @@ export interface FrontierUrl extends FrontierEntry {
   fetchedAt: number | null;
 }
 
-/** A crawl's counts, read from its frontier. */
-export interface CrawlCounts {
-  found: number;
-  /** Waiting, or claimed by a process and not done yet. */
-  pending: number;
-  fetched: number;
-  indexed: number;
-  unchanged: number;
-  excluded: Record<string, number>;
-  failed: Record<string, number>;
-}
+/** A crawl's counts, read from its frontier: the API's answer (src/client/types/crawls.ts). */
+export type CrawlCounts = CrawlJobCounts;
 
 /** The first URLs of each reason, by outcome then reason. */
 export type ReasonSamples = Record<'excluded' | 'failed', Record<string, string[]>>;
