@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForgetUserResponse, SearchResponse } from '../../src/client/types.ts';
 import { DEFAULT_PERSONALIZATION } from '../events/personalization.ts';
-import { basicAuth, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { basicAuth, getJson, putJson, sendJson, type TestService } from '../testing/service.ts';
 
 const SITE = 'https://docs.example.test';
 const DOCUMENTS = [
@@ -37,7 +38,7 @@ describe('personal results by userToken', () => {
     sendJson(s, 'DELETE', `/v2/indices/demo/users/${encodeURIComponent(userToken)}`, undefined, auth);
 
   beforeAll(async () => {
-    service = await startService();
+    service = await injectService();
     expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
   });
   afterAll(async () => {
@@ -103,7 +104,7 @@ describe('personal results by userToken', () => {
   });
 
   it('keeps no profile where the index turns personal results off', async () => {
-    const off = await startService({ indices: [{ publicKey: 'demo', secret: 'demo-secret', personalization: { impact: 0 } }] });
+    const off = await injectService({ indices: [{ publicKey: 'demo', secret: 'demo-secret', personalization: { impact: 0 } }] });
     try {
       expect((await putJson(off, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
       const organic = await ids('color', undefined, off);
