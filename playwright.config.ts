@@ -46,7 +46,8 @@ export default defineConfig({
   webServer: {
     command: `npx tsx demo/start.ts --api-port ${API_PORT} --web-port ${WEB_PORT} --embed-web-port ${EMBED_WEB_PORT} --data .data/e2e --fresh`,
     url: `http://127.0.0.1:${WEB_PORT}/`,
-    timeout: 180_000,
+    // Indexing the corpus takes most of it, and stretches with the load like the tests.
+    timeout: scaled(180_000),
     reuseExistingServer: false,
     stdout: 'pipe',
   },
