@@ -61,11 +61,13 @@ const outside = (page: Page, root: string) =>
   }, root);
 
 // Against the reference service: its long facets have a search field, and the overlay
-// its results, at 320 px; axe on both. Not every language: those that could overflow where
-// the others fit. German, Dutch and French have the longest words and texts of the shipped
-// messages (compound nouns like "Suchergebnisse", "zoekopdrachten"; the most text in
-// French); Arabic is the right-to-left layout; Japanese the one whose lines break without
-// spaces. The loop above checks every language at 320 px, with filters.
+// its results, at 320 px. Not every language: those that could overflow where the others
+// fit. German, Dutch and French have the longest words and texts of the shipped messages
+// (compound nouns like "Suchergebnisse", "zoekopdrachten"; the most text in French);
+// Arabic is the right-to-left layout; Japanese the one whose lines break without spaces.
+// The loop above checks every language at 320 px, with filters. Axe on both, once for each
+// direction: the languages give the same elements, roles and colours, only other words.
+const AXE_LOCALES = new Set(['de', 'ar']);
 for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
   test(`no sideways scrolling at 320 px with a facet's search field and the overlay: ${locale}`, async ({ page }) => {
     test.setTimeout(scaled(60_000));
@@ -87,7 +89,7 @@ for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
     expect(await outside(page, 'dialog.ss-sheet')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
-    await axe(page, `filter panel, facet search, 320 px, ${locale}`);
+    if (AXE_LOCALES.has(locale)) await axe(page, `filter panel, facet search, 320 px, ${locale}`);
     await sheet.locator('.ss-sheet-head .ss-button').click();
     await expect(sheet).toBeHidden();
 
@@ -100,7 +102,7 @@ for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
-    await axe(page, `overlay with results, 320 px, ${locale}`);
+    if (AXE_LOCALES.has(locale)) await axe(page, `overlay with results, 320 px, ${locale}`);
   });
 }
 
