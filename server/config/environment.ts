@@ -24,6 +24,7 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
       return colon < 0 ? {} : { publicKey: pair.slice(0, colon), secret: pair.slice(colon + 1) };
     }),
   }),
+  SITE_SEARCH_ADMIN_KEY: (v) => ({ adminKey: v }),
   SITE_SEARCH_ALLOWED_ORIGINS: (v) => ({ allowedOrigins: list(v) }),
   SITE_SEARCH_STATS_ALLOWED_ORIGINS: (v) => ({ statsAllowedOrigins: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_HOSTS: (v) => ({ crawlAllowHosts: list(v) }),
