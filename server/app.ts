@@ -31,6 +31,7 @@ import { crawlsRoutes } from './routes/crawls.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
+import { consoleRoutes } from './console/consoleRoutes.ts';
 import { indexApiRoutes } from './routes/indexApi.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(usersRoutes, { indices });
     await app.register(healthRoutes, { indices });
     await app.register(indexApiRoutes, { apiIndices });
+    if (config.console) await app.register(consoleRoutes);
     await app.register(sessionRoutes, { indices, apiIndices, signInLimit: new SignInLimit(config.clock) });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });

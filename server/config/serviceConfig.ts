@@ -32,6 +32,8 @@ export interface ServiceOptions {
   indices?: IndexCredentials[];
   /** Browser origins allowed to call the authenticated endpoints. @default [] */
   allowedOrigins?: string[];
+  /** Serve the owner's console at `/console/` (`--no-console` turns it off). @default true */
+  console?: boolean;
   /** The admin key: makes, lists, rotates and deletes indices; never printed. @default none: the index API is off */
   adminKey?: string;
   /**
@@ -140,6 +142,7 @@ export interface ServiceConfig {
   indices: IndexCredentials[];
   allowedOrigins: string[];
   adminKey: string | null;
+  console: boolean;
   requireData: boolean;
   logger: LogMode;
   recommendations: Map<string, Required<RecommendationConfig>>;
@@ -164,6 +167,7 @@ export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secre
 const CONFIG_FILE_OPTIONS = [
   'indices',
   'adminKey',
+  'console',
   'allowedOrigins',
   'statsAllowedOrigins',
   'requireData',
@@ -196,6 +200,7 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
     }),
     allowedOrigins: checked.allowedOrigins ?? [],
     adminKey: checked.adminKey ?? null,
+    console: checked.console ?? true,
     requireData: checked.requireData ?? false,
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(checked.recommendations ?? {}),
