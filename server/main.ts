@@ -78,6 +78,7 @@ async function main(): Promise<void> {
     logger: cli.quiet ? 'errors' : true,
     requireData: cli.requireData,
     ...(cli.noClickRanking && { clickRanking: false }),
+    ...(cli.noConsole && { console: false }),
   });
   let plain: Server | null = null;
   let closing = false;

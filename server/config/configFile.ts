@@ -135,6 +135,12 @@ const Overload = Type.Object(
 export const ConfigFile = Type.Object(
   {
     indices: Type.Optional(Type.Array(IndexCredentials, { minItems: 1 })),
+    /** The service's admin key: makes, lists, rotates and deletes indices (`Authorization: Bearer`). */
+    adminKey: Type.Optional(
+      Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'must be 16 to 512 printable characters without spaces' }),
+    ),
+    /** Serve the owner's console at /console/. */
+    console: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
     /** Browser origins allowed to call the authenticated endpoints. */
     allowedOrigins: Type.Optional(Type.Array(Origin)),
     /** Origins whose pages may send stats events; unset, any origin. */

@@ -38,6 +38,8 @@ export interface Cli {
   requireData: boolean;
   /** `--no-click-ranking`: clicks do not change the order of results (wins over the config). */
   noClickRanking: boolean;
+  /** `--no-console`: no console at /console/ (wins over the config). */
+  noConsole: boolean;
   /** `--check`: check every database of the data folder in full, report, and exit (0: all whole). */
   check: boolean;
   /** PostgreSQL holds the indices (`--database-url`, SITE_SEARCH_DATABASE_URL, `databaseUrl`); null: SQLite files. */
@@ -70,6 +72,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       'http-port': { type: 'string' },
       quiet: { type: 'boolean' },
       'no-click-ranking': { type: 'boolean' },
+      'no-console': { type: 'boolean' },
       check: { type: 'boolean' },
       'database-url': { type: 'string' },
       'database-replica-url': { type: 'string' },
@@ -109,6 +112,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     quiet: values.quiet ?? false,
     requireData: values['require-data'] ?? config?.requireData ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
+    noConsole: values['no-console'] ?? false,
     check: values.check ?? false,
     databaseUrl: settings.databaseUrl ?? null,
     databaseReplicaUrl: settings.databaseReplicaUrl ?? null,

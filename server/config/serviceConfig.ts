@@ -32,6 +32,10 @@ export interface ServiceOptions {
   indices?: IndexCredentials[];
   /** Browser origins allowed to call the authenticated endpoints. @default [] */
   allowedOrigins?: string[];
+  /** Serve the owner's console at `/console/` (`--no-console` turns it off). @default true */
+  console?: boolean;
+  /** The admin key: makes, lists, rotates and deletes indices; never printed. @default none: the index API is off */
+  adminKey?: string;
   /**
    * Origins whose pages may send stats events (an index's own list wins). An event whose
    * `Origin` is not listed is refused with 403; one without `Origin` (a server) is taken.
@@ -137,6 +141,8 @@ export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
   allowedOrigins: string[];
+  adminKey: string | null;
+  console: boolean;
   requireData: boolean;
   logger: LogMode;
   recommendations: Map<string, Required<RecommendationConfig>>;
@@ -160,6 +166,8 @@ export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secre
 /** The options of buildApp that a config file may set too: checked by the config file's schema. */
 const CONFIG_FILE_OPTIONS = [
   'indices',
+  'adminKey',
+  'console',
   'allowedOrigins',
   'statsAllowedOrigins',
   'requireData',
@@ -191,6 +199,8 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
       return origins === undefined ? index : { ...index, statsAllowedOrigins: origins };
     }),
     allowedOrigins: checked.allowedOrigins ?? [],
+    adminKey: checked.adminKey ?? null,
+    console: checked.console ?? true,
     requireData: checked.requireData ?? false,
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(checked.recommendations ?? {}),

@@ -81,6 +81,7 @@ export const SERVICE_SETTINGS: readonly ServiceSetting[] = [
     fromVariable: (v) => (v === 'off' ? false : v === 'on' ? true : json(v)),
     help: 'clicks do not change the order of results',
   },
+  { key: 'console', flag: '--no-console', help: "do not serve the owner's console at /console/" },
   { key: null, flag: '--check', help: 'check every database of the data folder, print a report and exit' },
   // The JSON of the config key, e.g. `{"statementMs": 10000}`.
   { key: 'databaseTimeouts', variable: 'SITE_SEARCH_DATABASE_TIMEOUTS', fromVariable: json, help: "PostgreSQL's time limits, as JSON" },
@@ -94,6 +95,7 @@ export const SERVICE_SETTINGS: readonly ServiceSetting[] = [
       }),
     help: 'the indices, as key:secret,key2:secret2',
   },
+  { key: 'adminKey', variable: 'SITE_SEARCH_ADMIN_KEY', help: 'the admin key: makes, lists, rotates and deletes indices (never printed)' },
   { key: 'allowedOrigins', variable: 'SITE_SEARCH_ALLOWED_ORIGINS', fromVariable: list, help: 'origins whose pages may search, comma-separated' },
   {
     key: 'statsAllowedOrigins',

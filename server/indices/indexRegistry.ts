@@ -16,11 +16,13 @@ export interface SearchIndex extends IndexCredentials {
   profiles: PersonalProfiles;
   /** The personalization impact and suggestion settings in effect (config file and settings API). */
   learning: CurrentLearningSettings;
+  /** Made through the index API: its secret is the catalog's (`secret` is empty), and it may be deleted. */
+  fromApi?: boolean;
 }
 
-/** The indices by public key. */
+/** The indices by public key: those of the config file, then those made through the index API. */
 export class IndexRegistry {
-  private readonly byKey: ReadonlyMap<string, SearchIndex>;
+  private readonly byKey: Map<string, SearchIndex>;
 
   constructor(indices: readonly SearchIndex[]) {
     this.byKey = new Map(indices.map((index) => [index.publicKey, index]));
@@ -30,6 +32,24 @@ export class IndexRegistry {
   get(publicKey: string): SearchIndex {
     const index = this.byKey.get(publicKey);
     if (index === undefined) throw new ApiError(404, 'not_found', `unknown index '${publicKey}'`);
+    return index;
+  }
+
+  /** The index, or undefined. */
+  find(publicKey: string): SearchIndex | undefined {
+    return this.byKey.get(publicKey);
+  }
+
+  /** Serves an index opened after the start (made through the index API). */
+  add(index: SearchIndex): void {
+    if (this.byKey.has(index.publicKey)) throw new Error(`index '${index.publicKey}' is served already`);
+    this.byKey.set(index.publicKey, index);
+  }
+
+  /** Stops serving an index; the caller closes it. */
+  remove(publicKey: string): SearchIndex | undefined {
+    const index = this.byKey.get(publicKey);
+    this.byKey.delete(publicKey);
     return index;
   }
 

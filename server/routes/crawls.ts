@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobSummary, CrawlUrlPage } from '../../src/client/types.ts';
 import { URL_MAX_CHARS } from '../../src/client/limits.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { crawlJobOptions, storedOptions } from '../crawl/crawlJobOptions.ts';
 import type { CrawlJobs } from '../crawl/crawlJobs.ts';
@@ -62,7 +62,7 @@ const READ = { lane: 'read' } as const;
  */
 export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async (app, { indices, crawlJobs, crawler }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'POST') return;

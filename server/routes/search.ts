@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { ApiError, invalidParameter } from '../schemas/apiError.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
@@ -62,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
           throw new ApiError(403, 'origin_not_allowed', `explained searches are not answered to pages of ${origin}: add it to allowedOrigins`);
         }
         if (request.query.jsonp !== undefined) throw invalidParameter('jsonp', 'an explained search is not answered as JSONP: read it as JSON');
-        checkBasicAuth(index, request.headers.authorization);
+        await authorize(request, index);
       }
       const { query, page, jsonp } = parseSearchQuery(request.query);
       query.now = clock();
