@@ -139,7 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(documentsRoutes, { indices });
     await app.register(settingsRoutes, { indices });
     await app.register(rulesRoutes, { indices, limits: { ...DEFAULT_RULE_LIMITS, ...options.ruleLimits } });
-    await app.register(statsRoutes, { indices });
+    await app.register(statsRoutes, { indices, clock: config.clock });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });
@@ -174,7 +174,10 @@ async function openIndices(
       const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log });
       const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
       const learning = new CurrentLearningSettings(stores.engine.steering, index);
-      const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization);
+      const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization, {
+        secret: index.secret,
+        allowUnsigned: index.allowUnsignedUserTokens === true,
+      });
       opened.push({ ...index, ...stores, search, profiles, learning });
     }
   } catch (error) {

@@ -67,6 +67,8 @@ const IndexCredentials = Type.Object(
     proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
     /** Personal results by userToken (events/personalization.ts). */
     personalization: Type.Optional(Personalization),
+    /** Unsigned user tokens taken as ids (events/userTokens.ts): local use only. */
+    allowUnsignedUserTokens: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },
   { additionalProperties: false },
 );

@@ -22,6 +22,12 @@ export interface IndexCredentials extends IndexTuning {
   statsAllowedOrigins?: string[];
   /** Which failed searches followed by a clicked one are proposed as fixes (learningSettings.ts). */
   proposals?: Partial<ProposalRule>;
+  /**
+   * Take a `userToken` that is not signed (events/userTokens.ts) as the user's id: for
+   * local use only, since anyone may then write anyone's profile. Warned of at start.
+   * @default false
+   */
+  allowUnsignedUserTokens?: boolean;
 }
 
 /** Options of `buildApp` but the engine (app.ts `AppOptions`), each checked and defaulted by `resolveConfig`. */

@@ -86,6 +86,10 @@ export interface EventStore {
   addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void>;
   /** The user's profile as of `now`: one read; null when there is none, or it was idle too long. */
   userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null>;
+  /** Notes that `session` searched with `userToken` (kept only as a keyed hash) at `at`: its clicks may then shape the profile. */
+  addUserSearch(userToken: string, session: string, at: number): Promise<void>;
+  /** Whether `session` searched with `userToken` at `since` or later. */
+  userSearched(userToken: string, session: string, since: number): Promise<boolean>;
   /** Deletes everything kept of a user token; false when nothing was. */
   forgetUser(userToken: string): Promise<boolean>;
   /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */

@@ -190,6 +190,14 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.profiles.read(userKey(this.clients, userToken), now, keeping);
   }
 
+  async addUserSearch(userToken: string, session: string, at: number): Promise<void> {
+    await this.queue.track(() => this.profiles.noteSearch(userKey(this.clients, userToken), session, at));
+  }
+
+  async userSearched(userToken: string, session: string, since: number): Promise<boolean> {
+    return this.profiles.searched(userKey(this.clients, userToken), session, since);
+  }
+
   async forgetUser(userToken: string): Promise<boolean> {
     return this.queue.track(() => this.profiles.forget(userKey(this.clients, userToken)));
   }
