@@ -12,6 +12,7 @@ import type { EngineChoice, EngineFactory } from './indices/engineFactory.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
 import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
 import { EventStores } from './indices/eventStores.ts';
+import { EventRetention } from './indices/eventRetention.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
 import type { ProblemLog } from './events/eventBatcher.ts';
 import { jsonBodyParser } from './http/jsonBody.ts';
@@ -99,9 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.server.maxConnections = overload.maxConnections;
   capConnectionsPerAddress(app.server, overload.maxConnectionsPerAddress);
   app.decorate('eventStores', new EventStores(indices));
+  const retention = new EventRetention(indices, config.statsRetentionDays, config.clock, app.log);
+  app.decorate('eventRetention', retention);
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
     try {
+      await retention.close();
       await threads?.close();
       await indices.close();
     } finally {
@@ -150,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
     await crawler.resume(indices.all());
     await crawlJobs.resume(indices.all());
+    retention.start();
   } catch (error) {
     await app.close();
     throw error;

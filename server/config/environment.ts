@@ -43,6 +43,7 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
   // `off`, `on`, or the JSON of the config key.
   SITE_SEARCH_CLICK_RANKING: (v) => ({ clickRanking: v === 'off' ? false : v === 'on' ? true : json(v) }),
   SITE_SEARCH_SEARCH_THREADS: (v) => ({ searchThreads: integer(v) }),
+  SITE_SEARCH_STATS_RETENTION_DAYS: (v) => ({ statsRetentionDays: integer(v) }),
 };
 const TLS_CERT = 'SITE_SEARCH_TLS_CERT';
 const TLS_KEY = 'SITE_SEARCH_TLS_KEY';

@@ -99,6 +99,13 @@ export interface ServiceOptions {
    * 0 runs them on the event loop. @default the number of cores
    */
   searchThreads?: number;
+  /**
+   * Stored stats events older than this many days are deleted, a bounded batch at a time
+   * (server/indices/eventRetention.ts); the report's daily counts and the click weights
+   * are kept. At least 31: suggestions and proposals read the last 30 days of events.
+   * @default 90
+   */
+  statsRetentionDays?: number;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
 }
@@ -153,8 +160,11 @@ export interface ServiceConfig {
   clickRanking: ClickRanking & { enabled: boolean };
   overload: OverloadSettings;
   searchThreads: number;
+  statsRetentionDays: number;
   clock: () => number;
 }
+
+export const DEFAULT_STATS_RETENTION_DAYS = 90;
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
 /** Stats events per client: a page sends a few per search, and a beacon at unload. */
@@ -180,6 +190,7 @@ const CONFIG_FILE_OPTIONS = [
   'clickRanking',
   'overload',
   'searchThreads',
+  'statsRetentionDays',
 ] as const satisfies ReadonlyArray<keyof ServiceOptions & keyof ConfigFile>;
 
 /**
@@ -210,6 +221,7 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
     overload: resolveOverload(checked.overload),
     // One reader thread per core unless set; 0 searches on the event loop.
     searchThreads: checked.searchThreads ?? availableParallelism(),
+    statsRetentionDays: checked.statsRetentionDays ?? DEFAULT_STATS_RETENTION_DAYS,
     clock: options.clock ?? Date.now,
   };
 }

@@ -211,6 +211,21 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return readUserProfile(this.pool, userKey(this.clients, userToken), now, keeping);
   }
 
+  async pruneEvents(before: number, max: number): Promise<number> {
+    let deleted = 0;
+    await this.queue.track(() =>
+      this.writing(async (client) => {
+        await client.query('DELETE FROM daily_click_voters WHERE day < $1', [Math.floor(before / DAY_MS)]);
+        const { rowCount } = await client.query(
+          'DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < $1 ORDER BY received LIMIT $2)',
+          [before, max],
+        );
+        deleted = rowCount ?? 0;
+      }),
+    );
+    return deleted;
+  }
+
   async addUserSearch(userToken: string, session: string, at: number): Promise<void> {
     const user = userKey(this.clients, userToken);
     await this.queue.track(() => this.profileWriting((client) => noteUserSearch(client, user, session, at)));

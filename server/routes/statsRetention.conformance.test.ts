@@ -1,0 +1,64 @@
+// In the conformance suite (server/testing/testEngine.ts): stored events past
+// statsRetentionDays are deleted in batches by the app's clock; the report keeps their days.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StatsEvent, StatsReport, StoredStatsEventsResponse } from '../../src/client/types.ts';
+import { RETENTION_BATCH } from '../indices/eventRetention.ts';
+import { DEMO_AUTH, getJson, startService, type TestService } from '../testing/service.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const at = (date: string) => Date.parse(`${date}T12:00:00Z`);
+
+describe('statsRetentionDays', () => {
+  let service: TestService;
+  let now = at('2026-03-01');
+
+  const stored = async () => {
+    const answer = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/demo/stats/events', [['limit', '1000']], {
+      headers: { authorization: DEMO_AUTH },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body.events;
+  };
+  const searches = async (day: string) => {
+    const answer = await getJson<StatsReport>(
+      service,
+      '/v2/indices/demo/stats/report',
+      [
+        ['from', day],
+        ['to', day],
+      ],
+      { headers: { authorization: DEMO_AUTH } },
+    );
+    expect(answer.status).toBe(200);
+    return answer.body.totals.searches;
+  };
+
+  beforeAll(async () => {
+    service = await startService({ clock: () => now, statsRetentionDays: 31 });
+    const event = (i: number): StatsEvent => ({ action: 'search', session: `s-${i}`, keyword: 'old flex', numberOfResults: 1 });
+    // More than one batch on 2026-01-10, and three events on 2026-02-20.
+    const old = Array.from({ length: RETENTION_BATCH + 5 }, (_, i) => ({ event: event(i), received: at('2026-01-10') + i }));
+    const recent = [0, 1, 2].map((i) => ({ event: { ...event(i), keyword: 'new grid' }, received: at('2026-02-20') + i }));
+    await service.app.eventStores.get('demo').loadStats([...old, ...recent]);
+  });
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  it('deletes the events older than the retention by the clock, in batches, and keeps the report of their days', async () => {
+    expect(await searches('2026-01-10')).toBe(RETENTION_BATCH + 5);
+    expect(await service.app.eventRetention.sweep()).toBe(RETENTION_BATCH + 5);
+    const left = await stored();
+    expect(left.map((e) => e.keyword)).toEqual(['new grid', 'new grid', 'new grid']);
+    // The report counts as events arrive: the deleted days stay in it.
+    expect(await searches('2026-01-10')).toBe(RETENTION_BATCH + 5);
+    expect(await service.app.eventRetention.sweep()).toBe(0);
+
+    // The clock moves on: the February events pass the 31 days too.
+    now = at('2026-02-20') + 32 * DAY_MS;
+    expect(await service.app.eventRetention.sweep()).toBe(3);
+    expect(await stored()).toEqual([]);
+    expect(await searches('2026-02-20')).toBe(3);
+  });
+});
