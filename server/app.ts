@@ -13,6 +13,7 @@ import { sqliteEngines } from './indices/sqliteFactory.ts';
 import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
 import { EventStores } from './indices/eventStores.ts';
 import { EventRetention } from './indices/eventRetention.ts';
+import { DailyTags } from './events/dailyTags.ts';
 import type { ClickRanking } from './events/clickRanking.ts';
 import type { ProblemLog } from './events/eventBatcher.ts';
 import { jsonBodyParser } from './http/jsonBody.ts';
@@ -183,7 +184,7 @@ async function openIndices(
         secret: index.secret,
         allowUnsigned: index.allowUnsignedUserTokens === true,
       });
-      opened.push({ ...index, ...stores, search, profiles, learning });
+      opened.push({ ...index, ...stores, search, profiles, learning, tags: new DailyTags() });
     }
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);

@@ -145,7 +145,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
             session: (session ?? userId ?? ANONYMOUS_SESSION).slice(0, SESSION_MAX_CHARS),
             keyword: term,
             numberOfResults: result.total,
-            ...(analyticsTag !== undefined && { tag: analyticsTag }),
+            // Past the day's cap of distinct tags, the search counts untagged.
+            ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, Date.now()) && { tag: analyticsTag }),
           },
           'search',
           // Kept as a keyed hash: suggestions count the addresses that searched a keyword.

@@ -47,6 +47,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () =
     const index = indices.get(request.params.key);
     const received = Date.now();
     const { event } = checked;
+    // Past the day's cap of distinct tags, the event counts untagged.
+    if (event.tag !== undefined && !index.tags.admit(event.tag, received)) delete event.tag;
     let userId: string | undefined;
     if (event.userToken !== undefined) {
       const reading = index.profiles.readToken(event.userToken, clock());

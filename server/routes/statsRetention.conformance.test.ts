@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StatsEvent, StatsReport, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { RETENTION_BATCH } from '../indices/eventRetention.ts';
+import { TAGS_PER_DAY } from '../events/dailyTags.ts';
+import { sendFrom } from '../testing/fromAddress.ts';
 import { DEMO_AUTH, getJson, startService, type TestService } from '../testing/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,5 +62,17 @@ describe('statsRetentionDays', () => {
     expect(await service.app.eventRetention.sweep()).toBe(3);
     expect(await stored()).toEqual([]);
     expect(await searches('2026-02-20')).toBe(3);
+  });
+
+  it('takes at most TAGS_PER_DAY distinct analytics tags a day from one address: the rest count untagged', async () => {
+    const extra = 20;
+    for (let i = 0; i < TAGS_PER_DAY + extra; i++) {
+      const event = { action: 'search', session: `t-${i}`, keyword: 'tagged', numberOfResults: 1, tag: `tag-${i}` };
+      expect((await sendFrom(service, '127.0.5.9', 'POST', '/v1/stats/demo', event)).status).toBe(200);
+    }
+    const events = (await stored()).filter((e) => e.keyword === 'tagged');
+    expect(events).toHaveLength(TAGS_PER_DAY + extra);
+    expect(new Set(events.map((e) => e.tag)).size).toBe(TAGS_PER_DAY + 1);
+    expect(events.filter((e) => e.tag === undefined)).toHaveLength(extra);
   });
 });
