@@ -101,7 +101,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.server.maxConnections = overload.maxConnections;
   capConnectionsPerAddress(app.server, overload.maxConnectionsPerAddress);
   app.decorate('eventStores', new EventStores(indices));
-  const retention = new EventRetention(indices, config.statsRetentionDays, config.clock, app.log);
+  const retention = new EventRetention(indices, { days: config.statsRetentionDays, maxEvents: config.statsMaxEvents }, config.clock, app.log);
   app.decorate('eventRetention', retention);
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
@@ -149,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });
     await app.register(usersRoutes, { indices });
-    await app.register(healthRoutes, { indices });
+    await app.register(healthRoutes, { indices, retention });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
     await app.register(crawlsRoutes, { indices, crawler, crawlJobs });

@@ -44,6 +44,7 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
   SITE_SEARCH_CLICK_RANKING: (v) => ({ clickRanking: v === 'off' ? false : v === 'on' ? true : json(v) }),
   SITE_SEARCH_SEARCH_THREADS: (v) => ({ searchThreads: integer(v) }),
   SITE_SEARCH_STATS_RETENTION_DAYS: (v) => ({ statsRetentionDays: integer(v) }),
+  SITE_SEARCH_STATS_MAX_EVENTS: (v) => ({ statsMaxEvents: integer(v) }),
 };
 const TLS_CERT = 'SITE_SEARCH_TLS_CERT';
 const TLS_KEY = 'SITE_SEARCH_TLS_KEY';

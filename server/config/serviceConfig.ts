@@ -106,6 +106,12 @@ export interface ServiceOptions {
    * @default 90
    */
   statsRetentionDays?: number;
+  /**
+   * Stored stats events an index keeps at most: past it the oldest are deleted at the
+   * next sweep (hourly), whatever their age, and /health says so. About 1.5 KB each with
+   * their counts. @default 5000000
+   */
+  statsMaxEvents?: number;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
 }
@@ -161,10 +167,12 @@ export interface ServiceConfig {
   overload: OverloadSettings;
   searchThreads: number;
   statsRetentionDays: number;
+  statsMaxEvents: number;
   clock: () => number;
 }
 
 export const DEFAULT_STATS_RETENTION_DAYS = 90;
+export const DEFAULT_STATS_MAX_EVENTS = 5_000_000;
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
 /** Stats events per client: a page sends a few per search, and a beacon at unload. */
@@ -191,6 +199,7 @@ const CONFIG_FILE_OPTIONS = [
   'overload',
   'searchThreads',
   'statsRetentionDays',
+  'statsMaxEvents',
 ] as const satisfies ReadonlyArray<keyof ServiceOptions & keyof ConfigFile>;
 
 /**
@@ -222,6 +231,7 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
     // One reader thread per core unless set; 0 searches on the event loop.
     searchThreads: checked.searchThreads ?? availableParallelism(),
     statsRetentionDays: checked.statsRetentionDays ?? DEFAULT_STATS_RETENTION_DAYS,
+    statsMaxEvents: checked.statsMaxEvents ?? DEFAULT_STATS_MAX_EVENTS,
     clock: options.clock ?? Date.now,
   };
 }

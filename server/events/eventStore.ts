@@ -107,11 +107,11 @@ export interface EventStore {
   storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]>;
   /**
    * Deletes at most `max` stored stats events received before `before` (ms since the
-   * epoch), the oldest first, and the per-day click voters of the days before it;
-   * resolves to how many events went. The report's daily counts and the click weights
-   * are kept: they are counted as events arrive.
+   * epoch), the oldest first, and the per-day click voters of the days before
+   * `votersBefore`; resolves to how many events went. The report's daily counts and the
+   * click weights are kept: they are counted as events arrive.
    */
-  pruneEvents(before: number, max: number): Promise<number>;
+  pruneEvents(before: number, max: number, votersBefore: number): Promise<number>;
   /** How many events are stored; queued events count. */
   counts(): Promise<{ statsEvents: number; recommendationEvents: number }>;
   /** Commits what is queued (what cannot be is dropped and logged), then releases the store; later calls are not expected. */

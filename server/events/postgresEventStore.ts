@@ -211,11 +211,11 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return readUserProfile(this.pool, userKey(this.clients, userToken), now, keeping);
   }
 
-  async pruneEvents(before: number, max: number): Promise<number> {
+  async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
     let deleted = 0;
     await this.queue.track(() =>
       this.writing(async (client) => {
-        await client.query('DELETE FROM daily_click_voters WHERE day < $1', [Math.floor(before / DAY_MS)]);
+        await client.query('DELETE FROM daily_click_voters WHERE day < $1', [Math.floor(votersBefore / DAY_MS)]);
         const { rowCount } = await client.query(
           'DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < $1 ORDER BY received LIMIT $2)',
           [before, max],

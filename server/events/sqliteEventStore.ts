@@ -190,9 +190,9 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.profiles.read(userKey(this.clients, userToken), now, keeping);
   }
 
-  async pruneEvents(before: number, max: number): Promise<number> {
+  async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
     return this.queue.track(() => {
-      const day = Math.floor(before / DAY_MS);
+      const day = Math.floor(votersBefore / DAY_MS);
       this.statements.get('DELETE FROM daily_click_voters WHERE day < ?').run(day);
       return this.statements
         .get('DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < ? ORDER BY received LIMIT ?)')

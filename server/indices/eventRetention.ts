@@ -2,7 +2,8 @@
  * Retention of stored stats events: those older than `statsRetentionDays` by the app's
  * clock are deleted, a bounded batch at a time with the event loop free between
  * batches, a minute after the start and then every hour. One address within the public limits stores
- * about a gigabyte of events a day; without this they were never reclaimed. What the
+ * about a gigabyte of events a day; without this they were never reclaimed. Past
+ * `statsMaxEvents` stored events, the oldest are deleted too, and /health says so. What the
  * report and ranking need is counted as events arrive, so it stays.
  */
 import type { ProblemLog } from '../events/eventBatcher.ts';
@@ -25,12 +26,20 @@ export class EventRetention {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
 
+  /** Per index, the oldest events dropped for the cap since the start, and when last. */
+  private readonly capped = new Map<string, { dropped: number; at: number }>();
+
   constructor(
     private readonly indices: IndexRegistry,
-    private readonly days: number,
+    private readonly limits: { days: number; maxEvents: number },
     private readonly clock: () => number,
     private readonly log: ProblemLog,
   ) {}
+
+  /** For /health: what the cap on stored events dropped of an index since the start; null when nothing. */
+  cappedOf(publicKey: string): { dropped: number; at: number } | null {
+    return this.capped.get(publicKey) ?? null;
+  }
 
   /** Sweeps a minute after the start (once the service serves), then every hour; the timers keep no process alive. */
   start(): void {
@@ -56,16 +65,27 @@ export class EventRetention {
   }
 
   private async sweepAll(): Promise<number> {
-    const before = this.clock() - this.days * DAY_MS;
+    const before = this.clock() - this.limits.days * DAY_MS;
     let total = 0;
     for (const index of this.indices.all()) {
       try {
         for (;;) {
-          const deleted = await index.events.pruneEvents(before, RETENTION_BATCH);
+          const deleted = await index.events.pruneEvents(before, RETENTION_BATCH, before);
           total += deleted;
           if (deleted < RETENTION_BATCH) break;
-          // Searches and events go first between batches.
-          await new Promise((resolve) => setImmediate(resolve));
+          await breath();
+        }
+        // Over the cap on stored events (one sender within the limits), the oldest go first.
+        let over = (await index.events.counts()).statsEvents - this.limits.maxEvents;
+        while (over > 0) {
+          const deleted = await index.events.pruneEvents(Number.MAX_SAFE_INTEGER, Math.min(over, RETENTION_BATCH), before);
+          if (deleted === 0) break;
+          over -= deleted;
+          total += deleted;
+          const capped = this.capped.get(index.publicKey);
+          this.capped.set(index.publicKey, { dropped: (capped?.dropped ?? 0) + deleted, at: this.clock() });
+          this.log.warn({ index: index.publicKey, dropped: deleted }, 'stored events passed statsMaxEvents: the oldest were deleted');
+          await breath();
         }
       } catch (error) {
         this.log.warn({ err: error, index: index.publicKey }, 'old events could not be deleted; the next sweep tries again');
@@ -73,4 +93,9 @@ export class EventRetention {
     }
     return total;
   }
+}
+
+/** Searches and events go first between batches. */
+function breath(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -1,7 +1,7 @@
 // In the conformance suite (server/testing/testEngine.ts): stored events past
 // statsRetentionDays are deleted in batches by the app's clock; the report keeps their days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatsEvent, StatsReport, StoredStatsEventsResponse } from '../../src/client/types.ts';
+import type { HealthResponse, StatsEvent, StatsReport, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { RETENTION_BATCH } from '../indices/eventRetention.ts';
 import { TAGS_PER_DAY } from '../events/dailyTags.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
@@ -74,5 +74,29 @@ describe('statsRetentionDays', () => {
     expect(events).toHaveLength(TAGS_PER_DAY + extra);
     expect(new Set(events.map((e) => e.tag)).size).toBe(TAGS_PER_DAY + 1);
     expect(events.filter((e) => e.tag === undefined)).toHaveLength(extra);
+  });
+
+  it('keeps at most statsMaxEvents stored events, the oldest dropped first, and /health says so', async () => {
+    const capped = await startService({ clock: () => now, statsMaxEvents: 100 });
+    try {
+      const rows = Array.from({ length: 150 }, (_, i) => ({
+        event: { action: 'search', session: `c-${i}`, keyword: `k${String(i).padStart(3, '0')}`, numberOfResults: 1 } as StatsEvent,
+        received: now - 1000 + i,
+      }));
+      await capped.app.eventStores.get('demo').loadStats(rows);
+      const health = async () => (await getJson<HealthResponse>(capped, '/health')).body;
+      expect((await health()).status).toBe('ok');
+      expect(await capped.app.eventRetention.sweep()).toBe(50);
+      const kept = await getJson<StoredStatsEventsResponse>(capped, '/v2/indices/demo/stats/events', [['limit', '1000']], {
+        headers: { authorization: DEMO_AUTH },
+      });
+      expect(kept.body.events.map((e) => e.keyword)).toEqual(rows.slice(50).map((row) => row.event.keyword));
+      const after = await health();
+      expect(after.status).toBe('degraded');
+      expect(after.problems?.join(' ')).toMatch(/statsMaxEvents: the 50 oldest were deleted/);
+    } finally {
+      await capped.close();
+      capped.remove();
+    }
   });
 });
