@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ForgetUserResponse, SearchResponse } from '../../src/client/types.ts';
 import { DEFAULT_PERSONALIZATION } from '../events/personalization.ts';
-import { PROFILE_CLICKS_PER_USER_HOUR } from '../indices/personalProfiles.ts';
+import { NEW_PROFILES_PER_GROUP_DAY, PROFILE_CLICKS_PER_USER_HOUR } from '../indices/personalProfiles.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
 import { basicAuth, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 import { signUserToken } from '../../src/node/userToken.ts';
@@ -199,6 +199,19 @@ describe('personal results by userToken', () => {
     const profile = await service.app.eventStores.get('demo').userProfile('zed', NOW, DEFAULT_PERSONALIZATION);
     expect(profile?.get('c:1xcss')).toBeCloseTo(1, 6);
     expect(profile?.get('c:1xhtml')).toBeUndefined();
+  });
+
+  it('starts at most NEW_PROFILES_PER_GROUP_DAY profiles a day from one address group (IPv4 /24)', async () => {
+    for (let i = 0; i <= NEW_PROFILES_PER_GROUP_DAY; i++) {
+      const userToken = await token(`n-${i}`);
+      // Each from another address of the same /24.
+      const address = `127.0.6.${(i % 200) + 1}`;
+      expect((await fetchFrom(address, { action: 'search', session: `n-${i}`, keyword: 'box', numberOfResults: 2, userToken })).status).toBe(200);
+      expect((await fetchFrom(address, { action: 'click', session: `n-${i}`, keyword: 'box', docid: 'css-margin', position: 1, userToken })).status).toBe(200);
+    }
+    const store = service.app.eventStores.get('demo');
+    expect(await store.userProfile(`n-${NEW_PROFILES_PER_GROUP_DAY - 1}`, NOW, DEFAULT_PERSONALIZATION)).not.toBeNull();
+    expect(await store.userProfile(`n-${NEW_PROFILES_PER_GROUP_DAY}`, NOW, DEFAULT_PERSONALIZATION)).toBeNull();
   });
 
   it('takes unsigned tokens only where the index allows them, for local use', async () => {
