@@ -14,6 +14,7 @@ import { openIndex, type IndexOpening } from './indices/openIndex.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
 import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
 import { EventStores } from './indices/eventStores.ts';
+import { EventRetention } from './indices/eventRetention.ts';
 import { jsonBodyParser } from './http/jsonBody.ts';
 import { requestLogger } from './http/requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices/indexRegistry.ts';
@@ -112,9 +113,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.server.maxConnections = overload.maxConnections;
   capConnectionsPerAddress(app.server, overload.maxConnectionsPerAddress);
   app.decorate('eventStores', new EventStores(indices));
+  const retention = new EventRetention(indices, { days: config.statsRetentionDays, maxEvents: config.statsMaxEvents }, config.clock, app.log);
+  app.decorate('eventRetention', retention);
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
     try {
+      await retention.close();
       await threads?.close();
       await indices.close();
     } finally {
@@ -162,12 +166,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(documentsRoutes, { indices });
     await app.register(settingsRoutes, { indices });
     await app.register(rulesRoutes, { indices, limits: { ...DEFAULT_RULE_LIMITS, ...options.ruleLimits } });
-    await app.register(statsRoutes, { indices });
+    await app.register(statsRoutes, { indices, clock: config.clock });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });
     await app.register(usersRoutes, { indices });
-    await app.register(healthRoutes, { indices });
+    await app.register(healthRoutes, { indices, retention });
     await app.register(indexApiRoutes, { apiIndices });
     if (config.console) await app.register(consoleRoutes);
     await app.register(sessionRoutes, { indices, apiIndices, signInLimit: new SignInLimit(config.clock) });
@@ -176,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
     await crawler.resume(indices.all());
     await crawlJobs.resume(indices.all());
+    retention.start();
   } catch (error) {
     await app.close();
     throw error;

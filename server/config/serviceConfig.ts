@@ -22,6 +22,12 @@ export interface IndexCredentials extends IndexTuning {
   statsAllowedOrigins?: string[];
   /** Which failed searches followed by a clicked one are proposed as fixes (learningSettings.ts). */
   proposals?: Partial<ProposalRule>;
+  /**
+   * Take a `userToken` that is not signed (events/userTokens.ts) as the user's id: for
+   * local use only, since anyone may then write anyone's profile. Warned of at start.
+   * @default false
+   */
+  allowUnsignedUserTokens?: boolean;
 }
 
 /** Options of `buildApp` but the engine (app.ts `AppOptions`), each checked and defaulted by `resolveConfig`. */
@@ -97,6 +103,19 @@ export interface ServiceOptions {
    * 0 runs them on the event loop. @default the number of cores
    */
   searchThreads?: number;
+  /**
+   * Stored stats events older than this many days are deleted, a bounded batch at a time
+   * (server/indices/eventRetention.ts); the report's daily counts and the click weights
+   * are kept. At least 31: suggestions and proposals read the last 30 days of events.
+   * @default 90
+   */
+  statsRetentionDays?: number;
+  /**
+   * Stored stats events an index keeps at most: past it the oldest are deleted at the
+   * next sweep (hourly), whatever their age, and /health says so. About 1.5 KB each with
+   * their counts. @default 5000000
+   */
+  statsMaxEvents?: number;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
 }
@@ -153,8 +172,13 @@ export interface ServiceConfig {
   clickRanking: ClickRanking & { enabled: boolean };
   overload: OverloadSettings;
   searchThreads: number;
+  statsRetentionDays: number;
+  statsMaxEvents: number;
   clock: () => number;
 }
+
+export const DEFAULT_STATS_RETENTION_DAYS = 90;
+export const DEFAULT_STATS_MAX_EVENTS = 5_000_000;
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
 /** Stats events per client: a page sends a few per search, and a beacon at unload. */
@@ -182,6 +206,8 @@ const CONFIG_FILE_OPTIONS = [
   'clickRanking',
   'overload',
   'searchThreads',
+  'statsRetentionDays',
+  'statsMaxEvents',
 ] as const satisfies ReadonlyArray<keyof ServiceOptions & keyof ConfigFile>;
 
 /**
@@ -214,6 +240,8 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
     overload: resolveOverload(checked.overload),
     // One reader thread per core unless set; 0 searches on the event loop.
     searchThreads: checked.searchThreads ?? availableParallelism(),
+    statsRetentionDays: checked.statsRetentionDays ?? DEFAULT_STATS_RETENTION_DAYS,
+    statsMaxEvents: checked.statsMaxEvents ?? DEFAULT_STATS_MAX_EVENTS,
     clock: options.clock ?? Date.now,
   };
 }

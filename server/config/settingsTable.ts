@@ -96,6 +96,22 @@ export const SERVICE_SETTINGS: readonly ServiceSetting[] = [
     help: 'the indices, as key:secret,key2:secret2',
   },
   { key: 'adminKey', variable: 'SITE_SEARCH_ADMIN_KEY', help: 'the admin key: makes, lists, rotates and deletes indices (never printed)' },
+  {
+    key: 'statsRetentionDays',
+    variable: 'SITE_SEARCH_STATS_RETENTION_DAYS',
+    fromVariable: integer,
+    default: '90',
+    unit: 'days',
+    help: 'stored events older than this are deleted (at least 31)',
+  },
+  {
+    key: 'statsMaxEvents',
+    variable: 'SITE_SEARCH_STATS_MAX_EVENTS',
+    fromVariable: integer,
+    default: '5000000',
+    unit: 'events',
+    help: 'stored events kept at most per index, the oldest dropped first',
+  },
   { key: 'allowedOrigins', variable: 'SITE_SEARCH_ALLOWED_ORIGINS', fromVariable: list, help: 'origins whose pages may search, comma-separated' },
   {
     key: 'statsAllowedOrigins',

@@ -4,6 +4,7 @@ import type { SearchEngine } from '../engine/engine.ts';
 import type { CurrentLearningSettings } from './currentLearningSettings.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { PersonalProfiles } from './personalProfiles.ts';
+import type { DailyTags } from '../events/dailyTags.ts';
 import type { SearchPipeline } from '../pipeline/searchPipeline.ts';
 
 /** An index the service serves: its credentials, its engine, its searches and its events. */
@@ -14,6 +15,8 @@ export interface SearchIndex extends IndexCredentials {
   events: EventStore;
   /** Users' profiles for personal results, with the index's personalization settings. */
   profiles: PersonalProfiles;
+  /** The analytics tags taken today (events/dailyTags.ts). */
+  tags: DailyTags;
   /** The personalization impact and suggestion settings in effect (config file and settings API). */
   learning: CurrentLearningSettings;
   /** Made through the index API: its secret is the catalog's (`secret` is empty), and it may be deleted. */

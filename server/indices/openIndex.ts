@@ -8,6 +8,7 @@ import { CurrentLearningSettings } from './currentLearningSettings.ts';
 import type { EngineFactory } from './engineFactory.ts';
 import type { SearchIndex } from './indexRegistry.ts';
 import { PersonalProfiles } from './personalProfiles.ts';
+import { DailyTags } from '../events/dailyTags.ts';
 import type { SearchThreads } from './searchThreads.ts';
 
 /** What opening an index needs besides its credentials. */
@@ -26,6 +27,9 @@ export async function openIndex(index: IndexCredentials, { factory, clickRanking
   const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log });
   const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
   const learning = new CurrentLearningSettings(stores.engine.steering, index);
-  const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization);
-  return { ...index, ...stores, search, profiles, learning };
+  const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization, {
+    secret: index.secret,
+    allowUnsigned: index.allowUnsignedUserTokens === true,
+  });
+  return { ...index, ...stores, search, profiles, learning, tags: new DailyTags() };
 }

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse } from '../../src/client/types.ts';
 import { FIXTURE_DOCUMENTS, TINY_PNG } from '../testing/fixtureCorpus.ts';
-import { injectService } from '../testing/injectedService.ts';
-import { getJson, putJson, type TestService } from '../testing/service.ts';
+import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { signUserToken } from '../../src/node/userToken.ts';
 
 let service: TestService;
 
 beforeAll(async () => {
-  service = await injectService();
+  service = await startService();
   const response = await putJson(service, '/v2/indices/demo/documents:batch', { documents: FIXTURE_DOCUMENTS });
   expect(response.status).toBe(202);
 });
@@ -1043,7 +1043,7 @@ describe('resultType, userToken, collectAnalytics, analyticsTag', () => {
     expect(
       await ids([
         ['term', 'widget'],
-        ['userToken', 'user-42'],
+        ['userToken', await signUserToken({ id: 'user-42', secret: 'demo-secret' })],
       ]),
     ).toEqual(plain);
     expect(
@@ -1098,7 +1098,7 @@ describe('resultType, userToken, collectAnalytics, analyticsTag', () => {
 
 describe('jsonp', () => {
   it('wraps the answer in the named function as JavaScript', async () => {
-    const response = await service.fetch(`/v1/search/demo?term=widget&jsonp=app.onResults`);
+    const response = await fetch(`${service.baseUrl}/v1/search/demo?term=widget&jsonp=app.onResults`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
     const text = await response.text();
