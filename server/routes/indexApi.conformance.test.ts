@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CreateIndexResponse, IndexListResponse, RotateSecretResponse } from '../../src/client/types.ts';
 import { basicAuth, DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 import { servicesPerTest } from '../testing/servicesPerTest.ts';
+import { createHmac } from 'node:crypto';
+import { USER_TOKEN_KEY_LABEL } from '../../src/node/userToken.ts';
 
 const ADMIN_KEY = 'admin-key-of-the-tests-0123456789';
 const ADMIN = `Bearer ${ADMIN_KEY}`;
@@ -38,6 +40,20 @@ describe('the index API (admin key)', () => {
     expect((await sendJson(on, 'GET', '/v2/indices', undefined, DEMO_AUTH)).status).toBe(401);
     expect((await sendJson(on, 'GET', '/v2/indices', undefined, null)).status).toBe(401);
     expect((await sendJson(on, 'POST', '/v2/indices', { publicKey: 'x' }, null)).status).toBe(401);
+  });
+
+  it('takes no user token signed with an empty secret on an index it keeps only the hash of', async () => {
+    const service = await start({ adminKey: ADMIN_KEY });
+    await create(service, 'site3');
+    // Signed as the index's key would be if the service derived it from an empty secret.
+    const signed = `user-42.${Math.floor(Date.now() / 1000) + 3600}`;
+    const key = createHmac('sha256', '').update(USER_TOKEN_KEY_LABEL).digest();
+    const forged = `${signed}.${createHmac('sha256', key).update(signed).digest('base64url')}`;
+    const answer = await getJson(service, '/v1/search/site3', [
+      ['term', 'lamps'],
+      ['userToken', forged],
+    ]);
+    expect(answer.status).toBe(400);
   });
 
   it('makes an index searchable at once, lists it without secrets, and keeps it over a restart', async () => {
