@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
-    await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
+    await app.register(crawlsRoutes, { indices, crawler, crawlJobs, clock: config.clock });
     await crawler.resume(indices.all());
     await crawlJobs.resume(indices.all());
   } catch (error) {
