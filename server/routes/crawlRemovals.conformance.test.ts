@@ -2,7 +2,7 @@
 // that would remove too much is held for the owner, and an unchanged page costs a 304.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CrawlJob, CrawlJobCreated, DocumentStatus, SearchResponse } from '../../src/client/types.ts';
+import type { CrawlJob, CrawlJobCreated, DocumentStatus, HealthResponse, SearchResponse } from '../../src/client/types.ts';
 import { startPageServer, type PageServer, type TestPage } from '../testing/pageServer.ts';
 import { DEMO_AUTH, eventually, getJson, sendJson, type TestService } from '../testing/service.ts';
 import { servicesPerTest } from '../testing/servicesPerTest.ts';
@@ -145,5 +145,7 @@ describe('a recrawl', () => {
     expect(await found(service, 'w10x')).toEqual([]);
     const latest = await getJson<CrawlJob>(service, `${CRAWLS}/latest`, [], { headers: { authorization: DEMO_AUTH } });
     expect(latest.body.id).toBe(small.id);
+    const health = await getJson<HealthResponse>(service, '/health');
+    expect(health.body).toMatchObject({ status: 'ok', indices: [{ publicKey: 'demo', lastCrawl: { id: small.id, state: 'done' } }] });
   });
 });

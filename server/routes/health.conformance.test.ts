@@ -26,8 +26,8 @@ describe('GET /health', () => {
     expect(answer.body).toEqual({
       status: 'ok',
       indices: [
-        { publicKey: 'one', documents: 0, events: { queued: 0, dropped: 0 } },
-        { publicKey: 'two', documents: 2, events: { queued: 0, dropped: 0 } },
+        { publicKey: 'one', documents: 0, events: { queued: 0, dropped: 0 }, lastCrawl: null },
+        { publicKey: 'two', documents: 2, events: { queued: 0, dropped: 0 }, lastCrawl: null },
       ],
     });
     expect((await fetch(`${service.baseUrl}/health`, { method: 'POST' })).status).toBe(405);

@@ -30,6 +30,12 @@ async function checkIndex(index: SearchIndex): Promise<{ entry: HealthResponse['
     const why = storageProblem(error) === 'unavailable' ? 'does not answer' : 'fails';
     problems.push(`the database of index '${index.publicKey}' ${why}: ${(error as Error).message}`);
   }
+  let lastCrawl: HealthResponse['indices'][number]['lastCrawl'] = null;
+  if (documents !== null) {
+    // A crawl under way leaves the status `ok`: what is told is how the last one ended.
+    const ended = (await index.engine.crawls.list(RECENT_CRAWLS)).find((crawl) => crawl.state !== 'queued' && crawl.state !== 'running');
+    if (ended !== undefined) lastCrawl = { id: ended.id, state: ended.state, endedAt: ended.endedAt === null ? null : new Date(ended.endedAt).toISOString() };
+  }
   const { queued, dropped, failure } = index.events.health();
   if (failure !== null) {
     const cause = failure.kind === 'storage_full' ? 'the disk is full' : failure.message;
@@ -37,5 +43,8 @@ async function checkIndex(index: SearchIndex): Promise<{ entry: HealthResponse['
       `the events of index '${index.publicKey}' cannot be saved since ${new Date(failure.since).toISOString()} (${cause}); ${queued} kept for a retry, ${dropped} dropped`,
     );
   } else if (dropped > 0) problems.push(`${dropped} events of index '${index.publicKey}' were dropped while they could not be saved`);
-  return { entry: { publicKey: index.publicKey, documents, events: { queued, dropped } }, answered: documents !== null, problems };
+  return { entry: { publicKey: index.publicKey, documents, events: { queued, dropped }, lastCrawl }, answered: documents !== null, problems };
 }
+
+/** Crawls looked through for the last that ended. */
+const RECENT_CRAWLS = 5;
