@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(sessionRoutes, { indices, apiIndices, signInLimit: new SignInLimit(config.clock) });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
-    await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
+    await app.register(crawlsRoutes, { indices, crawler, crawlJobs, clock: config.clock });
     await crawler.resume(indices.all());
     await crawlJobs.resume(indices.all());
     retention.start();

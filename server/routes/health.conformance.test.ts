@@ -27,8 +27,8 @@ describe('GET /health', () => {
     expect(answer.body).toEqual({
       status: 'ok',
       indices: [
-        { publicKey: 'one', documents: 0, events: { queued: 0, dropped: 0 } },
-        { publicKey: 'two', documents: 2, events: { queued: 0, dropped: 0 } },
+        { publicKey: 'one', documents: 0, events: { queued: 0, dropped: 0 }, lastCrawl: null },
+        { publicKey: 'two', documents: 2, events: { queued: 0, dropped: 0 }, lastCrawl: null },
       ],
     });
     expect((await service.fetch(`/health`, { method: 'POST' })).status).toBe(405);

@@ -34,6 +34,12 @@ async function checkIndex(
     const why = storageProblem(error) === 'unavailable' ? 'does not answer' : 'fails';
     problems.push(`the database of index '${index.publicKey}' ${why}: ${(error as Error).message}`);
   }
+  let lastCrawl: HealthResponse['indices'][number]['lastCrawl'] = null;
+  if (documents !== null) {
+    // A crawl under way leaves the status `ok`: what is told is how the last one ended.
+    const ended = (await index.engine.crawls.list(RECENT_CRAWLS)).find((crawl) => crawl.state !== 'queued' && crawl.state !== 'running');
+    if (ended !== undefined) lastCrawl = { id: ended.id, state: ended.state, endedAt: ended.endedAt === null ? null : new Date(ended.endedAt).toISOString() };
+  }
   const { queued, dropped, failure } = index.events.health();
   if (failure !== null) {
     const cause = failure.kind === 'storage_full' ? 'the disk is full' : failure.message;
@@ -46,5 +52,8 @@ async function checkIndex(
       `the stored events of index '${index.publicKey}' passed statsMaxEvents: the ${capped.dropped} oldest were deleted since the start, last at ${new Date(capped.at).toISOString()}; raise statsMaxEvents or lower statsRetentionDays`,
     );
   }
-  return { entry: { publicKey: index.publicKey, documents, events: { queued, dropped } }, answered: documents !== null, problems };
+  return { entry: { publicKey: index.publicKey, documents, events: { queued, dropped }, lastCrawl }, answered: documents !== null, problems };
 }
+
+/** Crawls looked through for the last that ended. */
+const RECENT_CRAWLS = 5;

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'invalid_body'
   | 'custom_field_type_conflict'
   | 'crawl_running'
+  | 'crawl_not_held'
   | 'unauthorized'
   | 'forbidden'
   | 'index_exists'
