@@ -31,8 +31,8 @@ export interface Candidate {
 /**
  * The rules, best first:
  * - `attribute`: when the query is a name typed with its punctuation (`work_mem`,
- *   `os.path.join`, `__init__`), a document holding that name whole first (in the title,
- *   then in the text as a whole name, then as the start of a longer one), before those
+ *   `os.path.join`, `__init__`), a document holding that name first (in the title, then
+ *   in the text as a whole name, then as the start of a longer one), before those
  *   holding only its parts; then more query words in the title (first: measured on the
  *   relevance benchmark, it beats `words` first, mostly for questions typed as sentences);
  * - `words`: more of the query's words matched (only with `defaultOperator=or`),
@@ -189,10 +189,14 @@ export function typedName(typed: string | null): TypedName | null {
   return { whole: new RegExp(`${before}${escaped}${after}`, 'iu'), start: new RegExp(`${before}${escaped}`, 'iu') };
 }
 
-/** Where a document holds the name typed: 3 its title, 2 its text, whole; 1 its text, as the start of a longer name; 0 nowhere. */
+/**
+ * Where a document holds the name typed: 3 its title (whole or as the start of a longer
+ * name: `justify-con` typed is the title's `justify-content` being typed), 2 its text,
+ * whole; 1 its text, as the start of a longer name; 0 nowhere.
+ */
 function namePlace(name: TypedName | null, candidate: Candidate): number {
   if (name === null) return 0;
-  if (name.whole.test(candidate.title)) return 3;
+  if (name.start.test(candidate.title)) return 3;
   if (name.whole.test(candidate.content)) return 2;
   return name.start.test(candidate.content) ? 1 : 0;
 }
