@@ -7,7 +7,9 @@ import { startService, type TestService } from './service.ts';
  * and closes and removes every service a test started once it ends. Call it inside a
  * `describe`. `start` is `startService` (a socket) unless given, e.g. `injectService`.
  */
-export function servicesPerTest(start: (options: Partial<AppOptions>) => Promise<TestService> = startService): (options?: Partial<AppOptions>) => Promise<TestService> {
+export function servicesPerTest(
+  start: (options: Partial<AppOptions>) => Promise<TestService> = startService,
+): (options?: Partial<AppOptions>) => Promise<TestService> {
   const services: TestService[] = [];
   afterEach(async () => {
     for (const service of services.splice(0)) {
