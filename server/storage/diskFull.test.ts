@@ -105,7 +105,7 @@ describe.skipIf(!canMount)('a full disk under a running service, on a tmpfs of i
         });
         void exit.then(() => reject(new Error(`the service did not start: ${out}`)));
       });
-      const service = { baseUrl } as TestService;
+      const service: TestService = { baseUrl, fetch: (path, init) => fetch(baseUrl + path, init) } as TestService;
       expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ id: 'a', title: 'kettle' }] })).status).toBe(202);
       // The service's own view of the folder: the tmpfs is mounted in its namespace only.
       const filler = `/proc/${child.pid}/root${mountPoint}/filler`;
