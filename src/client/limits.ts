@@ -28,9 +28,10 @@ export const SESSION_MAX_CHARS = 32;
 export const DOCID_MAX_CHARS = 32;
 /**
  * `userToken` on searches and stats events (an addition of the reference service): a
- * signed token, `<id>.<expiry>.<signature>` with an id of at most 64 characters.
+ * signed token, `<id>.<expiry>.<signature>`: an id of at most 64 characters, a dot, ten
+ * digits, a dot and 43 of signature make 119.
  */
-export const USER_TOKEN_MAX_CHARS = 128;
+export const USER_TOKEN_MAX_CHARS = 127;
 
 /** Request bodies, batches included. */
 export const BODY_MAX_BYTES = 1_000_000;

@@ -9,7 +9,7 @@ export interface EventSettings {
   tag?: string | undefined;
   /** Rewrites the keyword before the event is kept or sent; `null` drops the event. */
   transformKeyword?: ((keyword: string) => string | null) | undefined;
-  /** The signed-in user's token as the site's server signed it, sent with searches and clicks (personal results); left out past 128 characters, which the service refuses. */
+  /** The signed-in user's token as the site's server signed it, sent with searches and clicks (personal results); left out past 127 characters, which the service refuses. */
   userToken?: string | undefined;
 }
 
