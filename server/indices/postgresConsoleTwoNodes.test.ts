@@ -3,7 +3,6 @@
  * PostgreSQL database: both read secrets and sessions from the database on every
  * request, so a rotation, a deletion or a sign-out on one holds on the other at once.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,48 +10,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateIndexResponse, RotateSecretResponse, SessionResponse } from '../../src/client/types.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { basicAuth } from '../testing/service.ts';
-import { spawnServiceFromSource } from '../testing/serviceFromSource.ts';
+import { ServiceNodes, type ServiceNode } from '../testing/serviceFromSource.ts';
 
 const ADMIN_KEY = 'two-nodes-admin-key-0123456789';
 const ADMIN = `Bearer ${ADMIN_KEY}`;
 
-interface Node {
-  url: string;
-  child: ChildProcessWithoutNullStreams;
-}
+type Node = ServiceNode;
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-console-nodes-'));
 let databaseUrl = '';
-const running = new Set<Node>();
-
-async function startNode(name: string): Promise<Node> {
-  const child = spawnServiceFromSource(['--port', '0', '--quiet', '--data', join(folder, name), '--database-url', databaseUrl], {
-    SITE_SEARCH_RATE_LIMIT: 'off',
-    SITE_SEARCH_ADMIN_KEY: ADMIN_KEY,
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (listening) resolve(listening[1]!);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`node ${name} exited with ${code}: ${out}${err}`)));
-  });
-  const node = { url, child };
-  running.add(node);
-  return node;
-}
-
-function kill(node: Node): Promise<void> {
-  running.delete(node);
-  return new Promise((resolve) => {
-    node.child.once('exit', () => resolve());
-    node.child.kill('SIGKILL');
-  });
-}
+const nodes = new ServiceNodes(folder, {
+  SITE_SEARCH_RATE_LIMIT: 'off',
+  SITE_SEARCH_ADMIN_KEY: ADMIN_KEY,
+});
+const startNode = (name: string): Promise<Node> => nodes.start(name, databaseUrl);
 
 function call(node: Node, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Response> {
   return fetch(node.url + path, {
@@ -76,7 +47,7 @@ describe('the index API and sessions on two PostgreSQL nodes', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([...running].map(kill));
+    await nodes.killAll();
     rmSync(folder, { recursive: true, force: true });
   });
 
