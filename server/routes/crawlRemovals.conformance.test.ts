@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CrawlJob, CrawlJobCreated, DocumentStatus, HealthResponse, SearchResponse } from '../../src/client/types.ts';
+import { createIndexClient } from '../../src/client/index.ts';
 import { startPageServer, type PageServer, type TestPage } from '../testing/pageServer.ts';
 import { DEMO_AUTH, eventually, getJson, sendJson, type TestService } from '../testing/service.ts';
 import { servicesPerTest } from '../testing/servicesPerTest.ts';
@@ -126,25 +127,23 @@ describe('a recrawl', () => {
     expect(held).toMatchObject({ state: 'held', removals: { removed: 0, held: 6 } });
     expect(held.removed.map((r) => r.reason)).toEqual(Array(6).fill('not found'));
     expect(await found(service, 'w4x')).toHaveLength(1);
-    const discard = await sendJson(service, 'POST', `${CRAWLS}/${held.id}/discard`);
-    expect(discard.status).toBe(200);
-    expect(((await discard.json()) as CrawlJob).removals).toMatchObject({ held: 0, discarded: 6 });
+    // The owner's side, through the client: what would go, then leave it.
+    const api = createIndexClient({ siteKey: 'demo', secret: 'demo-secret', baseUrl: service.baseUrl });
+    expect((await api.crawls.removals(held.id)).removals.map((r) => r.reason)).toEqual(Array(6).fill('not found'));
+    expect((await api.crawls.discard(held.id)).removals).toMatchObject({ held: 0, discarded: 6 });
     expect(await found(service, 'w4x')).toHaveLength(1);
 
     const heldAgain = await crawl(service, s.origin);
     expect(heldAgain.state).toBe('held');
-    expect((await sendJson(service, 'POST', `${CRAWLS}/${held.id}/approve`)).status).toBe(409);
-    const approve = await sendJson(service, 'POST', `${CRAWLS}/${heldAgain.id}/approve`);
-    expect(approve.status).toBe(200);
-    expect((await approve.json()) as CrawlJob).toMatchObject({ state: 'done', removals: { removed: 6, held: 0 } });
+    await expect(api.crawls.approve(held.id)).rejects.toMatchObject({ status: 409, code: 'crawl_not_held' });
+    expect(await api.crawls.approve(heldAgain.id)).toMatchObject({ state: 'done', removals: { removed: 6, held: 0 } });
     for (const i of deleted) expect(await found(service, `w${i}x`)).toEqual([]);
 
     s.pages.delete('/p10');
     const small = await crawl(service, s.origin);
     expect(small).toMatchObject({ state: 'done', removals: { removed: 1 } });
     expect(await found(service, 'w10x')).toEqual([]);
-    const latest = await getJson<CrawlJob>(service, `${CRAWLS}/latest`, [], { headers: { authorization: DEMO_AUTH } });
-    expect(latest.body.id).toBe(small.id);
+    expect((await api.crawls.latest()).id).toBe(small.id);
     const health = await getJson<HealthResponse>(service, '/health');
     expect(health.body).toMatchObject({ status: 'ok', indices: [{ publicKey: 'demo', lastCrawl: { id: small.id, state: 'done' } }] });
   });
