@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { parseConfigFile, type ConfigFile, type TlsFiles } from './serviceConfig.ts';
 import { checkConfigKeys } from './configFile.ts';
 import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
-import { DEFAULT_DATA, DEFAULT_HOST, DEFAULT_PORT, optionLines } from './settingsTable.ts';
+import { DEFAULT_DATA, DEFAULT_HOST, DEFAULT_PORT, flagName, flagOptions, optionLines, valueFlags, type ServiceSetting } from './settingsTable.ts';
 
 export const SERVE_USAGE = `Usage: site-search-server [options]
        (from a checkout of the sources: npm run serve -- [options])
@@ -48,50 +48,22 @@ export interface Cli {
   databaseReplicaUrl: string | null;
 }
 
-/** The flags that set a key of the config file, by key. */
-const FLAGS = {
-  port: '--port',
-  httpPort: '--http-port',
-  host: '--host',
-  data: '--data',
-  databaseUrl: '--database-url',
-  databaseReplicaUrl: '--database-replica-url',
-  searchThreads: '--search-threads',
-} as const satisfies Partial<Record<keyof ConfigFile, string>>;
-type FlagKey = keyof typeof FLAGS;
-
 /** The CLI flags, checked; throws an Error whose message is the one line to print. */
 export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Cli {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      port: { type: 'string' },
-      data: { type: 'string' },
-      config: { type: 'string' },
-      host: { type: 'string' },
-      'http-port': { type: 'string' },
-      quiet: { type: 'boolean' },
-      'no-click-ranking': { type: 'boolean' },
-      'no-console': { type: 'boolean' },
-      check: { type: 'boolean' },
-      'database-url': { type: 'string' },
-      'database-replica-url': { type: 'string' },
-      'search-threads': { type: 'string' },
-      'require-data': { type: 'boolean' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
-  const flags = configFromFlags({
-    port: values.port,
-    httpPort: values['http-port'],
-    host: values.host,
-    data: values.data,
-    databaseUrl: values['database-url'],
-    databaseReplicaUrl: values['database-replica-url'],
-    searchThreads: values['search-threads'],
-  });
-  const configPath = values.config ?? (env[CONFIG_VARIABLE] || undefined);
+  const options = flagOptions();
+  const { values } = parseArgs({ args: [...args], options, strict: true, allowPositionals: false });
+  // A name the table does not declare is a slip of this file, not of the command line.
+  const declared = (name: string): string => {
+    if (options[name] === undefined) throw new Error(`--${name} is not a flag of the settings table`);
+    return name;
+  };
+  const text = (name: string): string | undefined => {
+    const value = values[declared(name)];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const on = (name: string): boolean | undefined => (values[declared(name)] === true ? true : undefined);
+  const flags = configFromFlags(new Map([...valueFlags()].map(([key, setting]) => [key, { setting, text: text(flagName(setting)!) }])));
+  const configPath = text('config') ?? (env[CONFIG_VARIABLE] || undefined);
   const file = configPath === undefined ? null : readConfig(configPath);
   const fromEnv = configFromEnvironment(env);
   // The threads are a setting of the service itself (buildApp's), which takes the config.
@@ -109,32 +81,35 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     config,
     tls,
     httpPort: tls === null ? null : (settings.httpPort ?? (port === 0 ? 0 : port + 1)),
-    quiet: values.quiet ?? false,
-    requireData: values['require-data'] ?? config?.requireData ?? false,
-    noClickRanking: values['no-click-ranking'] ?? false,
-    noConsole: values['no-console'] ?? false,
-    check: values.check ?? false,
+    quiet: on('quiet') ?? false,
+    requireData: on('require-data') ?? config?.requireData ?? false,
+    noClickRanking: on('no-click-ranking') ?? false,
+    noConsole: on('no-console') ?? false,
+    check: on('check') ?? false,
     databaseUrl: settings.databaseUrl ?? null,
     databaseReplicaUrl: settings.databaseReplicaUrl ?? null,
   };
 }
 
-/** The flags' settings, checked as config keys are, in messages that name the flag. */
-function configFromFlags(given: Record<FlagKey, string | undefined>): ConfigFile {
-  const config: Record<string, string | number> = {};
-  for (const [key, text] of Object.entries(given)) {
-    // A port is written in decimal digits; anything else is left for the check to refuse.
-    if (text !== undefined) config[key] = (key === 'port' || key === 'httpPort' || key === 'searchThreads') && /^\d+$/.test(text) ? Number(text) : text;
+/** The flags' settings, read as their variables are and checked as config keys are, in messages that name the flag. */
+function configFromFlags(given: Map<keyof ConfigFile, { setting: ServiceSetting; text: string | undefined }>): ConfigFile {
+  const config: Record<string, unknown> = {};
+  for (const [key, { setting, text }] of given) {
+    if (text === undefined) continue;
+    // Text that is no number stays text, for the check to refuse in its own words.
+    const value = setting.fromVariable === undefined ? text : setting.fromVariable(text);
+    config[key] = Number.isNaN(value) ? text : value;
   }
   try {
     return checkConfigKeys(config);
   } catch (error) {
     const message = (error as Error).message;
-    const key = (Object.keys(FLAGS) as FlagKey[]).find((k) => message.startsWith(`${k} `));
+    const key = [...given.keys()].find((k) => message.startsWith(`${k} `));
     if (key === undefined) throw error;
+    const { setting, text } = given.get(key)!;
     // A database URL may hold a password: it is not repeated.
-    const got = key === 'databaseUrl' || key === 'databaseReplicaUrl' ? '' : ` (got '${given[key]}')`;
-    throw new Error(`${FLAGS[key]}${message.slice(key.length)}${got}`, { cause: error });
+    const got = key === 'databaseUrl' || key === 'databaseReplicaUrl' ? '' : ` (got '${text}')`;
+    throw new Error(`--${flagName(setting)!}${message.slice(key.length)}${got}`, { cause: error });
   }
 }
 

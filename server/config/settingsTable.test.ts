@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnvironment } from './environment.ts';
-import { SERVE_USAGE } from './serverFlags.ts';
-import { optionLines, SERVICE_SETTINGS, variableMap } from './settingsTable.ts';
+import { parseCli, SERVE_USAGE } from './serverFlags.ts';
+import { flagOptions, optionLines, SERVICE_SETTINGS, variableMap } from './settingsTable.ts';
 
 describe('the settings table', () => {
   it('gives --help a line for every flag, its default and its help', () => {
@@ -23,5 +23,21 @@ describe('the settings table', () => {
       indices: [{ publicKey: 'a', secret: 'b' }],
     });
     expect(() => configFromEnvironment({ SITE_SEARCH_PORT: 'x' })).toThrow(/^SITE_SEARCH_PORT: /);
+  });
+
+  it('gives the command line exactly the flags --help lists, a value to those that name one', () => {
+    expect(
+      flagOptions([
+        { key: 'port', flag: '--port PORT', help: '' },
+        { key: null, flag: '--quiet', help: '' },
+      ]),
+    ).toEqual({
+      port: { type: 'string' },
+      quiet: { type: 'boolean' },
+    });
+    const flags = SERVICE_SETTINGS.flatMap((setting) => (setting.flag === undefined ? [] : [setting.flag.split(' ')[0]!]));
+    expect(Object.keys(flagOptions()).map((name) => `--${name}`)).toEqual(flags);
+    for (const flag of flags.filter((name) => flagOptions()[name.slice(2)]!.type === 'boolean')) expect(() => parseCli([flag], {}), flag).not.toThrow();
+    expect(() => parseCli(['--verbose'], {})).toThrow(/--verbose/);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Every setting of `site-search-server`, declared once: its flag, its environment
  * variable, the config-file key it sets, its default, its unit and its help line. The
- * usage text (serverFlags.ts) and the variable map (environment.ts) are made from this
+ * usage text and the flags parseArgs reads (serverFlags.ts) and the variable map (environment.ts) are made from this
  * table, so a setting added here shows in `--help` and reads its variable at once.
  */
 import type { ConfigFile } from './serviceConfig.ts';
@@ -174,6 +174,26 @@ export function variableMap(settings: readonly ServiceSetting[] = SERVICE_SETTIN
     map[variable] = (value) => ({ [key]: fromVariable === undefined ? value : fromVariable(value) });
   }
   return map;
+}
+
+/** A flag's name without its dashes and value (`--port PORT` → `port`). */
+export function flagName(setting: ServiceSetting): string | null {
+  return setting.flag === undefined ? null : setting.flag.split(' ')[0]!.slice(2);
+}
+
+/** `node:util` parseArgs options for every flag of the table: a flag with a value takes a string, one without is a switch. */
+export function flagOptions(settings: readonly ServiceSetting[] = SERVICE_SETTINGS): Record<string, { type: 'string' | 'boolean' }> {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  for (const setting of settings) {
+    const name = flagName(setting);
+    if (name !== null) options[name] = { type: setting.flag!.includes(' ') ? 'string' : 'boolean' };
+  }
+  return options;
+}
+
+/** The flags that take a value and set a config key: key → its setting, so the flag's text is read as the variable's is. */
+export function valueFlags(settings: readonly ServiceSetting[] = SERVICE_SETTINGS): Map<keyof ConfigFile, ServiceSetting> {
+  return new Map(settings.filter((setting) => setting.key !== null && setting.flag?.includes(' ')).map((setting) => [setting.key!, setting]));
 }
 
 const FLAG_WIDTH = 21;
