@@ -73,7 +73,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       // A user token is taken only signed by the site's server (or, for local use, where the index allows unsigned ones).
       let userId: string | undefined;
       if (userToken !== undefined) {
-        const reading = index.profiles.readToken(userToken, clock());
+        const reading = await index.profiles.readToken(userToken, clock());
         if (!reading.ok) throw invalidParameter('userToken', reading.message);
         userId = reading.id;
       }

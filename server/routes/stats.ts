@@ -51,7 +51,7 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () =
     if (event.tag !== undefined && !index.tags.admit(event.tag, received)) delete event.tag;
     let userId: string | undefined;
     if (event.userToken !== undefined) {
-      const reading = index.profiles.readToken(event.userToken, clock());
+      const reading = await index.profiles.readToken(event.userToken, clock());
       if (!reading.ok) throw invalidParameter('userToken', reading.message);
       userId = reading.id;
     }
