@@ -146,11 +146,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
             keyword: term,
             numberOfResults: result.total,
             // Past the day's cap of distinct tags, the search counts untagged.
-            ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, Date.now()) && { tag: analyticsTag }),
+            ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, clock()) && { tag: analyticsTag }),
           },
           'search',
           // Kept as a keyed hash: suggestions count the addresses that searched a keyword.
           request.ip,
+          clock(),
         );
       }
       if (jsonp === null) return body;

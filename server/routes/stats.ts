@@ -45,7 +45,8 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () =
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }
     const index = indices.get(request.params.key);
-    const received = Date.now();
+    // The app's clock: decay, retention and the day's counts all read it.
+    const received = clock();
     const { event } = checked;
     // Past the day's cap of distinct tags, the event counts untagged.
     if (event.tag !== undefined && !index.tags.admit(event.tag, received)) delete event.tag;
