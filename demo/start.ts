@@ -207,14 +207,14 @@ async function main() {
     `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
   );
 
-  const stop = async () => {
+  const stopDemo = async () => {
     await web.close();
     await embedWeb?.close();
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', stopDemo);
+  process.once('SIGTERM', stopDemo);
 }
 
 main().catch((error: unknown) => {
