@@ -11,7 +11,7 @@ import { commandLine } from '../server/config/commandLine.ts';
 import { postgresEngines } from '../server/indices/postgresFactory.ts';
 import { databaseUrl } from '../server/config/configFile.ts';
 import { servedBuiltPages } from './builtPages.ts';
-import { buildCorpus } from './corpus/build.ts';
+import { cachedCorpus } from './corpusCache.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
 import { indexDocuments } from './indexDocuments.ts';
@@ -124,8 +124,8 @@ async function main() {
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
 
   const started = Date.now();
-  const documents = buildCorpus({ thumbBase: webUrl });
-  console.log(`corpus: ${documents.length.toLocaleString('en')} documents built in ${Date.now() - started} ms`);
+  const { documents, cached } = cachedCorpus({ thumbBase: webUrl });
+  console.log(`corpus: ${documents.length.toLocaleString('en')} documents ${cached ? 'read from .cache/demo-corpus' : 'built'} in ${Date.now() - started} ms`);
 
   // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
   // (whose widgets also report their searches to the stats endpoint).
