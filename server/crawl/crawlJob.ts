@@ -120,6 +120,13 @@ export class CrawlJob {
   private readonly scope: (url: URL) => ScopeVerdict;
   private lastCheck = 0;
   private readonly progress: Progress;
+  /**
+   * A deploy hook's crawl (`changed`, `since`): only the URLs named or the sitemaps say
+   * changed are fetched, no links are followed, and pages it did not look at stay.
+   */
+  private readonly partial: boolean;
+  /** `since` in epoch milliseconds: sitemap pages with an older (or no) lastmod are not fetched. */
+  private readonly since: number | null;
 
   constructor(
     private readonly index: CrawledIndex,
@@ -128,6 +135,8 @@ export class CrawlJob {
   ) {
     this.id = record.id;
     this.options = storedOptions(record.options);
+    this.partial = this.options.changed.length > 0 || this.options.since !== null;
+    this.since = this.options.since === null ? null : Date.parse(this.options.since);
     this.store = index.engine.crawls;
     this.scope = context.tools.scope(this.startUrls(), this.options.include, this.options.exclude);
     this.progress = parseProgress(record.blocks);
@@ -198,25 +207,37 @@ export class CrawlJob {
       const url = this.context.tools.normalize(start, undefined, this.options.ignoreParams);
       if (url !== null) urls.push(url);
     }
-    // A crawl of sitemaps alone is scoped by the sitemaps' hosts.
-    if (urls.length === 0) {
-      for (const sitemap of this.options.sitemaps) {
-        const url = this.context.tools.normalize(sitemap, undefined, this.options.ignoreParams);
+    // A crawl of sitemaps alone is scoped by the sitemaps' hosts; one of changed URLs alone, by theirs.
+    for (const others of [this.options.sitemaps, this.options.changed]) {
+      if (urls.length > 0) break;
+      for (const other of others) {
+        const url = this.context.tools.normalize(other, undefined, this.options.ignoreParams);
         if (url !== null) urls.push(new URL('/', url));
       }
     }
     return urls;
   }
 
-  /** The start URLs, then the pages of the sitemaps given, of `/sitemap.xml` and of robots.txt's `Sitemap:` lines. */
+  /**
+   * The start URLs, then the pages of the sitemaps given, of `/sitemap.xml` and of
+   * robots.txt's `Sitemap:` lines. A deploy hook's crawl: the URLs changed, and with
+   * `since` the sitemaps' pages changed since.
+   */
   private async seed(): Promise<void> {
+    if (this.partial) {
+      const [first] = this.options.changed;
+      if (first !== undefined) await this.discover(this.options.changed, new URL(first), 0, null);
+      if (this.since === null) return;
+    }
     const starts = this.options.start
       .map((start) => this.context.tools.normalize(start, undefined, this.options.ignoreParams))
       .filter((url): url is URL => url !== null);
-    await this.store.enqueue(
-      this.id,
-      starts.map((url) => ({ url: url.href, depth: 0, foundFrom: null })),
-    );
+    if (!this.partial) {
+      await this.store.enqueue(
+        this.id,
+        starts.map((url) => ({ url: url.href, depth: 0, foundFrom: null })),
+      );
+    }
     const sitemaps = new Set<string>(this.options.sitemaps);
     const origins = new Set([...starts, ...this.startUrls()].map((url) => url.origin));
     for (const origin of origins) {
@@ -250,7 +271,7 @@ export class CrawlJob {
           if (content.kind === 'index') next.push(...content.sitemaps);
           else
             await this.discover(
-              content.pages.map((page) => page.url),
+              content.pages.filter((page) => this.changedSince(page.lastmod)).map((page) => page.url),
               url,
               0,
               url.href,
@@ -261,6 +282,13 @@ export class CrawlJob {
       }
       level = next;
     }
+  }
+
+  /** Whether a sitemap page is to be fetched: always, but in a crawl `since` a time, when its lastmod is at or after it. */
+  private changedSince(lastmod: string | null): boolean {
+    if (this.since === null) return true;
+    const time = lastmod === null ? Number.NaN : Date.parse(lastmod);
+    return time >= this.since;
   }
 
   /** Claims and visits URLs until the frontier is empty, the crawl is cancelled, or the service stops. */
@@ -354,7 +382,7 @@ export class CrawlJob {
       return this.finish(entry, { outcome: 'failed', reason: this.context.tools.readFailure(error) }, true);
     }
     const nofollow = reading.nofollow || headerNofollow(fetched.headers.robots);
-    if (!nofollow) await this.discover(reading.links, url, entry.depth + 1, url.href);
+    if (!nofollow && !this.partial) await this.discover(reading.links, url, entry.depth + 1, url.href);
     if (reading.canonical !== null) {
       const canonical = this.context.tools.normalize(reading.canonical, url, this.options.ignoreParams);
       if (canonical !== null && canonical.href !== url.href) {
@@ -396,7 +424,7 @@ export class CrawlJob {
 
   /** A page that answered 304: unchanged, its links as last read followed again. */
   private async notModified(entry: FrontierEntry, url: URL, known: CrawledPage): Promise<void> {
-    await this.discover(known.links, url, entry.depth + 1, url.href);
+    if (!this.partial) await this.discover(known.links, url, entry.depth + 1, url.href);
     if (known.hash !== null) await this.store.takeContent(this.id, known.hash, entry.url);
     return this.finish(entry, { outcome: 'unchanged' }, true);
   }
@@ -433,7 +461,7 @@ export class CrawlJob {
    * Judges links found on `from` (or in a sitemap): each normalised URL is queued, or
    * recorded as left out with its reason.
    */
-  private async discover(links: readonly string[], from: URL, depth: number, foundFrom: string): Promise<void> {
+  private async discover(links: readonly string[], from: URL, depth: number, foundFrom: string | null): Promise<void> {
     const queued: FrontierEntry[] = [];
     const settled: Array<FrontierEntry & UrlOutcome> = [];
     const seen = new Set<string>();
@@ -494,8 +522,8 @@ export class CrawlJob {
     const now = this.context.clock();
     const rules = { ...this.context.settings.removal, removalShare: this.options.maxRemovalShare, failureShare: this.options.maxFailureShare };
     const counts = await this.store.counts(this.id);
-    // A crawl cut short by maxPages did not look for every page: a page it did not find is not gone.
-    const complete = (counts.excluded[EXCLUDED.maxPages] ?? 0) === 0;
+    // A crawl cut short by maxPages, or a deploy hook's, did not look for every page: a page it did not find is not gone.
+    const complete = !this.partial && (counts.excluded[EXCLUDED.maxPages] ?? 0) === 0;
     const removals: CrawlRemoval[] = [];
     const failing: string[] = [];
     for (let after = ''; ;) {

@@ -24,6 +24,8 @@ export function scheduleIntervalMs(every: string): number | null {
 }
 
 const Url = Type.String({ minLength: 1, maxLength: URL_MAX_CHARS });
+/** ISO 8601 with a time and a zone: the deploy hook's `since`. */
+const TIMESTAMP = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}:\\d{2})$';
 const HttpUrl = Type.String({
   minLength: 1,
   maxLength: URL_MAX_CHARS,
@@ -71,6 +73,12 @@ export const CrawlScheduleSetting = Type.Refine(
   },
   () => 'needs start URLs (start) or sitemaps (sitemaps)',
 );
+
+/** A deploy hook's fields (`POST .../crawls` only): the URLs changed, or the time since which the sitemaps say what changed. */
+export const CRAWL_CHANGE_FIELDS = {
+  changed: Type.Optional(Type.Array(Url, { maxItems: 10_000 })),
+  since: Type.Optional(Type.String({ pattern: TIMESTAMP, errorMessage: 'must be a time in ISO 8601 with its zone, such as 2026-12-01T10:00:00Z' })),
+};
 
 /** A schedule given, or null to remove it. */
 export const CrawlSchedulePatch = Type.Union([CrawlScheduleSetting, Type.Null()], {

@@ -50,7 +50,7 @@ export interface IndexSettings {
  * A crawl is due once `every` has passed since the index's latest crawl was started (by
  * hand, by a deploy hook or by the schedule), and none is under way.
  */
-export interface CrawlSchedule extends Omit<CrawlJobRequest, 'dryRun'> {
+export interface CrawlSchedule extends Omit<CrawlJobRequest, 'dryRun' | 'changed' | 'since'> {
   /** `30m`, `6h`, `1d`: minutes, hours or days; at least 5 minutes. */
   every: string;
 }
