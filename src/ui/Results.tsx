@@ -1,3 +1,5 @@
+import { safeLinkUrl } from '../core/safeUrl.ts';
+import { RedirectLabel } from './RedirectLabel.tsx';
 import { useSearchController } from './SearchContext.ts';
 // The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { EmptyState } from './EmptyState.tsx';
@@ -43,6 +45,17 @@ export function Results() {
   const busy = current !== 'done';
   const updating = current === 'stalled';
   const term = resultsTerm.value;
+  // A rule's redirect is the answer: the address as a card, without the spelling advice.
+  const redirect = response.hits.length ? null : safeLinkUrl(response.redirect);
+  if (redirect) {
+    return (
+      <p class={updating ? 'ss-redirect ss-updating' : 'ss-redirect'} aria-busy={busy}>
+        <a class="ss-redirect-link" href={redirect}>
+          <RedirectLabel url={redirect} />
+        </a>
+      </p>
+    );
+  }
   if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} />;
   const shared: ResultContext = {
     term,
