@@ -72,15 +72,29 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       dropdown?.redirect(url, !!input.current?.matches(':focus'));
       if (url && submitted.value === q) location.assign(url);
     });
+    // Typed over results, a term that finds nothing has no suggestions yet: ask, for the list
+    // and for what the empty state offers to try.
+    const offer = effect(() => {
+      const q = capTerm(term.value);
+      const response = results.value;
+      if (dropdown && q && resultsTerm.value === q && response?.hits.length === 0 && dropdown.forTerm.peek() !== q && input.current?.matches(':focus'))
+        dropdown.update(q);
+    });
     return () => {
       stop();
       follow();
+      offer();
     };
   }, []);
 
+  // Results on screen answer the typing: the dropdown would cover the count, the sort and
+  // the first results, so it opens by itself only while there are none (↓ still opens it),
+  // and its requests leave the searches the whole pace.
+  const covering = () => !!results.peek()?.hits.length;
   const type = (value: string) => {
     setTerm(value);
-    dropdown?.update(value);
+    if (capTerm(value) !== '' && covering()) dropdown?.close();
+    else dropdown?.update(value);
   };
   const pick = (item: SuggestionItem) => {
     dropdown?.close();
@@ -104,6 +118,18 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
     if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
       event.preventDefault();
       dropdown?.close();
+      return;
+    }
+    // ↓ on a closed list whose suggestions are for another term (typed over results): ask for them.
+    if (
+      event.key === 'ArrowDown' &&
+      dropdown &&
+      !dropdown.open.value &&
+      capTerm(event.currentTarget.value) !== '' &&
+      dropdown.forTerm.value !== capTerm(event.currentTarget.value)
+    ) {
+      event.preventDefault();
+      dropdown.update(event.currentTarget.value);
       return;
     }
     const done = dropdown?.key(event.key);
