@@ -91,6 +91,10 @@ export interface Messages {
   anyLanguage: string;
   dateFrom: string;
   dateTo: string;
+  /** The disclosure that holds the filters past the first ones, in the column beside the results. */
+  moreFilters: string;
+  /** The disclosure that holds the date fields. */
+  dates: string;
   category: string;
   /** Atop a chosen category's children: back to every category of the top level. */
   allCategories: string;
@@ -178,6 +182,8 @@ export const en: Messages = {
   anyLanguage: 'Any',
   dateFrom: 'Published after',
   dateTo: 'Published before',
+  moreFilters: 'More filters',
+  dates: 'Publication date',
   category: 'Section',
   allCategories: 'All sections',
   categoryUp: 'Back to {name}',
