@@ -105,3 +105,67 @@ test('3. a documentation page’s a:link and a:hover do not colour the result ti
   await page.screenshot({ path: `${SHOTS}/audit-host-links-phone.png` });
   expect(problems).toEqual([]);
 });
+
+test('5. Back after Enter lands on the search before it, never on a half-typed term', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/?theme=light');
+  const field = page.locator('#search .ss-input');
+  await field.click();
+  await page.keyboard.type('promise all', { delay: 60 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=promise(\+|%20)all/);
+  await expect(page.locator('#search .ss-list .ss-item').first()).toBeVisible();
+  await page.locator('#search .ss-clear').click();
+  await page.keyboard.type('grid', { delay: 60 });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=grid(&|$)/);
+  await page.goBack();
+  await expect(page).toHaveURL(/[?&]q=promise(\+|%20)all/);
+  await expect(field).toHaveValue('promise all');
+});
+
+for (const [name, viewport] of [
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const) {
+  test(`6. the suggestions do not open over the results on screen; ↓ opens them, ${name}`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/?theme=light');
+    await page.locator('#search .ss-input').click();
+    await page.keyboard.type('promise', { delay: 80 });
+    await expect(page.locator('#search .ss-list .ss-item').first()).toBeVisible();
+    await page.keyboard.type(' a', { delay: 80 });
+    await expect(page.locator('#search .ss-stats')).toContainText(/result/);
+    await expect(page.locator('#search .ss-suggest')).toBeHidden();
+    await expect(page.locator('#search .ss-input')).toHaveAttribute('aria-expanded', 'false');
+    await page.screenshot({ path: `${SHOTS}/audit-no-dropdown-over-results-${name}.png` });
+    // ↓ asks for the term's suggestions (shown unless each repeats a result's title).
+    const asked = page.waitForRequest(/\/v1\/suggest\//);
+    await page.keyboard.press('ArrowDown');
+    await asked;
+    await axe(page, `dropdown on ↓ ${name}`);
+  });
+}
+
+test('8. from the field to the first result in few Tab presses; "More filters" folded', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/?theme=light&q=grid');
+  await expect(page.locator('#search .ss-list .ss-item').first()).toBeVisible();
+  await expect(page.locator('#search .ss-more-filters')).toBeVisible();
+  await page.locator('#search .ss-input').focus();
+  let presses = 0;
+  for (; presses < 60; presses++) {
+    if (await page.evaluate(() => !!document.activeElement?.matches('.ss-hit-link'))) break;
+    await page.keyboard.press('Tab');
+  }
+  expect(presses).toBeLessThanOrEqual(20);
+  await axe(page, 'folded filters');
+  await page.screenshot({ path: `${SHOTS}/audit-more-filters-desktop.png`, fullPage: true });
+  await page.locator('#search .ss-more-filters > summary').click();
+  await expect(page.locator('#search .ss-dates > summary')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/audit-more-filters-open-desktop.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.locator('#search .ss-toggle').click();
+  await expect(page.locator('#search .ss-sheet')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/audit-more-filters-phone.png` });
+});
