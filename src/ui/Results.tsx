@@ -1,5 +1,4 @@
 import { safeLinkUrl } from '../core/safeUrl.ts';
-import { RedirectLabel } from './RedirectLabel.tsx';
 import { useSearchController } from './SearchContext.ts';
 // The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { EmptyState } from './EmptyState.tsx';
@@ -45,18 +44,8 @@ export function Results() {
   const busy = current !== 'done';
   const updating = current === 'stalled';
   const term = resultsTerm.value;
-  // A rule's redirect is the answer: the address as a card, without the spelling advice.
-  const redirect = response.hits.length ? null : safeLinkUrl(response.redirect);
-  if (redirect) {
-    return (
-      <p class={updating ? 'ss-redirect ss-updating' : 'ss-redirect'} aria-busy={busy}>
-        <a class="ss-redirect-link" href={redirect}>
-          <RedirectLabel url={redirect} />
-        </a>
-      </p>
-    );
-  }
-  if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} />;
+  // A rule's redirect with no hits is the answer: the empty state shows it instead of its advice.
+  if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} redirect={safeLinkUrl(response.redirect)} />;
   const shared: ResultContext = {
     term,
     m,
