@@ -20,7 +20,8 @@ export const client = createIndexClient({ baseUrl, siteKey, secret, timeoutMs: 1
 
 /** The owner's side of the API, as the dashboard's pages use it. */
 export const ownerApi = {
-  listRules: async (options?: RequestOptions) => (await client.rules.list(options)).rules,
+  /** A page of rules by id, after the id `after` (null: the first page); `next` names the page after it. */
+  listRules: (after: string | null, limit: number, options?: RequestOptions) => client.rules.list({ limit, ...(after !== null && { after }) }, options),
   getRule: (id: string, options?: RequestOptions) => client.rules.get(id, options),
   putRule: (id: string, rule: QueryRuleInput, options?: RequestOptions) => client.rules.put(id, rule, options),
   deleteRule: (id: string, options?: RequestOptions) => client.rules.delete(id, options),

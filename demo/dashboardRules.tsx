@@ -7,24 +7,31 @@ import { Dialog, Table } from './dashboardParts.tsx';
 import { hashOf } from './dashboardRoute.ts';
 import { conditionsSummary, consequenceSummary, validitySummary } from './ruleSummary.ts';
 
-type Load = { state: 'loading' } | { state: 'ready'; rules: QueryRule[] } | { state: 'error'; message: string };
+type Load = { state: 'loading' } | { state: 'ready'; rules: QueryRule[]; next: string | null } | { state: 'error'; message: string };
+
+/** Rules shown at a time: an index may keep thousands, read a page at a time. */
+export const RULES_PAGE = 50;
 
 export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: string; onNotice: (message: string) => void }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [deleting, setDeleting] = useState<QueryRule | null>(null);
+  // The `after` of each page shown so far: the last is this page's, the one before it the previous page's.
+  const [pages, setPages] = useState<Array<string | null>>([null]);
+  const after = pages[pages.length - 1]!;
   const newRule = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    api.listRules({ signal: controller.signal }).then(
-      (rules) => setLoad({ state: 'ready', rules: [...rules].sort((a, b) => a.id.localeCompare(b.id)) }),
+    setLoad({ state: 'loading' });
+    api.listRules(after, RULES_PAGE, { signal: controller.signal }).then(
+      (page) => setLoad({ state: 'ready', rules: [...page.rules].sort((a, b) => a.id.localeCompare(b.id)), next: page.next ?? null }),
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'error', message: errorMessage(error) });
       },
     );
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, after]);
 
   const now = Date.now();
   return (
@@ -52,7 +59,7 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
           <h2 id="dash-rules" class="dash-heading">
             Rules of this index
           </h2>
-          {load.rules.length === 0 ? (
+          {load.rules.length === 0 && pages.length === 1 ? (
             <p class="dash-muted">No rules yet. A rule pins, hides, boosts or promotes results for the searches you choose.</p>
           ) : (
             <>
@@ -96,6 +103,17 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
               </ul>
             </>
           )}
+          {(pages.length > 1 || load.next !== null) && (
+            <nav class="dash-actions" aria-label="Pages of rules">
+              <button type="button" disabled={pages.length === 1} onClick={() => setPages(pages.slice(0, -1))}>
+                Previous rules
+              </button>
+              <span class="dash-muted">Page {pages.length}</span>
+              <button type="button" disabled={load.next === null} onClick={() => load.next !== null && setPages([...pages, load.next])}>
+                Next rules
+              </button>
+            </nav>
+          )}
         </section>
       )}
       {deleting !== null && load.state === 'ready' && (
@@ -105,7 +123,7 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             const rules = load.rules.filter((r) => r.id !== deleting.id);
-            setLoad({ state: 'ready', rules });
+            setLoad({ ...load, rules });
             onNotice(`Rule ${deleting.id} deleted.`);
             setDeleting(null);
             // The delete button left with its row: the focus goes to the page's first action.

@@ -47,6 +47,9 @@ Options:
   --web-port PORT   the demo page's port (default 5173, or WEB_PORT)
   --data FOLDER     the service's data folder (default .data/demo)
   --fresh           start from an empty data folder
+  --embed-web-port PORT
+                    also serve the demo page on PORT with the modules the script-tag
+                    build swaps (src/embed), for the browser tests to run on both
   --database-url URL
                     keep the indices in PostgreSQL (postgres://user:pass@host/db);
                     a second node can then serve them: npm run serve -- --port 8788
@@ -63,6 +66,7 @@ function options() {
         'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
         data: { type: 'string', default: '.data/demo' },
         fresh: { type: 'boolean', default: false },
+        'embed-web-port': { type: 'string' },
         'database-url': { type: 'string', default: process.env.SITE_SEARCH_DATABASE_URL },
       },
     });
@@ -74,6 +78,7 @@ function options() {
     return {
       apiPort: port('--api-port', values['api-port']),
       webPort: port('--web-port', values['web-port']),
+      embedWebPort: values['embed-web-port'] === undefined ? null : port('--embed-web-port', values['embed-web-port']),
       dataDir: values.data,
       fresh: values.fresh,
       database: values['database-url'] ? databaseUrl(values['database-url'], '--database-url') : null,
@@ -98,10 +103,12 @@ function thumbnails(): Plugin {
 }
 
 async function main() {
-  const { apiPort, webPort, dataDir, fresh, database } = options();
+  const { apiPort, webPort, embedWebPort, dataDir, fresh, database } = options();
   const host = '127.0.0.1';
   const apiUrl = `http://${host}:${apiPort}`;
   const webUrl = `http://${host}:${webPort}`;
+  const embedWebUrl = embedWebPort === null ? null : `http://${host}:${embedWebPort}`;
+  const pageOrigins = embedWebUrl === null ? [webUrl] : [webUrl, embedWebUrl];
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
 
   const started = Date.now();
@@ -112,9 +119,9 @@ async function main() {
   // (whose widgets also report their searches to the stats endpoint).
   const app = await buildApp({
     dataDir,
-    allowedOrigins: [webUrl],
+    allowedOrigins: pageOrigins,
     // Clicks count only from the demo's own pages.
-    statsAllowedOrigins: [webUrl],
+    statsAllowedOrigins: pageOrigins,
     logger: false,
     rateLimit: { max: 100, windowMs: 1000 },
     statsRateLimit: { max: 100, windowMs: 1000 },
@@ -149,26 +156,36 @@ async function main() {
   // Demo only: the dashboard page reads the index secret from here to call the report
   // endpoint of this local service. A real dashboard keeps the secret on a server.
   process.env.VITE_DEMO_SECRET = SECRET;
-  const web = await createServer({
-    configFile: 'vite.config.ts',
-    plugins: [thumbnails()],
-    server: { host, port: webPort, strictPort: true },
-    // A cache of this checkout's own (node_modules may be shared), and chart.js bundled
-    // up front: found only when the dashboard first loads, it would make Vite reload.
-    cacheDir: '.data/vite',
-    // Only the demo's own pages are scanned for dependencies: demo/npm-app imports the
-    // published package by name, which resolves only in an app that installed it.
-    optimizeDeps: { include: ['chart.js'], entries: ['index.html', 'demo/*.html'] },
-    clearScreen: false,
-    logLevel: 'warn',
-  });
-  await web.listen();
+  const pageServer = async (port: number, mode: string, cacheDir: string) => {
+    const server = await createServer({
+      configFile: 'vite.config.ts',
+      mode,
+      plugins: [thumbnails()],
+      server: { host, port, strictPort: true },
+      // A cache of this checkout's own (node_modules may be shared), and chart.js bundled
+      // up front: found only when the dashboard first loads, it would make Vite reload.
+      cacheDir,
+      // Only the demo's own pages are scanned for dependencies: demo/npm-app imports the
+      // published package by name, which resolves only in an app that installed it.
+      optimizeDeps: { include: ['chart.js'], entries: ['index.html', 'demo/*.html'] },
+      clearScreen: false,
+      logLevel: 'warn',
+    });
+    await server.listen();
+    return server;
+  };
+  // The same page and service with the script-tag build's modules (vite.config.ts), in this
+  // process: the browser tests run on both without starting the demo twice. Started first,
+  // so it is up once the main page answers, which is what a test runner waits for.
+  const embedWeb = embedWebPort === null ? null : await pageServer(embedWebPort, 'embed-modules', '.data/vite-embed-modules');
+  const web = await pageServer(webPort, 'development', '.data/vite');
   console.log(
-    `\n  Demo:      ${webUrl}/\n  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
+    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
   );
 
   const stop = async () => {
     await web.close();
+    await embedWeb?.close();
     await app.close();
     process.exit(0);
   };

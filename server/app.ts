@@ -6,6 +6,8 @@ import { clientErrorHandler, frameworkErrors, PATH_SEGMENT_MAX } from './http/cl
 import { capConnectionsPerAddress } from './http/connectionsPerAddress.ts';
 import { corsDelegator } from './http/cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
+import { crawlJobSettings } from './crawl/crawlJobOptions.ts';
+import { CrawlJobs } from './crawl/crawlJobs.ts';
 import type { EngineChoice, EngineFactory } from './indices/engineFactory.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
 import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
@@ -24,6 +26,7 @@ import { RouteTable } from './http/routeTable.ts';
 import { SearchThreads } from './indices/searchThreads.ts';
 import { autocompleteRoutes } from './routes/autocomplete.ts';
 import { crawlerRoutes } from './routes/crawler.ts';
+import { crawlsRoutes } from './routes/crawls.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -36,7 +39,7 @@ import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
 import { suggestedRule } from './events/learningSettings.ts';
 import type { SearchEngine } from './engine/engine.ts';
-import { rulesRoutes } from './routes/rules.ts';
+import { DEFAULT_RULE_LIMITS, rulesRoutes, type RuleLimits } from './routes/rules.ts';
 import { usersRoutes } from './routes/users.ts';
 
 /** Options of `buildApp`: the service's settings (config/serviceConfig.ts) and the storage that holds its indices. */
@@ -46,6 +49,8 @@ export interface AppOptions extends ServiceOptions {
    * @default SQLite files in `dataDir` (indices/sqliteFactory.ts)
    */
   engine?: EngineChoice;
+  /** The byte caps of query rules, one rule's and an index's. @default 64 KB and 50 MB (routes/rules.ts) */
+  ruleLimits?: Partial<RuleLimits>;
 }
 
 /**
@@ -56,6 +61,7 @@ export interface AppOptions extends ServiceOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   const crawl = crawlerSettings(options);
+  const jobSettings = crawlJobSettings(options);
   const { overload } = config;
   // Node checks the request and header timeouts on a timer; a coarse one would let a
   // slow client hold its connection for up to that much longer than the timeout.
@@ -104,7 +110,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const crawler = new Crawler(crawl, app.log);
   // Before the indices close: fetches under way end, and their pages stay PENDING for the next start.
-  app.addHook('preClose', async () => crawler.close());
+  const userAgent = options.crawlContactUrl === undefined ? null : options.crawlContactUrl;
+  // The fetcher (undici) and the reading threads load at the first crawl job.
+  const crawlJobs = new CrawlJobs(jobSettings, async () => (await import('./crawl/crawlJobWiring.ts')).crawlToolsFor(crawl, userAgent), config.clock, app.log);
+  app.decorate('crawlJobs', crawlJobs);
+  app.addHook('preClose', async () => {
+    await Promise.all([crawler.close(), crawlJobs.close()]);
+  });
   try {
     const routes = new RouteTable();
     app.addHook('onRoute', (route) => routes.add(route.method, route.url));
@@ -126,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(autocompleteRoutes, { indices, clock: config.clock });
     await app.register(documentsRoutes, { indices });
     await app.register(settingsRoutes, { indices });
-    await app.register(rulesRoutes, { indices });
+    await app.register(rulesRoutes, { indices, limits: { ...DEFAULT_RULE_LIMITS, ...options.ruleLimits } });
     await app.register(statsRoutes, { indices });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
@@ -135,7 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(healthRoutes, { indices });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
+    await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
     await crawler.resume(indices.all());
+    await crawlJobs.resume(indices.all());
   } catch (error) {
     await app.close();
     throw error;

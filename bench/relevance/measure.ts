@@ -6,7 +6,7 @@ import type { IndexDocument } from '../../src/client/types.ts';
 import { installedFolder } from '../anchors.ts';
 import { ENGINE_PACKAGES, type EngineSpec } from './engines/index.ts';
 import { CUTOFF, firstTargetRank } from './metrics.ts';
-import type { Engine, EngineRun, JudgedQuery, QueryOutcome, RelevanceResults } from './types.ts';
+import type { Engine, EngineRun, JudgedQuery, QueryOutcome, RelevanceResults, SiteCorpus } from './types.ts';
 
 export interface RelevanceOptions {
   docs: readonly IndexDocument[];
@@ -16,13 +16,20 @@ export interface RelevanceOptions {
   /** Whether the other engines may be installed now; when not, only an earlier install is used. */
   install: boolean;
   log: (line: string) => void;
+  /**
+   * When the documents are a real site's pages: the site, served, for the engines that
+   * crawl or read it. Its URLs are judged without the origin (the port of a run is its own),
+   * so targets are paths (`/library/os.html`).
+   */
+  site?: SiteCorpus;
 }
 
 /** Searched before the timed queries, so that no engine's first query pays for its warm-up. */
 const WARM_UP = ['element', 'css', 'event', 'header', 'string'];
 
 export async function measureRelevance(options: RelevanceOptions): Promise<RelevanceResults> {
-  const { docs, queries, engines, repo, install, log } = options;
+  const { docs, queries, engines, repo, install, log, site } = options;
+  const path = (url: string) => (site !== undefined && url.startsWith(site.origin) ? url.slice(site.origin.length) : url);
   let failed = '';
   const folder = engines.some((e) => e.installed)
     ? await installedFolder('engines', ENGINE_PACKAGES, { install, log, why: (reason) => (failed = reason) })
@@ -42,10 +49,10 @@ export async function measureRelevance(options: RelevanceOptions): Promise<Relev
     try {
       engine = await spec.make({ repo, folder: folder ?? '', log });
       const began = performance.now();
-      await engine.index(docs);
+      await engine.index(docs, site);
       log(`${spec.name}: indexed in ${((performance.now() - began) / 1000).toFixed(1)} s`);
       for (const word of WARM_UP) await engine.search(word, CUTOFF);
-      for (const query of queries) run.outcomes.push(await ask(engine, query));
+      for (const query of queries) run.outcomes.push(await ask(engine, query, path));
       log(`${spec.name}: ${queries.length} queries searched`);
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
@@ -64,9 +71,10 @@ export async function measureRelevance(options: RelevanceOptions): Promise<Relev
   };
 }
 
-async function ask(engine: Engine, query: JudgedQuery): Promise<QueryOutcome> {
+async function ask(engine: Engine, query: JudgedQuery, path: (url: string) => string): Promise<QueryOutcome> {
   const began = performance.now();
-  const urls = (await engine.search(query.q, CUTOFF)).slice(0, CUTOFF);
+  const found = await engine.search(query.q, CUTOFF);
   const ms = performance.now() - began;
+  const urls = found.slice(0, CUTOFF).map(path);
   return { q: query.q, class: query.class, set: query.set, rank: firstTargetRank(urls, query.targets), urls, ms };
 }

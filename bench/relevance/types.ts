@@ -28,10 +28,25 @@ export interface BenchDocument {
   text: string;
 }
 
+/**
+ * A corpus that is a real site: its HTML folder, served on loopback at `origin` while the
+ * run lasts. An engine a site owner would point at the site itself (ours crawls it,
+ * Pagefind indexes the folder) takes it from here; the others index the documents read
+ * from its pages.
+ */
+export interface SiteCorpus {
+  folder: string;
+  origin: string;
+  /** Every page's path under `origin` (`/library/os.html`), in the order of the sitemap. */
+  pages: readonly string[];
+  /** The sitemap the bench serves, listing every page. */
+  sitemap: string;
+}
+
 export interface Engine {
   readonly name: string;
-  /** Indexes the demo documents (each engine takes what it indexes from them). */
-  index(docs: readonly IndexDocument[]): Promise<void>;
+  /** Indexes the documents (each engine takes what it indexes from them), or the site when there is one and the engine crawls or reads sites. */
+  index(docs: readonly IndexDocument[], site?: SiteCorpus): Promise<void>;
   /** The URLs of the best hits, best first, at most `limit`. */
   search(q: string, limit: number): Promise<string[]>;
   close?(): Promise<void>;

@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResponse } from '../../src/client/types.ts';
-import { startFakeHost, sendJson, type FakeHost, type HostRequest } from '../testing/fakeHost.ts';
+import type { SearchResponse, StoredStatsEventsResponse } from '../../src/client/types.ts';
+import { startFakeHost, sendJson, type HostRequest } from '../testing/fakeHost.ts';
 import { cliEnv, runCli, type CliResult } from '../testing/cli.ts';
-import { basicAuth, eventually, putJson, startService, type TestService } from '../testing/service.ts';
+import { basicAuth, eventually, getJson, putJson, startService, type TestService } from '../testing/service.ts';
 import type { ResumeState } from './resumeState.ts';
 
 const LINES = 50_000;
@@ -189,6 +189,17 @@ describe('site-search eval', () => {
       "1 miss (no wanted result in the top 10):\n  'fetch' (entry 3 at line 14) wanted promise\n    1. fetch  Fetch API  https://site.example/js/fetch\n",
     );
     expect(result.stderr).toMatch(/^searched 4, /m);
+    // A judged search is not a visitor's: it must not lower the click boosts of the
+    // queries it judges. A visitor's search after it is stored; the judged ones are not.
+    expect((await fetch(`${service.baseUrl}/v1/search/eval?term=visitor+after+eval`)).status).toBe(200);
+    const stored = await eventually(async () => {
+      const answer = await getJson<StoredStatsEventsResponse>(service, '/v2/indices/eval/stats/events', [['limit', '1000']], {
+        headers: { authorization: basicAuth('eval', 'eval-secret') },
+      });
+      const terms = answer.body.events.map((e) => e.keyword);
+      return terms.includes('visitor after eval') ? terms : undefined;
+    });
+    expect(stored.filter((term) => judged.some((j) => j.query === term))).toEqual([]);
   });
 
   it('reads CSV with | between wanted pages, and exits 1 under --min-mrr', async () => {
@@ -216,34 +227,6 @@ describe('site-search eval', () => {
 });
 
 describe('commands whose endpoints the reference service lacks yet, against a fake host', () => {
-  it('crawl --sitemap schedules every page of a sitemap index, retrying a refusal for rate', async () => {
-    const host = await startFakeHost((request, res, base) => {
-      if (request.url === '/sitemap.xml') {
-        res.setHeader('Content-Type', 'application/xml');
-        res.end(
-          `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/pages.xml</loc></sitemap></sitemapindex>`,
-        );
-      } else if (request.url === '/pages.xml') {
-        const pages = ['a', 'b?x=1&amp;y=2', 'c'].map((p) => `<url><loc> https://site.example/${p} </loc><lastmod>2024-01-01</lastmod></url>`);
-        res.end(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages.join('')}</urlset>`);
-      } else if (crawls(host).length === 2) {
-        sendJson(res, 429, { error: { status: 429, code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '0' });
-      } else sendJson(res, 202, { message: 'Scheduled', docId: `id-${crawls(host).length}` });
-    });
-    try {
-      const result = await cli(['crawl', '--sitemap', `${host.baseUrl}/sitemap.xml`, '--url', host.baseUrl, '--key', 'k', '--secret', 's']);
-      expect(result.code).toBe(0);
-      expect(result.stderr).toContain('3 pages in');
-      expect(result.stderr).toContain('the service asked to slow down (429)');
-      const urls = ['a', 'b?x=1&y=2', 'b?x=1&y=2', 'c'].map((p) => `https://site.example/${p}`);
-      expect(crawls(host).map((r) => JSON.parse(r.body) as unknown)).toEqual(urls.map((url) => ({ action: 'FETCH', indexPublicKey: 'k', url })));
-      expect(crawls(host).every((r) => r.authorization === `Basic ${Buffer.from('k:s').toString('base64')}`)).toBe(true);
-      expect(result.stdout).toBe('id-1\thttps://site.example/a\nid-3\thttps://site.example/b?x=1&y=2\nid-4\thttps://site.example/c\n');
-    } finally {
-      await host.close();
-    }
-  });
-
   it('status takes a URL as the md5 of it; events go in batches; get, delete and hidden-keywords reach their paths', async () => {
     const host = await startFakeHost((request, res) => sendJson(res, 200, request.method === 'GET' ? { id: 'x', status: 'INDEXED' } : { id: 'x' }));
     const events = join(dir, 'events.ndjson');
@@ -282,7 +265,3 @@ describe('commands whose endpoints the reference service lacks yet, against a fa
     }
   });
 });
-
-function crawls(host: FakeHost) {
-  return host.requests.filter((r) => r.url === '/crawler');
-}

@@ -26,7 +26,7 @@ export function connect(flags: ConnectionFlags, env: NodeJS.ProcessEnv, options:
   const secret = flags.secret ?? env.SITE_SEARCH_SECRET;
   if (!baseUrl) throw new UsageError('the API host is missing: pass --url or set SITE_SEARCH_URL');
   if (!siteKey) throw new UsageError('the site key is missing: pass --key or set SITE_SEARCH_KEY');
-  if (options.needsSecret && !secret) throw new UsageError('the secret key is missing: pass --secret or set SITE_SEARCH_SECRET');
+  if (options.needsSecret && !secret) throw new UsageError('the secret key is missing: set SITE_SEARCH_SECRET (or pass --secret, which shows in ps)');
   const retries = count('--retries', flags.retries, 5);
   const timeoutMs = count('--timeout', flags.timeout, 60) * 1000;
   return createIndexClient({

@@ -27,8 +27,9 @@ export async function evaluate(judged: readonly JudgedQuery[], client: IndexClie
   for (const query of judged) {
     let answer;
     try {
-      // A search is a GET: the client itself retries it, a refusal for rate included.
-      answer = await client.search({ term: query.query, limit: CUTOFF });
+      // A search is a GET: the client itself retries it, a refusal for rate included. A
+      // judged search is no visitor's: recorded, it would lower the click boosts it judges.
+      answer = await client.search({ term: query.query, limit: CUTOFF, collectAnalytics: false });
     } catch (error) {
       // A refusal of the query itself (too long, say) is the file's; anything else is the host's.
       if (error instanceof SearchApiError && (error.status === 0 || error.status === 400)) {

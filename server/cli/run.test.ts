@@ -20,13 +20,15 @@ const flags = ['--url', 'http://127.0.0.1:9', '--key', 'k', '--secret', 's'];
 describe('run', () => {
   it('prints help with exit 0, and wants a command', async () => {
     expect(await runIn(['--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('Usage: site-search') });
+    // A secret on the command line shows in ps: the help points to the environment variable.
+    expect((await runIn(['--help'])).stdout).toMatch(/Prefer SITE_SEARCH_SECRET: a flag shows in ps/);
     expect(await runIn([])).toEqual({ code: 2, stdout: '', stderr: 'site-search: a command is needed (see site-search --help)\n' });
   });
 
   it('names the missing credential and its environment variable', async () => {
     expect((await runIn(['get', 'x'])).stderr).toBe('site-search: the API host is missing: pass --url or set SITE_SEARCH_URL\n');
     expect((await runIn(['get', 'x'], { SITE_SEARCH_URL: 'http://127.0.0.1:9', SITE_SEARCH_KEY: 'k' })).stderr).toBe(
-      'site-search: the secret key is missing: pass --secret or set SITE_SEARCH_SECRET\n',
+      'site-search: the secret key is missing: set SITE_SEARCH_SECRET (or pass --secret, which shows in ps)\n',
     );
   });
 

@@ -16,7 +16,7 @@ import { retryRefused } from './retryRefused.ts';
 import { searchTable } from './searchTable.ts';
 import { settingsCommand } from './settingsCommand.ts';
 import type { Io } from './io.ts';
-import { sitemapPages } from './sitemap.ts';
+import { crawlJob } from './crawlJob.ts';
 import { UsageError } from './UsageError.ts';
 
 export const HELP = `Usage: site-search <command> [options]
@@ -30,8 +30,15 @@ Commands:
       --resume                   carry on after the last line an interrupted run had indexed
       --state PATH               the resume state file (default: FILE.site-search-state.json)
       --batch-size N             most documents per batch (default: 1000; always under 1,000,000 bytes)
-  crawl URL...               schedule pages for crawling
-  crawl --sitemap URL        schedule every page of a sitemap (a sitemap index is followed)
+  crawl --site URL           crawl a site on the service from URL: links are followed, robots.txt
+                             and sitemaps read, every page left out reported with its reason
+      --include GLOB             crawl only URLs that match (repeatable; '**' any characters, '*' any but '/')
+      --exclude GLOB             leave out URLs that match (repeatable)
+      --dry-run                  fetch only what discovery needs, index nothing, report each URL in or out
+      --wait                     show the crawl's progress until it ends, then its report;
+                                 exit 1 when it failed
+  crawl --sitemap URL        the same, from a sitemap (or sitemap index); with --site too, both
+  crawl URL...               schedule single pages for crawling (no links followed)
   status URL|ID              a document's status (a URL is turned into its id, the md5 of the URL)
   get ID                     a document as indexed
   delete ID                  remove a document
@@ -56,7 +63,8 @@ Commands:
 Connection (every command):
   --url URL        the API host root        (or SITE_SEARCH_URL)
   --key KEY        the index's site key     (or SITE_SEARCH_KEY)
-  --secret SECRET  the index's secret key   (or SITE_SEARCH_SECRET; not needed for search)
+  --secret SECRET  the index's secret key   (not needed for search or eval)
+                   Prefer SITE_SEARCH_SECRET: a flag shows in ps and in the shell's history.
   --retries N      retries of idempotent calls (default 5)
   --timeout S      seconds allowed per request (default 60)
 
@@ -149,13 +157,40 @@ const COMMANDS: Record<string, Handler> = {
   },
 
   async crawl(args, io) {
-    const { values, positionals } = parse(args, { sitemap: { type: 'string' } }, { min: 0, max: Infinity, usage: 'crawl URL... | crawl --sitemap URL' });
-    const sitemap = values.sitemap as string | undefined;
-    if ((sitemap === undefined) === (positionals.length === 0)) throw new UsageError('usage: site-search crawl URL... | crawl --sitemap URL');
+    const usage = 'crawl --site URL [--sitemap URL] [--include GLOB] [--exclude GLOB] [--dry-run] [--wait] | crawl URL...';
+    const { values, positionals } = parse(
+      args,
+      {
+        site: { type: 'string', multiple: true },
+        sitemap: { type: 'string', multiple: true },
+        include: { type: 'string', multiple: true },
+        exclude: { type: 'string', multiple: true },
+        'dry-run': { type: 'boolean' },
+        wait: { type: 'boolean' },
+      },
+      { min: 0, max: Infinity, usage },
+    );
+    const sites = (values.site as string[] | undefined) ?? [];
+    const sitemaps = (values.sitemap as string[] | undefined) ?? [];
+    const job = sites.length > 0 || sitemaps.length > 0;
+    if (job === positionals.length > 0) throw new UsageError(`usage: site-search ${usage}`);
+    if (job) {
+      const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log: (line) => void io.stderr.write(`${line}\n`) });
+      const include = (values.include as string[] | undefined) ?? [];
+      const exclude = (values.exclude as string[] | undefined) ?? [];
+      const request = {
+        ...(sites.length > 0 && { start: sites }),
+        ...(sitemaps.length > 0 && { sitemaps }),
+        ...(include.length > 0 && { include }),
+        ...(exclude.length > 0 && { exclude }),
+        ...(values['dry-run'] === true && { dryRun: true }),
+      };
+      await crawlJob(client, request, values.wait === true, io);
+      return;
+    }
     const progress = createProgress('scheduled', io.stderr);
     const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log: progress.log });
-    const urls = sitemap === undefined ? positionals : await sitemapPages(sitemap);
-    if (sitemap !== undefined) progress.log(`${urls.length} pages in ${sitemap}`);
+    const urls = positionals;
     let done = 0;
     for (const url of urls) {
       const answer = await retryRefused(() => client.crawl(url), progress.log);
@@ -296,7 +331,7 @@ const COMMANDS: Record<string, Handler> = {
     if (shape === undefined) throw new UsageError(`usage: site-search ${usage}`);
     const { values, positionals } = parse(rest, {}, { ...shape, usage });
     const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log });
-    if (action === 'list') return printJson(io, await client.rules.list());
+    if (action === 'list') return printJson(io, { rules: await client.rules.all() });
     if (action === 'delete') return printJson(io, await client.rules.delete(positionals[0]!));
     const source = positionals[1]!;
     const text = source === '-' ? await readAll(io.stdin) : await readFile(source, 'utf8');

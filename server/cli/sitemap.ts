@@ -1,4 +1,4 @@
-import { XMLParser } from 'fast-xml-parser';
+import { readSitemap } from '../crawl/sitemaps.ts';
 
 /** What a sitemap file lists: pages (`<urlset>`) or further sitemaps (`<sitemapindex>`). */
 export interface SitemapEntries {
@@ -6,18 +6,10 @@ export interface SitemapEntries {
   sitemaps: string[];
 }
 
-const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, isArray: (name) => name === 'url' || name === 'sitemap' });
-
-/** Reads the `<loc>` of each `<url>` and `<sitemap>` of a sitemap (sitemaps.org protocol). Throws on XML that is not a sitemap. */
-export function parseSitemap(xml: string): SitemapEntries {
-  const doc = parser.parse(xml) as { urlset?: { url?: Array<{ loc?: unknown }> } | ''; sitemapindex?: { sitemap?: Array<{ loc?: unknown }> } | '' };
-  if (doc.urlset === undefined && doc.sitemapindex === undefined) throw new Error('not a sitemap: expected <urlset> or <sitemapindex>');
-  const locs = (items: Array<{ loc?: unknown }> | undefined): string[] =>
-    (items ?? []).map((item) => (typeof item.loc === 'string' ? item.loc.trim() : '')).filter((loc) => loc !== '');
-  return {
-    pages: locs(typeof doc.urlset === 'object' ? doc.urlset.url : undefined),
-    sitemaps: locs(typeof doc.sitemapindex === 'object' ? doc.sitemapindex.sitemap : undefined),
-  };
+/** Reads the `<loc>` of each `<url>` and `<sitemap>` of a sitemap (sitemaps.org protocol), as the service's crawler does. Throws on XML that is not a sitemap. */
+export function parseSitemap(xml: string | Buffer): SitemapEntries {
+  const content = readSitemap(typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml);
+  return content.kind === 'pages' ? { pages: content.pages.map((page) => page.url), sitemaps: [] } : { pages: [], sitemaps: content.sitemaps };
 }
 
 /** Every page of a sitemap, following a sitemap index one level down, each URL once in order. */
@@ -26,7 +18,8 @@ export async function sitemapPages(url: string, fetcher: typeof fetch = fetch, d
   if (!response.ok) throw new Error(`fetching the sitemap ${url} failed: ${response.status} ${response.statusText}`);
   let entries: SitemapEntries;
   try {
-    entries = parseSitemap(await response.text());
+    // The bytes, not text: a sitemap.xml.gz is gunzipped by its first bytes.
+    entries = parseSitemap(Buffer.from(await response.arrayBuffer()));
   } catch (error) {
     throw new Error(`${url}: ${(error as Error).message}`, { cause: error });
   }

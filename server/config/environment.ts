@@ -28,6 +28,9 @@ const VARIABLES: Record<string, (value: string) => Record<string, unknown>> = {
   SITE_SEARCH_STATS_ALLOWED_ORIGINS: (v) => ({ statsAllowedOrigins: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_HOSTS: (v) => ({ crawlAllowHosts: list(v) }),
   SITE_SEARCH_CRAWL_ALLOW_PRIVATE: (v) => ({ crawlAllowPrivate: list(v) }),
+  SITE_SEARCH_CRAWL_CONTACT_URL: (v) => ({ crawlContactUrl: v }),
+  SITE_SEARCH_CRAWL_HOST_CONCURRENCY: (v) => ({ crawlHostConcurrency: integer(v) }),
+  SITE_SEARCH_CRAWL_HOST_RATE: (v) => ({ crawlHostRate: Number(v) }),
   // `10` (per second), `10/60000` (per minute) or `off`.
   SITE_SEARCH_RATE_LIMIT: (v) => {
     if (v === 'off') return { rateLimit: false };

@@ -74,6 +74,12 @@ export interface ServiceOptions {
   crawlAllowPrivate?: string[];
   /** How long one crawl fetch may take, body included, in milliseconds. @default 10000 */
   crawlTimeoutMs?: number;
+  /** A URL telling site owners who crawls them, sent in crawl jobs' User-Agent. @default none */
+  crawlContactUrl?: string;
+  /** A crawl job's fetches under way at a time on one host. @default 2 */
+  crawlHostConcurrency?: number;
+  /** A crawl job's fetches started per second on one host at most; 0 lifts the limit (robots.txt's Crawl-delay still holds). @default 4 */
+  crawlHostRate?: number;
   /**
    * Clicks for a keyword raise the clicked documents in relevance-sorted searches for it
    * (see server/events/clickBoosts.ts); `false` turns it off.
@@ -162,6 +168,9 @@ const CONFIG_FILE_OPTIONS = [
   'statsRateLimit',
   'crawlAllowHosts',
   'crawlAllowPrivate',
+  'crawlContactUrl',
+  'crawlHostConcurrency',
+  'crawlHostRate',
   'clickRanking',
   'overload',
   'searchThreads',

@@ -205,7 +205,7 @@ export class Crawler {
     if (fetched.robots !== null && /(?:^|[\s,:])(?:noindex|none)(?:$|[\s,])/i.test(fetched.robots)) {
       return 'the page asks not to be indexed (X-Robots-Tag: noindex)';
     }
-    return pageDocument(id, url, await this.reader.read(fetched.html, fetched.url));
+    return pageDocument(id, url, await this.reader.readFetched(fetched.body, fetched.contentType, fetched.url, fetched.headers));
   }
 }
 

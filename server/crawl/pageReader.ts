@@ -1,4 +1,7 @@
 import { Worker } from 'node:worker_threads';
+import { documentTypeOf, type DocumentType } from './documentTypes.ts';
+import { decodeHtml } from './decodeHtml.ts';
+import type { FetchedHeaders } from './fetchPage.ts';
 import type { PageReading } from './readPage.ts';
 
 /** A page that could not be read: `reason` is for the document status, the rest for the log. */
@@ -26,7 +29,8 @@ interface Reader {
 }
 
 interface Waiting {
-  html: string;
+  /** An HTML page's text, or a document's bytes and type. */
+  input: { html: string } | { document: Uint8Array<ArrayBuffer>; type: Exclude<DocumentType, 'html'> };
   url: URL;
   resolve: (page: PageReading) => void;
   reject: (error: Error) => void;
@@ -53,9 +57,31 @@ export class PageReader {
   read(html: string, url: URL): Promise<PageReading> {
     if (this.closed) return Promise.reject(new PageReadError('the service stopped before the page was read', 'closed'));
     return new Promise((resolve, reject) => {
-      this.waiting.push({ html, url, resolve, reject });
+      this.waiting.push({ input: { html }, url, resolve, reject });
       this.pump();
     });
+  }
+
+  /**
+   * Reads fetched bytes, HTML or a document (by `contentType`) on a reading thread; rejects
+   * with a PageReadError. The answer's headers fill what the page does not say: its language
+   * (Content-Language) and its date of change (Last-Modified).
+   */
+  async readFetched(body: Buffer, contentType: string, url: URL, headers?: FetchedHeaders): Promise<PageReading> {
+    const type = documentTypeOf(contentType, url);
+    if (type === null) throw new PageReadError('the page is not HTML or a document this service reads', `content type ${contentType}`);
+    if (type === 'html') {
+      const charset = headers?.charset ?? /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1] ?? null;
+      return withHeaders(await this.read(decodeHtml(body, charset), url), headers);
+    }
+    if (this.closed) throw new PageReadError('the service stopped before the page was read', 'closed');
+    // A copy of its own, handed over to the thread: the body may share a pool with other buffers.
+    const document = new Uint8Array(body);
+    const page = await new Promise<PageReading>((resolve, reject) => {
+      this.waiting.push({ input: { document, type }, url, resolve, reject });
+      this.pump();
+    });
+    return withHeaders(page, headers);
   }
 
   /** Ends every thread; pages waiting or under way are rejected. */
@@ -94,9 +120,13 @@ export class PageReader {
     const { worker } = reader;
     let timer: NodeJS.Timeout | undefined;
     const outcome = await new Promise<{ page: PageReading } | { error: PageReadError }>((settle) => {
-      const onMessage = (message: { id?: number; page?: PageReading; error?: string }): void => {
-        if (message.id !== id) return;
-        done(message.page !== undefined ? { page: message.page } : { error: new PageReadError('the page could not be read', message.error ?? 'unknown') });
+      const onMessage = (message: { id?: number; page?: PageReading; error?: string; reason?: string; started?: boolean }): void => {
+        if (message.id !== id || message.started === true) return;
+        done(
+          message.page !== undefined
+            ? { page: message.page }
+            : { error: new PageReadError(message.reason ?? 'the page could not be read', message.error ?? 'unknown') },
+        );
       };
       const onError = (error: Error): void => {
         const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -104,24 +134,37 @@ export class PageReader {
       };
       const onExit = (): void => done({ error: new PageReadError('the page could not be read', 'the reading thread stopped') });
       let finished = false;
+      let onStarted: ((message: { id?: number; started?: boolean }) => void) | null = null;
       const done = (result: { page: PageReading } | { error: PageReadError }): void => {
         if (finished) return;
         finished = true;
         clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (onStarted !== null) worker.off('message', onStarted);
         settle(result);
       };
       worker.ref();
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      // The deadline counts from when the thread has loaded its code: starting one is not the page's fault.
-      void reader.ready.then(() => {
+      // The deadline counts from when the thread has loaded its code (for a document, its
+      // reader's library too): starting one is not the page's fault.
+      const startDeadline = (): void => {
         if (!finished)
           timer = setTimeout(
             () => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }),
             this.limits.timeoutMs,
           );
-      });
-      worker.postMessage({ id, html: job.html, url: job.url.href });
+      };
+      if ('html' in job.input) void reader.ready.then(startDeadline);
+      else {
+        onStarted = (message) => {
+          if (message.id !== id || message.started !== true) return;
+          startDeadline();
+        };
+        worker.on('message', onStarted);
+      }
+      const { input } = job;
+      if ('html' in input) worker.postMessage({ id, html: input.html, url: job.url.href });
+      else worker.postMessage({ id, document: input.document, type: input.type, url: job.url.href }, [input.document.buffer]);
     });
     this.busy.delete(reader);
     if ('page' in outcome) {
@@ -135,4 +178,13 @@ export class PageReader {
     }
     if (!this.closed) this.pump();
   }
+}
+
+/** A reading with what the answer's headers say and the page does not. */
+function withHeaders(page: PageReading, headers: FetchedHeaders | undefined): PageReading {
+  if (headers === undefined) return page;
+  const language = page.language ?? headers.contentLanguage?.split(',')[0]?.trim() ?? null;
+  const lastModified = headers.lastModified === null ? NaN : Date.parse(headers.lastModified);
+  const modified = page.modified ?? (Number.isNaN(lastModified) ? null : new Date(lastModified).toISOString());
+  return { ...page, language: language || null, modified };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPage } from './readPage.ts';
+import { blockHash, readPage } from './readPage.ts';
 
 const base = new URL('https://example.com/docs/page.html');
 
@@ -55,5 +55,79 @@ describe('readPage', () => {
     );
     expect(deep.mainContent).toBe('Deep deepzz');
     expect(deep.h1).toBe('Deep');
+  });
+
+  it('finds links, frames and rel=next against <base>, leaving out nofollow links and other schemes', () => {
+    const page = readPage(
+      `<head><base href="https://example.com/other/"><link rel="next" href="p2.html"><link rel="stylesheet" href="s.css">
+       <link rel="canonical" href="/docs/page"><link rel="alternate" hreflang="de" href="https://example.de/seite">
+       <link rel="alternate" hreflang="x-default" href="/"><link rel="alternate" type="application/rss+xml" href="/feed"></head>
+       <body><nav><a href="a.html">A</a></nav><a href="a.html#top">again</a><a rel="nofollow ugc" href="/spam">x</a>
+       <a href="mailto:x@example.com">m</a><a href="javascript:void 0">j</a><a href="http://[bad">bad</a><a>none</a>
+       <iframe src="//cdn.example.com/embed"></iframe><map><area href="/area"></map></body>`,
+      base,
+    );
+    expect(page.links).toEqual([
+      'https://example.com/other/p2.html',
+      'https://example.com/other/a.html',
+      'https://example.com/other/a.html#top',
+      'https://cdn.example.com/embed',
+      'https://example.com/area',
+    ]);
+    expect(page.canonical).toBe('https://example.com/docs/page');
+    expect(page.alternates).toEqual([
+      { lang: 'de', href: 'https://example.de/seite' },
+      { lang: 'x-default', href: 'https://example.com/' },
+    ]);
+    expect(page.nofollow).toBe(false);
+    const frames = readPage('<frameset><frame src="left.html"><frame src="right.html"></frameset>', base);
+    expect(frames.links).toEqual(['https://example.com/docs/left.html', 'https://example.com/docs/right.html']);
+    const closed = readPage('<meta name="robots" content="noindex,nofollow"><a href="/x">x</a>', base);
+    expect([closed.links, closed.nofollow, closed.canonical]).toEqual([[], true, null]);
+  });
+
+  it('reads dates from meta tags and JSON-LD', () => {
+    const page = readPage(
+      `<head><script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite"},
+       {"@type":"Article","datePublished":"2023-04-05","dateModified":"2023-06-07T08:00:00Z"}]}</script>
+       <script type="application/ld+json">{broken</script></head>`,
+      base,
+    );
+    expect([page.published, page.modified]).toEqual(['2023-04-05', '2023-06-07T08:00:00Z']);
+    const meta = readPage(
+      '<meta property="article:published_time" content="2022-01-01"><meta property="article:modified_time" content="2022-02-02"><script type="application/ld+json">{"datePublished":"2000-01-01"}</script>',
+      base,
+    );
+    expect([meta.published, meta.modified]).toEqual(['2022-01-01', '2022-02-02']);
+  });
+
+  it("honours the owner's markup: ignored elements, the parts to index, custom fields", () => {
+    const page = readPage(
+      `<head><meta name="addsearch-custom-field" content="category=guides"><meta name="addsearch-custom-field" content="rating=4.5">
+       <meta name="addsearch-custom-field" content="pages=12"><meta name="addsearch-custom-field" content="tag=a">
+       <meta name="addsearch-custom-field" content="tag=b"><meta name="addsearch-custom-field" content="sku=0042" data-type="text">
+       <meta name="addsearch-custom-field" content="noequals"><meta name="addsearch-custom-field" content="x = y = z"></head>
+       <body><div>outside</div><div data-site-search-body><p>first part</p><p data-site-search-ignore>ignored</p>
+       <div data-site-search-body>nested</div></div><p>between</p><section data-site-search-body>second part</section></body>`,
+      base,
+    );
+    expect(page.mainContent).toBe('first part nested second part');
+    expect(page.customFields).toEqual({ category: 'guides', rating: 4.5, pages: 12, tag: ['a', 'b'], sku: '0042', x: 'y = z' });
+    expect(readPage('<main><p>kept</p><div data-site-search-ignore="">dropped</div></main>', base).mainContent).toBe('kept');
+  });
+
+  it('cuts the content into blocks: paragraphs, items, rows, headings and the text runs of divs', () => {
+    const page = readPage(
+      `<body><div>Run one <b>bold</b><p>Para</p>run two</div><ul><li>Item <a>link</a></li></ul>
+       <table><tr><td>Prev</td><td>Up</td><td>Home</td><td>Next</td></tr><tr><th>A</th><td><p>B</p></td></tr></table>
+       <h2>Heading</h2><pre>code  here</pre></body>`,
+      base,
+    );
+    expect(page.blocks.map((b) => b.text)).toEqual(['Run one bold', 'Para', 'run two', 'Item link', 'Prev Up Home Next', 'A', 'B', 'Heading', 'code here']);
+    expect(page.mainContent).toBe(page.blocks.map((b) => b.text).join(' '));
+    expect(page.documentType).toBe('html');
+    // Folded: case, accents, punctuation and numbers do not part blocks.
+    expect(blockHash('Page 3 of 30 — Café')).toBe(blockHash('page 4 of 31 cafe'));
+    expect(blockHash('Prev Up Home Next')).not.toBe(blockHash('Prev Up Home'));
   });
 });

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import type { DocumentType } from './documentTypes.ts';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -19,6 +21,35 @@ export interface PageReading {
   mainContent: string;
   /** `<meta name="robots">` says noindex (or none). */
   noindex: boolean;
+  /**
+   * Absolute http(s) URLs of `<a href>`, `<area href>`, `<link rel=next>`, `<frame src>` and
+   * `<iframe src>`, resolved against `<base href>`, in document order, each once; links marked
+   * rel=nofollow are left out, and all are when the page says nofollow.
+   */
+  links: string[];
+  /** `<link rel=canonical>`, absolute. */
+  canonical: string | null;
+  /** `<meta name="robots">` says nofollow (or none). */
+  nofollow: boolean;
+  documentType: DocumentType;
+  /** The main content as blocks in document order; `mainContent` is their texts joined with ' '. */
+  blocks: ContentBlock[];
+  /** `<meta name="addsearch-custom-field" content="name=value">`, typed as the API's custom-field rules say. */
+  customFields: Record<string, string | number | string[]>;
+  /** `article:modified_time` or JSON-LD `dateModified`, as written. */
+  modified: string | null;
+  /** `<link rel=alternate hreflang>`, absolute. */
+  alternates: { lang: string; href: string }[];
+}
+
+/**
+ * A run of text between block boundaries (paragraphs, list items, table rows, headings,
+ * text runs of a div...), with a hash of its folded text: the same block on many pages of
+ * a site (a navigation table, a footer) has the same hash on each (repeatedBlocks.ts).
+ */
+export interface ContentBlock {
+  hash: string;
+  text: string;
 }
 
 /** Elements whose text is not the page's content. */
@@ -29,11 +60,13 @@ const SKIPPED = new Set([
   'template',
   'nav',
   'aside',
+  'frameset',
   'form',
   'button',
   'select',
   'svg',
   'iframe',
+  'frame',
   'object',
   'canvas',
   'dialog',
@@ -82,7 +115,8 @@ export function readPage(html: string, pageUrl: URL): PageReading {
   const tree = walk(document);
   const all = tree.elements;
   const htmlElement = elements(document).find((e) => e.tagName === 'html') ?? null;
-  const metas = all.filter((e) => e.tagName === 'meta' && tree.places.get(e)!.inHead);
+  const inHead = (e: Element): boolean => tree.places.get(e)!.inHead;
+  const metas = all.filter((e) => e.tagName === 'meta' && inHead(e));
   const meta = (name: string): string | null => {
     const found = metas.find((m) => (attr(m, 'name') ?? attr(m, 'property'))?.toLowerCase() === name);
     const content = found === undefined ? null : attr(found, 'content');
@@ -95,9 +129,21 @@ export function readPage(html: string, pageUrl: URL): PageReading {
   };
   const titleElement = all.find((e) => e.tagName === 'title');
   const h1 = first('h1');
-  // <main> (or role=main, or a single <article>) holds the content when a page marks it.
+  // The owner's data-site-search-body marks the only parts to index; else <main> (or
+  // role=main, or a single <article>) holds the content when a page marks it.
+  const marked = all.filter((e) => tree.places.get(e)!.body && !tree.places.get(e)!.insideBody);
   const main = all.find((e) => e.tagName === 'main' || attr(e, 'role') === 'main') ?? singleOrNull(all.filter((e) => e.tagName === 'article')) ?? body;
+  const roots = marked.length > 0 ? marked : main === null ? [] : [main];
+  const blocks = roots.flatMap((root) => blocksOf(root, tree));
   const robots = `${meta('robots') ?? ''},${meta('googlebot') ?? ''}`.toLowerCase();
+  const nofollow = /(?:^|[\s,])(?:nofollow|none)(?:$|[\s,])/.test(robots);
+  // <base href> moves where relative links point (the first one, as browsers take it).
+  const baseElement = all.find((e) => e.tagName === 'base' && attr(e, 'href') !== null);
+  const base = (baseElement === undefined ? null : toUrl(attr(baseElement, 'href'), pageUrl)) ?? pageUrl;
+  const rels = (e: Element): string[] => (attr(e, 'rel') ?? '').toLowerCase().split(/\s+/);
+  const headLinks = all.filter((e) => e.tagName === 'link');
+  const canonicalLink = headLinks.find((e) => rels(e).includes('canonical') && attr(e, 'href') !== null);
+  const jsonLd = jsonLdDates(all);
   return {
     title: (titleElement === undefined ? '' : textOf(titleElement, true, tree)) || h1,
     h1,
@@ -105,10 +151,110 @@ export function readPage(html: string, pageUrl: URL): PageReading {
     metaDescription: meta('description'),
     image: resolve(meta('og:image'), pageUrl),
     language: htmlElement === null ? null : attr(htmlElement, 'lang')?.trim() || null,
-    published: meta('article:published_time') ?? meta('date'),
-    mainContent: main === null ? '' : textOf(main, false, tree),
+    published: meta('article:published_time') ?? jsonLd.published ?? meta('date'),
+    modified: meta('article:modified_time') ?? jsonLd.modified,
+    mainContent: blocks.map((b) => b.text).join(' '),
+    blocks,
     noindex: /(?:^|[\s,])(?:noindex|none)(?:$|[\s,])/.test(robots),
+    nofollow,
+    links: nofollow ? [] : linksOf(all, base, rels),
+    canonical: canonicalLink === undefined ? null : resolve(attr(canonicalLink, 'href'), base),
+    alternates: headLinks.flatMap((e) => {
+      const lang = attr(e, 'hreflang')?.trim();
+      const href = rels(e).includes('alternate') && lang ? resolve(attr(e, 'href'), base) : null;
+      return href === null || !lang ? [] : [{ lang, href }];
+    }),
+    documentType: 'html',
+    customFields: customFields(metas),
   };
+}
+
+/** Marks the only parts of a page to index (the owner's markup, as the anchors honour it). */
+const OWNER_BODY = 'data-site-search-body';
+/** Drops an element from what is indexed. */
+const OWNER_IGNORE = 'data-site-search-ignore';
+const CUSTOM_FIELD_META = 'addsearch-custom-field';
+
+function linksOf(all: readonly Element[], base: URL, rels: (e: Element) => string[]): string[] {
+  const found = new Set<string>();
+  for (const e of all) {
+    let reference: string | null = null;
+    if (e.tagName === 'a' || e.tagName === 'area') reference = rels(e).includes('nofollow') ? null : attr(e, 'href');
+    else if (e.tagName === 'link') reference = rels(e).includes('next') ? attr(e, 'href') : null;
+    else if (e.tagName === 'frame' || e.tagName === 'iframe') reference = attr(e, 'src');
+    const url = reference === null ? null : toUrl(reference, base);
+    if (url !== null && (url.protocol === 'http:' || url.protocol === 'https:')) found.add(url.href);
+  }
+  return [...found];
+}
+
+/**
+ * Custom fields from `<meta name="addsearch-custom-field" content="name=value">`: an integer
+ * or a decimal number is a number (a `data-type` of text, integer or double says so
+ * outright), anything else a string; a name given more than once holds all its values, as
+ * strings (the API's multi-valued field).
+ */
+function customFields(metas: readonly Element[]): Record<string, string | number | string[]> {
+  const values = new Map<string, { value: string; type: string | null }[]>();
+  for (const m of metas) {
+    if (attr(m, 'name')?.toLowerCase() !== CUSTOM_FIELD_META) continue;
+    const content = attr(m, 'content') ?? '';
+    const equals = content.indexOf('=');
+    if (equals <= 0) continue;
+    const name = content.slice(0, equals).trim();
+    const value = content.slice(equals + 1).trim();
+    if (name === '' || value === '') continue;
+    values.set(name, [...(values.get(name) ?? []), { value, type: attr(m, 'data-type')?.toLowerCase() ?? null }]);
+  }
+  const fields: Record<string, string | number | string[]> = {};
+  for (const [name, given] of values) {
+    if (given.length > 1) {
+      fields[name] = [...new Set(given.map((g) => g.value))];
+      continue;
+    }
+    const { value, type } = given[0]!;
+    const integer = /^-?\d{1,15}$/.test(value);
+    const double = /^-?\d+\.\d+$/.test(value) && Number.isFinite(Number(value));
+    if (type === 'text') fields[name] = value;
+    else if ((type === null || type === 'integer') && integer) fields[name] = Number(value);
+    else if ((type === null || type === 'double') && (double || integer)) fields[name] = Number(value);
+    else fields[name] = value;
+  }
+  return fields;
+}
+
+/** JSON-LD text read at most: a page's structured data, not a data dump. */
+const JSON_LD_MAX_CHARS = 200_000;
+
+/** `datePublished` and `dateModified` from the page's JSON-LD, the first of each found. */
+function jsonLdDates(all: readonly Element[]): { published: string | null; modified: string | null } {
+  const found = { published: null as string | null, modified: null as string | null };
+  for (const script of all) {
+    if (script.tagName !== 'script' || attr(script, 'type')?.trim().toLowerCase() !== 'application/ld+json') continue;
+    const text = script.childNodes.map((c) => (c.nodeName === '#text' ? (c as DefaultTreeAdapterTypes.TextNode).value : '')).join('');
+    if (text.length > JSON_LD_MAX_CHARS) continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    // A loop over a stack, as for the page tree: JSON-LD nests @graph and arrays.
+    const stack: unknown[] = [data];
+    while (stack.length > 0 && (found.published === null || found.modified === null)) {
+      const item = stack.pop();
+      if (Array.isArray(item)) for (let i = item.length - 1; i >= 0; i--) stack.push(item[i]);
+      else if (typeof item === 'object' && item !== null) {
+        const record = item as Record<string, unknown>;
+        if (found.published === null && typeof record.datePublished === 'string' && record.datePublished.trim() !== '')
+          found.published = record.datePublished.trim();
+        if (found.modified === null && typeof record.dateModified === 'string' && record.dateModified.trim() !== '')
+          found.modified = record.dateModified.trim();
+        for (const value of Object.values(record).reverse()) if (typeof value === 'object' && value !== null) stack.push(value);
+      }
+    }
+  }
+  return found;
 }
 
 /** Where an element sits, from its ancestors. */
@@ -121,6 +267,10 @@ interface Place {
   inSection: boolean;
   /** Some ancestor is the `<head>` of the `<html>` element. */
   inHead: boolean;
+  /** The element is marked data-site-search-body. */
+  body: boolean;
+  /** Some ancestor is marked data-site-search-body. */
+  insideBody: boolean;
 }
 
 interface Tree {
@@ -130,7 +280,7 @@ interface Tree {
 }
 
 const SECTIONING = new Set(['article', 'main', 'section']);
-const TOP: Place = { skipped: false, insideSkipped: false, inSection: false, inHead: false };
+const TOP: Place = { skipped: false, insideSkipped: false, inSection: false, inHead: false, body: false, insideBody: false };
 
 function walk(document: Node): Tree {
   const found: Element[] = [];
@@ -148,6 +298,8 @@ function walk(document: Node): Tree {
       insideSkipped: parent.insideSkipped || parent.skipped,
       inSection: parent.inSection || SECTIONING.has(element.tagName),
       inHead: parent.inHead || (element.tagName === 'head' && parentTag === 'html'),
+      body: attr(element, OWNER_BODY) !== null,
+      insideBody: parent.insideBody || parent.body,
     };
     found.push(element);
     places.set(element, place);
@@ -165,7 +317,7 @@ function attr(element: Element, name: string): string | null {
 }
 
 function isSkipped(element: Element, inSection: boolean): boolean {
-  if (SKIPPED.has(element.tagName)) return true;
+  if (SKIPPED.has(element.tagName) || attr(element, OWNER_IGNORE) !== null) return true;
   // A header or footer is the page's banner unless it belongs to a section of content (as HTML defines).
   if ((element.tagName === 'header' || element.tagName === 'footer') && !inSection) return true;
   if (attr(element, 'hidden') !== null || attr(element, 'aria-hidden') === 'true') return true;
@@ -203,14 +355,85 @@ function textOf(root: Element, everything: boolean, tree: Tree): string {
   return parts.join('').replace(/\s+/g, ' ').trim();
 }
 
+/** Elements that only part the words of a block: a table row is one block, not one per cell. */
+const CELLS = new Set(['td', 'th']);
+
+/**
+ * The text of `root` cut into blocks, boilerplate left out: every element that is not inline
+ * (or a table cell) ends one block and starts the next, so a paragraph, a list item, a table
+ * row, a heading or a run of text in a div is a block of its own.
+ */
+function blocksOf(root: Element, tree: Tree): ContentBlock[] {
+  const blocks: ContentBlock[] = [];
+  let parts: string[] = [];
+  const cut = (): void => {
+    const text = parts.join('').replace(/\s+/g, ' ').trim();
+    parts = [];
+    if (text !== '') blocks.push({ hash: blockHash(text), text });
+  };
+  // BREAK on the stack ends a block once the nodes pushed above it are done; SPACE parts words.
+  const stack: (Node | typeof BREAK | typeof SPACE)[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === BREAK) {
+      cut();
+      continue;
+    }
+    if (node === SPACE) {
+      parts.push(' ');
+      continue;
+    }
+    const name = node.nodeName;
+    if (name === '#text') {
+      parts.push((node as DefaultTreeAdapterTypes.TextNode).value);
+      continue;
+    }
+    if (name.startsWith('#')) continue;
+    const element = node as Element;
+    if (element !== root && tree.places.get(element)?.skipped === true) continue;
+    if (CELLS.has(element.tagName)) {
+      parts.push(' ');
+      stack.push(SPACE);
+    } else if (!INLINE.has(element.tagName)) {
+      cut();
+      stack.push(BREAK);
+    }
+    for (let i = element.childNodes.length - 1; i >= 0; i--) stack.push(element.childNodes[i]!);
+  }
+  cut();
+  return blocks;
+}
+
+const BREAK = Symbol('break');
+const SPACE = Symbol('space');
+
+/**
+ * A block's hash, of its folded text: case, accents, punctuation and digits do not part two
+ * blocks ("Page 3 of 30" and "Page 4 of 30" are the same block of a site).
+ */
+export function blockHash(text: string): string {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\p{N}+/gu, '0')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return createHash('sha256').update(folded).digest('base64url').slice(0, 16);
+}
+
 function singleOrNull<T>(items: readonly T[]): T | null {
   return items.length === 1 ? items[0]! : null;
 }
 
 function resolve(reference: string | null, base: URL): string | null {
-  if (reference === null) return null;
+  return toUrl(reference, base)?.href ?? null;
+}
+
+function toUrl(reference: string | null, base: URL): URL | null {
+  if (reference === null || reference.trim() === '') return null;
   try {
-    return new URL(reference, base).href;
+    return new URL(reference.trim(), base);
   } catch {
     return null;
   }

@@ -214,7 +214,11 @@ describe("the owner's data (steering)", () => {
       { id: 'a', body: '{"n":3}' },
       { id: 'b', body: '{"n":2}' },
     ]);
-    expect(await engine.steering.count('rule')).toBe(2);
+    expect(await engine.steering.size('rule')).toEqual({
+      count: 2,
+      bytes: Buffer.byteLength((await engine.steering.list('rule')).map((e) => e.body).join('')),
+    });
+    expect((await engine.steering.list('rule', { after: 'a', limit: 5 })).map((e) => e.id)).toEqual(['b']);
     expect(await engine.steering.get('settings', '')).toBe('{"s":true}');
     expect(await engine.steering.get('rule', 'zz')).toBeNull();
     expect(await engine.steering.remove('rule', 'b')).toBe(true);

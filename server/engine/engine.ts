@@ -9,6 +9,7 @@
 import type { CustomFieldValue, DocumentStatusValue, FacetValue, RangeFacetBucket, SortOrder } from '../../src/client/types.ts';
 
 import type { CheckedDocument, CustomFieldType } from '../../src/client/validateDocuments.ts';
+import type { CrawlStore } from './crawlStore.ts';
 import type { QueryPlan } from './matchPlan.ts';
 
 /** Inferred from the first value indexed for a name; arrays of strings are `text`. */
@@ -327,11 +328,17 @@ export interface SteeringSnapshot {
  * restarts and every node of a shared database sees it); each write is one transaction
  * that bumps the version searches read it by (IndexReader.steering).
  */
+/** A page of a steering listing: the entries after the id `after` (null: from the first), at most `limit`. */
+export interface SteeringPage {
+  after: string | null;
+  limit: number;
+}
+
 export interface Steering {
-  /** Entries of a kind, by id order, with their bodies (JSON text). */
-  list(kind: SteeringKind): Promise<Array<{ id: string; body: string }>>;
-  /** How many entries of a kind there are. */
-  count(kind: SteeringKind): Promise<number>;
+  /** Entries of a kind, by id order, with their bodies (JSON text); `page`: at most `limit` of those after the id `after`. */
+  list(kind: SteeringKind, page?: SteeringPage): Promise<Array<{ id: string; body: string }>>;
+  /** How many entries of a kind there are, and the bytes of their bodies (UTF-8). */
+  size(kind: SteeringKind): Promise<{ count: number; bytes: number }>;
   /** The body of an entry, or null. */
   get(kind: SteeringKind, id: string): Promise<string | null>;
   /** Creates or replaces an entry. */
@@ -371,6 +378,8 @@ export interface SearchEngine {
   pendingCrawls(): Promise<Array<{ id: string; url: string }>>;
   /** The owner's data: rules and settings. */
   readonly steering: Steering;
+  /** The index's crawl jobs and their frontiers (crawlStore.ts). */
+  readonly crawls: CrawlStore;
   /** Resolves once writes under way are done and the files are closed. */
   close(): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
-import type { DatabaseTimeouts } from '../storage/databaseTimeouts.ts';
+import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../storage/databaseTimeouts.ts';
 import { assignFieldTypes } from './fieldTypes.ts';
 import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
+import { requestDeadline, untilAborted } from '../storage/requestDeadline.ts';
 import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
 import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
@@ -22,6 +23,7 @@ import {
   type WordQuestions,
   type WriteResult,
 } from './engine.ts';
+import { PostgresCrawlStore } from './postgresCrawlStore.ts';
 import { pgCandidates } from './postgresCandidates.ts';
 import { applyPgSchema } from './postgresSchema.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
@@ -86,6 +88,7 @@ const CONNECTION_SETTINGS = { enable_seqscan: 'off', jit: 'off', 'pg_trgm.simila
 export class PostgresEngine implements SearchEngine {
   private readonly limits: RankingLimits;
   private readonly lockKey: string;
+  private readonly timeouts: DatabaseTimeouts;
   private written = 0;
   private fieldFacts: { facts: FieldFacts; at: number } | null = null;
   /** Counts of documents by statement, kept while the index's version stays (see currentFieldFacts). */
@@ -105,6 +108,7 @@ export class PostgresEngine implements SearchEngine {
   private analyzedRows = 0;
   private readonly steeringCheck = new SteeringVersionCheck();
   readonly steering: Steering;
+  readonly crawls: PostgresCrawlStore;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -114,8 +118,10 @@ export class PostgresEngine implements SearchEngine {
     options: PostgresEngineOptions,
   ) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...options.limits };
+    this.timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     this.lockKey = `site-search write ${schema}`;
     this.steering = postgresSteering(pool, () => this.steeringCheck.forget());
+    this.crawls = new PostgresCrawlStore(pool);
   }
 
   /** Connects, then creates or checks the index's tables. */
@@ -170,13 +176,19 @@ export class PostgresEngine implements SearchEngine {
    */
   async read<T>(work: (reader: IndexReader) => Promise<T>, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
-    const client = await this.readPool.connect();
-    const statements = cancellable(this.readPool, client, signal);
+    // Connecting, every statement and what the work awaits besides (the learned weights) share one deadline.
+    const deadline = requestDeadline(this.timeouts, signal);
     try {
-      return await work(this.reader(statements.client));
+      const client = await untilAborted(this.readPool.connect(), deadline.signal, (late) => late.release());
+      const statements = cancellable(this.readPool, client, deadline.signal);
+      try {
+        return await untilAborted(work(this.reader(statements.client)), deadline.signal);
+      } finally {
+        statements.dispose();
+        client.release(statements.cancelled);
+      }
     } finally {
-      statements.dispose();
-      client.release(statements.cancelled);
+      deadline.dispose();
     }
   }
 

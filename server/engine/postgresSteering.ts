@@ -82,8 +82,25 @@ export function postgresSteering(pool: pg.Pool, written: () => void): Steering {
     return changed;
   };
   return {
-    list: async (kind) => (await pool.query<{ id: string; body: string }>('SELECT id, body FROM steering WHERE kind = $1 ORDER BY id', [kind])).rows,
-    count: async (kind) => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM steering WHERE kind = $1', [kind])).rows[0]!.n),
+    // Ids in byte order, as SQLite keeps them, whatever the database's collation.
+    list: async (kind, page) =>
+      (
+        await pool.query<{ id: string; body: string }>(
+          page === undefined
+            ? 'SELECT id, body FROM steering WHERE kind = $1 ORDER BY id COLLATE "C"'
+            : 'SELECT id, body FROM steering WHERE kind = $1 AND id COLLATE "C" > $2 ORDER BY id COLLATE "C" LIMIT $3',
+          page === undefined ? [kind] : [kind, page.after ?? '', page.limit],
+        )
+      ).rows,
+    size: async (kind) => {
+      const row = (
+        await pool.query<{ count: string; bytes: string }>(
+          'SELECT count(*) AS count, coalesce(sum(octet_length(body)), 0) AS bytes FROM steering WHERE kind = $1',
+          [kind],
+        )
+      ).rows[0]!;
+      return { count: Number(row.count), bytes: Number(row.bytes) };
+    },
     get: async (kind, id) => (await pool.query<{ body: string }>('SELECT body FROM steering WHERE kind = $1 AND id = $2', [kind, id])).rows[0]?.body ?? null,
     put: async (kind, id, body) => {
       await write(kind, id, body);

@@ -8,7 +8,8 @@ import { noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
 import { WriterThread } from './writerThread.ts';
-import { countSteering, getSteering, listSteering } from './sqliteSteering.ts';
+import { SqliteCrawlStore } from './sqliteCrawlStore.ts';
+import { steeringSize, getSteering, listSteering } from './sqliteSteering.ts';
 
 /**
  * Writes of up to this many documents run on the service's own connection when the
@@ -48,6 +49,8 @@ export class SqliteEngine implements SearchEngine {
     return new SqliteEngine(await openIndexDatabase(file), file, limits);
   }
 
+  readonly crawls: SqliteCrawlStore;
+
   private constructor(db: Database.Database, file: string, limits: Partial<RankingLimits>) {
     this.db = db;
     this.file = this.db.memory ? null : file;
@@ -56,6 +59,7 @@ export class SqliteEngine implements SearchEngine {
     // The schema is in place before the writer's connection opens the file.
     this.inline = new SqliteWriter(this.db);
     this.thread = this.db.memory ? null : new WriterThread(file);
+    this.crawls = new SqliteCrawlStore(this.statements, (call) => this.writing(1, 'crawlWrite', call));
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
@@ -128,8 +132,8 @@ export class SqliteEngine implements SearchEngine {
   }
 
   readonly steering: Steering = {
-    list: async (kind) => listSteering(this.statements, kind),
-    count: async (kind) => countSteering(this.statements, kind),
+    list: async (kind, page) => listSteering(this.statements, kind, page),
+    size: async (kind) => steeringSize(this.statements, kind),
     get: async (kind, id) => getSteering(this.statements, kind, id),
     put: async (kind, id, body) => {
       await this.writeSteering(kind, id, body);

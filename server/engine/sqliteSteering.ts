@@ -1,5 +1,5 @@
 /** The owner's data (rules, settings) of an SQLite index: its table, reads and writes. */
-import type { SteeringEntry, SteeringKind, SteeringSnapshot } from './engine.ts';
+import type { SteeringEntry, SteeringKind, SteeringPage, SteeringSnapshot } from './engine.ts';
 import type { StatementCache } from '../storage/statementCache.ts';
 
 /** The `meta` key of the owner data's version, bumped in the transaction of every write of it. */
@@ -29,12 +29,19 @@ export function steeringSnapshot(statements: StatementCache, since: string | nul
   return { version, entries };
 }
 
-export function listSteering(statements: StatementCache, kind: SteeringKind): Array<{ id: string; body: string }> {
-  return statements.get('SELECT id, body FROM steering WHERE kind = ? ORDER BY id').all(kind) as Array<{ id: string; body: string }>;
+export function listSteering(statements: StatementCache, kind: SteeringKind, page?: SteeringPage): Array<{ id: string; body: string }> {
+  if (page === undefined) return statements.get('SELECT id, body FROM steering WHERE kind = ? ORDER BY id').all(kind) as Array<{ id: string; body: string }>;
+  return statements.get('SELECT id, body FROM steering WHERE kind = ? AND id > ? ORDER BY id LIMIT ?').all(kind, page.after ?? '', page.limit) as Array<{
+    id: string;
+    body: string;
+  }>;
 }
 
-export function countSteering(statements: StatementCache, kind: SteeringKind): number {
-  return statements.get('SELECT count(*) FROM steering WHERE kind = ?').pluck().get(kind) as number;
+export function steeringSize(statements: StatementCache, kind: SteeringKind): { count: number; bytes: number } {
+  return statements.get('SELECT count(*) AS count, coalesce(sum(length(CAST(body AS BLOB))), 0) AS bytes FROM steering WHERE kind = ?').get(kind) as {
+    count: number;
+    bytes: number;
+  };
 }
 
 export function getSteering(statements: StatementCache, kind: SteeringKind, id: string): string | null {

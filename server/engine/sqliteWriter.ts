@@ -8,6 +8,7 @@ import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
 import { writeSteering } from './sqliteSteering.ts';
 import { StatementCache } from '../storage/statementCache.ts';
+import { runCrawlWrite, SqliteCrawlWrites, type CrawlWriteCall } from './sqliteCrawlStore.ts';
 
 /** What FTS holds of a document's indexed text (the title aside). */
 export interface FtsText {
@@ -44,6 +45,8 @@ export interface WriterCalls {
   markCrawl(id: string, url: string, mark: CrawlMark): boolean;
   /** Writes an owner's entry (null: removes it); whether a row changed. */
   writeSteering(kind: SteeringKind, id: string, body: string | null): boolean;
+  /** A write of the crawl store (sqliteCrawlStore.ts). */
+  crawlWrite(call: CrawlWriteCall): unknown;
 }
 
 export type WriterCall = { [K in keyof WriterCalls]: { op: K; args: Parameters<WriterCalls[K]> } }[keyof WriterCalls];
@@ -60,6 +63,7 @@ export class SqliteWriter implements WriterCalls {
   /** Fields some document held several values of (see multi_valued_fields). */
   private readonly multiValued = new Set<string>();
   private readonly writeTransaction: (documents: readonly PreparedDocument[]) => WriteOutcome;
+  private crawlWrites: SqliteCrawlWrites | null = null;
   /** PRAGMA data_version when the field types were read: it changes when another connection commits. */
   private dataVersion = -1;
 
@@ -121,6 +125,11 @@ export class SqliteWriter implements WriterCalls {
 
   writeSteering(kind: SteeringKind, id: string, body: string | null): boolean {
     return this.db.transaction(() => writeSteering(this.statements, kind, id, body))();
+  }
+
+  crawlWrite(call: CrawlWriteCall): unknown {
+    this.crawlWrites ??= new SqliteCrawlWrites(this.db);
+    return runCrawlWrite(this.crawlWrites, call);
   }
 
   /** Reads the field types and multi-valued fields again if another connection committed since they were read. */

@@ -7,7 +7,9 @@ import type { LogMode } from '../config/serviceConfig.ts';
 import { loggedUrl, requestLogger } from './requestLog.ts';
 
 /** An app logging as the service does into memory, with a search-like route and one that fails. */
-async function loggingApp(mode: LogMode): Promise<{ lines: () => Array<Record<string, unknown>>; get: (url: string) => Promise<number> }> {
+async function loggingApp(
+  mode: LogMode,
+): Promise<{ lines: () => Array<Record<string, unknown>>; get: (url: string, method?: 'GET' | 'DELETE') => Promise<number> }> {
   let text = '';
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -27,6 +29,7 @@ async function loggingApp(mode: LogMode): Promise<{ lines: () => Array<Record<st
   app.get('/full', async () => {
     throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
   });
+  app.delete('/v2/indices/:key/users/:userToken', async () => ({ forgotten: true }));
   await app.ready();
   return {
     lines: () =>
@@ -34,7 +37,7 @@ async function loggingApp(mode: LogMode): Promise<{ lines: () => Array<Record<st
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as Record<string, unknown>),
-    get: async (url) => (await app.inject({ method: 'GET', url, remoteAddress: '198.51.100.23' })).statusCode,
+    get: async (url, method = 'GET') => (await app.inject({ method, url, remoteAddress: '198.51.100.23' })).statusCode,
   };
 }
 
@@ -46,6 +49,20 @@ describe('request logs', () => {
     for (const secret of ['198.51.100.23', 'remoteAddress', 'remotePort', 'private', 'illness', 'user-42', 's-9']) expect(text).not.toContain(secret);
     expect(log.lines()[0]).toMatchObject({ req: { method: 'GET', url: '/v1/search/demo?term=*&limit=5&userToken=*&Session=*' } });
     expect(log.lines().some((line) => (line.res as { statusCode?: number } | undefined)?.statusCode === 200)).toBe(true);
+  });
+
+  it('keep no user token of a path, however its segments are encoded', async () => {
+    const log = await loggingApp(true);
+    for (const path of ['/v2/indices/demo/users/user-42', '/v2/indices/demo/%75sers/user-42', '/v2/%69ndices/demo/%75%73%65%72%73/user-42?x=1']) {
+      expect(await log.get(path, 'DELETE'), path).toBe(200);
+    }
+    expect(JSON.stringify(log.lines())).not.toContain('user-42');
+    expect(
+      log
+        .lines()
+        .filter((line) => line.req !== undefined)
+        .map((line) => (line.req as { url: string }).url),
+    ).toEqual(['/v2/indices/demo/users/*', '/v2/indices/demo/%75sers/*', '/v2/%69ndices/demo/%75%73%65%72%73/*?x=1']);
   });
 
   it('log errors even when quiet, and nothing else', async () => {

@@ -24,12 +24,27 @@ export function requestLogger(mode: LogMode, stream?: NodeJS.WritableStream): Fa
   };
 }
 
-/** A user token in a path (forgetting a user): everything after `/users/`. */
-const USER_IN_PATH = /^(\/v2\/indices\/[^/?]*\/users\/)[^?]*/;
+/**
+ * The path with a user token in it (forgetting a user) cut after `/users/`, judged on the
+ * path as the router decodes it: `/v2/indices/demo/%75sers/TOKEN` reaches the same route.
+ */
+function withoutUserToken(path: string): string {
+  const segments = path.split('/');
+  const decoded = segments.map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  });
+  const isUsers = decoded[1] === 'v2' && decoded[2] === 'indices' && decoded[4] === 'users' && segments.length > 5;
+  return isUsers ? `${segments.slice(0, 5).join('/')}/*` : path;
+}
 
 /** The URL with the values of private parameters, and a user token in the path, replaced by `*`. */
 export function loggedUrl(raw: string): string {
-  const url = raw.replace(USER_IN_PATH, '$1*');
+  const pathEnd = raw.indexOf('?');
+  const url = pathEnd < 0 ? withoutUserToken(raw) : withoutUserToken(raw.slice(0, pathEnd)) + raw.slice(pathEnd);
   const question = url.indexOf('?');
   if (question < 0) return url;
   const query = url

@@ -133,7 +133,9 @@ export function filterKey(node: FilterNode): string {
     case 'not':
       return `not(${filterKey(node.node)})`;
     default:
-      return JSON.stringify(node, Object.keys(node).sort());
+      // Keys sorted into a new object, not through a replacer array: a JSON.stringify
+      // polyfilled by a library (PDF.js loads one) may ignore the array's order.
+      return JSON.stringify(Object.fromEntries(Object.entries(node).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
   }
 }
 

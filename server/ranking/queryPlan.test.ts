@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QueryPlan } from './queryPlan.ts';
+import { SYNONYMS_PER_QUERY_MAX, type QueryPlan } from './queryPlan.ts';
+import { resolveWordRules, SYNONYMS_PER_WORD_MAX } from './wordRules.ts';
 import { testPlan } from '../testing/testPlan.ts';
 
 /** Each slot's alternatives as `kind:words` (`*` for a prefix). */
@@ -88,8 +89,20 @@ describe('planQuery', () => {
     expect(shape(testPlan('border radius', INDEX, { prefixLast: false }, settings))[0]).toEqual(['exact:border']);
   });
 
-  it('matches any word with defaultOperator or, only under fuzzy', () => {
+  it('matches any word with defaultOperator or, with or without fuzzy', () => {
     expect(testPlan('a b', INDEX, { operator: 'or' }).operator).toBe('or');
-    expect(testPlan('a b', INDEX, { operator: 'or', fuzzy: 'off' }).operator).toBe('and');
+    expect(testPlan('a b', INDEX, { operator: 'or', fuzzy: 'off' }).operator).toBe('or');
+  });
+
+  it('caps the synonyms of a word and of a query, however dense the list', () => {
+    // 100 overlapping groups of 100 words: w0 shares a group with every other word.
+    const synonyms = Array.from({ length: 100 }, (_, g) => Array.from({ length: 100 }, (_, k) => `w${(g + k) % 150}`));
+    const rules = resolveWordRules({ synonyms });
+    expect(rules.synonyms.get('w0')).toHaveLength(SYNONYMS_PER_WORD_MAX);
+    const query = Array.from({ length: 20 }, (_, k) => `w${k}`).join(' ');
+    const plan = testPlan(query, INDEX, { prefixLast: false }, { synonyms });
+    const synonymAlternatives = new Set(plan.slots.flatMap((slot) => slot.alternatives.filter((a) => a.kind === 'synonym').map((a) => a.words.join(' '))));
+    expect(plan.slots.flatMap((slot) => slot.alternatives.filter((a) => a.kind === 'synonym')).length).toBeLessThanOrEqual(SYNONYMS_PER_QUERY_MAX);
+    expect(synonymAlternatives.size).toBeGreaterThan(0);
   });
 });

@@ -34,6 +34,9 @@ export interface PlanOptions {
   operator: 'and' | 'or';
 }
 
+/** Synonyms a whole query may also match (each entry's are capped too, see wordRules.ts): each is a word the engine looks up. */
+export const SYNONYMS_PER_QUERY_MAX = 200;
+
 /** Near words one query word may also match: more would blur the search and slow it. */
 export const TYPO_ALTERNATIVES = 8;
 /** A word must be at least this long to be split into two indexed words, each at least SPLIT_PART_MIN long. */
@@ -63,6 +66,13 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
     }
   };
 
+  let synonymsLeft = SYNONYMS_PER_QUERY_MAX;
+  const synonymsOf = (entry: string): ReadonlyArray<readonly string[]> => {
+    const all = rules.synonyms.get(entry) ?? [];
+    const taken = all.slice(0, synonymsLeft);
+    synonymsLeft -= taken.length;
+    return taken;
+  };
   slots.forEach((slot, i) => {
     if (slot.stop) return;
     const { word } = slot;
@@ -77,12 +87,12 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
       }
       for (const form of numberForms(joined)) if (lexicon.has(form)) add({ words: [form], prefix: false, typos: 0, kind: 'join', from: i, to: i + 1 });
     }
-    for (const synonym of rules.synonyms.get(word) ?? []) add({ words: synonym, prefix: false, typos: 0, kind: 'synonym', from: i, to: i });
+    for (const synonym of synonymsOf(word)) add({ words: synonym, prefix: false, typos: 0, kind: 'synonym', from: i, to: i });
   });
   // Synonyms of two or three words in a row ("rounded corners").
   for (let length = 2; length <= 3; length++) {
     for (let i = 0; i + length <= words.length; i++) {
-      for (const synonym of rules.synonyms.get(words.slice(i, i + length).join(' ')) ?? []) {
+      for (const synonym of synonymsOf(words.slice(i, i + length).join(' '))) {
         add({ words: synonym, prefix: false, typos: 0, kind: 'synonym', from: i, to: i + length - 1 });
       }
     }
@@ -122,7 +132,9 @@ export function planQuery(words: readonly string[], options: PlanOptions, lexico
     }
   });
 
-  return { slots, typed: options.typed ?? null, operator: options.fuzzy === 'off' ? 'and' : options.operator };
+  // An OR search is one whatever the fuzziness: forced to AND, a word the index lacks
+  // would hide the documents of the words it holds.
+  return { slots, typed: options.typed ?? null, operator: options.operator };
 }
 
 /** Two indexed words that make up `word`, the most even split first; null when none do. */

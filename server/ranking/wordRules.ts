@@ -63,15 +63,38 @@ export const ENGLISH_STOP_WORDS: readonly string[] = [
   'you',
 ];
 
+/**
+ * Synonyms one entry (a query word or phrase) may stand for, the first given: a dense list
+ * (overlapping groups of 100 words) gave a word thousands, and each is a word the engine
+ * matches.
+ */
+export const SYNONYMS_PER_WORD_MAX = 50;
+
 export function resolveWordRules(settings: WordSettings = {}): WordRules {
   const stopWords = new Set((settings.stopWords ?? ENGLISH_STOP_WORDS).flatMap((word) => foldedWords(word)));
   const synonyms = new Map<string, Array<readonly string[]>>();
+  // Each entry folded once, and each list's entries kept in a set: the settings are
+  // resolved as they are taken, in time linear in their size.
+  const folded = new Map<string, { words: string[]; joined: string }>();
+  const fold = (text: string) => {
+    let entry = folded.get(text);
+    if (entry === undefined) {
+      const words = foldedWords(text);
+      folded.set(text, (entry = { words, joined: words.join(' ') }));
+    }
+    return entry;
+  };
+  const seen = new Map<string, Set<string>>();
   const link = (from: string, to: string) => {
-    const key = foldedWords(from).join(' ');
-    const words = foldedWords(to);
-    if (key === '' || words.length === 0 || words.join(' ') === key) return;
+    const key = fold(from).joined;
+    const { words, joined } = fold(to);
+    if (key === '' || words.length === 0 || joined === key) return;
+    let known = seen.get(key);
+    if (known === undefined) seen.set(key, (known = new Set()));
+    if (known.size >= SYNONYMS_PER_WORD_MAX || known.has(joined)) return;
+    known.add(joined);
     const list = synonyms.get(key) ?? [];
-    if (!list.some((entry) => entry.join(' ') === words.join(' '))) list.push(words);
+    list.push(words);
     synonyms.set(key, list);
   };
   for (const setting of settings.synonyms ?? []) {

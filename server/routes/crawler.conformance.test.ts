@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, CrawlResponse, DocumentContent, DocumentStatus, SearchResponse } from '../../src/client/types.ts';
+import { makeDocx, makePdf } from '../testing/documentFixtures.ts';
 import { startPageServer, type PageServer } from '../testing/pageServer.ts';
 import { basicAuth, eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
@@ -62,6 +63,8 @@ beforeAll(async () => {
     '/flip.html': { body: page('<p>flipwordzz visible</p>') },
     '/gone.html': { status: 404, body: page('<p>missing</p>') },
     '/file.pdf': { headers: { 'content-type': 'application/pdf' }, body: Buffer.from('%PDF-1.4\n') },
+    '/docs/manual.pdf': { headers: { 'content-type': 'application/pdf' }, body: makePdf(['Oil the pdfsprocketzz weekly.'], { title: 'Widget manual' }) },
+    '/docs/guide.docx': { headers: { 'content-type': 'application/octet-stream' }, body: makeDocx([{ heading: 'Docx guide' }, 'Tighten the docxboltzz.']) },
     '/big.html': { body: `<p>${'x '.repeat(3 * 1024 * 1024)}</p>` },
     '/slow.html': { hang: true },
     '/gate.html': { body: page('<h1>Gated</h1><p>gatewordzz</p>'), gate },
@@ -195,6 +198,17 @@ describe('POST /crawler', () => {
     expect(found.hits.map((h) => h.url)).toContain(`${site.origin}/moved`);
   });
 
+  it('indexes PDF and Word documents with their text, title and document type', async () => {
+    expect((await crawled('/docs/manual.pdf')).status).toBe('INDEXED');
+    expect((await search('pdfsprocketzz')).hits[0]).toMatchObject({
+      title: 'Widget manual',
+      document_type: 'pdf',
+      categories: ['0x127.0.0.1', '1xdocs', 'doctype_pdf'],
+    });
+    expect((await crawled('/docs/guide.docx')).status).toBe('INDEXED');
+    expect((await search('docxboltzz')).hits[0]).toMatchObject({ title: 'Docx guide', document_type: 'docx' });
+  });
+
   it('marks noindex pages EXCLUDED and takes them out of the index', async () => {
     expect(await crawled('/noindex.html')).toMatchObject({ status: 'EXCLUDED', statusInfo: expect.stringContaining('noindex') });
     expect((await search('noindexwordzz')).total_hits).toBe(0);
@@ -224,7 +238,10 @@ describe('POST /crawler', () => {
 
   it('says what went wrong without repeating what the far side answered', async () => {
     const statuses = [await crawled('/error.html'), await crawled('/text.txt')];
-    expect(statuses.map((s) => s.statusInfo)).toEqual(['the page answered with an error', 'the page is not HTML: this service reads HTML only']);
+    expect(statuses.map((s) => s.statusInfo)).toEqual([
+      'the page answered with an error',
+      'the page is not HTML or a document this service reads (PDF, Word, PowerPoint, Excel)',
+    ]);
     for (const { statusInfo } of statuses) expect(statusInfo).not.toMatch(/503|internal|zz|\d{4,5}/);
   });
 

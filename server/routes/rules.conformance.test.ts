@@ -8,7 +8,8 @@ import { basicAuth, getJson, sendJson, startService, TWO_INDICES, type TestServi
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startService({ indices: TWO_INDICES });
+  // The index's cap lowered, so that a test reaches it with a few rules of the rule's cap.
+  service = await startService({ indices: TWO_INDICES, ruleLimits: { indexBytes: 200_000 } });
 });
 
 afterAll(async () => {
@@ -104,5 +105,57 @@ describe('the query rules endpoints', () => {
       body: JSON.stringify(RULE),
     });
     expect(response.status).toBe(415);
+  });
+});
+
+describe('the size of rules', () => {
+  const auth = basicAuth('other', 'other-secret');
+  /** A rule hiding `n` documents of long ids: about 510 bytes each. */
+  const bigRule = (n: number, tag: string): QueryRuleInput => ({
+    conditions: [{ pattern: `big ${tag}`, anchoring: 'is' }],
+    consequence: { hide: Array.from({ length: n }, (_, i) => `${tag}-${i}-${'x'.repeat(500)}`) },
+  });
+
+  it('refuse a rule over 64 KB, and rules past the index cap, with a 400 that says so', async () => {
+    const tooBig = await errorOf(await sendJson(service, 'PUT', '/v2/indices/other/rules/huge', bigRule(140, 'h'), auth), 400);
+    expect(tooBig).toMatchObject({ code: 'invalid_body' });
+    expect(tooBig.message).toMatch(/^a rule takes at most 65,536 bytes as JSON; this one takes 7\d,\d{3}$/);
+    // Three rules of 60 KB fit under 200,000 bytes; a fourth does not, though replacing one does.
+    for (const id of ['big-1', 'big-2', 'big-3'])
+      expect((await sendJson(service, 'PUT', `/v2/indices/other/rules/${id}`, bigRule(115, id), auth)).status).toBe(200);
+    const over = await errorOf(await sendJson(service, 'PUT', '/v2/indices/other/rules/big-4', bigRule(115, 'big-4'), auth), 400);
+    expect(over.message).toMatch(
+      /^the rules of an index take at most 200,000 bytes as JSON; with this one they would take 2\d\d,\d{3}: delete or shorten a rule first$/,
+    );
+    expect((await sendJson(service, 'PUT', '/v2/indices/other/rules/big-3', bigRule(110, 'big-3'), auth)).status).toBe(200);
+    for (const id of ['big-1', 'big-2', 'big-3'])
+      expect((await sendJson(service, 'DELETE', `/v2/indices/other/rules/${id}`, undefined, auth)).status).toBe(200);
+  });
+
+  it('list rules a page at a time, by id, with the id to go on after', async () => {
+    // After the ids the other tests leave in the index.
+    const ids = Array.from({ length: 5 }, (_, i) => `zz-${i}`);
+    for (const id of ids) expect((await sendJson(service, 'PUT', `/v2/indices/other/rules/${id}`, RULE, auth)).status).toBe(200);
+    const list = (params: Array<[string, string]>) => getJson<QueryRuleList>(service, '/v2/indices/other/rules', params, { headers: { authorization: auth } });
+    const first = await list([
+      ['limit', '2'],
+      ['after', 'zz'],
+    ]);
+    expect(first.status).toBe(200);
+    expect(first.body.rules.map((r) => r.id)).toEqual(['zz-0', 'zz-1']);
+    expect(first.body.next).toBe('zz-1');
+    const second = await list([
+      ['limit', '2'],
+      ['after', 'zz-1'],
+    ]);
+    expect(second.body.rules.map((r) => r.id)).toEqual(['zz-2', 'zz-3']);
+    const last = await list([
+      ['limit', '2'],
+      ['after', 'zz-3'],
+    ]);
+    expect(last.body.rules.map((r) => r.id)).toEqual(['zz-4']);
+    expect(last.body.next).toBeUndefined();
+    expect((await list([['limit', '1001']])).status).toBe(400);
+    for (const id of ids) expect((await sendJson(service, 'DELETE', `/v2/indices/other/rules/${id}`, undefined, auth)).status).toBe(200);
   });
 });

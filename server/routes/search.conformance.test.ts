@@ -605,6 +605,19 @@ describe('fuzzy, postfixWildcard and defaultOperator', () => {
     expect(new Set(any)).toEqual(new Set(['widget-guide', 'widget-api', 'manual', 'annual-report', 'suche', 'kubernetes']));
   });
 
+  it('with defaultOperator=or, finds the documents of the words the index holds when one is missing', async () => {
+    const widget = await ids([['term', 'widget']]);
+    expect(widget.length).toBeGreaterThan(0);
+    for (const fuzzy of ['auto', 'true', 'false']) {
+      const found = await ids([
+        ['term', 'widget zzqxv'],
+        ['fuzzy', fuzzy],
+        ['defaultOperator', 'or'],
+      ]);
+      expect(new Set(found), fuzzy).toEqual(new Set(widget));
+    }
+  });
+
   it('rejects bad values', async () => {
     await expectInvalid(
       [

@@ -117,7 +117,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         ...(result.rules.redirect !== undefined && { redirect: result.rules.redirect }),
         ...('userData' in result.rules && { userData: result.rules.userData }),
       };
-      if (request.query.collectAnalytics !== false && !explain) {
+      // A search from a page of an origin statsAllowedOrigins does not list is answered,
+      // never learned from: three browsers of a hostile page would otherwise plant a
+      // suggestion for everyone, lower click boosts and make proposals.
+      const origin = request.headers.origin;
+      const foreign = index.statsAllowedOrigins !== undefined && origin !== undefined && !index.statsAllowedOrigins.includes(origin);
+      if (request.query.collectAnalytics !== false && !explain && !foreign) {
         const { analyticsTag, session } = request.query;
         index.events.queueStats(
           {

@@ -88,6 +88,17 @@ describe('GET and PATCH /v2/indices/{key}/settings', () => {
     expect(await ids(service, 'car')).toEqual(['automobile']);
   });
 
+  it('takes a dense synonym list, whose expansion is capped, and searches with it', async () => {
+    // 100 overlapping groups of 100 words, one of them holding quokka.
+    const dense = Array.from({ length: 100 }, (_, g) => Array.from({ length: 100 }, (_, k) => (g === 0 && k === 2 ? 'quokka' : `w${(g + k) % 150}`)));
+    expect((await patch(service, { synonyms: [['car', 'automobile'], ...dense] })).synonyms).toHaveLength(101);
+    const words = Array.from({ length: 19 }, (_, k) => `w${k}`).join(' ');
+    expect(await ids(service, `${words} quokka`, [['defaultOperator', 'or']])).toEqual(['quokka']);
+    // w1 shares the first group with quokka, among the first synonyms of w1 kept.
+    expect(await ids(service, 'w1')).toEqual(['quokka']);
+    await patch(service, { synonyms: [['car', 'automobile']] });
+  });
+
   it('leaves a stop word out of the query once it is set, the synonyms kept', async () => {
     expect(await ids(service, 'zorb quokka')).toEqual([]);
     const answer = await patch(service, { stopWords: ['zorb'] });

@@ -61,6 +61,8 @@ async function applyPatch(index: SearchIndex, patch: RankingConfig): Promise<Ind
   if (problem !== null) throw new ApiError(400, 'invalid_body', problem.message, { parameter: problem.field });
   await index.engine.steering.put(SETTINGS_KIND, SETTINGS_ID, JSON.stringify(next));
   index.learning.forget();
+  // The synonyms and rules resolved now, not by the first visitor's search after the change.
+  await index.search.suggest('a', 1).catch(() => {});
   // The event store marks the keywords the rule suggests now, for every node that shares it.
   await index.events.setSuggestedRule(suggestedRule(settings.suggestions));
   return settings;

@@ -312,3 +312,39 @@ describe('GET /v1/suggest/{key} with the index’s suggestion settings', () => {
     for (const { value } of wid.body.suggestions) expect(fold(value)).not.toMatch(/\bwidget\b/);
   });
 });
+
+describe('searches from pages of other origins', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startService({ statsAllowedOrigins: ['https://www.example'] });
+    const documents = [{ id: 'sigma', title: 'Text page sigma', main_content: 'A page about sigma.' }];
+    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  const suggestions = async (term: string) =>
+    (await getJson<SuggestResponse>(service, '/v1/suggest/demo', [['term', term]])).body.suggestions.map((s) => s.value);
+
+  it('are answered but teach nothing, once statsAllowedOrigins is set; those of listed origins and without Origin do', async () => {
+    const searchAll = async (keyword: string, origin: string | null) => {
+      for (const [i, from] of ['127.0.0.41', '127.0.0.42', '127.0.0.43', '127.0.0.41', '127.0.0.42', '127.0.0.43'].entries()) {
+        const headers: Record<string, string> = origin === null ? {} : { origin };
+        const answer = await sendFrom(service, from, 'GET', `/v1/search/demo?term=${encodeURIComponent(keyword)}&session=${keyword}-${i}`, undefined, headers);
+        expect(answer.status).toBe(200);
+        expect(JSON.parse(answer.text)).toMatchObject({ total_hits: 1 });
+      }
+      await service.app.eventStores.get('demo').flush();
+    };
+    await searchAll('sigma text', 'https://evil.example');
+    expect(await suggestions('sigma t')).toEqual([]);
+    await searchAll('sigma page', 'https://www.example');
+    expect(await suggestions('sigma p')).toEqual(['sigma page']);
+    await searchAll('page about sigma', null);
+    expect(await suggestions('page ab')).toContain('page about sigma');
+  });
+});

@@ -16,6 +16,15 @@ import { validityTime } from './validityTime.ts';
 
 /** Rules one index keeps at most: enough for any site, and the rules stage indexes them all in memory. */
 export const RULES_PER_INDEX_MAX = 10_000;
+/**
+ * The bytes of one rule as stored JSON, and of all the rules of an index: every search
+ * holds an index's rules in memory, and a listing reads them all.
+ */
+export const RULE_BYTES_MAX = 64 * 1024;
+export const INDEX_RULE_BYTES_MAX = 50 * 1024 * 1024;
+/** Rules in one page of a listing. */
+export const RULES_PAGE_MAX = 1000;
+export const RULES_PAGE_DEFAULT = 100;
 export const RULE_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 export const RULE_ID_PROBLEM = 'must be 1-64 characters of A-Z, a-z, 0-9, _ and -';
 /** Positions reach as far as the last result of a page of the largest `limit`, pages beyond are rare. */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BatchResponse, DocumentStatus, IndexedDocument, SearchResponse, WriteResponse } from '../../src/client/types.ts';
+import type { BatchResponse, CrawlJob, CrawlJobCreated, DocumentStatus, IndexedDocument, SearchResponse, WriteResponse } from '../../src/client/types.ts';
 import { startPageServer, type PageServer } from '../testing/pageServer.ts';
 import { DEMO_AUTH } from '../testing/service.ts';
 import { spawnServiceFromSource } from '../testing/serviceFromSource.ts';
@@ -24,8 +24,9 @@ afterAll(async () => {
 const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
 
 /** Starts `server/main.ts` on a random port over `dataDir`; resolves with its base URL. */
-function serve(dataDir: string): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
+function serve(dataDir: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcessWithoutNullStreams; base: string }> {
   const child = spawnServiceFromSource(['--port', '0', '--data', dataDir], {
+    ...env,
     // Room for the 40 writes sent at once below, past the default bound of 16 under way.
     SITE_SEARCH_OVERLOAD: '{"maxInFlight": 64}',
     // The page server is on loopback, which the crawler reaches only when told to.
@@ -127,6 +128,56 @@ describe('a service killed with SIGKILL', () => {
     } while (Date.now() < deadline);
     expect(status.status).toBe('INDEXED');
     expect(await search('resumedcrawlzz')).toEqual([md5(crawlUrl)]);
+    await killed(second.child);
+  });
+
+  it('resumes a crawl job where it was, losing no page and fetching again only what was under way', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Each page's text differs by letters: repeated blocks are told apart without their digits.
+    const letters = (n: number): string => `kc${'abcdefghijklmnopqrstuvwxyz'[n % 26]!}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(n / 26)]!}`;
+    const page = (n: number): string =>
+      `<!doctype html><html lang="en"><head><title>Page ${n}</title></head><body><main><p>Killcrawlzz page ${letters(n)}</p></main></body></html>`;
+    const paths = Array.from({ length: 40 }, (_, n) => `/p${n}.html`);
+    const pages = Object.fromEntries(paths.map((path, n) => [path, { body: page(n), ...(n === 30 && { gate }) }]));
+    const home = `<!doctype html><html><head><title>Home</title></head><body><main>${paths.map((p) => `<a href="${p}">${p}</a>`).join(' ')}</main></body></html>`;
+    await site?.close();
+    site = await startPageServer({ '/': { body: home }, ...pages });
+    const crawlSite = site;
+    const dataDir = join(folder, 'crawl');
+    const env = { SITE_SEARCH_CRAWL_HOST_RATE: '0' };
+    const first = await serve(dataDir, env);
+    const started = await call<CrawlJobCreated>(first.base, 'POST', '/v2/indices/demo/crawls', { start: [`${crawlSite.origin}/`] });
+    expect(started.status).toBe(202);
+    const report = (base: string) => call<CrawlJob>(base, 'GET', `/v2/indices/demo/crawls/${started.body.id}`);
+    // Killed once the held first pages are written and the gated page is under way.
+    // Waits on the crawl's state alone; the test's own timeout bounds a crawl that never gets there.
+    while (!crawlSite.requests.includes('/p30.html') || (await report(first.base)).body.counts.indexed < 20) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const indexedBefore: string[] = [];
+    for (const path of ['/', ...paths]) {
+      const status = await call<DocumentStatus>(first.base, 'GET', `/v1/indices/demo/documents/${md5(crawlSite.origin + path)}`);
+      if (status.body.status === 'INDEXED') indexedBefore.push(path);
+    }
+    expect(indexedBefore.length).toBeGreaterThanOrEqual(20);
+    expect(await killed(first.child)).toBe('SIGKILL');
+    release();
+
+    const second = await serve(dataDir, env);
+    let ended = (await report(second.base)).body;
+    while (ended.state === 'queued' || ended.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      ended = (await report(second.base)).body;
+    }
+    expect(ended.state).toBe('done');
+    expect(ended.counts.indexed).toBe(41);
+    const fetches = (path: string): number => crawlSite.requests.filter((asked) => asked === path).length;
+    // A page written before the kill is not fetched again; one under way then is fetched once more.
+    for (const path of indexedBefore) expect(fetches(path), path).toBe(1);
+    for (const path of ['/', ...paths]) expect(fetches(path), path).toBeLessThanOrEqual(2);
+    const hits = await call<SearchResponse>(second.base, 'GET', '/v1/search/demo?term=killcrawlzz&limit=100');
+    expect(hits.body.total_hits).toBe(40);
     await killed(second.child);
   });
 });

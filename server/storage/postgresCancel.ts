@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import { preparedName } from './preparedStatements.ts';
+import { untilAborted } from './requestDeadline.ts';
 
 /** What reads need of a connection: its statements. */
 export type PgQueryable = Pick<pg.ClientBase, 'query'> & {
@@ -41,7 +42,8 @@ export function cancellable(pool: pg.Pool, client: pg.PoolClient, signal: AbortS
     signal?.throwIfAborted();
     running++;
     try {
-      return await (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+      // A server that does not answer at all is not waited for past the signal either.
+      return await untilAborted((client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args), signal);
     } finally {
       running--;
     }

@@ -9,6 +9,8 @@ export interface TestPage {
   gate?: Promise<void>;
   /** Never answers (a page slower than any timeout). */
   hang?: boolean;
+  /** What the path answers from the next request on (a page in passing trouble). */
+  next?: TestPage;
 }
 
 /** A website on a loopback port for crawl tests; `pages` may change while it runs. */
@@ -31,6 +33,7 @@ export async function startPageServer(pages: Record<string, TestPage>): Promise<
       response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not found</h1>');
       return;
     }
+    if (page.next !== undefined) table.set(path, page.next);
     if (page.hang === true) return;
     const answer = (): void => {
       response.writeHead(page.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...page.headers }).end(page.body ?? '');

@@ -102,11 +102,13 @@ describe('createIndexClient', () => {
     await expect(api.rules.put('r1', rule)).resolves.toMatchObject({ id: 'r1' });
     await api.rules.get('r1');
     await api.rules.list();
+    await api.rules.list({ after: 'r0', limit: 2 });
     await api.rules.delete('r1');
     expect(seen.map(route)).toEqual([
       'PUT /v2/indices/key/rules/r1',
       'GET /v2/indices/key/rules/r1',
       'GET /v2/indices/key/rules',
+      'GET /v2/indices/key/rules?after=r0&limit=2',
       'DELETE /v2/indices/key/rules/r1',
     ]);
     expect(seen[0]!.body).toEqual(rule);

@@ -2,10 +2,11 @@ import type { ApiContext } from './apiContext.ts';
 import { basicAuth } from './basicAuth.ts';
 import { checkSearchParams } from './checkSearchParams.ts';
 import { crawl } from './crawl.ts';
+import { cancelCrawl, crawlUrls, getCrawl, listCrawls, startCrawl } from './crawlJobs.ts';
 import { createDocument, deleteDocument, getDocument, indexBatch, replaceDocument } from './documents.ts';
 import { checkedHostFor, type RegionalHostOptions } from './hosts.ts';
 import { getRecommendations, sendDatasetEvents } from './recommendations.ts';
-import { deleteRule, getRule, listRules, putRule } from './rules.ts';
+import { allRules, deleteRule, getRule, listRules, putRule } from './rules.ts';
 import { buildUrl, type RequestOptions } from './request.ts';
 import { searchQuery } from './search.ts';
 import { sendRequest, type TransportOptions } from './sendRequest.ts';
@@ -16,6 +17,12 @@ import { getContent, getStatus, setHiddenKeywords } from './status.ts';
 import { forgetUser } from './users.ts';
 import type {
   BatchResponse,
+  CrawlJob,
+  CrawlJobCreated,
+  CrawlJobList,
+  CrawlJobRequest,
+  CrawlUrlPage,
+  CrawlUrlsParams,
   CrawlResponse,
   CreateResponse,
   DocumentContent,
@@ -38,6 +45,7 @@ import type {
   QueryRule,
   QueryRuleInput,
   QueryRuleList,
+  QueryRuleListParams,
   StoredStatsEventsParams,
   StoredStatsEventsResponse,
   WriteResponse,
@@ -75,6 +83,8 @@ export interface IndexClient {
   setHiddenKeywords(id: string, hiddenKeywords: string, options?: RequestOptions): Promise<void>;
   /** `POST /crawler` (4.8): schedules a fetch of the page. */
   crawl(url: string, options?: RequestOptions): Promise<CrawlResponse>;
+  /** Crawl jobs at `/v2/indices/{key}/crawls` (an addition of the reference service). */
+  crawls: CrawlJobsClient;
   /** `POST /v1/stats/{key}` (4.9). */
   sendStatsEvent(event: StatsEvent, options?: RequestOptions): Promise<void>;
   /** `GET /v1/recommendations/{key}` (4.10). */
@@ -117,14 +127,30 @@ export interface IndexClient {
 
 /** The query rules of an index: pins, hidden results, boosts, promotions, replaced terms, redirects. */
 export interface RulesClient {
-  /** `GET .../rules`: every rule, by id. */
-  list(options?: RequestOptions): Promise<QueryRuleList>;
+  /** `GET .../rules`: a page of rules, by id (`next` names the `after` of the next page). */
+  list(params?: QueryRuleListParams, options?: RequestOptions): Promise<QueryRuleList>;
+  /** Every rule, by id, a page at a time. */
+  all(options?: RequestOptions): Promise<QueryRule[]>;
   /** `GET .../rules/{ruleId}`. */
   get(id: string, options?: RequestOptions): Promise<QueryRule>;
   /** `PUT .../rules/{ruleId}`: creates or replaces a rule; resolves to the rule as stored. */
   put(id: string, rule: QueryRuleInput, options?: RequestOptions): Promise<QueryRule>;
   /** `DELETE .../rules/{ruleId}`. */
   delete(id: string, options?: RequestOptions): Promise<{ id: string }>;
+}
+
+/** The crawl jobs of an index: the service finds, reads and indexes a site's pages. */
+export interface CrawlJobsClient {
+  /** `POST .../crawls`: starts a crawl (202); a 409 ApiError names the crawl already running. */
+  start(request: CrawlJobRequest, options?: RequestOptions): Promise<CrawlJobCreated>;
+  /** `GET .../crawls`: the recent crawls, the latest first. */
+  list(options?: RequestOptions): Promise<CrawlJobList>;
+  /** `GET .../crawls/{id}`: state, counts by reason, the first URLs of each reason. */
+  get(id: string, options?: RequestOptions): Promise<CrawlJob>;
+  /** `DELETE .../crawls/{id}`: cancels the crawl. */
+  cancel(id: string, options?: RequestOptions): Promise<CrawlJob>;
+  /** `GET .../crawls/{id}/urls`: a page of its URLs, narrowed to an outcome or a reason. */
+  urls(id: string, params?: CrawlUrlsParams, options?: RequestOptions): Promise<CrawlUrlPage>;
 }
 
 /**
@@ -154,6 +180,13 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
     getContent: async (id, o) => getContent(context, id, o),
     setHiddenKeywords: async (id, words, o) => setHiddenKeywords(context, id, words, o),
     crawl: async (url, o) => crawl(context, url, o),
+    crawls: {
+      start: async (request, o) => startCrawl(context, request, o),
+      list: async (o) => listCrawls(context, o),
+      get: async (id, o) => getCrawl(context, id, o),
+      cancel: async (id, o) => cancelCrawl(context, id, o),
+      urls: async (id, params, o) => crawlUrls(context, id, params, o),
+    },
     sendStatsEvent: async (event, o) => postStatsEvent(context, event, o),
     getRecommendations: async (params, o) => getRecommendations(context, params, o),
     sendDatasetEvents: async (dataset, events, o) => sendDatasetEvents(context, dataset, events, o),
@@ -173,7 +206,8 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       update: async (patch, o) => updateSettings(context, patch, o),
     },
     rules: {
-      list: async (o) => listRules(context, o),
+      list: async (p, o) => listRules(context, p, o),
+      all: async (o) => allRules(context, o),
       get: async (id, o) => getRule(context, id, o),
       put: async (id, rule, o) => putRule(context, id, rule, o),
       delete: async (id, o) => deleteRule(context, id, o),

@@ -1,7 +1,7 @@
 import { apiUrl, type ApiContext } from './apiContext.ts';
 import type { RequestOptions } from './request.ts';
 import { sendRequest } from './sendRequest.ts';
-import type { QueryRule, QueryRuleInput, QueryRuleList } from './types.ts';
+import type { QueryRule, QueryRuleInput, QueryRuleList, QueryRuleListParams } from './types.ts';
 import { invalidParameter } from './validate.ts';
 
 // Query rules, an addition of the reference service: HTTP Basic, JSON.
@@ -10,14 +10,28 @@ const RULES = '/v2/indices/{key}/rules';
 /** The service's rule ids: 1-64 letters, digits, `_` and `-`. */
 const RULE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** `GET .../rules`: every rule of the index, by id. */
-export async function listRules(context: ApiContext, options?: RequestOptions): Promise<QueryRuleList> {
+/** `GET .../rules`: a page of the index's rules, by id (100 unless `limit` says otherwise). */
+export async function listRules(context: ApiContext, params: QueryRuleListParams = {}, options?: RequestOptions): Promise<QueryRuleList> {
+  if (params.after !== undefined && !RULE_ID.test(params.after)) throw invalidParameter('after', 'after must be a rule id');
+  const query = { ...(params.after !== undefined && { after: params.after }), ...(params.limit !== undefined && { limit: params.limit }) };
   const answer = await sendRequest<QueryRuleList>(
     context.transport,
-    { method: 'GET', url: apiUrl(context, 'indexing', RULES), authorization: context.authorization },
+    { method: 'GET', url: apiUrl(context, 'indexing', RULES, query), authorization: context.authorization },
     options,
   );
   return answer.body ?? { rules: [] };
+}
+
+/** Every rule of the index, by id, read a page of 1,000 at a time. */
+export async function allRules(context: ApiContext, options?: RequestOptions): Promise<QueryRule[]> {
+  const rules: QueryRule[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await listRules(context, { limit: 1000, ...(after !== undefined && { after }) }, options);
+    rules.push(...page.rules);
+    if (page.next === undefined) return rules;
+    after = page.next;
+  }
 }
 
 /** `GET .../rules/{ruleId}`. */

@@ -8,7 +8,7 @@
 import type { QueryValue, RequestOptions } from '../client/request.ts';
 
 // For the index client's transport, should it ever be in the graph (it is in the demo's
-// dev server with E2E_EMBED_MODULES=1); the build leaves these out otherwise.
+// dev server in mode `embed-modules`); the build leaves these out otherwise.
 export { errorFromResponse, retryAfterSeconds } from '../client/request.ts';
 
 export function buildUrl(root: string, path: string, query: Record<string, QueryValue> = {}): string {

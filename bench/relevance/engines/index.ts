@@ -29,5 +29,5 @@ export const ENGINES: readonly EngineSpec[] = [
   { key: 'lunr', name: 'lunr', settings: LUNR_SETTINGS, installed: true, make: ({ folder }) => lunr(folder) },
   { key: 'flexsearch', name: 'FlexSearch', settings: FLEXSEARCH_SETTINGS, installed: true, make: ({ folder }) => flexsearch(folder) },
   { key: 'orama', name: 'Orama', settings: ORAMA_SETTINGS, installed: true, make: ({ folder }) => orama(folder) },
-  { key: 'pagefind', name: 'Pagefind', settings: PAGEFIND_SETTINGS, installed: true, make: ({ folder }) => pagefind(folder) },
+  { key: 'pagefind', name: 'Pagefind', settings: PAGEFIND_SETTINGS, installed: true, make: ({ folder, log }) => pagefind(folder, log) },
 ];

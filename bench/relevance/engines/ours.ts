@@ -11,8 +11,10 @@ import { createClient, type SearchClient } from '../../../src/client/createClien
 import type { IndexDocument, SearchResponse } from '../../../src/client/types.ts';
 import { createSearchController, type SearchController } from '../../../src/core/createSearchController.ts';
 import { indexDocuments } from '../../../demo/indexDocuments.ts';
+import { loadEnvironment } from '../../../server/testing/serviceLoad.ts';
 import { startService, type ServiceProcess } from '../../serviceProcess.ts';
-import type { Engine } from '../types.ts';
+import { crawlSite } from '../pythonSite.ts';
+import type { Engine, SiteCorpus } from '../types.ts';
 
 export const OURS_SETTINGS =
   "the reference service in its own process, given the demo documents whole (custom fields included) through the batch endpoint; each query goes through the widget's own search controller with the widget's defaults (`createSearchController` as `mount` makes it: the term typed, then submitted), which builds the request with `toSearchParams` (page 1, relevance, no filters, its default limit of 10), plus `collectAnalytics=false` as `mount` adds while its tracker is on (the default), sent by the widget's client (`createClient`, which encodes it with `searchQuery`); should the controller send more than one request for a term (a retry), the query's time covers them all and its last answer is the one judged";
@@ -103,10 +105,20 @@ export function ours(repo: string, log: (line: string) => void): Engine {
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-relevance-'));
   return {
     name: 'ours',
-    async index(docs: readonly IndexDocument[]) {
-      service = await startService(dataDir, repo);
-      await indexDocuments({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', documents: [...docs], log: () => {} });
-      log(`ours: ${docs.length.toLocaleString('en')} documents indexed`);
+    async index(docs: readonly IndexDocument[], site?: SiteCorpus) {
+      if (site === undefined) {
+        service = await startService(dataDir, repo);
+        await indexDocuments({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', documents: [...docs], log: () => {} });
+        log(`ours: ${docs.length.toLocaleString('en')} documents indexed`);
+      } else {
+        // A real site is crawled, as its owner would have it indexed; its loopback origin must be allowed.
+        const environment = { ...loadEnvironment(), SITE_SEARCH_CRAWL_ALLOW_PRIVATE: new URL(site.origin).host };
+        service = await startService(dataDir, repo, [], environment);
+        const began = performance.now();
+        const crawled = await crawlSite({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', site, log: (line) => log(`ours: ${line}`) });
+        log(`ours: ${crawled.indexed} of ${site.pages.length} pages crawled and indexed in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+        for (const page of crawled.notIndexed) log(`ours: not indexed: ${page.url} (${page.status}: ${page.info})`);
+      }
       client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
     },
     async search(q: string, limit: number) {

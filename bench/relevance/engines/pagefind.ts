@@ -11,19 +11,25 @@ import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IndexDocument } from '../../../src/client/types.ts';
-import type { Engine } from '../types.ts';
+import type { Engine, SiteCorpus } from '../types.ts';
 import { loadPackage, plainDocuments } from './load.ts';
 
 export const PAGEFIND_PACKAGE = 'pagefind@1.6.0';
 export const PAGEFIND_SETTINGS =
   "its defaults: `addCustomRecord` with the URL, `main_content` as the content and the title as `meta.title` (Pagefind weighs title matches above the body by default), language `en`; searched with its own runtime, which matches the words' prefixes and, for a word not in the index, its longest prefix that is (it has no typo setting)";
 
+/** On a real site: its HTML folder, with the site's navigation, search box and footer left out as the crawler leaves them out. */
+export const PAGEFIND_SITE_SETTINGS =
+  "`addDirectory` on the site's HTML folder (Pagefind reads the pages itself: the whole `<body>`, its title from the first `<h1>`), with `excludeSelectors` for what the crawler also leaves out there (`[role=navigation]`, `[role=search]`, `.footer`) and `keepIndexUrl`; searched with its own runtime, which fetches the index files from a loopback server, as on the demo corpus";
+const SITE_EXCLUDED = ['[role=navigation]', '[role=search]', '.footer'];
+
 interface PagefindIndex {
   addCustomRecord(record: { url: string; content: string; language: string; meta: Record<string, string> }): Promise<{ errors: string[] }>;
+  addDirectory(options: { path: string; glob?: string }): Promise<{ errors: string[]; page_count: number }>;
   writeFiles(options: { outputPath: string }): Promise<{ errors: string[] }>;
 }
 interface PagefindNode {
-  createIndex(config?: object): Promise<{ errors: string[]; index?: PagefindIndex }>;
+  createIndex(config?: { excludeSelectors?: string[]; keepIndexUrl?: boolean; forceLanguage?: string }): Promise<{ errors: string[]; index?: PagefindIndex }>;
   close(): Promise<unknown>;
 }
 interface PagefindRuntime {
@@ -50,20 +56,29 @@ function serve(root: string): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-export async function pagefind(folder: string): Promise<Engine> {
+export async function pagefind(folder: string, log: (line: string) => void = () => {}): Promise<Engine> {
   const node = (await loadPackage(folder, 'pagefind')) as PagefindNode;
   const out = mkdtempSync(join(tmpdir(), 'site-search-bench-pagefind-'));
   let server: Server | null = null;
   let runtime: PagefindRuntime | null = null;
+  /** Pages read from a folder have root-relative URLs; they are given the site's origin, as the other engines' are. */
+  let origin = '';
   return {
     name: 'Pagefind',
-    async index(docs: readonly IndexDocument[]) {
+    async index(docs: readonly IndexDocument[], site?: SiteCorpus) {
       try {
-        const created = await node.createIndex();
+        const created = await node.createIndex(site === undefined ? undefined : { excludeSelectors: SITE_EXCLUDED, keepIndexUrl: true });
         first(created.errors);
         if (created.index === undefined) throw new Error('pagefind: no index');
-        for (const d of plainDocuments(docs)) {
-          first((await created.index.addCustomRecord({ url: d.url, content: d.text, language: 'en', meta: { title: d.title } })).errors);
+        if (site === undefined) {
+          for (const d of plainDocuments(docs)) {
+            first((await created.index.addCustomRecord({ url: d.url, content: d.text, language: 'en', meta: { title: d.title } })).errors);
+          }
+        } else {
+          const added = await created.index.addDirectory({ path: site.folder });
+          first(added.errors);
+          log(`Pagefind: ${added.page_count} pages read from ${site.folder}`);
+          origin = site.origin;
         }
         first((await created.index.writeFiles({ outputPath: out })).errors);
       } finally {
@@ -82,7 +97,7 @@ export async function pagefind(folder: string): Promise<Engine> {
       const found = await runtime.search(q);
       // Each result's URL is in a fragment file of its own, loaded as a page would to show it.
       const data = await Promise.all((found?.results ?? []).slice(0, limit).map((r) => r.data()));
-      return data.map((d) => d.url);
+      return data.map((d) => (d.url.startsWith('/') ? origin + d.url : d.url));
     },
     async close() {
       await runtime?.destroy?.();

@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'invalid_parameter'
   | 'invalid_body'
   | 'custom_field_type_conflict'
+  | 'crawl_running'
   | 'unauthorized'
   | 'not_found'
   | 'method_not_allowed'

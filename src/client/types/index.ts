@@ -15,3 +15,4 @@ export type * from './health.ts';
 export type * from './errors.ts';
 export type * from './rules.ts';
 export type * from './settings.ts';
+export type * from './crawls.ts';

@@ -67,7 +67,17 @@ export interface QueryRule extends QueryRuleInput {
   enabled: boolean;
 }
 
-/** `GET /v2/indices/{key}/rules`. */
+/** `GET /v2/indices/{key}/rules`: a page of rules, by id. */
 export interface QueryRuleList {
   rules: QueryRule[];
+  /** The id to pass as `after` for the next page; absent on the last page. */
+  next?: string;
+}
+
+/** Query of `GET /v2/indices/{key}/rules`. */
+export interface QueryRuleListParams {
+  /** The rules after this id. */
+  after?: string;
+  /** Rules answered, 1-1000. @default 100 */
+  limit?: number;
 }

@@ -164,7 +164,7 @@ export interface SearchParams {
   /** At most 50 characters. */
   analyticsTag?: string;
   filter?: SearchFilter;
-  /** Only with `fuzzy=auto`. */
+  /** `or`: documents may match some of the words (the reference service honours it whatever `fuzzy` is). */
   defaultOperator?: 'and' | 'or';
 }
 

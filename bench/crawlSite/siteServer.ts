@@ -1,0 +1,65 @@
+/**
+ * The generated site served on loopback (Node's http), counting every request by its path
+ * and query, so the benchmark can tell how many fetches a crawl took per page and whether
+ * it asked for a URL robots.txt forbids.
+ */
+import { createServer, type Server } from 'node:http';
+import type { CrawlSite } from './site.ts';
+
+export interface SiteServer {
+  origin: string;
+  /** Requests so far, by path and query as sent. */
+  requests(): ReadonlyMap<string, number>;
+  /** All requests so far. */
+  total(): number;
+  close(): Promise<void>;
+}
+
+export async function serveSite(site: CrawlSite): Promise<SiteServer> {
+  const counts = new Map<string, number>();
+  let total = 0;
+  let sitemaps: Map<string, Buffer> | null = null;
+  let origin = '';
+  const server: Server = createServer((request, response) => {
+    const target = request.url ?? '/';
+    const before = counts.get(target) ?? 0;
+    counts.set(target, before + 1);
+    total++;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const path = target.split('?')[0]!;
+    sitemaps ??= site.sitemapFiles(origin);
+    const sitemap = sitemaps.get(path);
+    const answer =
+      sitemap === undefined
+        ? site.answer(origin, target, before)
+        : {
+            status: 200,
+            headers: { 'content-type': path.endsWith('.gz') ? 'application/gzip' : 'application/xml' },
+            body: sitemap,
+            delayMs: 0,
+          };
+    const send = () => {
+      if (response.destroyed) return;
+      response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+      response.end(request.method === 'HEAD' ? undefined : answer.body);
+    };
+    if (answer.delayMs > 0) setTimeout(send, answer.delayMs);
+    else send();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  origin = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
+  return {
+    origin,
+    requests: () => counts,
+    total: () => total,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

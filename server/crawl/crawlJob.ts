@@ -1,0 +1,553 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CrawlJobOptions } from '../../src/client/types.ts';
+import { documentIdFromUrl } from '../documents/documentId.ts';
+import type { CrawlRecord, CrawlStore, FrontierEntry, UrlOutcome } from '../engine/crawlStore.ts';
+import type { SearchEngine, StoredDocument, PreparedDocument } from '../engine/engine.ts';
+import { EXCLUDED, FAILED, storedOptions } from './crawlJobOptions.ts';
+import { HostGate, type Politeness } from './crawlJobHosts.ts';
+import { contentHash, crawledDocument, headerNofollow, headerNoindex } from './crawlJobPage.ts';
+import type { BlocksState, CrawlBlocks, CrawlFetch, CrawlFetched, CrawlReading, CrawlRobots, CrawlTools, ScopeVerdict } from './crawlJobTools.ts';
+
+/** What a crawl job needs of its index. */
+export interface CrawledIndex {
+  publicKey: string;
+  engine: Pick<SearchEngine, 'crawls' | 'write' | 'get' | 'markCrawl'>;
+}
+
+/** How a crawl job runs: the same for every crawl of the service. */
+export interface CrawlJobSettings {
+  politeness: Politeness;
+  /** Fetches and reads under way at a time in one crawl, over all its hosts. */
+  parallel: number;
+  /** How long a claim holds before another process may take the URL again. */
+  leaseMs: number;
+  /**
+   * Pages read before the first is written: repeated blocks are told from content only
+   * across pages, so the first pages wait for the first sample of the site.
+   */
+  sampleSize: number;
+  /** The wait before robots.txt is asked again after a server error (doubled each time). */
+  robotsRetryMs: number;
+  /** Times a page that answered a server error, a 429 or nothing in time is asked again before it counts as failed. */
+  fetchRetries: number;
+  /** The wait before the first of those (doubled each time; a longer Retry-After wins, up to RETRY_WAIT_MAX_MS). */
+  fetchRetryMs: number;
+  /** How often a crawl looks whether it was cancelled (by this process or another). */
+  checkMs: number;
+  /** The largest sitemap fetched, in bytes. */
+  sitemapMaxBytes: number;
+  /** Sitemaps read at most in one crawl (a sitemap index may name thousands). */
+  sitemapsMax: number;
+}
+
+export interface CrawlJobContext {
+  tools: CrawlTools;
+  settings: CrawlJobSettings;
+  /** This process's name on its claims. */
+  worker: string;
+  clock: () => number;
+  log: FastifyBaseLogger;
+}
+
+/** The runner's own state, kept with the crawl (the store's `blocks`) across restarts. */
+interface Progress {
+  seeded: boolean;
+  blocks?: BlocksState;
+}
+
+interface HostState {
+  gate: HostGate;
+  robots: Promise<CrawlRobots>;
+  /** Known once read, so links are judged by it before they are queued. */
+  known: CrawlRobots | null;
+}
+
+/** A page read and waiting for the first sample of repeated blocks (see `sampleSize`). */
+interface HeldPage {
+  entry: FrontierEntry;
+  headers: CrawlFetched['headers'];
+  reading: CrawlReading;
+}
+
+const DISALLOW_ALL: CrawlRobots = { allows: () => false, crawlDelayMs: null, sitemaps: [] };
+/** Attempts at a robots.txt that answers with a server error before its host counts as disallowed (as the standard says). */
+const ROBOTS_ATTEMPTS = 3;
+/** The longest a page's Retry-After holds its claim: a host that asks for more is failed for this crawl. */
+const RETRY_WAIT_MAX_MS = 60_000;
+
+/**
+ * One crawl of one index, in this process: seeds the frontier (start URLs, sitemaps),
+ * then claims URLs from the store in batches, fetches each politely (per host: robots.txt,
+ * a concurrency and a rate), reads it, follows its links in scope, and indexes it under
+ * its canonical URL, recording every URL's outcome. Several processes may run the same
+ * crawl (PostgreSQL): the store gives each URL to one of them. Memory holds a batch of
+ * URLs and the hosts seen, never the site: the frontier is in the database.
+ */
+export class CrawlJob {
+  readonly id: string;
+  private readonly options: CrawlJobOptions;
+  private readonly store: CrawlStore;
+  private readonly stopping = new AbortController();
+  private cancelled = false;
+  private readonly hosts = new Map<string, HostState>();
+  private readonly running = new Set<Promise<void>>();
+  private held: HeldPage[] = [];
+  private blocks!: CrawlBlocks;
+  private sampled = false;
+  private inScope = 0;
+  private readonly scope: (url: URL) => ScopeVerdict;
+  private lastCheck = 0;
+  private readonly progress: Progress;
+
+  constructor(
+    private readonly index: CrawledIndex,
+    record: CrawlRecord,
+    private readonly context: CrawlJobContext,
+  ) {
+    this.id = record.id;
+    this.options = storedOptions(record.options);
+    this.store = index.engine.crawls;
+    this.scope = context.tools.scope(this.startUrls(), this.options.include, this.options.exclude);
+    this.progress = parseProgress(record.blocks);
+  }
+
+  /** Stops this process's work on the crawl; the crawl stays running for the next start (or another process). */
+  stop(): void {
+    this.stopping.abort();
+  }
+
+  /** Stops the crawl for good: its state is already `cancelled` in the store. */
+  cancel(): void {
+    this.cancelled = true;
+    this.stopping.abort();
+  }
+
+  /** Runs the crawl until it ends, is cancelled, or the service stops. */
+  async run(): Promise<void> {
+    const { clock } = this.context;
+    try {
+      if (!(await this.store.setState(this.id, 'running', clock()))) return;
+      this.blocks = this.context.tools.blocks(this.progress.blocks);
+      this.sampled = (this.progress.blocks?.pages ?? 0) >= this.context.settings.sampleSize;
+      // One process holds an SQLite file: a claim left there is from a run that stopped.
+      if (!this.store.shared) await this.store.release(this.id, null);
+      if (!this.progress.seeded) {
+        await this.seed();
+        this.progress.seeded = true;
+        await this.saveProgress();
+      }
+      this.inScope = inScopeCount(await this.store.counts(this.id));
+      await this.crawl();
+      if (this.stopping.signal.aborted) return;
+      await this.flushHeld();
+      await this.saveProgress();
+      await this.store.setState(this.id, 'done', clock());
+    } catch (error) {
+      if (this.stopping.signal.aborted) return;
+      this.context.log.error({ err: error, crawl: this.id, index: this.index.publicKey }, 'crawl failed');
+      await this.store.setState(this.id, 'failed', clock(), error instanceof Error ? error.message : String(error)).catch(() => {});
+    } finally {
+      await Promise.allSettled([...this.running]);
+      // Stopped with the service: its claims (pages in flight, pages held) go back to the
+      // queue at once, for the next start or another process, instead of after the lease.
+      if (this.stopping.signal.aborted && !this.cancelled) await this.pause();
+    }
+  }
+
+  /**
+   * Leaves the crawl for the next start or another process: the pages held for the sample
+   * are written (they were fetched), and the claims of pages in flight go back to the
+   * queue at once, not after their lease.
+   */
+  private async pause(): Promise<void> {
+    try {
+      if (this.held.length > 0) await this.flushHeld();
+    } catch (error) {
+      this.context.log.warn({ err: error, crawl: this.id }, 'pages held for the sample not written');
+    }
+    await this.store.release(this.id, this.context.worker).catch(() => {});
+  }
+
+  private startUrls(): URL[] {
+    const urls: URL[] = [];
+    for (const start of this.options.start) {
+      const url = this.context.tools.normalize(start, undefined, this.options.ignoreParams);
+      if (url !== null) urls.push(url);
+    }
+    // A crawl of sitemaps alone is scoped by the sitemaps' hosts.
+    if (urls.length === 0) {
+      for (const sitemap of this.options.sitemaps) {
+        const url = this.context.tools.normalize(sitemap, undefined, this.options.ignoreParams);
+        if (url !== null) urls.push(new URL('/', url));
+      }
+    }
+    return urls;
+  }
+
+  /** The start URLs, then the pages of the sitemaps given, of `/sitemap.xml` and of robots.txt's `Sitemap:` lines. */
+  private async seed(): Promise<void> {
+    const starts = this.options.start
+      .map((start) => this.context.tools.normalize(start, undefined, this.options.ignoreParams))
+      .filter((url): url is URL => url !== null);
+    await this.store.enqueue(
+      this.id,
+      starts.map((url) => ({ url: url.href, depth: 0, foundFrom: null })),
+    );
+    const sitemaps = new Set<string>(this.options.sitemaps);
+    const origins = new Set([...starts, ...this.startUrls()].map((url) => url.origin));
+    for (const origin of origins) {
+      sitemaps.add(`${origin}/sitemap.xml`);
+      const robots = await this.host(new URL(origin)).robots;
+      for (const sitemap of robots.sitemaps) sitemaps.add(sitemap);
+    }
+    await this.readSitemaps([...sitemaps]);
+  }
+
+  /** Reads sitemaps and the indexes among them, breadth first, to a bounded depth and count. */
+  private async readSitemaps(first: readonly string[]): Promise<void> {
+    const { tools, settings } = this.context;
+    const seen = new Set<string>();
+    let level = [...first];
+    for (let depth = 0; depth <= tools.sitemapMaxDepth && level.length > 0; depth++) {
+      const next: string[] = [];
+      for (const href of level) {
+        if (seen.has(href) || seen.size >= settings.sitemapsMax) continue;
+        seen.add(href);
+        const url = tools.normalize(href, undefined, []);
+        if (url === null) continue;
+        const fetched = await this.fetchPolitely(url, 'any', settings.sitemapMaxBytes);
+        this.stopping.signal.throwIfAborted();
+        if (!fetched.ok) {
+          this.context.log.info({ crawl: this.id, sitemap: href, reason: fetched.reason }, 'sitemap not read');
+          continue;
+        }
+        try {
+          const content = tools.sitemap(fetched.body);
+          if (content.kind === 'index') next.push(...content.sitemaps);
+          else
+            await this.discover(
+              content.pages.map((page) => page.url),
+              url,
+              0,
+              url.href,
+            );
+        } catch (error) {
+          this.context.log.info({ crawl: this.id, sitemap: href, err: error }, 'sitemap not read');
+        }
+      }
+      level = next;
+    }
+  }
+
+  /** Claims and visits URLs until the frontier is empty, the crawl is cancelled, or the service stops. */
+  private async crawl(): Promise<void> {
+    const { settings, clock, worker } = this.context;
+    const signal = this.stopping.signal;
+    while (!signal.aborted) {
+      await this.checkCancelled();
+      if (signal.aborted) return;
+      const room = settings.parallel - this.running.size;
+      if (room <= 0) {
+        await Promise.race(this.running);
+        continue;
+      }
+      const now = clock();
+      const batch = await this.store.claim(this.id, worker, room, now, now + settings.leaseMs);
+      if (batch.length === 0) {
+        if (this.running.size > 0) {
+          await Promise.race(this.running);
+          continue;
+        }
+        const { pending } = await this.store.counts(this.id);
+        if (pending <= this.held.length) {
+          if (this.held.length === 0) return;
+          await this.flushHeld();
+          continue;
+        }
+        // Claims of another process (or its lease running out): look again shortly.
+        await sleep(Math.min(settings.checkMs, 250), undefined, { signal }).catch(() => {});
+        continue;
+      }
+      for (const entry of batch) this.launch(entry);
+    }
+  }
+
+  private launch(entry: FrontierEntry): void {
+    const visit: Promise<void> = this.visit(entry)
+      .catch(async (error: unknown) => {
+        if (this.stopping.signal.aborted) return;
+        this.context.log.error({ err: error, url: entry.url, crawl: this.id }, 'crawled page not indexed');
+        await this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true).catch(() => {});
+      })
+      .finally(() => this.running.delete(visit));
+    this.running.add(visit);
+  }
+
+  private async checkCancelled(): Promise<void> {
+    const now = performance.now();
+    if (now - this.lastCheck < this.context.settings.checkMs) return;
+    this.lastCheck = now;
+    const record = await this.store.get(this.id);
+    if (record === null || record.state !== 'running') this.cancel();
+  }
+
+  /** Fetches, reads and records one claimed URL. */
+  private async visit(claimed: FrontierEntry): Promise<void> {
+    let entry = claimed;
+    let url = new URL(entry.url);
+    const host = this.host(url);
+    if (!(await host.robots).allows(url)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.robots }, false);
+    const fetched = await this.fetchWithRetries(url);
+    if (!fetched.ok) {
+      // The service stops: the URL stays claimed, and is taken again at the next start.
+      if (fetched.kind === 'stopped' || this.stopping.signal.aborted) return;
+      this.context.log.info({ url: entry.url, reason: fetched.reason, detail: fetched.detail }, 'crawl fetch failed');
+      return this.finish(entry, { outcome: 'failed', reason: failureReason(fetched) }, true, fetched.reason);
+    }
+    const landed = this.context.tools.normalize(fetched.url.href, undefined, this.options.ignoreParams) ?? fetched.url;
+    if (landed.href !== entry.url) {
+      // A redirect: the page is the target's, crawled under its own URL once.
+      const target = { url: landed.href, depth: entry.depth, foundFrom: entry.url };
+      const verdict = this.verdict(landed, entry.depth);
+      if (verdict !== null) {
+        await this.store.settle(this.id, [{ ...target, outcome: 'excluded', reason: verdict }]);
+        return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.redirected }, true);
+      }
+      const adopted = await this.store.adopt(this.id, target, this.context.worker, this.context.clock() + this.context.settings.leaseMs);
+      await this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.redirected }, true);
+      if (!adopted) return;
+      this.inScope++;
+      entry = target;
+      url = landed;
+    }
+    let reading: CrawlReading;
+    try {
+      reading = await this.context.tools.read(fetched);
+    } catch (error) {
+      if (this.stopping.signal.aborted) return;
+      return this.finish(entry, { outcome: 'failed', reason: this.context.tools.readFailure(error) }, true);
+    }
+    const nofollow = reading.nofollow || headerNofollow(fetched.headers.robots);
+    if (!nofollow) await this.discover(reading.links, url, entry.depth + 1, url.href);
+    if (reading.canonical !== null) {
+      const canonical = this.context.tools.normalize(reading.canonical, url, this.options.ignoreParams);
+      if (canonical !== null && canonical.href !== url.href) {
+        // The canonical page is crawled in its own right, at this page's depth.
+        await this.discover([canonical.href], url, entry.depth, url.href);
+        return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.canonical }, true);
+      }
+    }
+    if (reading.noindex || headerNoindex(fetched.headers.robots)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.noindex }, true);
+    const owner = await this.store.takeContent(this.id, contentHash(reading.title, reading.mainContent), entry.url);
+    if (owner !== entry.url) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.duplicate }, true);
+    this.blocks.see(reading.blocks);
+    if (this.options.dryRun) return this.finish(entry, { outcome: 'indexed' }, true);
+    const page: HeldPage = { entry, headers: fetched.headers, reading };
+    if (!this.sampled) {
+      // Held, still claimed, until the sample is in (a crash fetches it again).
+      this.held.push(page);
+      if (this.held.length >= this.context.settings.sampleSize) await this.flushHeld();
+      return;
+    }
+    await this.indexPage(page);
+  }
+
+  /** Writes the pages held for the first sample, now that it is in (or the crawl found no more). */
+  private async flushHeld(): Promise<void> {
+    this.sampled = true;
+    const held = this.held;
+    this.held = [];
+    for (const page of held) await this.indexPage(page);
+    if (held.length > 0) await this.saveProgress();
+  }
+
+  private async indexPage({ entry, headers, reading }: HeldPage): Promise<void> {
+    const id = documentIdFromUrl(entry.url);
+    const fetched = { headers } as CrawlFetched;
+    let document: PreparedDocument;
+    try {
+      // A document read whole (no blocks) keeps its text as read.
+      const content = reading.blocks.length === 0 ? reading.mainContent : this.blocks.contentOf(reading.blocks);
+      document = crawledDocument(id, entry.url, fetched, reading, content);
+    } catch (error) {
+      this.context.log.error({ err: error, url: entry.url }, 'crawled page not indexed');
+      return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true);
+    }
+    const stored = await this.index.engine.get(id);
+    if (stored !== null && sameDocument(stored, document)) return this.finish(entry, { outcome: 'unchanged' }, true);
+    const written = await this.index.engine.write([document]);
+    if (!written.ok) return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true, 'a custom field type conflicts');
+    await this.finish(entry, { outcome: 'indexed' }, true);
+  }
+
+  /**
+   * Judges links found on `from` (or in a sitemap): each normalised URL is queued, or
+   * recorded as left out with its reason.
+   */
+  private async discover(links: readonly string[], from: URL, depth: number, foundFrom: string): Promise<void> {
+    const queued: FrontierEntry[] = [];
+    const settled: Array<FrontierEntry & UrlOutcome> = [];
+    const seen = new Set<string>();
+    for (const link of links) {
+      const url = this.context.tools.normalize(link, from, this.options.ignoreParams);
+      if (url === null || seen.has(url.href)) continue;
+      seen.add(url.href);
+      const entry = { url: url.href, depth, foundFrom };
+      const reason = this.verdict(url, depth);
+      if (reason !== null) settled.push({ ...entry, outcome: 'excluded', reason });
+      else if (this.inScope + queued.length >= this.options.maxPages) settled.push({ ...entry, outcome: 'excluded', reason: EXCLUDED.maxPages });
+      else queued.push(entry);
+    }
+    this.inScope += (await this.store.enqueue(this.id, queued)).length;
+    await this.store.settle(this.id, settled);
+  }
+
+  /** Why a URL found is left out, or null when it is to be crawled. */
+  private verdict(url: URL, depth: number): string | null {
+    const trap = this.context.tools.trap(url);
+    if (trap !== null) return EXCLUDED.trap;
+    const scope = this.scope(url);
+    if (scope !== 'in') return scope;
+    if (depth > this.options.maxDepth) return EXCLUDED.maxDepth;
+    const robots = this.hosts.get(url.origin)?.known;
+    if (robots !== undefined && robots !== null && !robots.allows(url)) return EXCLUDED.robots;
+    return null;
+  }
+
+  private async finish(entry: FrontierEntry, outcome: UrlOutcome, fetched: boolean, detail?: string): Promise<void> {
+    if (!this.options.dryRun && (outcome.outcome === 'excluded' || outcome.outcome === 'failed')) {
+      // The page's document status says it too, as for a page crawled alone.
+      const status = outcome.outcome === 'excluded' ? 'EXCLUDED' : 'ERROR';
+      await this.index.engine.markCrawl(documentIdFromUrl(entry.url), entry.url, { status, info: detail ?? outcome.reason });
+    }
+    await this.store.finish(this.id, entry.url, outcome, this.context.clock(), fetched);
+  }
+
+  /**
+   * A page's fetch, asked again after a transient failure (a 5xx, a 429, a timeout): a
+   * site's passing trouble must not leave its pages out of the crawl. The URL stays
+   * claimed while it waits.
+   */
+  private async fetchWithRetries(url: URL): Promise<CrawlFetch> {
+    const { fetchRetries, fetchRetryMs } = this.context.settings;
+    let fetched = await this.fetchPolitely(url, 'page');
+    for (let attempt = 0; !fetched.ok && fetched.kind === 'retry' && attempt < fetchRetries; attempt++) {
+      const wait = Math.max(fetched.retryAfterMs ?? 0, fetchRetryMs * 2 ** attempt);
+      if (wait > RETRY_WAIT_MAX_MS) break;
+      await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => {});
+      if (this.stopping.signal.aborted) break;
+      fetched = await this.fetchPolitely(url, 'page');
+    }
+    return fetched;
+  }
+
+  /** A fetch that waits its turn at its host. */
+  private async fetchPolitely(url: URL, accept: 'page' | 'any', maxBytes?: number): Promise<CrawlFetch> {
+    const host = this.host(url);
+    if (accept === 'page') await host.robots;
+    try {
+      await host.gate.acquire(this.stopping.signal);
+    } catch {
+      return { ok: false, reason: 'the crawl stopped', kind: 'stopped', detail: 'stopped' };
+    }
+    try {
+      return await this.context.tools.fetch(url, accept, this.stopping.signal, maxBytes);
+    } finally {
+      host.gate.release();
+    }
+  }
+
+  private host(url: URL): HostState {
+    let host = this.hosts.get(url.origin);
+    if (host === undefined) {
+      const state: HostState = { gate: new HostGate(this.context.settings.politeness), robots: Promise.resolve(DISALLOW_ALL), known: null };
+      state.robots = this.readRobots(url.origin, state).then((rules) => {
+        state.known = rules;
+        state.gate.setCrawlDelay(rules.crawlDelayMs);
+        return rules;
+      });
+      // Read once per crawl; a failure is already turned into rules.
+      state.robots.catch(() => {});
+      this.hosts.set(url.origin, state);
+      host = state;
+    }
+    return host;
+  }
+
+  /**
+   * The host's robots.txt, read once per crawl within its own size bound: a 4xx (or none)
+   * allows everything; a server error pauses the host and asks again, and after
+   * ROBOTS_ATTEMPTS counts as disallowing everything, as the standard says.
+   */
+  private async readRobots(origin: string, state: HostState): Promise<CrawlRobots> {
+    const { tools, settings } = this.context;
+    const url = new URL('/robots.txt', origin);
+    for (let attempt = 0; attempt < ROBOTS_ATTEMPTS; attempt++) {
+      await state.gate.acquire(this.stopping.signal);
+      let fetched: CrawlFetch;
+      try {
+        fetched = await tools.fetch(url, 'any', this.stopping.signal, tools.robotsMaxBytes, true);
+      } finally {
+        state.gate.release();
+      }
+      if (fetched.ok) return tools.robots(fetched.body.toString('utf8'));
+      if (fetched.kind === 'stopped') throw new Error('the crawl stopped');
+      const serverError = fetched.kind === 'retry' || (fetched.status !== undefined && fetched.status >= 500);
+      if (!serverError) {
+        this.context.log.info({ crawl: this.id, url: url.href, reason: fetched.reason }, 'robots.txt not read: every URL of the host is allowed');
+        return tools.allowAll;
+      }
+      await sleep(fetched.retryAfterMs ?? settings.robotsRetryMs * 2 ** attempt, undefined, { signal: this.stopping.signal });
+    }
+    this.context.log.warn({ crawl: this.id, url: url.href }, 'robots.txt answers with server errors: the host is not crawled');
+    return DISALLOW_ALL;
+  }
+
+  private async saveProgress(): Promise<void> {
+    const progress: Progress = { seeded: this.progress.seeded, blocks: this.blocks.state() };
+    await this.store.saveBlocks(this.id, JSON.stringify(progress));
+  }
+}
+
+function parseProgress(text: string | null): Progress {
+  if (text === null) return { seeded: false };
+  try {
+    return JSON.parse(text) as Progress;
+  } catch {
+    return { seeded: false };
+  }
+}
+
+/** URLs of the frontier that count against maxPages: those queued or crawled, not those left out on sight. */
+function inScopeCount(counts: { found: number; excluded: Record<string, number> }): number {
+  const unseen: string[] = [EXCLUDED.outOfScope, EXCLUDED.pattern, EXCLUDED.trap, EXCLUDED.maxDepth, EXCLUDED.maxPages, EXCLUDED.robots];
+  return counts.found - unseen.reduce((sum, reason) => sum + (counts.excluded[reason] ?? 0), 0);
+}
+
+/** The failure reason of a fetch, in the API's words. */
+export function failureReason(fetched: Extract<CrawlFetch, { ok: false }>): string {
+  if (fetched.failure !== undefined) return fetched.failure;
+  if (fetched.kind === 'gone') return FAILED.notFound;
+  if (fetched.kind === 'unsupported') return FAILED.unsupported;
+  if (fetched.kind === 'retry') return fetched.status === undefined ? FAILED.timeout : FAILED.serverError;
+  if (/too large/.test(fetched.reason)) return FAILED.tooLarge;
+  if (/redirect/.test(fetched.reason)) return FAILED.redirectLoop;
+  if (/did not answer within/.test(fetched.reason)) return FAILED.timeout;
+  if (/not be crawled|not public/.test(fetched.reason)) return FAILED.blocked;
+  if (fetched.status !== undefined && fetched.status >= 500) return FAILED.serverError;
+  if (fetched.status === 404 || fetched.status === 410) return FAILED.notFound;
+  return FAILED.unreadable;
+}
+
+function sameDocument(stored: StoredDocument, document: PreparedDocument): boolean {
+  return (
+    stored.url === document.url &&
+    stored.title === document.title &&
+    stored.mainContent === document.mainContent &&
+    stored.language === document.language &&
+    stored.docDate === document.docDate &&
+    stored.thumbnail === document.thumbnail &&
+    JSON.stringify(stored.customFields) === JSON.stringify(document.customFields)
+  );
+}

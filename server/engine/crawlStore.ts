@@ -1,0 +1,199 @@
+import type { CrawlJobCounts } from '../../src/client/types.ts';
+/**
+ * The crawl store port: the crawl jobs of an index and their frontier (every URL a crawl
+ * found, with its outcome), kept in the index's own database so a crawl survives a
+ * restart and, on PostgreSQL, several service processes share one. The SQLite and
+ * PostgreSQL engines implement it (sqliteCrawlStore.ts, postgresCrawlStore.ts); the cases
+ * of server/testing/crawlStoreCases.ts hold both to the same answers.
+ */
+
+export type CrawlState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** The states of a crawl still under way: at most one crawl of an index is in one of them. */
+export const ACTIVE_CRAWL_STATES: readonly CrawlState[] = ['queued', 'running'];
+
+export interface CrawlRecord {
+  id: string;
+  state: CrawlState;
+  /** The crawl's options as asked (JSON text: the runner reads it). */
+  options: string;
+  /** Epoch milliseconds, from the app's clock. */
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  /** Why a failed crawl failed. */
+  error: string | null;
+  /** What the crawl learnt of its site's repeated blocks (JSON text), kept across restarts. */
+  blocks: string | null;
+}
+
+/** A URL to put in a crawl's frontier. */
+export interface FrontierEntry {
+  /** Normalised: one page, one URL. */
+  url: string;
+  depth: number;
+  /** The page (or sitemap) it was found on, or the URL that redirected to it; null for a start URL. */
+  foundFrom: string | null;
+}
+
+/** How a URL of the frontier ended. */
+export type UrlOutcome = { outcome: 'indexed' | 'unchanged' } | { outcome: 'excluded' | 'failed'; reason: string };
+
+export type UrlOutcomeKind = UrlOutcome['outcome'];
+
+/** A URL of the frontier as the report lists it. */
+export interface FrontierUrl extends FrontierEntry {
+  state: 'queued' | 'claimed' | 'done';
+  outcome: UrlOutcomeKind | null;
+  reason: string | null;
+  /** Epoch milliseconds of its fetch; null when never fetched. */
+  fetchedAt: number | null;
+}
+
+/** A crawl's counts, read from its frontier: the API's answer (src/client/types/crawls.ts). */
+export type CrawlCounts = CrawlJobCounts;
+
+/** The first URLs of each reason, by outcome then reason. */
+export type ReasonSamples = Record<'excluded' | 'failed', Record<string, string[]>>;
+
+export interface CrawlStore {
+  /**
+   * Whether several service processes may work on one crawl (PostgreSQL). When not, a
+   * claim left by the previous run of the one process is taken back at once (`release`).
+   */
+  readonly shared: boolean;
+  /** Records a queued crawl; when another is queued or running, changes nothing and names it. */
+  create(id: string, options: string, now: number): Promise<{ ok: true } | { ok: false; active: string }>;
+  get(id: string): Promise<CrawlRecord | null>;
+  /** The most recent crawls first. */
+  list(limit: number): Promise<CrawlRecord[]>;
+  /** The crawl queued or running, if any. */
+  active(): Promise<CrawlRecord | null>;
+  /**
+   * Moves a crawl on: `running` (from queued, setting its start), or an end state (from an
+   * active state, setting its end). False, changing nothing, when it had already ended.
+   */
+  setState(id: string, state: CrawlState, now: number, error?: string | null): Promise<boolean>;
+  /** Keeps what the crawl learnt of its repeated blocks. */
+  saveBlocks(id: string, blocks: string): Promise<void>;
+  /** Adds the URLs not yet in the frontier, queued; returns those added. */
+  enqueue(crawl: string, entries: readonly FrontierEntry[]): Promise<string[]>;
+  /**
+   * Adds URLs decided without a fetch (out of scope, robots.txt...) with their outcome;
+   * a URL already in the frontier keeps what it has. Returns those added.
+   */
+  settle(crawl: string, entries: ReadonlyArray<FrontierEntry & UrlOutcome>): Promise<string[]>;
+  /**
+   * Claims up to `limit` queued URLs (or claimed ones whose lease ended before `now`) for
+   * `worker` until `leaseUntil`, shallowest first, then in the order found. On PostgreSQL
+   * no two processes claim one row (FOR UPDATE SKIP LOCKED).
+   */
+  claim(crawl: string, worker: string, limit: number, now: number, leaseUntil: number): Promise<FrontierEntry[]>;
+  /**
+   * Adds a URL claimed by `worker` at once (a redirect's target, whose page is already in
+   * hand); false, changing nothing, when the URL was already in the frontier.
+   */
+  adopt(crawl: string, entry: FrontierEntry, worker: string, leaseUntil: number): Promise<boolean>;
+  /** Gives `worker`'s claims back to the queue (a URL not fetched after all). */
+  release(crawl: string, worker: string | null, urls?: readonly string[]): Promise<void>;
+  /** Records a claimed URL's outcome; `fetched` when the URL was fetched. */
+  finish(crawl: string, url: string, outcome: UrlOutcome, now: number, fetched: boolean): Promise<void>;
+  /**
+   * Takes a content hash for `url`: the URL that holds it, `url` itself when it was free
+   * (duplicate pages are found by their content, across processes).
+   */
+  takeContent(crawl: string, hash: string, url: string): Promise<string>;
+  counts(crawl: string): Promise<CrawlCounts>;
+  /** The first `perReason` URLs of each reason. */
+  samples(crawl: string, perReason: number): Promise<ReasonSamples>;
+  /** A page of the frontier, in the order found; `outcome`/`reason` narrow it. */
+  urls(crawl: string, filter: { outcome?: UrlOutcomeKind; reason?: string }, offset: number, limit: number): Promise<FrontierUrl[]>;
+}
+
+/** Rows of a counts query, both engines: outcome (null while pending), reason, how many, how many fetched. */
+export interface CountRow {
+  state: string;
+  outcome: string | null;
+  reason: string | null;
+  n: number | string;
+  fetched: number | string;
+}
+
+/** Counts from grouped rows. */
+export function countsOf(rows: readonly CountRow[]): CrawlCounts {
+  const counts: CrawlCounts = { found: 0, pending: 0, fetched: 0, indexed: 0, unchanged: 0, excluded: {}, failed: {} };
+  for (const row of rows) {
+    const n = Number(row.n);
+    counts.found += n;
+    counts.fetched += Number(row.fetched);
+    if (row.state !== 'done' || row.outcome === null) counts.pending += n;
+    else if (row.outcome === 'indexed' || row.outcome === 'unchanged') counts[row.outcome] += n;
+    else if (row.outcome === 'excluded' || row.outcome === 'failed') {
+      const reason = row.reason ?? '';
+      counts[row.outcome][reason] = (counts[row.outcome][reason] ?? 0) + n;
+    }
+  }
+  return counts;
+}
+
+/** Samples from rows of (outcome, reason, url), in order. */
+export function samplesOf(rows: ReadonlyArray<{ outcome: string; reason: string | null; url: string }>): ReasonSamples {
+  const samples: ReasonSamples = { excluded: {}, failed: {} };
+  for (const row of rows) {
+    if (row.outcome !== 'excluded' && row.outcome !== 'failed') continue;
+    (samples[row.outcome][row.reason ?? ''] ??= []).push(row.url);
+  }
+  return samples;
+}
+
+/** The SQL both engines share for a crawl's record. */
+export const CRAWL_COLUMNS = 'id, state, options, created_at, started_at, ended_at, error, blocks';
+
+export interface CrawlRow {
+  id: string;
+  state: CrawlState;
+  options: string;
+  created_at: number | string;
+  started_at: number | string | null;
+  ended_at: number | string | null;
+  error: string | null;
+  blocks: string | null;
+}
+
+export function crawlRecord(row: CrawlRow): CrawlRecord {
+  const time = (value: number | string | null) => (value === null ? null : Number(value));
+  return {
+    id: row.id,
+    state: row.state,
+    options: row.options,
+    createdAt: Number(row.created_at),
+    startedAt: time(row.started_at),
+    endedAt: time(row.ended_at),
+    error: row.error,
+    blocks: row.blocks,
+  };
+}
+
+export interface FrontierRow {
+  url: string;
+  depth: number | string;
+  found_from: string | null;
+  state: FrontierUrl['state'];
+  outcome: UrlOutcomeKind | null;
+  reason: string | null;
+  fetched_at: number | string | null;
+}
+
+export const FRONTIER_COLUMNS = 'url, depth, found_from, state, outcome, reason, fetched_at';
+
+export function frontierUrl(row: FrontierRow): FrontierUrl {
+  return {
+    url: row.url,
+    depth: Number(row.depth),
+    foundFrom: row.found_from,
+    state: row.state,
+    outcome: row.outcome,
+    reason: row.reason,
+    fetchedAt: row.fetched_at === null ? null : Number(row.fetched_at),
+  };
+}

@@ -1,0 +1,216 @@
+import type pg from 'pg';
+import { asStored, inTransaction } from '../storage/postgresPool.ts';
+import {
+  CRAWL_COLUMNS,
+  countsOf,
+  crawlRecord,
+  FRONTIER_COLUMNS,
+  frontierUrl,
+  samplesOf,
+  type CountRow,
+  type CrawlCounts,
+  type CrawlRecord,
+  type CrawlRow,
+  type CrawlState,
+  type CrawlStore,
+  type FrontierEntry,
+  type FrontierRow,
+  type FrontierUrl,
+  type ReasonSamples,
+  type UrlOutcome,
+  type UrlOutcomeKind,
+} from './crawlStore.ts';
+
+/**
+ * The crawl store on PostgreSQL (tables: migrations/postgres/0006-crawls.ts). Several
+ * service processes share a crawl: each claims rows the others have not locked (FOR
+ * UPDATE SKIP LOCKED) for a lease, and a claim whose lease ran out (its process was
+ * killed) is claimed again by another.
+ */
+export class PostgresCrawlStore implements CrawlStore {
+  readonly shared = true;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async create(id: string, options: string, now: number): Promise<{ ok: true } | { ok: false; active: string }> {
+    const { rowCount } = await this.pool.query(`INSERT INTO crawls (id, state, options, created_at) VALUES ($1, 'queued', $2, $3) ON CONFLICT DO NOTHING`, [
+      id,
+      asStored(options),
+      now,
+    ]);
+    if (rowCount === 1) return { ok: true };
+    const active = await this.active();
+    // The crawl that stood in the way ended meanwhile: try once more.
+    if (active === null) return this.create(id, options, now);
+    return { ok: false, active: active.id };
+  }
+
+  async get(id: string): Promise<CrawlRecord | null> {
+    const { rows } = await this.pool.query<CrawlRow>(`SELECT ${CRAWL_COLUMNS} FROM crawls WHERE id = $1`, [id]);
+    return rows[0] === undefined ? null : crawlRecord(rows[0]);
+  }
+
+  async list(limit: number): Promise<CrawlRecord[]> {
+    const { rows } = await this.pool.query<CrawlRow>(`SELECT ${CRAWL_COLUMNS} FROM crawls ORDER BY created_at DESC, seq DESC LIMIT $1`, [limit]);
+    return rows.map(crawlRecord);
+  }
+
+  async active(): Promise<CrawlRecord | null> {
+    const { rows } = await this.pool.query<CrawlRow>(`SELECT ${CRAWL_COLUMNS} FROM crawls WHERE state IN ('queued', 'running')`);
+    return rows[0] === undefined ? null : crawlRecord(rows[0]);
+  }
+
+  async setState(id: string, state: CrawlState, now: number, error: string | null = null): Promise<boolean> {
+    const { rowCount } =
+      state === 'running'
+        ? await this.pool.query(`UPDATE crawls SET state = 'running', started_at = coalesce(started_at, $1) WHERE id = $2 AND state IN ('queued', 'running')`, [
+            now,
+            id,
+          ])
+        : await this.pool.query(`UPDATE crawls SET state = $1, ended_at = $2, error = $3 WHERE id = $4 AND state IN ('queued', 'running')`, [
+            state,
+            now,
+            error === null ? null : asStored(error),
+            id,
+          ]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async saveBlocks(id: string, blocks: string): Promise<void> {
+    await this.pool.query('UPDATE crawls SET blocks = $1 WHERE id = $2', [asStored(blocks), id]);
+  }
+
+  async enqueue(crawl: string, entries: readonly FrontierEntry[]): Promise<string[]> {
+    if (entries.length === 0) return [];
+    // In the order given, so `seq` keeps the order found.
+    const { rows } = await this.pool.query<{ url: string }>(
+      `INSERT INTO crawl_urls (crawl, url, depth, found_from, state)
+       SELECT $1, u.url, u.depth, u.found_from, 'queued' FROM unnest($2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS u(url, depth, found_from, n)
+       ORDER BY u.n
+       ON CONFLICT DO NOTHING RETURNING url`,
+      [crawl, entries.map((e) => asStored(e.url)), entries.map((e) => e.depth), entries.map((e) => (e.foundFrom === null ? null : asStored(e.foundFrom)))],
+    );
+    return rows.map((row) => row.url);
+  }
+
+  async settle(crawl: string, entries: ReadonlyArray<FrontierEntry & UrlOutcome>): Promise<string[]> {
+    if (entries.length === 0) return [];
+    const { rows } = await this.pool.query<{ url: string }>(
+      `INSERT INTO crawl_urls (crawl, url, depth, found_from, state, outcome, reason)
+       SELECT $1, u.url, u.depth, u.found_from, 'done', u.outcome, u.reason
+       FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS u(url, depth, found_from, outcome, reason, n)
+       ORDER BY u.n
+       ON CONFLICT DO NOTHING RETURNING url`,
+      [
+        crawl,
+        entries.map((e) => asStored(e.url)),
+        entries.map((e) => e.depth),
+        entries.map((e) => (e.foundFrom === null ? null : asStored(e.foundFrom))),
+        entries.map((e) => e.outcome),
+        entries.map((e) => ('reason' in e ? e.reason : null)),
+      ],
+    );
+    return rows.map((row) => row.url);
+  }
+
+  async claim(crawl: string, worker: string, limit: number, now: number, leaseUntil: number): Promise<FrontierEntry[]> {
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ url: string; depth: number; found_from: string | null; seq: number }>(
+        `WITH taken AS (
+           SELECT crawl, url FROM crawl_urls
+           WHERE crawl = $1 AND (state = 'queued' OR (state = 'claimed' AND lease_until < $2))
+           ORDER BY depth, seq LIMIT $3
+           FOR UPDATE SKIP LOCKED)
+         UPDATE crawl_urls u SET state = 'claimed', claimed_by = $4, lease_until = $5
+         FROM taken WHERE u.crawl = taken.crawl AND u.url = taken.url
+         RETURNING u.url, u.depth, u.found_from, u.seq`,
+        [crawl, now, limit, worker, leaseUntil],
+      );
+      return (
+        rows
+          // UPDATE ... RETURNING keeps no order.
+          .sort((a, b) => a.depth - b.depth || a.seq - b.seq)
+          .map((row) => ({ url: row.url, depth: row.depth, foundFrom: row.found_from }))
+      );
+    });
+  }
+
+  async adopt(crawl: string, entry: FrontierEntry, worker: string, leaseUntil: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO crawl_urls (crawl, url, depth, found_from, state, claimed_by, lease_until) VALUES ($1, $2, $3, $4, 'claimed', $5, $6)
+       ON CONFLICT DO NOTHING`,
+      [crawl, asStored(entry.url), entry.depth, entry.foundFrom === null ? null : asStored(entry.foundFrom), worker, leaseUntil],
+    );
+    return rowCount === 1;
+  }
+
+  async release(crawl: string, worker: string | null, urls?: readonly string[]): Promise<void> {
+    const args: unknown[] = [crawl];
+    let sql = `UPDATE crawl_urls SET state = 'queued', claimed_by = NULL, lease_until = NULL WHERE crawl = $1 AND state = 'claimed'`;
+    if (worker !== null) {
+      args.push(worker);
+      sql += ` AND claimed_by = $${args.length}`;
+    }
+    if (urls !== undefined) {
+      args.push(urls.map(asStored));
+      sql += ` AND url = ANY($${args.length}::text[])`;
+    }
+    await this.pool.query(sql, args);
+  }
+
+  async finish(crawl: string, url: string, outcome: UrlOutcome, now: number, fetched: boolean): Promise<void> {
+    await this.pool.query(
+      `UPDATE crawl_urls SET state = 'done', outcome = $1, reason = $2, claimed_by = NULL, lease_until = NULL,
+         fetched_at = CASE WHEN $3 THEN $4::bigint ELSE fetched_at END
+       WHERE crawl = $5 AND url = $6`,
+      [outcome.outcome, 'reason' in outcome ? outcome.reason : null, fetched, now, crawl, asStored(url)],
+    );
+  }
+
+  async takeContent(crawl: string, hash: string, url: string): Promise<string> {
+    const { rows } = await this.pool.query<{ url: string }>(
+      `WITH added AS (INSERT INTO crawl_contents (crawl, hash, url) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING url)
+       SELECT url FROM added UNION ALL SELECT url FROM crawl_contents WHERE crawl = $1 AND hash = $2`,
+      [crawl, hash, asStored(url)],
+    );
+    return rows[0]!.url;
+  }
+
+  async counts(crawl: string): Promise<CrawlCounts> {
+    const { rows } = await this.pool.query<CountRow>(
+      `SELECT state, outcome, reason, count(*) AS n, count(fetched_at) AS fetched FROM crawl_urls WHERE crawl = $1 GROUP BY state, outcome, reason`,
+      [crawl],
+    );
+    return countsOf(rows);
+  }
+
+  async samples(crawl: string, perReason: number): Promise<ReasonSamples> {
+    const { rows } = await this.pool.query<{ outcome: string; reason: string | null; url: string }>(
+      `SELECT outcome, reason, url FROM (
+         SELECT outcome, reason, url, seq, row_number() OVER (PARTITION BY outcome, reason ORDER BY seq) AS n
+         FROM crawl_urls WHERE crawl = $1 AND outcome IN ('excluded', 'failed')) ranked
+       WHERE n <= $2 ORDER BY outcome, reason, seq`,
+      [crawl, perReason],
+    );
+    return samplesOf(rows);
+  }
+
+  async urls(crawl: string, filter: { outcome?: UrlOutcomeKind; reason?: string }, offset: number, limit: number): Promise<FrontierUrl[]> {
+    const args: unknown[] = [crawl];
+    const where = ['crawl = $1'];
+    if (filter.outcome !== undefined) {
+      args.push(filter.outcome);
+      where.push(`outcome = $${args.length}`);
+    }
+    if (filter.reason !== undefined) {
+      args.push(filter.reason);
+      where.push(`reason = $${args.length}`);
+    }
+    args.push(limit, offset);
+    const { rows } = await this.pool.query<FrontierRow>(
+      `SELECT ${FRONTIER_COLUMNS} FROM crawl_urls WHERE ${where.join(' AND ')} ORDER BY seq LIMIT $${args.length - 1} OFFSET $${args.length}`,
+      args,
+    );
+    return rows.map(frontierUrl);
+  }
+}

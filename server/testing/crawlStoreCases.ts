@@ -1,0 +1,127 @@
+/**
+ * The crawl store's cases (engine/crawlStore.ts), run on each engine by its own test file
+ * (engine/sqliteCrawlStore.test.ts, engine/postgresCrawlStore.test.ts), so both answer alike.
+ */
+import { describe, expect, it } from 'vitest';
+import type { CrawlStore } from '../engine/crawlStore.ts';
+
+const LEASE = 60_000;
+
+function entry(url: string, depth = 0, foundFrom: string | null = null) {
+  return { url, depth, foundFrom };
+}
+
+/** `fresh` gives the store of an empty index each time. */
+export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
+  describe('crawl jobs', () => {
+    it('keeps one crawl queued or running at a time, and lists the recent first', async () => {
+      const store = await fresh();
+      expect(await store.create('c1', '{"start":["a"]}', 1000)).toEqual({ ok: true });
+      expect(await store.create('c2', '{}', 1001)).toEqual({ ok: false, active: 'c1' });
+      expect(await store.setState('c1', 'running', 1500)).toBe(true);
+      expect(await store.create('c2', '{}', 1600)).toEqual({ ok: false, active: 'c1' });
+      expect(await store.setState('c1', 'done', 2000)).toBe(true);
+      // An ended crawl stays ended.
+      expect(await store.setState('c1', 'cancelled', 2100)).toBe(false);
+      expect(await store.create('c2', '{}', 3000)).toEqual({ ok: true });
+      expect((await store.active())?.id).toBe('c2');
+      const c1 = await store.get('c1');
+      expect(c1).toMatchObject({ id: 'c1', state: 'done', options: '{"start":["a"]}', createdAt: 1000, startedAt: 1500, endedAt: 2000, error: null });
+      expect((await store.list(10)).map((c) => c.id)).toEqual(['c2', 'c1']);
+      expect(await store.setState('c2', 'failed', 3500, 'no start URL could be read')).toBe(true);
+      expect(await store.get('c2')).toMatchObject({ state: 'failed', error: 'no start URL could be read' });
+      expect(await store.get('nope')).toBeNull();
+      await store.saveBlocks('c1', '{"pages":3}');
+      expect((await store.get('c1'))?.blocks).toBe('{"pages":3}');
+    });
+  });
+
+  describe('the frontier', () => {
+    it('adds each URL once, claims shallowest first in the order found, and counts outcomes', async () => {
+      const store = await fresh();
+      await store.create('c', '{}', 0);
+      expect(await store.enqueue('c', [entry('https://s/'), entry('https://s/b', 1, 'https://s/'), entry('https://s/a', 1, 'https://s/')])).toEqual([
+        'https://s/',
+        'https://s/b',
+        'https://s/a',
+      ]);
+      expect(await store.enqueue('c', [entry('https://s/a', 2), entry('https://s/c', 2)])).toEqual(['https://s/c']);
+      expect(await store.settle('c', [{ ...entry('https://other/', 1, 'https://s/'), outcome: 'excluded', reason: 'out of scope' }])).toEqual([
+        'https://other/',
+      ]);
+      // Settling a URL already found changes nothing.
+      expect(await store.settle('c', [{ ...entry('https://s/c', 1), outcome: 'excluded', reason: 'trap' }])).toEqual([]);
+      const first = await store.claim('c', 'w1', 2, 10, 10 + LEASE);
+      expect(first.map((e) => e.url)).toEqual(['https://s/', 'https://s/b']);
+      expect(first[1]).toEqual(entry('https://s/b', 1, 'https://s/'));
+      const second = await store.claim('c', 'w2', 10, 10, 10 + LEASE);
+      expect(second.map((e) => e.url)).toEqual(['https://s/a', 'https://s/c']);
+      expect(await store.claim('c', 'w3', 10, 10, 10 + LEASE)).toEqual([]);
+      await store.finish('c', 'https://s/', { outcome: 'indexed' }, 20, true);
+      await store.finish('c', 'https://s/b', { outcome: 'failed', reason: 'not found' }, 21, true);
+      await store.finish('c', 'https://s/a', { outcome: 'excluded', reason: 'noindex' }, 22, true);
+      expect(await store.counts('c')).toEqual({
+        found: 5,
+        pending: 1,
+        fetched: 3,
+        indexed: 1,
+        unchanged: 0,
+        excluded: { 'out of scope': 1, noindex: 1 },
+        failed: { 'not found': 1 },
+      });
+      expect(await store.samples('c', 5)).toEqual({
+        excluded: { noindex: ['https://s/a'], 'out of scope': ['https://other/'] },
+        failed: { 'not found': ['https://s/b'] },
+      });
+      const page = await store.urls('c', { outcome: 'excluded' }, 0, 10);
+      expect(page.map((u) => [u.url, u.reason])).toEqual([
+        ['https://s/a', 'noindex'],
+        ['https://other/', 'out of scope'],
+      ]);
+      expect(page[0]).toMatchObject({ state: 'done', outcome: 'excluded', fetchedAt: 22, depth: 1, foundFrom: 'https://s/' });
+      expect(page[1]?.fetchedAt).toBeNull();
+      expect((await store.urls('c', { reason: 'noindex' }, 0, 10)).map((u) => u.url)).toEqual(['https://s/a']);
+      expect((await store.urls('c', {}, 1, 2)).map((u) => u.url)).toEqual(['https://s/b', 'https://s/a']);
+    });
+
+    it('gives a claim back to the queue when released, or once its lease ran out', async () => {
+      const store = await fresh();
+      await store.create('c', '{}', 0);
+      await store.enqueue('c', [entry('https://s/1'), entry('https://s/2'), entry('https://s/3')]);
+      expect((await store.claim('c', 'w1', 3, 0, 100)).map((e) => e.url)).toEqual(['https://s/1', 'https://s/2', 'https://s/3']);
+      await store.release('c', 'w1', ['https://s/2']);
+      expect((await store.claim('c', 'w2', 3, 50, 150)).map((e) => e.url)).toEqual(['https://s/2']);
+      // w1's lease ends at 100: its claims are taken by another after it.
+      expect(await store.claim('c', 'w2', 3, 99, 199)).toEqual([]);
+      expect((await store.claim('c', 'w2', 3, 101, 201)).map((e) => e.url)).toEqual(['https://s/1', 'https://s/3']);
+      await store.release('c', null);
+      expect((await store.claim('c', 'w3', 5, 102, 202)).map((e) => e.url)).toEqual(['https://s/1', 'https://s/2', 'https://s/3']);
+    });
+
+    it('adopts a URL not yet found as claimed, and only such a URL', async () => {
+      const store = await fresh();
+      await store.enqueue('c', [entry('https://s/old')]);
+      expect(await store.adopt('c', entry('https://s/new', 0, 'https://s/old'), 'w1', 100)).toBe(true);
+      expect(await store.adopt('c', entry('https://s/old', 0), 'w1', 100)).toBe(false);
+      expect((await store.claim('c', 'w2', 5, 0, 1000)).map((e) => e.url)).toEqual(['https://s/old']);
+      expect((await store.claim('c', 'w2', 5, 101, 200)).map((e) => e.url)).toEqual(['https://s/new']);
+    });
+
+    it('keeps the frontiers of crawls apart', async () => {
+      const store = await fresh();
+      await store.create('a', '{}', 0);
+      await store.enqueue('a', [entry('https://s/')]);
+      expect(await store.enqueue('b', [entry('https://s/')])).toEqual(['https://s/']);
+      expect((await store.claim('a', 'w', 5, 0, 10)).map((e) => e.url)).toEqual(['https://s/']);
+      expect((await store.counts('b')).pending).toBe(1);
+    });
+
+    it('finds duplicate content by its hash', async () => {
+      const store = await fresh();
+      expect(await store.takeContent('c', 'h1', 'https://s/a')).toBe('https://s/a');
+      expect(await store.takeContent('c', 'h1', 'https://s/b')).toBe('https://s/a');
+      expect(await store.takeContent('c', 'h2', 'https://s/b')).toBe('https://s/b');
+      expect(await store.takeContent('d', 'h1', 'https://s/b')).toBe('https://s/b');
+    });
+  });
+}

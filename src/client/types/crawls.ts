@@ -1,0 +1,98 @@
+// Crawl jobs, an addition of the reference service: the service finds a site's pages from
+// its start URLs and sitemaps, reads and indexes them, and reports what it did with each.
+
+export type CrawlJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** Body of `POST /v2/indices/{key}/crawls`: `start` or `sitemaps` (or both) is needed. */
+export interface CrawlJobRequest {
+  /** Absolute http(s) URLs the crawl starts from. */
+  start?: string[];
+  /** Sitemaps (or sitemap indexes) read for URLs, beside `/sitemap.xml` and robots.txt's. */
+  sitemaps?: string[];
+  /** Globs over whole URLs (`**` any characters, `*` any but `/`); by default the start URLs' hosts, under each one's folder. */
+  include?: string[];
+  /** Globs of URLs left out. */
+  exclude?: string[];
+  /** @default 100000 */
+  maxPages?: number;
+  /** Links followed from a start URL at most. @default 20 */
+  maxDepth?: number;
+  /** Query parameters dropped from URLs (globs). @default ['utm_*', 'fbclid', 'gclid'] */
+  ignoreParams?: string[];
+  /** Fetch only what discovery needs, index nothing, and report each URL in or out. @default false */
+  dryRun?: boolean;
+}
+
+/** The options of a crawl, defaults filled in. */
+export type CrawlJobOptions = Required<CrawlJobRequest>;
+
+/** Answer of `POST .../crawls` (202, with `Location`). */
+export interface CrawlJobCreated {
+  id: string;
+  state: CrawlJobState;
+}
+
+/** How far a crawl got: URLs found, fetched, and what became of them, by reason. */
+export interface CrawlJobCounts {
+  found: number;
+  /** Found and not yet done. */
+  pending: number;
+  fetched: number;
+  indexed: number;
+  unchanged: number;
+  /** By reason: `robots.txt`, `noindex`, `canonical elsewhere`, `out of scope`, `excluded by pattern`, `duplicate`, `trap`, `max pages`, `max depth`, `nofollow`, `redirected`. */
+  excluded: Record<string, number>;
+  /** By reason: `not found`, `server error`, `timeout`, `too large`, `unsupported type`, `unreadable`, `blocked`, `redirect loop`. */
+  failed: Record<string, number>;
+}
+
+/** A crawl as `GET .../crawls` lists it. */
+export interface CrawlJobSummary {
+  id: string;
+  state: CrawlJobState;
+  dryRun: boolean;
+  start: string[];
+  /** ISO 8601. */
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  /** Why a failed crawl failed. */
+  error: string | null;
+  counts: CrawlJobCounts;
+}
+
+/** `GET .../crawls/{id}`: the crawl, its options, and the first URLs of each reason. */
+export interface CrawlJob extends CrawlJobSummary {
+  options: CrawlJobOptions;
+  samples: { excluded: Record<string, string[]>; failed: Record<string, string[]> };
+}
+
+export interface CrawlJobList {
+  crawls: CrawlJobSummary[];
+}
+
+/** What `GET .../crawls/{id}/urls` narrows to: an outcome, or a reason of one. */
+export interface CrawlUrlsParams {
+  outcome?: 'indexed' | 'unchanged' | 'excluded' | 'failed';
+  reason?: string;
+  /** From 1. @default 1 */
+  page?: number;
+}
+
+export interface CrawlUrl {
+  url: string;
+  depth: number;
+  /** The page it was found on; null for a start URL or a sitemap's. */
+  foundFrom: string | null;
+  state: 'queued' | 'claimed' | 'done';
+  outcome: 'indexed' | 'unchanged' | 'excluded' | 'failed' | null;
+  reason: string | null;
+  /** ISO 8601; null when never fetched. */
+  fetchedAt: string | null;
+}
+
+export interface CrawlUrlPage {
+  page: number;
+  pageSize: number;
+  urls: CrawlUrl[];
+}
