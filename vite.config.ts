@@ -130,12 +130,16 @@ function moreFile(): Plugin {
   };
 }
 
+/** The module that reads the object the script lends, once for all the shared modules. */
+const SHARED_OBJECT = '\0shared';
+
 function sharedImports(): Plugin {
   const files = Object.keys(SHARED_MODULES).map((key) => [key, key.startsWith('src/') ? resolve(key) : key] as const);
   return {
     name: 'site-search-shared-imports',
     enforce: 'pre',
     async resolveId(source, importer, options) {
+      if (source === SHARED_OBJECT) return source;
       const direct = files.find(([, id]) => id === source);
       if (direct) return `\0shared:${direct[0]}`;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
@@ -143,9 +147,11 @@ function sharedImports(): Plugin {
       return file ? `\0shared:${file[0]}` : resolved;
     },
     load(id) {
+      // One read of the lent object, which every shared module below takes its names from.
+      if (id === SHARED_OBJECT) return `export default globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];\n`;
       if (!id.startsWith('\0shared:')) return;
       const names = SHARED_MODULES[id.slice('\0shared:'.length)]!;
-      return `const s = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];\n${names.map((n) => `export const ${n} = s.${n};`).join('\n')}\n`;
+      return `import s from ${JSON.stringify(SHARED_OBJECT)};\n${names.map((n) => `export const ${n} = s.${n};`).join('\n')}\n`;
     },
   };
 }

@@ -42,7 +42,5 @@ async function warnIfOriginRefused(url: string, response: Response): Promise<voi
   const body = (await response.json().catch(() => null)) as { error?: { code?: unknown } } | null;
   if (body?.error?.code !== 'origin_not_allowed' || warned.has(url)) return;
   warned.add(url);
-  console.warn(
-    `site-search: the stats endpoint ${url} refuses events from pages of ${origin()} (403 origin_not_allowed), so no search or click is counted. Add ${origin()} to the index's statsAllowedOrigins.`,
-  );
+  console.warn(`site-search: ${url} refuses events from ${origin()} (403 origin_not_allowed): add it to the index's statsAllowedOrigins.`);
 }
