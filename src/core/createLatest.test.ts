@@ -16,23 +16,6 @@ function pending() {
 const flush = () => new Promise((resolve) => setTimeout(resolve));
 
 describe('createLatest', () => {
-  it('with keep, leaves the request before on its way (its answer dropped) and aborts the one before that; a cancel aborts both', async () => {
-    const latest = createLatest(true);
-    const [a, b, c] = [pending(), pending(), pending()];
-    const done = vi.fn();
-    latest(a.ask, done);
-    latest(b.ask, done);
-    expect(a.signal().aborted).toBe(false);
-    latest(c.ask, done);
-    expect([a.signal().aborted, b.signal().aborted, c.signal().aborted]).toEqual([true, false, false]);
-    latest();
-    expect([b.signal().aborted, c.signal().aborted]).toEqual([true, true]);
-    b.settle().resolve('b');
-    c.settle().resolve('c');
-    await flush();
-    expect(done).not.toHaveBeenCalled();
-  });
-
   it('aborts the request before and hands on only the newest answer', async () => {
     const latest = createLatest();
     const [a, b] = [pending(), pending()];

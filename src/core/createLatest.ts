@@ -1,6 +1,6 @@
 /**
- * Runs `ask` with a fresh signal, aborting the request before it (or, made with `keep`, the
- * one before that); without `ask` it only cancels, every request. `done` or `fail` run only while the request is still the newest. Returns the
+ * Runs `ask` with a fresh signal, aborting the request before it; without `ask` it only
+ * cancels. `done` or `fail` run only while the request is still the newest. Returns the
  * request, settled once it is answered, failed or aborted (and `done` or `fail` ran).
  */
 export type Latest = <T>(
@@ -19,16 +19,10 @@ export type Latest = <T>(
  * so only the answer of the newest controller counts. Every abort of ours makes a newer
  * one, so whatever reaches `fail` (an AbortError too) was not our doing: a real failure.
  */
-export function createLatest(keep = false): Latest {
+export function createLatest(): Latest {
   let current: AbortController | undefined;
-  // With `keep`, the request a newer one replaced, left on its way: its answer is dropped all
-  // the same, but it tells the pace when it reached the service. Aborted once a third comes.
-  let superseded: AbortController | undefined;
   return <T>(ask?: (signal: AbortSignal) => Promise<T>, done?: (value: T) => void, fail?: (reason: unknown) => void) => {
-    superseded?.abort();
-    superseded = undefined;
-    if (keep && ask) superseded = current;
-    else current?.abort();
+    current?.abort();
     const own = (current = new AbortController());
     // `new Promise` turns a synchronous throw of `ask` into a rejection.
     return (

@@ -130,9 +130,8 @@ export function createSearchController(options: SearchControllerOptions): Search
   const { term, page, sort, order, filters, results, status } = signals;
 
   // Typed searches one slot each `paceMs`, every search at most 5 a second.
-  const pace = createPace(paceMs, true);
-  // A replaced search stays on its way (its answer dropped): the pace learns when it arrived.
-  const latest = createLatest(true);
+  const pace = createPace(paceMs);
+  const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
   // The newest search not sent yet; a later one replaces it, so the newest is never dropped.

@@ -138,19 +138,6 @@ describe('createPace, counted at the service', () => {
     expect(sent[5]).toBe(1200);
   });
 
-  it('with keep, takes the request before the newest to be the one a new request aborts', async () => {
-    const pace = createPace(200, true);
-    const sent: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      pace(() => (sent.push(performance.now()), new Promise(() => {})));
-      await vi.advanceTimersByTimeAsync(200);
-    }
-    await vi.advanceTimersByTimeAsync(2000);
-    expect(sent.slice(0, 5)).toEqual([0, 200, 400, 600, 800]);
-    // The first, left on its way by the second, aborted as the third left at 400.
-    expect(sent[5]).toBe(1400);
-  });
-
   it('counts from the answer less the time the service says it spent: a busy service does not stretch the window', async () => {
     const pace = createPace();
     const sent: number[] = [];

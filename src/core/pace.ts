@@ -33,14 +33,11 @@ export interface Pace {
  * A request surely arrived by its answer, less the time the service says it spent on it
  * (its own clock, after the arrival): on a busy service that is most of the wait, which
  * counting from the answer alone would add to every 5th request. Unanswered, by when the
- * next request aborted it, and at least `gapMs` after it left. A caller that leaves
- * the request it replaces on its way and aborts the one before (createLatest's `keep`) says
- * so with `keep`: the answer of the one replaced says when it arrived, where an abort would
- * count it as arriving when the next one left.
+ * next one aborted it, and at least `gapMs` after it left.
  */
-export function createPace(gapMs = 200, keep = false): Pace {
-  // The newest requests, up to 5, oldest first: when each left, and when it surely arrived
-  // (Infinity until it is answered, fails or is aborted).
+export function createPace(gapMs = 200): Pace {
+  // The newest requests, up to 5, oldest first: when each left, and when it surely
+  // arrived (Infinity while the newest is on its way unanswered).
   const recent: Array<{ left: number; arrived: number }> = [];
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,36 +46,44 @@ export function createPace(gapMs = 200, keep = false): Pace {
 
   function run() {
     clearTimeout(timer);
+    timer = undefined;
     if (!waiting) return;
     const now = performance.now();
-    const due = Math.max(recent.length > 4 ? recent[0]!.arrived + 1000 : 0, skipGap ? 0 : last + gapMs);
-    // Not before the 5th newest is settled: its answer runs this again.
-    if (due > now) return void (due < Infinity && (timer = setTimeout(run, due - now)));
+    const fifth = recent.length === 5 ? recent[0]!.arrived : -Infinity;
+    const due = Math.max(fifth + 1000, skipGap ? 0 : last + gapMs);
+    if (due > now) {
+      timer = setTimeout(run, due - now);
+      return;
+    }
     const send = waiting;
     waiting = null;
-    // The request this one aborts (the newest, or with `keep` the one before it), if still
-    // unanswered, surely arrived by now, and at least the gap after it left.
-    const aborted = recent[recent.length - (keep ? 2 : 1)];
-    if (aborted) aborted.arrived = Math.min(aborted.arrived, Math.max(now, aborted.left + gapMs));
+    // The newest before this one, if unanswered, surely arrived by now, when this one aborts it,
+    // and at least the gap after it left.
+    const newest = recent[recent.length - 1];
+    if (newest) newest.arrived = Math.min(newest.arrived, Math.max(now, newest.left + gapMs));
     const entry = { left: now, arrived: Infinity };
-    if (recent.push(entry) > 5) recent.shift();
+    recent.push(entry);
+    if (recent.length > 5) recent.shift();
     const request = send();
     // Timed once sent: the request leaves within `send`, maybe a moment after `now`.
     entry.left = last = performance.now();
-    const settled = (at: number) => {
-      entry.arrived = Math.min(entry.arrived, Math.max(entry.left, at));
-      // An arrival may open the slot.
-      run();
-    };
-    if (!(request instanceof Promise)) settled(entry.left);
-    // Answered: it surely arrived by then, less the service's own time on it if known (1 ms
-    // off, which may be rounded); failed or aborted, by then. `then` with both: a failure
-    // stays as handled (or not) as it was for the caller.
+    if (!(request instanceof Promise)) entry.arrived = entry.left;
+    // `then` with both: a failure stays as handled (or not) as it was for the caller.
     else
       request.then(
-        (serviceMs) => settled(performance.now() - (typeof serviceMs === 'number' && serviceMs > 1 ? serviceMs - 1 : 0)),
-        () => settled(performance.now()),
+        (serviceMs: unknown) => settled(entry, typeof serviceMs === 'number' && serviceMs > 0 ? serviceMs : 0),
+        () => settled(entry, 0),
       );
+  }
+
+  /** Answered (or failed) now: the request surely arrived by now, less the service's own time on it. */
+  function settled(entry: { left: number; arrived: number }, serviceMs: number) {
+    // 1 ms off the service's time, which may be rounded; never before it left.
+    const arrived = Math.max(entry.left, performance.now() - Math.max(0, serviceMs - 1));
+    if (arrived >= entry.arrived) return;
+    entry.arrived = arrived;
+    // An earlier arrival may open the slot earlier.
+    if (waiting) run();
   }
 
   const pace = (send: () => unknown, urgent = false) => {
@@ -88,6 +93,7 @@ export function createPace(gapMs = 200, keep = false): Pace {
   };
   pace.cancel = () => {
     clearTimeout(timer);
+    timer = undefined;
     waiting = null;
   };
   return pace;
