@@ -252,7 +252,7 @@ export default defineConfig(({ mode, command }) => {
           emptyOutDir: true,
           sourcemap: true,
           lib: {
-            entry: { index: 'src/index.ts', client: 'src/client/index.ts', core: 'src/core/index.ts' },
+            entry: { index: 'src/index.ts', client: 'src/client/index.ts', core: 'src/core/index.ts', node: 'src/node/index.ts' },
             formats: ['es'],
           },
           rolldownOptions: {

@@ -19,6 +19,8 @@ import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
 const SITE_KEY = 'demo';
 const SECRET = 'demo-secret';
 /** The recommendation configuration the page asks for: items are document ids. */
+/** The demo service's admin key (the index API, the console's admin sign-in): for local use only, so printed. */
+const ADMIN_KEY = 'demo-admin-key-for-local-use-only';
 /** A second, tiny index, for pages that show two widgets with different keys. */
 const BLOG = { publicKey: 'blog', secret: 'blog-secret' };
 const BLOG_POSTS = [
@@ -127,11 +129,13 @@ async function main() {
     statsRateLimit: { max: 100, windowMs: 1000 },
     recommendations: RECOMMENDATIONS,
     indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG],
+    adminKey: ADMIN_KEY,
     ...(database !== null && { engine: postgresEngines(database) }),
   });
   await app.listen({ port: apiPort, host });
   const where = database === null ? `data in ${dataDir}` : `indices and events in PostgreSQL`;
   console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", ${where})`);
+  console.log(`admin key (local use only): ${ADMIN_KEY}`);
   if (database !== null) console.log(`a second node on the same indices: npm run serve -- --port ${apiPort + 1} --database-url '${database}'`);
 
   await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });

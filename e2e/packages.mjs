@@ -3,7 +3,9 @@
 // tarballs into an empty folder, and from that install: starts `site-search-server`,
 // feeds it with `site-search index`, searches with `site-search search` and with the
 // widget package's client, and checks `--help` and the widget's files. Exits 1 naming
-// the step that failed.
+// the step that failed. With `--built` (as `npm test` runs it, right after the browser
+// stage built the widget from the same checkout) the widget's dist is packed as it is,
+// not built a second time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path';
 const repo = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'site-search-packages-'));
 const app = join(work, 'app');
+const built = process.argv.includes('--built');
 const began = Date.now();
 const step = (line) => console.log(`packages [${((Date.now() - began) / 1000).toFixed(0)} s]: ${line}`);
 const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -51,8 +54,8 @@ function startServer() {
 
 let server;
 try {
-  step('packing site-search-widget and site-search-server (each builds first)');
-  npm(['pack', '--silent', '--pack-destination', work], repo);
+  step(`packing site-search-widget (${built ? 'built already' : 'built first'}) and site-search-server (built first)`);
+  npm(['pack', '--silent', '--pack-destination', work, ...(built ? ['--ignore-scripts'] : [])], repo);
   npm(['pack', '--silent', '--pack-destination', work, '-w', 'site-search-server'], repo);
   const tarballs = readdirSync(work).filter((f) => f.endsWith('.tgz'));
   for (const name of ['site-search-widget-', 'site-search-server-']) {

@@ -61,11 +61,13 @@ const outside = (page: Page, root: string) =>
   }, root);
 
 // Against the reference service: its long facets have a search field, and the overlay
-// its results, at 320 px; axe on both. Not every language: those that could overflow where
-// the others fit. German, Dutch and French have the longest words and texts of the shipped
-// messages (compound nouns like "Suchergebnisse", "zoekopdrachten"; the most text in
-// French); Arabic is the right-to-left layout; Japanese the one whose lines break without
-// spaces. The loop above checks every language at 320 px, with filters.
+// its results, at 320 px. Not every language: those that could overflow where the others
+// fit. German, Dutch and French have the longest words and texts of the shipped messages
+// (compound nouns like "Suchergebnisse", "zoekopdrachten"; the most text in French);
+// Arabic is the right-to-left layout; Japanese the one whose lines break without spaces.
+// The loop above checks every language at 320 px, with filters. Axe on both, once for each
+// direction: the languages give the same elements, roles and colours, only other words.
+const AXE_LOCALES = new Set(['de', 'ar']);
 for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
   test(`no sideways scrolling at 320 px with a facet's search field and the overlay: ${locale}`, async ({ page }) => {
     test.setTimeout(scaled(60_000));
@@ -87,7 +89,7 @@ for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
     expect(await outside(page, 'dialog.ss-sheet')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
-    await axe(page, `filter panel, facet search, 320 px, ${locale}`);
+    if (AXE_LOCALES.has(locale)) await axe(page, `filter panel, facet search, 320 px, ${locale}`);
     await sheet.locator('.ss-sheet-head .ss-button').click();
     await expect(sheet).toBeHidden();
 
@@ -100,7 +102,7 @@ for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
-    await axe(page, `overlay with results, 320 px, ${locale}`);
+    if (AXE_LOCALES.has(locale)) await axe(page, `overlay with results, 320 px, ${locale}`);
   });
 }
 
@@ -250,19 +252,30 @@ test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 3
         .poll(async () => ((await (await request.get(`${api}/v1/search/demo?term=${pattern}`)).json()) as { redirect?: string }).redirect)
         .toBe(redirect);
     }
+    const dialog = page.locator('dialog.ss-dialog');
+    let loaded = '';
+    // One page load per language: a width after the first is the same page resized, its
+    // overlay closed and opened again (the layout follows the width, not the load).
     for (const [locale, width, term, whole] of [
       ['ar', 390, 'clipboard', true],
+      ['ar', 320, 'flexbox', false],
       ['de', 390, 'clipboard', true],
       ['en', 320, 'flexbox', false],
-      ['ar', 320, 'flexbox', false],
     ] as const) {
       await page.setViewportSize({ width, height: 844 });
-      await page.goto(`/?locale=${locale}`);
+      if (locale === loaded) {
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      } else await page.goto(`/?locale=${locale}`);
+      loaded = locale;
       await page.locator('#header-search .ss-opener').click();
       // Keys typed before the dialog has the focus would be lost.
-      await expect(page.locator('dialog.ss-dialog').getByRole('combobox')).toBeFocused();
+      await expect(dialog.getByRole('combobox')).toBeFocused();
+      await dialog.getByRole('combobox').clear();
       await page.keyboard.type(term);
       await expect(url).toBeVisible();
+      // Measured once the answer for the whole word is on screen, not while the list is still busy.
+      await expect(dialog.locator('ul.ss-overlay-list')).toHaveAttribute('aria-busy', 'false');
       expect(await lines(), `${locale} ${width}: the address on one line`).toBe(1);
       expect(await cut(), `${locale} ${width}: the address cut`).toBe(!whole);
       // Cut at its end, the right, in every language: its start (the host) shows.

@@ -18,6 +18,8 @@ test('a search, page 2 and a click that leaves the page arrive exactly once, wit
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Elsewhere</title><h1>Another site</h1>' }),
   );
 
+  // The page's clock runs as a real one, but the test can move it on past the tracker's pause.
+  await page.clock.install();
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.fill('element');
@@ -40,8 +42,10 @@ test('a search, page 2 and a click that leaves the page arrive exactly once, wit
   await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: scaled(15_000) }).toBe(0);
   const { session } = await page.evaluate(trackerState);
   expect(session).toMatch(/^[0-9a-f]{32}$/);
-  // Longer than the tracker's pause: a search restored by Back must not count again.
-  await page.waitForTimeout(2500);
+  // Past the tracker's pause on the page's clock: a search restored by Back must not count
+  // again. Had it counted, its event would wait in the queue until the service stored it.
+  await page.clock.runFor(2500);
+  await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: scaled(15_000) }).toBe(0);
   const events = await storedEvents(request, API, session!);
   expect(events.map(({ source, action }) => `${source}:${action}`)).toEqual(['stats:search', 'stats:click']);
   expect(events[0]).toMatchObject({ keyword: 'element' });

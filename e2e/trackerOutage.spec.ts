@@ -71,11 +71,23 @@ test('events made while the service is down are delivered exactly once after it 
     )
     .toBe(25);
 
+  // The page's clock moves only when the test says, until the page is left: the search is
+  // typed, not committed, and must still wait out the tracker's pause (2 s) when the
+  // service goes and the clicks come, however long a busy machine takes over them.
+  await page.clock.install();
   await page.goto(`/e2e/tracker.html?api=${encodeURIComponent(serviceUrl)}`);
-  // Typed, not committed: the search has not counted yet when the service goes.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.getByRole('searchbox', { name: 'Search' }).fill('lighthouse');
   const links = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').getByRole('link');
-  await expect(links).toHaveCount(10);
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(10);
+        return links.count();
+      },
+      { timeout: scaled(15_000) },
+    )
+    .toBe(10);
   const hrefs = await links.evaluateAll((as) => as.slice(0, 3).map((a) => (a as HTMLAnchorElement).href));
 
   await killService();
@@ -87,14 +99,18 @@ test('events made while the service is down are delivered exactly once after it 
   // Nothing reached the service; all four events wait in the site's localStorage.
   const away = await page.evaluate(trackerState);
   expect(away.waiting).toBe(4);
+  await page.clock.resume();
 
   await startService(); // the same data folder
   await page.goBack();
   await page.reload();
   await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: scaled(30_000) }).toBe(0);
   await page.reload();
-  // Longer than the tracker's pause: the search the address restores must not count again.
-  await page.waitForTimeout(2500);
+  // The search the address restores, on screen, then past the tracker's pause on the page's
+  // clock: it must not count again. Had it counted, its event would wait until stored.
+  await expect(links).toHaveCount(10);
+  await page.clock.runFor(2500);
+  await expect.poll(() => page.evaluate(trackerState).then((s) => s.waiting), { timeout: scaled(30_000) }).toBe(0);
 
   const events = await storedEvents(request, serviceUrl);
   expect(events.every((e) => e.session === away.session && e.source === 'stats')).toBe(true);

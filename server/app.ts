@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { BODY_MAX_BYTES } from '../src/client/limits.ts';
@@ -8,18 +9,19 @@ import { corsDelegator } from './http/cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { crawlJobSettings } from './crawl/crawlJobOptions.ts';
 import { CrawlJobs } from './crawl/crawlJobs.ts';
-import type { EngineChoice, EngineFactory } from './indices/engineFactory.ts';
+import type { EngineChoice } from './indices/engineFactory.ts';
+import { openIndex, type IndexOpening } from './indices/openIndex.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
 import { errorHandler, notFoundHandler, ROUTE_SCHEMA_OPTIONS } from './http/errorHandlers.ts';
 import { EventStores } from './indices/eventStores.ts';
-import type { ClickRanking } from './events/clickRanking.ts';
-import type { ProblemLog } from './events/eventBatcher.ts';
+import { EventRetention } from './indices/eventRetention.ts';
 import { jsonBodyParser } from './http/jsonBody.ts';
 import { requestLogger } from './http/requestLog.ts';
 import { closeIndices, IndexRegistry, type SearchIndex } from './indices/indexRegistry.ts';
-import { createSearchPipeline } from './pipeline/searchPipeline.ts';
-import { PersonalProfiles } from './indices/personalProfiles.ts';
-import { CurrentLearningSettings } from './indices/currentLearningSettings.ts';
+import { Access } from './http/access.ts';
+import { SignInLimit } from './http/signInLimit.ts';
+import { ApiIndices } from './indices/apiIndices.ts';
+import type { ServiceCatalog } from './indices/catalog.ts';
 import { overloadGuard } from './http/overloadGuard.ts';
 import { rateLimiter } from './http/rateLimiter.ts';
 import { RouteTable } from './http/routeTable.ts';
@@ -30,6 +32,9 @@ import { crawlsRoutes } from './routes/crawls.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
+import { consoleRoutes } from './console/consoleRoutes.ts';
+import { indexApiRoutes } from './routes/indexApi.ts';
+import { sessionRoutes } from './routes/session.ts';
 import { recommendationsRoutes } from './routes/recommendations.ts';
 import { searchRoutes } from './routes/search.ts';
 import { settingsRoutes } from './routes/settings.ts';
@@ -37,8 +42,6 @@ import { statsRoutes } from './routes/stats.ts';
 import { statsEventsRoutes } from './routes/statsEvents.ts';
 import { statsReportRoutes } from './routes/statsReport.ts';
 import { suggestRoutes } from './routes/suggest.ts';
-import { suggestedRule } from './events/learningSettings.ts';
-import type { SearchEngine } from './engine/engine.ts';
 import { DEFAULT_RULE_LIMITS, rulesRoutes, type RuleLimits } from './routes/rules.ts';
 import { usersRoutes } from './routes/users.ts';
 
@@ -87,24 +90,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Searches of SQLite indices run on reader threads; with none, on the event loop.
   const threads = config.searchThreads > 0 ? new SearchThreads(config.searchThreads) : null;
   let indices: IndexRegistry;
+  let catalog: ServiceCatalog;
+  const opening = { factory, clickRanking: config.clickRanking, threads, log: app.log };
   try {
-    indices = await openIndices(factory, config.indices, config.clickRanking, threads, app.log);
+    catalog = await factory.catalog();
   } catch (error) {
     await threads?.close();
     await factory.close();
     throw error;
   }
+  try {
+    indices = await openIndices(config.indices, opening);
+  } catch (error) {
+    await threads?.close();
+    await catalog.close();
+    await factory.close();
+    throw error;
+  }
+  const apiIndices = new ApiIndices(catalog, indices, opening, config.clock);
   // Past the cap Node closes each new connection as soon as it is accepted, so a flood
   // of connections cannot use up the process's file descriptors.
   app.server.maxConnections = overload.maxConnections;
   capConnectionsPerAddress(app.server, overload.maxConnectionsPerAddress);
   app.decorate('eventStores', new EventStores(indices));
+  const retention = new EventRetention(indices, { days: config.statsRetentionDays, maxEvents: config.statsMaxEvents }, config.clock, app.log);
+  app.decorate('eventRetention', retention);
   // onClose runs after in-flight requests finish: queued events are committed, then files closed.
   app.addHook('onClose', async () => {
     try {
+      await retention.close();
       await threads?.close();
       await indices.close();
     } finally {
+      await catalog.close();
       await factory.close();
     }
   });
@@ -125,6 +143,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app));
     app.setNotFoundHandler(notFoundHandler(routes));
     await app.register(cors, { delegator: corsDelegator(config.allowedOrigins) });
+    // Session cookies are signed with the catalog's key: every node of a database accepts them.
+    await app.register(cookie, { secret: await catalog.signingKey() });
+    app.decorate('access', new Access({ adminKey: config.adminKey, allowedOrigins: config.allowedOrigins, catalog, apiIndices, clock: config.clock }));
+    // An index made or deleted on another node of the database: served, or no longer, before its routes look it up.
+    app.addHook('onRequest', async (request) => {
+      const key = (request.params as { key?: unknown } | undefined)?.key;
+      if (typeof key === 'string') await apiIndices.sync(key);
+    });
+    await apiIndices.openAll();
     // After CORS, so a 429 still carries the CORS headers a page needs to read it.
     const { rateLimit, statsRateLimit } = config;
     app.addHook(
@@ -139,17 +166,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(documentsRoutes, { indices });
     await app.register(settingsRoutes, { indices });
     await app.register(rulesRoutes, { indices, limits: { ...DEFAULT_RULE_LIMITS, ...options.ruleLimits } });
-    await app.register(statsRoutes, { indices });
+    await app.register(statsRoutes, { indices, clock: config.clock });
     await app.register(statsEventsRoutes, { indices });
     await app.register(statsReportRoutes, { indices, clock: config.clock });
     await app.register(recommendationsRoutes, { indices, configurations: config.recommendations });
     await app.register(usersRoutes, { indices });
-    await app.register(healthRoutes, { indices });
+    await app.register(healthRoutes, { indices, retention });
+    await app.register(indexApiRoutes, { apiIndices });
+    if (config.console) await app.register(consoleRoutes);
+    await app.register(sessionRoutes, { indices, apiIndices, signInLimit: new SignInLimit(config.clock) });
     await app.register(documentStatusRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
-    await app.register(crawlsRoutes, { indices, crawler, crawlJobs });
+    await app.register(crawlsRoutes, { indices, crawler, crawlJobs, clock: config.clock });
     await crawler.resume(indices.all());
     await crawlJobs.resume(indices.all());
+    retention.start();
   } catch (error) {
     await app.close();
     throw error;
@@ -158,25 +189,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 }
 
 /** Opens every index through the factory; on a failure, closes those already opened. */
-async function openIndices(
-  factory: EngineFactory,
-  credentials: readonly IndexCredentials[],
-  clickRanking: ClickRanking,
-  threads: SearchThreads | null,
-  log: ProblemLog,
-): Promise<IndexRegistry> {
+async function openIndices(credentials: readonly IndexCredentials[], opening: IndexOpening): Promise<IndexRegistry> {
   const opened: SearchIndex[] = [];
   try {
-    for (const index of credentials) {
-      const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
-      // The event store counts suggestions by the rule in effect: the config file's, or the one written through the settings API.
-      const suggested = async (engine: SearchEngine) => suggestedRule((await new CurrentLearningSettings(engine.steering, index).get()).suggestions);
-      const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log });
-      const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
-      const learning = new CurrentLearningSettings(stores.engine.steering, index);
-      const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization);
-      opened.push({ ...index, ...stores, search, profiles, learning });
-    }
+    for (const index of credentials) opened.push(await openIndex(index, opening));
   } catch (error) {
     await closeIndices(opened).catch(() => undefined);
     throw error;

@@ -2,7 +2,7 @@
 // JavaScript in dist/ (with the client modules they share from ../src/client), copies the
 // worker threads' plain-JavaScript files beside their modules, and makes the bins runnable.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const here = import.meta.dirname;
@@ -16,4 +16,6 @@ for (const file of workerFiles) {
   mkdirSync(dirname(to), { recursive: true });
   copyFileSync(join(here, file), to);
 }
+// The console's static files, beside its compiled module (console/consoleRoutes.ts).
+cpSync(join(here, 'console', 'static'), join(here, 'dist', 'server', 'console', 'static'), { recursive: true });
 for (const bin of ['dist/server/main.js', 'dist/server/cli/main.js']) chmodSync(join(here, bin), 0o755);

@@ -218,6 +218,7 @@ describe('parseCli', () => {
       quiet: false,
       requireData: false,
       noClickRanking: false,
+      noConsole: false,
       check: false,
       databaseUrl: null,
       databaseReplicaUrl: null,

@@ -46,6 +46,12 @@ async function main(): Promise<void> {
       `stats events are taken from pages of any origin (index ${open.join(', ')}): set statsAllowedOrigins (SITE_SEARCH_STATS_ALLOWED_ORIGINS) to your site's origins so other sites cannot make their visitors' clicks count`,
     );
   }
+  const unsigned = indices.filter((index) => index.allowUnsignedUserTokens === true).map((index) => index.publicKey);
+  if (unsigned.length > 0) {
+    console.log(
+      `unsigned user tokens are taken (index ${unsigned.join(', ')}): anyone may read and write any user's personal results; for local use only, sign tokens on your server (signUserToken) and remove allowUnsignedUserTokens`,
+    );
+  }
   if (cli.config === null || cli.config.indices === undefined) {
     console.log(`index key: ${DEMO_INDEX.publicKey}  secret: ${DEMO_INDEX.secret}`);
     console.log('these demo credentials are for local use only; pass --config FILE to set your own');
@@ -78,6 +84,7 @@ async function main(): Promise<void> {
     logger: cli.quiet ? 'errors' : true,
     requireData: cli.requireData,
     ...(cli.noClickRanking && { clickRanking: false }),
+    ...(cli.noConsole && { console: false }),
   });
   let plain: Server | null = null;
   let closing = false;

@@ -14,6 +14,12 @@ describe('the package in Node', () => {
     expect(typeof core.createSearchController).toBe('function');
   });
 
+  it('signs a user token with the server entry, never part of the browser bundle', async () => {
+    const { signUserToken } = await import('./node/index.ts');
+    const token = await signUserToken({ id: 'user-7', secret: 's', expires: new Date(Date.UTC(2030, 0, 1)), now: Date.UTC(2029, 0, 1) });
+    expect(token).toMatch(/^user-7\.1893456000\.[A-Za-z0-9_-]{43}$/);
+  });
+
   it('searches with the client', async () => {
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');

@@ -1,8 +1,11 @@
 /**
  * The generated site served on loopback (Node's http), counting every request by its path
  * and query, so the benchmark can tell how many fetches a crawl took per page and whether
- * it asked for a URL robots.txt forbids.
+ * it asked for a URL robots.txt forbids, and the bytes of the bodies it sent. Each 200 has
+ * an ETag (of its body), and a request that sends it back answers 304, as a static
+ * server does.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { CrawlSite } from './site.ts';
 
@@ -12,12 +15,18 @@ export interface SiteServer {
   requests(): ReadonlyMap<string, number>;
   /** All requests so far. */
   total(): number;
+  /** Bytes of the bodies sent so far. */
+  bytes(): number;
+  /** Requests answered 304 so far. */
+  notModified(): number;
   close(): Promise<void>;
 }
 
 export async function serveSite(site: CrawlSite): Promise<SiteServer> {
   const counts = new Map<string, number>();
   let total = 0;
+  let bytes = 0;
+  let notModified = 0;
   let sitemaps: Map<string, Buffer> | null = null;
   let origin = '';
   const server: Server = createServer((request, response) => {
@@ -43,7 +52,14 @@ export async function serveSite(site: CrawlSite): Promise<SiteServer> {
           };
     const send = () => {
       if (response.destroyed) return;
-      response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
+      const etag = answer.status === 200 ? `"${createHash('sha1').update(answer.body).digest('base64url')}"` : undefined;
+      if (etag !== undefined && request.headers['if-none-match'] === etag) {
+        notModified++;
+        response.writeHead(304, { etag }).end();
+        return;
+      }
+      response.writeHead(answer.status, { ...answer.headers, ...(etag !== undefined && { etag }), 'content-length': String(answer.body.length) });
+      if (request.method !== 'HEAD') bytes += answer.body.length;
       response.end(request.method === 'HEAD' ? undefined : answer.body);
     };
     if (answer.delayMs > 0) setTimeout(send, answer.delayMs);
@@ -56,6 +72,8 @@ export async function serveSite(site: CrawlSite): Promise<SiteServer> {
     origin,
     requests: () => counts,
     total: () => total,
+    bytes: () => bytes,
+    notModified: () => notModified,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -19,7 +19,7 @@ export interface RelevanceOptions {
   /**
    * When the documents are a real site's pages: the site, served, for the engines that
    * crawl or read it. Its URLs are judged without the origin (the port of a run is its own),
-   * so targets are paths (`/library/os.html`).
+   * so targets are paths (`/library/os.html`; a folder's URL counts as its `index.html`).
    */
   site?: SiteCorpus;
 }
@@ -29,7 +29,7 @@ const WARM_UP = ['element', 'css', 'event', 'header', 'string'];
 
 export async function measureRelevance(options: RelevanceOptions): Promise<RelevanceResults> {
   const { docs, queries, engines, repo, install, log, site } = options;
-  const path = (url: string) => (site !== undefined && url.startsWith(site.origin) ? url.slice(site.origin.length) : url);
+  const path = (url: string) => (site !== undefined && url.startsWith(site.origin) ? sitePath(url.slice(site.origin.length)) : url);
   let failed = '';
   const folder = engines.some((e) => e.installed)
     ? await installedFolder('engines', ENGINE_PACKAGES, { install, log, why: (reason) => (failed = reason) })
@@ -69,6 +69,11 @@ export async function measureRelevance(options: RelevanceOptions): Promise<Relev
     packagesNote: folder === null ? 'not installed' : `installed from the npm registry into \`${folder}\``,
     engines: runs,
   };
+}
+
+/** A crawled folder URL (`/installing/`, the crawler's form of `/installing/index.html`) as the file the targets name. */
+function sitePath(path: string): string {
+  return path.endsWith('/') ? `${path}index.html` : path;
 }
 
 async function ask(engine: Engine, query: JudgedQuery, path: (url: string) => string): Promise<QueryOutcome> {

@@ -80,7 +80,7 @@ function engineNotes(results: RelevanceResults): string {
   return results.engines
     .map((e) => {
       if (e.name === 'ours')
-        return "- **ours**: the reference service in its own process; the site crawled by the service's crawler (each page of the sitemap the bench serves through `POST /crawler`, as `site-search crawl --sitemap` sends them), then searched exactly as on the demo corpus (the widget's search controller and client, `collectAnalytics=false`).";
+        return "- **ours**: the reference service in its own process; the site crawled by a crawl job of the service from its start page (`POST /v2/indices/{key}/crawls`: links followed, the site's `/sitemap.xml` read, pages read as the crawler reads them with the blocks repeated across the site left out, a folder's `index.html` indexed as the folder's URL and judged as the file), then searched exactly as on the demo corpus (the widget's search controller and client, `collectAnalytics=false`).";
       if (e.name === 'Pagefind') return `- **Pagefind**: ${PAGEFIND_SITE_SETTINGS}.`;
       return `- **${e.name}**: given the pages as the crawler reads them (the same title and text ours indexes); ${e.settings}.`;
     })

@@ -2,7 +2,7 @@
  * The development corpus that is a real site: the Python 3.11 documentation as Debian's
  * `python3-doc` installs it (long pages, 0.5 KB to hundreds of KB of text), served from
  * its folder on loopback, with a sitemap of every page written by the bench. The service
- * gets it through its crawler (`crawlSite`); the engines that take documents get the same
+ * gets it through a crawl job from its start page (`crawlSite`); the engines that take documents get the same
  * pages read by the crawler's own page reader.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -107,19 +107,18 @@ export function siteDocuments(site: SiteCorpus): IndexDocument[] {
 
 export interface CrawlOutcome {
   indexed: number;
-  /** Pages the crawler did not index, with its reason. */
+  /** URLs the crawl found and did not index, with its outcome and reason. */
   notIndexed: Array<{ url: string; status: string; info: string }>;
 }
 
 const POLL_MS = 1000;
 
 /**
- * Feeds the site to the service through its crawler, as a site owner would, and waits
- * until every page is crawled. Until the site crawl (`POST /v2/indices/{key}/crawls`, from
- * the start page) is in the service, every page of the bench's sitemap goes through
- * `POST /crawler`, as `site-search crawl --sitemap` sends them; switching to the site crawl
- * is a change of this function alone. The service must allow crawling the loopback origin
- * (`SITE_SEARCH_CRAWL_ALLOW_PRIVATE`).
+ * Feeds the site to the service through a crawl job (`POST /v2/indices/{key}/crawls`) from
+ * its start page, as a site owner would: the service follows the links and reads the
+ * site's `/sitemap.xml` itself, and indexes each page under its normalised URL (a folder's
+ * `index.html` as the folder). Waits until the crawl ends. The service must allow crawling
+ * the loopback origin (`SITE_SEARCH_CRAWL_ALLOW_PRIVATE`).
  */
 export async function crawlSite(options: {
   baseUrl: string;
@@ -130,25 +129,23 @@ export async function crawlSite(options: {
 }): Promise<CrawlOutcome> {
   const { site, log } = options;
   const client = createIndexClient({ baseUrl: options.baseUrl, siteKey: options.siteKey, secret: options.secret });
-  const pending = new Map<string, string>();
-  for (const page of site.pages) {
-    const url = site.origin + page;
-    pending.set((await client.crawl(url)).docId, url);
-  }
-  log(`${pending.size} pages scheduled through POST /crawler`);
-  let indexed = 0;
-  const notIndexed: CrawlOutcome['notIndexed'] = [];
-  while (pending.size > 0) {
+  const { id } = await client.crawls.start({ start: [`${site.origin}/`] });
+  log(`crawl ${id} started from ${site.origin}/`);
+  let job = await client.crawls.get(id);
+  while (job.state === 'queued' || job.state === 'running') {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    for (const [id, url] of [...pending]) {
-      const status = await client.getStatus(id);
-      if (status.status === 'PENDING') continue;
-      pending.delete(id);
-      if (status.status === 'INDEXED') indexed++;
-      else notIndexed.push({ url, status: status.status, info: status.statusInfo });
+    job = await client.crawls.get(id);
+  }
+  if (job.state !== 'done') throw new Error(`the crawl ended ${job.state}${job.error === null ? '' : `: ${job.error}`}`);
+  const notIndexed: CrawlOutcome['notIndexed'] = [];
+  for (const outcome of ['failed', 'excluded'] as const) {
+    for (let page = 1; ; page++) {
+      const { urls, pageSize } = await client.crawls.urls(id, { outcome, page });
+      for (const url of urls) notIndexed.push({ url: url.url, status: outcome, info: url.reason ?? '' });
+      if (urls.length < pageSize) break;
     }
   }
-  return { indexed, notIndexed };
+  return { indexed: job.counts.indexed, notIndexed };
 }
 
 /** How long the pages' texts are, for the log and the method note. */

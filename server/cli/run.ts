@@ -14,6 +14,7 @@ import { createProgress } from './progress.ts';
 import { formatOf, readRecords } from './readRecords.ts';
 import { retryRefused } from './retryRefused.ts';
 import { searchTable } from './searchTable.ts';
+import { indicesCommand } from './indicesCommand.ts';
 import { settingsCommand } from './settingsCommand.ts';
 import type { Io } from './io.ts';
 import { crawlJob } from './crawlJob.ts';
@@ -59,12 +60,17 @@ Commands:
   rules list                 the index's query rules, as JSON
   rules put ID FILE|-        create or replace a rule from a JSON file (- reads standard input)
   rules delete ID            remove a rule
+  indices list               every index of the service, its source and documents (admin key)
+  indices create KEY         make an index; prints its secret, shown this once
+  indices rotate KEY         give an index made so a new secret; the old one stops at once
+  indices delete KEY --confirm KEY   delete an index made so, its documents and events
 
 Connection (every command):
   --url URL        the API host root        (or SITE_SEARCH_URL)
   --key KEY        the index's site key     (or SITE_SEARCH_KEY)
   --secret SECRET  the index's secret key   (not needed for search or eval)
                    Prefer SITE_SEARCH_SECRET: a flag shows in ps and in the shell's history.
+  --admin-key K    the service's admin key, for indices (or SITE_SEARCH_ADMIN_KEY; prefer it)
   --retries N      retries of idempotent calls (default 5)
   --timeout S      seconds allowed per request (default 60)
 
@@ -322,6 +328,7 @@ const COMMANDS: Record<string, Handler> = {
   },
 
   settings: settingsCommand,
+  indices: indicesCommand,
 
   async rules(args, io, log) {
     const [action, ...rest] = args;

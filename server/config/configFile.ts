@@ -67,6 +67,8 @@ const IndexCredentials = Type.Object(
     proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
     /** Personal results by userToken (events/personalization.ts). */
     personalization: Type.Optional(Personalization),
+    /** Unsigned user tokens taken as ids (events/userTokens.ts): local use only. */
+    allowUnsignedUserTokens: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },
   { additionalProperties: false },
 );
@@ -135,6 +137,12 @@ const Overload = Type.Object(
 export const ConfigFile = Type.Object(
   {
     indices: Type.Optional(Type.Array(IndexCredentials, { minItems: 1 })),
+    /** The service's admin key: makes, lists, rotates and deletes indices (`Authorization: Bearer`). */
+    adminKey: Type.Optional(
+      Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$', errorMessage: 'must be 16 to 512 printable characters without spaces' }),
+    ),
+    /** Serve the owner's console at /console/. */
+    console: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
     /** Browser origins allowed to call the authenticated endpoints. */
     allowedOrigins: Type.Optional(Type.Array(Origin)),
     /** Origins whose pages may send stats events; unset, any origin. */
@@ -150,6 +158,8 @@ export const ConfigFile = Type.Object(
     crawlHostRate: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000, errorMessage: 'must be a number from 0 to 10000' })),
     clickRanking: Type.Optional(ClickRanking),
     overload: Type.Optional(Overload),
+    statsMaxEvents: Type.Optional(Type.Integer({ minimum: 100, maximum: 1e12, errorMessage: 'must be a whole number of events from 100' })),
+    statsRetentionDays: Type.Optional(Type.Integer({ minimum: 31, maximum: 36500, errorMessage: 'must be a whole number of days from 31 to 36500' })),
     searchThreads: Type.Optional(Type.Integer({ minimum: 0, maximum: SEARCH_THREADS_MAX, errorMessage: `must be an integer from 0 to ${SEARCH_THREADS_MAX}` })),
     port: Type.Optional(Port),
     httpPort: Type.Optional(Port),

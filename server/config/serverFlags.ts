@@ -7,10 +7,7 @@ import { parseArgs } from 'node:util';
 import { parseConfigFile, type ConfigFile, type TlsFiles } from './serviceConfig.ts';
 import { checkConfigKeys } from './configFile.ts';
 import { CONFIG_VARIABLE, configFromEnvironment } from './environment.ts';
-
-const DEFAULT_PORT = 8787;
-const DEFAULT_DATA = '.data/service';
-const DEFAULT_HOST = '127.0.0.1';
+import { DEFAULT_DATA, DEFAULT_HOST, DEFAULT_PORT, optionLines } from './settingsTable.ts';
 
 export const SERVE_USAGE = `Usage: site-search-server [options]
        (from a checkout of the sources: npm run serve -- [options])
@@ -18,24 +15,7 @@ export const SERVE_USAGE = `Usage: site-search-server [options]
 Runs the Site Search service.
 
 Options:
-  --port PORT          port to listen on (default ${DEFAULT_PORT})
-  --host HOST          address to listen on (default ${DEFAULT_HOST})
-  --data FOLDER        where the indices and events are kept (default ${DEFAULT_DATA})
-  --database-url URL   keep the indices in PostgreSQL (postgres://user:pass@host/db)
-                       instead of SQLite files; several services may share one database
-  --database-replica-url URL
-                       with --database-url: a read replica that searches read from
-  --config FILE        a JSON config file: indices, allowed origins, TLS, limits
-  --http-port PORT     with TLS: a plain-HTTP port that answers 405 (default PORT + 1)
-  --search-threads N   reader threads that run searches (default: the number of
-                       cores; 0 runs them on the event loop)
-  --require-data       refuse to start when an index's data is not in the data folder
-                       (or database) rather than start it empty: for production
-  --quiet              no request logs (errors are still logged)
-  --no-click-ranking   clicks do not change the order of results
-  --check              check every database of the data folder, print a report and exit
-  -h, --help           print this help
-
+${optionLines()}
 Each setting can also come from the environment (SITE_SEARCH_PORT, SITE_SEARCH_HOST,
 SITE_SEARCH_DATA, SITE_SEARCH_CONFIG, SITE_SEARCH_INDICES=key:secret,… and others).
 A flag wins over a variable, a variable over the config file. Every setting and
@@ -58,6 +38,8 @@ export interface Cli {
   requireData: boolean;
   /** `--no-click-ranking`: clicks do not change the order of results (wins over the config). */
   noClickRanking: boolean;
+  /** `--no-console`: no console at /console/ (wins over the config). */
+  noConsole: boolean;
   /** `--check`: check every database of the data folder in full, report, and exit (0: all whole). */
   check: boolean;
   /** PostgreSQL holds the indices (`--database-url`, SITE_SEARCH_DATABASE_URL, `databaseUrl`); null: SQLite files. */
@@ -90,6 +72,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
       'http-port': { type: 'string' },
       quiet: { type: 'boolean' },
       'no-click-ranking': { type: 'boolean' },
+      'no-console': { type: 'boolean' },
       check: { type: 'boolean' },
       'database-url': { type: 'string' },
       'database-replica-url': { type: 'string' },
@@ -129,6 +112,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     quiet: values.quiet ?? false,
     requireData: values['require-data'] ?? config?.requireData ?? false,
     noClickRanking: values['no-click-ranking'] ?? false,
+    noConsole: values['no-console'] ?? false,
     check: values.check ?? false,
     databaseUrl: settings.databaseUrl ?? null,
     databaseReplicaUrl: settings.databaseReplicaUrl ?? null,

@@ -22,6 +22,12 @@ export interface IndexCredentials extends IndexTuning {
   statsAllowedOrigins?: string[];
   /** Which failed searches followed by a clicked one are proposed as fixes (learningSettings.ts). */
   proposals?: Partial<ProposalRule>;
+  /**
+   * Take a `userToken` that is not signed (events/userTokens.ts) as the user's id: for
+   * local use only, since anyone may then write anyone's profile. Warned of at start.
+   * @default false
+   */
+  allowUnsignedUserTokens?: boolean;
 }
 
 /** Options of `buildApp` but the engine (app.ts `AppOptions`), each checked and defaulted by `resolveConfig`. */
@@ -32,6 +38,10 @@ export interface ServiceOptions {
   indices?: IndexCredentials[];
   /** Browser origins allowed to call the authenticated endpoints. @default [] */
   allowedOrigins?: string[];
+  /** Serve the owner's console at `/console/` (`--no-console` turns it off). @default true */
+  console?: boolean;
+  /** The admin key: makes, lists, rotates and deletes indices; never printed. @default none: the index API is off */
+  adminKey?: string;
   /**
    * Origins whose pages may send stats events (an index's own list wins). An event whose
    * `Origin` is not listed is refused with 403; one without `Origin` (a server) is taken.
@@ -93,6 +103,19 @@ export interface ServiceOptions {
    * 0 runs them on the event loop. @default the number of cores
    */
   searchThreads?: number;
+  /**
+   * Stored stats events older than this many days are deleted, a bounded batch at a time
+   * (server/indices/eventRetention.ts); the report's daily counts and the click weights
+   * are kept. At least 31: suggestions and proposals read the last 30 days of events.
+   * @default 90
+   */
+  statsRetentionDays?: number;
+  /**
+   * Stored stats events an index keeps at most: past it the oldest are deleted at the
+   * next sweep (hourly), whatever their age, and /health says so. About 1.5 KB each with
+   * their counts. @default 5000000
+   */
+  statsMaxEvents?: number;
   /** The time in epoch milliseconds, for ranking and report defaults; tests move it. @default Date.now */
   clock?: () => number;
 }
@@ -137,6 +160,8 @@ export interface ServiceConfig {
   dataDir: string;
   indices: IndexCredentials[];
   allowedOrigins: string[];
+  adminKey: string | null;
+  console: boolean;
   requireData: boolean;
   logger: LogMode;
   recommendations: Map<string, Required<RecommendationConfig>>;
@@ -147,8 +172,13 @@ export interface ServiceConfig {
   clickRanking: ClickRanking & { enabled: boolean };
   overload: OverloadSettings;
   searchThreads: number;
+  statsRetentionDays: number;
+  statsMaxEvents: number;
   clock: () => number;
 }
+
+export const DEFAULT_STATS_RETENTION_DAYS = 90;
+export const DEFAULT_STATS_MAX_EVENTS = 5_000_000;
 
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { max: 5, windowMs: 1000 };
 /** Stats events per client: a page sends a few per search, and a beacon at unload. */
@@ -160,6 +190,8 @@ export const DEMO_INDEX: Readonly<IndexCredentials> = { publicKey: 'demo', secre
 /** The options of buildApp that a config file may set too: checked by the config file's schema. */
 const CONFIG_FILE_OPTIONS = [
   'indices',
+  'adminKey',
+  'console',
   'allowedOrigins',
   'statsAllowedOrigins',
   'requireData',
@@ -174,6 +206,8 @@ const CONFIG_FILE_OPTIONS = [
   'clickRanking',
   'overload',
   'searchThreads',
+  'statsRetentionDays',
+  'statsMaxEvents',
 ] as const satisfies ReadonlyArray<keyof ServiceOptions & keyof ConfigFile>;
 
 /**
@@ -191,6 +225,8 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
       return origins === undefined ? index : { ...index, statsAllowedOrigins: origins };
     }),
     allowedOrigins: checked.allowedOrigins ?? [],
+    adminKey: checked.adminKey ?? null,
+    console: checked.console ?? true,
     requireData: checked.requireData ?? false,
     logger: options.logger ?? false,
     recommendations: resolveRecommendations(checked.recommendations ?? {}),
@@ -204,6 +240,8 @@ export function resolveConfig(options: ServiceOptions): ServiceConfig {
     overload: resolveOverload(checked.overload),
     // One reader thread per core unless set; 0 searches on the event loop.
     searchThreads: checked.searchThreads ?? availableParallelism(),
+    statsRetentionDays: checked.statsRetentionDays ?? DEFAULT_STATS_RETENTION_DAYS,
+    statsMaxEvents: checked.statsMaxEvents ?? DEFAULT_STATS_MAX_EVENTS,
     clock: options.clock ?? Date.now,
   };
 }

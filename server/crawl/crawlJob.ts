@@ -2,17 +2,28 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CrawlJobOptions } from '../../src/client/types.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
-import type { CrawlRecord, CrawlStore, FrontierEntry, UrlOutcome } from '../engine/crawlStore.ts';
+import type { CrawledPage, CrawlRecord, CrawlRemoval, CrawlState, CrawlStore, FrontierEntry, PageVerdict, UrlOutcome } from '../engine/crawlStore.ts';
 import type { SearchEngine, StoredDocument, PreparedDocument } from '../engine/engine.ts';
 import { EXCLUDED, FAILED, storedOptions } from './crawlJobOptions.ts';
 import { HostGate, type Politeness } from './crawlJobHosts.ts';
 import { contentHash, crawledDocument, headerNofollow, headerNoindex } from './crawlJobPage.ts';
-import type { BlocksState, CrawlBlocks, CrawlFetch, CrawlFetched, CrawlReading, CrawlRobots, CrawlTools, ScopeVerdict } from './crawlJobTools.ts';
+import type {
+  BlocksState,
+  CrawlBlocks,
+  CrawlFetch,
+  CrawlFetched,
+  CrawlReading,
+  CrawlRobots,
+  CrawlTools,
+  CrawlValidators,
+  ScopeVerdict,
+} from './crawlJobTools.ts';
+import { mustHold, NOT_LINKED, pageFate, removePages, type RemovalRules } from './crawlRemovals.ts';
 
 /** What a crawl job needs of its index. */
 export interface CrawledIndex {
   publicKey: string;
-  engine: Pick<SearchEngine, 'crawls' | 'write' | 'get' | 'markCrawl'>;
+  engine: Pick<SearchEngine, 'crawls' | 'write' | 'get' | 'markCrawl' | 'count'>;
 }
 
 /** How a crawl job runs: the same for every crawl of the service. */
@@ -39,6 +50,8 @@ export interface CrawlJobSettings {
   sitemapMaxBytes: number;
   /** Sitemaps read at most in one crawl (a sitemap index may name thousands). */
   sitemapsMax: number;
+  /** When crawled pages leave the index, and when a crawl holds its removals (crawlRemovals.ts). */
+  removal: RemovalRules;
 }
 
 export interface CrawlJobContext {
@@ -68,6 +81,10 @@ interface HeldPage {
   entry: FrontierEntry;
   headers: CrawlFetched['headers'];
   reading: CrawlReading;
+  /** Of the page's title and text as read: a recrawl that reads the same writes nothing. */
+  hash: string;
+  /** The links followed from the page (none when nofollow): followed again on a 304. */
+  links: readonly string[];
 }
 
 const DISALLOW_ALL: CrawlRobots = { allows: () => false, crawlDelayMs: null, sitemaps: [] };
@@ -75,6 +92,10 @@ const DISALLOW_ALL: CrawlRobots = { allows: () => false, crawlDelayMs: null, sit
 const ROBOTS_ATTEMPTS = 3;
 /** The longest a page's Retry-After holds its claim: a host that asks for more is failed for this crawl. */
 const RETRY_WAIT_MAX_MS = 60_000;
+/** Crawled pages judged at a time after a crawl. */
+const VERDICT_BATCH = 1000;
+/** Recent crawls looked through for the repeated blocks of the last. */
+const PREVIOUS_CRAWLS = 5;
 
 /**
  * One crawl of one index, in this process: seeds the frontier (start URLs, sitemaps),
@@ -128,6 +149,7 @@ export class CrawlJob {
     const { clock } = this.context;
     try {
       if (!(await this.store.setState(this.id, 'running', clock()))) return;
+      if (!this.progress.seeded && this.progress.blocks === undefined) this.progress.blocks = await this.previousBlocks();
       this.blocks = this.context.tools.blocks(this.progress.blocks);
       this.sampled = (this.progress.blocks?.pages ?? 0) >= this.context.settings.sampleSize;
       // One process holds an SQLite file: a claim left there is from a run that stopped.
@@ -142,7 +164,8 @@ export class CrawlJob {
       if (this.stopping.signal.aborted) return;
       await this.flushHeld();
       await this.saveProgress();
-      await this.store.setState(this.id, 'done', clock());
+      const end = this.options.dryRun ? 'done' : await this.judgePages();
+      await this.store.setState(this.id, end, clock());
     } catch (error) {
       if (this.stopping.signal.aborted) return;
       this.context.log.error({ err: error, crawl: this.id, index: this.index.publicKey }, 'crawl failed');
@@ -298,13 +321,15 @@ export class CrawlJob {
     let url = new URL(entry.url);
     const host = this.host(url);
     if (!(await host.robots).allows(url)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.robots }, false);
-    const fetched = await this.fetchWithRetries(url);
+    const known = this.options.dryRun ? null : await this.store.page(entry.url);
+    const fetched = await this.fetchWithRetries(url, known ?? undefined);
     if (!fetched.ok) {
       // The service stops: the URL stays claimed, and is taken again at the next start.
       if (fetched.kind === 'stopped' || this.stopping.signal.aborted) return;
       this.context.log.info({ url: entry.url, reason: fetched.reason, detail: fetched.detail }, 'crawl fetch failed');
       return this.finish(entry, { outcome: 'failed', reason: failureReason(fetched) }, true, fetched.reason);
     }
+    if (fetched.status === 304 && known !== null) return this.notModified(entry, url, known);
     const landed = this.context.tools.normalize(fetched.url.href, undefined, this.options.ignoreParams) ?? fetched.url;
     if (landed.href !== entry.url) {
       // A redirect: the page is the target's, crawled under its own URL once.
@@ -339,11 +364,18 @@ export class CrawlJob {
       }
     }
     if (reading.noindex || headerNoindex(fetched.headers.robots)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.noindex }, true);
-    const owner = await this.store.takeContent(this.id, contentHash(reading.title, reading.mainContent), entry.url);
+    const hash = contentHash(reading.title, reading.mainContent);
+    const owner = await this.store.takeContent(this.id, hash, entry.url);
     if (owner !== entry.url) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.duplicate }, true);
     this.blocks.see(reading.blocks);
     if (this.options.dryRun) return this.finish(entry, { outcome: 'indexed' }, true);
-    const page: HeldPage = { entry, headers: fetched.headers, reading };
+    const page: HeldPage = { entry, headers: fetched.headers, reading, hash, links: nofollow ? [] : reading.links };
+    const current = known ?? (fetched.url.href === entry.url ? null : await this.store.page(entry.url));
+    if (current !== null && current.hash === hash) {
+      // Read the same as last time: nothing is written but the page's new validators.
+      await this.keepPage(page);
+      return this.finish(entry, { outcome: 'unchanged' }, true);
+    }
     if (!this.sampled) {
       // Held, still claimed, until the sample is in (a crash fetches it again).
       this.held.push(page);
@@ -362,7 +394,19 @@ export class CrawlJob {
     if (held.length > 0) await this.saveProgress();
   }
 
-  private async indexPage({ entry, headers, reading }: HeldPage): Promise<void> {
+  /** A page that answered 304: unchanged, its links as last read followed again. */
+  private async notModified(entry: FrontierEntry, url: URL, known: CrawledPage): Promise<void> {
+    await this.discover(known.links, url, entry.depth + 1, url.href);
+    if (known.hash !== null) await this.store.takeContent(this.id, known.hash, entry.url);
+    return this.finish(entry, { outcome: 'unchanged' }, true);
+  }
+
+  private async keepPage({ entry, headers, hash, links }: HeldPage): Promise<void> {
+    await this.store.keepPage({ url: entry.url, etag: headers.etag, lastModified: headers.lastModified, hash, links: [...links] });
+  }
+
+  private async indexPage(page: HeldPage): Promise<void> {
+    const { entry, headers, reading } = page;
     const id = documentIdFromUrl(entry.url);
     const fetched = { headers } as CrawlFetched;
     let document: PreparedDocument;
@@ -375,9 +419,13 @@ export class CrawlJob {
       return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true);
     }
     const stored = await this.index.engine.get(id);
-    if (stored !== null && sameDocument(stored, document)) return this.finish(entry, { outcome: 'unchanged' }, true);
+    if (stored !== null && sameDocument(stored, document)) {
+      await this.keepPage(page);
+      return this.finish(entry, { outcome: 'unchanged' }, true);
+    }
     const written = await this.index.engine.write([document]);
     if (!written.ok) return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true, 'a custom field type conflicts');
+    await this.keepPage(page);
     await this.finish(entry, { outcome: 'indexed' }, true);
   }
 
@@ -416,12 +464,86 @@ export class CrawlJob {
   }
 
   private async finish(entry: FrontierEntry, outcome: UrlOutcome, fetched: boolean, detail?: string): Promise<void> {
-    if (!this.options.dryRun && (outcome.outcome === 'excluded' || outcome.outcome === 'failed')) {
-      // The page's document status says it too, as for a page crawled alone.
-      const status = outcome.outcome === 'excluded' ? 'EXCLUDED' : 'ERROR';
-      await this.index.engine.markCrawl(documentIdFromUrl(entry.url), entry.url, { status, info: detail ?? outcome.reason });
-    }
+    if (!this.options.dryRun && (outcome.outcome === 'excluded' || outcome.outcome === 'failed'))
+      await this.mark(entry.url, outcome.outcome, detail ?? outcome.reason);
     await this.store.finish(this.id, entry.url, outcome, this.context.clock(), fetched);
+  }
+
+  /**
+   * The document status of a URL not indexed, as for a page crawled alone. A page this
+   * crawl's index got from crawls leaves only when the crawl ends (judgePages), so a
+   * crawl's removals can be held; meanwhile a failure keeps it, its status saying so. A
+   * document written through the indexing API is not the crawl's to change.
+   */
+  private async mark(url: string, outcome: 'excluded' | 'failed', info: string): Promise<void> {
+    const id = documentIdFromUrl(url);
+    if ((await this.store.page(url)) !== null) {
+      if (outcome === 'failed') await this.index.engine.markCrawl(id, url, { status: 'ERROR', info });
+      return;
+    }
+    if ((await this.index.engine.get(id)) !== null) return;
+    await this.index.engine.markCrawl(id, url, { status: outcome === 'excluded' ? 'EXCLUDED' : 'ERROR', info });
+  }
+
+  /**
+   * After a crawl: every page crawls indexed is judged by what this crawl made of it
+   * (crawlRemovals.ts). The removals are made, or held for the owner when they are too
+   * many or the crawl failed too often (the crawl then ends `held`).
+   */
+  private async judgePages(): Promise<CrawlState> {
+    const now = this.context.clock();
+    const rules = { ...this.context.settings.removal, removalShare: this.options.maxRemovalShare, failureShare: this.options.maxFailureShare };
+    const counts = await this.store.counts(this.id);
+    // A crawl cut short by maxPages did not look for every page: a page it did not find is not gone.
+    const complete = (counts.excluded[EXCLUDED.maxPages] ?? 0) === 0;
+    const removals: CrawlRemoval[] = [];
+    const failing: string[] = [];
+    for (let after = ''; ;) {
+      const batch = await this.store.verdicts(this.id, after, VERDICT_BATCH);
+      if (batch.length === 0) break;
+      after = batch[batch.length - 1]!.url;
+      for (const verdict of batch) {
+        const fate = pageFate(verdict, complete ? this.unfoundReason(verdict) : null, rules, now);
+        if (fate.kind === 'failing') failing.push(verdict.url);
+        else if (fate.kind === 'remove') removals.push({ url: verdict.url, reason: fate.reason, state: 'removed' });
+      }
+    }
+    // A 404 is the site's word, counted among removals; failures are the site's trouble.
+    const failed = Object.entries(counts.failed).reduce((sum, [reason, n]) => sum + (reason === FAILED.notFound ? 0 : n), 0);
+    await this.store.countFailures(failing, now);
+    if (mustHold(removals.length, await this.index.engine.count(), failed, counts.fetched, rules)) {
+      this.context.log.warn({ crawl: this.id, index: this.index.publicKey, removals: removals.length, failed }, 'crawl removals held for approval');
+      await this.store.addRemovals(
+        this.id,
+        removals.map((removal) => ({ ...removal, state: 'held' as const })),
+      );
+      return 'held';
+    }
+    await removePages(this.index.engine, removals);
+    await this.store.addRemovals(this.id, removals);
+    return 'done';
+  }
+
+  /** Why a page this crawl never found leaves: no longer linked (in scope), out of scope (on a host crawled); null: another site's. */
+  private unfoundReason(verdict: PageVerdict): string | null {
+    let url: URL;
+    try {
+      url = new URL(verdict.url);
+    } catch {
+      return null;
+    }
+    if (this.scope(url) === 'in') return NOT_LINKED;
+    return this.startUrls().some((start) => start.origin === url.origin) ? EXCLUDED.outOfScope : null;
+  }
+
+  /** The repeated blocks the last crawl of the index learnt: a recrawl that writes little has no sample of its own. */
+  private async previousBlocks(): Promise<BlocksState | undefined> {
+    for (const record of await this.store.list(PREVIOUS_CRAWLS)) {
+      if (record.id === this.id || record.blocks === null || (record.state !== 'done' && record.state !== 'held')) continue;
+      const blocks = parseProgress(record.blocks).blocks;
+      if (blocks !== undefined) return blocks;
+    }
+    return undefined;
   }
 
   /**
@@ -429,21 +551,21 @@ export class CrawlJob {
    * site's passing trouble must not leave its pages out of the crawl. The URL stays
    * claimed while it waits.
    */
-  private async fetchWithRetries(url: URL): Promise<CrawlFetch> {
+  private async fetchWithRetries(url: URL, validators?: CrawlValidators): Promise<CrawlFetch> {
     const { fetchRetries, fetchRetryMs } = this.context.settings;
-    let fetched = await this.fetchPolitely(url, 'page');
+    let fetched = await this.fetchPolitely(url, 'page', undefined, validators);
     for (let attempt = 0; !fetched.ok && fetched.kind === 'retry' && attempt < fetchRetries; attempt++) {
       const wait = Math.max(fetched.retryAfterMs ?? 0, fetchRetryMs * 2 ** attempt);
       if (wait > RETRY_WAIT_MAX_MS) break;
       await sleep(wait, undefined, { signal: this.stopping.signal }).catch(() => {});
       if (this.stopping.signal.aborted) break;
-      fetched = await this.fetchPolitely(url, 'page');
+      fetched = await this.fetchPolitely(url, 'page', undefined, validators);
     }
     return fetched;
   }
 
   /** A fetch that waits its turn at its host. */
-  private async fetchPolitely(url: URL, accept: 'page' | 'any', maxBytes?: number): Promise<CrawlFetch> {
+  private async fetchPolitely(url: URL, accept: 'page' | 'any', maxBytes?: number, validators?: CrawlValidators): Promise<CrawlFetch> {
     const host = this.host(url);
     if (accept === 'page') await host.robots;
     try {
@@ -452,7 +574,7 @@ export class CrawlJob {
       return { ok: false, reason: 'the crawl stopped', kind: 'stopped', detail: 'stopped' };
     }
     try {
-      return await this.context.tools.fetch(url, accept, this.stopping.signal, maxBytes);
+      return await this.context.tools.fetch(url, accept, this.stopping.signal, maxBytes, undefined, validators);
     } finally {
       host.gate.release();
     }

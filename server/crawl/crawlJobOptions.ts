@@ -2,6 +2,7 @@ import type { CrawlJobOptions, CrawlJobRequest } from '../../src/client/types.ts
 import type { ServiceOptions } from '../config/serviceConfig.ts';
 import type { CrawlJobSettings } from './crawlJob.ts';
 import { DEFAULT_POLITENESS } from './crawlJobHosts.ts';
+import type { RemovalRules } from './crawlRemovals.ts';
 
 /** Why a URL was left out: the strings of the API (`GET .../crawls/{id}`), in one place. */
 export const EXCLUDED = {
@@ -31,6 +32,9 @@ export const FAILED = {
   redirectLoop: 'redirect loop',
 } as const;
 
+/** Three failing crawls over a day remove a page; a tenth of the index, or a fifth of the fetches failing, holds removals. */
+export const DEFAULT_REMOVAL_RULES: RemovalRules = { failuresToRemove: 3, failureSpanMs: 24 * 60 * 60_000, removalShare: 0.1, failureShare: 0.2 };
+
 export const DEFAULT_MAX_PAGES = 100_000;
 export const DEFAULT_MAX_DEPTH = 20;
 export const DEFAULT_IGNORE_PARAMS: readonly string[] = ['utm_*', 'fbclid', 'gclid'];
@@ -46,6 +50,8 @@ export function crawlJobOptions(request: CrawlJobRequest): CrawlJobOptions {
     maxDepth: request.maxDepth ?? DEFAULT_MAX_DEPTH,
     ignoreParams: request.ignoreParams ?? [...DEFAULT_IGNORE_PARAMS],
     dryRun: request.dryRun ?? false,
+    maxRemovalShare: request.maxRemovalShare ?? DEFAULT_REMOVAL_RULES.removalShare,
+    maxFailureShare: request.maxFailureShare ?? DEFAULT_REMOVAL_RULES.failureShare,
   };
 }
 
@@ -71,5 +77,6 @@ export function crawlJobSettings(options: ServiceOptions): CrawlJobSettings {
     checkMs: 500,
     sitemapMaxBytes: 10 * 1024 * 1024,
     sitemapsMax: 1000,
+    removal: DEFAULT_REMOVAL_RULES,
   };
 }

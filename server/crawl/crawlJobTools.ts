@@ -13,6 +13,12 @@ export type CrawlFetched = Extract<CrawlFetch, { ok: true }>;
 export type CrawlBlock = ContentBlock;
 export type CrawlReading = PageReading;
 
+/** What a page answered last time, sent back on a recrawl (If-None-Match, If-Modified-Since). */
+export interface CrawlValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
 export interface CrawlRobots {
   allows(url: URL): boolean;
   crawlDelayMs: number | null;
@@ -36,9 +42,12 @@ export interface CrawlBlocks {
 export type ScopeVerdict = 'in' | 'out of scope' | 'excluded by pattern';
 
 export interface CrawlTools {
-  /** Fetches a page (`accept: 'page'`) or robots.txt and sitemaps (`'any'`, with its own byte bound). */
-  /** Fetches `url`; with `truncate`, a body past `maxBytes` is cut there rather than failed (robots.txt). */
-  fetch(url: URL, accept: 'page' | 'any', stop: AbortSignal, maxBytes?: number, truncate?: boolean): Promise<CrawlFetch>;
+  /**
+   * Fetches a page (`accept: 'page'`) or robots.txt and sitemaps (`'any'`, with its own byte
+   * bound); with `truncate`, a body past `maxBytes` is cut there rather than failed
+   * (robots.txt); with `validators` (a recrawl), a page not changed answers 304.
+   */
+  fetch(url: URL, accept: 'page' | 'any', stop: AbortSignal, maxBytes?: number, truncate?: boolean, validators?: CrawlValidators): Promise<CrawlFetch>;
   /** Reads a fetched page on a reading thread; throws with the reason when it cannot be read. */
   read(fetched: CrawlFetched): Promise<CrawlReading>;
   robots(text: string): CrawlRobots;

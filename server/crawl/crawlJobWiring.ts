@@ -34,9 +34,11 @@ export function crawlTools(settings: CrawlerSettings, userAgent: string): CrawlT
   const dispatcher = guardedDispatcher(settings.access, settings.resolve);
   const reader = new PageReader({ threads: READ_THREADS, timeoutMs: settings.readTimeoutMs, maxHeapMb: READ_HEAP_MB });
   return {
-    fetch: (url, accept, stop, maxBytes, truncate) =>
+    fetch: (url, accept, stop, maxBytes, truncate, validators) =>
       fetchPage(url, {
         truncate,
+        ifNoneMatch: validators?.etag ?? null,
+        ifModifiedSince: validators?.lastModified ?? null,
         timeoutMs: settings.timeoutMs,
         maxBytes: maxBytes ?? settings.maxBytes,
         maxRedirects: settings.maxRedirects,

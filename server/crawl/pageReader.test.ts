@@ -59,7 +59,7 @@ describe('PageReader.readFetched', () => {
 });
 
 describe('PageReader documents', () => {
-  it('reads PDF and DOCX documents on its threads, and replaces a thread a broken one failed on', async () => {
+  it('reads PDF and DOCX documents on its threads, and reads on after a broken one', async () => {
     const reader = new PageReader({ threads: 1, timeoutMs: 30_000, maxHeapMb: 512 });
     try {
       const pdf = await reader.readFetched(makePdf(['pdfwordzz inside'], { title: 'Manual' }), 'application/pdf', new URL('https://example.com/m.pdf'));

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { documentTypeOf, type DocumentType } from './documentTypes.ts';
 import { decodeHtml } from './decodeHtml.ts';
 import type { FetchedHeaders } from './fetchPage.ts';
@@ -23,43 +24,39 @@ export interface PageReaderLimits {
   maxHeapMb: number;
 }
 
-interface Reader {
-  worker: Worker;
-  ready: Promise<void>;
-}
-
-interface Waiting {
+/** A page handed to a reading thread (readPageWorker.mjs). */
+interface ReadTask {
   /** An HTML page's text, or a document's bytes and type. */
   input: { html: string } | { document: Uint8Array<ArrayBuffer>; type: Exclude<DocumentType, 'html'> };
-  url: URL;
-  resolve: (page: PageReading) => void;
-  reject: (error: Error) => void;
+  url: string;
+  /** The thread says here when it starts reading: its deadline counts from then. */
+  started: MessagePort;
 }
 
+/** What a thread answers: a reading error is answered, not thrown, so its `reason` crosses. */
+type ReadReply = { page: PageReading } | { error: string; reason?: string };
+
 const WORKER_URL = new URL('./readPageWorker.mjs', import.meta.url);
+
+const closedError = () => new PageReadError('the service stopped before the page was read', 'closed');
 
 /**
  * Reads crawled pages (readPage.ts) on worker threads, so that parsing a page of
  * megabytes, which takes seconds of CPU, does not stall every request the service is
- * answering. A thread is reused for the next page; one that runs past `timeoutMs` or
- * out of heap is ended and replaced, so no page can hold the crawler for long.
+ * answering. The threads are a pool (Piscina) of at most `threads`, made at the first
+ * page, so a service that never crawls has none; a thread is reused for the next page, a
+ * page waits for a free one. A thread that runs past `timeoutMs` (aborted: the pool ends
+ * it) or out of heap is ended and replaced, so no page can hold the crawler for long.
  */
 export class PageReader {
-  private readonly idle: Reader[] = [];
-  private readonly busy = new Set<Reader>();
-  private readonly waiting: Waiting[] = [];
-  private nextId = 0;
+  private pool: Piscina<ReadTask, ReadReply> | null = null;
   private closed = false;
 
   constructor(private readonly limits: PageReaderLimits) {}
 
   /** The reading of `html`; rejects with a PageReadError. */
   read(html: string, url: URL): Promise<PageReading> {
-    if (this.closed) return Promise.reject(new PageReadError('the service stopped before the page was read', 'closed'));
-    return new Promise((resolve, reject) => {
-      this.waiting.push({ input: { html }, url, resolve, reject });
-      this.pump();
-    });
+    return this.run({ html }, url);
   }
 
   /**
@@ -74,109 +71,55 @@ export class PageReader {
       const charset = headers?.charset ?? /charset\s*=\s*"?([\w-]+)/i.exec(contentType)?.[1] ?? null;
       return withHeaders(await this.read(decodeHtml(body, charset), url), headers);
     }
-    if (this.closed) throw new PageReadError('the service stopped before the page was read', 'closed');
     // A copy of its own, handed over to the thread: the body may share a pool with other buffers.
-    const document = new Uint8Array(body);
-    const page = await new Promise<PageReading>((resolve, reject) => {
-      this.waiting.push({ input: { document, type }, url, resolve, reject });
-      this.pump();
-    });
-    return withHeaders(page, headers);
+    return withHeaders(await this.run({ document: new Uint8Array(body), type }, url), headers);
   }
 
   /** Ends every thread; pages waiting or under way are rejected. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.waiting.splice(0)) job.reject(new PageReadError('the service stopped before the page was read', 'closed'));
-    await Promise.allSettled([...this.idle.splice(0), ...this.busy].map((reader) => reader.worker.terminate()));
-    this.busy.clear();
+    await this.pool?.destroy();
   }
 
-  private pump(): void {
-    while (this.waiting.length > 0 && (this.idle.length > 0 || this.busy.size < this.limits.threads)) {
-      const reader = this.idle.pop() ?? this.start();
-      this.busy.add(reader);
-      void this.run(reader, this.waiting.shift()!);
-    }
-  }
-
-  private start(): Reader {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: this.limits.maxHeapMb } });
-    // An idle thread must not keep the process alive.
-    worker.unref();
-    const ready = new Promise<void>((resolve) => {
-      const onReady = (message: { ready?: boolean }): void => {
-        if (message.ready !== true) return;
-        worker.off('message', onReady);
-        resolve();
-      };
-      worker.on('message', onReady);
+  private async run(input: ReadTask['input'], url: URL): Promise<PageReading> {
+    if (this.closed) throw closedError();
+    const { timeoutMs, maxHeapMb, threads } = this.limits;
+    this.pool ??= new Piscina({
+      filename: WORKER_URL.href,
+      // One stays, so pages queued when every thread was lost still find one.
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+      concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
     });
-    return { worker, ready };
-  }
-
-  private async run(reader: Reader, job: Waiting): Promise<void> {
-    const id = this.nextId++;
-    const { worker } = reader;
+    const { port1: started, port2 } = new MessageChannel();
+    const deadline = new AbortController();
     let timer: NodeJS.Timeout | undefined;
-    const outcome = await new Promise<{ page: PageReading } | { error: PageReadError }>((settle) => {
-      const onMessage = (message: { id?: number; page?: PageReading; error?: string; reason?: string; started?: boolean }): void => {
-        if (message.id !== id || message.started === true) return;
-        done(
-          message.page !== undefined
-            ? { page: message.page }
-            : { error: new PageReadError(message.reason ?? 'the page could not be read', message.error ?? 'unknown') },
-        );
-      };
-      const onError = (error: Error): void => {
-        const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-        done({ error: new PageReadError(outOfMemory ? 'the page is too large to read' : 'the page could not be read', error.message) });
-      };
-      const onExit = (): void => done({ error: new PageReadError('the page could not be read', 'the reading thread stopped') });
-      let finished = false;
-      let onStarted: ((message: { id?: number; started?: boolean }) => void) | null = null;
-      const done = (result: { page: PageReading } | { error: PageReadError }): void => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        if (onStarted !== null) worker.off('message', onStarted);
-        settle(result);
-      };
-      worker.ref();
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      // The deadline counts from when the thread has loaded its code (for a document, its
-      // reader's library too): starting one is not the page's fault.
-      const startDeadline = (): void => {
-        if (!finished)
-          timer = setTimeout(
-            () => done({ error: new PageReadError('the page took too long to read', `over ${this.limits.timeoutMs} ms`) }),
-            this.limits.timeoutMs,
-          );
-      };
-      if ('html' in job.input) void reader.ready.then(startDeadline);
-      else {
-        onStarted = (message) => {
-          if (message.id !== id || message.started !== true) return;
-          startDeadline();
-        };
-        worker.on('message', onStarted);
-      }
-      const { input } = job;
-      if ('html' in input) worker.postMessage({ id, html: input.html, url: job.url.href });
-      else worker.postMessage({ id, document: input.document, type: input.type, url: job.url.href }, [input.document.buffer]);
+    let timedOut = false;
+    // Loading the thread's code (for a document, its reader's library too) is not the page's fault.
+    started.once('message', () => {
+      timer = setTimeout(() => {
+        timedOut = true;
+        deadline.abort();
+      }, timeoutMs);
     });
-    this.busy.delete(reader);
-    if ('page' in outcome) {
-      worker.unref();
-      if (!this.closed) this.idle.push(reader);
-      job.resolve(outcome.page);
-    } else {
-      // A thread that failed, timed out or ran out of heap is not trusted with another page.
-      void worker.terminate();
-      job.reject(outcome.error);
+    const task: ReadTask = { input, url: url.href, started: port2 };
+    const transferList = 'document' in input ? [port2, input.document.buffer] : [port2];
+    try {
+      const reply = await this.pool.run(task, { transferList, signal: deadline.signal });
+      if ('page' in reply) return reply.page;
+      throw new PageReadError(reply.reason ?? 'the page could not be read', reply.error);
+    } catch (error) {
+      if (error instanceof PageReadError) throw error;
+      if (timedOut) throw new PageReadError('the page took too long to read', `over ${timeoutMs} ms`);
+      if (this.closed) throw closedError();
+      const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      throw new PageReadError(outOfMemory ? 'the page is too large to read' : 'the page could not be read', (error as Error).message);
+    } finally {
+      clearTimeout(timer);
+      started.close();
     }
-    if (!this.closed) this.pump();
   }
 }
 

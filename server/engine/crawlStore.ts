@@ -7,7 +7,8 @@ import type { CrawlJobCounts } from '../../src/client/types.ts';
  * of server/testing/crawlStoreCases.ts hold both to the same answers.
  */
 
-export type CrawlState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+/** `held`: the crawl ended with removals held for the owner (approve or discard). */
+export type CrawlState = 'queued' | 'running' | 'done' | 'held' | 'failed' | 'cancelled';
 
 /** The states of a crawl still under way: at most one crawl of an index is in one of them. */
 export const ACTIVE_CRAWL_STATES: readonly CrawlState[] = ['queued', 'running'];
@@ -52,6 +53,46 @@ export interface FrontierUrl extends FrontierEntry {
 
 /** A crawl's counts, read from its frontier: the API's answer (src/client/types/crawls.ts). */
 export type CrawlCounts = CrawlJobCounts;
+
+/**
+ * A page a crawl indexed, kept across crawls: what a recrawl sends back (its validators),
+ * tells a change by (its content hash), and follows on a 304 (its links); and its run of
+ * failing crawls, which removes it only once long enough.
+ */
+export interface CrawledPage {
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  /** The content hash of its title and text as read (crawlJobPage.ts). */
+  hash: string | null;
+  /** The links it had, as read: followed again when it answers 304. */
+  links: string[];
+  /** Crawls in a row it failed in (a server error, a timeout...); 0 once it answers. */
+  failures: number;
+  /** Epoch milliseconds of the first crawl of that run; null with no failure. */
+  firstFailureAt: number | null;
+}
+
+/** What a crawl kept of a page it indexed (or found unchanged). */
+export type PageKept = Pick<CrawledPage, 'url' | 'etag' | 'lastModified' | 'hash' | 'links'>;
+
+/** A crawled page with what the crawl `crawl` made of its URL (null outcome: not found at all). */
+export interface PageVerdict {
+  url: string;
+  outcome: UrlOutcomeKind | null;
+  reason: string | null;
+  failures: number;
+  firstFailureAt: number | null;
+}
+
+/** A page a crawl removed, holds for the owner, or was told not to remove. */
+export interface CrawlRemoval {
+  url: string;
+  reason: string;
+  state: RemovalState;
+}
+
+export type RemovalState = 'removed' | 'held' | 'discarded';
 
 /** The first URLs of each reason, by outcome then reason. */
 export type ReasonSamples = Record<'excluded' | 'failed', Record<string, string[]>>;
@@ -108,6 +149,63 @@ export interface CrawlStore {
   samples(crawl: string, perReason: number): Promise<ReasonSamples>;
   /** A page of the frontier, in the order found; `outcome`/`reason` narrow it. */
   urls(crawl: string, filter: { outcome?: UrlOutcomeKind; reason?: string }, offset: number, limit: number): Promise<FrontierUrl[]>;
+  /** Moves a held crawl to `done` (approved or discarded); false when it was not held. */
+  endHeld(id: string, now: number): Promise<boolean>;
+  /** The page a crawl indexed under `url`, or null (never crawled, or written through the indexing API). */
+  page(url: string): Promise<CrawledPage | null>;
+  /** Keeps what a crawl read of a page it indexed; its run of failures ends. */
+  keepPage(page: PageKept): Promise<void>;
+  /** Every crawled page with what the crawl made of its URL, in URL order, from `after` (exclusive) on. */
+  verdicts(crawl: string, after: string, limit: number): Promise<PageVerdict[]>;
+  /** Counts one more failing crawl for each URL (its run starts at `now` when it had none). */
+  countFailures(urls: readonly string[], now: number): Promise<void>;
+  /** Forgets crawled pages (removed from the index). */
+  forgetPages(urls: readonly string[]): Promise<void>;
+  /** Records a crawl's removals in `state`. */
+  addRemovals(crawl: string, removals: readonly CrawlRemoval[]): Promise<void>;
+  /** A crawl's removals in `state` (all when undefined), in URL order. */
+  removals(crawl: string, state: RemovalState | undefined, offset: number, limit: number): Promise<CrawlRemoval[]>;
+  /** How many of a crawl's removals are in each state. */
+  removalCounts(crawl: string): Promise<Record<RemovalState, number>>;
+  /** Moves a crawl's removals from one state to another. */
+  setRemovals(crawl: string, from: RemovalState, to: RemovalState): Promise<void>;
+}
+
+/** The crawled page of a row, both engines. */
+export interface CrawledPageRow {
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  hash: string | null;
+  links: string | null;
+  failures: number | string;
+  first_failure_at: number | string | null;
+}
+
+export const CRAWLED_PAGE_COLUMNS = 'url, etag, last_modified, hash, links, failures, first_failure_at';
+
+export function crawledPage(row: CrawledPageRow): CrawledPage {
+  let links: string[] = [];
+  try {
+    links = row.links === null ? [] : (JSON.parse(row.links) as string[]);
+  } catch {
+    // A row written by hand: the page is fetched whole next time anyway.
+  }
+  return {
+    url: row.url,
+    etag: row.etag,
+    lastModified: row.last_modified,
+    hash: row.hash,
+    links,
+    failures: Number(row.failures),
+    firstFailureAt: row.first_failure_at === null ? null : Number(row.first_failure_at),
+  };
+}
+
+export function removalCountsOf(rows: ReadonlyArray<{ state: string; n: number | string }>): Record<RemovalState, number> {
+  const counts: Record<RemovalState, number> = { removed: 0, held: 0, discarded: 0 };
+  for (const row of rows) if (row.state in counts) counts[row.state as RemovalState] = Number(row.n);
+  return counts;
 }
 
 /** Rows of a counts query, both engines: outcome (null while pending), reason, how many, how many fetched. */

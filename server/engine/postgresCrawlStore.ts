@@ -2,6 +2,9 @@ import type pg from 'pg';
 import { asStored, inTransaction } from '../storage/postgresPool.ts';
 import {
   CRAWL_COLUMNS,
+  CRAWLED_PAGE_COLUMNS,
+  crawledPage,
+  removalCountsOf,
   countsOf,
   crawlRecord,
   FRONTIER_COLUMNS,
@@ -9,6 +12,12 @@ import {
   samplesOf,
   type CountRow,
   type CrawlCounts,
+  type CrawledPage,
+  type CrawledPageRow,
+  type CrawlRemoval,
+  type PageKept,
+  type PageVerdict,
+  type RemovalState,
   type CrawlRecord,
   type CrawlRow,
   type CrawlState,
@@ -22,7 +31,7 @@ import {
 } from './crawlStore.ts';
 
 /**
- * The crawl store on PostgreSQL (tables: migrations/postgres/0006-crawls.ts). Several
+ * The crawl store on PostgreSQL (tables: migrations/postgres/0006-crawls.ts, 0007-crawled-pages.ts). Several
  * service processes share a crawl: each claims rows the others have not locked (FOR
  * UPDATE SKIP LOCKED) for a lease, and a claim whose lease ran out (its process was
  * killed) is claimed again by another.
@@ -213,4 +222,91 @@ export class PostgresCrawlStore implements CrawlStore {
     );
     return rows.map(frontierUrl);
   }
+
+  async endHeld(id: string, now: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(`UPDATE crawls SET state = 'done', ended_at = $1 WHERE id = $2 AND state = 'held'`, [now, id]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async page(url: string): Promise<CrawledPage | null> {
+    const { rows } = await this.pool.query<CrawledPageRow>(`SELECT ${CRAWLED_PAGE_COLUMNS} FROM crawled_pages WHERE url = $1`, [asStored(url)]);
+    return rows[0] === undefined ? null : crawledPage(rows[0]);
+  }
+
+  async keepPage(page: PageKept): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO crawled_pages (url, etag, last_modified, hash, links, failures, first_failure_at) VALUES ($1, $2, $3, $4, $5, 0, NULL)
+       ON CONFLICT (url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, hash = excluded.hash,
+         links = excluded.links, failures = 0, first_failure_at = NULL`,
+      [asStored(page.url), stored(page.etag), stored(page.lastModified), page.hash, asStored(JSON.stringify(page.links))],
+    );
+  }
+
+  async verdicts(crawl: string, after: string, limit: number): Promise<PageVerdict[]> {
+    const { rows } = await this.pool.query<{
+      url: string;
+      outcome: PageVerdict['outcome'];
+      reason: string | null;
+      failures: number;
+      first_failure_at: string | null;
+    }>(
+      `SELECT p.url, u.outcome, u.reason, p.failures, p.first_failure_at FROM crawled_pages p
+       LEFT JOIN crawl_urls u ON u.crawl = $1 AND u.url = p.url
+       WHERE p.url > $2 ORDER BY p.url LIMIT $3`,
+      [crawl, asStored(after), limit],
+    );
+    return rows.map((row) => ({
+      url: row.url,
+      outcome: row.outcome,
+      reason: row.reason,
+      failures: Number(row.failures),
+      firstFailureAt: row.first_failure_at === null ? null : Number(row.first_failure_at),
+    }));
+  }
+
+  async countFailures(urls: readonly string[], now: number): Promise<void> {
+    if (urls.length === 0) return;
+    await this.pool.query(`UPDATE crawled_pages SET failures = failures + 1, first_failure_at = coalesce(first_failure_at, $1) WHERE url = ANY($2::text[])`, [
+      now,
+      urls.map(asStored),
+    ]);
+  }
+
+  async forgetPages(urls: readonly string[]): Promise<void> {
+    if (urls.length === 0) return;
+    await this.pool.query('DELETE FROM crawled_pages WHERE url = ANY($1::text[])', [urls.map(asStored)]);
+  }
+
+  async addRemovals(crawl: string, removals: readonly CrawlRemoval[]): Promise<void> {
+    if (removals.length === 0) return;
+    await this.pool.query(
+      `INSERT INTO crawl_removals (crawl, url, reason, state)
+       SELECT $1, u.url, u.reason, u.state FROM unnest($2::text[], $3::text[], $4::text[]) AS u(url, reason, state)
+       ON CONFLICT (crawl, url) DO UPDATE SET reason = excluded.reason, state = excluded.state`,
+      [crawl, removals.map((r) => asStored(r.url)), removals.map((r) => r.reason), removals.map((r) => r.state)],
+    );
+  }
+
+  async removals(crawl: string, state: RemovalState | undefined, offset: number, limit: number): Promise<CrawlRemoval[]> {
+    const { rows } = await this.pool.query<CrawlRemoval>(
+      `SELECT url, reason, state FROM crawl_removals WHERE crawl = $1 AND ($2::text IS NULL OR state = $2) ORDER BY url LIMIT $3 OFFSET $4`,
+      [crawl, state ?? null, limit, offset],
+    );
+    return rows;
+  }
+
+  async removalCounts(crawl: string): Promise<Record<RemovalState, number>> {
+    const { rows } = await this.pool.query<{ state: string; n: string }>('SELECT state, count(*) AS n FROM crawl_removals WHERE crawl = $1 GROUP BY state', [
+      crawl,
+    ]);
+    return removalCountsOf(rows);
+  }
+
+  async setRemovals(crawl: string, from: RemovalState, to: RemovalState): Promise<void> {
+    await this.pool.query('UPDATE crawl_removals SET state = $1 WHERE crawl = $2 AND state = $3', [to, crawl, from]);
+  }
+}
+
+function stored(text: string | null): string | null {
+  return text === null ? null : asStored(text);
 }

@@ -2,6 +2,9 @@ import type Database from 'better-sqlite3';
 import { StatementCache } from '../storage/statementCache.ts';
 import {
   CRAWL_COLUMNS,
+  CRAWLED_PAGE_COLUMNS,
+  crawledPage,
+  removalCountsOf,
   countsOf,
   crawlRecord,
   FRONTIER_COLUMNS,
@@ -9,6 +12,12 @@ import {
   samplesOf,
   type CountRow,
   type CrawlCounts,
+  type CrawledPage,
+  type CrawledPageRow,
+  type CrawlRemoval,
+  type PageKept,
+  type PageVerdict,
+  type RemovalState,
   type CrawlRecord,
   type CrawlRow,
   type CrawlState,
@@ -154,6 +163,47 @@ export class SqliteCrawlWrites {
       .run(outcome.outcome, 'reason' in outcome ? outcome.reason : null, fetched ? 1 : 0, now, crawl, url);
   }
 
+  endHeld(id: string, now: number): boolean {
+    return this.statements.get(`UPDATE crawls SET state = 'done', ended_at = ? WHERE id = ? AND state = 'held'`).run(now, id).changes > 0;
+  }
+
+  keepPage(page: PageKept): void {
+    this.statements
+      .get(
+        `INSERT INTO crawled_pages (url, etag, last_modified, hash, links, failures, first_failure_at) VALUES (?, ?, ?, ?, ?, 0, NULL)
+         ON CONFLICT (url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, hash = excluded.hash,
+           links = excluded.links, failures = 0, first_failure_at = NULL`,
+      )
+      .run(page.url, page.etag, page.lastModified, page.hash, JSON.stringify(page.links));
+  }
+
+  countFailures(urls: readonly string[], now: number): void {
+    this.db.transaction(() => {
+      const count = this.statements.get(`UPDATE crawled_pages SET failures = failures + 1, first_failure_at = coalesce(first_failure_at, ?) WHERE url = ?`);
+      for (const url of urls) count.run(now, url);
+    })();
+  }
+
+  forgetPages(urls: readonly string[]): void {
+    this.db.transaction(() => {
+      const forget = this.statements.get('DELETE FROM crawled_pages WHERE url = ?');
+      for (const url of urls) forget.run(url);
+    })();
+  }
+
+  addRemovals(crawl: string, removals: readonly CrawlRemoval[]): void {
+    this.db.transaction(() => {
+      const add = this.statements.get(
+        'INSERT INTO crawl_removals (crawl, url, reason, state) VALUES (?, ?, ?, ?) ON CONFLICT (crawl, url) DO UPDATE SET reason = excluded.reason, state = excluded.state',
+      );
+      for (const removal of removals) add.run(crawl, removal.url, removal.reason, removal.state);
+    })();
+  }
+
+  setRemovals(crawl: string, from: RemovalState, to: RemovalState): void {
+    this.statements.get('UPDATE crawl_removals SET state = ? WHERE crawl = ? AND state = ?').run(to, crawl, from);
+  }
+
   takeContent(crawl: string, hash: string, url: string): string {
     return this.db.transaction(() => {
       this.statements.get('INSERT INTO crawl_contents (crawl, hash, url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(crawl, hash, url);
@@ -240,6 +290,68 @@ export class SqliteCrawlStore implements CrawlStore {
 
   async takeContent(crawl: string, hash: string, url: string): Promise<string> {
     return (await this.write({ op: 'takeContent', args: [crawl, hash, url] })) as string;
+  }
+
+  async endHeld(id: string, now: number): Promise<boolean> {
+    return (await this.write({ op: 'endHeld', args: [id, now] })) as boolean;
+  }
+
+  async page(url: string): Promise<CrawledPage | null> {
+    const row = this.statements.get(`SELECT ${CRAWLED_PAGE_COLUMNS} FROM crawled_pages WHERE url = ?`).get(url) as CrawledPageRow | undefined;
+    return row === undefined ? null : crawledPage(row);
+  }
+
+  async keepPage(page: PageKept): Promise<void> {
+    await this.write({ op: 'keepPage', args: [page] });
+  }
+
+  async verdicts(crawl: string, after: string, limit: number): Promise<PageVerdict[]> {
+    const rows = this.statements
+      .get(
+        `SELECT p.url, u.outcome, u.reason, p.failures, p.first_failure_at FROM crawled_pages p
+         LEFT JOIN crawl_urls u ON u.crawl = ? AND u.url = p.url
+         WHERE p.url > ? ORDER BY p.url LIMIT ?`,
+      )
+      .all(crawl, after, limit) as Array<{
+      url: string;
+      outcome: PageVerdict['outcome'];
+      reason: string | null;
+      failures: number;
+      first_failure_at: number | null;
+    }>;
+    return rows.map((row) => ({ url: row.url, outcome: row.outcome, reason: row.reason, failures: row.failures, firstFailureAt: row.first_failure_at }));
+  }
+
+  async countFailures(urls: readonly string[], now: number): Promise<void> {
+    if (urls.length > 0) await this.write({ op: 'countFailures', args: [urls, now] });
+  }
+
+  async forgetPages(urls: readonly string[]): Promise<void> {
+    if (urls.length > 0) await this.write({ op: 'forgetPages', args: [urls] });
+  }
+
+  async addRemovals(crawl: string, removals: readonly CrawlRemoval[]): Promise<void> {
+    if (removals.length > 0) await this.write({ op: 'addRemovals', args: [crawl, removals] });
+  }
+
+  async removals(crawl: string, state: RemovalState | undefined, offset: number, limit: number): Promise<CrawlRemoval[]> {
+    const byState = state === undefined ? '' : ' AND state = ?';
+    const args: unknown[] = state === undefined ? [crawl] : [crawl, state];
+    return this.statements
+      .get(`SELECT url, reason, state FROM crawl_removals WHERE crawl = ?${byState} ORDER BY url LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset) as CrawlRemoval[];
+  }
+
+  async removalCounts(crawl: string): Promise<Record<RemovalState, number>> {
+    const rows = this.statements.get('SELECT state, count(*) AS n FROM crawl_removals WHERE crawl = ? GROUP BY state').all(crawl) as Array<{
+      state: string;
+      n: number;
+    }>;
+    return removalCountsOf(rows);
+  }
+
+  async setRemovals(crawl: string, from: RemovalState, to: RemovalState): Promise<void> {
+    await this.write({ op: 'setRemovals', args: [crawl, from, to] });
   }
 
   async counts(crawl: string): Promise<CrawlCounts> {

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import type { Piscina } from 'piscina';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { IndexDocument, SearchResponse } from '../../src/client/types.ts';
 import { putJson, startService as startAnyService, type TestService } from '../testing/service.ts';
@@ -28,7 +28,7 @@ function batch(prefix: string, customFields: PreparedDocument['customFields'] = 
   return Array.from({ length: 30 }, (_, i) => prepared(`${prefix}-${i}`, customFields));
 }
 
-type Internals = { thread: { worker: Worker | null } | null };
+type Internals = { thread: { pool: Piscina | null } | null };
 
 describe('writes on the writer thread', () => {
   let service: TestService | null = null;
@@ -125,16 +125,16 @@ describe('SqliteEngine with a writer thread', () => {
     const engine = await SqliteEngine.open(join(folder, 'lost.sqlite'));
     try {
       expect(await engine.write(batch('a', { size: 3 }))).toEqual({ ok: true });
-      const writes = (engine as unknown as Internals).thread!;
-      const lost = writes.worker!;
+      const pool = (engine as unknown as Internals).thread!.pool!;
+      const [lost] = pool.threads;
       await new Promise((resolve) => {
-        lost.once('exit', resolve);
-        void lost.terminate();
+        lost!.once('exit', resolve);
+        void lost!.terminate();
       });
-      expect(writes.worker).toBeNull();
       expect(await engine.write(batch('b', { size: 'large' }))).toMatchObject({ ok: false });
       expect(await engine.write(batch('c', { size: 4 }))).toEqual({ ok: true });
-      expect(writes.worker).not.toBe(lost);
+      expect(pool.threads).toHaveLength(1);
+      expect(pool.threads).not.toContain(lost);
       expect(await engine.count()).toBe(60);
     } finally {
       await engine.close();

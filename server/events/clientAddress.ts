@@ -22,6 +22,17 @@ export function clientAddress(ip: string, prefix: 48 | 64 = 64): string {
     .join(':')}::/${prefix}`;
 }
 
+/**
+ * The group an address is counted in where one party might hold many addresses: an
+ * IPv4 address by its /24, an IPv6 address by its /48 (what one subscriber or one
+ * cloud tenant is commonly given).
+ */
+export function addressGroup(ip: string): string {
+  const address = clientAddress(ip, 48);
+  const v4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
+  return v4 === null ? address : `${v4[1]!}.0/24`;
+}
+
 const KEY_BYTES = 32;
 /** The IPv6 network one voter may hold. */
 const VOTER_PREFIX = 48;

@@ -86,6 +86,10 @@ export interface EventStore {
   addUserClick(userToken: string, features: readonly string[], received: number, keeping: ProfileKeeping): Promise<void>;
   /** The user's profile as of `now`: one read; null when there is none, or it was idle too long. */
   userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null>;
+  /** Notes that `session` searched with `userToken` (kept only as a keyed hash) at `at`: its clicks may then shape the profile. */
+  addUserSearch(userToken: string, session: string, at: number): Promise<void>;
+  /** Whether `session` searched with `userToken` at `since` or later. */
+  userSearched(userToken: string, session: string, since: number): Promise<boolean>;
   /** Deletes everything kept of a user token; false when nothing was. */
   forgetUser(userToken: string): Promise<boolean>;
   /** Stores the events of one dataset durably, all or none; a resent item of a transaction changes nothing. */
@@ -101,6 +105,13 @@ export interface EventStore {
    * the time each was received; only those of `session` when given. Queued events count.
    */
   storedEvents(after: number, limit: number, session?: string): Promise<StoredStatsEvent[]>;
+  /**
+   * Deletes at most `max` stored stats events received before `before` (ms since the
+   * epoch), the oldest first, and the per-day click voters of the days before
+   * `votersBefore`; resolves to how many events went. The report's daily counts and the
+   * click weights are kept: they are counted as events arrive.
+   */
+  pruneEvents(before: number, max: number, votersBefore: number): Promise<number>;
   /** How many events are stored; queued events count. */
   counts(): Promise<{ statsEvents: number; recommendationEvents: number }>;
   /** Commits what is queued (what cannot be is dropped and logged), then releases the store; later calls are not expected. */

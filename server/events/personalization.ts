@@ -51,6 +51,12 @@ export function profileShares(rows: readonly StoredWeight[], now: number, halfLi
 /** How long profiles are kept and how their weights decay: what an event store needs to keep them. */
 export type ProfileKeeping = Pick<PersonalizationSettings, 'halfLifeDays' | 'profileDays'>;
 
+/**
+ * A click shapes a profile only when its session searched with the user's token within
+ * this long before: a token replayed from elsewhere, without that search, writes nothing.
+ */
+export const USER_SESSION_MS = 24 * 60 * 60 * 1000;
+
 /** Profiles forgotten for idleness at each click, at most: the rest at the next clicks. */
 export const EXPIRED_PER_CLICK = 100;
 

@@ -16,7 +16,7 @@ import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
 import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
-import { addUserClick, forgetUser, readUserProfile } from './postgresUserProfiles.ts';
+import { addUserClick, forgetUser, noteUserSearch, readUserProfile, userSearched } from './postgresUserProfiles.ts';
 import { countEvent, type AsyncRollupSteps, type FollowedSearch, type RollupEvent } from './rollupRules.ts';
 import { PostgresRollupSums } from './postgresRollupSums.ts';
 import { insertColumns, type UnnestColumn } from '../storage/postgresUnnest.ts';
@@ -209,6 +209,30 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
 
   async userProfile(userToken: string, now: number, keeping: ProfileKeeping): Promise<UserProfile | null> {
     return readUserProfile(this.pool, userKey(this.clients, userToken), now, keeping);
+  }
+
+  async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
+    let deleted = 0;
+    await this.queue.track(() =>
+      this.writing(async (client) => {
+        await client.query('DELETE FROM daily_click_voters WHERE day < $1', [Math.floor(votersBefore / DAY_MS)]);
+        const { rowCount } = await client.query(
+          'DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < $1 ORDER BY received LIMIT $2)',
+          [before, max],
+        );
+        deleted = rowCount ?? 0;
+      }),
+    );
+    return deleted;
+  }
+
+  async addUserSearch(userToken: string, session: string, at: number): Promise<void> {
+    const user = userKey(this.clients, userToken);
+    await this.queue.track(() => this.profileWriting((client) => noteUserSearch(client, user, session, at)));
+  }
+
+  async userSearched(userToken: string, session: string, since: number): Promise<boolean> {
+    return userSearched(this.pool, userKey(this.clients, userToken), session, since);
   }
 
   async forgetUser(userToken: string): Promise<boolean> {

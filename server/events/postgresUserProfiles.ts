@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
-import { EXPIRED_PER_CLICK, PROFILE_TOTAL, profileShares, type ProfileKeeping, type StoredWeight, type UserProfile } from './personalization.ts';
+import {
+  EXPIRED_PER_CLICK,
+  PROFILE_TOTAL,
+  USER_SESSION_MS,
+  profileShares,
+  type ProfileKeeping,
+  type StoredWeight,
+  type UserProfile,
+} from './personalization.ts';
 
 /**
  * Users' profiles in PostgreSQL (migrations/postgres/0002-user-profiles.ts), as
@@ -36,8 +44,28 @@ export async function readUserProfile(pool: pg.Pool, user: string, now: number, 
   return rows.length === 0 ? null : profileShares(rows, now, keeping.halfLifeDays * DAY_MS);
 }
 
+/** Notes that `session` searched with the user's token at `at`; sessions older than USER_SESSION_MS go along the way, a bounded number. */
+export async function noteUserSearch(client: pg.ClientBase, user: string, session: string, at: number): Promise<void> {
+  await client.query(
+    `DELETE FROM user_sessions WHERE (user_hash, session) IN (SELECT user_hash, session FROM user_sessions WHERE searched < $1 ORDER BY searched LIMIT $2)`,
+    [at - USER_SESSION_MS, EXPIRED_PER_CLICK],
+  );
+  await client.query(
+    `INSERT INTO user_sessions (user_hash, session, searched) VALUES ($1, $2, $3)
+     ON CONFLICT (user_hash, session) DO UPDATE SET searched = greatest(user_sessions.searched, excluded.searched)`,
+    [user, session, at],
+  );
+}
+
+/** Whether `session` searched with the user's token at `since` or later. */
+export async function userSearched(pool: pg.Pool, user: string, session: string, since: number): Promise<boolean> {
+  const { rowCount } = await pool.query('SELECT 1 FROM user_sessions WHERE user_hash = $1 AND session = $2 AND searched >= $3', [user, session, since]);
+  return (rowCount ?? 0) > 0;
+}
+
 /** Deletes a user's profile; false when there was none. */
 export async function forgetUser(client: pg.ClientBase, user: string): Promise<boolean> {
+  await client.query('DELETE FROM user_sessions WHERE user_hash = $1', [user]);
   await client.query('DELETE FROM user_affinities WHERE user_hash = $1', [user]);
   const { rowCount } = await client.query('DELETE FROM user_profiles WHERE user_hash = $1', [user]);
   return (rowCount ?? 0) > 0;

@@ -190,6 +190,24 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.profiles.read(userKey(this.clients, userToken), now, keeping);
   }
 
+  async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
+    return this.queue.track(() => {
+      const day = Math.floor(votersBefore / DAY_MS);
+      this.statements.get('DELETE FROM daily_click_voters WHERE day < ?').run(day);
+      return this.statements
+        .get('DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < ? ORDER BY received LIMIT ?)')
+        .run(before, max).changes;
+    });
+  }
+
+  async addUserSearch(userToken: string, session: string, at: number): Promise<void> {
+    await this.queue.track(() => this.profiles.noteSearch(userKey(this.clients, userToken), session, at));
+  }
+
+  async userSearched(userToken: string, session: string, since: number): Promise<boolean> {
+    return this.profiles.searched(userKey(this.clients, userToken), session, since);
+  }
+
   async forgetUser(userToken: string): Promise<boolean> {
     return this.queue.track(() => this.profiles.forget(userKey(this.clients, userToken)));
   }

@@ -1,7 +1,15 @@
 import type Database from 'better-sqlite3';
 import type { StatementCache } from '../storage/statementCache.ts';
 import { DAY_MS } from './clickRanking.ts';
-import { EXPIRED_PER_CLICK, PROFILE_TOTAL, profileShares, type ProfileKeeping, type StoredWeight, type UserProfile } from './personalization.ts';
+import {
+  EXPIRED_PER_CLICK,
+  PROFILE_TOTAL,
+  USER_SESSION_MS,
+  profileShares,
+  type ProfileKeeping,
+  type StoredWeight,
+  type UserProfile,
+} from './personalization.ts';
 
 /**
  * Users' profiles in an SQLite event store (tables of migrations/sqlite/0002-user-profiles.ts),
@@ -45,8 +53,26 @@ export class SqliteUserProfiles {
     return profileShares(rows, now, keeping.halfLifeDays * DAY_MS);
   }
 
+  /** Notes that `session` searched with the user's token at `at`; sessions older than USER_SESSION_MS go along the way, a bounded number. */
+  noteSearch(user: string, session: string, at: number): void {
+    this.statements
+      .get(
+        'DELETE FROM user_sessions WHERE (user_hash, session) IN (SELECT user_hash, session FROM user_sessions WHERE searched < ? ORDER BY searched LIMIT ?)',
+      )
+      .run(at - USER_SESSION_MS, EXPIRED_PER_CLICK);
+    this.statements
+      .get('INSERT INTO user_sessions (user_hash, session, searched) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET searched = max(searched, excluded.searched)')
+      .run(user, session, at);
+  }
+
+  /** Whether `session` searched with the user's token at `since` or later. */
+  searched(user: string, session: string, since: number): boolean {
+    return this.statements.get('SELECT 1 FROM user_sessions WHERE user_hash = ? AND session = ? AND searched >= ?').get(user, session, since) !== undefined;
+  }
+
   /** Deletes a user's profile; false when there was none. */
   forget(user: string): boolean {
+    this.statements.get('DELETE FROM user_sessions WHERE user_hash = ?').run(user);
     this.statements.get('DELETE FROM user_affinities WHERE user_hash = ?').run(user);
     return this.statements.get('DELETE FROM user_profiles WHERE user_hash = ?').run(user).changes > 0;
   }

@@ -9,6 +9,7 @@ import type { ProblemLog } from '../events/eventBatcher.ts';
 import type { EventStore } from '../events/eventStore.ts';
 import type { SuggestedKeywordRule } from '../events/searchedKeywords.ts';
 import type { SearchEngine } from '../engine/engine.ts';
+import type { ServiceCatalog } from './catalog.ts';
 
 /** What a factory needs to know of an index to open it. */
 export interface IndexToOpen {
@@ -40,6 +41,13 @@ export interface EngineFactory {
    * file, an unreachable database); nothing of that index is left open then.
    */
   open(index: IndexToOpen): Promise<IndexStores>;
+  /** Opens the service's catalog (indices made through the API, sessions) where the indices are kept. */
+  catalog(): Promise<ServiceCatalog>;
+  /**
+   * Deletes an index's documents and events for good; the index must be closed first.
+   * Deleting what is not there does nothing.
+   */
+  drop(publicKey: string): Promise<void>;
   /** Releases what the factory holds itself (a connection pool); called once every index opened is closed. */
   close(): Promise<void>;
 }

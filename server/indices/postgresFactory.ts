@@ -9,6 +9,8 @@ import { DatabaseTooNewError } from '../storage/migrations.ts';
 import { SHARED_MIGRATION_TABLE, SHARED_POSTGRES_MIGRATIONS } from '../events/migrations/sharedPostgresMigrations.ts';
 import { migratePostgres, quoteIdent } from '../storage/postgresMigrations.ts';
 import { SHARED_SCHEMA } from '../storage/postgresPool.ts';
+import type { ServiceCatalog } from './catalog.ts';
+import { PostgresCatalog } from './postgresCatalog.ts';
 
 /**
  * Indices in a PostgreSQL database (`url`): each index's tables in a schema of its own
@@ -90,6 +92,24 @@ class PostgresFactory implements EngineFactory {
     } catch (error) {
       await engine.close();
       throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  /** In a schema named after the namespace, so services sharing a database keep catalogs apart. */
+  catalog(): Promise<ServiceCatalog> {
+    const hash = createHash('sha256').update(`${this.namespace}\u0000catalog`).digest('hex').slice(0, 12);
+    return PostgresCatalog.open(this.url, `ss_catalog_${hash}`, this.timeouts);
+  }
+
+  /** The index's schema holds its documents and its events: both go with it. */
+  async drop(publicKey: string): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url, ...pgTimeouts(this.timeouts) });
+    client.on('error', () => {});
+    await client.connect();
+    try {
+      await client.query(`DROP SCHEMA IF EXISTS ${quoteIdent(indexSchema(publicKey, this.namespace))} CASCADE`);
+    } finally {
+      await client.end();
     }
   }
 

@@ -3,53 +3,22 @@
  * operator runs them behind a load balancer. What one acknowledges, the other serves
  * within a second, and a SIGKILL of either loses nothing it acknowledged.
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEMO_AUTH, eventually } from '../testing/service.ts';
-import { spawnServiceFromSource } from '../testing/serviceFromSource.ts';
+import { ServiceNodes, type ServiceNode } from '../testing/serviceFromSource.ts';
 
-interface Node {
-  url: string;
-  child: ChildProcessWithoutNullStreams;
-}
+type Node = ServiceNode;
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-nodes-'));
 let databaseUrl = '';
-const running = new Set<Node>();
-
-/** Starts a service process on the shared database, with a data folder of its own. */
-async function startNode(name: string): Promise<Node> {
-  // The tests search faster than the 5 a second one address may.
-  const child = spawnServiceFromSource(['--port', '0', '--quiet', '--data', join(folder, name), '--database-url', databaseUrl], {
-    SITE_SEARCH_RATE_LIMIT: 'off',
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(out);
-      if (listening) resolve(listening[1]!);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`node ${name} exited with ${code}: ${out}${err}`)));
-  });
-  const node = { url, child };
-  running.add(node);
-  return node;
-}
-
-function kill(node: Node): Promise<void> {
-  running.delete(node);
-  return new Promise((resolve) => {
-    node.child.once('exit', () => resolve());
-    node.child.kill('SIGKILL');
-  });
-}
+// The tests search faster than the 5 a second one address may.
+const nodes = new ServiceNodes(folder, { SITE_SEARCH_RATE_LIMIT: 'off' });
+const startNode = (name: string): Promise<Node> => nodes.start(name, databaseUrl);
+const kill = (node: Node): Promise<void> => nodes.kill(node);
 
 function put(node: Node, id: string, title: string): Promise<Response> {
   return fetch(`${node.url}/v2/indices/demo/documents/${id}`, {
@@ -120,7 +89,7 @@ describe('two service processes on one PostgreSQL database', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([...running].map(kill));
+    await nodes.killAll();
     rmSync(folder, { recursive: true, force: true });
   });
 

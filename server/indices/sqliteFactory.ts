@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataFolderLock } from '../storage/dataFolderLock.ts';
 import { DataManifest } from '../storage/dataManifest.ts';
@@ -7,6 +7,8 @@ import { SqliteEventStore } from '../events/sqliteEventStore.ts';
 import { suggestedRuleOf, type EngineFactory, type EngineSettings, type IndexStores, type IndexToOpen } from './engineFactory.ts';
 import { SqliteEngine } from '../engine/sqliteEngine.ts';
 import { DatabaseTooNewError } from '../storage/migrations.ts';
+import { SqliteCatalog } from './sqliteCatalog.ts';
+import type { ServiceCatalog } from './catalog.ts';
 
 /**
  * Indices as SQLite files in the data folder: each index's database in `indices/`, its
@@ -18,6 +20,7 @@ export function sqliteEngines(settings: EngineSettings): EngineFactory {
 }
 
 class SqliteFactory implements EngineFactory {
+  private readonly dataDir: string;
   private readonly indexFolder: string;
   private readonly eventFolder: string;
   private readonly manifest: DataManifest;
@@ -36,6 +39,7 @@ class SqliteFactory implements EngineFactory {
           'Check that the volume is mounted and that --data names the right folder; for a first start on an empty folder, start once without requireData',
       );
     }
+    this.dataDir = dataDir;
     this.indexFolder = join(dataDir, 'indices');
     this.eventFolder = join(dataDir, 'events');
     mkdirSync(this.indexFolder, { recursive: true });
@@ -88,6 +92,21 @@ class SqliteFactory implements EngineFactory {
           'Restore the file from a backup (npm run serve -- --check checks every file in full); to start with no events instead, move the file away',
         { cause: error },
       );
+    }
+  }
+
+  catalog(): Promise<ServiceCatalog> {
+    return SqliteCatalog.open(join(this.dataDir, 'service.sqlite'));
+  }
+
+  async drop(publicKey: string): Promise<void> {
+    for (const [part, folder] of [
+      ['indices', this.indexFolder],
+      ['events', this.eventFolder],
+    ] as const) {
+      const file = join(folder, `${publicKey}.sqlite`);
+      for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+      this.manifest.remove(part, publicKey);
     }
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { foldedWords } from '../text/words.ts';
 import type { PlanOptions } from './queryPlan.ts';
-import { DEFAULT_RANKING_RULES, rankCandidates, type Candidate, type RankingRule } from './rankCandidates.ts';
+import { DEFAULT_RANKING_RULES, rankCandidates, typedName, type Candidate, type RankingRule } from './rankCandidates.ts';
 import { testPlan } from '../testing/testPlan.ts';
 
 interface Doc {
@@ -364,5 +364,28 @@ describe('ranking rules', () => {
         DEFAULT_RANKING_RULES,
       ),
     ).toHaveLength(2);
+  });
+});
+
+describe('typedName: the name a query types whole', () => {
+  it('is a word written with the punctuation of names, a call found with its arguments', () => {
+    const name = typedName('set.prototype.has()')!;
+    expect(name.whole.test('Set.prototype.has(value) returns a boolean')).toBe(true);
+    expect(typedName('work_mem')!.whole.test('sets work_mem for a session')).toBe(true);
+    expect(typedName('__init__')!.whole.test('calls object.__init__ first')).toBe(true);
+  });
+
+  it('is whole only between word boundaries, else the start of a longer name', () => {
+    const name = typedName('os.path.join')!;
+    expect(name.whole.test('os.path.joinpath')).toBe(false);
+    expect(name.start.test('os.path.joinpath')).toBe(true);
+    expect(name.whole.test('myos.path.join')).toBe(false);
+  });
+
+  it('is none for several words or a word without such punctuation', () => {
+    expect(typedName(null)).toBeNull();
+    expect(typedName('set has')).toBeNull();
+    expect(typedName('hello!')).toBeNull();
+    expect(typedName('—')).toBeNull();
   });
 });

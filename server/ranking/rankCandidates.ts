@@ -30,8 +30,11 @@ export interface Candidate {
 
 /**
  * The rules, best first:
- * - `attribute`: more query words in the title (first: measured on the relevance
- *   benchmark, it beats `words` first, mostly for questions typed as sentences);
+ * - `attribute`: when the query is a name typed with its punctuation (`work_mem`,
+ *   `os.path.join`, `__init__`), a document holding that name first (in the title, then
+ *   in the text as a whole name, then as the start of a longer one), before those
+ *   holding only its parts; then more query words in the title (first: measured on the
+ *   relevance benchmark, it beats `words` first, mostly for questions typed as sentences);
  * - `words`: more of the query's words matched (only with `defaultOperator=or`),
  *   giving up the most frequent words first (as Meilisearch's `frequency` matching
  *   strategy does: `use fetch api` keeps `fetch` longest);
@@ -134,6 +137,8 @@ interface QueryFacts {
   /** The query's stop words beside a meaningful word: in a title next to that word, they name something. */
   stops: readonly StopWord[];
   titleWordWeight: ((word: string) => number) | undefined;
+  /** The name typed whole, when the query is one (see typedName). */
+  name: TypedName | null;
 }
 
 /** A stop word of the query and its meaningful neighbours (slot indices, or null). */
@@ -154,7 +159,46 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
     forms: slots.map((slot) => plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!)),
     titleWordWeight: context.titleWordWeight,
     stops: queryStopWords(plan),
+    name: typedName(plan.typed),
   };
+}
+
+/** A name as typed, found in a text: whole (nothing of a word follows) or as the start of a longer name. */
+interface TypedName {
+  whole: RegExp;
+  start: RegExp;
+}
+
+/** A word character of a name: what may not stand right before or after it for it to be whole. */
+const NAME_CHAR = '[\\p{L}\\p{N}_]';
+/** Punctuation that joins the parts of a name: `work_mem`, `os.path`, `std::vector`, `--max-old-space-size`, `C++`, `#id`, `@dataclass`. */
+const NAME_PUNCTUATION = /[._:#@+-]/;
+
+/**
+ * The typed term as a name to find whole in a document, when it is one word written with
+ * the punctuation names use (a call's `()` left off: `Set.prototype.has()` is written with
+ * its arguments too). Null for anything else: several words, or a word without such punctuation.
+ */
+export function typedName(typed: string | null): TypedName | null {
+  if (typed === null) return null;
+  const name = typed.trim().replace(/\(\)$/, '');
+  if (name === '' || /\s/.test(name) || !NAME_PUNCTUATION.test(name) || !/[\p{L}\p{N}]/u.test(name)) return null;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const before = new RegExp(`^${NAME_CHAR}`, 'u').test(name) ? `(?<!${NAME_CHAR})` : '';
+  const after = new RegExp(`${NAME_CHAR}$`, 'u').test(name) ? `(?!${NAME_CHAR})` : '';
+  return { whole: new RegExp(`${before}${escaped}${after}`, 'iu'), start: new RegExp(`${before}${escaped}`, 'iu') };
+}
+
+/**
+ * Where a document holds the name typed: 3 its title (whole or as the start of a longer
+ * name: `justify-con` typed is the title's `justify-content` being typed), 2 its text,
+ * whole; 1 its text, as the start of a longer name; 0 nowhere.
+ */
+function namePlace(name: TypedName | null, candidate: Candidate): number {
+  if (name === null) return 0;
+  if (name.start.test(candidate.title)) return 3;
+  if (name.whole.test(candidate.content)) return 2;
+  return name.start.test(candidate.content) ? 1 : 0;
 }
 
 /** The query's stop words that stand beside a meaningful word, which a title may name with it. */
@@ -219,6 +263,8 @@ export interface MatchFacts {
   rarestWords: number;
   /** Typos summed over the matched words (each word's best match). */
   typos: number;
+  /** Where the name typed stands whole (see namePlace): 3 title, 2 text, 1 the start of a longer name, 0 nowhere or not a name. */
+  namePlace: number;
   /** Query words matched in the title. */
   titleWords: number;
   /** The title is the query: every query word matched whole in it, nothing left over. */
@@ -283,6 +329,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     words,
     rarestWords,
     typos,
+    namePlace: namePlace(query.name, candidate),
     titleWords,
     titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars - namedLetters === 0,
     titleHasTyped: typed !== null && fold(candidate.title).includes(typed),
@@ -327,7 +374,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(facts.typos);
         break;
       case 'attribute':
-        vector.push(-facts.titleWords);
+        vector.push(-facts.namePlace, -facts.titleWords);
         break;
       case 'exactness':
         vector.push(-facts.namedStopWords, facts.titleIsQuery ? 0 : 1, facts.titleHasTyped ? 0 : 1, -facts.wholeWords, -facts.typedWords);
@@ -359,7 +406,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
 
 /** How many numbers a rule adds to a ranking vector. */
 export function ruleWidth(rule: RankingRule): number {
-  return rule === 'exactness' ? 5 : 1;
+  return rule === 'exactness' ? 5 : rule === 'attribute' ? 2 : 1;
 }
 
 /** The step of a click boost, 0 (none) to CLICK_STEPS (the largest boost). */

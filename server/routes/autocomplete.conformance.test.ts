@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, AutocompleteResponse } from '../../src/client/types.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { getJson, putJson, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await injectService();
   const extra = Array.from({ length: 12 }, (_, i) => ({ id: `many-${i}`, custom_fields: { code: `item-${String(i).padStart(2, '0')}` } }));
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [...FIXTURE_DOCUMENTS, ...extra] })).status).toBe(202);
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse, StatsEvent } from '../../src/client/types.ts';
 import type { AppOptions } from '../app.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { getJson, putJson, type TestService } from '../testing/service.ts';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-05-01T00:00:00Z');
@@ -12,7 +13,7 @@ describe('ranking that learns from clicks', () => {
   let service: TestService;
 
   const start = async (options: Partial<AppOptions> = {}, dataDir?: string) => {
-    const started = await startService({ clock: () => now, ...options, ...(dataDir !== undefined && { dataDir }) });
+    const started = await injectService({ clock: () => now, ...options, ...(dataDir !== undefined && { dataDir }) });
     services.push(started);
     return started;
   };
@@ -105,7 +106,7 @@ describe('ranking under forged clicks', () => {
 
   beforeAll(async () => {
     // No stats rate limit here: what is tested is what the events themselves can do.
-    service = await startService({ clock: () => now, statsRateLimit: false });
+    service = await injectService({ clock: () => now, statsRateLimit: false });
     // A hundred documents that match the keyword alike, but for the length of their text.
     const documents = Array.from({ length: 100 }, (_, i) => ({
       id: `kettle-${i}`,
@@ -130,7 +131,7 @@ describe('ranking under forged clicks', () => {
     return answer.body.hits.map((hit) => hit.id);
   };
   const post = (event: StatsEvent) =>
-    fetch(`${service.baseUrl}/v1/stats/demo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(event) });
+    service.fetch(`/v1/stats/demo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(event) });
 
   it('does not lift a document from rank 60 into the top 10 with 300 clicks from one address', async () => {
     const before = await ranked();

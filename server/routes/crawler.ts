@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { CrawlResponse } from '../../src/client/types.ts';
-import { basicUser, checkBasicAuth } from '../http/auth.ts';
+import { authorize, basicUser } from '../http/auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
 import { URL_MAX_CHARS } from '../../src/client/limits.ts';
@@ -45,7 +45,7 @@ export const crawlerRoutes: FastifyPluginAsyncTypebox<CrawlerRouteOptions> = asy
     } catch {
       throw new ApiError(401, 'unauthorized', `wrong credentials for index '${user}'`, { headers: CHALLENGE });
     }
-    checkBasicAuth(index, request.headers.authorization);
+    await authorize(request, index);
   });
   app.addHook('preValidation', async (request) => {
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();

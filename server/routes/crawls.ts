@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobSummary, CrawlUrlPage } from '../../src/client/types.ts';
+import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobSummary, CrawlRemovalPage, CrawlUrlPage } from '../../src/client/types.ts';
 import { URL_MAX_CHARS } from '../../src/client/limits.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { crawlJobOptions, storedOptions } from '../crawl/crawlJobOptions.ts';
 import type { CrawlJobs } from '../crawl/crawlJobs.ts';
+import { approveHeld, discardHeld } from '../crawl/crawlRemovals.ts';
 import type { CrawlRecord, CrawlStore } from '../engine/crawlStore.ts';
 import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
 import { DecimalInteger, KeyParams, OneOf } from '../schemas/requestSchemas.ts';
@@ -13,6 +14,7 @@ import type { RouteOptions } from './routeOptions.ts';
 
 export interface CrawlsRouteOptions extends RouteOptions {
   crawlJobs: CrawlJobs;
+  clock: () => number;
   /** The one-page crawler, whose allow-lists say which start URLs may be fetched. */
   crawler: Pick<Crawler, 'refusal'>;
 }
@@ -29,6 +31,8 @@ const CrawlBody = Type.Object(
     maxDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
     ignoreParams: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
     dryRun: Type.Optional(Type.Boolean()),
+    maxRemovalShare: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    maxFailureShare: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   },
   // A schema, not `false`: Fastify would drop an unknown field silently, and a misspelt option must not pass.
   { additionalProperties: Type.Never({ errorMessage: 'is not an option of a crawl' }) },
@@ -42,6 +46,7 @@ const UrlsQuery = Type.Object(
   },
   { additionalProperties: false },
 );
+const PageQuery = Type.Object({ page: DecimalInteger(1, 100_000, 1) }, { additionalProperties: false });
 
 /** Crawls listed by `GET .../crawls`. */
 const RECENT = 20;
@@ -60,12 +65,13 @@ const READ = { lane: 'read' } as const;
  * it, `GET .../crawls/{id}/urls` pages through its URLs. HTTP Basic auth with the index's
  * credentials, as the indexing API.
  */
-export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async (app, { indices, crawlJobs, crawler }) => {
+export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async (app, { indices, crawlJobs, crawler, clock }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.addHook('preValidation', async (request) => {
-    if (request.method !== 'POST') return;
+    // Approve and discard carry no body.
+    if (request.method !== 'POST' || request.routeOptions.url !== '/v2/indices/:key/crawls') return;
     if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
   });
 
@@ -103,6 +109,13 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
     return body;
   });
 
+  app.get('/v2/indices/:key/crawls/latest', { schema: { params: KeyParams }, config: READ }, async (request) => {
+    const store = indices.get(request.params.key).engine.crawls;
+    const [latest] = await store.list(1);
+    if (latest === undefined) throw new ApiError(404, 'not_found', 'no crawl on this index yet');
+    return report(store, latest);
+  });
+
   app.get('/v2/indices/:key/crawls/:id', { schema: { params: CrawlParams }, config: READ }, async (request) => {
     const store = indices.get(request.params.key).engine.crawls;
     return report(store, await known(store, request.params.id));
@@ -113,6 +126,30 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
     await known(index.engine.crawls, request.params.id);
     const record = await crawlJobs.cancel(index, request.params.id);
     return report(index.engine.crawls, record!);
+  });
+
+  // A held crawl's removals: made (approve) or left (discard). Only the latest crawl's: a
+  // later crawl has judged the pages again.
+  app.post('/v2/indices/:key/crawls/:id/approve', { schema: { params: CrawlParams }, config: WRITE }, async (request) => {
+    const index = indices.get(request.params.key);
+    await heldAndLatest(index.engine.crawls, request.params.id);
+    await approveHeld(index.engine, request.params.id, clock());
+    return report(index.engine.crawls, (await index.engine.crawls.get(request.params.id))!);
+  });
+
+  app.post('/v2/indices/:key/crawls/:id/discard', { schema: { params: CrawlParams }, config: WRITE }, async (request) => {
+    const index = indices.get(request.params.key);
+    await heldAndLatest(index.engine.crawls, request.params.id);
+    await discardHeld(index.engine.crawls, request.params.id, clock());
+    return report(index.engine.crawls, (await index.engine.crawls.get(request.params.id))!);
+  });
+
+  app.get('/v2/indices/:key/crawls/:id/removals', { schema: { params: CrawlParams, querystring: PageQuery }, config: READ }, async (request) => {
+    const store = indices.get(request.params.key).engine.crawls;
+    const { id } = await known(store, request.params.id);
+    const { page } = request.query;
+    const body: CrawlRemovalPage = { page, pageSize: URLS_PAGE, removals: await store.removals(id, undefined, (page - 1) * URLS_PAGE, URLS_PAGE) };
+    return body;
   });
 
   app.get('/v2/indices/:key/crawls/:id/urls', { schema: { params: CrawlParams, querystring: UrlsQuery }, config: READ }, async (request) => {
@@ -150,6 +187,16 @@ async function known(store: CrawlStore, id: string): Promise<CrawlRecord> {
   return record;
 }
 
+async function heldAndLatest(store: CrawlStore, id: string): Promise<void> {
+  const record = await known(store, id);
+  if (record.state !== 'held')
+    throw new ApiError(409, 'crawl_not_held', `crawl ${id} is ${record.state}: only a held crawl's removals are approved or discarded`);
+  const [latest] = await store.list(1);
+  if (latest !== undefined && latest.id !== id) {
+    throw new ApiError(409, 'crawl_not_held', `crawl ${latest.id} started after crawl ${id}: its report says what goes now`);
+  }
+}
+
 async function summary(store: CrawlStore, record: CrawlRecord): Promise<CrawlJobSummary> {
   const options = storedOptions(record.options);
   const { found, pending, fetched, indexed, unchanged, excluded, failed } = await store.counts(record.id);
@@ -163,11 +210,17 @@ async function summary(store: CrawlStore, record: CrawlRecord): Promise<CrawlJob
     endedAt: iso(record.endedAt),
     error: record.error,
     counts: { found, pending, fetched, indexed, unchanged, excluded, failed },
+    removals: await store.removalCounts(record.id),
   };
 }
 
 async function report(store: CrawlStore, record: CrawlRecord): Promise<CrawlJob> {
-  return { ...(await summary(store, record)), options: storedOptions(record.options), samples: await store.samples(record.id, SAMPLES) };
+  return {
+    ...(await summary(store, record)),
+    options: storedOptions(record.options),
+    samples: await store.samples(record.id, SAMPLES),
+    removed: await store.removals(record.id, undefined, 0, URLS_PAGE),
+  };
 }
 
 function iso(time: number | null): string | null {

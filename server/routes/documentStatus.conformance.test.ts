@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, DocumentContent, DocumentStatus, SearchResponse } from '../../src/client/types.ts';
-import { basicAuth, getJson, putJson, sendJson, startService, TWO_INDICES, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { basicAuth, getJson, putJson, sendJson, TWO_INDICES, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let n: number;
 
 beforeAll(async () => {
-  service = await startService({ indices: TWO_INDICES });
+  service = await injectService({ indices: TWO_INDICES });
 });
 
 afterAll(async () => {
@@ -156,7 +157,7 @@ describe('POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords', () => {
       [413, { body: JSON.stringify({ hiddenKeywords: 'x'.repeat(1_000_001) }), headers: { 'content-type': 'application/json' } }],
     ];
     for (const [status, init] of bad) {
-      const response = await fetch(service.baseUrl + path, {
+      const response = await service.fetch(path, {
         ...init,
         method: 'POST',
         headers: { ...(init.headers as Record<string, string>), authorization: basicAuth('demo', 'demo-secret') },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { DocumentContent, DocumentStatus, WriteResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
 import { hiddenKeywordsCheck } from '../schemas/hiddenKeywords.ts';
 import { checkPathId, unknownDocument } from './documents.ts';
@@ -20,7 +20,7 @@ const HiddenKeywordsBody = Type.Object({ hiddenKeywords: Type.Unknown() }, { add
  */
 export const documentStatusRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'POST') return;

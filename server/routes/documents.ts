@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { ApiErrorDetail, BatchResponse, WriteResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { indexedDocument } from '../documents/indexedDocument.ts';
 import { validateDocument } from '../documents/validateDocument.ts';
 import type { FieldTypeConflict, PreparedDocument } from '../engine/engine.ts';
@@ -32,7 +32,7 @@ export const documentsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (a
   // Index and credentials first, before a body is even read.
   app.addHook('onRequest', async (request) => {
     const index = indices.get((request.params as KeyParams).key);
-    checkBasicAuth(index, request.headers.authorization);
+    await authorize(request, index);
   });
   // Fastify would read text/plain as a string; the API takes JSON only.
   app.addHook('preValidation', async (request) => {

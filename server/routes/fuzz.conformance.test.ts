@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse } from '../../src/client/types.ts';
 import { randomRequest, type RandomRequest } from '../testing/randomRequests.ts';
 import { seededRandom } from '../../demo/seededRandom.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { getJson, putJson, type TestService } from '../testing/service.ts';
 
 const SEED = 20261122;
 const REQUESTS = 3000;
@@ -17,7 +18,7 @@ describe('fuzz', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startService({ recommendations: { related: { dataset: 'carts' } } });
+    service = await injectService({ recommendations: { related: { dataset: 'carts' } } });
     await putJson(service, '/v2/indices/demo/documents:batch', {
       documents: [{ id: 'steady', title: 'Steady document', custom_fields: { price: 5 } }],
     });
@@ -39,7 +40,7 @@ describe('fuzz', () => {
       while (next < requests.length) {
         const request = requests[next++]!;
         const label = `${request.method} ${request.path.slice(0, 120)}`;
-        const response = await fetch(service.baseUrl + request.path, {
+        const response = await service.fetch(request.path, {
           method: request.method,
           headers: request.headers,
           ...(request.body !== undefined && { body: request.body as BodyInit }),

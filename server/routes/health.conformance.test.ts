@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthResponse } from '../../src/client/types.ts';
-import { basicAuth, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { basicAuth, getJson, putJson, type TestService } from '../testing/service.ts';
 
 describe('GET /health', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startService({
+    service = await injectService({
       indices: [
         { publicKey: 'one', secret: 's1' },
         { publicKey: 'two', secret: 's2' },
@@ -26,10 +27,10 @@ describe('GET /health', () => {
     expect(answer.body).toEqual({
       status: 'ok',
       indices: [
-        { publicKey: 'one', documents: 0, events: { queued: 0, dropped: 0 } },
-        { publicKey: 'two', documents: 2, events: { queued: 0, dropped: 0 } },
+        { publicKey: 'one', documents: 0, events: { queued: 0, dropped: 0 }, lastCrawl: null },
+        { publicKey: 'two', documents: 2, events: { queued: 0, dropped: 0 }, lastCrawl: null },
       ],
     });
-    expect((await fetch(`${service.baseUrl}/health`, { method: 'POST' })).status).toBe(405);
+    expect((await service.fetch(`/health`, { method: 'POST' })).status).toBe(405);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
 import { getJson, sendJson, type TestService } from '../testing/service.ts';
 import { patchSettings, readSettings, SETTINGS, startWithDocuments } from '../testing/indexSettings.ts';
+import { signUserToken } from '../../src/node/userToken.ts';
 
 const SITE = 'https://docs.example.test';
 const DOCUMENTS = [
@@ -24,13 +25,23 @@ async function ids(service: TestService, term: string, userToken?: string): Prom
     ['term', term],
     ['collectAnalytics', 'false'],
   ];
-  if (userToken !== undefined) params.push(['userToken', userToken]);
+  if (userToken !== undefined) params.push(['userToken', await signUserToken({ id: userToken, secret: 'demo-secret' })]);
   const answer = await getJson<SearchResponse>(service, '/v1/search/demo', params);
   expect(answer.status).toBe(200);
   return answer.body.hits.map((hit) => hit.id);
 }
 
-async function click(service: TestService, userToken: string, docid: string): Promise<void> {
+/** A click of user `id` as the widget sends it: the session's search event first, then the click, both with the user's signed token. */
+async function click(service: TestService, id: string, docid: string): Promise<void> {
+  const userToken = await signUserToken({ id, secret: 'demo-secret' });
+  const search = await sendJson(
+    service,
+    'POST',
+    '/v1/stats/demo',
+    { action: 'search', session: 'visit-1', keyword: 'box', numberOfResults: 3, userToken },
+    null,
+  );
+  expect(search.status).toBe(200);
   const answer = await sendJson(
     service,
     'POST',

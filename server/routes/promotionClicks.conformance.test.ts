@@ -4,14 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCID_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchResponse, StatsReport } from '../../src/client/types.ts';
-import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { DEMO_AUTH, getJson, putJson, sendJson, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
 const LONG_RULE = `spring-sale-${'x'.repeat(52)}`;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await injectService();
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ id: 'pricing', title: 'Pricing', main_content: 'plans' }] })).status).toBe(
     202,
   );

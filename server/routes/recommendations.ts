@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { RecommendationEventsResponse, RecommendationHit, RecommendationsResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import type { RecommendationConfig } from '../config/recommendations.ts';
 import { DATASET_NAME } from '../config/recommendations.ts';
 import type { StoredDocument } from '../engine/engine.ts';
@@ -80,7 +80,7 @@ export const recommendationsRoutes: FastifyPluginAsyncTypebox<RecommendationRout
     '/v2/indices/:key/recommendations-datasets/:dataset/events::batch',
     {
       schema: { params: DatasetParams, body: EventsBody },
-      onRequest: async (request) => checkBasicAuth(indices.get(request.params.key), request.headers.authorization),
+      onRequest: async (request) => authorize(request, indices.get(request.params.key)),
       preValidation: async (request) => {
         if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) throw unsupportedMediaType();
         if (!DATASET_NAME.test(request.params.dataset)) {

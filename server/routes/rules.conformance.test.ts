@@ -3,13 +3,14 @@
 // rulesSearch.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, QueryRule, QueryRuleInput, QueryRuleList } from '../../src/client/types.ts';
-import { basicAuth, getJson, sendJson, startService, TWO_INDICES, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { basicAuth, getJson, sendJson, TWO_INDICES, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
 beforeAll(async () => {
   // The index's cap lowered, so that a test reaches it with a few rules of the rule's cap.
-  service = await startService({ indices: TWO_INDICES, ruleLimits: { indexBytes: 200_000 } });
+  service = await injectService({ indices: TWO_INDICES, ruleLimits: { indexBytes: 200_000 } });
 });
 
 afterAll(async () => {
@@ -99,7 +100,7 @@ describe('the query rules endpoints', () => {
   });
 
   it('take JSON only', async () => {
-    const response = await fetch(`${service.baseUrl}/v2/indices/demo/rules/r`, {
+    const response = await service.fetch(`/v2/indices/demo/rules/r`, {
       method: 'PUT',
       headers: { 'content-type': 'text/plain', authorization: basicAuth('demo', 'demo-secret') },
       body: JSON.stringify(RULE),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { QueryRule, QueryRuleList } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
 import {
   INDEX_RULE_BYTES_MAX,
@@ -44,7 +44,7 @@ const READ = { lane: 'read' } as const;
  */
 export const rulesRoutes: FastifyPluginAsyncTypebox<RouteOptions & { limits: RuleLimits }> = async (app, { indices, limits }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'PUT') return;

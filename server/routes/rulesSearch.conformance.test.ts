@@ -4,7 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryRuleInput, QueryRuleList, SearchHit, SearchResponse, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { onSqlite } from '../testing/testEngine.ts';
-import { DEMO_AUTH, eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { DEMO_AUTH, eventually, getJson, putJson, sendJson, type TestService } from '../testing/service.ts';
 
 let now = Date.parse('2026-11-28T12:00:00Z');
 let service: TestService;
@@ -20,7 +21,7 @@ const DOCUMENTS = [
 ];
 
 beforeAll(async () => {
-  service = await startService({ clock: () => now });
+  service = await injectService({ clock: () => now });
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
 });
 
@@ -233,8 +234,8 @@ describe('query rules in searches', () => {
 
   it('apply a rule written through another node', async () => {
     // PostgreSQL: a second service on the same database. SQLite: a service whose searches run on reader threads.
-    const writer = onSqlite ? await startService({ clock: () => now, searchThreads: 1 }) : service;
-    const reader = onSqlite ? writer : await startService({ clock: () => now, dataDir: service.dataDir });
+    const writer = onSqlite ? await injectService({ clock: () => now, searchThreads: 1 }) : service;
+    const reader = onSqlite ? writer : await injectService({ clock: () => now, dataDir: service.dataDir });
     try {
       if (onSqlite) await putJson(writer, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS });
       expect((await search('pricing', [], reader)).redirect).toBeUndefined();

@@ -3,7 +3,8 @@
 // a suggestion (from its title or its content) nor as a field value, nor counted as a use.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AutocompleteResponse, QueryRuleInput, QueryRuleList, SuggestResponse } from '../../src/client/types.ts';
-import { getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { getJson, putJson, sendJson, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
@@ -24,7 +25,7 @@ const HIDE_OLD: QueryRuleInput = {
 };
 
 beforeAll(async () => {
-  service = await startService();
+  service = await injectService();
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
 });
 

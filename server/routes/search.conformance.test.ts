@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse } from '../../src/client/types.ts';
 import { FIXTURE_DOCUMENTS, TINY_PNG } from '../testing/fixtureCorpus.ts';
 import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { signUserToken } from '../../src/node/userToken.ts';
 
 let service: TestService;
 
@@ -1042,7 +1043,7 @@ describe('resultType, userToken, collectAnalytics, analyticsTag', () => {
     expect(
       await ids([
         ['term', 'widget'],
-        ['userToken', 'user-42'],
+        ['userToken', await signUserToken({ id: 'user-42', secret: 'demo-secret' })],
       ]),
     ).toEqual(plain);
     expect(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { ApiError, invalidParameter } from '../schemas/apiError.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
@@ -31,8 +31,8 @@ export const ANONYMOUS_SESSION = 'anonymous';
  * the authenticated endpoints, it answers a browser only on the configured origins (a
  * page elsewhere must not use the credentials the browser keeps for the service), and
  * never as JSONP, which any page reads through a script tag.
- * With a `userToken` whose clicks built a profile, documents like those that user clicked rank
- * higher too (the personal stage).
+ * With a signed `userToken` whose clicks built a profile, documents like those that user
+ * clicked rank higher too (the personal stage); a token badly signed or expired is a 400.
  */
 export interface SearchRouteOptions extends RouteOptions {
   /** Whether clicks for a keyword raise the clicked documents (see clickBoosts). */
@@ -62,7 +62,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
           throw new ApiError(403, 'origin_not_allowed', `explained searches are not answered to pages of ${origin}: add it to allowedOrigins`);
         }
         if (request.query.jsonp !== undefined) throw invalidParameter('jsonp', 'an explained search is not answered as JSONP: read it as JSON');
-        checkBasicAuth(index, request.headers.authorization);
+        await authorize(request, index);
       }
       const { query, page, jsonp } = parseSearchQuery(request.query);
       query.now = clock();
@@ -70,16 +70,30 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       // Organic results and other sorts stay as the index ranks them.
       const ranked = query.words !== null && query.sort.by === 'relevance' && request.query.resultType !== 'organic';
       const { term, userToken } = request.query;
+      // A user token is taken only signed by the site's server (or, for local use, where the index allows unsigned ones).
+      let userId: string | undefined;
+      if (userToken !== undefined) {
+        const reading = index.profiles.readToken(userToken, clock());
+        if (!reading.ok) throw invalidParameter('userToken', reading.message);
+        userId = reading.id;
+      }
       // Everyone's clicks for the term, and (the personal stage) a signed-in user's own
       // profile, read side by side and while the search plans its words.
       const learned: Promise<Learned> = Promise.all([
         ranked && clickRanking ? index.events.clickBoosts(term, clock()) : undefined,
-        ranked && userToken !== undefined ? index.profiles.forSearch(userToken, clock()) : null,
+        ranked && userId !== undefined ? index.profiles.forSearch(userId, clock()) : null,
       ]).then(([clickBoosts, personal]) => ({ ...(clickBoosts !== undefined && { clickBoosts }), ...(personal !== null && { personal }) }));
       // A search that fails first never reads it: its failure is then no one's to report.
       learned.catch(() => {});
       // The connection closing before the answer is sent: nobody waits for it, so the
       // engine stops the search (PostgreSQL cancels its statement) and nothing is answered.
+      // The session searched as the user: its clicks may shape the profile (written while the search runs).
+      const noted =
+        userId !== undefined && !explain
+          ? index.profiles.noteSearch(userId, (request.query.session ?? userId).slice(0, SESSION_MAX_CHARS), clock()).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'a search with a user token was not noted');
+            })
+          : undefined;
       const gone = new AbortController();
       const onClose = () => {
         if (!reply.raw.writableFinished) gone.abort();
@@ -94,6 +108,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       } finally {
         reply.raw.off('close', onClose);
       }
+      await noted;
       const terms = highlightTerms(result.plan);
       const hits: SearchHit[] = result.hits.map((hit) => {
         const shaped: SearchHit = { ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType };
@@ -127,10 +142,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         index.events.queueStats(
           {
             action: 'search',
-            session: (session ?? userToken ?? ANONYMOUS_SESSION).slice(0, SESSION_MAX_CHARS),
+            session: (session ?? userId ?? ANONYMOUS_SESSION).slice(0, SESSION_MAX_CHARS),
             keyword: term,
             numberOfResults: result.total,
-            ...(analyticsTag !== undefined && { tag: analyticsTag }),
+            // Past the day's cap of distinct tags, the search counts untagged.
+            ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, Date.now()) && { tag: analyticsTag }),
           },
           'search',
           // Kept as a keyed hash: suggestions count the addresses that searched a keyword.

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, RankingDetails, SearchHit, SearchResponse, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { DEFAULT_RANKING_RULES } from '../ranking/rankCandidates.ts';
 import { UNRANKED_NOTE } from '../ranking/explainRanking.ts';
-import { basicAuth, DEMO_AUTH, eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { basicAuth, DEMO_AUTH, eventually, getJson, putJson, sendJson, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 
@@ -19,7 +20,7 @@ const DOCUMENTS = [
 ];
 
 beforeAll(async () => {
-  service = await startService();
+  service = await injectService();
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { IndexSettings } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
 import type { SearchIndex } from '../indices/indexRegistry.ts';
 import { suggestedRule } from '../events/learningSettings.ts';
@@ -20,7 +20,7 @@ import type { RouteOptions } from './routeOptions.ts';
  */
 export const settingsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.addHook('preValidation', async (request) => {
     if (request.method !== 'PATCH') return;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, StatsEvent, StoredStatsEventsResponse } from '../../src/client/types.ts';
 import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
 import { storedStats } from '../testing/storedStats.ts';
+import { signUserToken } from '../../src/node/userToken.ts';
 
 describe('POST /v1/stats/{key}', () => {
   let service: TestService;
@@ -181,7 +182,7 @@ describe('POST /v1/stats/{key}', () => {
     ]);
     await getJson(service, '/v1/search/demo', [
       ['term', 'nothing matches this'],
-      ['userToken', 'u'.repeat(40)],
+      ['userToken', await signUserToken({ id: 'u'.repeat(40), secret: 'demo-secret' })],
     ]);
     await getJson(service, '/v1/search/demo', [['term', 'zzz']]);
     await getJson(service, '/v1/search/demo', [

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ApiError } from '../schemas/apiError.ts';
+import { ApiError, invalidParameter } from '../schemas/apiError.ts';
 import { jsonBodyParser } from '../http/jsonBody.ts';
 import { readStatsEvent } from '../schemas/statsEvent.ts';
 import type { RouteOptions } from './routeOptions.ts';
@@ -16,10 +16,12 @@ const JSON_OR_TEXT = /^(?:application\/json|text\/plain)\s*(?:;|$)/i;
  * (sent by a server) are taken. Takes JSON sent as `application/json` or `text/plain`, with or without a
  * trailing slash. Anyone may send events, so each address has its own rate limit, and
  * the sender's address is kept (as a keyed hash) for click ranking to tell clients apart.
- * A click with `userToken` adds the clicked document's categories (and chosen custom
- * field values) to that user's profile, for their personal results.
+ * A `userToken` must be signed by the site's server (a 400 otherwise, see userTokens.ts). A
+ * search event with one notes that its session searched as the user; a click with one
+ * then adds the clicked document's categories (and chosen custom field values) to that
+ * user's profile, for their personal results, within the limits of PersonalProfiles.
  */
-export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
+export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () => number }> = async (app, { indices, clock }) => {
   // Only in this plugin: elsewhere text/plain stays a 415.
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, jsonBodyParser(app));
@@ -45,11 +47,22 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     const index = indices.get(request.params.key);
     const received = Date.now();
     const { event } = checked;
+    // Past the day's cap of distinct tags, the event counts untagged.
+    if (event.tag !== undefined && !index.tags.admit(event.tag, received)) delete event.tag;
+    let userId: string | undefined;
+    if (event.userToken !== undefined) {
+      const reading = index.profiles.readToken(event.userToken, clock());
+      if (!reading.ok) throw invalidParameter('userToken', reading.message);
+      userId = reading.id;
+    }
     const added = await index.events.addStats([event], 'stats', received, request.ip);
-    // A new click shapes its user's profile by what the document is (a resent one, nothing); the token itself is not kept.
-    if (added > 0 && event.action === 'click' && event.userToken !== undefined && (await index.profiles.enabled())) {
+    if (added === 0 || userId === undefined) return {};
+    // The token itself is never kept: only its user's id, as a keyed hash.
+    if (event.action === 'search') await index.profiles.noteSearch(userId, event.session, clock());
+    else if (await index.profiles.enabled()) {
+      // A new click shapes its user's profile by what the document is (a resent one, nothing).
       const document = await index.engine.get(event.docid);
-      if (document !== null) await index.profiles.addClick(event.userToken, document, received);
+      if (document !== null) await index.profiles.addClick(userId, event.session, document, clock(), request.ip);
     }
     return {};
   };

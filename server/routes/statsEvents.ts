@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StoredStatsEventsResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { NO_NUL } from '../schemas/storedText.ts';
 import type { RouteOptions } from './routeOptions.ts';
 import { DecimalInteger, KeyParams } from '../schemas/requestSchemas.ts';
@@ -24,7 +24,7 @@ const StatsEventsQuerystring = Type.Object({
  */
 export const statsEventsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.get(
     '/v2/indices/:key/stats/events',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, StatsEvent, StatsReport } from '../../src/client/types.ts';
-import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { DEMO_AUTH, getJson, putJson, type TestService } from '../testing/service.ts';
 
 const DAY = 86_400_000;
 /** Noon UTC of a date, plus minutes. */
@@ -29,7 +30,7 @@ describe('GET /v2/indices/{key}/stats/report', () => {
   });
 
   beforeAll(async () => {
-    service = await startService({ clock: () => at('2026-03-10') });
+    service = await injectService({ clock: () => at('2026-03-10') });
     await putJson(service, '/v2/indices/demo/documents:batch', {
       documents: [
         { id: 'd1', title: 'Flexbox guide', url: 'https://example.com/flex' },
@@ -199,7 +200,7 @@ describe('GET /v2/indices/{key}/stats/report', () => {
       ])
     ).body;
     await service.close();
-    service = await startService({ dataDir: service.dataDir, clock: () => at('2026-03-10'), clickRanking: { halfLifeDays: 3 } });
+    service = await injectService({ dataDir: service.dataDir, clock: () => at('2026-03-10'), clickRanking: { halfLifeDays: 3 } });
     const after = (
       await report([
         ['from', '2026-03-01'],

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
 import type { StatsProposals, StatsReport, StatsReportDocument } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import { invalidParameter } from '../schemas/apiError.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
 import { proposalRule } from '../events/learningSettings.ts';
@@ -37,7 +37,7 @@ const ProposalsQuerystring = Type.Object({
  */
 export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () => number }> = async (app, { indices, clock }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   app.get('/v2/indices/:key/stats/report', { schema: { params: KeyParams, querystring: ReportQuerystring } }, async (request): Promise<StatsReport> => {
     const { from, to, tag, limit } = request.query;

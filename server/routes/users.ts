@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { USER_TOKEN_MAX_CHARS } from '../../src/client/limits.ts';
 import type { ForgetUserResponse } from '../../src/client/types.ts';
-import { checkBasicAuth } from '../http/auth.ts';
+import { authorize } from '../http/auth.ts';
 import type { KeyParams } from '../schemas/requestSchemas.ts';
 import { StoredText } from '../schemas/storedText.ts';
 import type { RouteOptions } from './routeOptions.ts';
@@ -17,7 +17,7 @@ const UserParams = Type.Object({ key: Type.String({ minLength: 1 }), userToken: 
  */
 export const usersRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { indices }) => {
   app.addHook('onRequest', async (request) => {
-    checkBasicAuth(indices.get((request.params as KeyParams).key), request.headers.authorization);
+    await authorize(request, indices.get((request.params as KeyParams).key));
   });
   // A write: it shares the lane of indexing.
   app.delete(

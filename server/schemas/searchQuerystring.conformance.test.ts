@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse } from '../../src/client/types.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { injectService } from '../testing/injectedService.ts';
+import { getJson, putJson, type TestService } from '../testing/service.ts';
 
 describe('the integer parameters of search', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startService();
+    service = await injectService();
     const documents = Array.from({ length: 20 }, (_, i) => ({ id: `d${i}`, title: `Kettle ${i}`, main_content: 'A kettle.' }));
     await putJson(service, '/v2/indices/demo/documents:batch', { documents });
   });

@@ -45,14 +45,16 @@ const EVENTS: unknown[] = [
   { ...click, eventId: 'e'.repeat(65) },
   { ...click, eventId: 7 },
   { ...click, userToken: 'user-42' },
-  { ...click, userToken: 'u'.repeat(64) },
+  { ...click, userToken: 'u'.repeat(128) },
   { ...click, userToken: null },
-  { ...click, userToken: 'u'.repeat(65) },
+  { ...click, userToken: 'u'.repeat(129) },
   { ...click, userToken: '' },
   { ...click, userToken: 42 },
   { ...click, userToken: 'u\u0000' },
-  { ...click, position: 0, userToken: 'u'.repeat(65) },
+  { ...click, position: 0, userToken: 'u'.repeat(129) },
   { ...search, userToken: 'user-42' },
+  { ...search, userToken: 'u'.repeat(129) },
+  { ...search, numberOfResults: -1, userToken: 'u'.repeat(129) },
 ];
 
 describe('the stats event schema and the client check', () => {

@@ -27,15 +27,17 @@ const common = {
   eventId: Type.Optional(Type.String({ pattern: EVENT_ID_PATTERN, errorMessage: EVENT_ID_PROBLEM })),
 };
 
-export const SearchEvent = Type.Object({ action: Type.Literal('search'), ...common, numberOfResults: Count(0) });
+// The service's addition: the user searching or clicking (personal results), a signed token.
+const userToken = Type.Optional(StoredText({ minLength: 1, maxLength: USER_TOKEN_MAX_CHARS }));
+
+export const SearchEvent = Type.Object({ action: Type.Literal('search'), ...common, numberOfResults: Count(0), userToken });
 export const ClickEvent = Type.Object({
   action: Type.Literal('click'),
   ...common,
   docid: StoredText({ minLength: 1, maxLength: DOCID_MAX_CHARS }),
   // Positions count from 1.
   position: Count(1),
-  // The service's addition: whose profile the click shapes (personal results).
-  userToken: Type.Optional(StoredText({ minLength: 1, maxLength: USER_TOKEN_MAX_CHARS })),
+  userToken,
 });
 export const StatsEvent = Type.Union([SearchEvent, ClickEvent]);
 export type StatsEvent = Static<typeof StatsEvent>;
@@ -53,8 +55,8 @@ export function readStatsEvent(raw: unknown): StatsEventReading {
   const [wrong] = actionCheck.problems(body);
   if (wrong !== undefined) return { ok: false, ...wrong };
   if (searchCheck.check(body)) {
-    const { action, session, keyword, numberOfResults, tag, eventId } = body;
-    return { ok: true, event: { action, session, keyword, numberOfResults, ...optional(tag, eventId) } };
+    const { action, session, keyword, numberOfResults, tag, eventId, userToken } = body;
+    return { ok: true, event: { action, session, keyword, numberOfResults, ...optional(tag, eventId), ...(userToken !== undefined && { userToken }) } };
   }
   if (clickCheck.check(body)) {
     const { action, session, keyword, docid, position, tag, eventId, userToken } = body;

@@ -63,6 +63,11 @@ export class DataManifest {
     this.save();
   }
 
+  /** Forgets a database deleted on purpose (an index deleted through the API); durable before it returns. */
+  remove(part: DataPart, publicKey: string): void {
+    if (this.held[part].delete(publicKey)) this.save();
+  }
+
   /** Written whole to a temporary file, synced, then renamed over: never half written. */
   private save(): void {
     const temporary = `${this.file}.tmp`;

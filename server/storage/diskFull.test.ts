@@ -49,7 +49,7 @@ describe('a full disk under the events database', () => {
     const health = await getJson<HealthResponse>(service, '/health');
     expect(health.status).toBe(200);
     expect(health.body.status).toBe('degraded');
-    expect(health.body.indices[0]).toEqual({ publicKey: 'demo', documents: 1, events: { queued: 3, dropped: 0 } });
+    expect(health.body.indices[0]).toEqual({ publicKey: 'demo', documents: 1, events: { queued: 3, dropped: 0 }, lastCrawl: null });
     expect(health.body.problems?.[0]).toMatch(/the events of index 'demo' cannot be saved since .* \(the disk is full\); 3 kept for a retry, 0 dropped/);
 
     eventStoreDatabase(store).pragma('max_page_count = 1073741823');
@@ -105,7 +105,7 @@ describe.skipIf(!canMount)('a full disk under a running service, on a tmpfs of i
         });
         void exit.then(() => reject(new Error(`the service did not start: ${out}`)));
       });
-      const service = { baseUrl } as TestService;
+      const service: TestService = { baseUrl, fetch: (path, init) => fetch(baseUrl + path, init) } as TestService;
       expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ id: 'a', title: 'kettle' }] })).status).toBe(202);
       // The service's own view of the folder: the tmpfs is mounted in its namespace only.
       const filler = `/proc/${child.pid}/root${mountPoint}/filler`;

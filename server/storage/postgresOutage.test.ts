@@ -63,7 +63,7 @@ describe('PostgreSQL on a bad day', () => {
     const health = await getJson<HealthResponse>(service, '/health');
     expect(health.status).toBe(503);
     expect(health.body.status).toBe('unavailable');
-    expect(health.body.indices).toEqual([{ publicKey: 'demo', documents: null, events: { queued: 0, dropped: 0 } }]);
+    expect(health.body.indices).toEqual([{ publicKey: 'demo', documents: null, events: { queued: 0, dropped: 0 }, lastCrawl: null }]);
     expect(health.body.problems?.[0]).toMatch(/^the database of index 'demo' does not answer/);
   });
 });

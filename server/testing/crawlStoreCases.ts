@@ -124,4 +124,48 @@ export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
       expect(await store.takeContent('d', 'h1', 'https://s/b')).toBe('https://s/b');
     });
   });
+
+  describe('pages kept across crawls', () => {
+    it('keeps validators and links, counts runs of failures, judges pages by a crawl, and holds removals', async () => {
+      const store = await fresh();
+      expect(await store.page('https://s/a')).toBeNull();
+      await store.keepPage({ url: 'https://s/a', etag: '"1"', lastModified: null, hash: 'h', links: ['https://s/b'] });
+      await store.keepPage({ url: 'https://s/b', etag: null, lastModified: 'Mon, 01 Jan 2024 00:00:00 GMT', hash: 'g', links: [] });
+      await store.countFailures(['https://s/a'], 100);
+      await store.countFailures(['https://s/a'], 200);
+      expect(await store.page('https://s/a')).toEqual({
+        url: 'https://s/a',
+        etag: '"1"',
+        lastModified: null,
+        hash: 'h',
+        links: ['https://s/b'],
+        failures: 2,
+        firstFailureAt: 100,
+      });
+      expect(await store.create('c', '{}', 1000)).toEqual({ ok: true });
+      await store.enqueue('c', [entry('https://s/a')]);
+      await store.claim('c', 'w', 10, 1000, 1000 + LEASE);
+      await store.finish('c', 'https://s/a', { outcome: 'failed', reason: 'server error' }, 1100, true);
+      expect(await store.verdicts('c', '', 10)).toEqual([
+        { url: 'https://s/a', outcome: 'failed', reason: 'server error', failures: 2, firstFailureAt: 100 },
+        { url: 'https://s/b', outcome: null, reason: null, failures: 0, firstFailureAt: null },
+      ]);
+      expect((await store.verdicts('c', 'https://s/a', 10)).map((v) => v.url)).toEqual(['https://s/b']);
+      // Answering again ends the run.
+      await store.keepPage({ url: 'https://s/a', etag: '"2"', lastModified: null, hash: 'h2', links: [] });
+      expect(await store.page('https://s/a')).toMatchObject({ etag: '"2"', failures: 0, firstFailureAt: null });
+
+      await store.addRemovals('c', [{ url: 'https://s/b', reason: 'no longer linked', state: 'held' }]);
+      expect(await store.setState('c', 'held', 2000)).toBe(true);
+      expect(await store.removalCounts('c')).toEqual({ removed: 0, held: 1, discarded: 0 });
+      expect(await store.removals('c', 'held', 0, 10)).toEqual([{ url: 'https://s/b', reason: 'no longer linked', state: 'held' }]);
+      await store.setRemovals('c', 'held', 'removed');
+      await store.forgetPages(['https://s/b']);
+      expect(await store.page('https://s/b')).toBeNull();
+      expect(await store.endHeld('c', 3000)).toBe(true);
+      expect(await store.endHeld('c', 3000)).toBe(false);
+      expect(await store.get('c')).toMatchObject({ state: 'done', endedAt: 3000 });
+      expect(await store.removals('c', undefined, 0, 10)).toEqual([{ url: 'https://s/b', reason: 'no longer linked', state: 'removed' }]);
+    });
+  });
 }

@@ -19,12 +19,15 @@ export interface PageServer {
   pages: Map<string, TestPage>;
   /** Paths asked for, in order. */
   requests: string[];
+  /** Paths answered 304: their ETag was sent back in If-None-Match. */
+  notModified: string[];
   close(): Promise<void>;
 }
 
 export async function startPageServer(pages: Record<string, TestPage>): Promise<PageServer> {
   const table = new Map(Object.entries(pages));
   const requests: string[] = [];
+  const notModified: string[] = [];
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const path = request.url ?? '/';
     requests.push(path);
@@ -35,6 +38,12 @@ export async function startPageServer(pages: Record<string, TestPage>): Promise<
     }
     if (page.next !== undefined) table.set(path, page.next);
     if (page.hang === true) return;
+    const etag = page.headers?.etag;
+    if (etag !== undefined && request.headers['if-none-match'] === etag && (page.status ?? 200) === 200) {
+      notModified.push(path);
+      response.writeHead(304, { etag }).end();
+      return;
+    }
     const answer = (): void => {
       response.writeHead(page.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...page.headers }).end(page.body ?? '');
     };
@@ -48,6 +57,7 @@ export async function startPageServer(pages: Record<string, TestPage>): Promise<
     origin: `http://127.0.0.1:${address.port}`,
     pages: table,
     requests,
+    notModified,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

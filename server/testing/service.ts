@@ -5,10 +5,13 @@ import type { AppOptions } from '../app.ts';
 import { testEngine } from './testEngine.ts';
 import { testFolder } from './runFolder.ts';
 
-/** A running service on a loopback port, for tests over real HTTP. */
+/** A service for tests: on a loopback port (`startService`), or answering `app.inject` (`injectService`). */
 export interface TestService {
   app: FastifyInstance;
+  /** Where it listens; an address that cannot be reached when it does not. */
   baseUrl: string;
+  /** Requests `path` (with its query) as `fetch` would: over the socket, or through `inject`. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
   dataDir: string;
   /** Closes the app; keeps the data folder (see `remove`). */
   close(): Promise<void>;
@@ -38,24 +41,32 @@ export const TWO_INDICES = [
  * names another), so the same test files check every engine.
  */
 export async function startService(options: Partial<AppOptions> = {}): Promise<TestService> {
-  const dataDir = options.dataDir ?? testFolder('site-search-test-');
-  const engine = options.engine ?? (await testEngine());
-  const app = await buildApp({ rateLimit: false, searchThreads: 0, ...options, dataDir, ...(engine !== undefined && { engine }) });
+  const { app, dataDir } = await buildTestApp(options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
   return {
     app,
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
+    fetch: (path, init) => fetch(baseUrl + path, init),
     dataDir,
     close: () => app.close(),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
 }
 
+/** The app of a test's service with the defaults `startService` describes, and its data folder. */
+export async function buildTestApp(options: Partial<AppOptions>): Promise<{ app: FastifyInstance; dataDir: string }> {
+  const dataDir = options.dataDir ?? testFolder('site-search-test-');
+  const engine = options.engine ?? (await testEngine());
+  const app = await buildApp({ rateLimit: false, searchThreads: 0, ...options, dataDir, ...(engine !== undefined && { engine }) });
+  return { app, dataDir };
+}
+
 /** PUT JSON with the demo credentials (or `auth`). */
 export function putJson(service: TestService, path: string, body: unknown, auth = DEMO_AUTH): Promise<Response> {
-  return fetch(service.baseUrl + path, {
+  return service.fetch(path, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: auth },
     body: JSON.stringify(body),
@@ -77,7 +88,7 @@ export async function getJson<T = unknown>(
   init: RequestInit = {},
 ): Promise<JsonAnswer<T>> {
   const query = new URLSearchParams(params.map(([k, v]) => [k, v]));
-  const response = await fetch(`${service.baseUrl}${path}${params.length > 0 ? `?${query}` : ''}`, init);
+  const response = await service.fetch(`${path}${params.length > 0 ? `?${query}` : ''}`, init);
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
   return { status: response.status, headers: response.headers, body: (type.includes('json') ? JSON.parse(text) : text) as T };
@@ -85,7 +96,7 @@ export async function getJson<T = unknown>(
 
 /** Sends `body` as JSON with `method` and the demo credentials (or `auth`; null for none). */
 export function sendJson(service: TestService, method: string, path: string, body?: unknown, auth: string | null = DEMO_AUTH): Promise<Response> {
-  return fetch(service.baseUrl + path, {
+  return service.fetch(path, {
     method,
     headers: {
       ...(body !== undefined && { 'content-type': 'application/json' }),

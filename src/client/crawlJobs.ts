@@ -1,7 +1,7 @@
 import { apiUrl, type ApiContext } from './apiContext.ts';
 import type { RequestOptions } from './request.ts';
 import { sendRequest } from './sendRequest.ts';
-import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobRequest, CrawlUrlPage, CrawlUrlsParams } from './types.ts';
+import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobRequest, CrawlRemovalPage, CrawlUrlPage, CrawlUrlsParams } from './types.ts';
 import { invalidParameter } from './validate.ts';
 
 // Crawl jobs, an addition of the reference service: HTTP Basic, JSON.
@@ -45,6 +45,33 @@ export async function cancelCrawl(context: ApiContext, id: string, options?: Req
     { method: 'DELETE', url: crawlUrl(context, id), authorization: context.authorization },
     options,
   );
+  return answer.body!;
+}
+
+/** `GET .../crawls/latest`: the report of the latest crawl; a 404 ApiError when the index has none. */
+export async function latestCrawl(context: ApiContext, options?: RequestOptions): Promise<CrawlJob> {
+  const url = apiUrl(context, 'indexing', `${CRAWLS}/latest`);
+  const answer = await sendRequest<CrawlJob>(context.transport, { method: 'GET', url, authorization: context.authorization }, options);
+  return answer.body!;
+}
+
+/**
+ * `POST .../crawls/{id}/approve` or `/discard`: makes or leaves the removals a held crawl
+ * holds; a 409 ApiError when it is not held or a later crawl started. Not retried.
+ */
+export async function settleHeldCrawl(context: ApiContext, id: string, how: 'approve' | 'discard', options?: RequestOptions): Promise<CrawlJob> {
+  const answer = await sendRequest<CrawlJob>(
+    context.transport,
+    { method: 'POST', url: crawlUrl(context, id, `/${how}`), authorization: context.authorization },
+    options,
+  );
+  return answer.body!;
+}
+
+/** `GET .../crawls/{id}/removals`: a page of the pages it removed, holds or left, each with its reason. */
+export async function crawlRemovals(context: ApiContext, id: string, page = 1, options?: RequestOptions): Promise<CrawlRemovalPage> {
+  const url = crawlUrl(context, id, '/removals', { page });
+  const answer = await sendRequest<CrawlRemovalPage>(context.transport, { method: 'GET', url, authorization: context.authorization }, options);
   return answer.body!;
 }
 

@@ -2,7 +2,7 @@ import type { ApiContext } from './apiContext.ts';
 import { basicAuth } from './basicAuth.ts';
 import { checkSearchParams } from './checkSearchParams.ts';
 import { crawl } from './crawl.ts';
-import { cancelCrawl, crawlUrls, getCrawl, listCrawls, startCrawl } from './crawlJobs.ts';
+import { cancelCrawl, crawlRemovals, crawlUrls, getCrawl, latestCrawl, listCrawls, settleHeldCrawl, startCrawl } from './crawlJobs.ts';
 import { createDocument, deleteDocument, getDocument, indexBatch, replaceDocument } from './documents.ts';
 import { checkedHostFor, type RegionalHostOptions } from './hosts.ts';
 import { getRecommendations, sendDatasetEvents } from './recommendations.ts';
@@ -21,6 +21,7 @@ import type {
   CrawlJobCreated,
   CrawlJobList,
   CrawlJobRequest,
+  CrawlRemovalPage,
   CrawlUrlPage,
   CrawlUrlsParams,
   CrawlResponse,
@@ -151,6 +152,14 @@ export interface CrawlJobsClient {
   cancel(id: string, options?: RequestOptions): Promise<CrawlJob>;
   /** `GET .../crawls/{id}/urls`: a page of its URLs, narrowed to an outcome or a reason. */
   urls(id: string, params?: CrawlUrlsParams, options?: RequestOptions): Promise<CrawlUrlPage>;
+  /** `GET .../crawls/latest`: the latest crawl's report; a 404 ApiError before the first crawl. */
+  latest(options?: RequestOptions): Promise<CrawlJob>;
+  /** `POST .../crawls/{id}/approve`: a held crawl's removals are made. */
+  approve(id: string, options?: RequestOptions): Promise<CrawlJob>;
+  /** `POST .../crawls/{id}/discard`: a held crawl's removals are left; the pages stay. */
+  discard(id: string, options?: RequestOptions): Promise<CrawlJob>;
+  /** `GET .../crawls/{id}/removals`: a page of the pages it removed, holds or left, with the reasons. */
+  removals(id: string, page?: number, options?: RequestOptions): Promise<CrawlRemovalPage>;
 }
 
 /**
@@ -186,6 +195,10 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
       get: async (id, o) => getCrawl(context, id, o),
       cancel: async (id, o) => cancelCrawl(context, id, o),
       urls: async (id, params, o) => crawlUrls(context, id, params, o),
+      latest: async (o) => latestCrawl(context, o),
+      approve: async (id, o) => settleHeldCrawl(context, id, 'approve', o),
+      discard: async (id, o) => settleHeldCrawl(context, id, 'discard', o),
+      removals: async (id, page, o) => crawlRemovals(context, id, page, o),
     },
     sendStatsEvent: async (event, o) => postStatsEvent(context, event, o),
     getRecommendations: async (params, o) => getRecommendations(context, params, o),

@@ -12,6 +12,7 @@ describe('the client entry', () => {
       'checkSearchParams',
       'checkStatsEvent',
       'checkedHostFor',
+      'createAdminClient',
       'createClient',
       'createIndexClient',
       'documentProblem',

@@ -3,6 +3,8 @@ export { createClient } from './createClient.ts';
 export type { ClientOptions, SearchClient } from './createClient.ts';
 export { createIndexClient } from './createIndexClient.ts';
 export type { IndexClient, IndexClientOptions } from './createIndexClient.ts';
+export { createAdminClient } from './createAdminClient.ts';
+export type { AdminClient, AdminClientOptions } from './createAdminClient.ts';
 export { sendClickEvent, sendSearchEvent, sendStatsEvent, checkStatsEvent } from './stats.ts';
 export type { StatsOptions } from './stats.ts';
 export { SearchApiError, isAbortError } from './errors.ts';

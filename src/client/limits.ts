@@ -26,8 +26,12 @@ export const TAG_MAX_CHARS = 50;
 /** `session` and `docid` on stats events. */
 export const SESSION_MAX_CHARS = 32;
 export const DOCID_MAX_CHARS = 32;
-/** `userToken` on click events (an addition of the reference service). */
-export const USER_TOKEN_MAX_CHARS = 64;
+/**
+ * `userToken` on searches and stats events (an addition of the reference service): a
+ * signed token, `<id>.<expiry>.<signature>`: an id of at most 64 characters, a dot, ten
+ * digits, a dot and 43 of signature make 119.
+ */
+export const USER_TOKEN_MAX_CHARS = 127;
 
 /** Request bodies, batches included. */
 export const BODY_MAX_BYTES = 1_000_000;

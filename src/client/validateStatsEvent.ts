@@ -26,11 +26,8 @@ export function validateStatsEvent(body: unknown): StatsEventCheck {
     text(raw, 'keyword', 0, TERM_MAX_CHARS) ??
     (raw.tag == null ? null : text(raw, 'tag', 0, TAG_MAX_CHARS)) ??
     (raw.eventId == null ? null : eventIdProblem(raw.eventId)) ??
-    (action === 'search'
-      ? count(raw, 'numberOfResults', 0)
-      : (text(raw, 'docid', 1, DOCID_MAX_CHARS) ??
-        count(raw, 'position', 1) ??
-        (raw.userToken == null ? null : text(raw, 'userToken', 1, USER_TOKEN_MAX_CHARS))));
+    (action === 'search' ? count(raw, 'numberOfResults', 0) : (text(raw, 'docid', 1, DOCID_MAX_CHARS) ?? count(raw, 'position', 1))) ??
+    (raw.userToken == null ? null : text(raw, 'userToken', 1, USER_TOKEN_MAX_CHARS));
   if (problem !== null) return problem;
   const { session, keyword, tag, eventId, userToken } = raw as {
     session: string;
@@ -39,19 +36,11 @@ export function validateStatsEvent(body: unknown): StatsEventCheck {
     eventId?: string | null;
     userToken?: string | null;
   };
-  const optional = { ...(tag != null && { tag }), ...(eventId != null && { eventId }) };
+  const optional = { ...(tag != null && { tag }), ...(eventId != null && { eventId }), ...(userToken != null && { userToken }) };
   const event: StatsEvent =
     action === 'search'
       ? { action, session, keyword, numberOfResults: raw.numberOfResults as number, ...optional }
-      : {
-          action: 'click',
-          session,
-          keyword,
-          docid: raw.docid as string,
-          position: raw.position as number,
-          ...optional,
-          ...(userToken != null && { userToken }),
-        };
+      : { action: 'click', session, keyword, docid: raw.docid as string, position: raw.position as number, ...optional };
   return { ok: true, event };
 }
 

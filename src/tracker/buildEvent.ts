@@ -9,11 +9,11 @@ export interface EventSettings {
   tag?: string | undefined;
   /** Rewrites the keyword before the event is kept or sent; `null` drops the event. */
   transformKeyword?: ((keyword: string) => string | null) | undefined;
-  /** The signed-in user, sent with clicks (personal results); left out past 64 characters, which the service refuses. */
+  /** The signed-in user's token as the site's server signed it, sent with searches and clicks (personal results); left out past 127 characters, which the service refuses. */
   userToken?: string | undefined;
 }
 
-type Fields = Omit<SearchEvent, 'session' | 'tag' | 'eventId'> | Omit<ClickEvent, 'session' | 'tag' | 'eventId' | 'userToken'>;
+type Fields = Omit<SearchEvent, 'session' | 'tag' | 'eventId' | 'userToken'> | Omit<ClickEvent, 'session' | 'tag' | 'eventId' | 'userToken'>;
 
 /**
  * A whole stats event: the fields given, the session, the tag and a fresh `eventId`
@@ -32,6 +32,7 @@ export function buildEvent(fields: Fields, settings: EventSettings, now?: number
   const event = { ...fields, keyword: keyword.slice(0, WIDGET_TERM_MAX_CHARS), session: sessionId(now), eventId: randomId() } as StatsEvent;
   if (settings.tag) event.tag = settings.tag.slice(0, TAG_MAX_CHARS);
   // A token cut short would name another user.
-  if (event.action === 'click' && settings.userToken && settings.userToken.length <= USER_TOKEN_MAX_CHARS) event.userToken = settings.userToken;
+  // Unchanged, on searches too: the service takes a click for the profile only from a session that searched as the user.
+  if (settings.userToken && settings.userToken.length <= USER_TOKEN_MAX_CHARS) event.userToken = settings.userToken;
   return event;
 }

@@ -37,17 +37,17 @@ afterEach(() => {
 });
 
 describe('createTracker', () => {
-  it("sends the signed-in user's token with clicks only, and never one the service would refuse", async () => {
+  it("sends the signed-in user's token unchanged with searches and clicks, and never one the service would refuse", async () => {
     tracker = createTracker({ siteKey: 'k', baseUrl: 'https://api.test', userToken: 'user-42' });
     tracker.shown('grid', 3, 'grid', true);
     tracker.click('grid', 'd1', 1);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetched.map((e) => [e.action, 'userToken' in e ? e.userToken : undefined])).toEqual([
-      ['search', undefined],
+      ['search', 'user-42'],
       ['click', 'user-42'],
     ]);
     tracker.dispose();
-    tracker = createTracker({ siteKey: 'k', baseUrl: 'https://api.test', userToken: 'u'.repeat(65) });
+    tracker = createTracker({ siteKey: 'k', baseUrl: 'https://api.test', userToken: 'u'.repeat(129) });
     tracker.click('grid', 'd2', 2);
     await vi.advanceTimersByTimeAsync(0);
     expect(fetched.at(-1)).not.toHaveProperty('userToken');

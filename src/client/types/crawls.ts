@@ -1,7 +1,8 @@
 // Crawl jobs, an addition of the reference service: the service finds a site's pages from
 // its start URLs and sitemaps, reads and indexes them, and reports what it did with each.
 
-export type CrawlJobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+/** `held`: ended with its removals waiting for the owner (`POST .../crawls/{id}/approve` or `.../discard`). */
+export type CrawlJobState = 'queued' | 'running' | 'done' | 'held' | 'failed' | 'cancelled';
 
 /** Body of `POST /v2/indices/{key}/crawls`: `start` or `sitemaps` (or both) is needed. */
 export interface CrawlJobRequest {
@@ -21,6 +22,10 @@ export interface CrawlJobRequest {
   ignoreParams?: string[];
   /** Fetch only what discovery needs, index nothing, and report each URL in or out. @default false */
   dryRun?: boolean;
+  /** A crawl that would remove more than this share of the index's documents holds its removals (state `held`). @default 0.1 */
+  maxRemovalShare?: number;
+  /** A crawl whose failed fetches are more than this share of its fetches holds its removals. @default 0.2 */
+  maxFailureShare?: number;
 }
 
 /** The options of a crawl, defaults filled in. */
@@ -46,6 +51,21 @@ export interface CrawlJobCounts {
   failed: Record<string, number>;
 }
 
+/** Pages crawls had indexed that this crawl removed, holds for the owner, or was told to keep. */
+export interface CrawlRemovalCounts {
+  removed: number;
+  held: number;
+  discarded: number;
+}
+
+/** A page a crawl removed (or holds): why it goes. */
+export interface CrawlRemovalEntry {
+  url: string;
+  /** `not found`, `noindex`, `canonical elsewhere`, `duplicate`, `out of scope`, `no longer linked`, `server error in 3 crawls in a row`... */
+  reason: string;
+  state: 'removed' | 'held' | 'discarded';
+}
+
 /** A crawl as `GET .../crawls` lists it. */
 export interface CrawlJobSummary {
   id: string;
@@ -59,12 +79,22 @@ export interface CrawlJobSummary {
   /** Why a failed crawl failed. */
   error: string | null;
   counts: CrawlJobCounts;
+  removals: CrawlRemovalCounts;
 }
 
 /** `GET .../crawls/{id}`: the crawl, its options, and the first URLs of each reason. */
 export interface CrawlJob extends CrawlJobSummary {
   options: CrawlJobOptions;
   samples: { excluded: Record<string, string[]>; failed: Record<string, string[]> };
+  /** The first pages removed or held (all of them: `GET .../crawls/{id}/removals`). */
+  removed: CrawlRemovalEntry[];
+}
+
+/** `GET .../crawls/{id}/removals`: a page of the crawl's removals, in URL order. */
+export interface CrawlRemovalPage {
+  page: number;
+  pageSize: number;
+  removals: CrawlRemovalEntry[];
 }
 
 export interface CrawlJobList {

@@ -13,6 +13,8 @@ export interface HealthResponse {
     documents: number | null;
     /** Events waiting to be saved, and those given up on since the start. */
     events: { queued: number; dropped: number };
+    /** The last crawl job that ended: how (`done`, `held`, `failed`, `cancelled`) and when (ISO 8601); null when none has. */
+    lastCrawl: { id: string; state: string; endedAt: string | null } | null;
   }>;
   /** What is wrong, in words; only when the status is not `ok`. */
   problems?: string[];

@@ -16,3 +16,4 @@ export type * from './errors.ts';
 export type * from './rules.ts';
 export type * from './settings.ts';
 export type * from './crawls.ts';
+export type * from './admin.ts';

@@ -13,6 +13,12 @@ export interface SearchEvent {
    * `A-Z a-z 0-9 _ -`. An event resent with the same id is stored once.
    */
   eventId?: string;
+  /**
+   * An addition of the reference service: the signed-in user's token, as the site's
+   * server signed it (see `signUserToken`): this session's clicks may then shape that
+   * user's personal results.
+   */
+  userToken?: string;
 }
 
 /** A click event for `POST /v1/stats/{key}` (4.9). */
@@ -27,8 +33,9 @@ export interface ClickEvent {
   /** As on `SearchEvent`: resending the same id stores the event once. */
   eventId?: string;
   /**
-   * An addition of the reference service: the signed-in user the site names (1-64
-   * characters), whose clicks shape their own personal results. Never made up per visitor.
+   * An addition of the reference service: the signed-in user's token as the site's server
+   * signed it (`<id>.<expiry>.<signature>`, see `signUserToken`), whose clicks shape that
+   * user's personal results once the same session searched with it. Never made up per visitor.
    */
   userToken?: string;
 }

@@ -1,0 +1,35 @@
+import type { IndexCredentials } from '../config/serviceConfig.ts';
+import type { ClickRanking } from '../events/clickRanking.ts';
+import type { ProblemLog } from '../events/eventBatcher.ts';
+import { suggestedRule } from '../events/learningSettings.ts';
+import type { SearchEngine } from '../engine/engine.ts';
+import { createSearchPipeline } from '../pipeline/searchPipeline.ts';
+import { CurrentLearningSettings } from './currentLearningSettings.ts';
+import type { EngineFactory } from './engineFactory.ts';
+import type { SearchIndex } from './indexRegistry.ts';
+import { PersonalProfiles } from './personalProfiles.ts';
+import { DailyTags } from '../events/dailyTags.ts';
+import type { SearchThreads } from './searchThreads.ts';
+
+/** What opening an index needs besides its credentials. */
+export interface IndexOpening {
+  factory: EngineFactory;
+  clickRanking: ClickRanking;
+  threads: SearchThreads | null;
+  log: ProblemLog;
+}
+
+/** Opens one index through the factory, with its search pipeline, profiles and learning settings. */
+export async function openIndex(index: IndexCredentials, { factory, clickRanking, threads, log }: IndexOpening): Promise<SearchIndex> {
+  const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
+  // The event store counts suggestions by the rule in effect: the config file's, or the one written through the settings API.
+  const suggested = async (engine: SearchEngine) => suggestedRule((await new CurrentLearningSettings(engine.steering, index).get()).suggestions);
+  const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log });
+  const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
+  const learning = new CurrentLearningSettings(stores.engine.steering, index);
+  const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization, {
+    secret: index.secret,
+    allowUnsigned: index.allowUnsignedUserTokens === true,
+  });
+  return { ...index, ...stores, search, profiles, learning, tags: new DailyTags() };
+}
