@@ -3,7 +3,7 @@
  * needed: the modules that part imports (and that it has itself, or that hold state:
  * Preact's, the signals', the contexts), by the specifier or the project file it
  * imports them by, with the names it uses. That part runs on the script's one Preact,
- * its signals and its client. `shared.ts` puts these on the page for it, and
+ * its signals and its client. `shared.ts` puts these on the page for it, in this order, and
  * vite.config.ts turns each such import in it into a read of them instead of a copy.
  * A name missing here fails that part's build.
  */
