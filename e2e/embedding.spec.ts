@@ -127,6 +127,37 @@ test('a script pinned with integrity pins the stylesheet, the German messages an
   expect(problems).toEqual([]);
 });
 
+test('on a pinned page, related items mounted by hand come in their own file, pinned by its hash', async ({ page, request }) => {
+  const problems = await servePages(page);
+  await serveBuiltFiles(page);
+  const { id: itemId, title } = await itemWithRelated(request);
+  await page.goto('/e2e/pages/pinned.html');
+  await page.waitForFunction(() => 'SiteSearch' in window);
+  const related = page.locator('script[src$="/site-search.related.js"]');
+  await expect(related).toHaveCount(0);
+  await page.evaluate(
+    ([api, id, name]) =>
+      SiteSearch.mountRecommendations(document.body.appendChild(document.createElement('div')), {
+        siteKey: 'demo',
+        baseUrl: api,
+        configurationKey: 'related',
+        itemId: id,
+        title: `Related to ${name}`,
+        analytics: false,
+      }),
+    [API, itemId, title],
+  );
+  await expect(
+    page
+      .getByRole('region', { name: `Related to ${title}` })
+      .getByRole('link')
+      .first(),
+  ).toBeVisible();
+  await expect(related).toHaveAttribute('integrity', integrity('embed/site-search.related.js', 'sha256'));
+  await expect(related).toHaveAttribute('crossorigin', 'anonymous');
+  expect(problems).toEqual([]);
+});
+
 test('a file changed on its way to a pinned page does not run; the results stay', async ({ page }) => {
   const problems = await servePages(page);
   await serveBuiltFiles(page);
@@ -219,6 +250,8 @@ test('the script tag pasted twice mounts one widget that searches once', async (
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
   await expect(more).toHaveCount(1);
   expect(searches.filter((u) => new URL(u).searchParams.get('term') === 'flex')).toHaveLength(1);
+  // The related items' file only where they are mounted.
+  await expect(page.locator('script[src$="site-search.related.js"]')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
@@ -350,7 +383,9 @@ test('related items by hand from the script tag: their part loads when they are 
   await page.goto('/e2e/pages/leak.html');
   await page.waitForFunction(() => 'SiteSearch' in window);
   const more = page.locator('script[src$="/dist/embed/site-search.more.js"]');
+  const related = page.locator('script[src$="/dist/embed/site-search.related.js"]');
   await expect(more).toHaveCount(0);
+  await expect(related).toHaveCount(0);
   await page.evaluate(
     ([api, itemId, name]) =>
       SiteSearch.mountRecommendations(document.getElementById('box')!, {
@@ -368,6 +403,7 @@ test('related items by hand from the script tag: their part loads when they are 
     .getByRole('link');
   await expect(links.first()).toBeVisible();
   await expect(more).toHaveCount(1);
+  await expect(related).toHaveCount(1);
   // Keep the page: stop the navigation to the item.
   await page.route(
     (url) => !url.href.startsWith(API) && !url.pathname.startsWith('/dist/') && !url.pathname.startsWith('/e2e/'),

@@ -38,3 +38,17 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
 
 /** The `Symbol.for` key of the object they are lent on. */
 export const SHARED_KEY = 'site-search-shared';
+
+/** The `Symbol.for` key of what `site-search.more.js` leaves on the page (loadMore.ts). */
+export const MORE_KEY = 'site-search-more';
+
+/** Of what `site-search.related.js` leaves on the page (relatedFile.ts). */
+export const RELATED_KEY = 'site-search-related';
+
+/**
+ * What `site-search.more.js` lends `site-search.related.js`, by project file, from what it
+ * leaves on the page: the tracker, which that file would otherwise bundle a second time.
+ */
+export const MORE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  'src/tracker/createTracker.ts': ['createTracker'],
+};
