@@ -524,6 +524,22 @@ test('the npm example app imports the package by its name and works', async ({ p
   expect(errors).toEqual([]);
 });
 
+test('in English, the words of the parts loaded later come with them, also under the site’s own words', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/english-words.html');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(box).toHaveAttribute('placeholder', 'Find a feature');
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
+  await box.fill('zzqxw');
+  await box.press('Enter');
+  await expect(page.getByText('No results for “zzqxw”')).toBeVisible();
+  await expect(page.getByText('Check the spelling or try fewer or more general words.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('the page’s own language picks the widget’s words, loaded alone, with the site’s own strings over them', async ({ page }) => {
   const problems = await servePages(page);
   await page.goto('/e2e/pages/french.html');

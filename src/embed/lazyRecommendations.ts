@@ -15,14 +15,13 @@ export function mountRecommendations(target: Element, options: RecommendationsMo
   let gone = false;
   loadMore()
     .then((more) => more.loadRelated())
-    .then(
-      (mount) => {
-        if (gone) return;
-        row = mount(target, options);
-        if (consent !== undefined) row.setConsent(consent);
-      },
-      (error: unknown) => console.error(error),
-    );
+    .then((mount) => {
+      if (gone) return;
+      // A file that did not run (no row to mount) fails here, and is said below.
+      row = mount!(target, options);
+      if (consent !== undefined) row.setConsent(consent);
+    })
+    .catch((error: unknown) => console.error(error));
   return {
     setConsent(granted) {
       consent = granted;

@@ -7,6 +7,8 @@
 import { createTracker } from '../tracker/createTracker.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { FacetPanel } from '../ui/FacetPanel.tsx';
+import { en } from '../ui/messages.ts';
+import { enLater } from '../ui/messagesLater.ts';
 import { FilterChips } from '../ui/FilterChips.tsx';
 import { LoadMore } from '../ui/LoadMore.tsx';
 import { Pager } from '../ui/Pager.tsx';
@@ -16,6 +18,10 @@ import { OverlayList } from '../ui/OverlayList.tsx';
 import { loadLanguage } from './languageFile.ts';
 import { MORE, type More } from './loadMore.ts';
 import { loadRelated } from './relatedFile.ts';
+
+// The script's `en` lacks the words only the parts of this file show (lazyMessages.ts): they
+// come with them. The site's own words (data-messages) are made over `en`, and see them too.
+Object.assign(en, enLater);
 
 (globalThis as { [MORE]?: More })[MORE] = {
   createTracker,

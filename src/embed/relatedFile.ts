@@ -9,11 +9,7 @@ type Slot = { [key: symbol]: typeof mountRecommendations | undefined };
 
 /**
  * The related-items row, from `site-search.related.js` (related.ts), a file of its own: a
- * page that mounts none loads none of it. Rejects when it cannot be had.
+ * page that mounts none loads none of it. Rejects when it cannot be had; undefined if it did not run.
  */
-export async function loadRelated(): Promise<typeof mountRecommendations> {
-  await loadPinned('.related.js', __RELATED_HASH__);
-  const mount = (globalThis as Slot)[Symbol.for(RELATED_KEY)];
-  if (!mount) throw new Error('Site Search: site-search.related.js did not run.');
-  return mount;
-}
+export const loadRelated = (): Promise<typeof mountRecommendations | undefined> =>
+  loadPinned('.related.js', __RELATED_HASH__).then(() => (globalThis as Slot)[Symbol.for(RELATED_KEY)]);
