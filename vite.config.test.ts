@@ -76,8 +76,12 @@ function sourceFiles(folder: string): string[] {
     .map((name) => join(ROOT, folder, name));
 }
 
-// The script, then `site-search.more.js` (vite.config.ts, `embedModules`).
-const swapped = new Map([...swappedImports('src/embed/index.ts', true), ...swappedImports('src/embed/more.ts', false)]);
+// The script, then `site-search.more.js` and `site-search.related.js` (vite.config.ts, `embedModules`).
+const swapped = new Map([
+  ...swappedImports('src/embed/index.ts', true),
+  ...swappedImports('src/embed/more.ts', false),
+  ...swappedImports('src/embed/related.ts', false),
+]);
 
 describe('the imports the script-tag build swaps', () => {
   it('are found for every swap', () => {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { Features } from 'lightningcss';
 import { build, type BuildOptions, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { SHARED_KEY, SHARED_MODULES } from './src/embed/sharedModules.ts';
+import { MORE_KEY, MORE_MODULES, SHARED_KEY, SHARED_MODULES } from './src/embed/sharedModules.ts';
 import { LANGUAGES } from './src/embed/languages.ts';
 import { ar } from './src/ui/messagesAr.ts';
 import { de } from './src/ui/messagesDe.ts';
@@ -56,6 +56,7 @@ export const EMBED_SWAPS: readonly EmbedSwap[] = [
   { module: /\/src\/ui\/OverlayList\.tsx$/, standIn: 'src/embed/lazyOverlayList.tsx', lazy: true },
   { module: /\/src\/ui\/SuggestionOptions\.tsx$/, standIn: 'src/embed/lazySuggestionOptions.tsx', lazy: true },
   { module: /\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips)\.tsx$/, standIn: 'src/embed/lazyResultParts.tsx', lazy: true },
+  { module: /\/src\/ui\/messagesLater\.ts$/, standIn: 'src/embed/lazyMessages.ts', lazy: true },
 ];
 
 /**
@@ -89,12 +90,16 @@ const hashMark = (ending: string) => `#${ending}#`.padEnd(44, '#');
 const FILE_HASHES = Object.fromEntries(BESIDE.map((ending) => [ending, `sha256-${hashMark(ending)}`]));
 /** The language files' hashes, which `site-search.more.js` holds (it loads them: src/embed/languageFile.ts). */
 const LANGUAGE_HASHES = Object.fromEntries(Object.keys(MESSAGES).map((code) => [code, `sha256-${hashMark(`.${code}.js`)}`]));
+/** The files whose hashes `site-search.more.js` holds, by the ending of their names: the languages' and the related items'. */
+const LATER_FILES = [...Object.keys(MESSAGES).map((code) => `.${code}.js`), '.related.js'];
 
 /**
- * `site-search.more.js`, built beside the script after it (src/embed/more.ts): its imports
- * of SHARED_MODULES read what the script lends (src/embed/shared.ts) instead of bundling
- * a second Preact, signals or client. Then every file beside the script is there, and their
- * hashes are written into it (src/embed/scriptUrl.ts `pinned`).
+ * `site-search.more.js`, built beside the script after it (src/embed/more.ts), and then
+ * `site-search.related.js` (src/embed/related.ts): their imports of SHARED_MODULES read what
+ * the script lends (src/embed/shared.ts) instead of bundling a second Preact, signals or
+ * client, and the related file's of MORE_MODULES what `site-search.more.js` leaves. Then every
+ * file beside the script is there, and their hashes are written into the files that load
+ * them (src/embed/scriptUrl.ts `pinned`, src/embed/languageFile.ts `loadPinned`).
  */
 function moreFile(): Plugin {
   let options: BuildOptions = {};
@@ -108,14 +113,14 @@ function moreFile(): Plugin {
       // Both steps work on the files written: a build that writes none makes neither.
       if (options.write === false) return;
       await build({ mode: 'embed-more', logLevel: 'warn', build: options });
+      await build({ mode: 'embed-related', logLevel: 'warn', build: options });
       const file = (name: string) => join(options.outDir!, name);
       const hashOf = (ending: string) =>
         createHash('sha256')
           .update(readFileSync(file(`site-search${ending}`)))
           .digest('base64');
       let more = readFileSync(file('site-search.more.js'), 'utf8');
-      for (const code of Object.keys(MESSAGES)) {
-        const ending = `.${code}.js`;
+      for (const ending of LATER_FILES) {
         if (!more.includes(hashMark(ending))) throw new Error(`site-search.more.js has no place for the hash of site-search${ending}`);
         more = more.replaceAll(hashMark(ending), hashOf(ending));
       }
@@ -130,12 +135,38 @@ function moreFile(): Plugin {
   };
 }
 
+/** Each name the script lends, as `module name`, at its place in the lent list. */
+const LENT_ORDER = Object.entries(SHARED_MODULES).flatMap(([key, names]) => names.map((name) => `${key} ${name}`));
+
+/** The module that reads the object the script lends, once for all the shared modules. */
+const SHARED_OBJECT = '\0shared';
+
+/** `site-search.related.js` reads the modules of MORE_MODULES from what `site-search.more.js` left on the page. */
+function moreImports(): Plugin {
+  const files = Object.keys(MORE_MODULES).map((key) => [key, resolve(key)] as const);
+  return {
+    name: 'site-search-more-imports',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const file = resolved && files.find(([, id]) => id === resolved.id);
+      return file ? `\0more:${file[0]}` : resolved;
+    },
+    load(id) {
+      if (!id.startsWith('\0more:')) return;
+      const names = MORE_MODULES[id.slice('\0more:'.length)]!;
+      return `const m = globalThis[Symbol.for(${JSON.stringify(MORE_KEY)})];\n${names.map((n) => `export const ${n} = m.${n};`).join('\n')}\n`;
+    },
+  };
+}
+
 function sharedImports(): Plugin {
   const files = Object.keys(SHARED_MODULES).map((key) => [key, key.startsWith('src/') ? resolve(key) : key] as const);
   return {
     name: 'site-search-shared-imports',
     enforce: 'pre',
     async resolveId(source, importer, options) {
+      if (source === SHARED_OBJECT) return source;
       const direct = files.find(([, id]) => id === source);
       if (direct) return `\0shared:${direct[0]}`;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
@@ -143,9 +174,13 @@ function sharedImports(): Plugin {
       return file ? `\0shared:${file[0]}` : resolved;
     },
     load(id) {
+      // One read of the lent object, which every shared module below takes its names from.
+      if (id === SHARED_OBJECT) return `export default globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];\n`;
       if (!id.startsWith('\0shared:')) return;
-      const names = SHARED_MODULES[id.slice('\0shared:'.length)]!;
-      return `const s = globalThis[Symbol.for(${JSON.stringify(SHARED_KEY)})];\n${names.map((n) => `export const ${n} = s.${n};`).join('\n')}\n`;
+      const key = id.slice('\0shared:'.length);
+      // The lent object is a list in the order of SHARED_MODULES: `s[7]` is shorter than `s.useRef` in both files.
+      const at = LENT_ORDER.indexOf(`${key} ${SHARED_MODULES[key]![0]}`);
+      return `import s from ${JSON.stringify(SHARED_OBJECT)};\n${SHARED_MODULES[key]!.map((n, i) => `export const ${n} = s[${at + i}];`).join('\n')}\n`;
     },
   };
 }
@@ -190,16 +225,21 @@ function cssMarker(): Plugin {
 
 // One config for the library builds, the demo's dev server and the unit tests.
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
-// makes the self-contained script-tag file with Preact inside, and its `.more.js` part
-// (mode `embed-more`, built by the `embed` build).
+// makes the self-contained script-tag file with Preact inside, its `.more.js` part
+// (mode `embed-more`) and its `.related.js` part (mode `embed-related`), both built by the `embed` build.
 export default defineConfig(({ mode, command }) => {
-  const embedded = mode === 'embed' || mode === 'embed-more';
+  const embedded = mode === 'embed' || mode === 'embed-more' || mode === 'embed-related';
   return {
-    define: { __FILE_HASHES__: JSON.stringify(FILE_HASHES), __LANGUAGE_HASHES__: JSON.stringify(LANGUAGE_HASHES) },
+    define: {
+      __FILE_HASHES__: JSON.stringify(FILE_HASHES),
+      __LANGUAGE_HASHES__: JSON.stringify(LANGUAGE_HASHES),
+      __RELATED_HASH__: JSON.stringify(`sha256-${hashMark('.related.js')}`),
+    },
     plugins: [
       ...(command === 'build' && !embedded ? [stylesheet()] : []),
       ...(command === 'build' && mode === 'embed' ? [languageFiles(), cssMarker(), embedModules(true), moreFile()] : []),
       ...(mode === 'embed-more' ? [sharedImports(), embedModules(false)] : []),
+      ...(mode === 'embed-related' ? [moreImports(), sharedImports(), embedModules(false)] : []),
       ...(mode === 'embed-modules' ? [embedModules(false)] : []),
     ],
     // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
@@ -239,7 +279,9 @@ export default defineConfig(({ mode, command }) => {
                   fileName: () => 'site-search.js',
                   cssFileName: 'site-search',
                 }
-              : { entry: 'src/embed/more.ts', name: 'SiteSearchMore', formats: ['iife'], fileName: () => 'site-search.more.js' },
+              : mode === 'embed-more'
+                ? { entry: 'src/embed/more.ts', name: 'SiteSearchMore', formats: ['iife'], fileName: () => 'site-search.more.js' }
+                : { entry: 'src/embed/related.ts', name: 'SiteSearchRelated', formats: ['iife'], fileName: () => 'site-search.related.js' },
         }
       : {
           outDir: 'dist/lib',

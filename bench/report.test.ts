@@ -106,7 +106,7 @@ describe('targetsTable', () => {
   it('judges the typing and service targets at the largest corpus', () => {
     const text = targetsTable(results());
     expect(text).toContain('| script-tag build, first load, JS + CSS, brotli | 15.00 KiB | met (≤ 24 KiB) |');
-    expect(text).toContain('| … with `site-search.more.js`, loaded when needed (facets, tracker, related items) | 17.00 KiB |  |');
+    expect(text).toContain('| … with `site-search.more.js`, loaded when needed (facets, tracker) | 17.00 KiB |  |');
     expect(text).toContain('| stale paints (100,000 documents) | 1 | **missed** (= 0) |');
     expect(text).toContain('| search sent → results painted, p95 (100,000 documents) | 70.0 ms | **missed** (< 50 ms) |');
     expect(text).toContain(

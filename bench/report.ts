@@ -90,7 +90,7 @@ export function targetsTable(results: Results): string {
       verdict(results.scriptTag.brotli / 1024, EMBED_BUDGET_BYTES / 1024, 'KiB'),
     ],
     [
-      '… with `site-search.more.js`, loaded when needed (facets, tracker, related items)',
+      '… with `site-search.more.js`, loaded when needed (facets, tracker)',
       `${kib(results.scriptTag.brotli + results.scriptTagLater.brotli)} KiB`,
       '',
     ],

@@ -111,7 +111,7 @@ async function sizes(): Promise<Pick<Results, 'ours' | 'scriptTag' | 'scriptTagL
   });
   const ours: SizeRow[] = [
     { name: '**ours: script-tag build** (`dist/embed`, Preact inside)', imports: 'the first load: widget, overlay, suggestions, results, client', js, css },
-    { name: 'ours: `site-search.more.js`', imports: 'loaded when needed: facets, tracker, related items', js: scriptTagLater, css: null },
+    { name: 'ours: `site-search.more.js`', imports: 'loaded when needed: facets, tracker', js: scriptTagLater, css: null },
   ];
   for (const entry of ourEntries(repo)) ours.push(await bundle(entry, repo));
   ours.push(

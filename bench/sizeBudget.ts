@@ -3,7 +3,8 @@
  * plus `site-search.css`, brotli quality 11, as a CDN would serve them, with every feature
  * and the official Preact and signals packages inside (issue #14). What it loads only when
  * needed (`site-search.more.js`: the facets with the first search, the tracker once there
- * is something to report, the related items when mounted) is reported beside it. `npm run bench` reports against it.
+ * is something to report, and what loads the related items, in `site-search.related.js`,
+ * when they are mounted) is reported beside it. `npm run bench` reports against it.
  */
 export const EMBED_BUDGET_BYTES = 24 * 1024;
 

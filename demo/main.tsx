@@ -29,6 +29,7 @@ const german = query.get('locale') === 'de';
 // The sorts' labels follow the page's language, as a real site's would.
 const say = (english: string, deutsch: string) => (german ? deutsch : english);
 const area = { field: 'area', label: 'Area' };
+const popularSearches = ['grid', 'fetch', 'dialog element'];
 const status = { field: 'status', label: 'Status' };
 
 mount(page, {
@@ -55,6 +56,8 @@ mount(page, {
   ],
   fields: [area, status],
   completions: ['interface'],
+  // Offered by the no-results state when the term has no suggestions of its own.
+  popularSearches,
 });
 
 mount(header, {
@@ -63,7 +66,7 @@ mount(header, {
   fields: [area],
   // This page is the results page too: "See all N results" searches here, keeping the demo's options.
   resultsUrl: location.pathname + location.search,
-  popularSearches: ['grid', 'fetch', 'dialog element'],
+  popularSearches,
 });
 
 const item = query.get('item');

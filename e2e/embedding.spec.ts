@@ -127,6 +127,37 @@ test('a script pinned with integrity pins the stylesheet, the German messages an
   expect(problems).toEqual([]);
 });
 
+test('on a pinned page, related items mounted by hand come in their own file, pinned by its hash', async ({ page, request }) => {
+  const problems = await servePages(page);
+  await serveBuiltFiles(page);
+  const { id: itemId, title } = await itemWithRelated(request);
+  await page.goto('/e2e/pages/pinned.html');
+  await page.waitForFunction(() => 'SiteSearch' in window);
+  const related = page.locator('script[src$="/site-search.related.js"]');
+  await expect(related).toHaveCount(0);
+  await page.evaluate(
+    ([api, id, name]) =>
+      SiteSearch.mountRecommendations(document.body.appendChild(document.createElement('div')), {
+        siteKey: 'demo',
+        baseUrl: api,
+        configurationKey: 'related',
+        itemId: id,
+        title: `Related to ${name}`,
+        analytics: false,
+      }),
+    [API, itemId, title],
+  );
+  await expect(
+    page
+      .getByRole('region', { name: `Related to ${title}` })
+      .getByRole('link')
+      .first(),
+  ).toBeVisible();
+  await expect(related).toHaveAttribute('integrity', integrity('embed/site-search.related.js', 'sha256'));
+  await expect(related).toHaveAttribute('crossorigin', 'anonymous');
+  expect(problems).toEqual([]);
+});
+
 test('a file changed on its way to a pinned page does not run; the results stay', async ({ page }) => {
   const problems = await servePages(page);
   await serveBuiltFiles(page);
@@ -219,6 +250,8 @@ test('the script tag pasted twice mounts one widget that searches once', async (
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first()).toBeVisible();
   await expect(more).toHaveCount(1);
   expect(searches.filter((u) => new URL(u).searchParams.get('term') === 'flex')).toHaveLength(1);
+  // The related items' file only where they are mounted.
+  await expect(page.locator('script[src$="site-search.related.js"]')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
@@ -350,7 +383,9 @@ test('related items by hand from the script tag: their part loads when they are 
   await page.goto('/e2e/pages/leak.html');
   await page.waitForFunction(() => 'SiteSearch' in window);
   const more = page.locator('script[src$="/dist/embed/site-search.more.js"]');
+  const related = page.locator('script[src$="/dist/embed/site-search.related.js"]');
   await expect(more).toHaveCount(0);
+  await expect(related).toHaveCount(0);
   await page.evaluate(
     ([api, itemId, name]) =>
       SiteSearch.mountRecommendations(document.getElementById('box')!, {
@@ -368,6 +403,7 @@ test('related items by hand from the script tag: their part loads when they are 
     .getByRole('link');
   await expect(links.first()).toBeVisible();
   await expect(more).toHaveCount(1);
+  await expect(related).toHaveCount(1);
   // Keep the page: stop the navigation to the item.
   await page.route(
     (url) => !url.href.startsWith(API) && !url.pathname.startsWith('/dist/') && !url.pathname.startsWith('/e2e/'),
@@ -486,6 +522,22 @@ test('the npm example app imports the package by its name and works', async ({ p
   await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
   expect(await page.locator('.ss-box').evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('12px');
   expect(errors).toEqual([]);
+});
+
+test('in English, the words of the parts loaded later come with them, also under the site’s own words', async ({ page }) => {
+  const problems = await servePages(page);
+  await page.goto('/e2e/pages/english-words.html');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await expect(box).toHaveAttribute('placeholder', 'Find a feature');
+  await box.fill('grid');
+  await box.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Area' })).toBeVisible();
+  await box.fill('zzqxw');
+  await box.press('Enter');
+  await expect(page.getByText('No results for “zzqxw”')).toBeVisible();
+  await expect(page.getByText('Check the spelling or try fewer or more general words.')).toBeVisible();
+  expect(problems).toEqual([]);
 });
 
 test('the page’s own language picks the widget’s words, loaded alone, with the site’s own strings over them', async ({ page }) => {

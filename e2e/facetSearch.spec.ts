@@ -4,6 +4,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
+import { openMoreFilters } from './moreFilters.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -15,6 +16,8 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 
 async function facet(page: Page, query: string, name = 'Kind') {
   await page.goto(`/?q=element${query}`);
+  // Past the first two groups: under "More filters".
+  await openMoreFilters(page.locator('#search'));
   const group = page.locator('#search').getByRole('group', { name });
   await expect(group.getByRole('checkbox').first()).toBeVisible();
   return group;

@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
+import { openMoreFilters } from './moreFilters.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -177,6 +178,8 @@ test('From/To takes the To value in: the URL, the chip and the request say so', 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=g');
   const search = page.locator('#search');
+  // Past the first two groups: under "More filters".
+  await openMoreFilters(search);
   const group = search.getByRole('group', { name: 'First shipped' });
   await group.getByLabel('From').fill('2005');
   await group.getByLabel('To').fill('2007');
@@ -195,6 +198,7 @@ test('German: "Anwenden" stays beside the From/To fields in the facet column', a
   await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=g&locale=de');
+  await openMoreFilters(page.locator('#search'));
   const group = page.locator('#search').getByRole('group', { name: 'First shipped' });
   const apply = group.getByRole('button', { name: 'Anwenden' });
   await expect(apply).toBeVisible();
@@ -206,6 +210,7 @@ test('German: "Anwenden" stays beside the From/To fields in the facet column', a
   expect(button.x).toBeGreaterThan(to.x + to.width);
   await group.screenshot({ path: `${SHOTS}/range-de-desktop.png` });
   await page.goto('/?q=g&locale=de&theme=dark&dir=rtl');
+  await openMoreFilters(page.locator('#search'));
   await expect(apply).toBeVisible();
   await group.screenshot({ path: `${SHOTS}/range-de-dark-rtl-desktop.png` });
   await axe(page, 'range, German, dark, rtl');

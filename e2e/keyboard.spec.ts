@@ -6,6 +6,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { differing, expectVisibleFocus } from './focusRing.ts';
 import { mockApi } from './mockApi.ts';
+import { openMoreFilters } from './moreFilters.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -136,6 +137,8 @@ for (const theme of ['light', 'dark']) {
     test.setTimeout(scaled(90_000));
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/?q=element&theme=${theme}`);
+    // Past the first two groups: under "More filters".
+    await openMoreFilters(page.locator('#search'));
     const group = page.locator('#search').getByRole('group', { name: 'Kind' });
     await expect(group.getByRole('checkbox').first()).toBeVisible();
     await page.mouse.move(0, 0);

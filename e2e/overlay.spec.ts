@@ -91,6 +91,30 @@ for (const theme of ['light', 'dark']) {
   });
 }
 
+test('on a laptop the overlay shows 7 results or more at once: title, address, a passage line only where it holds the words', async ({ page }) => {
+  const searches = await mockApi(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/?theme=light');
+  await page.keyboard.press('Control+k');
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  await page.keyboard.type('grid');
+  const list = dialog.getByRole('listbox', { name: 'Search results' });
+  await expect.poll(() => searches.at(-1)?.searchParams.get('term')).toBe('grid');
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  // Whole in sight: above the end of what scrolls and above the key hints at the dialog's foot.
+  const whole = await list.evaluate((el) => {
+    let scroller = el.parentElement;
+    while (scroller && !/auto|scroll/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    const foot = el.closest('dialog, [role="dialog"]')?.querySelector('.ss-dialog-foot');
+    const end = Math.min(scroller?.getBoundingClientRect().bottom ?? innerHeight, foot?.getBoundingClientRect().top ?? innerHeight);
+    return [...el.querySelectorAll('.ss-hit')].filter((hit) => hit.getBoundingClientRect().bottom <= end).length;
+  });
+  expect(whole).toBeGreaterThanOrEqual(7);
+  await expect(list.locator('.ss-thumb:visible, .ss-hit-meta:visible')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/overlay-compact-light-desktop.png` });
+  await axe(page, 'compact overlay');
+});
+
 test('in a right-to-left page the widget’s English words keep their order: count, notice, key hints', async ({ page }) => {
   await mockApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });

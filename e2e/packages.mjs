@@ -114,6 +114,7 @@ try {
     'dist/embed/site-search.css',
     'dist/embed/site-search.de.js',
     'dist/embed/site-search.more.js',
+    'dist/embed/site-search.related.js',
     'dist/lib/style.css',
     'dist/types/index.d.ts',
   ]) {

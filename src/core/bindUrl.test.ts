@@ -125,4 +125,36 @@ describe('bindUrl', () => {
     controller.setPage(5);
     expect(location.search).not.toContain('page=5');
   });
+
+  it('holds only settled searches: Back after Enter never lands on a half-typed term or a cleared field', async () => {
+    const controller = setup();
+    const unbind = bindUrl(controller);
+    const entries = () => history.length;
+    controller.setTerm('promise all');
+    controller.submit();
+    await vi.advanceTimersByTimeAsync(0);
+    calls.at(-1)?.resolve({ page: 1, total_hits: 1, processing_time_ms: 1, hits: [], facets: null, rangeFacets: null });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(location.search).toBe('?site=1&q=promise+all');
+    const before = entries();
+    controller.clear();
+    await vi.advanceTimersByTimeAsync(2000);
+    // Typed after a pause; Enter comes before the last key's search went out.
+    for (const typed of ['g', 'gr', 'gri']) {
+      controller.setTerm(typed);
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    expect(location.search).toBe('?site=1&q=gri');
+    controller.setTerm('grid');
+    controller.submit();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(location.search).toBe('?site=1&q=grid');
+    // One entry after the submitted search: grid's, which took the typed one's place.
+    expect(entries()).toBe(before + 1);
+    // A filter on the settled search still gets an entry of its own.
+    await vi.advanceTimersByTimeAsync(2000);
+    controller.setFilters({ fields: { area: ['css'] } });
+    expect(entries()).toBe(before + 2);
+    unbind();
+  });
 });

@@ -88,6 +88,8 @@ const TYPING_PAUSE_MS = 1000;
  * a committed search (Enter, page, sort, filter) pushes a history entry, typing pushes one
  * with its first key after a pause and replaces it with the next keys (so Back returns to
  * the search before, not off the page), and Back and Forward restore the exact state.
+ * History holds settled searches only: Enter right after typing replaces the typed entry,
+ * and whatever follows a cleared field replaces its entry.
  * Returns the unbinding.
  */
 export function bindUrl(controller: SearchController, { prefix = '' }: UrlOptions = {}): () => void {
@@ -96,6 +98,10 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
   if (read().term) restore();
   // When the URL last changed for a typed search; -Infinity: not since the last commit.
   let typedAt = -Infinity;
+  // The current entry's term when typing wrote it, while it is not settled yet: a commit of
+  // another term right after (Enter before the last key's search went out) takes its place,
+  // so Back never lands on a half-typed term. An empty field's entry is never settled.
+  let unsettled: { term: string; at: number } | null = null;
   // A submitted search keeps its entry: what is typed next starts another.
   const unsubmit = controller.submits.subscribe(() => (typedAt = -Infinity));
   const stop = effect(() => {
@@ -103,8 +109,11 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
     const search = sent && writeState(sent.state, location.search, prefix);
     if (sent && search !== location.search) {
       const now = Date.now();
-      const push = sent.commit || now - typedAt > TYPING_PAUSE_MS;
+      const { term } = sent.state;
+      const replaceable = unsettled !== null && (unsettled.term === '' || (sent.commit && unsettled.term !== term && now - unsettled.at <= TYPING_PAUSE_MS));
+      const push = !replaceable && (sent.commit || now - typedAt > TYPING_PAUSE_MS);
       typedAt = sent.commit ? -Infinity : now;
+      unsettled = sent.commit ? null : { term, at: now };
       // While the phone's filter panel is open its entry (marked `ssSheet`) takes every change:
       // Back closes the panel (FacetPanel), and the filters chosen in it come back as one entry.
       const sheet = (history.state as { ssSheet?: unknown } | null)?.ssSheet;

@@ -191,7 +191,7 @@ export function createSearchController(options: SearchControllerOptions): Search
     return true;
   }
 
-  /** Sends the waiting search: its slot has come. Returns the request, for the pace. */
+  /** Sends the waiting search: its slot has come. Returns the request, for the pace: settled with the service's time on it. */
   function send() {
     const job = waiting;
     const { state, params, commit, append } = job;
@@ -206,8 +206,14 @@ export function createSearchController(options: SearchControllerOptions): Search
       clearTimeout(stallTimer);
       set(values);
     };
-    return latest(
-      (signal) => client.search(params, { signal }),
+    // The service's own time on the request, for the pace: when it surely arrived.
+    let serviceMs: number | undefined;
+    const request = latest(
+      (signal) =>
+        client.search(params, { signal }).then((response) => {
+          serviceMs = response.processing_time_ms;
+          return response;
+        }),
       (response) => {
         // Every word together found nothing: ask for any of them, at once but within the
         // limit per second and through the stale-answer guard, unless a newer one waits.
@@ -224,6 +230,7 @@ export function createSearchController(options: SearchControllerOptions): Search
       },
       (reason) => settle({ results: null, status: 'error', error: reason instanceof Error ? reason : new Error(String(reason)) }),
     );
+    return request?.then(() => serviceMs);
   }
 
   /** Sets `values` and searches at once: the user committed to it (page, sort, filters). */

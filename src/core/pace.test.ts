@@ -137,4 +137,32 @@ describe('createPace, counted at the service', () => {
     expect(sent.slice(0, 5)).toEqual([0, 10, 20, 30, 40]);
     expect(sent[5]).toBe(1200);
   });
+
+  it('counts from the answer less the time the service says it spent: a busy service does not stretch the window', async () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    // Answered 300 ms after leaving, 290 of them spent by the service: it arrived within 11 ms.
+    const busy = () => new Promise((resolve) => setTimeout(resolve, 300, 290));
+    for (let i = 0; i < 6; i++) {
+      pace(() => (sent.push(performance.now()), busy()));
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent.slice(0, 5)).toEqual([0, 200, 400, 600, 800]);
+    // Counted from the answer alone it would be 1200, the first aborted at 200 by the second.
+    expect(sent[5]).toBe(1011);
+  });
+
+  it('never counts a request as arrived before it left, whatever time the service claims', async () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    const claims = () => new Promise((resolve) => setTimeout(resolve, 50, 1e9));
+    for (let i = 0; i < 6; i++) {
+      pace(() => (sent.push(performance.now()), claims()), true);
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent[5]! - sent[0]!).toBe(1000);
+    expect(peak(sent)).toBe(5);
+  });
 });

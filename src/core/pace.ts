@@ -5,7 +5,9 @@ export interface Pace {
    * when the slot opens. A later call before then replaces it, so a request that would
    * be superseded before its slot is never sent. `urgent` (a search the user asked for:
    * Enter, a page, a filter) skips the gap but never the limit per window. `send` returns
-   * its request, if it makes one: a promise settled once it is answered, failed or aborted.
+   * its request, if it makes one: a promise settled once it is answered, failed or aborted,
+   * which must settle (abort what hangs); it resolves to the service's own time on the
+   * request in ms (`processing_time_ms`) when answered and known.
    */
   (send: () => unknown, urgent?: boolean): void;
   /** Drops what waits for its slot, if anything. */
@@ -26,48 +28,73 @@ export interface Pace {
  *
  * Requests spaced at the page can reach the service bunched: one waits in the network or
  * the browser's queue while the next goes straight through. So the second is counted from
- * when each request surely arrived, not from when it left: its answer, or, unanswered, when
- * the next one aborted it (`gapMs` after it left at the earliest). A request goes once the
- * 5th newest arrived 1000 ms ago; then at most 4 others can arrive within a second of it.
- * With a quick service that costs a round trip once in 5 requests.
+ * when each request surely arrived, not from when it left: a request goes once the 5th
+ * newest arrived 1000 ms ago; then at most 4 others can arrive within a second of it.
+ * A request surely arrived by its answer, less the time the service says it spent on it
+ * (its own clock, after the arrival): on a busy service that is most of the wait, which
+ * counting from the answer alone would add to every 5th request. Unanswered, by when the
+ * next one aborted it, and at least `gapMs` after it left.
  */
 export function createPace(gapMs = 200): Pace {
-  // When each of the 4 requests before the newest surely arrived, oldest first.
-  const arrived: number[] = Array(4).fill(-Infinity);
-  // When the newest was answered: Infinity while in flight.
-  let answered = -Infinity;
-  let sent = 0;
+  // The newest requests, up to 5, oldest first: when each left, and when it surely
+  // arrived (Infinity while the newest is on its way unanswered).
+  const recent: Array<{ left: number; arrived: number }> = [];
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let waiting: () => unknown;
+  let waiting: (() => unknown) | null = null;
   let skipGap = false;
 
   function run() {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!waiting) return;
     const now = performance.now();
-    const due = Math.max(arrived[0]! + 1000, skipGap ? 0 : last + gapMs);
-    if (due > now) timer = setTimeout(run, due - now);
-    else {
-      // The newest surely arrived by its answer, or by now, when this one aborts it.
-      arrived.push(Math.min(answered, Math.max(now, last + gapMs)));
-      arrived.shift();
-      const request = waiting();
-      const own = ++sent;
-      // Timed once sent: the request leaves within `waiting`, maybe a moment after `now`.
-      answered = last = performance.now();
-      if (request instanceof Promise) {
-        answered = Infinity;
-        // `finally` leaves a failure as unhandled as it was.
-        void request.finally(() => own === sent && (answered = performance.now()));
-      }
+    const fifth = recent.length === 5 ? recent[0]!.arrived : -Infinity;
+    const due = Math.max(fifth + 1000, skipGap ? 0 : last + gapMs);
+    if (due > now) {
+      timer = setTimeout(run, due - now);
+      return;
     }
+    const send = waiting;
+    waiting = null;
+    // The newest before this one, if unanswered, surely arrived by now, when this one aborts it,
+    // and at least the gap after it left.
+    const newest = recent[recent.length - 1];
+    if (newest) newest.arrived = Math.min(newest.arrived, Math.max(now, newest.left + gapMs));
+    const entry = { left: now, arrived: Infinity };
+    recent.push(entry);
+    if (recent.length > 5) recent.shift();
+    const request = send();
+    // Timed once sent: the request leaves within `send`, maybe a moment after `now`.
+    entry.left = last = performance.now();
+    if (!(request instanceof Promise)) entry.arrived = entry.left;
+    // `then` with both: a failure stays as handled (or not) as it was for the caller.
+    else
+      request.then(
+        (serviceMs: unknown) => settled(entry, typeof serviceMs === 'number' && serviceMs > 0 ? serviceMs : 0),
+        () => settled(entry, 0),
+      );
+  }
+
+  /** Answered (or failed) now: the request surely arrived by now, less the service's own time on it. */
+  function settled(entry: { left: number; arrived: number }, serviceMs: number) {
+    // 1 ms off the service's time, which may be rounded; never before it left.
+    const arrived = Math.max(entry.left, performance.now() - Math.max(0, serviceMs - 1));
+    if (arrived >= entry.arrived) return;
+    entry.arrived = arrived;
+    // An earlier arrival may open the slot earlier.
+    if (waiting) run();
   }
 
   const pace = (send: () => unknown, urgent = false) => {
     waiting = send;
     skipGap = urgent;
-    clearTimeout(timer);
     run();
   };
-  pace.cancel = () => clearTimeout(timer);
+  pace.cancel = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    waiting = null;
+  };
   return pace;
 }

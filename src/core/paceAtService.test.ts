@@ -15,16 +15,20 @@ function seeded(seed: number) {
 /**
  * A service behind a network: each request is answered 0-300 ms after it left and arrives
  * some part of the way, within its first 100 ms (the network, the browser's queue), so a
- * request can arrive after one sent later. An aborted request arrives all the same (it
+ * request can arrive after one sent later. A search's answer says the service's time on it
+ * (arrival to answer, rounded), which the pace counts back from the answer. An aborted request arrives all the same (it
  * was on its way); only its answer is lost. Records when each request arrived, per endpoint.
  */
 function fakeService(random: () => number) {
   const arrivals: Record<string, number[]> = { search: [], suggest: [], autocomplete: [] };
-  function request<T>(endpoint: string, answer: T, signal: AbortSignal | undefined): Promise<T> {
+  function request<T>(endpoint: string, answer: T | ((serviceMs: number) => T), signal: AbortSignal | undefined): Promise<T> {
     const delay = random() * 300;
-    setTimeout(() => arrivals[endpoint]!.push(performance.now()), random() * Math.min(delay, 100));
+    const arrival = random() * Math.min(delay, 100);
+    setTimeout(() => arrivals[endpoint]!.push(performance.now()), arrival);
+    // The service's own time, as a search answer says it (rounded): from the arrival to the answer at most.
+    const serviceMs = Math.round(delay - arrival);
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => resolve(answer), delay);
+      const timer = setTimeout(() => resolve(typeof answer === 'function' ? (answer as (ms: number) => T)(serviceMs) : answer), delay);
       signal?.addEventListener('abort', () => {
         clearTimeout(timer);
         reject(new DOMException('The operation was aborted.', 'AbortError'));
@@ -35,7 +39,15 @@ function fakeService(random: () => number) {
     search: (params: { term?: string }, options?: { signal?: AbortSignal }) =>
       request<SearchResponse>(
         'search',
-        { page: 1, total_hits: 1, processing_time_ms: 1, hits: [], facets: null, rangeFacets: null, ...({ term: params.term } as object) },
+        (serviceMs) => ({
+          page: 1,
+          total_hits: 1,
+          processing_time_ms: serviceMs,
+          hits: [],
+          facets: null,
+          rangeFacets: null,
+          ...({ term: params.term } as object),
+        }),
         options?.signal,
       ),
     suggest: (params: { term: string }, options?: { signal?: AbortSignal }) =>

@@ -10,8 +10,9 @@ const options = { siteKey: 'k', baseUrl: 'https://api.test', configurationKey: '
 
 function fakeMore() {
   const row = { setConsent: vi.fn(), destroy: vi.fn() };
-  const more = { createTracker: vi.fn(), mountRecommendations: vi.fn(() => row) } as unknown as More;
-  return { row, more };
+  const mount = vi.fn(() => row);
+  const more = { createTracker: vi.fn(), loadRelated: vi.fn(async () => mount) } as unknown as More;
+  return { row, more, mount };
 }
 
 beforeEach(() => {
@@ -25,24 +26,24 @@ describe('the script tag’s mountRecommendations', () => {
   });
 
   it('mounts the row once its file is here, with the consent given meanwhile', async () => {
-    const { row, more } = fakeMore();
+    const { row, more, mount } = fakeMore();
     loadMore.mockResolvedValue(more);
     const target = document.createElement('div');
     const mounted = mountRecommendations(target, options);
     mounted.setConsent(true);
-    await vi.waitFor(() => expect(more.mountRecommendations).toHaveBeenCalledWith(target, options));
+    await vi.waitFor(() => expect(mount).toHaveBeenCalledWith(target, options));
     expect(row.setConsent).toHaveBeenCalledWith(true);
     mounted.destroy();
     expect(row.destroy).toHaveBeenCalled();
   });
 
   it('destroyed before its file came, it never shows', async () => {
-    const { more } = fakeMore();
+    const { more, mount } = fakeMore();
     loadMore.mockResolvedValue(more);
     mountRecommendations(document.createElement('div'), options).destroy();
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(more.mountRecommendations).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(more.loadRelated).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(mount).not.toHaveBeenCalled();
   });
 
   it('says on the console when its file cannot be had, and shows nothing', async () => {

@@ -1,6 +1,7 @@
 /**
  * The script-tag file's `mountRecommendations` (vite.config.ts swaps it in for the real
- * one, which is in `site-search.more.js`): the same row, mounted once that file is here.
+ * one, which is in `site-search.related.js`, loaded through `site-search.more.js`): the same
+ * row, mounted once those files are here.
  * `setConsent` and `destroy` work at any time; a row destroyed before then never shows.
  */
 import { checkTarget } from '../ui/checkTarget.ts';
@@ -12,14 +13,15 @@ export function mountRecommendations(target: Element, options: RecommendationsMo
   let row: ReturnType<typeof mountRecommendations> | undefined;
   let consent: boolean | undefined;
   let gone = false;
-  loadMore().then(
-    (more) => {
+  loadMore()
+    .then((more) => more.loadRelated())
+    .then((mount) => {
       if (gone) return;
-      row = more.mountRecommendations(target, options);
+      // A file that did not run (no row to mount) fails here, and is said below.
+      row = mount!(target, options);
       if (consent !== undefined) row.setConsent(consent);
-    },
-    (error: unknown) => console.error(error),
-  );
+    })
+    .catch((error: unknown) => console.error(error));
   return {
     setConsent(granted) {
       consent = granted;

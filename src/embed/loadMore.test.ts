@@ -4,7 +4,7 @@ import { loadMore, MORE, type More } from './loadMore.ts';
 
 type Slot = { [MORE]?: More };
 const scripts = (src: string) => [...document.head.querySelectorAll(`script[src="${src}"]`)];
-const more = { createTracker: () => null, mountRecommendations: () => null, FacetPanel: () => null } as unknown as More;
+const more = { createTracker: () => null, loadRelated: () => null, FacetPanel: () => null } as unknown as More;
 
 // Test files share one DOM (isolate: false): leave no script tag for the next one.
 afterEach(() => {

@@ -6,16 +6,17 @@ import type { LoadMore } from '../ui/LoadMore.tsx';
 import type { Pager } from '../ui/Pager.tsx';
 import type { SkipToResults } from '../ui/SkipToResults.tsx';
 import type { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
-import type { mountRecommendations } from '../ui/mountRecommendations.tsx';
 import type { OverlayList } from '../ui/OverlayList.tsx';
 import type { loadLanguage } from './languageFile.ts';
+import type { loadRelated } from './relatedFile.ts';
 import { loadScript } from './loadScript.ts';
 import { beside, pinned } from './scriptUrl.ts';
+import { MORE_KEY } from './sharedModules.ts';
 
 /** What `site-search.more.js` (more.ts) leaves on the page when it has run. */
 export interface More {
   createTracker: typeof createTracker;
-  mountRecommendations: typeof mountRecommendations;
+  loadRelated: typeof loadRelated;
   FacetPanel: typeof FacetPanel;
   FilterChips: typeof FilterChips;
   OverlayList: typeof OverlayList;
@@ -28,12 +29,12 @@ export interface More {
 }
 
 /** Where it leaves it. */
-export const MORE = Symbol.for('site-search-more');
+export const MORE = Symbol.for(MORE_KEY);
 
 /**
  * The part of the script-tag file that is loaded only when it is needed: the facets, the
- * pager and the empty state with the first search, the overlay's list when it first opens, the suggestion dropdown's options as the visitor first types, the tracker once results are on screen or a result is clicked, the
- * related items when they are mounted.
+ * pager and the empty state with the first search, the overlay's list when it first opens, the suggestion dropdown's options as the visitor first types, the tracker once results are on screen or a result is clicked, and,
+ * when related items are mounted, what loads their file.
  * Built beside the script (vite.config.ts). Rejects when it cannot be had.
  */
 export async function loadMore(src = beside('.more.js')): Promise<More> {

@@ -68,8 +68,12 @@ describe('readOptions', () => {
   });
 
   it('puts the site’s own words (messages JSON) over those of the language, or of English', () => {
-    expect(from({ lang: 'de', messages: '{"placeholder":"Rezepte suchen"}' }).messages).toEqual({ ...de, placeholder: 'Rezepte suchen' });
-    expect(from({ messages: '{"placeholder":"Find a recipe"}' }).messages).toEqual({ ...en, placeholder: 'Find a recipe' });
+    // Every word read through to the language's, own or not: English words added later show too.
+    const words = (m: unknown) => Object.fromEntries(Object.keys(en).map((key) => [key, (m as Record<string, unknown>)[key]]));
+    expect(words(from({ lang: 'de', messages: '{"placeholder":"Rezepte suchen"}' }).messages)).toEqual(words({ ...de, placeholder: 'Rezepte suchen' }));
+    const english = from({ messages: '{"placeholder":"Find a recipe"}' }).messages;
+    expect(words(english)).toEqual(words({ ...en, placeholder: 'Find a recipe' }));
+    expect(Object.getPrototypeOf(english)).toBe(en);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(from({ lang: 'de', messages: '{oops' }).messages).toBe(de);
     expect(error).toHaveBeenCalledWith('Site Search: the messages attribute is not valid JSON; it is ignored.');

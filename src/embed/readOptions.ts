@@ -88,9 +88,10 @@ export function readOptions(get: (name: string) => string | null): MountOptions 
   // None of the tracker's attributes given leaves `config.analytics`.
   const tracker = fill(TRACKER, get);
   const options = fill(OPTIONS, get, config);
-  // The site's own words, over those of the language.
+  // The site's own words, over those of the language: read through to them, so that English
+  // words added to `en` later (site-search.more.js's) show too.
   const own = json(get, 'messages');
-  if (own) options.messages = { ...((options.messages as object | undefined) ?? en), ...own };
+  if (own) options.messages = Object.assign(Object.create((options.messages as object | undefined) ?? en) as object, own);
   return {
     ...config,
     ...options,

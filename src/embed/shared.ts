@@ -4,12 +4,14 @@ import { Fragment, h, render } from 'preact';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
 import { hostFor } from '../client/hosts.ts';
+import { capTerm } from '../core/capTerm.ts';
 import { createLatest } from '../core/createLatest.ts';
 import { countFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { checkTarget } from '../ui/checkTarget.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
 import { Heading } from '../ui/Heading.tsx';
+import { icon } from '../ui/Icon.tsx';
 import { lockScroll } from '../ui/lockScroll.ts';
 import { countedName, dateFormat, en, format, intl } from '../ui/messages.ts';
 import { resultItem } from '../ui/ResultItem.tsx';
@@ -23,8 +25,11 @@ import { useWidget } from '../ui/WidgetContext.ts';
 import { loadScript } from './loadScript.ts';
 import { beside, pinned, script } from './scriptUrl.ts';
 
-/** The modules of SHARED_MODULES, lent to `site-search.more.js` (see sharedModules.ts). */
-export const shared = {
+/**
+ * The names of SHARED_MODULES, lent to `site-search.more.js` (see sharedModules.ts), as a
+ * list in their order there: that file reads them by their place, which is shorter in both files.
+ */
+export const shared = [
   Fragment,
   h,
   render,
@@ -45,10 +50,12 @@ export const shared = {
   Heading,
   ClearIcon,
   SearchIcon,
+  icon,
   resultItem,
   Results,
   wrapTab,
   lockScroll,
+  capTerm,
   countFilters,
   readRange,
   setRange,
@@ -66,4 +73,4 @@ export const shared = {
   pinned,
   script,
   loadScript,
-};
+];

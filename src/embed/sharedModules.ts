@@ -3,7 +3,7 @@
  * needed: the modules that part imports (and that it has itself, or that hold state:
  * Preact's, the signals', the contexts), by the specifier or the project file it
  * imports them by, with the names it uses. That part runs on the script's one Preact,
- * its signals and its client. `shared.ts` puts these on the page for it, and
+ * its signals and its client. `shared.ts` puts these on the page for it, in this order, and
  * vite.config.ts turns each such import in it into a read of them instead of a copy.
  * A name missing here fails that part's build.
  */
@@ -18,10 +18,12 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/Heading.tsx': ['Heading'],
   'src/ui/ClearIcon.tsx': ['ClearIcon'],
   'src/ui/SearchIcon.tsx': ['SearchIcon'],
+  'src/ui/Icon.tsx': ['icon'],
   'src/ui/ResultItem.tsx': ['resultItem'],
   'src/ui/Results.tsx': ['Results'],
   'src/ui/wrapTab.ts': ['wrapTab'],
   'src/ui/lockScroll.ts': ['lockScroll'],
+  'src/core/capTerm.ts': ['capTerm'],
   'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/ui/themeClass.ts': ['themeClass'],
@@ -36,3 +38,17 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
 
 /** The `Symbol.for` key of the object they are lent on. */
 export const SHARED_KEY = 'site-search-shared';
+
+/** The `Symbol.for` key of what `site-search.more.js` leaves on the page (loadMore.ts). */
+export const MORE_KEY = 'site-search-more';
+
+/** Of what `site-search.related.js` leaves on the page (relatedFile.ts). */
+export const RELATED_KEY = 'site-search-related';
+
+/**
+ * What `site-search.more.js` lends `site-search.related.js`, by project file, from what it
+ * leaves on the page: the tracker, which that file would otherwise bundle a second time.
+ */
+export const MORE_MODULES: Readonly<Record<string, readonly string[]>> = {
+  'src/tracker/createTracker.ts': ['createTracker'],
+};

@@ -44,4 +44,24 @@ describe('deliver', () => {
     expect(await deliver(URL_, event, true)).toBe('ok');
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
+  it('warns once in the console, naming statsAllowedOrigins, when the service refuses the page’s origin', async () => {
+    const refused = () =>
+      new Response(JSON.stringify({ error: { status: 403, code: 'origin_not_allowed', message: 'not taken' } }), {
+        status: 403,
+        headers: { 'content-type': 'application/json' },
+      });
+    const fetch = vi.fn(() => Promise.resolve(refused()));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('fetch', fetch);
+    expect(await deliver(`${URL_}/refusing`, event)).toBe('drop');
+    expect(await deliver(`${URL_}/refusing`, event)).toBe('drop');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(String(warn.mock.calls[0]![0])).toMatch(/statsAllowedOrigins/);
+    // Another refusal (a bad event) says nothing.
+    fetch.mockResolvedValueOnce(new Response('{"error":{"status":400,"code":"invalid_body"}}', { status: 400 }));
+    expect(await deliver(`${URL_}/other`, event)).toBe('drop');
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
 });

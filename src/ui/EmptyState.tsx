@@ -1,4 +1,5 @@
 import { format } from './messages.ts';
+import { RedirectLabel } from './RedirectLabel.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
@@ -9,12 +10,26 @@ export interface EmptyStateProps {
   busy?: boolean;
   /** That search is slow: greyed as updating. */
   updating?: boolean;
+  /** A rule's redirect for the term (a safe address): the answer, shown as a card instead of the advice. */
+  redirect?: string | null | undefined;
 }
 
-/** What a search that found nothing shows: advice, and the suggestions for the term (else the popular searches) as one-click searches. */
-export function EmptyState({ term, busy, updating }: EmptyStateProps) {
+/**
+ * What a search that found nothing shows: advice, and the suggestions for the term (else the
+ * popular searches) as one-click searches; or, when a rule redirects the term, its address as a card.
+ */
+export function EmptyState({ term, busy, updating, redirect }: EmptyStateProps) {
   const { m, suggestions, config } = useWidget();
   const { setTerm, submit } = useSearchController();
+  if (redirect) {
+    return (
+      <p class={updating ? 'ss-redirect ss-updating' : 'ss-redirect'} aria-busy={busy}>
+        <a class="ss-redirect-link" href={redirect}>
+          <RedirectLabel url={redirect} />
+        </a>
+      </p>
+    );
+  }
   // The suggestions for the term, else the site's popular searches.
   // Not a rule's redirect, which is an address, not a search (the dropdown offers it).
   const offered = suggestions?.items.value.filter((item) => item.source !== 'redirect').map((item) => item.value) ?? [];

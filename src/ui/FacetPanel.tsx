@@ -13,6 +13,9 @@ import { ValueFacet } from './ValueFacet.tsx';
 import { useWidget } from './WidgetContext.ts';
 import { wrapTab } from './wrapTab.ts';
 
+/** Filter groups shown in the column before "More filters". */
+const FIRST_GROUPS = 2;
+
 /** Whether the history entry shown is the one the open filter panel added. */
 const sheetMark = () => !!(history.state as { ssSheet?: boolean } | null)?.ssSheet;
 
@@ -68,18 +71,28 @@ export function FacetPanel() {
     opened.current = location.href;
   };
   const close = () => dialog.current?.close();
-  const facets = (
-    <>
-      {config.categoryFacet && <CategoryFacet />}
-      {config.facets?.map((f) => (
-        <ValueFacet key={f.field} {...f} />
-      ))}
-      {config.rangeFacets?.map((f) => (
-        <RangeFacet key={f.field} {...f} />
-      ))}
-      <LanguageDateFilter />
-    </>
+  const groups = [
+    ...(config.categoryFacet ? [{ key: 'category', used: !!filters.value.category, facet: <CategoryFacet key="category" /> }] : []),
+    ...(config.facets ?? []).map((f) => ({ key: f.field, used: !!filters.value.fields?.[f.field]?.length, facet: <ValueFacet key={f.field} {...f} /> })),
+    ...(config.rangeFacets ?? []).map((f) => ({ key: f.field, used: !!filters.value.ranges?.[f.field], facet: <RangeFacet key={f.field} {...f} /> })),
+    {
+      key: 'language-date',
+      used: !!(filters.value.lang || filters.value.dateFrom || filters.value.dateTo),
+      facet: <LanguageDateFilter key="language-date" />,
+    },
+  ];
+  // In the column, the first two groups, then the others folded under "More filters" (open
+  // when one of them is in use): the results are not 40 Tab presses away from the field.
+  // The phone's panel, opened to filter, shows them all.
+  const rest = groups.slice(FIRST_GROUPS);
+  const more = rest.length > 1 && (
+    <details class="ss-more-filters" open={rest.some((g) => g.used)}>
+      <summary class="ss-facet-title">{m.moreFilters}</summary>
+      {rest.map((g) => g.facet)}
+    </details>
   );
+  const column = more ? [...groups.slice(0, FIRST_GROUPS).map((g) => g.facet), more] : groups.map((g) => g.facet);
+  const facets = groups.map((g) => g.facet);
   return (
     <section class="ss-facets" part="facets" aria-label={m.filters}>
       {/* A visible one would repeat the button or stand alone over the column. */}
@@ -96,7 +109,7 @@ export function FacetPanel() {
         {applied > 0 && <span class="ss-badge">{format(m, '{n}', { n: applied })}</span>}
       </button>
       {/* One set of facets at a time: their own state (show more) starts afresh in the panel. */}
-      {!open.value && <div class="ss-panel">{facets}</div>}
+      {!open.value && <div class="ss-panel">{column}</div>}
       <dialog
         ref={dialog}
         class="ss-sheet"

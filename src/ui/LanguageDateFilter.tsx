@@ -3,7 +3,7 @@ import { languageName } from './filterLabels.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
-/** The language select and the two date inputs, each shown when configured. */
+/** The language select and the two date inputs (behind a disclosure), each shown when configured. */
 export function LanguageDateFilter() {
   const { filters, setFilters } = useSearchController();
   const { m, config } = useWidget();
@@ -30,12 +30,18 @@ export function LanguageDateFilter() {
           </select>
         </label>
       )}
-      {dates.map((key) => (
-        <label key={key} class="ss-labelled">
-          <span class="ss-facet-title">{m[key]}</span>
-          <input class="ss-field" type="date" value={filters.value[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} />
-        </label>
-      ))}
+      {/* Behind a disclosure (open while a date is set): two date fields are many Tab stops for a rare filter. */}
+      {dates.length > 0 && (
+        <details class="ss-dates" open={!!(filters.value.dateFrom || filters.value.dateTo)}>
+          <summary class="ss-facet-title">{m.dates}</summary>
+          {dates.map((key) => (
+            <label key={key} class="ss-labelled">
+              <span class="ss-facet-title">{m[key]}</span>
+              <input class="ss-field" type="date" value={filters.value[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} />
+            </label>
+          ))}
+        </details>
+      )}
     </div>
   );
 }

@@ -43,6 +43,20 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const nav = useMemo(() => createListNavigation(id), [id]);
   // The element itself, not by document.getElementById: the widget may sit in a shadow root.
   const listRef = useRef<HTMLUListElement>(null);
+  const { term, results, resultsTerm, status, setTerm, submit, loadMore } = useSearchController();
+  // The term Enter was pressed for before its answer came: opened once it does.
+  const pendingEnter = useRef('');
+  // What Enter opens from the field: "See all N results" with a results page, else the first
+  // hit; nothing (the form submits) when the answer is a redirect (SearchBox follows it) or empty.
+  const enterOption = (): HTMLElement | null => {
+    const response = results.peek();
+    if (!response || status.peek() !== 'done' || resultsTerm.peek() !== capTerm(term.peek()) || safeLinkUrl(response.redirect)) return null;
+    const n = response.hits.length;
+    const index = resultsUrl !== undefined && response.total_hits > 0 ? n : n > 0 ? 0 : -1;
+    return index < 0 ? null : (listRef.current?.querySelector<HTMLElement>(`[id="${nav.optionId(index)}"]`) ?? null);
+  };
+  // As a click on the result's title would be: followed below, counted by the tracker.
+  const openOption = (at: HTMLElement) => (at.querySelector<HTMLElement>('.ss-hit-link') ?? at).click();
   useLayoutEffect(() => {
     const option = () => (nav.active.peek() >= 0 ? listRef.current?.querySelector<HTMLElement>(`[id="${nav.optionId(nav.active.peek())}"]`) : null);
     combobox.value = {
@@ -52,9 +66,18 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
         if (nav.key(event.key)) return true;
         const at = option();
         if (event.key === 'Enter' && at) {
-          // As a click on the result's title would be: followed below, counted by the tracker.
-          (at.querySelector<HTMLElement>('.ss-hit-link') ?? at).click();
+          openOption(at);
           return true;
+        }
+        if (event.key === 'Enter' && !at) {
+          const target = enterOption();
+          if (target) {
+            openOption(target);
+            return true;
+          }
+          // Not answered yet: the form submits (at once), and the answer is opened as it comes.
+          pendingEnter.current = capTerm(term.peek());
+          return false;
         }
         // Delete on an active recent search forgets it, as its × button does.
         const remove = event.key === 'Delete' && at?.querySelector<HTMLElement>('.ss-remove');
@@ -64,7 +87,6 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     };
     return () => (combobox.value = null);
   }, [nav, combobox]);
-  const { term, results, resultsTerm, status, setTerm, submit, loadMore } = useSearchController();
   const { m, config, suggestions } = useWidget();
   const empty = term.value.trim() === '';
   // The recent searches are the suggestion state's items while the field is empty.
@@ -88,6 +110,19 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const shown = [redirect, ...hits.map((hit) => hit.id)].join(' ');
   useLayoutEffect(() => nav.reset(), [shown, empty, nav]);
   const active = nav.active.value;
+  const answered = status.value === 'done' ? resultsTerm.value : '';
+  const typed = capTerm(term.value);
+  // Typed on after Enter: that Enter was for another term.
+  useLayoutEffect(() => {
+    if (typed !== pendingEnter.current) pendingEnter.current = '';
+  }, [typed]);
+  useLayoutEffect(() => {
+    if (!pendingEnter.current || answered !== pendingEnter.current) return;
+    pendingEnter.current = '';
+    // Still the term in the field and nothing arrowed to since: Enter meant this answer.
+    const target = nav.active.peek() < 0 ? enterOption() : null;
+    if (target) openOption(target);
+  }, [answered, results.value]);
   useLayoutEffect(() => {
     if (active >= 0) listRef.current?.querySelector(`[id="${nav.optionId(active)}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active, nav]);
@@ -164,7 +199,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const go = redirect && (
     <li
       key="redirect"
-      class="ss-option ss-see-all"
+      class="ss-option ss-redirect"
       {...nav.option(0)}
       onMouseDown={(event) => event.preventDefault()}
       onClick={(event) => follow(event, redirect)}
@@ -180,7 +215,8 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
         <ul ref={listRef} class="ss-overlay-list" {...list} aria-label={m.results} hidden={!go}>
           {go}
         </ul>
-        <Results />
+        {/* The redirect is the answer: no "no results" and spelling advice beside it. */}
+        {!go && <Results />}
       </>
     );
   }

@@ -25,6 +25,8 @@ export function RangeFacet({ field, label, ranges }: RangeField) {
         // The API counts a bucket with `to` excluded, so choosing it leaves `to` out too.
         const range = readRange(each.from, each.to, true);
         const count = counts[index]?.count;
+        // A bucket that holds nothing for this search is left out, unless it is the one chosen.
+        if (count === 0 && !same(range)) return null;
         return (
           <button
             key={index}

@@ -1,3 +1,4 @@
+import { safeLinkUrl } from '../core/safeUrl.ts';
 import { useSearchController } from './SearchContext.ts';
 // The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
 import { EmptyState } from './EmptyState.tsx';
@@ -43,7 +44,8 @@ export function Results() {
   const busy = current !== 'done';
   const updating = current === 'stalled';
   const term = resultsTerm.value;
-  if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} />;
+  // A rule's redirect with no hits is the answer: the empty state shows it instead of its advice.
+  if (!response.hits.length) return <EmptyState term={term} busy={busy} updating={updating} redirect={safeLinkUrl(response.redirect)} />;
   const shared: ResultContext = {
     term,
     m,

@@ -47,6 +47,8 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   const composing = useRef(false);
   // The term submitted last (capped as sent): when its answer carries a rule's redirect, the page goes there.
   const submitted = useSignal('');
+  // The visitor asked for the suggestions (↓) since the last key: they may cover the results.
+  const asked = useRef(false);
   useShortcut(shortcut && (() => input.current?.focus()));
   // A layout effect, at once when the field is added: an effect waits for the paint.
   useLayoutEffect(() => {
@@ -72,15 +74,40 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       dropdown?.redirect(url, !!input.current?.matches(':focus'));
       if (url && submitted.value === q) location.assign(url);
     });
+    // Typed over results, a term that finds nothing has no suggestions yet: ask, for the list
+    // and for what the empty state offers to try.
+    const offer = effect(() => {
+      const q = capTerm(term.value);
+      const response = results.value;
+      if (dropdown && q && resultsTerm.value === q && response?.hits.length === 0 && dropdown.forTerm.peek() !== q && input.current?.matches(':focus'))
+        dropdown.update(q);
+    });
+    // The results of the term in the field came while the list was open (asked before they
+    // were there): they answer the typing, and the list would cover them. Not once the visitor
+    // arrowed into it, nor over a rule's redirect, which is offered there.
+    const yieldToResults = effect(() => {
+      const response = results.value;
+      const open = dropdown?.open.value;
+      if (!dropdown || !open || asked.current || !response?.hits.length || resultsTerm.value !== capTerm(term.peek()) || safeLinkUrl(response.redirect)) return;
+      if (dropdown.active.peek() < 0 && !dropdown.items.peek()[0]?.recent) dropdown.close();
+    });
     return () => {
       stop();
       follow();
+      offer();
+      yieldToResults();
     };
   }, []);
 
+  // Results on screen answer the typing: the dropdown would cover the count, the sort and
+  // the first results, so it opens by itself only while there are none (↓ still opens it),
+  // and its requests leave the searches the whole pace.
+  const covering = () => !!results.peek()?.hits.length;
   const type = (value: string) => {
+    asked.current = false;
     setTerm(value);
-    dropdown?.update(value);
+    if (capTerm(value) !== '' && covering()) dropdown?.close();
+    else dropdown?.update(value);
   };
   const pick = (item: SuggestionItem) => {
     dropdown?.close();
@@ -104,6 +131,19 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
     if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
       event.preventDefault();
       dropdown?.close();
+      return;
+    }
+    // ↓ on a closed list whose suggestions are for another term (typed over results): ask for them.
+    if (
+      event.key === 'ArrowDown' &&
+      dropdown &&
+      !dropdown.open.value &&
+      capTerm(event.currentTarget.value) !== '' &&
+      dropdown.forTerm.value !== capTerm(event.currentTarget.value)
+    ) {
+      event.preventDefault();
+      asked.current = true;
+      dropdown.update(event.currentTarget.value);
       return;
     }
     const done = dropdown?.key(event.key);

@@ -1,5 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
+import { safeLinkUrl } from '../core/safeUrl.ts';
 import { format } from './messages.ts';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
@@ -28,7 +29,8 @@ export function StatsLine() {
   const response = current === 'idle' || current === 'error' ? null : results.value;
   const ms = response?.processing_time_ms ?? NaN;
   let count = current === 'stalled' && !response ? m.searching : '';
-  if (response) {
+  // A rule's redirect with no hits is the answer (shown as a card): no "0 results" beside it.
+  if (response && !(response.total_hits === 0 && safeLinkUrl(response.redirect))) {
     const total = Number.isFinite(response.total_hits) ? response.total_hits : response.hits.length;
     const shown = response.hits.length;
     // More hits than one page holds: pages were appended, so say how far the list goes.
@@ -55,7 +57,7 @@ export function StatsLine() {
       {/* Shown at once; said below, once typing pauses. Isolated: in a right-to-left page, English words keep their order. */}
       <bdi aria-hidden="true">
         {count}
-        {Number.isFinite(ms) && ` ${format(m, m.took, { ms: Math.round(ms) })}`}
+        {count && Number.isFinite(ms) && ` ${format(m, m.took, { ms: Math.round(ms) })}`}
       </bdi>
       <span role="status" class="ss-sr">
         {live}

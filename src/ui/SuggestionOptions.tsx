@@ -41,7 +41,7 @@ export function SuggestionOptions({ onPick }: SuggestionOptionsProps) {
           return (
             <li
               key={item.source + item.value}
-              class="ss-option"
+              class={item.source === 'redirect' ? 'ss-option ss-redirect' : 'ss-option'}
               {...s.option(index)}
               // The remove button's name is not part of the option's.
               {...(item.recent && { 'aria-label': item.value, 'aria-describedby': `${list.id}-hint` })}

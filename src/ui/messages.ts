@@ -1,3 +1,6 @@
+// The script-tag build swaps this for src/embed/lazyMessages.ts (vite.config.ts).
+import { enLater, enRelated } from './messagesLater.ts';
+
 /** A phrase with a number: one form per plural category the locale uses; `#` stands for the number. */
 export type Plural = { [K in Intl.LDMLPluralRule]?: string } & { other: string };
 
@@ -91,6 +94,10 @@ export interface Messages {
   anyLanguage: string;
   dateFrom: string;
   dateTo: string;
+  /** The disclosure that holds the filters past the first ones, in the column beside the results. */
+  moreFilters: string;
+  /** The disclosure that holds the date fields. */
+  dates: string;
   category: string;
   /** Atop a chosen category's children: back to every category of the top level. */
   allCategories: string;
@@ -118,27 +125,18 @@ export interface Messages {
   goTo: string;
 }
 
-/** The built-in English words. */
+/** The built-in English words: those of the parts the script tag loads later are in messagesLater.ts. */
 export const en: Messages = {
   locale: 'en',
   searchLabel: 'Search',
   placeholder: 'Search',
   clear: 'Clear search',
   submit: 'Search',
-  suggestions: 'Suggestions',
-  recentSearches: 'Recent searches',
-  removeRecent: 'Remove “{term}” from recent searches',
-  removeRecentHint: 'Press Delete to remove it from recent searches.',
   results: 'Search results',
-  related: 'Related items',
-  relatedError: 'Related items could not be loaded.',
   resultCount: { one: '# result', other: '# results' },
   showingOf: 'Showing {shown} of {n} results',
   took: '({ms} ms)',
   searching: 'Searching…',
-  noResults: 'No results for “{term}”',
-  noResultsHint: 'Check the spelling or try fewer or more general words.',
-  tryFor: 'Try searching for:',
   partialResults: 'No results for all of the words. Showing results for some of them.',
   errorTitle: 'Search failed',
   errorNetwork: 'The search service could not be reached. Check your connection.',
@@ -146,54 +144,25 @@ export const en: Messages = {
   errorServer: 'The search service ran into a problem.',
   errorOther: 'The search could not be completed.',
   retry: 'Retry',
-  filters: 'Filters',
   showFilters: 'Filters',
-  filtersApplied: 'Filters, {n} applied',
-  showResults: { one: 'Show # result', other: 'Show # results' },
   resultsHeading: 'Results',
-  activeFilters: 'Active filters',
-  clearAll: 'Clear all',
-  remove: 'Remove filter {label}',
-  showMore: 'Show more',
-  showLess: 'Show less',
-  searchValues: 'Search {label}',
-  noValues: 'No matching values',
   sort: 'Sort by',
   relevance: 'Relevance',
   newest: 'Newest first',
   oldest: 'Oldest first',
   ascending: 'ascending',
   descending: 'descending',
-  pages: 'Pages',
-  pagesCapped: 'Results stop at page {n}. Add words or filters to see the rest.',
-  previous: 'Previous',
-  next: 'Next',
-  page: 'Page {n}',
-  loadMore: 'Show more results',
-  skipToResults: 'Skip to results',
-  from: 'From',
-  to: 'To',
-  apply: 'Apply',
-  language: 'Language',
-  anyLanguage: 'Any',
-  dateFrom: 'Published after',
-  dateTo: 'Published before',
-  category: 'Section',
-  allCategories: 'All sections',
-  categoryUp: 'Back to {name}',
   open: 'Search',
   close: 'Close',
   keyOpen: 'to open',
   keySearch: 'to search',
   keyMove: 'to move',
   keyClose: 'to close',
-  popularSearches: 'Popular searches',
-  noRecentSearches: 'No recent searches',
-  seeAll: { one: 'See the result', other: 'See all # results' },
   suggestionCount: { one: '# suggestion', other: '# suggestions' },
   untitled: 'Untitled',
   promoted: 'Promoted',
-  goTo: 'Go to {url}',
+  ...enLater,
+  ...enRelated,
 };
 
 const made = new Map<string, unknown>();

@@ -61,6 +61,8 @@ export const ar: Messages = {
   anyLanguage: 'أي لغة',
   dateFrom: 'نُشر بعد',
   dateTo: 'نُشر قبل',
+  moreFilters: 'مرشحات أخرى',
+  dates: 'تاريخ النشر',
   category: 'القسم',
   allCategories: 'كل الأقسام',
   categoryUp: 'العودة إلى {name}',

@@ -61,6 +61,8 @@ export const de: Messages = {
   anyLanguage: 'Alle',
   dateFrom: 'Veröffentlicht nach',
   dateTo: 'Veröffentlicht vor',
+  moreFilters: 'Weitere Filter',
+  dates: 'Veröffentlichungsdatum',
   category: 'Bereich',
   allCategories: 'Alle Bereiche',
   categoryUp: 'Zurück zu {name}',

@@ -60,6 +60,8 @@ export const es: Messages = {
   anyLanguage: 'Cualquiera',
   dateFrom: 'Publicado después de',
   dateTo: 'Publicado antes de',
+  moreFilters: 'Más filtros',
+  dates: 'Fecha de publicación',
   category: 'Sección',
   allCategories: 'Todas las secciones',
   categoryUp: 'Volver a {name}',

@@ -60,6 +60,8 @@ export const fr: Messages = {
   anyLanguage: 'Toutes',
   dateFrom: 'Publié après',
   dateTo: 'Publié avant',
+  moreFilters: 'Plus de filtres',
+  dates: 'Date de publication',
   category: 'Rubrique',
   allCategories: 'Toutes les rubriques',
   categoryUp: 'Retour à {name}',

@@ -60,6 +60,8 @@ export const it: Messages = {
   anyLanguage: 'Qualsiasi',
   dateFrom: 'Pubblicato dopo il',
   dateTo: 'Pubblicato prima del',
+  moreFilters: 'Altri filtri',
+  dates: 'Data di pubblicazione',
   category: 'Sezione',
   allCategories: 'Tutte le sezioni',
   categoryUp: 'Torna a {name}',

@@ -60,6 +60,8 @@ export const ja: Messages = {
   anyLanguage: 'すべて',
   dateFrom: '公開日（以降）',
   dateTo: '公開日（以前）',
+  moreFilters: 'その他の絞り込み',
+  dates: '公開日',
   category: 'セクション',
   allCategories: 'すべてのセクション',
   categoryUp: '{name} に戻る',

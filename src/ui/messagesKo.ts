@@ -60,6 +60,8 @@ export const ko: Messages = {
   anyLanguage: '전체',
   dateFrom: '게시일 이후',
   dateTo: '게시일 이전',
+  moreFilters: '필터 더 보기',
+  dates: '게시일',
   category: '섹션',
   allCategories: '모든 섹션',
   categoryUp: '{name}(으)로 돌아가기',

@@ -60,6 +60,8 @@ export const nl: Messages = {
   anyLanguage: 'Alle',
   dateFrom: 'Gepubliceerd na',
   dateTo: 'Gepubliceerd voor',
+  moreFilters: 'Meer filters',
+  dates: 'Publicatiedatum',
   category: 'Sectie',
   allCategories: 'Alle secties',
   categoryUp: 'Terug naar {name}',

@@ -60,6 +60,8 @@ export const pl: Messages = {
   anyLanguage: 'Dowolny',
   dateFrom: 'Opublikowano po',
   dateTo: 'Opublikowano przed',
+  moreFilters: 'Więcej filtrów',
+  dates: 'Data publikacji',
   category: 'Dział',
   allCategories: 'Wszystkie działy',
   categoryUp: 'Wróć do: {name}',

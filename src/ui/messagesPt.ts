@@ -60,6 +60,8 @@ export const pt: Messages = {
   anyLanguage: 'Qualquer',
   dateFrom: 'Publicado depois de',
   dateTo: 'Publicado antes de',
+  moreFilters: 'Mais filtros',
+  dates: 'Data de publicação',
   category: 'Seção',
   allCategories: 'Todas as seções',
   categoryUp: 'Voltar para {name}',

@@ -60,6 +60,8 @@ export const zh: Messages = {
   anyLanguage: '不限',
   dateFrom: '发布时间晚于',
   dateTo: '发布时间早于',
+  moreFilters: '更多筛选条件',
+  dates: '发布日期',
   category: '栏目',
   allCategories: '所有栏目',
   categoryUp: '返回 {name}',
