@@ -89,11 +89,7 @@ export function targetsTable(results: Results): string {
       `${kib(results.scriptTag.brotli)} KiB`,
       verdict(results.scriptTag.brotli / 1024, EMBED_BUDGET_BYTES / 1024, 'KiB'),
     ],
-    [
-      '… with `site-search.more.js`, loaded when needed (facets, tracker)',
-      `${kib(results.scriptTag.brotli + results.scriptTagLater.brotli)} KiB`,
-      '',
-    ],
+    ['… with `site-search.more.js`, loaded when needed (facets, tracker)', `${kib(results.scriptTag.brotli + results.scriptTagLater.brotli)} KiB`, ''],
     [
       `most requests in any second, per endpoint, cancelled ones counted${at(typing?.documents)}`,
       typing ? peak(typing.result) : '–',
