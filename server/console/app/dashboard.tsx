@@ -167,7 +167,7 @@ function Shell({ session, onSignedOut }: { session: SessionResponse; onSignedOut
       </div>
       <div class="dash-app">
         <header class="console-header">
-          <p class="console-eyebrow">{index === null || shown.page === 'indices' ? 'Site Search console' : `Index ${index}`}</p>
+          <p class="console-eyebrow">{index === null || shown.page === 'indices' || shown.page === 'index' ? 'Site Search console' : `Index ${index}`}</p>
           <h1 class="console-title" ref={title} tabIndex={-1}>
             {text}
           </h1>
@@ -186,7 +186,7 @@ function Shell({ session, onSignedOut }: { session: SessionResponse; onSignedOut
             </ul>
           </nav>
         )}
-        <main class="dash-main" key={index ?? ''}>
+        <main class="dash-main" key={shown.page === 'indices' ? '' : index}>
           {shown.page === 'indices' && adminApi !== null && (
             <IndicesPage api={adminApi} current={index} onOpen={(key) => open(key, { page: 'index' })} onChanged={indicesChanged} />
           )}

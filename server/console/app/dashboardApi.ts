@@ -19,15 +19,31 @@ import type { IndexedDocument, IndexSettingsPatch, QueryRuleInput, SearchParams,
 /** The service's address: the console is served by the service itself, at `/console/`. */
 export const baseUrl = location.origin;
 
+/** Methods that change nothing, which the service asks no CSRF token of. */
+const SAFE = new Set(['GET', 'HEAD']);
+
 /**
  * The `fetch` of a signed-in console: the browser sends the session cookie (same origin),
- * and every call carries the CSRF token, which the service asks of calls that change anything.
+ * and every call carries the CSRF token, which the service asks of calls that change
+ * anything. A sign-in in another tab replaces the cookie, and with it the token: a write
+ * refused for it asks the service for the session's token now, and is sent once more.
  */
 export function sessionFetch(csrfToken: string): typeof fetch {
-  return (input, init = {}) => {
+  let token = csrfToken;
+  const send = (input: RequestInfo | URL, init: RequestInit) => {
     const headers = new Headers(init.headers);
-    headers.set('X-CSRF-Token', csrfToken);
+    headers.set('X-CSRF-Token', token);
     return fetch(input, { ...init, headers, credentials: 'same-origin' });
+  };
+  return async (input, init = {}) => {
+    const response = await send(input, init);
+    if (response.status !== 403 || SAFE.has((init.method ?? 'GET').toUpperCase())) return response;
+    const current = await fetch(`${baseUrl}/v2/session`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    if (!current.ok) return response;
+    const fresh = ((await current.json()) as { csrfToken: string }).csrfToken;
+    if (fresh === token) return response;
+    token = fresh;
+    return send(input, init);
   };
 }
 

@@ -58,6 +58,7 @@ export function SynonymsPage({ api, add }: { api: OwnerApi; add?: string | undef
 
   const save = async (event: Event) => {
     event.preventDefault();
+    if (saving) return;
     setStatus('');
     const parsed = synonymsOfLines(synonyms);
     if (parsed.problems.size > 0) {
@@ -168,7 +169,8 @@ export function SynonymsPage({ api, add }: { api: OwnerApi; add?: string | undef
         </Field>
       </section>
       <div class="dash-buttons dash-savebar">
-        <button type="submit" class="dash-primary" disabled={saving}>
+        {/* aria-disabled, not disabled: a disabled button drops the focus to the page's body. */}
+        <button type="submit" class="dash-primary" aria-disabled={saving}>
           {saving ? 'Saving…' : 'Save'}
         </button>
         <button

@@ -46,7 +46,7 @@ export function IndexPage({ api }: { api: OwnerApi }) {
   const [crawls, retryCrawls] = useLoad<CrawlJobSummary[]>(async (signal) => (await api.listCrawls({ signal })).crawls);
 
   return (
-    <>
+    <div class="dash-stack">
       <section class="dash-card" aria-labelledby="index-keys">
         <h2 id="index-keys" class="dash-heading">
           Keys
@@ -89,7 +89,7 @@ export function IndexPage({ api }: { api: OwnerApi }) {
           <Table
             caption="The latest crawls, newest first: what they found, indexed, left unchanged, excluded and failed"
             head={['Started', 'State', 'Found', 'Indexed', 'Unchanged', 'Excluded', 'Failed', 'Removed']}
-            empty="No crawl yet: documents came through the API. Start one with site-search crawl or POST /v2/indices/{key}/crawls."
+            empty={`No crawl yet: its documents came through the API. A crawl starts with the site-search command or POST /v2/indices/${api.siteKey}/crawls.`}
             rows={crawls.value.map((crawl) => [
               when(crawl.startedAt ?? crawl.createdAt),
               crawl.error === null ? crawl.state + (crawl.dryRun ? ' (dry run)' : '') : `${crawl.state}: ${crawl.error}`,
@@ -103,7 +103,7 @@ export function IndexPage({ api }: { api: OwnerApi }) {
           />
         )}
       </section>
-    </>
+    </div>
   );
 }
 

@@ -49,6 +49,7 @@ export function IndicesPage({
 
   const create = async (event: Event) => {
     event.preventDefault();
+    if (busy) return;
     const key = newKey.trim();
     if (!KEY.test(key)) {
       setKeyError('An index key is 1 to 64 letters, digits, _ or -, such as docs or shop_en.');
@@ -82,20 +83,18 @@ export function IndicesPage({
   };
 
   return (
-    <>
+    <div class="dash-stack">
       <section class="dash-card" aria-labelledby="indices-new">
         <h2 id="indices-new" class="dash-heading">
           New index
         </h2>
-        <form class="dash-fields" onSubmit={create} noValidate>
+        <form class="dash-inline-form" onSubmit={create} noValidate>
           <Field path="publicKey" label="Index key" hint="Letters, digits, _ or -. The key is public: pages search with it." error={keyError}>
             {(c) => <input {...c} ref={keyInput} value={newKey} autocomplete="off" spellcheck={false} onInput={(e) => setNewKey(e.currentTarget.value)} />}
           </Field>
-          <div class="dash-actions">
-            <button type="submit" class="dash-primary" disabled={busy}>
-              {busy ? 'Making the index…' : 'Make the index'}
-            </button>
-          </div>
+          <button type="submit" class="dash-primary" aria-disabled={busy}>
+            {busy ? 'Making the index…' : 'Make the index'}
+          </button>
         </form>
       </section>
       <p class="dash-status" role="status" aria-live="polite">
@@ -178,7 +177,7 @@ export function IndicesPage({
           }}
         />
       )}
-    </>
+    </div>
   );
 }
 
@@ -192,6 +191,7 @@ function DeleteIndexDialog({ publicKey, onCancel, onDelete }: { publicKey: strin
       <form
         onSubmit={async (event) => {
           event.preventDefault();
+          if (busy) return;
           if (typed !== publicKey) {
             setError(`Type ${publicKey} to delete it.`);
             return;
@@ -210,7 +210,7 @@ function DeleteIndexDialog({ publicKey, onCancel, onDelete }: { publicKey: strin
           {(c) => <input {...c} value={typed} autocomplete="off" spellcheck={false} onInput={(e) => setTyped(e.currentTarget.value)} />}
         </Field>
         <div class="dash-actions">
-          <button type="submit" class="dash-danger" disabled={busy}>
+          <button type="submit" class="dash-danger" aria-disabled={busy}>
             Delete {publicKey}
           </button>
           <button type="button" onClick={onCancel}>

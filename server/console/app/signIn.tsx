@@ -24,6 +24,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (session: SessionRe
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    if (busy) return;
     setError('');
     setBusy(true);
     try {
@@ -87,7 +88,7 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (session: SessionRe
         <p id="sign-in-error" class="console-error" role="alert">
           {error}
         </p>
-        <button type="submit" disabled={busy}>
+        <button type="submit" aria-disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -18,6 +18,19 @@ describe('synonym lines', () => {
   });
 });
 
+describe('a malformed line', () => {
+  it('is named, never rewritten and saved', () => {
+    const { synonyms, problems } = synonymsOfLines('bad line with ==> arrows ,,\na -> b, c\nx, , y\nq => r,,s\nok, fine');
+    expect([...problems.entries()]).toEqual([
+      [1, 'A stray = or > : the one arrow is written =>, as in js => javascript.'],
+      [2, 'A stray = or > : the one arrow is written =>, as in js => javascript.'],
+      [3, 'An empty word between commas: remove the extra comma.'],
+      [4, 'An empty word between commas: remove the extra comma.'],
+    ]);
+    expect(synonyms).toEqual([['ok', 'fine']]);
+  });
+});
+
 describe('stopWordsOfText', () => {
   it('splits on spaces, commas and lines, once each', () => {
     expect(stopWordsOfText('the, of\nand  the\n')).toEqual(['the', 'of', 'and']);

@@ -42,6 +42,9 @@ export function synonymsOfLines(text: string): { synonyms: Synonym[]; entryLines
 function entryProblem(line: string): string | null {
   const arrow = line.split('=>');
   if (arrow.length > 2) return 'Use => once: from => to, to.';
+  // Nothing is rewritten to fit: a stray = or > (`==>`, `->`) or an empty word (`a,,b`) is the owner's to mend.
+  if (arrow.some((part) => /[=>]/.test(part))) return 'A stray = or > : the one arrow is written =>, as in js => javascript.';
+  if (arrow.some((part, i) => hasEmptyWord(part, i === 0 && arrow.length === 2))) return 'An empty word between commas: remove the extra comma.';
   if (arrow.length === 2) {
     const from = arrow[0]!.trim();
     if (from === '' || from.includes(',')) return 'A one-way entry has one word or phrase before =>.';
@@ -49,6 +52,11 @@ function entryProblem(line: string): string | null {
     return null;
   }
   return words(line).length < 2 ? 'A group needs two or more words, separated by commas.' : null;
+}
+
+/** Whether commas leave an empty word; the part before an arrow holds no commas at all. */
+function hasEmptyWord(part: string, beforeArrow: boolean): boolean {
+  return !beforeArrow && part.includes(',') && part.split(',').some((w) => w.trim() === '');
 }
 
 export function stopWordsOfText(text: string): string[] {
