@@ -283,6 +283,7 @@ test('the editor by Tab: each control in reading order, each with a visible focu
     'Rules',
     'Synonyms, stop words',
     'Why this order',
+    'Index',
     'Id',
     'Description',
     'On: the rule changes searches (within its validity windows)',
