@@ -37,8 +37,11 @@ test('recent searches in the overlay with the keyboard alone: kept, run, removed
   await page.keyboard.type('flex');
   await expect(dialog.locator('.ss-item').first()).toBeVisible();
   expect(await stored(page)).toBeNull();
+  // Enter opens the results page of the search, which keeps it.
   await page.keyboard.press('Enter');
+  await page.waitForURL(/[?&]q=flex/);
   await expect.poll(() => stored(page)).toEqual(['flex']);
+  dialog = await openOverlay(page);
   await input.fill('gap');
   await expect(dialog.locator('.ss-item').first()).toContainText('gap');
   await page.keyboard.press('ArrowDown'); // to the first result
@@ -150,6 +153,8 @@ for (const theme of ['light', 'dark'] as const) {
     const search = page.locator('#search');
     await search.getByRole('combobox', { name: 'Search' }).focus();
     await page.keyboard.type('gr');
+    // The list closes when the results come, and ↓ opens it again (or, still open, keeps it).
+    await page.keyboard.press('ArrowDown');
     const inline = search.locator('.ss-suggest');
     await expect(inline.getByRole('option').first()).toHaveText(/^gr/);
     await expectAligned(search.locator('.ss-box'), inline);
