@@ -216,10 +216,10 @@ for (const [name, query] of [
   });
 }
 
-// A rule's redirect in the overlay, written through the rules API and removed after: its
-// address stays whole, on a line of its own where "Go to" leaves no room, and one longer
+// A rule's redirect in the overlay, written through the rules API and removed after: the
+// answer is a card with the address, which stays whole on a line of its own, and one longer
 // than the screen is cut at its end, never wider than the screen.
-test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 320 px', async ({ page, request }, testInfo) => {
+test('the overlay\u2019s redirect card keeps its address whole on a phone and cut at 320 px', async ({ page, request }, testInfo) => {
   test.setTimeout(scaled(90_000));
   const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
   const auth = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
@@ -227,7 +227,7 @@ test('the overlay\u2019s "Go to" keeps its address whole on a phone and cut at 3
     [`e2e-reflow-short-${testInfo.repeatEachIndex}`, 'clipboard', 'https://example.com/clipboard-guide'],
     [`e2e-reflow-long-${testInfo.repeatEachIndex}`, 'flexbox', 'https://example.com/guides/layout/flexible-boxes/aligning-items-in-a-flex-container-and-more'],
   ] as const;
-  const go = page.locator('dialog.ss-dialog .ss-see-all').first();
+  const go = page.locator('dialog.ss-dialog .ss-redirect').first();
   const url = go.locator('.ss-go-url');
   // The address's box: one line high, and its text whole or cut.
   const lines = async () => {
