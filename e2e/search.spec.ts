@@ -35,10 +35,17 @@ test('paces a word typed quickly: the first key at once, the word in the next sl
   // Page time moves only when the test says, so a slow machine cannot stretch the
   // gaps between keys: one key each 50 ms, then time runs on.
   await page.clock.install();
-  // Each request as the widget sends it, at page time; cancelled ones too, since they reached the service.
+  // Each request as the widget sends it, at page time; cancelled ones too, since they reached
+  // the service. In the same list, in order, the moment the first results show.
   await page.addInitScript(() => {
     const sent: Array<{ endpoint: string; term: string; at: number }> = [];
     (window as unknown as { __sent: typeof sent }).__sent = sent;
+    const shown = new MutationObserver(() => {
+      if (!document.querySelector('#search .ss-item')) return;
+      sent.push({ endpoint: 'results shown', term: '', at: performance.now() });
+      shown.disconnect();
+    });
+    shown.observe(document, { subtree: true, childList: true });
     const original = window.fetch;
     window.fetch = (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
@@ -67,11 +74,18 @@ test('paces a word typed quickly: the first key at once, the word in the next sl
     const mine = sent.filter((s) => s.endpoint === endpoint);
     const times = mine.map((s) => s.at);
     for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!, endpoint).toBeGreaterThanOrEqual(200);
-    // 12 keys in 550 ms: one request each 200 ms slot (0, 200, 400, 600), not one per key.
-    expect(mine.length, endpoint).toBe(4);
     expect(mine[0]?.term, endpoint).toBe('e');
-    expect(mine.at(-1)?.term, endpoint).toBe('element grid');
   }
+  // 12 keys in 550 ms: one search each 200 ms slot (0, 200, 400, 600), not one per key.
+  const searches = sent.filter((s) => s.endpoint === 'search');
+  expect(searches.length).toBe(4);
+  expect(searches.at(-1)?.term).toBe('element grid');
+  // Suggestions are asked only while no results are on screen (the list would cover them):
+  // the first key's at once, then only those due before the first results showed, which is
+  // none when they come back before the next slot.
+  const shownAt = sent.findIndex((s) => s.endpoint === 'results shown');
+  expect(shownAt).toBeGreaterThan(0);
+  expect(sent.slice(shownAt).filter((s) => s.endpoint === 'suggest')).toEqual([]);
   await expect(page.getByRole('list', { name: 'Search results' })).toHaveAttribute('aria-busy', 'false');
 });
 
