@@ -29,7 +29,17 @@ test('the results page with the keyboard alone', async ({ page }) => {
   await expect(input).toHaveAttribute('aria-expanded', 'false');
   await expect(input).toHaveAttribute('aria-autocomplete', 'list');
 
-  // Tab from the page into the field, type: the suggestion list opens, nothing active yet.
+  // The searches wait for the test at first, so the suggestions come before the results.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/v1\/search\//, async (route) => {
+    await held;
+    // The widget may have cancelled the request meanwhile (a newer search left).
+    await route.fallback().catch(() => {});
+  });
+
+  // Tab from the page into the field, type: with no results on screen yet the suggestion
+  // list opens, nothing active yet.
   await input.focus();
   await page.keyboard.type('gri');
   await expect(input).toHaveAttribute('aria-expanded', 'true');
@@ -39,8 +49,17 @@ test('the results page with the keyboard alone', async ({ page }) => {
   await expect(input).not.toHaveAttribute('aria-activedescendant', /./);
   await axe(page, 'open dropdown');
 
-  // Down twice, Up once: the first option is active and selected.
+  // The results come: they answer the typing, and the list closes rather than cover them.
+  release();
+  const results = page.locator('#search').getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('listitem')).toHaveCount(10);
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(listbox).toBeHidden();
+
+  // Down opens it again on its first option; Down, Up: the first option is active and selected.
   await page.keyboard.press('ArrowDown');
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await expect(listbox.getByRole('option')).toHaveCount(2);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   const first = listbox.getByRole('option').first();
@@ -51,7 +70,6 @@ test('the results page with the keyboard alone', async ({ page }) => {
   await expect(input).toHaveAttribute('aria-expanded', 'false');
   await expect(input).toHaveValue('gri');
   await page.keyboard.press('Enter');
-  const results = page.locator('#search').getByRole('list', { name: 'Search results' });
   await expect(results.getByRole('listitem')).toHaveCount(10);
   await expect(page.locator('#search').getByRole('status')).toHaveText('10 results');
   await axe(page, 'results');
@@ -346,8 +364,8 @@ for (const theme of ['light', 'dark']) {
       await route.fallback();
     });
     await box(page).fill('grid');
-    await expect(search.getByRole('listbox')).toBeVisible();
-    await page.keyboard.press('Escape');
+    // Typed over results on screen: no suggestion list opens to cover them.
+    await expect(box(page)).toHaveAttribute('aria-expanded', 'false');
     // Past the 300 ms after which an answer is slow: the same list, dimmed, busy; no skeletons.
     await expect(list).toHaveClass(/ss-updating/);
     await expect(list).toHaveAttribute('aria-busy', 'true');
@@ -379,7 +397,9 @@ test('screenshots against the reference service, German, right-to-left', async (
   await expect(page.locator('#search .ss-item').first()).toBeVisible();
   await page.locator('#search').getByRole('combobox', { name: 'Search' }).focus();
   await page.keyboard.type(' el');
-  await expect(page.locator('#search').getByRole('option').first()).toBeVisible();
+  // Over results on screen the suggestions open on ↓ alone (the sort's options are no suggestions).
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('#search .ss-suggest').getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.screenshot({ path: `${SHOTS}/page-service-light-mobile-rtl.png` });
 });
