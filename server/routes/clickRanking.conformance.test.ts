@@ -4,6 +4,7 @@ import type { AppOptions } from '../app.ts';
 import { injectService } from '../testing/injectedService.ts';
 import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
+import { hundredKettles } from '../testing/hundredKettles.ts';
 import { DEFAULT_CLICK_RANKING } from '../events/clickRanking.ts';
 
 const DAY = 86_400_000;
@@ -103,37 +104,11 @@ describe('ranking that learns from clicks', () => {
 });
 
 describe('ranking under forged clicks', () => {
-  let service: TestService;
-  const now = START;
-
-  beforeAll(async () => {
-    // No stats rate limit here: what is tested is what the events themselves can do.
-    service = await injectService({ clock: () => now, statsRateLimit: false });
-    // A hundred documents that match the keyword alike, but for the length of their text.
-    const documents = Array.from({ length: 100 }, (_, i) => ({
-      id: `kettle-${i}`,
-      title: `Kettle ${i}`,
-      main_content: `A kettle ${'and more '.repeat(i)}to boil water.`,
-    }));
-    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
-  });
-
-  afterAll(async () => {
-    await service.close();
-    service.remove();
-  });
-
-  const ranked = async () => {
-    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [
-      ['term', 'kettle'],
-      ['limit', '100'],
-      ['collectAnalytics', 'false'],
-    ]);
-    expect(answer.status).toBe(200);
-    return answer.body.hits.map((hit) => hit.id);
-  };
+  // No stats rate limit here: what is tested is what the events themselves can do.
+  const kettles = hundredKettles(() => injectService({ clock: () => START, statsRateLimit: false }));
+  const { ranked } = kettles;
   const post = (event: StatsEvent) =>
-    service.fetch(`/v1/stats/demo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(event) });
+    kettles.service().fetch(`/v1/stats/demo`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(event) });
 
   it('does not lift a document from rank 60 into the top 10 with 300 clicks from one address', async () => {
     const before = await ranked();
@@ -151,37 +126,12 @@ describe('ranking under forged clicks', () => {
 });
 
 describe('ranking under clicks from a few address groups', () => {
-  let service: TestService;
-  const now = START;
-
-  beforeAll(async () => {
-    // On a socket: the service must see each sender's own address.
-    service = await startService({ clock: () => now });
-    const documents = Array.from({ length: 100 }, (_, i) => ({
-      id: `kettle-${i}`,
-      title: `Kettle ${i}`,
-      main_content: `A kettle ${'and more '.repeat(i)}to boil water.`,
-    }));
-    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
-  });
-
-  afterAll(async () => {
-    await service.close();
-    service.remove();
-  });
-
-  const ranked = async () => {
-    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [
-      ['term', 'kettle'],
-      ['limit', '100'],
-      ['collectAnalytics', 'false'],
-    ]);
-    expect(answer.status).toBe(200);
-    return answer.body.hits.map((hit) => hit.id);
-  };
+  // On a socket: the service must see each sender's own address.
+  const kettles = hundredKettles(() => startService({ clock: () => START }));
+  const { ranked } = kettles;
   /** One visitor from `address`: a search event, then a click on `docid` at rank 60. */
   const visit = async (address: string, session: string, docid: string) => {
-    const send = (event: StatsEvent) => sendFrom(service, address, 'POST', '/v1/stats/demo', event);
+    const send = (event: StatsEvent) => sendFrom(kettles.service(), address, 'POST', '/v1/stats/demo', event);
     expect((await send({ action: 'search', session, keyword: 'kettle', numberOfResults: 100 })).status).toBe(200);
     expect((await send({ action: 'click', session, keyword: 'kettle', docid, position: 60 })).status).toBe(200);
   };

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, QueryRule, QueryRuleInput, QueryRuleList } from '../../src/client/types.ts';
 import { injectService } from '../testing/injectedService.ts';
+import { LOGIN_RULE } from '../testing/ruleFixtures.ts';
 import { basicAuth, getJson, sendJson, TWO_INDICES, type TestService } from '../testing/service.ts';
 
 let service: TestService;
@@ -18,20 +19,8 @@ afterAll(async () => {
   service.remove();
 });
 
-const RULE: QueryRuleInput = {
-  description: 'Sign-in page for login searches',
-  conditions: [{ pattern: 'login', anchoring: 'is' }],
-  consequence: {
-    pin: [{ id: 'DOC_ID', position: 1 }],
-    hide: ['OTHER_DOC_ID'],
-    boost: [{ filter: { 'custom_fields.area': 'account' }, factor: 2 }],
-    promotions: [{ title: 'Help centre', url: 'https://example.com/help', text: 'Talk to us', image: 'https://example.com/help.png', position: 1 }],
-    replaceTerm: 'sign in',
-    redirect: 'https://example.com/account',
-    userData: { any: 'JSON the site page reads' },
-  },
-  validity: [{ from: '2026-11-27T00:00:00Z', until: '2026-11-30T23:59:59Z' }],
-};
+/** A rule that sets every condition and consequence. */
+const RULE = LOGIN_RULE;
 
 async function errorOf(response: Response, status: number): Promise<ApiErrorBody['error']> {
   expect(response.status).toBe(status);

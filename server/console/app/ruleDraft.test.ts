@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryRule } from '../../../src/client/types.ts';
+import { LOGIN_RULE } from '../../testing/ruleFixtures.ts';
 import { draftOfRule, emptyDraft, fieldOfParameter, fieldPaths, isoOfLocalInput, localInputOf, ruleOfDraft } from './ruleDraft.ts';
 
-const RULE: QueryRule = {
-  id: 'login',
-  description: 'Sign-in page for login searches',
-  enabled: true,
-  conditions: [{ pattern: 'login', anchoring: 'is', filters: { 'custom_fields.area': 'account' } }],
-  consequence: {
-    pin: [{ id: 'DOC_ID', position: 1 }],
-    hide: ['OTHER_DOC_ID'],
-    boost: [{ filter: { 'custom_fields.area': 'account' }, factor: 2 }],
-    promotions: [{ title: 'Help centre', url: 'https://example.com/help', text: 'Talk to us', image: 'https://example.com/help.png', position: 1 }],
-    replaceTerm: 'sign in',
-    redirect: 'https://example.com/account',
-    userData: { any: 'JSON the site reads' },
-  },
-  validity: [{ from: '2026-11-27T00:00:00Z', until: '2026-11-30T23:59:00Z' }, { from: '2026-12-24T00:00:00Z' }],
-};
+const RULE: QueryRule = { id: 'login', enabled: true, ...LOGIN_RULE };
 
 describe('ruleOfDraft', () => {
   it('gives back every condition and consequence of a rule it was made from', () => {
