@@ -16,6 +16,7 @@ import { servedBuiltPages } from './builtPages.ts';
 import { cachedCorpus } from './corpusCache.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
+import { indexCache } from './indexCache.ts';
 import { indexDocuments } from './indexDocuments.ts';
 import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
 
@@ -51,7 +52,8 @@ Options:
   --api-port PORT   the service's port (default 8787, or API_PORT)
   --web-port PORT   the demo page's port (default 5173, or WEB_PORT)
   --data FOLDER     the service's data folder (default .data/demo)
-  --fresh           start from an empty data folder
+  --fresh           start from an empty data folder (on SQLite, from the one kept in
+                    .cache/demo-index after the same corpus was last indexed)
   --built           serve the pages built once (vite build) instead of through Vite's
                     dev server: quicker page loads, but edits need a restart (the
                     browser tests use it)
@@ -152,29 +154,46 @@ async function main() {
   const { documents, cached } = cachedCorpus({ thumbBase: webUrl });
   console.log(`corpus: ${documents.length.toLocaleString('en')} documents ${cached ? 'read from .cache/demo-corpus' : 'built'} in ${Date.now() - started} ms`);
 
+  // A fresh SQLite data folder starts from the one kept after the same indexing (indexCache.ts).
+  const kept = fresh && database === null ? indexCache([documents, BLOG_POSTS]) : null;
+  const restored = kept?.restoreInto(dataDir) ?? false;
+  if (restored) console.log(`indices: restored from .cache/demo-index`);
+
   // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
   // (whose widgets also report their searches to the stats endpoint).
-  const app = await buildApp({
-    dataDir,
-    allowedOrigins: pageOrigins,
-    // Clicks count only from the demo's own pages.
-    statsAllowedOrigins: pageOrigins,
-    logger: false,
-    rateLimit: { max: 100, windowMs: 1000 },
-    statsRateLimit: { max: 100, windowMs: 1000 },
-    recommendations: RECOMMENDATIONS,
-    indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG],
-    adminKey: ADMIN_KEY,
-    ...(database !== null && { engine: postgresEngines(database) }),
-  });
-  await app.listen({ port: apiPort, host });
+  const startService = async () => {
+    const service = await buildApp({
+      dataDir,
+      allowedOrigins: pageOrigins,
+      // Clicks count only from the demo's own pages.
+      statsAllowedOrigins: pageOrigins,
+      logger: false,
+      rateLimit: { max: 100, windowMs: 1000 },
+      statsRateLimit: { max: 100, windowMs: 1000 },
+      recommendations: RECOMMENDATIONS,
+      indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG],
+      adminKey: ADMIN_KEY,
+      ...(database !== null && { engine: postgresEngines(database) }),
+    });
+    await service.listen({ port: apiPort, host });
+    return service;
+  };
+  let app = await startService();
   const where = database === null ? `data in ${dataDir}` : `indices and events in PostgreSQL`;
   console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", ${where})`);
   console.log(`admin key (local use only): ${ADMIN_KEY}`);
   if (database !== null) console.log(`a second node on the same indices: npm run serve -- --port ${apiPort + 1} --database-url '${database}'`);
 
-  await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
-  await indexDocuments({ baseUrl: apiUrl, siteKey: BLOG.publicKey, secret: BLOG.secret, documents: BLOG_POSTS, log: () => {} });
+  if (!restored) {
+    await indexDocuments({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, documents });
+    await indexDocuments({ baseUrl: apiUrl, siteKey: BLOG.publicKey, secret: BLOG.secret, documents: BLOG_POSTS, log: () => {} });
+    if (kept) {
+      // Kept closed, so that its databases are whole on disk; then the same service again.
+      await app.close();
+      kept.keep(dataDir);
+      app = await startService();
+    }
+  }
   // Events are loaded once, into a fresh data folder: a restart keeps what is there.
   const events = app.eventStores.get(SITE_KEY);
   const { statsEvents, recommendationEvents } = await events.counts();
