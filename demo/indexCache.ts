@@ -41,18 +41,26 @@ export interface IndexCache {
 
 /** The cache, in `folder`, for the data folder that `documents` (every index's, in order) make. */
 export function indexCache(documents: unknown, folder = FOLDER): IndexCache {
-  const kept = join(folder, indexKey(documents));
+  const key = indexKey(documents);
+  const kept = join(folder, key);
   const copy = (from: string, to: string) => cpSync(from, to, { recursive: true, filter: (file) => !PROCESS_FILES.has(relative(from, file)) });
   return {
     restoreInto(dataDir) {
       if (!existsSync(kept)) return false;
-      copy(kept, dataDir);
-      return true;
+      try {
+        copy(kept, dataDir);
+        return true;
+      } catch {
+        // Removed meanwhile by a start of other sources: index afresh.
+        rmSync(dataDir, { recursive: true, force: true });
+        return false;
+      }
     },
     keep(dataDir) {
       mkdirSync(folder, { recursive: true });
-      // One folder kept: those of older sources would never be read again.
-      for (const old of readdirSync(folder)) if (join(folder, old) !== kept) rmSync(join(folder, old), { recursive: true, force: true });
+      // One folder kept: those of older sources would never be read again. Copies of this
+      // one under way (`<key>.<pid>`, another start's) are left alone.
+      for (const old of readdirSync(folder)) if (old !== key && !old.startsWith(`${key}.`)) rmSync(join(folder, old), { recursive: true, force: true });
       // Copied whole or not at all: two starts at once must not read half a folder.
       const partial = `${kept}.${process.pid}`;
       copy(dataDir, partial);
