@@ -155,7 +155,8 @@ async function main() {
   console.log(`corpus: ${documents.length.toLocaleString('en')} documents ${cached ? 'read from .cache/demo-corpus' : 'built'} in ${Date.now() - started} ms`);
 
   // A fresh SQLite data folder starts from the one kept after the same indexing (indexCache.ts).
-  const kept = fresh && database === null ? indexCache([documents, BLOG_POSTS]) : null;
+  // Not on CI, which starts from a fresh clone: keeping would only cost it a restart.
+  const kept = fresh && database === null && !process.env.CI ? indexCache([documents, BLOG_POSTS]) : null;
   const restored = kept?.restoreInto(dataDir) ?? false;
   if (restored) console.log(`indices: restored from .cache/demo-index`);
 
