@@ -521,7 +521,7 @@ export class CrawlJob {
     const written = await this.index.engine.write([document]);
     if (!written.ok) return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true, 'a custom field type conflicts');
     await this.keepPage(page);
-    await this.finish(entry, { outcome: 'indexed' }, true);
+    await this.finish(entry, { outcome: 'indexed', reason: stored === null ? 'new' : 'changed' }, true);
   }
 
   /**
