@@ -151,6 +151,8 @@ export class CrawlJob {
   /** The sitemaps' lastmod of their pages (epoch ms), read by this process (another's fetches its pages as usual). */
   private readonly lastmods = new Map<string, number>();
   private lastmodSkips = 0;
+  /** How the crawl ended, when this process ended it (the one process that tells of it); null otherwise. */
+  endedHere: CrawlState | null = null;
 
   constructor(
     private readonly index: CrawledIndex,
@@ -199,11 +201,12 @@ export class CrawlJob {
       await this.flushHeld();
       await this.saveProgress();
       const end = this.options.dryRun ? 'done' : await this.judgePages();
-      await this.store.setState(this.id, end, clock());
+      if (await this.store.setState(this.id, end, clock())) this.endedHere = end;
     } catch (error) {
       if (this.stopping.signal.aborted) return;
       this.context.log.error({ err: error, crawl: this.id, index: this.index.publicKey }, 'crawl failed');
-      await this.store.setState(this.id, 'failed', clock(), error instanceof Error ? error.message : String(error)).catch(() => {});
+      const failed = await this.store.setState(this.id, 'failed', clock(), error instanceof Error ? error.message : String(error)).catch(() => false);
+      if (failed) this.endedHere = 'failed';
     } finally {
       await Promise.allSettled([...this.running]);
       // Stopped with the service: its claims (pages in flight, pages held) go back to the

@@ -123,6 +123,21 @@ export interface CrawlJob extends CrawlJobSummary {
   change: CrawlChange;
 }
 
+/**
+ * What the service POSTs to an index's `crawlAlerts.webhook` (JSON) when a crawl ended
+ * `failed` or `held`, or found more new failures than `crawlAlerts.newFailures`.
+ */
+export interface CrawlAlert {
+  /** The index's public key. */
+  index: string;
+  /** Why it is told: every reason that holds, most serious first. */
+  alerts: Array<'failed' | 'held' | 'newFailures'>;
+  /** The same in words, as the service's log says it. */
+  message: string;
+  /** The crawl's report, as `GET .../crawls/{id}` answers it. */
+  crawl: CrawlJob;
+}
+
 /** `GET .../crawls/{id}/removals`: a page of the crawl's removals, in URL order. */
 export interface CrawlRemovalPage {
   page: number;
