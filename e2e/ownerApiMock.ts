@@ -37,6 +37,7 @@ export async function mockOwnerApi(
       personalization: { impact: 50 },
       suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
       crawlSchedule: null,
+      crawlAlerts: { webhook: null, newFailures: 10 },
       ...seed.settings,
     },
     proposals: seed.proposals ?? [],

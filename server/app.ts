@@ -8,6 +8,7 @@ import { capConnectionsPerAddress } from './http/connectionsPerAddress.ts';
 import { corsDelegator } from './http/cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { crawlJobSettings } from './crawl/crawlJobOptions.ts';
+import { CrawlAlerts, DEFAULT_ALERT_ATTEMPTS, DEFAULT_ALERT_RETRY_MS } from './crawl/crawlAlerts.ts';
 import { CrawlJobs } from './crawl/crawlJobs.ts';
 import { CrawlSchedules } from './crawl/crawlSchedules.ts';
 import type { EngineChoice } from './indices/engineFactory.ts';
@@ -131,7 +132,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the indices close: fetches under way end, and their pages stay PENDING for the next start.
   const userAgent = options.crawlContactUrl === undefined ? null : options.crawlContactUrl;
   // The fetcher (undici) and the reading threads load at the first crawl job.
-  const crawlJobs = new CrawlJobs(jobSettings, async () => (await import('./crawl/crawlJobWiring.ts')).crawlToolsFor(crawl, userAgent), config.clock, app.log);
+  const crawlAlerts = new CrawlAlerts(
+    {
+      access: crawl.access,
+      ...(crawl.resolve !== undefined && { resolve: crawl.resolve }),
+      timeoutMs: crawl.timeoutMs,
+      attempts: DEFAULT_ALERT_ATTEMPTS,
+      retryMs: DEFAULT_ALERT_RETRY_MS,
+      contactUrl: userAgent,
+    },
+    app.log,
+  );
+  app.decorate('crawlAlerts', crawlAlerts);
+  const crawlJobs = new CrawlJobs(
+    jobSettings,
+    async () => (await import('./crawl/crawlJobWiring.ts')).crawlToolsFor(crawl, userAgent),
+    config.clock,
+    app.log,
+    // Alerts read the index's settings: the index as served.
+    async (index, id) => {
+      const served = indices.find(index.publicKey);
+      if (served !== undefined) await crawlAlerts.crawlEnded(served, id);
+    },
+  );
   app.decorate('crawlJobs', crawlJobs);
   const crawlSchedules = new CrawlSchedules(
     () => indices.all(),
@@ -144,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => {
     await crawlSchedules.close();
     await Promise.all([crawler.close(), crawlJobs.close()]);
+    await crawlAlerts.close();
   });
   try {
     const routes = new RouteTable();

@@ -8,6 +8,7 @@ import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_OVERLOAD } from './overloadSettings.ts';
 import { DEFAULT_TYPO_SETTINGS } from '../ranking/fuzzyDistance.ts';
+import { CrawlAlertsPatch } from '../schemas/crawlAlerts.ts';
 import { CrawlScheduleSetting } from '../schemas/crawlSchedule.ts';
 import { LearnedCount, PERSONALIZATION_IMPACT, RankingSettingsPatch, SuggestionSettingsPatch, typoLengthsProblem } from '../schemas/indexSettings.ts';
 import { schemaCheck } from '../schemas/schemaProblems.ts';
@@ -70,6 +71,8 @@ const IndexCredentials = Type.Object(
     personalization: Type.Optional(Personalization),
     /** The site recrawled on schedule: the same schema as the settings' `crawlSchedule` (crawl/crawlSchedules.ts). */
     crawlSchedule: Type.Optional(CrawlScheduleSetting),
+    /** Where a crawl that failed, was held or found new failures is told of (crawl/crawlAlerts.ts); the settings' fields win. */
+    crawlAlerts: Type.Optional(CrawlAlertsPatch),
     /** Unsigned user tokens taken as ids (events/userTokens.ts): local use only. */
     allowUnsignedUserTokens: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },

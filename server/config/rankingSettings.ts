@@ -6,7 +6,7 @@
  * starts; settings written through `PATCH /v2/indices/{key}/settings` (stored in the
  * index, kind `settings`) win, field by field (grouped settings each on its own).
  */
-import type { CrawlSchedule, IndexSettings } from '../../src/client/types.ts';
+import type { CrawlAlerts, CrawlSchedule, IndexSettings } from '../../src/client/types.ts';
 import type { SuggestionSettings } from '../events/learningSettings.ts';
 import type { PersonalizationSettings } from '../events/personalization.ts';
 import type { SteeringEntry } from '../engine/engine.ts';
@@ -31,6 +31,8 @@ export interface IndexTuning {
   personalization?: Partial<PersonalizationSettings>;
   /** The site recrawled on schedule (crawl/crawlSchedules.ts); the settings' `crawlSchedule` wins, null removing it. */
   crawlSchedule?: CrawlSchedule;
+  /** Where crawls that went wrong are told of (crawl/crawlAlerts.ts); the settings' fields win, one by one. */
+  crawlAlerts?: Partial<CrawlAlerts>;
 }
 
 /** Where the stored settings live in the index's owner data. */
@@ -65,7 +67,7 @@ export function resolveRankingSettings(config: RankingConfig = {}, maxBoost = 1)
 
 export const DEFAULT_RANKING_SETTINGS: RankingSettings = resolveRankingSettings();
 
-/** Where an index's settings start: its config file's `ranking`, `suggestions`, `personalization.impact` and `crawlSchedule`. */
+/** Where an index's settings start: its config file's `ranking`, `suggestions`, `personalization.impact`, `crawlSchedule` and `crawlAlerts`. */
 export function configuredSettings(index: IndexTuning): RankingConfig {
   const impact = index.personalization?.impact;
   return {
@@ -73,20 +75,22 @@ export function configuredSettings(index: IndexTuning): RankingConfig {
     ...(impact !== undefined && { personalization: { impact } }),
     ...(index.suggestions !== undefined && { suggestions: index.suggestions }),
     ...(index.crawlSchedule !== undefined && { crawlSchedule: index.crawlSchedule }),
+    ...(index.crawlAlerts !== undefined && { crawlAlerts: index.crawlAlerts }),
   };
 }
 
-/** `over` laid on `base`: each field `over` gives wins, grouped settings (typos, personalization, suggestions) field by field. */
+/** `over` laid on `base`: each field `over` gives wins, grouped settings (typos, personalization, suggestions, crawlAlerts) field by field. */
 export function overlaySettings(base: RankingConfig, over: RankingConfig): RankingConfig {
   const merged: RankingConfig = { ...base, ...over };
   if (base.typos !== undefined || over.typos !== undefined) merged.typos = { ...base.typos, ...over.typos };
   if (base.personalization !== undefined || over.personalization !== undefined) merged.personalization = { ...base.personalization, ...over.personalization };
   if (base.suggestions !== undefined || over.suggestions !== undefined) merged.suggestions = { ...base.suggestions, ...over.suggestions };
+  if (base.crawlAlerts !== undefined || over.crawlAlerts !== undefined) merged.crawlAlerts = { ...base.crawlAlerts, ...over.crawlAlerts };
   return merged;
 }
 
 /** The ranking settings in effect, the defaults filled in (config/settingsInEffect.ts adds the learning settings). */
-export type RankingSettingsInEffect = Omit<IndexSettings, 'personalization' | 'suggestions' | 'crawlSchedule'>;
+export type RankingSettingsInEffect = Omit<IndexSettings, 'personalization' | 'suggestions' | 'crawlSchedule' | 'crawlAlerts'>;
 
 /** Every ranking setting of an index, the defaults filled in: what `GET .../settings` answers of them. */
 export function fullSettings(config: RankingConfig): RankingSettingsInEffect {

@@ -117,6 +117,8 @@ const VERDICT_BATCH = 1000;
 const PREVIOUS_CRAWLS = 5;
 /** Of the pages a trusted lastmod skips, every this many is fetched still, to check the trust. */
 const LASTMOD_CHECK_EVERY = 20;
+/** Pages of a host whose lastmod, all proved true in one crawl, make it trusted for the rest of that crawl. */
+const LASTMOD_PROOFS = 20;
 
 /**
  * One crawl of one index, in this process: seeds the frontier (start URLs, sitemaps),
@@ -151,6 +153,10 @@ export class CrawlJob {
   /** The sitemaps' lastmod of their pages (epoch ms), read by this process (another's fetches its pages as usual). */
   private readonly lastmods = new Map<string, number>();
   private lastmodSkips = 0;
+  /** Per host not yet trusted: its lastmod checks in this crawl (see lastmodDecision). */
+  private readonly proofs = new Map<string, { started: number; ended: number; proved: number; settled: Promise<void>; settle: () => void }>();
+  /** How the crawl ended, when this process ended it (the one process that tells of it); null otherwise. */
+  endedHere: CrawlState | null = null;
 
   constructor(
     private readonly index: CrawledIndex,
@@ -199,11 +205,12 @@ export class CrawlJob {
       await this.flushHeld();
       await this.saveProgress();
       const end = this.options.dryRun ? 'done' : await this.judgePages();
-      await this.store.setState(this.id, end, clock());
+      if (await this.store.setState(this.id, end, clock())) this.endedHere = end;
     } catch (error) {
       if (this.stopping.signal.aborted) return;
       this.context.log.error({ err: error, crawl: this.id, index: this.index.publicKey }, 'crawl failed');
-      await this.store.setState(this.id, 'failed', clock(), error instanceof Error ? error.message : String(error)).catch(() => {});
+      const failed = await this.store.setState(this.id, 'failed', clock(), error instanceof Error ? error.message : String(error)).catch(() => false);
+      if (failed) this.endedHere = 'failed';
     } finally {
       await Promise.allSettled([...this.running]);
       // Stopped with the service: its claims (pages in flight, pages held) go back to the
@@ -329,17 +336,48 @@ export class CrawlJob {
     return since != null && lastmod !== undefined && lastmod <= since && known !== null && known.hash !== null && known.failures === 0;
   }
 
-  /** Whether a page the sitemap says is unchanged is left unfetched: its host is trusted, but for one page in LASTMOD_CHECK_EVERY. */
-  private skipByLastmod(origin: string): boolean {
+  /**
+   * What becomes of a page the sitemap says is unchanged: `skip`, not fetched (its host is
+   * trusted, but for one page in LASTMOD_CHECK_EVERY); `check`, fetched as one of the
+   * first LASTMOD_PROOFS pages of a host not yet trusted, whose answers decide the rest of
+   * this crawl; `fetch`. A page past those checks waits for them: once they all proved
+   * true, the host is trusted for the rest of the crawl as it would be by the next one.
+   */
+  private async lastmodDecision(origin: string): Promise<'skip' | 'check' | 'fetch'> {
     const trust = this.progress.lastmod;
-    if (trust === undefined || !trust.vouched.includes(origin) || trust.untrusted.includes(origin)) return false;
-    return ++this.lastmodSkips % LASTMOD_CHECK_EVERY !== 0;
+    if (trust === undefined || trust.untrusted.includes(origin)) return 'fetch';
+    if (!trust.vouched.includes(origin)) {
+      let proof = this.proofs.get(origin);
+      if (proof === undefined) {
+        let settle = () => {};
+        const settled = new Promise<void>((resolve) => (settle = resolve));
+        proof = { started: 0, ended: 0, proved: 0, settled, settle };
+        this.proofs.set(origin, proof);
+      }
+      if (proof.started < LASTMOD_PROOFS) {
+        proof.started++;
+        return 'check';
+      }
+      await proof.settled;
+      if (proof.proved < LASTMOD_PROOFS || trust.untrusted.includes(origin)) return 'fetch';
+    }
+    return ++this.lastmodSkips % LASTMOD_CHECK_EVERY !== 0 ? 'skip' : 'fetch';
+  }
+
+  /** One of a host's lastmod checks ended, proved or not (a failed fetch proves nothing). */
+  private checkEnded(origin: string): void {
+    const proof = this.proofs.get(origin);
+    if (proof !== undefined && ++proof.ended >= LASTMOD_PROOFS) proof.settle();
   }
 
   /** What a fetch proved of the host's lastmod, where the sitemap said the page had not changed. */
   private judgeLastmod(origin: string, changed: boolean): void {
     const trust = this.progress.lastmod;
     if (trust === undefined) return;
+    const proof = this.proofs.get(origin);
+    if (proof !== undefined && !changed) proof.proved++;
+    // A page changed under an old lastmod: the pages waiting for the checks are fetched.
+    if (proof !== undefined && changed) proof.settle();
     const list = changed ? trust.untrusted : trust.consistent;
     if (!list.includes(origin)) list.push(origin);
     if (changed) this.context.log.info({ crawl: this.id, host: origin }, 'a page changed under an old sitemap lastmod: lastmod no longer trusted for the host');
@@ -406,13 +444,24 @@ export class CrawlJob {
 
   /** Fetches, reads and records one claimed URL. */
   private async visit(claimed: FrontierEntry): Promise<void> {
+    const url = new URL(claimed.url);
+    if (!(await this.host(url).robots).allows(url)) return this.finish(claimed, { outcome: 'excluded', reason: EXCLUDED.robots }, false);
+    const known = this.options.dryRun ? null : await this.store.page(claimed.url);
+    const byLastmod = this.lastmodUnchanged(claimed.url, known);
+    const decision = byLastmod ? await this.lastmodDecision(url.origin) : 'fetch';
+    if (decision === 'skip') return this.notModified(claimed, url, known!, false);
+    if (decision === 'fetch') return this.fetchAndRead(claimed, known, byLastmod);
+    try {
+      return await this.fetchAndRead(claimed, known, byLastmod);
+    } finally {
+      this.checkEnded(url.origin);
+    }
+  }
+
+  /** Fetches a claimed URL (sending its validators when known), reads it, and records it. */
+  private async fetchAndRead(claimed: FrontierEntry, known: CrawledPage | null, byLastmod: boolean): Promise<void> {
     let entry = claimed;
     let url = new URL(entry.url);
-    const host = this.host(url);
-    if (!(await host.robots).allows(url)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.robots }, false);
-    const known = this.options.dryRun ? null : await this.store.page(entry.url);
-    const byLastmod = this.lastmodUnchanged(entry.url, known);
-    if (byLastmod && this.skipByLastmod(url.origin)) return this.notModified(entry, url, known!, false);
     const fetched = await this.fetchWithRetries(url, known ?? undefined);
     if (!fetched.ok) {
       // The service stops: the URL stays claimed, and is taken again at the next start.
@@ -521,7 +570,7 @@ export class CrawlJob {
     const written = await this.index.engine.write([document]);
     if (!written.ok) return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true, 'a custom field type conflicts');
     await this.keepPage(page);
-    await this.finish(entry, { outcome: 'indexed' }, true);
+    await this.finish(entry, { outcome: 'indexed', reason: stored === null ? 'new' : 'changed' }, true);
   }
 
   /**

@@ -35,6 +35,8 @@ export class CrawlJobs {
     private readonly loadTools: () => Promise<CrawlTools>,
     private readonly clock: () => number,
     private readonly log: FastifyBaseLogger,
+    /** Told when a crawl this process ran ended here (not cancelled, not stopped): the alerts. */
+    private readonly ended: (index: CrawledIndex, crawl: string) => Promise<void> = async () => {},
   ) {}
 
   /** Starts a crawl; when one is queued or running (or `id` is taken), names it and starts nothing. */
@@ -70,7 +72,7 @@ export class CrawlJobs {
   }
 
   /** Waits for the crawl of `index` under way in this process, if any (tests). */
-  async idle(index: CrawledIndex): Promise<void> {
+  async idle(index: Pick<CrawledIndex, 'publicKey'>): Promise<void> {
     await this.runs.get(index.publicKey)?.done;
   }
 
@@ -97,8 +99,9 @@ export class CrawlJobs {
     const started = this.tools.then((tools) => {
       // Closed meanwhile: the crawl stays as it is for the next start.
       if (this.closed) return;
-      run.job = new CrawlJob(index, record, { tools, settings: this.settings, worker: this.worker, clock: this.clock, log: this.log });
-      return run.job.run();
+      const job = new CrawlJob(index, record, { tools, settings: this.settings, worker: this.worker, clock: this.clock, log: this.log });
+      run.job = job;
+      return job.run().then(() => (job.endedHere === null ? undefined : this.ended(index, record.id)));
     });
     run.done = started
       .catch((error: unknown) => this.log.error({ err: error, crawl: record.id }, 'crawl could not start'))

@@ -95,6 +95,29 @@ describe('sitemap lastmod on a recrawl', () => {
     expect(await found(service, 'charlie')).toEqual([`${s.origin}/c`]);
   });
 
+  it('is trusted within the checking crawl once its first 20 pages proved it true: the rest are mostly not fetched', async () => {
+    now = T0;
+    const paths = Array.from({ length: 60 }, (_, i) => `/n${i}`);
+    const s = await startPageServer({ '/': page('home of the site', paths), ...Object.fromEntries(paths.map((path, i) => [path, page(`note w${i}x`)])) });
+    sites.push(s);
+    const urls = ['/', ...paths].map((path) => `<url><loc>${s.origin}${path}</loc><lastmod>${OLD}</lastmod></url>`);
+    s.pages.set('/sitemap.xml', {
+      headers: { 'content-type': 'application/xml' },
+      body: `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>`,
+    });
+    const service = await crawling();
+    expect(await crawl(service, s.origin)).toMatchObject({ state: 'done', counts: { indexed: 61 } });
+    now = T0 + DAY;
+    const before = s.requests.length;
+    const second = await crawl(service, s.origin);
+    expect(second).toMatchObject({ state: 'done', counts: { unchanged: 61 }, removed: [] });
+    // 20 checks, then one in 20 of the rest.
+    const fetched = fetchedPages(s, before).length;
+    expect(fetched).toBeGreaterThanOrEqual(20);
+    expect(fetched).toBeLessThan(61);
+    expect(second.counts.fetched).toBe(fetched);
+  });
+
   it('is not trusted for a host where a page changed under an old lastmod', async () => {
     now = T0;
     const s = await site();

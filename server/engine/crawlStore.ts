@@ -37,8 +37,27 @@ export interface FrontierEntry {
   foundFrom: string | null;
 }
 
+/** Why a page was indexed: it was new to the index, or its text changed (a dry run says neither). */
+export type IndexedReason = 'new' | 'changed';
+
 /** How a URL of the frontier ended. */
-export type UrlOutcome = { outcome: 'indexed' | 'unchanged' } | { outcome: 'excluded' | 'failed'; reason: string };
+export type UrlOutcome = { outcome: 'indexed'; reason?: IndexedReason } | { outcome: 'unchanged' } | { outcome: 'excluded' | 'failed'; reason: string };
+
+/** The reason an outcome is stored with (null: none). */
+export function outcomeReason(outcome: UrlOutcome): string | null {
+  return 'reason' in outcome ? (outcome.reason ?? null) : null;
+}
+
+/**
+ * How a crawl's frontier differs from the previous crawl's: pages indexed new or changed,
+ * and URLs that failed in it but not in the previous one (the first `samples` of them).
+ */
+export interface FrontierChange {
+  added: number;
+  changed: number;
+  newFailures: number;
+  newFailureSamples: string[];
+}
 
 export type UrlOutcomeKind = UrlOutcome['outcome'];
 
@@ -148,6 +167,11 @@ export interface CrawlStore {
    */
   takeContent(crawl: string, hash: string, url: string): Promise<string>;
   counts(crawl: string): Promise<CrawlCounts>;
+  /**
+   * What `crawl` indexed new or changed, and the URLs it failed on that `previous` did not
+   * fail on (every one when previous is null), the first `samples` in the order found.
+   */
+  change(crawl: string, previous: string | null, samples: number): Promise<FrontierChange>;
   /** The first `perReason` URLs of each reason. */
   samples(crawl: string, perReason: number): Promise<ReasonSamples>;
   /** A page of the frontier, in the order found; `outcome`/`reason` narrow it. */
@@ -235,6 +259,16 @@ export function countsOf(rows: readonly CountRow[]): CrawlCounts {
     }
   }
   return counts;
+}
+
+/** A frontier's change from the counts of its indexed rows by reason, and its new failures. */
+export function frontierChange(
+  indexed: ReadonlyArray<{ reason: string | null; n: number | string }>,
+  newFailures: number,
+  samples: ReadonlyArray<{ url: string }>,
+): FrontierChange {
+  const count = (reason: IndexedReason) => indexed.reduce((sum, row) => sum + (row.reason === reason ? Number(row.n) : 0), 0);
+  return { added: count('new'), changed: count('changed'), newFailures, newFailureSamples: samples.map((row) => row.url) };
 }
 
 /** Samples from rows of (outcome, reason, url), in order. */

@@ -6,6 +6,9 @@ import {
   crawledPage,
   removalCountsOf,
   countsOf,
+  frontierChange,
+  outcomeReason,
+  type FrontierChange,
   crawlRecord,
   FRONTIER_COLUMNS,
   frontierUrl,
@@ -118,7 +121,7 @@ export class PostgresCrawlStore implements CrawlStore {
         entries.map((e) => e.depth),
         entries.map((e) => (e.foundFrom === null ? null : asStored(e.foundFrom))),
         entries.map((e) => e.outcome),
-        entries.map((e) => ('reason' in e ? e.reason : null)),
+        entries.map((e) => outcomeReason(e)),
       ],
     );
     return rows.map((row) => row.url);
@@ -174,7 +177,7 @@ export class PostgresCrawlStore implements CrawlStore {
       `UPDATE crawl_urls SET state = 'done', outcome = $1, reason = $2, claimed_by = NULL, lease_until = NULL,
          fetched_at = CASE WHEN $3 THEN $4::bigint ELSE fetched_at END
        WHERE crawl = $5 AND url = $6`,
-      [outcome.outcome, 'reason' in outcome ? outcome.reason : null, fetched, now, crawl, asStored(url)],
+      [outcome.outcome, outcomeReason(outcome), fetched, now, crawl, asStored(url)],
     );
   }
 
@@ -193,6 +196,18 @@ export class PostgresCrawlStore implements CrawlStore {
       [crawl],
     );
     return countsOf(rows);
+  }
+
+  async change(crawl: string, previous: string | null, samples: number): Promise<FrontierChange> {
+    const indexed = await this.pool.query<{ reason: string | null; n: string }>(
+      `SELECT reason, count(*) AS n FROM crawl_urls WHERE crawl = $1 AND outcome = 'indexed' GROUP BY reason`,
+      [crawl],
+    );
+    const failing = `FROM crawl_urls a WHERE a.crawl = $1 AND a.outcome = 'failed'
+      AND NOT EXISTS (SELECT 1 FROM crawl_urls b WHERE b.crawl = $2 AND b.url = a.url AND b.outcome = 'failed')`;
+    const count = await this.pool.query<{ n: string }>(`SELECT count(*) AS n ${failing}`, [crawl, previous]);
+    const urls = await this.pool.query<{ url: string }>(`SELECT a.url ${failing} ORDER BY a.seq LIMIT $3`, [crawl, previous, samples]);
+    return frontierChange(indexed.rows, Number(count.rows[0]!.n), urls.rows);
   }
 
   async samples(crawl: string, perReason: number): Promise<ReasonSamples> {

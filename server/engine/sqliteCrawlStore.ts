@@ -6,6 +6,9 @@ import {
   crawledPage,
   removalCountsOf,
   countsOf,
+  frontierChange,
+  outcomeReason,
+  type FrontierChange,
   crawlRecord,
   FRONTIER_COLUMNS,
   frontierUrl,
@@ -116,7 +119,7 @@ export class SqliteCrawlWrites {
         `INSERT INTO crawl_urls (crawl, url, depth, found_from, state, outcome, reason, fetched_at) VALUES (?, ?, ?, ?, 'done', ?, ?, NULL)
          ON CONFLICT DO NOTHING`,
       );
-      return entries.filter((e) => insert.run(crawl, e.url, e.depth, e.foundFrom, e.outcome, 'reason' in e ? e.reason : null).changes > 0).map((e) => e.url);
+      return entries.filter((e) => insert.run(crawl, e.url, e.depth, e.foundFrom, e.outcome, outcomeReason(e)).changes > 0).map((e) => e.url);
     })();
   }
 
@@ -162,7 +165,7 @@ export class SqliteCrawlWrites {
            fetched_at = CASE WHEN ? THEN ? ELSE fetched_at END
          WHERE crawl = ? AND url = ?`,
       )
-      .run(outcome.outcome, 'reason' in outcome ? outcome.reason : null, fetched ? 1 : 0, now, crawl, url);
+      .run(outcome.outcome, outcomeReason(outcome), fetched ? 1 : 0, now, crawl, url);
   }
 
   endHeld(id: string, now: number): boolean {
@@ -364,6 +367,18 @@ export class SqliteCrawlStore implements CrawlStore {
       )
       .all(crawl) as CountRow[];
     return countsOf(rows);
+  }
+
+  async change(crawl: string, previous: string | null, samples: number): Promise<FrontierChange> {
+    const indexed = this.statements
+      .get(`SELECT reason, count(*) AS n FROM crawl_urls WHERE crawl = ? AND outcome = 'indexed' GROUP BY reason`)
+      .all(crawl) as Array<{ reason: string | null; n: number }>;
+    // The unique (crawl, url) index finds each URL in the previous crawl.
+    const failing = `FROM crawl_urls a WHERE a.crawl = ? AND a.outcome = 'failed'
+      AND NOT EXISTS (SELECT 1 FROM crawl_urls b WHERE b.crawl = ? AND b.url = a.url AND b.outcome = 'failed')`;
+    const { n } = this.statements.get(`SELECT count(*) AS n ${failing}`).get(crawl, previous) as { n: number };
+    const urls = this.statements.get(`SELECT a.url ${failing} ORDER BY a.rowid LIMIT ?`).all(crawl, previous, samples) as Array<{ url: string }>;
+    return frontierChange(indexed, n, urls);
   }
 
   async samples(crawl: string, perReason: number): Promise<ReasonSamples> {

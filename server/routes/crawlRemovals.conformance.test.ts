@@ -68,6 +68,7 @@ describe('a recrawl', () => {
     expect((await sendJson(service, 'POST', '/v2/indices/demo/documents/', { url: apiDoc, title: 'apidocword' })).status).toBeLessThan(300);
     const first = await crawl(service, s.origin);
     expect(first).toMatchObject({ state: 'done', counts: { indexed: 13 } });
+    expect(first.change).toEqual({ previous: null, added: 13, changed: 0, removed: 0, failed: { now: 0, before: 0 }, newFailures: 0, newFailureSamples: [] });
 
     const url = (i: number) => `${s.origin}/p${i}`;
     s.pages.set(
@@ -106,6 +107,18 @@ describe('a recrawl', () => {
     // Unchanged pages answered 304 and wrote nothing.
     expect(second.counts.unchanged).toBe(4);
     expect(s.notModified.sort()).toEqual(['/p0', '/p10', '/p11', '/p5']);
+    // The change since the first crawl: the home page and /p9 read anew, three URLs failing that did not.
+    expect(second.change).toEqual({
+      previous: first.id,
+      added: 0,
+      changed: 2,
+      removed: 6,
+      failed: { now: 3, before: 0 },
+      newFailures: 3,
+      newFailureSamples: [url(1), url(2), url(8)],
+    });
+    const latest = await getJson<CrawlJob>(service, `${CRAWLS}/latest`, [], { headers: { authorization: DEMO_AUTH } });
+    expect(latest.body.change).toEqual(second.change);
   });
 
   it('holds removals of 30% of the site until approved (or discarded); a site 20% failing loses nothing; 5% deleted go at once', async () => {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobSummary, CrawlRemovalPage, CrawlUrlPage } from '../../src/client/types.ts';
+import type { CrawlJobCreated, CrawlJobList, CrawlRemovalPage, CrawlUrlPage } from '../../src/client/types.ts';
 import { authorize } from '../http/auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
-import { crawlJobOptions, storedOptions } from '../crawl/crawlJobOptions.ts';
+import { crawlJobOptions } from '../crawl/crawlJobOptions.ts';
+import { crawlReport, crawlSummary, iso } from '../crawl/crawlReport.ts';
 import type { CrawlJobs } from '../crawl/crawlJobs.ts';
 import { approveHeld, discardHeld } from '../crawl/crawlRemovals.ts';
 import type { CrawlRecord, CrawlStore } from '../engine/crawlStore.ts';
@@ -37,8 +38,6 @@ const PageQuery = Type.Object({ page: DecimalInteger(1, 100_000, 1) }, { additio
 
 /** Crawls listed by `GET .../crawls`. */
 const RECENT = 20;
-/** URLs of each reason in `GET .../crawls/{id}`. */
-const SAMPLES = 10;
 /** URLs per page of `GET .../crawls/{id}/urls`. */
 const URLS_PAGE = 100;
 
@@ -99,7 +98,7 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
   app.get('/v2/indices/:key/crawls', { schema: { params: KeyParams }, config: READ }, async (request) => {
     const store = indices.get(request.params.key).engine.crawls;
     const crawls = await store.list(RECENT);
-    const body: CrawlJobList = { crawls: await Promise.all(crawls.map((record) => summary(store, record))) };
+    const body: CrawlJobList = { crawls: await Promise.all(crawls.map((record) => crawlSummary(store, record))) };
     return body;
   });
 
@@ -107,19 +106,19 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
     const store = indices.get(request.params.key).engine.crawls;
     const [latest] = await store.list(1);
     if (latest === undefined) throw new ApiError(404, 'not_found', 'no crawl on this index yet');
-    return report(store, latest);
+    return crawlReport(store, latest);
   });
 
   app.get('/v2/indices/:key/crawls/:id', { schema: { params: CrawlParams }, config: READ }, async (request) => {
     const store = indices.get(request.params.key).engine.crawls;
-    return report(store, await known(store, request.params.id));
+    return crawlReport(store, await known(store, request.params.id));
   });
 
   app.delete('/v2/indices/:key/crawls/:id', { schema: { params: CrawlParams }, config: WRITE }, async (request) => {
     const index = indices.get(request.params.key);
     await known(index.engine.crawls, request.params.id);
     const record = await crawlJobs.cancel(index, request.params.id);
-    return report(index.engine.crawls, record!);
+    return crawlReport(index.engine.crawls, record!);
   });
 
   // A held crawl's removals: made (approve) or left (discard). Only the latest crawl's: a
@@ -128,14 +127,14 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
     const index = indices.get(request.params.key);
     await heldAndLatest(index.engine.crawls, request.params.id);
     await approveHeld(index.engine, request.params.id, clock());
-    return report(index.engine.crawls, (await index.engine.crawls.get(request.params.id))!);
+    return crawlReport(index.engine.crawls, (await index.engine.crawls.get(request.params.id))!);
   });
 
   app.post('/v2/indices/:key/crawls/:id/discard', { schema: { params: CrawlParams }, config: WRITE }, async (request) => {
     const index = indices.get(request.params.key);
     await heldAndLatest(index.engine.crawls, request.params.id);
     await discardHeld(index.engine.crawls, request.params.id, clock());
-    return report(index.engine.crawls, (await index.engine.crawls.get(request.params.id))!);
+    return crawlReport(index.engine.crawls, (await index.engine.crawls.get(request.params.id))!);
   });
 
   app.get('/v2/indices/:key/crawls/:id/removals', { schema: { params: CrawlParams, querystring: PageQuery }, config: READ }, async (request) => {
@@ -189,34 +188,4 @@ async function heldAndLatest(store: CrawlStore, id: string): Promise<void> {
   if (latest !== undefined && latest.id !== id) {
     throw new ApiError(409, 'crawl_not_held', `crawl ${latest.id} started after crawl ${id}: its report says what goes now`);
   }
-}
-
-async function summary(store: CrawlStore, record: CrawlRecord): Promise<CrawlJobSummary> {
-  const options = storedOptions(record.options);
-  const { found, pending, fetched, indexed, unchanged, excluded, failed } = await store.counts(record.id);
-  return {
-    id: record.id,
-    state: record.state,
-    dryRun: options.dryRun,
-    start: options.start.length > 0 ? options.start : options.sitemaps,
-    createdAt: iso(record.createdAt)!,
-    startedAt: iso(record.startedAt),
-    endedAt: iso(record.endedAt),
-    error: record.error,
-    counts: { found, pending, fetched, indexed, unchanged, excluded, failed },
-    removals: await store.removalCounts(record.id),
-  };
-}
-
-async function report(store: CrawlStore, record: CrawlRecord): Promise<CrawlJob> {
-  return {
-    ...(await summary(store, record)),
-    options: storedOptions(record.options),
-    samples: await store.samples(record.id, SAMPLES),
-    removed: await store.removals(record.id, undefined, 0, URLS_PAGE),
-  };
-}
-
-function iso(time: number | null): string | null {
-  return time === null ? null : new Date(time).toISOString();
 }

@@ -23,6 +23,7 @@ const DEFAULTS: IndexSettings = {
   personalization: { impact: 50 },
   suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
   crawlSchedule: null,
+  crawlAlerts: { webhook: null, newFailures: 10 },
 };
 
 const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, options);

@@ -8,6 +8,7 @@ import Type, { type Static } from 'typebox';
 import type { IndexSettingsPatch } from '../../src/client/types.ts';
 import { DEFAULT_RANKING_RULES, isRankingRule } from '../ranking/rankCandidates.ts';
 import { STORED_MAX_LENGTH } from '../text/vocabularyWord.ts';
+import { CRAWL_ALERTS_FIELDS, CrawlAlertsPatch } from './crawlAlerts.ts';
 import { CrawlSchedulePatch, SCHEDULE_FIELDS } from './crawlSchedule.ts';
 import { schemaCheck, type SchemaProblem } from './schemaProblems.ts';
 
@@ -99,8 +100,9 @@ const GROUP_FIELDS: Record<string, string> = {
   personalization: 'impact',
   suggestions: 'minSessions, minAddresses, blockedWords',
   crawlSchedule: SCHEDULE_FIELDS,
+  crawlAlerts: CRAWL_ALERTS_FIELDS,
 };
-const TOP_FIELDS = 'rules, customRanking, synonyms, stopWords, typos, personalization, suggestions, crawlSchedule';
+const TOP_FIELDS = 'rules, customRanking, synonyms, stopWords, typos, personalization, suggestions, crawlSchedule, crawlAlerts';
 
 /** The body of `PATCH /v2/indices/{key}/settings`: each field given replaces the one before it (grouped settings field by field). */
 export const SettingsPatch = Type.Object(
@@ -111,11 +113,12 @@ export const SettingsPatch = Type.Object(
     ),
     suggestions: Type.Optional(SuggestionSettingsPatch),
     crawlSchedule: Type.Optional(CrawlSchedulePatch),
+    crawlAlerts: Type.Optional(CrawlAlertsPatch),
   },
   { additionalProperties: false, errorMessage: `must be a JSON object (${TOP_FIELDS})` },
 );
 export type SettingsPatch = Static<typeof SettingsPatch> & IndexSettingsPatch;
-export type RankingSettingsPatch = Static<typeof RankingSettingsPatch> & Omit<IndexSettingsPatch, 'personalization' | 'suggestions'>;
+export type RankingSettingsPatch = Static<typeof RankingSettingsPatch> & Omit<IndexSettingsPatch, 'personalization' | 'suggestions' | 'crawlAlerts'>;
 
 const check = schemaCheck(SettingsPatch, 'the settings', {
   unknown: (field, name) => {

@@ -119,6 +119,33 @@ export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
       expect((await store.counts('b')).pending).toBe(1);
     });
 
+    it('tells what a crawl indexed new or changed, and the URLs it failed on that the previous did not', async () => {
+      const store = await fresh();
+      const run = async (crawl: string, outcomes: Array<[string, Parameters<CrawlStore['finish']>[2]]>) => {
+        await store.enqueue(
+          crawl,
+          outcomes.map(([url]) => entry(url)),
+        );
+        await store.claim(crawl, 'w', 100, 0, LEASE);
+        for (const [url, outcome] of outcomes) await store.finish(crawl, url, outcome, 1, true);
+      };
+      await run('c1', [
+        ['https://s/a', { outcome: 'indexed', reason: 'new' }],
+        ['https://s/b', { outcome: 'failed', reason: 'server error' }],
+        ['https://s/c', { outcome: 'indexed', reason: 'new' }],
+      ]);
+      expect(await store.change('c1', null, 10)).toEqual({ added: 2, changed: 0, newFailures: 1, newFailureSamples: ['https://s/b'] });
+      await run('c2', [
+        ['https://s/a', { outcome: 'indexed', reason: 'changed' }],
+        ['https://s/b', { outcome: 'failed', reason: 'timeout' }],
+        ['https://s/c', { outcome: 'failed', reason: 'server error' }],
+        ['https://s/d', { outcome: 'failed', reason: 'not found' }],
+        ['https://s/e', { outcome: 'indexed' }],
+      ]);
+      expect(await store.change('c2', 'c1', 10)).toEqual({ added: 0, changed: 1, newFailures: 2, newFailureSamples: ['https://s/c', 'https://s/d'] });
+      expect(await store.change('c2', 'c1', 1)).toMatchObject({ newFailures: 2, newFailureSamples: ['https://s/c'] });
+    });
+
     it('finds duplicate content by its hash', async () => {
       const store = await fresh();
       expect(await store.takeContent('c', 'h1', 'https://s/a')).toBe('https://s/a');

@@ -93,12 +93,49 @@ export interface CrawlJobSummary {
   removals: CrawlRemovalCounts;
 }
 
+/**
+ * What a crawl changed since the previous one: the latest crawl started before it that
+ * ended `done` or `held`, not a dry run (for a full crawl, not a deploy hook's either).
+ */
+export interface CrawlChange {
+  /** The crawl compared with; null when there is none (every failure is then new). */
+  previous: string | null;
+  /** Pages new to the index (`GET .../urls?outcome=indexed&reason=new`). */
+  added: number;
+  /** Pages indexed again because their text changed (`reason=changed`). */
+  changed: number;
+  /** Pages this crawl removed (held ones are in `removals.held`). */
+  removed: number;
+  /** Failed fetches, this crawl's and the previous crawl's. */
+  failed: { now: number; before: number };
+  /** URLs that failed in this crawl but not in the previous one. */
+  newFailures: number;
+  /** The first of them, in the order found. */
+  newFailureSamples: string[];
+}
+
 /** `GET .../crawls/{id}`: the crawl, its options, and the first URLs of each reason. */
 export interface CrawlJob extends CrawlJobSummary {
   options: CrawlJobOptions;
   samples: { excluded: Record<string, string[]>; failed: Record<string, string[]> };
   /** The first pages removed or held (all of them: `GET .../crawls/{id}/removals`). */
   removed: CrawlRemovalEntry[];
+  change: CrawlChange;
+}
+
+/**
+ * What the service POSTs to an index's `crawlAlerts.webhook` (JSON) when a crawl ended
+ * `failed` or `held`, or found more new failures than `crawlAlerts.newFailures`.
+ */
+export interface CrawlAlert {
+  /** The index's public key. */
+  index: string;
+  /** Why it is told: every reason that holds, most serious first. */
+  alerts: Array<'failed' | 'held' | 'newFailures'>;
+  /** The same in words, as the service's log says it. */
+  message: string;
+  /** The crawl's report, as `GET .../crawls/{id}` answers it. */
+  crawl: CrawlJob;
 }
 
 /** `GET .../crawls/{id}/removals`: a page of the crawl's removals, in URL order. */
@@ -127,6 +164,7 @@ export interface CrawlUrl {
   foundFrom: string | null;
   state: 'queued' | 'claimed' | 'done';
   outcome: 'indexed' | 'unchanged' | 'excluded' | 'failed' | null;
+  /** Why excluded or failed; of a page indexed, `new` (to the index) or `changed`. */
   reason: string | null;
   /** ISO 8601; null when never fetched. */
   fetchedAt: string | null;

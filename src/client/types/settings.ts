@@ -43,6 +43,8 @@ export interface IndexSettings {
   suggestions: SuggestionSettings;
   /** The site crawl the service starts on its own, and how often; null when none. @default null */
   crawlSchedule: CrawlSchedule | null;
+  /** Where the service tells of a crawl that failed, was held, or found new failures. */
+  crawlAlerts: CrawlAlerts;
 }
 
 /**
@@ -55,11 +57,25 @@ export interface CrawlSchedule extends Omit<CrawlJobRequest, 'dryRun' | 'changed
   every: string;
 }
 
+/**
+ * Alerts of crawls: a crawl that ends `failed` or `held`, or finds more than `newFailures`
+ * URLs failing that did not fail in the previous crawl, is told of in the service's log
+ * (at `warn`) and, when `webhook` is set, by a POST of its report there.
+ */
+export interface CrawlAlerts {
+  /** An http(s) URL the service POSTs the alert to (JSON); null: the log alone. @default null */
+  webhook: string | null;
+  /** New failures a crawl may find before it is told of. @default 10 */
+  newFailures: number;
+}
+
 /** A `PATCH` of the settings: the fields given replace the stored ones (the grouped ones field by field). */
-export type IndexSettingsPatch = Partial<Omit<IndexSettings, 'typos' | 'personalization' | 'suggestions'>> & {
+export type IndexSettingsPatch = Partial<Omit<IndexSettings, 'typos' | 'personalization' | 'suggestions' | 'crawlAlerts'>> & {
   typos?: Partial<TypoSettings>;
   personalization?: Partial<PersonalizationImpact>;
   suggestions?: Partial<SuggestionSettings>;
   /** Replaces the schedule whole; null removes it. */
   crawlSchedule?: CrawlSchedule | null;
+  /** Field by field; `webhook: null` removes the webhook. */
+  crawlAlerts?: Partial<CrawlAlerts>;
 };
