@@ -115,11 +115,13 @@ const ClickRanking = Type.Union(
         maxBoost: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10, errorMessage: 'must be a number above 0, at most 10' })),
         smoothing: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, errorMessage: 'must be a number from 0 to 1000000' })),
         minAddresses: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer of at least 1' })),
+        maxPlaces: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: 'must be an integer from 0 to 1000000' })),
+        trustedAddresses: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer of at least 1' })),
       },
       { additionalProperties: false },
     ),
   ],
-  { errorMessage: 'must be true, false or an object of settings (halfLifeDays, maxBoost, smoothing, minAddresses)' },
+  { errorMessage: 'must be true, false or an object of settings (halfLifeDays, maxBoost, smoothing, minAddresses, maxPlaces, trustedAddresses)' },
 );
 
 const OverloadValue = Type.Optional(Type.Integer({ minimum: 1, maximum: HOUR_MS, errorMessage: `must be an integer from 1 to ${HOUR_MS}` }));

@@ -3,7 +3,7 @@ import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent }
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
 import { checkPagesOnOpen, noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
-import { clickBoosts, keywordWeightsParams } from './clickBoosts.ts';
+import { clickBoosts, keywordWeightsParams, type ClickBoosts } from './clickBoosts.ts';
 import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
@@ -142,7 +142,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * Score multipliers (above 1) of the documents clicked for `keyword`, by document id,
    * as of `now`: read from the rollups in one statement, at most every CLICK_WEIGHTS_MAX_AGE_MS.
    */
-  async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
+  async clickBoosts(keyword: string, now: number): Promise<ClickBoosts> {
     const norm = normalizeKeyword(keyword);
     const weights = await this.clickWeights.get(norm, now, () => this.rollups.keywordWeights(keywordWeightsParams(norm, now, this.ranking)));
     return clickBoosts(weights, now, this.ranking);
