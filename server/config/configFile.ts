@@ -65,7 +65,7 @@ const IndexCredentials = Type.Object(
     /** When searched keywords are suggested, and words never suggested: the same schema as the settings' `suggestions`. */
     suggestions: Type.Optional(SuggestionSettingsPatch),
     /** When failed searches followed by clicked ones are proposed as fixes (events/learningSettings.ts). */
-    proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
+    proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count, minDays: Type.Optional(Count) }, { additionalProperties: false })),
     /** Personal results by userToken (events/personalization.ts). */
     personalization: Type.Optional(Personalization),
     /** The site recrawled on schedule: the same schema as the settings' `crawlSchedule` (crawl/crawlSchedules.ts). */

@@ -191,7 +191,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     // is read twice by its index rather than kept in a CTE: a CTE of 100,000 rows and its grouping spill to disk.
     const window = `SELECT * FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`;
     const { rows } = await this.pool.query<ProposalEvent>(
-      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client
+      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client,
+         client_group AS "group"
        FROM (${window}) AS recent
        WHERE session IN (
          SELECT session FROM (${window}) AS w GROUP BY session

@@ -170,10 +170,10 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     const rows = this.statements
       .get(
         `WITH recent AS MATERIALIZED (
-           SELECT rowid AS id, received, action, session, keyword_norm AS keyword, number_of_results AS n, clicked, docid, client
+           SELECT rowid AS id, received, action, session, keyword_norm AS keyword, number_of_results AS n, clicked, docid, client, client_group
            FROM stats_events WHERE received >= ? ORDER BY received DESC LIMIT ?
          )
-         SELECT id AS rowid, received, action, session, keyword, n AS numberOfResults, clicked, docid, client FROM recent
+         SELECT id AS rowid, received, action, session, keyword, n AS numberOfResults, clicked, docid, client, client_group AS "group" FROM recent
          WHERE session IN (
            SELECT session FROM recent GROUP BY session
            HAVING max(action = 'click') = 1 AND max(action = 'search' AND (n = 0 OR clicked = 0)) = 1
