@@ -34,7 +34,8 @@ export const PROPOSAL_EVENTS_MAX = 100_000;
 
 /** A stored event as proposals read it: the rollups' columns, and whether a click followed. */
 export interface ProposalEvent
-  extends Pick<RollupEvent, 'rowid' | 'received' | 'action' | 'session' | 'keyword' | 'numberOfResults' | 'docid' | 'client'>,
+  extends
+    Pick<RollupEvent, 'rowid' | 'received' | 'action' | 'session' | 'keyword' | 'numberOfResults' | 'docid' | 'client'>,
     Partial<Pick<RollupEvent, 'group'>> {
   /** Whether a click followed this search (a search event), as the rollups marked it; SQLite answers 0 or 1. */
   clicked: boolean | number;
