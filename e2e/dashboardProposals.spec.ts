@@ -25,9 +25,9 @@ async function proposals(page: Page): Promise<StatsProposal[]> {
   const answer = (await (await page.request.get(`${API}/v1/search/demo?term=border-radius&collectAnalytics=false`)).json()) as SearchResponse;
   const id = answer.hits[0]!.id;
   return [
-    { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 9, addresses: 5 },
-    { kind: 'pin', from: 'rounded corners', to: 'border-radius', id, sessions: 7, addresses: 4 },
-    { kind: 'synonym', from: 'http request', to: 'fetch', sessions: 6, addresses: 3 },
+    { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 9, addresses: 5, groups: 5, days: 1 },
+    { kind: 'pin', from: 'rounded corners', to: 'border-radius', id, sessions: 7, addresses: 4, groups: 4, days: 1 },
+    { kind: 'synonym', from: 'http request', to: 'fetch', sessions: 6, addresses: 3, groups: 3, days: 1 },
   ];
 }
 

@@ -20,7 +20,7 @@ describe('the config file schema', () => {
     [
       'click ranking as text',
       { clickRanking: 'yes' },
-      'clickRanking must be true, false or an object of settings (halfLifeDays, maxBoost, smoothing, minAddresses)',
+      'clickRanking must be true, false or an object of settings (halfLifeDays, maxBoost, smoothing, minAddresses, maxPlaces, trustedAddresses)',
     ],
     [
       'a database URL of another kind',

@@ -66,7 +66,7 @@ const IndexCredentials = Type.Object(
     /** When searched keywords are suggested, and words never suggested: the same schema as the settings' `suggestions`. */
     suggestions: Type.Optional(SuggestionSettingsPatch),
     /** When failed searches followed by clicked ones are proposed as fixes (events/learningSettings.ts). */
-    proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
+    proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count, minDays: Type.Optional(Count) }, { additionalProperties: false })),
     /** Personal results by userToken (events/personalization.ts). */
     personalization: Type.Optional(Personalization),
     /** The site recrawled on schedule: the same schema as the settings' `crawlSchedule` (crawl/crawlSchedules.ts). */
@@ -118,11 +118,13 @@ const ClickRanking = Type.Union(
         maxBoost: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10, errorMessage: 'must be a number above 0, at most 10' })),
         smoothing: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000, errorMessage: 'must be a number from 0 to 1000000' })),
         minAddresses: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer of at least 1' })),
+        maxPlaces: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, errorMessage: 'must be an integer from 0 to 1000000' })),
+        trustedAddresses: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, errorMessage: 'must be an integer of at least 1' })),
       },
       { additionalProperties: false },
     ),
   ],
-  { errorMessage: 'must be true, false or an object of settings (halfLifeDays, maxBoost, smoothing, minAddresses)' },
+  { errorMessage: 'must be true, false or an object of settings (halfLifeDays, maxBoost, smoothing, minAddresses, maxPlaces, trustedAddresses)' },
 );
 
 const OverloadValue = Type.Optional(Type.Integer({ minimum: 1, maximum: HOUR_MS, errorMessage: `must be an integer from 1 to ${HOUR_MS}` }));

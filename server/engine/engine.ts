@@ -137,6 +137,14 @@ export interface SearchQuery {
    * unless sorted by relevance.
    */
   clickBoosts?: ReadonlyMap<string, number>;
+  /** The address groups behind each click boost, by document id (shown by explained searches). */
+  clickGroups?: ReadonlyMap<string, number>;
+  /**
+   * The most places a click boost moves its document up from where it stands without
+   * clicks, by document id: the boosts too few address groups agree on (see
+   * server/events/clickRanking.ts). A boost absent here is not bounded.
+   */
+  clickPlaces?: ReadonlyMap<string, number>;
   /** Documents left out of matches, counts and facets (hidden by query rules). */
   excludedIds?: readonly string[];
   /** `resultType=organic`: query rules pin, promote and boost nothing (they still hide and replace words). */

@@ -1,4 +1,4 @@
-import { DAY_MS, type ClickRanking } from './clickRanking.ts';
+import { DAY_MS, trustedAddresses, type ClickRanking } from './clickRanking.ts';
 
 /** Documents read per keyword: past the most clicked few, boosts are too small to matter. */
 export const BOOSTED_MAX = 50;
@@ -19,7 +19,16 @@ const NEGLIGIBLE = 0.01;
  */
 export interface KeywordWeights {
   searchesLw: number | null;
-  clicks: ReadonlyArray<{ docid: string; lw: number }>;
+  /** `clients`: the address groups whose clicks counted for the document. */
+  clicks: ReadonlyArray<{ docid: string; lw: number; clients: number }>;
+}
+
+/** Score multipliers by document id (see clickBoosts), with the address groups behind each. */
+export class ClickBoosts extends Map<string, number> {
+  /** The address groups whose clicks raised each document. */
+  readonly groups = new Map<string, number>();
+  /** The most places each boost may move its document up: boosts too few groups agree on (see ClickRanking.maxPlaces). */
+  readonly maxPlaces = new Map<string, number>();
 }
 
 /**
@@ -29,17 +38,22 @@ export interface KeywordWeights {
  * a rare keyword moves little, and old clicks fade with the half-life. Only clicks that
  * followed a search of the same session count, each client and session once a day (see
  * clickRanking.ts), and a document needs clicks from enough clients before it is raised
- * at all (see KeywordWeightsParams).
+ * at all (see KeywordWeightsParams); until many more agree, its boost moves it a bounded
+ * number of places (`maxPlaces`, applied where the ranking knows the places).
  */
-export function clickBoosts(weights: KeywordWeights, now: number, ranking: ClickRanking): Map<string, number> {
-  const boosts = new Map<string, number>();
+export function clickBoosts(weights: KeywordWeights, now: number, ranking: ClickRanking): ClickBoosts {
+  const boosts = new ClickBoosts();
+  const trusted = trustedAddresses(ranking);
   const nowLw = now / (ranking.halfLifeDays * DAY_MS);
   const searches = weights.searchesLw === null ? 0 : 2 ** Math.min(weights.searchesLw - nowLw, 60);
-  for (const { docid, lw } of weights.clicks) {
+  for (const { docid, lw, clients } of weights.clicks) {
     const clicks = 2 ** Math.min(lw - nowLw, 60);
     const share = clicks / (searches + ranking.smoothing);
     const boost = ranking.maxBoost * Math.min(1, share);
-    if (boost >= NEGLIGIBLE) boosts.set(docid, 1 + boost);
+    if (boost < NEGLIGIBLE) continue;
+    boosts.set(docid, 1 + boost);
+    boosts.groups.set(docid, clients);
+    if (clients < trusted) boosts.maxPlaces.set(docid, ranking.maxPlaces);
   }
   return boosts;
 }
@@ -73,10 +87,11 @@ export interface KeywordWeightsRow {
   searchesLw: number | null;
   docid: string | null;
   lw: number | null;
+  clients: number | null;
 }
 
 export function keywordWeightsOf(rows: readonly KeywordWeightsRow[]): KeywordWeights {
-  const clicks: Array<{ docid: string; lw: number }> = [];
-  for (const { docid, lw } of rows) if (docid !== null && lw !== null) clicks.push({ docid, lw });
+  const clicks: Array<{ docid: string; lw: number; clients: number }> = [];
+  for (const { docid, lw, clients } of rows) if (docid !== null && lw !== null) clicks.push({ docid, lw, clients: Number(clients ?? 0) });
   return { searchesLw: rows[0]?.searchesLw ?? null, clicks };
 }

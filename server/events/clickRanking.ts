@@ -13,9 +13,25 @@ export interface ClickRanking {
    * of addresses, cannot raise anything alone, however many sessions it invents. @default 10
    */
   minAddresses: number;
+  /**
+   * The most places a click boost moves a document up, from where it stands without
+   * clicks, while fewer than `trustedAddresses` groups agree on it: the first groups that
+   * qualify may nudge a page, not carry it from rank 60 to 1. @default 10
+   */
+  maxPlaces: number;
+  /**
+   * Address groups that lift the `maxPlaces` bound on a boost; 3 × `minAddresses` when
+   * not given. @default 30
+   */
+  trustedAddresses?: number;
 }
 
-export const DEFAULT_CLICK_RANKING: Readonly<ClickRanking> = { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 10 };
+export const DEFAULT_CLICK_RANKING: Readonly<ClickRanking> = { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 10, maxPlaces: 10 };
+
+/** Address groups past which a boost is no longer bounded to `maxPlaces` (see ClickRanking). */
+export function trustedAddresses(ranking: ClickRanking): number {
+  return ranking.trustedAddresses ?? 3 * ranking.minAddresses;
+}
 
 export const DAY_MS = 86_400_000;
 

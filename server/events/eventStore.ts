@@ -7,6 +7,7 @@
  * searchedKeywords.ts, statsReport.ts) are shared by every store.
  */
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
+import type { ClickBoosts } from './clickBoosts.ts';
 import type { WriteHealth } from './eventBatcher.ts';
 import type { ProposalRule } from './learningSettings.ts';
 import type { ProfileKeeping, UserProfile } from './personalization.ts';
@@ -57,9 +58,10 @@ export interface EventStore {
   report(range: ReportRange, tag: string | null, limit: number): Promise<ReportData>;
   /**
    * Score multipliers (above 1) of the documents clicked for `keyword` (as typed), by
-   * document id, as of `now` (see clickBoosts.ts).
+   * document id, as of `now`, with the address groups behind each and the bound on how
+   * far the boosts too few groups agree on move their document (see clickBoosts.ts).
    */
-  clickBoosts(keyword: string, now: number): Promise<Map<string, number>>;
+  clickBoosts(keyword: string, now: number): Promise<ClickBoosts>;
   /**
    * Keywords that start with the typed words (folded) and that enough sessions from
    * enough addresses searched with results in the last 30 days, as of `now` (default: the

@@ -11,15 +11,21 @@ import { foldedWords } from '../text/words.ts';
 
 export type { SuggestionSettings };
 
-/** How many distinct sessions and addresses must have made the same pair before it is proposed. */
+/**
+ * How many distinct sessions, address groups (IPv4 /24, IPv6 /48) and UTC days must have
+ * made the same pair before it is proposed; more sessions on a keyword that fails often
+ * (see PROPOSAL_SHARE in proposals.ts).
+ */
 export interface ProposalRule {
   /** @default 5 */
   minSessions: number;
-  /** @default 3 */
+  /** Address groups. @default 3 */
   minAddresses: number;
+  /** UTC days the pair was made on, by the app's clock: a burst of one day proposes nothing. @default 2 */
+  minDays: number;
 }
 
-export const DEFAULT_PROPOSAL_RULE: Readonly<ProposalRule> = { minSessions: 5, minAddresses: 3 };
+export const DEFAULT_PROPOSAL_RULE: Readonly<ProposalRule> = { minSessions: 5, minAddresses: 3, minDays: 2 };
 
 /** An index's suggestion settings with the defaults filled in. */
 export function suggestionSettings(given: Partial<SuggestionSettings> | undefined): SuggestionSettings {

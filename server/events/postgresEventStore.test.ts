@@ -100,13 +100,14 @@ describe('events on PostgreSQL', () => {
       const day = Math.floor(now / 86_400_000);
       const clients = DEFAULT_CLICK_RANKING.minAddresses;
       for (let client = 0; client < clients; client++) {
-        const [received, address] = [now - 60_000 + client * 1_000, `198.${client}.100.7`];
+        // The first client a day before: a learned keyword needs searches on two days.
+        const [received, address] = [now - (client === 0 ? 86_400_000 : 60_000) + client * 1_000, `198.${client}.100.7`];
         await batched.events.addStats(events(client), 'stats', received, address);
         for (const event of events(client)) await single.events.addStats([event], 'stats', received, address);
       }
       const read = async (stores: IndexStores) => ({
-        report: await stores.events.report({ fromDay: day, toDay: day }, null, 10),
-        docs: await stores.events.report({ fromDay: day, toDay: day }, 'docs', 10),
+        report: await stores.events.report({ fromDay: day - 1, toDay: day }, null, 10),
+        docs: await stores.events.report({ fromDay: day - 1, toDay: day }, 'docs', 10),
         boosts: await stores.events.clickBoosts('tea pot', now),
         searched: await stores.events.searchedKeywords(['tea'], 5, now),
       });
@@ -129,6 +130,7 @@ describe('events on PostgreSQL', () => {
 
   it('count searched keywords afresh from the events when a store kept them the old way', async () => {
     const searches = Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'search', session: `m${i}`, keyword: 'Grid layout', numberOfResults: 2 }));
+    await nodes[0]!.events.addStats(searches.slice(0, 1), 'stats', Date.now() - 86_400_000);
     await nodes[0]!.events.addStats(searches);
     // The tables as they were before addresses were counted.
     const pool = connectPool(url, indexSchema('demo'), 1);
@@ -204,8 +206,8 @@ describe('events on PostgreSQL', () => {
       // Each statement with values is bound once on its connection.
       const writes = vi.spyOn(pg.Connection.prototype, 'bind');
       for (let client = 0; client < 6; client++) {
-        // Two clients to an address: addresses count fewer than sessions.
-        const [received, address] = [now - 60_000 + client * 1_000, `198.51.100.${client >> 1}`];
+        // Two clients to an address: addresses count fewer than sessions. The first a day before: two days searched.
+        const [received, address] = [now - (client === 0 ? 86_400_000 : 60_000) + client * 1_000, `198.51.100.${client >> 1}`];
         writes.mockClear();
         await batched.events.addStats(searches(client), 'stats', received, address);
         const perBatch = writes.mock.calls.length;
@@ -224,7 +226,7 @@ describe('events on PostgreSQL', () => {
           const read = async (sql: string) => (await pool.query(sql)).rows;
           return {
             events: await read('SELECT count(*)::int AS n FROM stats_events'),
-            searched: await read('SELECT words, keyword, sessions, addresses, suggested FROM searched_keywords ORDER BY words'),
+            searched: await read('SELECT words, keyword, sessions, addresses, suggested, last_day - first_day AS days FROM searched_keywords ORDER BY words'),
             sessions: await read('SELECT words, session, day FROM keyword_sessions ORDER BY words, session'),
             addresses: await read('SELECT words, address, day FROM keyword_addresses ORDER BY words, address'),
             daily: await read('SELECT day, tag, keyword, searches, no_hits FROM daily_keywords ORDER BY day, tag, keyword'),
@@ -235,7 +237,7 @@ describe('events on PostgreSQL', () => {
       };
       const [a, b] = await Promise.all([tables('searches-batched'), tables('searches-single')]);
       expect(a.events).toEqual([{ n: 30 }]);
-      expect(a.searched).toEqual([{ words: 'tea pot', keyword: 'tea pot', sessions: 18, addresses: 3, suggested: true }]);
+      expect(a.searched).toEqual([{ words: 'tea pot', keyword: 'tea pot', sessions: 18, addresses: 3, suggested: true, days: 1 }]);
       expect(a).toEqual(b);
     });
   });

@@ -3,7 +3,7 @@ import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent }
 import type { DatabaseTimeouts } from '../storage/databaseTimeouts.ts';
 import { migratePostgres } from '../storage/postgresMigrations.ts';
 import { connectPool, inTransaction } from '../storage/postgresPool.ts';
-import { clickBoosts, keywordWeightsOf, keywordWeightsParams, type KeywordWeightsRow } from './clickBoosts.ts';
+import { clickBoosts, keywordWeightsOf, type ClickBoosts, keywordWeightsParams, type KeywordWeightsRow } from './clickBoosts.ts';
 import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
@@ -54,8 +54,8 @@ const ROLLUP_TABLES = [
  */
 const CLICK_WEIGHTS_SQL = `
   WITH searched AS (SELECT lw FROM keyword_searches WHERE keyword = $1)
-  SELECT (SELECT lw FROM searched) AS "searchesLw", c.docid, c.lw FROM (SELECT 1) AS one LEFT JOIN (
-    SELECT docid, lw FROM keyword_clicks
+  SELECT (SELECT lw FROM searched) AS "searchesLw", c.docid, c.lw, c.clients FROM (SELECT 1) AS one LEFT JOIN (
+    SELECT docid, lw, clients FROM keyword_clicks
     WHERE keyword = $1 AND clients >= $3::int
       AND clients * $4::int >= coalesce(power(2::float8, least((SELECT lw FROM searched) - $2::float8, 60)), 0)
     ORDER BY lw DESC LIMIT $5::int
@@ -166,7 +166,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   }
 
   /** Read in one statement (see CLICK_WEIGHTS_SQL), at most every CLICK_WEIGHTS_MAX_AGE_MS, or after a click stored through this process. */
-  async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
+  async clickBoosts(keyword: string, now: number): Promise<ClickBoosts> {
     const norm = normalizeKeyword(keyword);
     const weights = await this.clickWeights.get(norm, now, async () => {
       const { keyword: k, nowLw, minClients, searchesPerClient, limit } = keywordWeightsParams(norm, now, this.ranking);
@@ -191,7 +191,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     // is read twice by its index rather than kept in a CTE: a CTE of 100,000 rows and its grouping spill to disk.
     const window = `SELECT * FROM stats_events WHERE received >= $1 ORDER BY received DESC LIMIT $2`;
     const { rows } = await this.pool.query<ProposalEvent>(
-      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client
+      `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults", clicked, docid, client,
+         client_group AS "group"
        FROM (${window}) AS recent
        WHERE session IN (
          SELECT session FROM (${window}) AS w GROUP BY session

@@ -45,7 +45,7 @@ export class PostgresRollupSums {
   private readonly positions: Keyed<{ day: number; tag: string; position: number | null; clicks: number }> = new Map();
   private readonly searchWeights: Keyed<{ keyword: string; lw: number }> = new Map();
   private readonly clickWeights: Keyed<{ keyword: string; docid: string; lw: number; clients: number }> = new Map();
-  private readonly searched: Keyed<{ words: string; keyword: string; sessions: number; addresses: number }> = new Map();
+  private readonly searched: Keyed<{ words: string; keyword: string; sessions: number; addresses: number; firstDay: number; lastDay: number }> = new Map();
 
   /** Adds to a day's counts of a keyword, and to the day's totals. */
   count(day: number, tag: string, keyword: string, counts: RollupCounts): void {
@@ -101,15 +101,17 @@ export class PostgresRollupSums {
     );
   }
 
-  /** A searched keyword's new session and new address (the first search's spelling names it). */
-  searchedKeyword(words: string, keyword: string, newSession: boolean, newAddress: boolean): void {
+  /** A searched keyword's new session and new address, and the day searched (the first search's spelling names it). */
+  searchedKeyword(words: string, keyword: string, newSession: boolean, newAddress: boolean, day: number): void {
     add(
       this.searched,
       [words],
-      () => ({ words, keyword, sessions: 0, addresses: 0 }),
+      () => ({ words, keyword, sessions: 0, addresses: 0, firstDay: day, lastDay: day }),
       (kept) => {
         kept.sessions += Number(newSession);
         kept.addresses += Number(newAddress);
+        kept.firstDay = Math.min(kept.firstDay, day);
+        kept.lastDay = Math.max(kept.lastDay, day);
       },
     );
   }

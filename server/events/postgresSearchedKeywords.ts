@@ -8,11 +8,14 @@
 import type pg from 'pg';
 import { DAY_MS } from './clickRanking.ts';
 import { insertColumns } from '../storage/postgresUnnest.ts';
-import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, type SuggestedKeywordRule } from './searchedKeywords.ts';
+import { KEYWORDS_READ, keywordWords, mostSearched, searchAddress, searchedPrefixes, suggestedSql, type SuggestedKeywordRule } from './searchedKeywords.ts';
 
 /** The rule in effect, as stored (see setSuggestedRule). */
 const MIN_SESSIONS = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_sessions')`;
 const MIN_ADDRESSES = `(SELECT value FROM stats_meta WHERE key = 'suggested_min_addresses')`;
+
+/** Whether a row of searched_keywords is suggested, by the rule read as r.s and r.a (see applyRule). */
+const RULE = suggestedSql('sessions', 'addresses', 'first_day', 'last_day', 'r.s', 'r.a');
 
 /** At open: applies a changed rule, and sweeps out what is old. */
 export async function prepareSearchedKeywords(client: pg.ClientBase, rule: SuggestedKeywordRule, windowStart: number): Promise<void> {
@@ -48,7 +51,7 @@ export interface SearchedKeywordEvent {
 
 /** Where a search's new session or address is summed until the flush (PostgresRollupSums). */
 export interface SearchedKeywordSums {
-  searchedKeyword(words: string, keyword: string, newSession: boolean, newAddress: boolean): void;
+  searchedKeyword(words: string, keyword: string, newSession: boolean, newAddress: boolean, day: number): void;
 }
 
 /** Counts a stored search with results, by session and by address (see SqliteSearchedKeywords.add). */
@@ -90,7 +93,8 @@ export async function addSearchedKeywords(
     // Taken by the first search that brings it.
     const newSession = newSessions.delete(pairKey(c.words, c.session));
     const newAddress = c.address !== null && newAddresses.delete(pairKey(c.words, c.address));
-    if (newSession || newAddress) sums.searchedKeyword(c.words, c.keyword, newSession, newAddress);
+    // A known session on another day still widens the days searched.
+    sums.searchedKeyword(c.words, c.keyword, newSession, newAddress, c.day);
   }
 }
 
@@ -100,16 +104,27 @@ export async function addSearchedKeywords(
  */
 export async function addSearchedCounts(
   client: pg.ClientBase,
-  counts: ReadonlyArray<{ words: string; keyword: string; sessions: number; addresses: number }>,
+  counts: ReadonlyArray<{ words: string; keyword: string; sessions: number; addresses: number; firstDay: number; lastDay: number }>,
 ): Promise<void> {
   if (counts.length === 0) return;
+  const first = 'least(coalesce(k.first_day, excluded.first_day), excluded.first_day)';
+  const last = 'greatest(coalesce(k.last_day, excluded.last_day), excluded.last_day)';
   await client.query(
-    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, suggested)
-     SELECT t.words, t.keyword, t.sessions, t.addresses, t.sessions >= ${MIN_SESSIONS} AND t.addresses >= ${MIN_ADDRESSES}
-     FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) AS t(words, keyword, sessions, addresses)
+    `INSERT INTO searched_keywords AS k (words, keyword, sessions, addresses, first_day, last_day, suggested)
+     SELECT t.words, t.keyword, t.sessions, t.addresses, t.first_day, t.last_day,
+       ${suggestedSql('t.sessions', 't.addresses', 't.first_day', 't.last_day', MIN_SESSIONS, MIN_ADDRESSES)}
+     FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[]) AS t(words, keyword, sessions, addresses, first_day, last_day)
      ON CONFLICT (words) DO UPDATE SET sessions = k.sessions + excluded.sessions, addresses = k.addresses + excluded.addresses,
-       suggested = (k.sessions + excluded.sessions >= ${MIN_SESSIONS} AND k.addresses + excluded.addresses >= ${MIN_ADDRESSES})`,
-    [counts.map((c) => c.words), counts.map((c) => c.keyword), counts.map((c) => c.sessions), counts.map((c) => c.addresses)],
+       first_day = ${first}, last_day = ${last},
+       suggested = ${suggestedSql('k.sessions + excluded.sessions', 'k.addresses + excluded.addresses', first, last, MIN_SESSIONS, MIN_ADDRESSES)}`,
+    [
+      counts.map((c) => c.words),
+      counts.map((c) => c.keyword),
+      counts.map((c) => c.sessions),
+      counts.map((c) => c.addresses),
+      counts.map((c) => c.firstDay),
+      counts.map((c) => c.lastDay),
+    ],
   );
 }
 
@@ -147,6 +162,8 @@ export async function sweepSearchedKeywords(client: pg.ClientBase, windowStart: 
     await client.query(`DELETE FROM ${table} WHERE day < $1`, [windowStart]);
   }
   await client.query('DELETE FROM searched_keywords WHERE sessions <= 0 AND addresses <= 0');
+  // Days before the window no longer count as a day searched.
+  await client.query('UPDATE searched_keywords SET first_day = $1 WHERE first_day < $1', [windowStart]);
   await applyRule(client);
 }
 
@@ -185,8 +202,8 @@ function pairKey(words: string, who: string): string {
 
 async function applyRule(client: pg.ClientBase): Promise<void> {
   await client.query(
-    `UPDATE searched_keywords SET suggested = (sessions >= r.s AND addresses >= r.a)
+    `UPDATE searched_keywords SET suggested = coalesce(${RULE}, false)
      FROM (SELECT ${MIN_SESSIONS} AS s, ${MIN_ADDRESSES} AS a) AS r
-     WHERE suggested IS DISTINCT FROM (sessions >= r.s AND addresses >= r.a)`,
+     WHERE suggested IS DISTINCT FROM coalesce(${RULE}, false)`,
   );
 }

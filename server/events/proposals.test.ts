@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PROPOSAL_GAP_MS, proposalsFrom, type ProposalEvent } from './proposals.ts';
+import { DEFAULT_PROPOSAL_RULE } from './learningSettings.ts';
 
-const RULE = { minSessions: 2, minAddresses: 2 };
+const RULE = { minSessions: 2, minAddresses: 2, minDays: 1 };
 let rowid = 0;
 
 /** One session's visit: each step `[keyword, results]` is a search, `[keyword, docid]` a click, a minute apart unless `at` says. */
@@ -19,19 +20,25 @@ function visit(
   });
 }
 
-const fixed = (session: string, client: string | null) =>
-  visit(session, client, [
-    { search: 'round corners', results: 0 },
-    { search: 'border radius', clicked: true },
-    { click: 'border radius', docid: 'radius' },
-  ]);
+const fixed = (session: string, client: string | null, start = 0) =>
+  visit(
+    session,
+    client,
+    [
+      { search: 'round corners', results: 0 },
+      { search: 'border radius', clicked: true },
+      { click: 'border radius', docid: 'radius' },
+    ],
+    start,
+  );
+const DAY = 86_400_000;
 
 describe('proposalsFrom', () => {
   it('proposes a synonym and a pin from a failed search followed by a clicked one, with their counts', () => {
     const events = [...fixed('a', 'x'), ...fixed('b', 'y'), ...fixed('c', 'y')];
     expect(proposalsFrom(events, RULE, 10)).toEqual([
-      { kind: 'pin', from: 'round corners', to: 'border radius', id: 'radius', sessions: 3, addresses: 2 },
-      { kind: 'synonym', from: 'round corners', to: 'border radius', sessions: 3, addresses: 2 },
+      { kind: 'pin', from: 'round corners', to: 'border radius', id: 'radius', sessions: 3, addresses: 2, groups: 2, days: 1 },
+      { kind: 'synonym', from: 'round corners', to: 'border radius', sessions: 3, addresses: 2, groups: 2, days: 1 },
     ]);
   });
 
@@ -98,5 +105,30 @@ describe('proposalsFrom', () => {
       ['synonym', 'round corners', 3],
       ['pin', 'centre div', 2],
     ]);
+  });
+
+  it('by default needs two days and three address groups, and more sessions on a keyword many sessions fail', () => {
+    const inGroup = (events: ProposalEvent[], group: string) => events.map((e) => ({ ...e, group }));
+    // Six sessions from three groups in one burst (the issue's 18 events): nothing.
+    const burst = Array.from({ length: 6 }, (_, i) => inGroup(fixed(`b${i}`, `c${i}`), `g${i % 3}`)).flat();
+    expect(proposalsFrom(burst, DEFAULT_PROPOSAL_RULE, 10)).toEqual([]);
+    // One more the next day: two days.
+    const twoDays = [...burst, ...inGroup(fixed('next', 'c9', DAY), 'g0')];
+    expect(proposalsFrom(twoDays, DEFAULT_PROPOSAL_RULE, 10).map((p) => [p.kind, p.sessions, p.addresses, p.groups, p.days])).toEqual([
+      ['pin', 7, 7, 3, 2],
+      ['synonym', 7, 7, 3, 2],
+    ]);
+    // Seven addresses of two groups are two groups.
+    expect(
+      proposalsFrom(
+        twoDays.map((e) => ({ ...e, group: e.group === 'g2' ? 'g1' : e.group })),
+        DEFAULT_PROPOSAL_RULE,
+        10,
+      ),
+    ).toEqual([]);
+    // 100 other sessions failed the keyword: 7 sessions are fewer than a tenth of its 107.
+    const failing = Array.from({ length: 100 }, (_, i) => inGroup(visit(`f${i}`, `fc${i}`, [{ search: 'round corners', results: 0 }]), `fg${i}`)).flat();
+    expect(proposalsFrom([...twoDays, ...failing], DEFAULT_PROPOSAL_RULE, 10)).toEqual([]);
+    expect(proposalsFrom([...twoDays, ...failing.slice(0, 60)], DEFAULT_PROPOSAL_RULE, 10)).toHaveLength(2);
   });
 });

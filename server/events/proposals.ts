@@ -3,11 +3,12 @@
  * events of a window: a search that found nothing or was not clicked, followed in the
  * same session within PROPOSAL_GAP_MS by a search of other words whose result was
  * clicked, makes a pair (`round corners` -> `border radius`, and the document clicked).
- * A pair made by enough distinct sessions from enough distinct addresses is proposed as
- * a synonym (the keywords) and as a pin (the document under the failed keyword).
+ * A pair made by enough distinct sessions from enough distinct address groups, on enough
+ * UTC days (see ProposalRule), is proposed as a synonym (the keywords) and as a pin (the
+ * document under the failed keyword).
  */
 import type { StatsProposal } from '../../src/client/types.ts';
-import { CLICK_AFTER_SEARCH_MS, DAY_MS } from './clickRanking.ts';
+import { CLICK_AFTER_SEARCH_MS, clickVoters, DAY_MS } from './clickRanking.ts';
 import type { ProposalRule } from './learningSettings.ts';
 import type { RollupEvent } from './rollupRules.ts';
 import { keywordWords, searchAddress } from './searchedKeywords.ts';
@@ -32,7 +33,10 @@ export const PROPOSAL_EVENTS_MAX = 100_000;
  */
 
 /** A stored event as proposals read it: the rollups' columns, and whether a click followed. */
-export interface ProposalEvent extends Pick<RollupEvent, 'rowid' | 'received' | 'action' | 'session' | 'keyword' | 'numberOfResults' | 'docid' | 'client'> {
+export interface ProposalEvent
+  extends
+    Pick<RollupEvent, 'rowid' | 'received' | 'action' | 'session' | 'keyword' | 'numberOfResults' | 'docid' | 'client'>,
+    Partial<Pick<RollupEvent, 'group'>> {
   /** Whether a click followed this search (a search event), as the rollups marked it; SQLite answers 0 or 1. */
   clicked: boolean | number;
 }
@@ -55,9 +59,17 @@ function cachedKeywordWords(): (keyword: string) => string {
   };
 }
 
+/**
+ * A pair needs at least this share of the sessions read that failed its keyword: on a
+ * keyword many visitors fail, a few sessions of one story are not what most of them meant.
+ */
+export const PROPOSAL_SHARE = 0.1;
+
 interface Tally {
   sessions: Set<string>;
   addresses: Set<string>;
+  groups: Set<string>;
+  days: Set<number>;
 }
 
 /** The proposals the events make under `rule`, the most sessions first, at most `limit`. */
@@ -71,30 +83,44 @@ export function proposalsFrom(events: readonly ProposalEvent[], rule: ProposalRu
   const words = cachedKeywordWords();
   const synonyms = new Map<string, Tally>();
   const pins = new Map<string, Tally>();
-  const count = (tallies: Map<string, Tally>, key: string, session: string, address: string | null) => {
+  // The sessions read that failed each keyword: its traffic, against which a pair's sessions count.
+  const failing = new Map<string, Set<string>>();
+  const count = (tallies: Map<string, Tally>, key: string, session: string, click: ProposalEvent) => {
     let tally = tallies.get(key);
-    if (tally === undefined) tallies.set(key, (tally = { sessions: new Set(), addresses: new Set() }));
+    if (tally === undefined) tallies.set(key, (tally = { sessions: new Set(), addresses: new Set(), groups: new Set(), days: new Set() }));
     tally.sessions.add(session);
+    const address = searchAddress(click.client, click.session);
     if (address !== null) tally.addresses.add(address);
+    const voter = clickVoters(click.client, click.group ?? null, click.session);
+    if (voter !== null) tally.groups.add(voter.group);
+    tally.days.add(Math.floor(click.received / DAY_MS));
   };
   for (const [session, list] of bySession) {
     list.sort((a, b) => a.received - b.received || a.rowid - b.rowid);
-    for (const [found, docid, address] of sessionPairs(list, words)) {
-      count(synonyms, `${found.failed}${SEP}${found.clicked}`, session, address);
-      count(pins, `${found.failed}${SEP}${found.clicked}${SEP}${docid}`, session, address);
+    for (const event of list) {
+      if (event.action !== 'search' || (event.numberOfResults !== 0 && event.clicked)) continue;
+      const failed = failing.get(event.keyword);
+      if (failed === undefined) failing.set(event.keyword, new Set([session]));
+      else failed.add(session);
+    }
+    for (const [found, docid, click] of sessionPairs(list, words)) {
+      count(synonyms, `${found.failed}${SEP}${found.clicked}`, session, click);
+      count(pins, `${found.failed}${SEP}${found.clicked}${SEP}${docid}`, session, click);
     }
   }
   const proposals: StatsProposal[] = [];
-  const qualifies = (tally: Tally) => tally.sessions.size >= rule.minSessions && tally.addresses.size >= rule.minAddresses;
+  const qualifies = (from: string, tally: Tally) =>
+    tally.sessions.size >= Math.max(rule.minSessions, Math.ceil(PROPOSAL_SHARE * (failing.get(from)?.size ?? 0))) &&
+    tally.groups.size >= rule.minAddresses &&
+    tally.days.size >= rule.minDays;
+  const counts = (tally: Tally) => ({ sessions: tally.sessions.size, addresses: tally.addresses.size, groups: tally.groups.size, days: tally.days.size });
   for (const [key, tally] of synonyms) {
-    if (!qualifies(tally)) continue;
     const [from = '', to = ''] = key.split(SEP);
-    proposals.push({ kind: 'synonym', from, to, sessions: tally.sessions.size, addresses: tally.addresses.size });
+    if (qualifies(from, tally)) proposals.push({ kind: 'synonym', from, to, ...counts(tally) });
   }
   for (const [key, tally] of pins) {
-    if (!qualifies(tally)) continue;
     const [from = '', to = '', id = ''] = key.split(SEP);
-    proposals.push({ kind: 'pin', from, to, id, sessions: tally.sessions.size, addresses: tally.addresses.size });
+    if (qualifies(from, tally)) proposals.push({ kind: 'pin', from, to, id, ...counts(tally) });
   }
   proposals.sort(
     (a, b) =>
@@ -116,7 +142,7 @@ export function proposalsFrom(events: readonly ProposalEvent[], rule: ProposalRu
 function* sessionPairs(
   list: readonly ProposalEvent[],
   keywordWords: (keyword: string) => string,
-): Generator<[{ failed: string; clicked: string }, string, string | null]> {
+): Generator<[{ failed: string; clicked: string }, string, ProposalEvent]> {
   const seen = new Set<string>();
   for (let c = 0; c < list.length; c++) {
     const click = list[c]!;
@@ -138,7 +164,7 @@ function* sessionPairs(
       const key = `${failed.keyword}${SEP}${clickedSearch.keyword}${SEP}${click.docid}`;
       if (!seen.has(key)) {
         seen.add(key);
-        yield [{ failed: failed.keyword, clicked: clickedSearch.keyword }, click.docid, searchAddress(click.client, click.session)];
+        yield [{ failed: failed.keyword, clicked: clickedSearch.keyword }, click.docid, click];
       }
       break;
     }

@@ -25,9 +25,18 @@ function searches(keyword: string, sessions: number, numberOfResults = 5, prefix
   return Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `${prefix}-${i}`, keyword, numberOfResults }));
 }
 
+/**
+ * Stores searches as addStats does, the first of them a day before the rest: a learned
+ * keyword needs searches on two days (see suggestedSql).
+ */
+async function addSearches(events: StatsEvent[], source: 'stats' | 'search' = 'stats', received = Date.now(), address?: string): Promise<void> {
+  await store.addStats(events.slice(0, 1), source, received - DAY_MS, address);
+  await store.addStats(events.slice(1), source, received, address);
+}
+
 describe('searched keywords', () => {
   it('are offered once enough sessions searched them', async () => {
-    await store.addStats(searches('Array filter', minSessions - 1));
+    await addSearches(searches('Array filter', minSessions - 1));
     expect(await store.searchedKeywords(['arr'], 5)).toEqual([]);
     await store.addStats([{ action: 'search', session: 'one-more', keyword: 'array  filter ', numberOfResults: 3 }]);
     expect(await store.searchedKeywords(['arr'], 5)).toEqual(['array filter']);
@@ -35,22 +44,37 @@ describe('searched keywords', () => {
 
   it('need enough addresses: sessions made up on one address count as one', async () => {
     // 40 sessions from one address, then from a second: two addresses, however many sessions.
-    await store.addStats(searches('mango lime', 40, 5, 'one'), 'stats', Date.now(), '198.51.100.7');
-    await store.addStats(searches('mango lime', 40, 5, 'two'), 'stats', Date.now(), '2001:db8:1:2::7');
+    await addSearches(searches('mango lime', 40, 5, 'one'), 'stats', Date.now(), '198.51.100.7');
+    await addSearches(searches('mango lime', 40, 5, 'two'), 'stats', Date.now(), '2001:db8:1:2::7');
     // Another machine in the same IPv6 /48 is the same address.
-    await store.addStats(searches('mango lime', 3, 5, 'near'), 'stats', Date.now(), '2001:db8:1:ffff::9');
+    await addSearches(searches('mango lime', 3, 5, 'near'), 'stats', Date.now(), '2001:db8:1:ffff::9');
     expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
-    await store.addStats(searches('mango lime', 1, 5, 'three'), 'stats', Date.now(), '203.0.113.9');
+    await addSearches(searches('mango lime', 1, 5, 'three'), 'stats', Date.now(), '203.0.113.9');
     expect(minAddresses).toBe(3);
+    // Three addresses for 84 sessions: a keyword of many sessions needs one address per SESSIONS_PER_ADDRESS of them.
+    expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
+    for (let i = 1; i <= 5; i++) await store.addStats(searches('mango lime', 1, 5, `more-${i}`), 'stats', Date.now(), `203.0.${i}.9`);
+    expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
+    await store.addStats(searches('mango lime', 1, 5, 'ninth'), 'stats', Date.now(), '203.0.6.9');
     expect(await store.searchedKeywords(['mango'], 5)).toEqual(['mango lime']);
+  });
+
+  it('need searches on two days: a burst of one day, from however many addresses, teaches nothing yet', async () => {
+    // The store counts by its own clock's window: yesterday, an hour before midnight.
+    const now = Math.floor(Date.now() / DAY_MS) * DAY_MS - 3_600_000;
+    for (let i = 0; i < 2 * minSessions; i++) await store.addStats(searches('text page sigma', 1, 5, `burst-${i}`), 'stats', now, `198.51.${i}.7`);
+    expect(await store.searchedKeywords(['text'], 5, now)).toEqual([]);
+    // An hour later is the next UTC day.
+    await store.addStats(searches('text page sigma', 1, 5, 'next-day'), 'stats', now + 3_600_000, '198.51.100.7');
+    expect(await store.searchedKeywords(['text'], 5, now + 3_600_000)).toEqual(['text page sigma']);
   });
 
   it('count the searches of the last 30 days only', async () => {
     const now = Date.now();
-    await store.addStats(searches('old news', minSessions), 'stats', now - 31 * DAY_MS);
+    await addSearches(searches('old news', minSessions), 'stats', now - 31 * DAY_MS);
     expect(await store.searchedKeywords(['old'], 5)).toEqual([]);
-    await store.addStats(searches('late news', minSessions - 1), 'stats', now - 28 * DAY_MS);
-    await store.addStats(searches('late news', 1, 5, 'fresh'), 'stats', now);
+    await addSearches(searches('late news', minSessions - 1), 'stats', now - 28 * DAY_MS);
+    await addSearches(searches('late news', 1, 5, 'fresh'), 'stats', now);
     expect(await store.searchedKeywords(['late'], 5, now)).toEqual(['late news']);
     // Three days on, the 28-day-old searches have left the window.
     expect(await store.searchedKeywords(['late'], 5, now + 3 * DAY_MS)).toEqual([]);
@@ -62,7 +86,7 @@ describe('searched keywords', () => {
   });
 
   it('count only searches that found something, and no clicks', async () => {
-    await store.addStats(searches('array zebra', 5, 0));
+    await addSearches(searches('array zebra', 5, 0));
     await store.addStats(
       Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'click', session: `s${i}`, keyword: 'array click', docid: 'd', position: 1 })),
     );
@@ -70,9 +94,9 @@ describe('searched keywords', () => {
   });
 
   it('start with the typed words, folded, the most searched first', async () => {
-    await store.addStats(searches('Résumé tips', 7));
-    await store.addStats(searches('resume', 5));
-    await store.addStats(searches('resolution', 6));
+    await addSearches(searches('Résumé tips', 7));
+    await addSearches(searches('resume', 5));
+    await addSearches(searches('resolution', 6));
     expect(await store.searchedKeywords(['resu'], 5)).toEqual(['résumé tips', 'resume']);
     expect(await store.searchedKeywords(['res'], 2)).toEqual(['résumé tips', 'resolution']);
     expect(await store.searchedKeywords(['tips'], 5)).toEqual([]);
@@ -84,7 +108,7 @@ describe('searched keywords', () => {
   });
 
   it('written as one identifier are found from words typed apart', async () => {
-    await store.addStats(searches('setTimeout', 5));
+    await addSearches(searches('setTimeout', 5));
     expect(await store.searchedKeywords(['set', 'time'], 5)).toEqual(['settimeout']);
   });
 });

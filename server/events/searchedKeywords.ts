@@ -3,8 +3,9 @@ import { DAY_MS } from './clickRanking.ts';
 
 /**
  * When a searched keyword is suggested to everyone: once this many sessions, from this
- * many client addresses, searched it and found something within the last
- * SEARCHED_WINDOW_DAYS. The stats and search endpoints are open to anyone and a session
+ * many client addresses (more on a keyword of many sessions, see SESSIONS_PER_ADDRESS),
+ * searched it and found something within the last SEARCHED_WINDOW_DAYS, on two days at
+ * least. The stats and search endpoints are open to anyone and a session
  * is whatever the caller says, so sessions alone promote nothing: one machine inventing
  * sessions counts as one address (IPv6: one /48, as click votes count). Events stored by
  * code in the process have no address; each of their sessions stands for one.
@@ -36,9 +37,23 @@ export function searchAddress(client: string | null, session: string): string | 
   return client ?? `s${session}`;
 }
 
-/** Whether a keyword's counts make it a suggestion. */
-export function isSuggested(counts: { sessions: number; addresses: number }, rule: SuggestedKeywordRule): boolean {
-  return counts.sessions >= rule.minSessions && counts.addresses >= rule.minAddresses;
+/**
+ * A keyword searched more needs more addresses: one for every this many of its sessions,
+ * `minAddresses` at least. Sessions are whatever a caller says, so a few addresses
+ * inventing many of them are not a crowd.
+ */
+export const SESSIONS_PER_ADDRESS = 10;
+
+/**
+ * The SQL that says whether a keyword's counts make it a suggestion, over the expressions
+ * given for its sessions, addresses, first and last day searched, and the rule's two
+ * minimums; what isSuggested says. It also needs searches on two UTC days at least (by
+ * the app clock's days): a burst of one afternoon, however many addresses it comes from,
+ * is not yet what visitors search for.
+ */
+export function suggestedSql(sessions: string, addresses: string, firstDay: string, lastDay: string, minSessions: string, minAddresses: string): string {
+  const [s, a, first, last] = [sessions, addresses, firstDay, lastDay].map((expression) => `(${expression})`);
+  return `(${s} >= ${minSessions} AND ${a} >= ${minAddresses} AND ${a} * ${SESSIONS_PER_ADDRESS} >= ${s} AND ${last} > ${first})`;
 }
 
 /**

@@ -65,6 +65,8 @@ describe('the SQLite event store', () => {
   it('counts searched keywords from the stored events when the file had no counts yet', async () => {
     const searches = (keyword: string, sessions: number): StatsEvent[] =>
       Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `session-${i}`, keyword, numberOfResults: 5 }));
+    // A learned keyword needs searches on two days.
+    await store.addStats(searches('grid layout', 1), 'stats', Date.now() - DAY_MS);
     await store.addStats(searches('grid layout', 5));
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
@@ -74,6 +76,7 @@ describe('the SQLite event store', () => {
     store = await open();
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
     await store.addStats(searches('grid layout', 6));
+    await store.addStats(searches('grid gap', 1), 'stats', Date.now() - DAY_MS);
     await store.addStats(searches('grid gap', 5));
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
   });
@@ -115,6 +118,7 @@ describe('the SQLite event store', () => {
   it('keeps the searched keywords a file counted the current way before they were a migration, and counts older ones afresh', async () => {
     const searches = (keyword: string, sessions: number): StatsEvent[] =>
       Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `kept-${i}`, keyword, numberOfResults: 5 }));
+    await store.addStats(searches('flex wrap', 1), 'stats', Date.now() - DAY_MS);
     await store.addStats(searches('flex wrap', 5));
     await store.close();
     const before = (version: number) => {

@@ -3,7 +3,7 @@ import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent }
 import { migrateSqlite } from '../storage/sqliteMigrations.ts';
 import { checkPagesOnOpen, noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
-import { clickBoosts, keywordWeightsParams } from './clickBoosts.ts';
+import { clickBoosts, keywordWeightsParams, type ClickBoosts } from './clickBoosts.ts';
 import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
@@ -142,7 +142,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * Score multipliers (above 1) of the documents clicked for `keyword`, by document id,
    * as of `now`: read from the rollups in one statement, at most every CLICK_WEIGHTS_MAX_AGE_MS.
    */
-  async clickBoosts(keyword: string, now: number): Promise<Map<string, number>> {
+  async clickBoosts(keyword: string, now: number): Promise<ClickBoosts> {
     const norm = normalizeKeyword(keyword);
     const weights = await this.clickWeights.get(norm, now, () => this.rollups.keywordWeights(keywordWeightsParams(norm, now, this.ranking)));
     return clickBoosts(weights, now, this.ranking);
@@ -170,10 +170,10 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     const rows = this.statements
       .get(
         `WITH recent AS MATERIALIZED (
-           SELECT rowid AS id, received, action, session, keyword_norm AS keyword, number_of_results AS n, clicked, docid, client
+           SELECT rowid AS id, received, action, session, keyword_norm AS keyword, number_of_results AS n, clicked, docid, client, client_group
            FROM stats_events WHERE received >= ? ORDER BY received DESC LIMIT ?
          )
-         SELECT id AS rowid, received, action, session, keyword, n AS numberOfResults, clicked, docid, client FROM recent
+         SELECT id AS rowid, received, action, session, keyword, n AS numberOfResults, clicked, docid, client, client_group AS "group" FROM recent
          WHERE session IN (
            SELECT session FROM recent GROUP BY session
            HAVING max(action = 'click') = 1 AND max(action = 'search' AND (n = 0 OR clicked = 0)) = 1

@@ -8,8 +8,12 @@ import {
   searchAddress,
   searchedPrefixes,
   searchedWindowStart,
+  suggestedSql,
   type SuggestedKeywordRule,
 } from './searchedKeywords.ts';
+
+/** Whether a row of searched_keywords is suggested, by the rule bound as :minSessions and :minAddresses. */
+const SUGGESTED = suggestedSql('sessions', 'addresses', 'first_day', 'last_day', ':minSessions', ':minAddresses');
 
 /**
  * The most searched keywords in an SQLite event store, kept as search events arrive, for
@@ -74,14 +78,18 @@ export class SqliteSearchedKeywords {
     const newSession = this.seen('keyword_sessions', 'session', words, session, day);
     const address = searchAddress(client, session);
     const newAddress = address !== null && this.seen('keyword_addresses', 'address', words, address, day);
-    if (!newSession && !newAddress) return;
+    // A known session on another day still widens the days searched.
+    const first = 'min(coalesce(first_day, :day), :day)';
+    const last = 'max(coalesce(last_day, :day), :day)';
     this.statements
       .get(
-        `INSERT INTO searched_keywords (words, keyword, sessions, addresses, suggested) VALUES (:words, :keyword, :s, :a, :s >= :minSessions AND :a >= :minAddresses)
-         ON CONFLICT DO UPDATE SET sessions = sessions + :s, addresses = addresses + :a,
-           suggested = (sessions + :s >= :minSessions AND addresses + :a >= :minAddresses)`,
+        `INSERT INTO searched_keywords (words, keyword, sessions, addresses, first_day, last_day, suggested)
+         VALUES (:words, :keyword, :s, :a, :day, :day, ${suggestedSql(':s', ':a', ':day', ':day', ':minSessions', ':minAddresses')})
+         ON CONFLICT DO UPDATE SET sessions = sessions + :s, addresses = addresses + :a, first_day = ${first}, last_day = ${last},
+           suggested = ${suggestedSql('sessions + :s', 'addresses + :a', first, last, ':minSessions', ':minAddresses')}
+         WHERE :s + :a > 0 OR first_day IS NULL OR last_day IS NULL OR :day < first_day OR :day > last_day`,
       )
-      .run({ words, keyword, s: Number(newSession), a: Number(newAddress), ...this.rule });
+      .run({ words, keyword, s: Number(newSession), a: Number(newAddress), day, ...this.rule });
   }
 
   /**
@@ -143,6 +151,8 @@ export class SqliteSearchedKeywords {
       this.db.prepare(`DELETE FROM ${table} WHERE day < ?`).run(from);
     }
     this.db.prepare('DELETE FROM searched_keywords WHERE sessions <= 0 AND addresses <= 0').run();
+    // Days before the window no longer count as a day searched.
+    this.db.prepare('UPDATE searched_keywords SET first_day = ? WHERE first_day < ?').run(from, from);
     this.applyRule();
   }
 
@@ -150,10 +160,7 @@ export class SqliteSearchedKeywords {
   private applyRule(): void {
     const { minSessions, minAddresses } = this.rule;
     this.db
-      .prepare(
-        `UPDATE searched_keywords SET suggested = (sessions >= :minSessions AND addresses >= :minAddresses)
-         WHERE suggested != (sessions >= :minSessions AND addresses >= :minAddresses)`,
-      )
+      .prepare(`UPDATE searched_keywords SET suggested = coalesce(${SUGGESTED}, 0) WHERE suggested != coalesce(${SUGGESTED}, 0)`)
       .run({ minSessions, minAddresses });
   }
 }

@@ -131,8 +131,8 @@ export class SqliteStatsRollups implements RollupSteps {
     const rows = this.statements
       .get(
         `WITH searched AS (SELECT lw FROM keyword_searches WHERE keyword = @keyword)
-         SELECT (SELECT lw FROM searched) AS searchesLw, c.docid, c.lw FROM (SELECT 1) LEFT JOIN (
-           SELECT docid, lw FROM keyword_clicks
+         SELECT (SELECT lw FROM searched) AS searchesLw, c.docid, c.lw, c.clients FROM (SELECT 1) LEFT JOIN (
+           SELECT docid, lw, clients FROM keyword_clicks
            WHERE keyword = @keyword AND clients >= @minClients
              AND clients * @searchesPerClient >= coalesce(power(2, min((SELECT lw FROM searched) - @nowLw, 60)), 0)
            ORDER BY lw DESC LIMIT @limit

@@ -10,14 +10,14 @@ const lw = (n: number, at = NOW) => Math.log2(n) + at / (DEFAULT_CLICK_RANKING.h
 
 describe('clickBoosts', () => {
   it('raises a document by its share of the searches, smoothed and bounded by maxBoost', () => {
-    const boosts = clickBoosts({ searchesLw: lw(15), clicks: [{ docid: 'a', lw: lw(10) }] }, NOW, DEFAULT_CLICK_RANKING);
+    const boosts = clickBoosts({ searchesLw: lw(15), clicks: [{ docid: 'a', lw: lw(10), clients: 10 }] }, NOW, DEFAULT_CLICK_RANKING);
     expect(boosts.get('a')).toBeCloseTo(1 + 10 / (15 + 5), 9);
-    const capped = clickBoosts({ searchesLw: lw(1), clicks: [{ docid: 'a', lw: lw(50) }] }, NOW, { ...DEFAULT_CLICK_RANKING, maxBoost: 0.5 });
+    const capped = clickBoosts({ searchesLw: lw(1), clicks: [{ docid: 'a', lw: lw(50), clients: 10 }] }, NOW, { ...DEFAULT_CLICK_RANKING, maxBoost: 0.5 });
     expect(capped.get('a')).toBe(1.5);
   });
 
   it('halves old weights each half-life, and leaves out boosts too small to matter', () => {
-    const weights = { searchesLw: null, clicks: [{ docid: 'a', lw: lw(4) }] };
+    const weights = { searchesLw: null, clicks: [{ docid: 'a', lw: lw(4), clients: 10 }] };
     const later = NOW + DEFAULT_CLICK_RANKING.halfLifeDays * DAY_MS;
     expect(clickBoosts(weights, later, DEFAULT_CLICK_RANKING).get('a')).toBeCloseTo(1 + 2 / 5, 9);
     expect(clickBoosts(weights, NOW + 20 * DEFAULT_CLICK_RANKING.halfLifeDays * DAY_MS, DEFAULT_CLICK_RANKING).has('a')).toBe(false);

@@ -6,7 +6,7 @@ import type { IndexReader, PageRow, PersonalRanking, RankedText } from '../engin
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { RankingDetails } from '../../src/client/types.ts';
 import { explainRanking } from '../ranking/explainRanking.ts';
-import { rankCandidates, rankWithFacts, type Candidate } from '../ranking/rankCandidates.ts';
+import { rankCandidates, rankWithFacts, type Candidate, type ClickBound } from '../ranking/rankCandidates.ts';
 import type { RankingSettings } from '../config/rankingSettings.ts';
 import { personalAffinity } from './personalAffinity.ts';
 
@@ -15,6 +15,8 @@ export interface PoolFacts {
   frequencies: readonly number[];
   /** Click boosts by document id. */
   boosts: ReadonlyMap<string, number> | null;
+  /** The click boosts bounded in how far they move their document, by document id (see ClickBound). */
+  clickBounds?: ReadonlyMap<string, ClickBound> | null;
   /** The searching user's profile, or null: organic results. */
   personal: PersonalRanking | null;
   /** Read only when there is something to rank. */
@@ -69,11 +71,12 @@ function pageRow(candidate: Candidate): PageRow {
 }
 
 /** The rows the ranking rules order, each with its texts, click boost and personal affinity; a row whose texts were not read is left out. */
-function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[], { boosts, personal }: PoolFacts): Candidate[] {
+function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[], { boosts, clickBounds, personal }: PoolFacts): Candidate[] {
   const byRowid = new Map(texts.map((t) => [t.rowid, t]));
   return rows.flatMap((row) => {
     const text = byRowid.get(row.rowid);
     if (text === undefined) return [];
+    const clickBound = clickBounds?.get(text.id);
     return [
       {
         key: row.rowid,
@@ -82,6 +85,7 @@ function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[
         content: text.content,
         score: row.score,
         boost: boosts?.get(text.id) ?? 1,
+        ...(clickBound !== undefined && { clickBound }),
         personal: personalAffinity(personal, text),
         customFields: text.customFields,
       },

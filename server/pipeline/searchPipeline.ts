@@ -29,6 +29,7 @@ import { placeClaims, type PlacedRow, type RulePlacement } from './placeRules.ts
 import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from './queryRules.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
+import type { ClickBound } from '../ranking/rankCandidates.ts';
 import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
@@ -71,7 +72,7 @@ export interface SearchOptions {
 }
 
 /** What clicks taught: the query's click boosts and personal profile. */
-export type Learned = Pick<SearchQuery, 'clickBoosts' | 'personal'>;
+export type Learned = Pick<SearchQuery, 'clickBoosts' | 'clickGroups' | 'clickPlaces' | 'personal'>;
 
 /** How suggestions and autocompletion are answered besides their term. */
 export interface CompletionOptions {
@@ -130,7 +131,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           poolByTitle: POOL_BY_TITLE,
         });
         // Explained, each document's boosts by where they come from.
-        const boostSources = explain ? clickSources(clickBoosts) : null;
+        const boostSources = explain ? clickSources(clickBoosts, query.clickGroups) : null;
         const boosts = byRelevance && steered ? await ruleBoosts(reader, searched, found.pool, effects, clickBoosts, boostSources) : clickBoosts;
         const ranked = await rankPool(
           reader,
@@ -140,6 +141,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           {
             frequencies: found.frequencies,
             boosts,
+            clickBounds: clickBoosts === null ? null : clickBounds(clickBoosts, query.clickPlaces),
             // The personal stage: organic results (resultType=organic) are no one's in particular.
             personal: byRelevance && steered && query.personal !== undefined && query.personal.impact > 0 ? query.personal : null,
             commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
@@ -256,10 +258,26 @@ async function ruleBoosts(
 }
 
 /** An explained search's boosts by document id, each with where it comes from (`clicks`, `rule:{id}`). */
-type BoostSources = Map<string, Array<{ source: string; factor: number }>>;
+type BoostSources = Map<string, Array<{ source: string; factor: number; groups?: number }>>;
 
-function clickSources(clickBoosts: ReadonlyMap<string, number> | null): BoostSources {
-  return new Map([...(clickBoosts ?? [])].map(([id, factor]) => [id, [{ source: 'clicks', factor }]]));
+function clickSources(clickBoosts: ReadonlyMap<string, number> | null, groups: ReadonlyMap<string, number> | undefined): BoostSources {
+  return new Map(
+    [...(clickBoosts ?? [])].map(([id, factor]) => {
+      const behind = groups?.get(id);
+      return [id, [{ source: 'clicks', factor, ...(behind !== undefined && { groups: behind }) }]];
+    }),
+  );
+}
+
+/** The click boosts bounded in how far they move their document: each one's factor and its places at most. */
+function clickBounds(clickBoosts: ReadonlyMap<string, number>, places: ReadonlyMap<string, number> | undefined): ReadonlyMap<string, ClickBound> | null {
+  if (places === undefined || places.size === 0) return null;
+  const bounds = new Map<string, ClickBound>();
+  for (const [id, maxPlaces] of places) {
+    const factor = clickBoosts.get(id);
+    if (factor !== undefined) bounds.set(id, { factor, maxPlaces });
+  }
+  return bounds;
 }
 
 /** An explained document hit: what the ranking rules read of it, and the pin that placed it, if one did. */

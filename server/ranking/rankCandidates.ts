@@ -23,9 +23,20 @@ export interface Candidate {
   score: number;
   /** The click boost, 1 for none (see server/events/clickBoosts.ts). */
   boost: number;
+  /**
+   * The share of `boost` from clicks too few address groups agree on, and how many places
+   * it may move the candidate up from where it stands without it; none: not bounded.
+   */
+  clickBound?: ClickBound;
   /** Affinity to the searching user's profile, 0 (none) to 1 (see server/pipeline/personalAffinity.ts). @default 0 */
   personal?: number;
   customFields: Record<string, CustomFieldValue> | null;
+}
+
+/** A click boost bounded in how far it moves its document (see server/events/clickRanking.ts, maxPlaces). */
+export interface ClickBound {
+  factor: number;
+  maxPlaces: number;
 }
 
 /**
@@ -121,7 +132,36 @@ export function rankWithFacts(plan: QueryPlan, candidates: readonly Candidate[],
     return { candidate, vector: rankingVector(context.rules, candidate, facts, context.maxBoost), facts };
   });
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
-  return pagesBeforeSections(ranked);
+  return pagesBeforeSections(boundClickMoves(ranked, context));
+}
+
+/**
+ * The order with each bounded click boost moving its candidate at most its `maxPlaces`
+ * up from where the candidate stands without that boost (its other boosts kept): a few
+ * address groups may nudge a page, not carry it from rank 60 to 1. A held candidate
+ * stands exactly that many places up; the others keep their order.
+ */
+function boundClickMoves(ranked: readonly RankedCandidate[], context: RankingContext): RankedCandidate[] {
+  if (!ranked.some((r) => r.candidate.clickBound !== undefined)) return [...ranked];
+  // The vectors are worked out again, not the facts: a second sort of numbers.
+  const without = ranked.map((r) => {
+    const bound = r.candidate.clickBound;
+    if (bound === undefined) return { r, vector: r.vector };
+    return { r, vector: rankingVector(context.rules, { ...r.candidate, boost: r.candidate.boost / bound.factor }, r.facts, context.maxBoost) };
+  });
+  without.sort((a, b) => compareVectors(a.vector, b.vector) || a.r.candidate.key - b.r.candidate.key);
+  const placeWithout = new Map(without.map(({ r }, i) => [r, i]));
+  const held: Array<{ r: RankedCandidate; at: number }> = [];
+  const rest: RankedCandidate[] = [];
+  ranked.forEach((r, i) => {
+    const bound = r.candidate.clickBound;
+    const highest = bound === undefined ? 0 : placeWithout.get(r)! - bound.maxPlaces;
+    if (i < highest) held.push({ r, at: highest });
+    else rest.push(r);
+  });
+  held.sort((a, b) => a.at - b.at);
+  for (const { r, at } of held) rest.splice(Math.min(at, rest.length), 0, r);
+  return rest;
 }
 
 /** What every candidate's facts read of the query, worked out once per query. */

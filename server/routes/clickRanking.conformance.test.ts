@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResponse, StatsEvent } from '../../src/client/types.ts';
+import type { RankingDetails, SearchHit, SearchResponse, StatsEvent } from '../../src/client/types.ts';
 import type { AppOptions } from '../app.ts';
 import { injectService } from '../testing/injectedService.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { DEMO_AUTH, getJson, putJson, startService, type TestService } from '../testing/service.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
 import { hundredKettles } from '../testing/hundredKettles.ts';
 import { DEFAULT_CLICK_RANKING } from '../events/clickRanking.ts';
@@ -147,5 +147,32 @@ describe('ranking under clicks from a few address groups', () => {
     expect(await ranked()).toEqual(before);
     for (let i = 5; i <= DEFAULT_CLICK_RANKING.minAddresses; i++) await visit(`127.${i}.0.1`, `more-${i}`, target);
     expect((await ranked()).indexOf(target)).toBeLessThan(59);
+  });
+
+  it('moves a document at most ten places while fewer than thirty groups agree, shows the groups behind the boost, and lifts the bound at thirty', async () => {
+    const before = await ranked();
+    const target = before[69]!;
+    for (let i = 1; i <= DEFAULT_CLICK_RANKING.minAddresses; i++) await visit(`127.${i}.1.1`, `bounded-${i}`, target);
+    const nudged = await ranked();
+    expect(nudged.indexOf(target)).toBe(69 - DEFAULT_CLICK_RANKING.maxPlaces);
+    // Only the target moved: the others keep their order.
+    expect(nudged.filter((id) => id !== target)).toEqual(before.filter((id) => id !== target));
+    const explained = await getJson<SearchResponse>(
+      service,
+      '/v1/search/demo',
+      [
+        ['term', 'kettle'],
+        ['limit', '100'],
+        ['collectAnalytics', 'false'],
+        ['explain', 'true'],
+      ],
+      { headers: { authorization: DEMO_AUTH } },
+    );
+    const hit = explained.body.hits.find((h) => h.id === target) as SearchHit & { _rankingDetails: RankingDetails };
+    expect(hit._rankingDetails.boosts).toEqual([{ source: 'clicks', factor: expect.any(Number), groups: DEFAULT_CLICK_RANKING.minAddresses }]);
+    for (let i = DEFAULT_CLICK_RANKING.minAddresses + 1; i < 3 * DEFAULT_CLICK_RANKING.minAddresses; i++) await visit(`127.${i}.1.1`, `bounded-${i}`, target);
+    expect((await ranked()).indexOf(target)).toBe(69 - DEFAULT_CLICK_RANKING.maxPlaces);
+    await visit(`127.${3 * DEFAULT_CLICK_RANKING.minAddresses}.1.1`, 'trusted', target);
+    expect((await ranked()).indexOf(target)).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 // In the conformance suite (server/testing/testEngine.ts): the learning settings of
 // `/v2/indices/{key}/settings` (personalization impact, suggestion settings) on the tests' engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
+import type { ApiErrorBody, SearchResponse, StatsEvent, SuggestResponse } from '../../src/client/types.ts';
 import { getJson, sendJson, type TestService } from '../testing/service.ts';
 import { patchSettings, readSettings, SETTINGS, startWithDocuments } from '../testing/indexSettings.ts';
 import { signUserToken } from '../../src/node/userToken.ts';
@@ -52,9 +52,17 @@ async function click(service: TestService, id: string, docid: string): Promise<v
   expect(answer.status).toBe(200);
 }
 
-/** Searches with results by sessions of their own, all from this one address. */
+/**
+ * Searches with results by sessions of their own, all from this one address; the first
+ * session searched a day ago too (stored by code in the process), as a learned keyword
+ * needs searches on two days.
+ */
 async function searched(service: TestService, keyword: string, sessions: number): Promise<void> {
   for (let i = 0; i < sessions; i++) {
+    if (i === 0) {
+      const first: StatsEvent = { action: 'search', session: `${keyword}-${i}`, keyword, numberOfResults: 3 };
+      await service.app.eventStores.get('demo').addStats([first], 'stats', Date.now() - 86_400_000, '127.0.0.1');
+    }
     const answer = await sendJson(service, 'POST', '/v1/stats/demo', { action: 'search', session: `${keyword}-${i}`, keyword, numberOfResults: 3 }, null);
     expect(answer.status).toBe(200);
   }

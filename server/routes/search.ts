@@ -82,7 +82,10 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       const learned: Promise<Learned> = Promise.all([
         ranked && clickRanking ? index.events.clickBoosts(term, clock()) : undefined,
         ranked && userId !== undefined ? index.profiles.forSearch(userId, clock()) : null,
-      ]).then(([clickBoosts, personal]) => ({ ...(clickBoosts !== undefined && { clickBoosts }), ...(personal !== null && { personal }) }));
+      ]).then(([clickBoosts, personal]) => ({
+        ...(clickBoosts !== undefined && { clickBoosts, clickGroups: clickBoosts.groups, clickPlaces: clickBoosts.maxPlaces }),
+        ...(personal !== null && { personal }),
+      }));
       // A search that fails first never reads it: its failure is then no one's to report.
       learned.catch(() => {});
       // The connection closing before the answer is sent: nobody waits for it, so the

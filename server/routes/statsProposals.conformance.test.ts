@@ -5,10 +5,16 @@ import { basicAuth, DEMO_AUTH, getJson, startService, type TestService } from '.
 
 let service: TestService;
 let tuned: TestService;
+const DAY = 86_400_000;
+/** The services' clock: events are stamped by it, and a proposal needs pairs made on two days. */
+let now = Date.parse('2026-05-01T12:00:00Z');
 
 beforeAll(async () => {
-  service = await startService();
-  tuned = await startService({ indices: [{ publicKey: 'demo', secret: 'demo-secret', proposals: { minSessions: 2, minAddresses: 1 } }] });
+  service = await startService({ clock: () => now });
+  tuned = await startService({
+    clock: () => now,
+    indices: [{ publicKey: 'demo', secret: 'demo-secret', proposals: { minSessions: 2, minAddresses: 1, minDays: 1 } }],
+  });
 });
 
 afterAll(async () => {
@@ -33,18 +39,27 @@ async function proposals(s: TestService, auth = DEMO_AUTH) {
 }
 
 describe('GET /v2/indices/{key}/stats/proposals', () => {
-  it('proposes a synonym and a pin once 5 sessions from 3 addresses made the same pair', async () => {
-    for (let i = 0; i < 4; i++) await failThenFind(service, `127.0.0.${60 + (i % 4)}`, `v${i}`, 'Round corners', 'border radius', 'radius-doc');
+  it('proposes a synonym and a pin once 5 sessions from 3 address groups made the same pair on two days', async () => {
+    for (let i = 0; i < 4; i++) await failThenFind(service, `127.${60 + (i % 4)}.0.1`, `v${i}`, 'Round corners', 'border radius', 'radius-doc');
     expect((await proposals(service)).body).toEqual({ proposals: [] });
-    for (let i = 4; i < 7; i++) await failThenFind(service, `127.0.0.${60 + (i % 4)}`, `v${i}`, 'round  corners', 'Border radius', 'radius-doc');
+    for (let i = 4; i < 7; i++) await failThenFind(service, `127.${60 + (i % 4)}.0.1`, `v${i}`, 'round  corners', 'Border radius', 'radius-doc');
+    // Seven sessions from four address groups, all in one day: not yet.
+    expect((await proposals(service)).body).toEqual({ proposals: [] });
+    now += DAY;
+    await failThenFind(service, '127.64.0.1', 'v7', 'round corners', 'border radius', 'radius-doc');
     const answer = await proposals(service);
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       proposals: [
-        { kind: 'pin', from: 'round corners', to: 'border radius', id: 'radius-doc', sessions: 7, addresses: 4 },
-        { kind: 'synonym', from: 'round corners', to: 'border radius', sessions: 7, addresses: 4 },
+        { kind: 'pin', from: 'round corners', to: 'border radius', id: 'radius-doc', sessions: 8, addresses: 5, groups: 5, days: 2 },
+        { kind: 'synonym', from: 'round corners', to: 'border radius', sessions: 8, addresses: 5, groups: 5, days: 2 },
       ],
     });
+  });
+
+  it('takes no pin forged with 18 events from three addresses in one go', async () => {
+    for (let i = 0; i < 6; i++) await failThenFind(service, `127.${90 + (i % 3)}.0.1`, `forged-${i}`, 'account login', 'sign in', 'attacker-page');
+    expect((await proposals(service)).body.proposals.map((p) => p.from)).not.toContain('account login');
   });
 
   it('takes no pair that one address made, however many sessions it made up', async () => {

@@ -5,6 +5,16 @@ import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
 import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
+/**
+ * One search of `keyword` a day ago, stored by code in the process (from `address`, or as
+ * a sender of its own): a learned keyword needs searches on two days.
+ */
+async function searchedYesterday(service: TestService, keyword: string, address?: string): Promise<void> {
+  await service.app.eventStores
+    .get('demo')
+    .addStats([{ action: 'search', session: `yesterday-${keyword}`, keyword, numberOfResults: 3 }], 'stats', Date.now() - 86_400_000, address);
+}
+
 let service: TestService;
 
 beforeAll(async () => {
@@ -234,6 +244,7 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
       await search('promise zebra', session, 0);
     }
     for (let i = 0; i < 10; i++) await search('promise race', 's9');
+    for (const keyword of ['promise.prototype.then', 'Promise chaining', 'promise › handlers']) await searchedYesterday(reference, keyword);
 
     const values = await suggestFrom('promise');
     expect(values[0]).toBe('Promise');
@@ -248,6 +259,7 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
 
   it('counts the searches the search endpoint records', async () => {
     expect((await suggestFrom('array'))[1]).toBe('Array.prototype.fill');
+    await searchedYesterday(reference, 'Array.prototype.find', '127.0.0.20');
     for (const [i, session] of ['a', 'b', 'c', 'd', 'e'].entries()) {
       const answer = await sendFrom(reference, `127.0.0.${20 + (i % 3)}`, 'GET', `/v1/search/demo?term=Array.prototype.find&session=${session}`);
       expect(answer.status).toBe(200);
@@ -267,7 +279,8 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
     await reference.app.eventStores.get('demo').flush();
     expect(await suggestFrom('mango')).toEqual([]);
     expect(await suggestFrom('fetch ref')).toEqual([]);
-    // Five sessions from three addresses do.
+    // Five sessions from three addresses do (with a search of the day before).
+    await searchedYesterday(reference, 'mango lime', '127.0.0.31');
     for (const [i, from] of ['127.0.0.31', '127.0.0.32', '127.0.0.33', '127.0.0.31', '127.0.0.32'].entries()) {
       expect((await search(from, `visitor-${i}`)).status).toBe(200);
     }
@@ -299,6 +312,7 @@ describe('GET /v1/suggest/{key} with the index’s suggestion settings', () => {
   });
 
   it('takes keywords by the index’s numbers, and never offers a blocked word', async () => {
+    for (const keyword of ['mango tea', 'mango lime']) await searchedYesterday(tuned, keyword, '127.0.0.1');
     for (const keyword of ['mango tea', 'mango lime']) {
       for (const session of ['a', 'b']) {
         expect((await sendJson(tuned, 'POST', '/v1/stats/demo', { action: 'search', session, keyword, numberOfResults: 2 }, null)).status).toBe(200);
@@ -340,6 +354,8 @@ describe('searches from pages of other origins', () => {
       }
       await service.app.eventStores.get('demo').flush();
     };
+    // Each keyword was searched the day before too: only the origin of today's searches decides.
+    for (const keyword of ['sigma text', 'sigma page', 'page about sigma']) await searchedYesterday(service, keyword, '127.0.0.41');
     await searchAll('sigma text', 'https://evil.example');
     expect(await suggestions('sigma t')).toEqual([]);
     await searchAll('sigma page', 'https://www.example');

@@ -139,7 +139,8 @@ export function ProposalsSection({ api }: { api: OwnerApi }) {
                   <span class="dash-badge">{proposal.kind === 'synonym' ? 'Synonym' : 'Pin'}</span> {name}
                 </p>
                 <p class="dash-proposal-counts">
-                  {count(proposal.sessions, 'session')} from {count(proposal.addresses, 'address', 'addresses')}
+                  {count(proposal.sessions, 'session')} from {count(proposal.addresses, 'address', 'addresses')} in {count(proposal.groups, 'network')}, on{' '}
+                  {count(proposal.days, 'day')}
                 </p>
                 <span class="dash-actions">
                   <button

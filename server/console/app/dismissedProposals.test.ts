@@ -7,8 +7,17 @@ function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { items: Map<st
   return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) };
 }
 
-const SYNONYM: StatsProposal = { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 7, addresses: 4 };
-const PIN: StatsProposal = { kind: 'pin', from: 'rounded corners', to: 'border-radius', id: 'css-border-radius', sessions: 6, addresses: 3 };
+const SYNONYM: StatsProposal = { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 7, addresses: 4, groups: 4, days: 1 };
+const PIN: StatsProposal = {
+  kind: 'pin',
+  from: 'rounded corners',
+  to: 'border-radius',
+  id: 'css-border-radius',
+  sessions: 6,
+  addresses: 3,
+  groups: 3,
+  days: 1,
+};
 
 describe('dismissed proposals', () => {
   it('keeps each dismissed proposal per index, a synonym apart from a pin of the same words', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StatsProposal } from '../../../src/client/types.ts';
 import { keywordPinRule, keywordRedirectRule, pinRuleId, pinRuleOf, synonymsWith } from './proposalFixes.ts';
 
-const SYNONYM: StatsProposal = { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 7, addresses: 4 };
+const SYNONYM: StatsProposal = { kind: 'synonym', from: 'rounded corners', to: 'border-radius', sessions: 7, addresses: 4, groups: 4, days: 1 };
 
 describe('proposed fixes', () => {
   it('adds a one-way synonym once', () => {

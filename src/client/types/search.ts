@@ -63,8 +63,11 @@ export interface RankingDetails {
   decidedBy: string | null;
   /** A query rule's pin: the rule and the position. */
   pinned?: { ruleId: string; position: number };
-  /** Relevance multipliers applied: by query rules (`rule:{id}`) and by clicks (`clicks`). */
-  boosts?: Array<{ source: string; factor: number }>;
+  /**
+   * Relevance multipliers applied: by query rules (`rule:{id}`) and by clicks (`clicks`,
+   * with the address groups whose clicks raised the hit in `groups`).
+   */
+  boosts?: Array<{ source: string; factor: number; groups?: number }>;
   /** Why `decidedBy` is null, or why the rules have no values (a document they did not order). */
   note?: string;
 }

@@ -106,6 +106,10 @@ export interface StatsProposal {
   sessions: number;
   /** Distinct client addresses those sessions came from. */
   addresses: number;
+  /** Distinct address groups (IPv4 /24, IPv6 /48) those addresses are in: what the thresholds count. */
+  groups: number;
+  /** Distinct UTC days the pair was made on. */
+  days: number;
 }
 
 /** Parameters of `GET /v2/indices/{key}/stats/proposals`. */

@@ -15,7 +15,9 @@ const TABLES = `
   );
   CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
   CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested BOOLEAN NOT NULL
+    words TEXT COLLATE "C" PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested BOOLEAN NOT NULL,
+    -- Added by 0006-searched-days; made here too, as the counting below writes them.
+    first_day INTEGER, last_day INTEGER
   );
   CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested;
 `;

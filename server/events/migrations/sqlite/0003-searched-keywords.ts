@@ -21,7 +21,9 @@ const TABLES = `
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS keyword_addresses_day ON keyword_addresses (day);
   CREATE TABLE IF NOT EXISTS searched_keywords (
-    words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested INTEGER NOT NULL
+    words TEXT PRIMARY KEY, keyword TEXT NOT NULL, sessions INTEGER NOT NULL, addresses INTEGER NOT NULL, suggested INTEGER NOT NULL,
+    -- Added by 0006-searched-days; made here too, for a file whose tables are counted again after it.
+    first_day INTEGER, last_day INTEGER
   ) WITHOUT ROWID;
   CREATE INDEX IF NOT EXISTS searched_keywords_suggested ON searched_keywords (words, sessions) WHERE suggested = 1;
   CREATE INDEX IF NOT EXISTS searched_keywords_most ON searched_keywords (sessions DESC) WHERE suggested = 1;
@@ -62,8 +64,8 @@ function fill(db: Database.Database, windowStart: number): void {
     INSERT INTO keyword_addresses (words, address, day)
       SELECT words, coalesce(client, 's' || session) AS address, max(day) FROM (${searches})
       WHERE words != '' AND (client IS NULL OR client != '') GROUP BY words, address;
-    INSERT INTO searched_keywords (words, keyword, sessions, addresses, suggested)
-      SELECT words, min(keyword), count(DISTINCT session), 0, 0 FROM (${searches}) WHERE words != '' GROUP BY words;
+    INSERT INTO searched_keywords (words, keyword, sessions, addresses, suggested, first_day, last_day)
+      SELECT words, min(keyword), count(DISTINCT session), 0, 0, min(day), max(day) FROM (${searches}) WHERE words != '' GROUP BY words;
     UPDATE searched_keywords SET addresses = (SELECT count(*) FROM keyword_addresses AS a WHERE a.words = searched_keywords.words);
   `);
 }
