@@ -23,7 +23,8 @@ test('typing for seconds over a network that delays requests unevenly: at most 5
   // nor the arrivals: each second below is a second of the page's clock.
   await page.clock.install();
   // The network, inside the page and on its clock: half the requests arrive at once, half
-  // take 100-150 ms (so one may arrive after a later one); the answer takes 0-200 ms more.
+  // take 100-150 ms (so one may arrive after a later one); the answer takes 0-200 ms more,
+  // and never less than the service's own time on it.
   // An aborted request arrives all the same; only its answer is dropped.
   await page.addInitScript(() => {
     let seed = 11;
@@ -49,7 +50,17 @@ test('typing for seconds over a network that delays requests unevenly: at most 5
       );
       return new Promise<Response>((resolve, reject) => {
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-        answer.then((response) => setTimeout(() => resolve(response), Math.max(0, answerAt - performance.now())), reject);
+        // No answer comes sooner after its arrival than the time the service says it spent on it
+        // (the widget's pace counts on that): a loaded service's time delays the answer in page time.
+        answer.then(async (response) => {
+          const body: unknown = await response
+            .clone()
+            .json()
+            .catch(() => null);
+          const serviceMs = (body as { processing_time_ms?: unknown } | null)?.processing_time_ms;
+          const due = Math.max(answerAt, at + (typeof serviceMs === 'number' ? serviceMs : 0));
+          setTimeout(() => resolve(response), Math.max(0, due - performance.now()));
+        }, reject);
       });
     };
   });

@@ -81,8 +81,8 @@ test('paces a word typed quickly: the first key at once, the word in the next sl
   expect(searches.length).toBe(4);
   expect(searches.at(-1)?.term).toBe('element grid');
   // Suggestions are asked only while no results are on screen (the list would cover them):
-  // the first key's at once, then only those due before the first results showed, which is
-  // none when they come back before the next slot.
+  // the first key's at once, then only those whose slot came before the first results showed;
+  // one still waiting for its slot then is dropped, however slow the service.
   const shownAt = sent.findIndex((s) => s.endpoint === 'results shown');
   expect(shownAt).toBeGreaterThan(0);
   expect(sent.slice(shownAt).filter((s) => s.endpoint === 'suggest')).toEqual([]);

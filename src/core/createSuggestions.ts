@@ -84,6 +84,8 @@ export interface Suggestions extends ComboboxProps {
   redirect(url: string | undefined, show?: boolean): void;
   /** Keeps `term` as a recent search: it was submitted, or a result of it opened. */
   remember(term: string): void;
+  /** Drops the request waiting for its slot, if any; one on its way goes on (the pace learns when it arrived). */
+  drop(): void;
   close(): void;
   /** Handles a key pressed in the input; Delete on an active recent search removes it. */
   key(key: string): ComboboxKeyResult;
@@ -212,6 +214,7 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     remember(term) {
       recent?.add(term);
     },
+    drop: pace.cancel,
     close() {
       cancel();
       close();

@@ -138,6 +138,26 @@ describe('createPace, counted at the service', () => {
     expect(sent[5]).toBe(1200);
   });
 
+  it('takes a request aborted soon after it left (its promise failed) to have arrived at least the gap after it left', async () => {
+    const pace = createPace();
+    const sent: number[] = [];
+    // Each request fails the moment the next one leaves, as an aborted fetch does.
+    let abort = () => {};
+    const aborted = () =>
+      new Promise((_, reject) => {
+        abort();
+        abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      });
+    for (let i = 0; i < 6; i++) {
+      pace(() => (sent.push(performance.now()), aborted()), true);
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(sent.slice(0, 5)).toEqual([0, 10, 20, 30, 40]);
+    // Counted from the abort, 10 ms after it left, it would be 1010: the first may still have been on its way.
+    expect(sent[5]).toBe(1200);
+  });
+
   it('counts from the answer less the time the service says it spent: a busy service does not stretch the window', async () => {
     const pace = createPace();
     const sent: number[] = [];

@@ -72,14 +72,17 @@ export function createPace(gapMs = 200): Pace {
     else
       request.then(
         (serviceMs: unknown) => settled(entry, typeof serviceMs === 'number' && serviceMs > 0 ? serviceMs : 0),
-        () => settled(entry, 0),
+        () => settled(entry, 0, gapMs),
       );
   }
 
-  /** Answered (or failed) now: the request surely arrived by now, less the service's own time on it. */
-  function settled(entry: { left: number; arrived: number }, serviceMs: number) {
+  /**
+   * Answered (or failed) now: the request surely arrived by now, less the service's own time
+   * on it; failed (or aborted, maybe on its way still), at least `floor` after it left.
+   */
+  function settled(entry: { left: number; arrived: number }, serviceMs: number, floor = 0) {
     // 1 ms off the service's time, which may be rounded; never before it left.
-    const arrived = Math.max(entry.left, performance.now() - Math.max(0, serviceMs - 1));
+    const arrived = Math.max(entry.left + floor, performance.now() - Math.max(0, serviceMs - 1));
     if (arrived >= entry.arrived) return;
     entry.arrived = arrived;
     // An earlier arrival may open the slot earlier.

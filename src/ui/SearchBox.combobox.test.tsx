@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SuggestResponse } from '../client/types.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
 import { SearchBox } from './SearchBox.tsx';
-import { advance, fakeController, renderWidget } from './testing.tsx';
+import { advance, answer, fakeController, hit, renderWidget } from './testing.tsx';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -139,5 +139,53 @@ describe('SearchBox as a combobox', () => {
     fireEvent.keyDown(document.body, { key: 'k', ctrlKey: true });
     expect(document.activeElement).toBe(screen.getByRole('searchbox'));
     other.remove();
+  });
+});
+
+describe('SearchBox suggestions asked before the results came', () => {
+  /** Types `value` into the field. */
+  const type = (input: HTMLInputElement, value: string) =>
+    act(() => {
+      input.value = value;
+      fireEvent.input(input);
+    });
+
+  /** `g` typed, its search and suggestions sent at once; `gr` typed 50 ms later, both requests waiting for the next slot. */
+  async function typedTwice() {
+    const { controller, calls } = fakeController();
+    const client = {
+      suggest: vi.fn(async ({ term }: { term: string }): Promise<SuggestResponse> => ({
+        suggestions: [{ value: `${term} layout` }, { value: `css ${term}` }],
+      })),
+      autocomplete: vi.fn(),
+    };
+    const suggestions = createSuggestions({ client, id: 'y' });
+    renderWidget(controller, <SearchBox />, { suggestions });
+    const input = screen.getByRole('combobox', { name: 'Search' }) as HTMLInputElement;
+    input.focus();
+    type(input, 'g');
+    await advance(50);
+    type(input, 'gr');
+    await advance(10);
+    expect(client.suggest.mock.calls.map(([params]) => params.term)).toEqual(['g']);
+    return { calls, client, input };
+  }
+
+  it('are not sent once results show: the list would cover them', async () => {
+    const { calls, client } = await typedTwice();
+    await act(async () => calls[0]!.resolve(answer([hit()])));
+    await advance(400);
+    expect(client.suggest.mock.calls.map(([params]) => params.term)).toEqual(['g']);
+    // The search for the term in the field still goes.
+    expect(calls.map((c) => c.params.term)).toEqual(['g', 'gr']);
+  });
+
+  it('are still sent when the visitor arrowed into the list', async () => {
+    const { calls, client, input } = await typedTwice();
+    key(input, 'ArrowDown');
+    expect(input.hasAttribute('aria-activedescendant')).toBe(true);
+    await act(async () => calls[0]!.resolve(answer([hit()])));
+    await advance(400);
+    expect(client.suggest.mock.calls.map(([params]) => params.term)).toEqual(['g', 'gr']);
   });
 });

@@ -82,14 +82,16 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       if (dropdown && q && resultsTerm.value === q && response?.hits.length === 0 && dropdown.forTerm.peek() !== q && input.current?.matches(':focus'))
         dropdown.update(q);
     });
-    // The results of the term in the field came while the list was open (asked before they
-    // were there): they answer the typing, and the list would cover them. Not once the visitor
-    // arrowed into it, nor over a rule's redirect, which is offered there.
+    // Results came while suggestions were asked for (before they were there): they answer the
+    // typing, and the list would cover them. What waits for its slot is not sent (one on its
+    // way is left to arrive, for the pace), and a list open for the term in the field closes.
+    // Not once the visitor asked (↓) or arrowed into it, nor over a rule's redirect, offered there.
     const yieldToResults = effect(() => {
       const response = results.value;
       const open = dropdown?.open.value;
-      if (!dropdown || !open || asked.current || !response?.hits.length || resultsTerm.value !== capTerm(term.peek()) || safeLinkUrl(response.redirect)) return;
-      if (dropdown.active.peek() < 0 && !dropdown.items.peek()[0]?.recent) dropdown.close();
+      if (!dropdown || asked.current || !response?.hits.length || dropdown.active.peek() >= 0 || safeLinkUrl(response.redirect)) return;
+      dropdown.drop();
+      if (open && resultsTerm.value === capTerm(term.peek()) && !dropdown.items.peek()[0]?.recent) dropdown.close();
     });
     return () => {
       stop();
