@@ -82,6 +82,31 @@ describe('the engine interface', () => {
     expect(await engine.lookup([], null)).toEqual([]);
   });
 
+  it("stores a crawled page's headings with the document, and its sections for a page of hits alone", async () => {
+    const sections = [
+      { title: 'Mapping Types — dict', anchor: 'dict', text: 'A mapping object.' },
+      { title: 'Notes', anchor: null, text: '' },
+    ];
+    await engine.write([
+      doc('p', 'crawled words', {
+        page: { h1: 'Types', h2: 'Mapping Types — dict', metaDescription: null, headings: 'Types\nMapping Types — dict', sections },
+      }),
+      doc('a', 'api words'),
+    ]);
+    expect(await engine.get('p')).toMatchObject({ headings: 'Types\nMapping Types — dict' });
+    expect(await engine.get('a')).toMatchObject({ headings: '' });
+    const read = await engine.read(async (reader) => {
+      const rowids = (await reader.passing({ ids: ['p', 'a'] }, searchQuery(['words']))).map((row) => row.rowid);
+      return { texts: await reader.texts(rowids, false), sections: await reader.sections(rowids) };
+    });
+    expect(read.texts.map((t) => [t.id, t.headings]).sort()).toEqual([
+      ['a', ''],
+      ['p', 'Types\nMapping Types — dict'],
+    ]);
+    // Only the page that has sections is in the map.
+    expect([...read.sections.values()]).toEqual([sections]);
+  });
+
   it('records crawl states: PENDING keeps the document, EXCLUDED removes it', async () => {
     await engine.write([doc('p', 'crawled words', { page: { h1: 'Heading', h2: '', metaDescription: 'About' } })]);
     expect(await engine.status('p')).toMatchObject({ status: 'INDEXED', indexed: true, statusInfo: 'crawled and indexed' });

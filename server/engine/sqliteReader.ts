@@ -6,6 +6,7 @@ import type {
   CustomFieldType,
   FieldValueUse,
   IndexReader,
+  PageSection,
   RankedText,
   RankingLimits,
   SteeringSnapshot,
@@ -14,7 +15,7 @@ import type {
   WordQuestions,
 } from './engine.ts';
 import { DEFAULT_RANKING_LIMITS } from './engine.ts';
-import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
+import { DOC_COLUMNS, indexedContent, storedDocument, storedSections, type DocRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -121,6 +122,7 @@ export class SqliteReader {
     candidates: async (request) => this.candidates(request),
     texts: async (rowids, withCustomFields) => this.texts(rowids, withCustomFields),
     documents: async (rowids) => this.documents(rowids),
+    sections: async (rowids) => this.sections(rowids),
     titleSample: async () => this.titleSample(),
     titlesWith: async (words, limit, excludedIds) => titlesWith(this.statements, words, limit, excludedIds),
     anyTitleWith: async (words, excludedIds) => anyTitleWith(this.statements, words, excludedIds),
@@ -202,14 +204,17 @@ export class SqliteReader {
   private texts(rowids: readonly number[], withCustomFields: boolean): RankedText[] {
     const rows = this.statements
       .get(
-        `SELECT rowid, id, url, title, main_content, hidden_keywords${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
+        `SELECT rowid, id, url, title, main_content, hidden_keywords, headings${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
       )
-      .all(JSON.stringify(rowids)) as Array<Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords'> & { custom_fields?: string }>;
+      .all(JSON.stringify(rowids)) as Array<
+      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & { custom_fields?: string }
+    >;
     return rows.map((row) => ({
       rowid: row.rowid,
       id: row.id,
       url: row.url,
       title: row.title,
+      headings: row.headings,
       content: indexedContent(row.main_content, row.hidden_keywords),
       customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
     }));
@@ -220,6 +225,14 @@ export class SqliteReader {
     if (rowids.length === 0) return new Map();
     const rows = this.statements.get(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as DocRow[];
     return new Map(rows.map((row) => [row.rowid, storedDocument(row)]));
+  }
+
+  private sections(rowids: readonly number[]): Map<number, PageSection[]> {
+    if (rowids.length === 0) return new Map();
+    const rows = this.statements
+      .get(`SELECT rowid, sections FROM docs WHERE rowid IN (SELECT value FROM json_each(?)) AND sections != ''`)
+      .all(JSON.stringify(rowids)) as Array<{ rowid: number; sections: string }>;
+    return new Map(rows.map((row) => [row.rowid, storedSections(row.sections)]));
   }
 
   private titleSample(): { titles: string[]; total: number } {
