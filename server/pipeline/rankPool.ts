@@ -79,6 +79,7 @@ function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[
         key: row.rowid,
         url: text.url,
         title: text.title,
+        headings: text.headings ?? '',
         content: text.content,
         score: row.score,
         boost: boosts?.get(text.id) ?? 1,
