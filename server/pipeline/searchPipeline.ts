@@ -9,7 +9,7 @@
  * (suggestions.ts, autocomplete.ts).
  */
 import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
-import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
+import type { IndexReader, PageRow, PageSection, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { Lane } from '../config/lanes.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
@@ -40,7 +40,14 @@ export interface SearchResult {
   /** Documents matched, and pinned documents the words did not match; never promotions. */
   total: number;
   /** With `explain`, each hit's `rankingDetails`. */
-  hits: Array<{ document: StoredDocument; score: number; resultType: 'organic' | 'pinned'; rankingDetails?: RankingDetails }>;
+  hits: Array<{
+    document: StoredDocument;
+    score: number;
+    resultType: 'organic' | 'pinned';
+    rankingDetails?: RankingDetails;
+    /** The page's sections (searches with words only), which hitSections.ts picks from. */
+    sections?: readonly PageSection[];
+  }>;
   /** Promotion cards, each at its index among the hits (before the hit there); with `explain`, its `rankingDetails`. */
   promotions: Array<{ at: number; promotion: PlacedPromotion; score: number; rankingDetails?: RankingDetails }>;
   /** What the query rules that matched did besides placing hits. */
@@ -150,7 +157,12 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
         const relevancePage = searched.words !== null && byRelevance;
         const organic = placePage(ranked.rows, found.rest, placement.window.offset, placement.window.limit, relevancePage);
         const page = placement.place(organic, relevancePage);
-        const { hits, promotions } = await pageHits(reader, page, ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins });
+        const { hits, promotions } = await pageHits(
+          reader,
+          page,
+          ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins },
+          searched.words !== null,
+        );
         // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
         const unmatchedPins = searched.words === null ? 0 : placement.unmatchedPins([...found.pool, ...organic]);
         return {
@@ -210,8 +222,11 @@ async function pageHits(
   reader: IndexReader,
   page: readonly PlacedRow[],
   explained: PageExplanation | null,
+  withSections: boolean,
 ): Promise<Pick<SearchResult, 'hits' | 'promotions'>> {
-  const documents = await reader.documents(page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid])));
+  const rowids = page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid]));
+  // Sections only for the page's hits, and only when there are words to match them with.
+  const [documents, sections] = await Promise.all([reader.documents(rowids), withSections ? reader.sections(rowids) : null]);
   const hits: SearchResult['hits'] = [];
   const promotions: SearchResult['promotions'] = [];
   for (const row of page) {
@@ -222,7 +237,8 @@ async function pageHits(
     }
     const document = documents.get(row.rowid);
     if (document === undefined) continue;
-    const hit = { document, score: row.score, resultType: row.kind };
+    const found = sections?.get(row.rowid);
+    const hit = { document, score: row.score, resultType: row.kind, ...(found !== undefined && { sections: found }) };
     hits.push(explained === null ? hit : { ...hit, rankingDetails: hitDetails(explained.details, explained.ranking, row, explained.pins) });
   }
   return { hits, promotions };

@@ -7,6 +7,7 @@ import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../pipeline/parseSearchQuery.ts';
 import { highlightTerms } from '../pipeline/highlight.ts';
 import { promotionHit, searchHit } from '../pipeline/searchHit.ts';
+import { hitSections } from '../pipeline/hitSections.ts';
 import { SearchQuerystring } from '../schemas/searchQuerystring.ts';
 import { KeyParams } from '../schemas/requestSchemas.ts';
 import type { Lane } from '../config/lanes.ts';
@@ -112,6 +113,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       const terms = highlightTerms(result.plan);
       const hits: SearchHit[] = result.hits.map((hit) => {
         const shaped: SearchHit = { ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType };
+        const sections = hit.sections === undefined || hit.document.url === null ? [] : hitSections(hit.document.url, hit.sections, terms);
+        if (sections.length > 0) shaped.sections = sections;
         if (hit.rankingDetails !== undefined) shaped._rankingDetails = hit.rankingDetails;
         return shaped;
       });
