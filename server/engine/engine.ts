@@ -237,7 +237,14 @@ export interface Candidates {
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
 }
 
-/** What the ranking rules read of a document. */
+/**
+ * The most of a field (title, content, hidden keywords) the ranking rules read, in
+ * UTF-16 units: the engines read no more of it. A long page's body runs to hundreds of
+ * KB, and reading it whole for every pooled row cost more than ranking them.
+ */
+export const RANKED_FIELD_CHARS = 10_000;
+
+/** What the ranking rules read of a document, each field cut at RANKED_FIELD_CHARS. */
 export interface RankedText {
   rowid: number;
   id: string;

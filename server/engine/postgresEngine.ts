@@ -6,7 +6,7 @@ import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { requestDeadline, untilAborted } from '../storage/requestDeadline.ts';
 import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
-import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
+import { DOC_COLUMNS, documentStateOf, indexedContent, rankedFields, storedDocument, type DocRow } from './documentRow.ts';
 import {
   DEFAULT_RANKING_LIMITS,
   type CrawlMark,
@@ -289,8 +289,7 @@ export class PostgresEngine implements SearchEngine {
               rowid,
               id: row.id,
               url: row.url,
-              title: row.title,
-              content: indexedContent(row.main_content, row.hidden_keywords),
+              ...rankedFields(row.title, row.main_content, row.hidden_keywords),
               customFields: withCustomFields ? storedDocument(row).customFields : null,
             },
           ];

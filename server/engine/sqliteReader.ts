@@ -13,8 +13,8 @@ import type {
   WordAnswers,
   WordQuestions,
 } from './engine.ts';
-import { DEFAULT_RANKING_LIMITS } from './engine.ts';
-import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
+import { DEFAULT_RANKING_LIMITS, RANKED_FIELD_CHARS } from './engine.ts';
+import { DOC_COLUMNS, rankedFields, storedDocument, type DocRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -199,18 +199,22 @@ export class SqliteReader {
     );
   }
 
+  /**
+   * Only the starts of the fields (RANKED_FIELD_CHARS; substr counts characters, which
+   * is at least as many UTF-16 units): a long page's whole body is not copied out.
+   */
   private texts(rowids: readonly number[], withCustomFields: boolean): RankedText[] {
+    const cut = (column: string) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`;
     const rows = this.statements
       .get(
-        `SELECT rowid, id, url, title, main_content, hidden_keywords${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
+        `SELECT rowid, id, url, ${cut('title')}, ${cut('main_content')}, ${cut('hidden_keywords')}${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
       )
       .all(JSON.stringify(rowids)) as Array<Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords'> & { custom_fields?: string }>;
     return rows.map((row) => ({
       rowid: row.rowid,
       id: row.id,
       url: row.url,
-      title: row.title,
-      content: indexedContent(row.main_content, row.hidden_keywords),
+      ...rankedFields(row.title, row.main_content, row.hidden_keywords),
       customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
     }));
   }
