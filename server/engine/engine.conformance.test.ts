@@ -183,11 +183,13 @@ describe('the texts the ranking rules read', () => {
     await engine.write([doc('long', long('kettle'), { title: long('Title') }), doc('short', 'kettle spout')]);
     expect(await engine.setHiddenKeywords('long', long('brass'))).toBe(true);
     const texts = await engine.read(async (reader) => {
-      const [{ id, rowid }] = await reader.passing({ ids: ['long'] }, searchQuery(['kettle']));
-      expect(id).toBe('long');
-      return reader.texts([rowid!], false);
+      const [found] = await reader.passing({ ids: ['long'] }, searchQuery(['kettle']));
+      return [...(await reader.texts([found!.rowid], false)), ...(await reader.texts([found!.rowid], false, true))];
     });
-    expect(texts).toHaveLength(1);
+    expect(texts).toHaveLength(2);
+    expect(texts[0]!.cut).toBe(true);
+    // Whole, for a typed name looked for past the start.
+    expect(texts[1]).toMatchObject({ title: long('Title'), content: `${long('kettle')}\n${long('brass')}`, cut: false });
     expect(texts[0]!.title).toBe(long('Title').slice(0, RANKED_FIELD_CHARS));
     expect(texts[0]!.content).toBe(`${long('kettle').slice(0, RANKED_FIELD_CHARS)}\n${long('brass').slice(0, RANKED_FIELD_CHARS)}`);
     // Matching still reads the whole page: a word past that start finds it.

@@ -252,6 +252,8 @@ export interface RankedText {
   title: string;
   /** The searchable text besides the title: the content, then the hidden keywords. */
   content: string;
+  /** A field was longer than RANKED_FIELD_CHARS: the text holds its start alone. */
+  cut: boolean;
   /** Only when asked for (a custom ranking rule reads them). */
   customFields: Record<string, CustomFieldValue> | null;
 }
@@ -279,8 +281,11 @@ export interface IndexReader {
   words(questions: WordQuestions): Promise<WordAnswers>;
   /** Matches, counts, orders what it can by text score or sort, and counts facets. */
   candidates(request: CandidateRequest): Promise<Candidates>;
-  /** The texts the ranking rules read of these rows (rows gone are left out). */
-  texts(rowids: readonly number[], withCustomFields: boolean): Promise<RankedText[]>;
+  /**
+   * The texts the ranking rules read of these rows (rows gone are left out), each field
+   * cut at RANKED_FIELD_CHARS; `whole`, not cut (the few rows a typed name is looked for in).
+   */
+  texts(rowids: readonly number[], withCustomFields: boolean, whole?: boolean): Promise<RankedText[]>;
   /** The stored documents of these rows, by rowid. */
   documents(rowids: readonly number[]): Promise<ReadonlyMap<number, StoredDocument>>;
   /** An even sample of the index's titles, and about how many titles it holds. */

@@ -278,7 +278,7 @@ export class PostgresEngine implements SearchEngine {
         keep(documents);
         return candidates;
       },
-      texts: async (rowids, withCustomFields) => {
+      texts: async (rowids, withCustomFields, whole = false) => {
         const missing = rowids.filter((rowid) => !read.has(rowid));
         if (missing.length > 0) keep((await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] })).rows);
         return rowids.flatMap((rowid): RankedText[] => {
@@ -289,7 +289,7 @@ export class PostgresEngine implements SearchEngine {
               rowid,
               id: row.id,
               url: row.url,
-              ...rankedFields(row.title, row.main_content, row.hidden_keywords),
+              ...rankedFields(row.title, row.main_content, row.hidden_keywords, whole),
               customFields: withCustomFields ? storedDocument(row).customFields : null,
             },
           ];

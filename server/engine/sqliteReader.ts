@@ -119,7 +119,7 @@ export class SqliteReader {
   private readonly reader: IndexReader = {
     words: async (questions) => this.words(questions),
     candidates: async (request) => this.candidates(request),
-    texts: async (rowids, withCustomFields) => this.texts(rowids, withCustomFields),
+    texts: async (rowids, withCustomFields, whole = false) => this.texts(rowids, withCustomFields, whole),
     documents: async (rowids) => this.documents(rowids),
     titleSample: async () => this.titleSample(),
     titlesWith: async (words, limit, excludedIds) => titlesWith(this.statements, words, limit, excludedIds),
@@ -200,23 +200,34 @@ export class SqliteReader {
   }
 
   /**
-   * Only the starts of the fields (RANKED_FIELD_CHARS; substr counts characters, which
-   * is at least as many UTF-16 units): a long page's whole body is not copied out.
+   * Only the starts of the fields unless `whole` (RANKED_FIELD_CHARS; substr counts
+   * characters, which is at least as many UTF-16 units), and whether one was longer: a
+   * long page's whole body is not copied out.
    */
-  private texts(rowids: readonly number[], withCustomFields: boolean): RankedText[] {
-    const cut = (column: string) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`;
+  private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean): RankedText[] {
+    const columns = whole
+      ? 'title, main_content, hidden_keywords, 0 AS cut'
+      : [
+          ...['title', 'main_content', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
+          `max(length(title), length(main_content), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS cut`,
+        ].join(', ');
     const rows = this.statements
-      .get(
-        `SELECT rowid, id, url, ${cut('title')}, ${cut('main_content')}, ${cut('hidden_keywords')}${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(rowids)) as Array<Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords'> & { custom_fields?: string }>;
-    return rows.map((row) => ({
-      rowid: row.rowid,
-      id: row.id,
-      url: row.url,
-      ...rankedFields(row.title, row.main_content, row.hidden_keywords),
-      customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
-    }));
+      .get(`SELECT rowid, id, url, ${columns}${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(rowids)) as Array<
+      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords'> & { cut: 0 | 1; custom_fields?: string }
+    >;
+    return rows.map((row) => {
+      // Cut again: SQLite's characters may be two UTF-16 units each.
+      const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
+      return {
+        rowid: row.rowid,
+        id: row.id,
+        url: row.url,
+        ...fields,
+        cut: row.cut === 1 || fields.cut,
+        customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
+      };
+    });
   }
 
   /** The stored documents of these rows, in one query. */
