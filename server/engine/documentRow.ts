@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomFieldValue } from '../../src/client/types.ts';
-import type { DocumentState, PageSection, PreparedDocument, StoredDocument } from './engine.ts';
+import { RANKED_FIELD_CHARS, type DocumentState, type PageSection, type PreparedDocument, type RankedText, type StoredDocument } from './engine.ts';
 
 export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
   custom_fields, h1, h2, meta_description, hidden_keywords, headings`;
@@ -85,6 +85,17 @@ export function sectionsColumn(document: PreparedDocument): string {
 /** The text indexed besides the title: the content, then the hidden keywords. */
 export function indexedContent(mainContent: string, hiddenKeywords: string | null): string {
   return hiddenKeywords === null ? mainContent : `${mainContent}\n${hiddenKeywords}`;
+}
+
+/** The text the ranking rules read of a document's fields (see RANKED_FIELD_CHARS), from the stored columns or their starts; `whole`, uncut. */
+export function rankedFields(title: string, mainContent: string, hiddenKeywords: string | null, whole = false): Pick<RankedText, 'title' | 'content' | 'cut'> {
+  let cut = false;
+  const start = (text: string) => {
+    if (whole || text.length <= RANKED_FIELD_CHARS) return text;
+    cut = true;
+    return text.slice(0, RANKED_FIELD_CHARS);
+  };
+  return { title: start(title), content: indexedContent(start(mainContent), hiddenKeywords === null ? null : start(hiddenKeywords)), cut };
 }
 
 /** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */

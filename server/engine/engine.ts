@@ -253,7 +253,14 @@ export interface Candidates {
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
 }
 
-/** What the ranking rules read of a document. */
+/**
+ * The most of a field (title, content, hidden keywords) the ranking rules read, in
+ * UTF-16 units: the engines read no more of it. A long page's body runs to hundreds of
+ * KB, and reading it whole for every pooled row cost more than ranking them.
+ */
+export const RANKED_FIELD_CHARS = 10_000;
+
+/** What the ranking rules read of a document, each field cut at RANKED_FIELD_CHARS. */
 export interface RankedText {
   rowid: number;
   id: string;
@@ -263,6 +270,8 @@ export interface RankedText {
   headings?: string;
   /** The searchable text besides the title: the content, then the hidden keywords. */
   content: string;
+  /** A field was longer than RANKED_FIELD_CHARS: the text holds its start alone. */
+  cut: boolean;
   /** Only when asked for (a custom ranking rule reads them). */
   customFields: Record<string, CustomFieldValue> | null;
 }
@@ -290,8 +299,11 @@ export interface IndexReader {
   words(questions: WordQuestions): Promise<WordAnswers>;
   /** Matches, counts, orders what it can by text score or sort, and counts facets. */
   candidates(request: CandidateRequest): Promise<Candidates>;
-  /** The texts the ranking rules read of these rows (rows gone are left out). */
-  texts(rowids: readonly number[], withCustomFields: boolean): Promise<RankedText[]>;
+  /**
+   * The texts the ranking rules read of these rows (rows gone are left out), each field
+   * cut at RANKED_FIELD_CHARS; `whole`, not cut (the few rows a typed name is looked for in).
+   */
+  texts(rowids: readonly number[], withCustomFields: boolean, whole?: boolean): Promise<RankedText[]>;
   /** The stored documents of these rows, by rowid. */
   documents(rowids: readonly number[]): Promise<ReadonlyMap<number, StoredDocument>>;
   /** The sections of these rows' pages, by rowid (rows without sections are left out): for a page of hits, not a pool. */

@@ -6,7 +6,7 @@ import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { requestDeadline, untilAborted } from '../storage/requestDeadline.ts';
 import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
-import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, storedSections, type DocRow } from './documentRow.ts';
+import { DOC_COLUMNS, documentStateOf, indexedContent, rankedFields, storedDocument, storedSections, type DocRow } from './documentRow.ts';
 import {
   DEFAULT_RANKING_LIMITS,
   type CrawlMark,
@@ -278,7 +278,7 @@ export class PostgresEngine implements SearchEngine {
         keep(documents);
         return candidates;
       },
-      texts: async (rowids, withCustomFields) => {
+      texts: async (rowids, withCustomFields, whole = false) => {
         const missing = rowids.filter((rowid) => !read.has(rowid));
         if (missing.length > 0) keep((await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] })).rows);
         return rowids.flatMap((rowid): RankedText[] => {
@@ -289,9 +289,8 @@ export class PostgresEngine implements SearchEngine {
               rowid,
               id: row.id,
               url: row.url,
-              title: row.title,
+              ...rankedFields(row.title, row.main_content, row.hidden_keywords, whole),
               headings: row.headings,
-              content: indexedContent(row.main_content, row.hidden_keywords),
               customFields: withCustomFields ? storedDocument(row).customFields : null,
             },
           ];

@@ -14,8 +14,8 @@ import type {
   WordAnswers,
   WordQuestions,
 } from './engine.ts';
-import { DEFAULT_RANKING_LIMITS } from './engine.ts';
-import { DOC_COLUMNS, indexedContent, storedDocument, storedSections, type DocRow } from './documentRow.ts';
+import { DEFAULT_RANKING_LIMITS, RANKED_FIELD_CHARS } from './engine.ts';
+import { DOC_COLUMNS, rankedFields, storedDocument, storedSections, type DocRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -120,7 +120,7 @@ export class SqliteReader {
   private readonly reader: IndexReader = {
     words: async (questions) => this.words(questions),
     candidates: async (request) => this.candidates(request),
-    texts: async (rowids, withCustomFields) => this.texts(rowids, withCustomFields),
+    texts: async (rowids, withCustomFields, whole = false) => this.texts(rowids, withCustomFields, whole),
     documents: async (rowids) => this.documents(rowids),
     sections: async (rowids) => this.sections(rowids),
     titleSample: async () => this.titleSample(),
@@ -201,23 +201,36 @@ export class SqliteReader {
     );
   }
 
-  private texts(rowids: readonly number[], withCustomFields: boolean): RankedText[] {
+  /**
+   * Only the starts of the fields unless `whole` (RANKED_FIELD_CHARS; substr counts
+   * characters, which is at least as many UTF-16 units), and whether one was longer: a
+   * long page's whole body is not copied out.
+   */
+  private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean): RankedText[] {
+    const columns = whole
+      ? 'title, main_content, hidden_keywords, 0 AS cut'
+      : [
+          ...['title', 'main_content', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
+          `max(length(title), length(main_content), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS cut`,
+        ].join(', ');
     const rows = this.statements
-      .get(
-        `SELECT rowid, id, url, title, main_content, hidden_keywords, headings${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
-      )
+      .get(`SELECT rowid, id, url, ${columns}, headings${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(rowids)) as Array<
-      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & { custom_fields?: string }
+      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & { cut: 0 | 1; custom_fields?: string }
     >;
-    return rows.map((row) => ({
-      rowid: row.rowid,
-      id: row.id,
-      url: row.url,
-      title: row.title,
-      headings: row.headings,
-      content: indexedContent(row.main_content, row.hidden_keywords),
-      customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
-    }));
+    return rows.map((row) => {
+      // Cut again: SQLite's characters may be two UTF-16 units each.
+      const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
+      return {
+        rowid: row.rowid,
+        id: row.id,
+        url: row.url,
+        ...fields,
+        headings: row.headings,
+        cut: row.cut === 1 || fields.cut,
+        customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
+      };
+    });
   }
 
   /** The stored documents of these rows, in one query. */

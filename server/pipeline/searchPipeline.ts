@@ -8,8 +8,8 @@
  * engine's reader and the query rules' hidden documents, and keep their own ordering rules
  * (suggestions.ts, autocomplete.ts).
  */
-import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
-import type { IndexReader, PageRow, PageSection, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
+import type { FacetValue, RangeFacetBucket, RankingDetails, SearchHit } from '../../src/client/types.ts';
+import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { Lane } from '../config/lanes.ts';
 import { unrankedDetails } from '../ranking/explainRanking.ts';
@@ -24,11 +24,14 @@ import {
 import { foldedWords } from '../text/words.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
+import { highlightTerms, type HighlightTerms } from './highlight.ts';
 import { placePage } from './placePage.ts';
 import { placeClaims, type PlacedRow, type RulePlacement } from './placeRules.ts';
 import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from './queryRules.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
+import { searchHit } from './searchHit.ts';
+import { hitSections } from './hitSections.ts';
 import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
@@ -44,9 +47,14 @@ export interface SearchResult {
     document: StoredDocument;
     score: number;
     resultType: 'organic' | 'pinned';
+    /**
+     * The hit as the API shows it (searchHit: its passage and title highlighted by the
+     * plan; its best sections, hitSections.ts, for searches with words), made here: on a
+     * reader thread when the service has them, not on the event loop, which serves every
+     * thread's HTTP.
+     */
+    shown: SearchHit;
     rankingDetails?: RankingDetails;
-    /** The page's sections (searches with words only), which hitSections.ts picks from. */
-    sections?: readonly PageSection[];
   }>;
   /** Promotion cards, each at its index among the hits (before the hit there); with `explain`, its `rankingDetails`. */
   promotions: Array<{ at: number; promotion: PlacedPromotion; score: number; rankingDetails?: RankingDetails }>;
@@ -160,6 +168,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
         const { hits, promotions } = await pageHits(
           reader,
           page,
+          highlightTerms(plan),
           ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins },
           searched.words !== null,
         );
@@ -221,6 +230,7 @@ interface PageExplanation {
 async function pageHits(
   reader: IndexReader,
   page: readonly PlacedRow[],
+  terms: HighlightTerms,
   explained: PageExplanation | null,
   withSections: boolean,
 ): Promise<Pick<SearchResult, 'hits' | 'promotions'>> {
@@ -237,8 +247,11 @@ async function pageHits(
     }
     const document = documents.get(row.rowid);
     if (document === undefined) continue;
+    const shown = searchHit(document, row.score, terms);
     const found = sections?.get(row.rowid);
-    const hit = { document, score: row.score, resultType: row.kind, ...(found !== undefined && { sections: found }) };
+    const best = found === undefined || document.url === null ? [] : hitSections(document.url, found, terms);
+    if (best.length > 0) shown.sections = best;
+    const hit = { document, score: row.score, resultType: row.kind, shown };
     hits.push(explained === null ? hit : { ...hit, rankingDetails: hitDetails(explained.details, explained.ranking, row, explained.pins) });
   }
   return { hits, promotions };

@@ -6,6 +6,7 @@
  * ranks through here, so they agree on what comes first.
  */
 import type { CustomFieldValue } from '../../src/client/types.ts';
+import { RANKED_FIELD_CHARS } from '../engine/engine.ts';
 import { fold } from '../text/fold.ts';
 import { PlanMatcher, textTokens, type Occurrence, type TextMatch, type TextToken } from './matchText.ts';
 import type { QueryPlan } from './queryPlan.ts';
@@ -80,8 +81,8 @@ export type RankingRule =
 
 export const DEFAULT_RANKING_RULES: readonly RankingRule[] = ['attribute', 'words', 'typo', 'exactness', 'proximity', 'clicks', 'concise', 'position', 'bm25'];
 
-/** Content read per document: the match facts of the first 10,000 characters. */
-const CONTENT_CHARS = 10_000;
+/** Content read per document: the match facts of its start (the engines read no more of each field). */
+const CONTENT_CHARS = RANKED_FIELD_CHARS;
 /** A pair of query words in different fields, or far apart, costs this much. */
 const PROXIMITY_FAR = 8;
 /** What `concise` and `position` give a title the query does not match: after every one it does. */
