@@ -5,6 +5,7 @@
  * it last wrote, and rewrites its section of BENCHMARKS.md. Reports; never fails on a figure.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { FREQUENCY_HEADING, frequencySection, measureFrequency } from './frequencyBench.ts';
 import { spliceSection } from './sectionSplice.ts';
 
@@ -12,9 +13,10 @@ const began = performance.now();
 const log = (line: string) => console.error(`frequency [${((performance.now() - began) / 1000).toFixed(0)} s]: ${line}`);
 
 async function main(): Promise<void> {
+  const before = loadavg()[0]!;
   const rows = await measureFrequency(process.cwd(), log);
   const previous = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
-  const { section, warnings } = frequencySection(rows, previous, new Date().toISOString().slice(0, 10));
+  const { section, warnings } = frequencySection(rows, previous, new Date().toISOString().slice(0, 10), { before, after: loadavg()[0]! });
   console.log(`\n${section}`);
   for (const line of warnings) console.log(line);
   if (previous !== '') writeFileSync('BENCHMARKS.md', spliceSection(previous, FREQUENCY_HEADING, section));

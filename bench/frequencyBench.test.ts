@@ -48,6 +48,7 @@ describe('the table and its warnings', () => {
     const previous = `## Search cost by word frequency\n\n${frequencyTable([row('SQLite, 1 thread', 2)])}\n`;
     const { section, warnings } = frequencySection([row('SQLite, 1 thread', 3)], previous, '2026-12-06');
     expect(section).toMatch(/^## Search cost by word frequency\n/);
+    expect(frequencySection([], '', '2026-12-06', { before: 1.25, after: 2 }).section).toMatch(/load average was 1\.3 at the start and 2\.0 at the end/);
     expect(warnings).toHaveLength(1);
   });
 });

@@ -199,14 +199,21 @@ export async function measureFrequency(repo: string, log: (line: string) => void
 }
 
 /** The section of BENCHMARKS.md, and the warning lines against the figures it held before. */
-export function frequencySection(rows: readonly FrequencyRow[], previousReport: string, date: string): { section: string; warnings: string[] } {
+export function frequencySection(
+  rows: readonly FrequencyRow[],
+  previousReport: string,
+  date: string,
+  load: { before: number; after: number } | null = null,
+): { section: string; warnings: string[] } {
   const warnings = worseRows(readFrequencyTable(previousReport), rows);
+  // The machine's load average (1 minute) beside the figures: on a shared machine it moves them most.
+  const loaded = load === null ? '' : ` The load average was ${load.before.toFixed(1)} at the start and ${load.after.toFixed(1)} at the end.`;
   const section = `## ${FREQUENCY_HEADING}
 
 Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): the demo corpus, words of four
 letters or more held by the share of its documents the row names, ${ROUNDS} rounds of each band's
 words one at a time (\`postfixWildcard=false\`), then ${LOAD_SECONDS} s of them at ${LOAD_CONNECTIONS}
-connections. A search's cost should grow with its page and its pool, not with its matches.
+connections. A search's cost should grow with its page and its pool, not with its matches.${loaded}
 
 ${frequencyTable(rows)}
 `;

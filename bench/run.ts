@@ -14,7 +14,7 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
@@ -175,6 +175,7 @@ async function main(): Promise<void> {
   };
   let crawl: CrawlResults | null;
   let frequencyRows: Awaited<ReturnType<typeof measureFrequency>>;
+  let frequencyLoad: { before: number; after: number };
   try {
     log('building the corpus');
     const base = buildCorpus({ thumbBase: pages.origin });
@@ -230,7 +231,9 @@ async function main(): Promise<void> {
       log,
     });
     log('search cost by word frequency: SQLite with 1 and 2 threads, PostgreSQL');
+    const loadBefore = loadavg()[0]!;
     frequencyRows = await measureFrequency(repo, (line) => log(`frequency: ${line}`));
+    frequencyLoad = { before: loadBefore, after: loadavg()[0]! };
     log(`crawl: a generated site of ${SETTINGS.crawlPages.toLocaleString('en')} pages`);
     // A crawl that cannot run (an older service without the crawl API) costs its section, not the suite's figures.
     crawl = await measureCrawl({ repo, pages: SETTINGS.crawlPages, log }).catch((error: unknown) => {
@@ -266,7 +269,7 @@ async function main(): Promise<void> {
   let report = carrySections(previous, method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES }));
   if (crawl !== null) report = spliceSection(report, 'Crawl', crawlSection(crawl, results.date, quick ? 'npm run bench -- --quick' : 'npm run bench'));
   // Compared with the figures the last run wrote: a row more than 25% worse gets a warning line.
-  const frequency = frequencySection(frequencyRows, previous, results.date);
+  const frequency = frequencySection(frequencyRows, previous, results.date, frequencyLoad);
   console.log(`\n${frequency.section}`);
   for (const line of frequency.warnings) console.log(line);
   report = spliceSection(report, FREQUENCY_HEADING, frequency.section);

@@ -46,7 +46,7 @@ export function crawledDocument(id: string, url: string, fetched: CrawlFetched, 
     result = validateDocument(raw, id);
   }
   if (!result.ok) throw new Error(`crawled page ${url} is not a valid document: ${result.problems.map((p) => p.message).join('; ')}`);
-  return { ...result.document, page: { h1: page.h1, h2: page.h2, metaDescription: page.metaDescription } };
+  return { ...result.document, page: { h1: page.h1, h2: page.h2, metaDescription: page.metaDescription, headings: page.headings, sections: page.sections } };
 }
 
 function firstLanguage(header: string | null): string | null {

@@ -25,6 +25,31 @@ describe('readPage', () => {
     expect(page.mainContent).toBe('kept also kept');
   });
 
+  it('keeps h1–h3 headings as a field and each section with its anchor and its text', () => {
+    const page = readPage(
+      `<body><nav><h2>Menu</h2></nav><main><h1 id="top">Built-in Types<a class="headerlink" href="#top">¶</a></h1><p>Intro.</p>
+       <section id="dict"><h2>Mapping Types — dict<a href="#dict">¶</a></h2><p>A mapping object.</p><h4>Note</h4><p>Keys hash.</p></section>
+       <div id="page"><p>Before.</p><h3>No anchor</h3><p>Plain.</p></div>
+       <h2><a name="old"></a>Named</h2><p>${'word '.repeat(400)}</p><h3><img alt=""></h3><p>After an empty heading.</p></main></body>`,
+      base,
+    );
+    expect(page.headings).toBe('Built-in Types\nMapping Types — dict\nNo anchor\nNamed');
+    expect(page.sections.map(({ title, anchor }) => ({ title, anchor }))).toEqual([
+      { title: 'Built-in Types', anchor: 'top' },
+      { title: 'Mapping Types — dict', anchor: 'dict' },
+      // The div's id marks where the div begins, above the heading: not the heading's anchor.
+      { title: 'No anchor', anchor: null },
+      { title: 'Named', anchor: 'old' },
+    ]);
+    expect(page.sections[0]!.text).toBe('Intro.');
+    // An h4 is part of its section's text, which runs to the next h1–h3.
+    expect(page.sections[1]!.text).toBe('A mapping object. Note Keys hash. Before.');
+    expect(page.sections[3]!.text.length).toBeLessThanOrEqual(800);
+    expect(page.sections[3]!.text).toMatch(/^word word/);
+    // The whole content is still the page's text, headings included.
+    expect(page.mainContent).toContain('Mapping Types — dict¶ A mapping object.');
+  });
+
   it('keeps the header of an article, not the header of the page', () => {
     const page = readPage('<body><header>Site</header><article><header><h1>Post</h1></header><p>Text</p></article></body>', base);
     expect(page.mainContent).toBe('Post Text');

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
 import type { DocumentType } from './documentTypes.ts';
+import type { PageSection } from '../engine/engine.ts';
 
 type Node = DefaultTreeAdapterTypes.Node;
 type Element = DefaultTreeAdapterTypes.Element;
@@ -10,6 +11,10 @@ export interface PageReading {
   title: string;
   h1: string;
   h2: string;
+  /** The texts of the main content's h1–h3 headings, one a line, at most HEADINGS_CHARS. */
+  headings: string;
+  /** The main content's sections, each begun by an h1–h3 heading (see sectionsOf). */
+  sections: PageSection[];
   metaDescription: string | null;
   /** `og:image`, resolved against the page URL; not checked further here. */
   image: string | null;
@@ -50,6 +55,8 @@ export interface PageReading {
 export interface ContentBlock {
   hash: string;
   text: string;
+  /** The block is an h1–h3 heading's text: its anchor (null when the page gives none). */
+  heading?: { anchor: string | null };
 }
 
 /** Elements whose text is not the page's content. */
@@ -135,6 +142,7 @@ export function readPage(html: string, pageUrl: URL): PageReading {
   const main = all.find((e) => e.tagName === 'main' || attr(e, 'role') === 'main') ?? singleOrNull(all.filter((e) => e.tagName === 'article')) ?? body;
   const roots = marked.length > 0 ? marked : main === null ? [] : [main];
   const blocks = roots.flatMap((root) => blocksOf(root, tree));
+  const sections = sectionsOf(blocks);
   const robots = `${meta('robots') ?? ''},${meta('googlebot') ?? ''}`.toLowerCase();
   const nofollow = /(?:^|[\s,])(?:nofollow|none)(?:$|[\s,])/.test(robots);
   // <base href> moves where relative links point (the first one, as browsers take it).
@@ -148,6 +156,8 @@ export function readPage(html: string, pageUrl: URL): PageReading {
     title: (titleElement === undefined ? '' : textOf(titleElement, true, tree)) || h1,
     h1,
     h2: first('h2'),
+    headings: headingsText(blocks),
+    sections,
     metaDescription: meta('description'),
     image: resolve(meta('og:image'), pageUrl),
     language: htmlElement === null ? null : attr(htmlElement, 'lang')?.trim() || null,
@@ -366,17 +376,27 @@ const CELLS = new Set(['td', 'th']);
 function blocksOf(root: Element, tree: Tree): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   let parts: string[] = [];
+  // The heading whose text the next block is, until its end is reached.
+  let heading: ContentBlock['heading'] | null = null;
   const cut = (): void => {
     const text = parts.join('').replace(/\s+/g, ' ').trim();
     parts = [];
-    if (text !== '') blocks.push({ hash: blockHash(text), text });
+    if (text === '') return;
+    blocks.push(heading === null ? { hash: blockHash(text), text } : { hash: blockHash(text), text, heading });
+    heading = null;
   };
-  // BREAK on the stack ends a block once the nodes pushed above it are done; SPACE parts words.
-  const stack: (Node | typeof BREAK | typeof SPACE)[] = [root];
+  // BREAK on the stack ends a block once the nodes pushed above it are done; SPACE parts words;
+  // HEADING_END forgets a heading whose text made no block.
+  const stack: (Node | typeof BREAK | typeof SPACE | typeof HEADING_END)[] = [root];
+  let anchors: HeadingAnchors | null = null;
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === BREAK) {
       cut();
+      continue;
+    }
+    if (node === HEADING_END) {
+      heading = null;
       continue;
     }
     if (node === SPACE) {
@@ -396,6 +416,11 @@ function blocksOf(root: Element, tree: Tree): ContentBlock[] {
       stack.push(SPACE);
     } else if (!INLINE.has(element.tagName)) {
       cut();
+      if (SECTION_HEADINGS.has(element.tagName)) {
+        anchors ??= headingAnchors();
+        heading = { anchor: anchors.of(element) };
+        stack.push(HEADING_END);
+      }
       stack.push(BREAK);
     }
     for (let i = element.childNodes.length - 1; i >= 0; i--) stack.push(element.childNodes[i]!);
@@ -406,6 +431,113 @@ function blocksOf(root: Element, tree: Tree): ContentBlock[] {
 
 const BREAK = Symbol('break');
 const SPACE = Symbol('space');
+const HEADING_END = Symbol('heading end');
+
+/** The headings that begin sections: lower ones are part of their section's text. */
+const SECTION_HEADINGS = new Set(['h1', 'h2', 'h3']);
+/** Sections kept of a page: a reference page may have hundreds; the first ones are what a search links to most. */
+const SECTIONS_MAX = 50;
+/** Text kept of a section: enough to match and highlight its opening, not a second copy of the page. */
+const SECTION_TEXT_CHARS = 800;
+/** Headings' text kept of a page, for the ranking's headings field. */
+const HEADINGS_CHARS = 4_000;
+/** How far up from a heading an enclosing element's id is looked for (`<section id><h2>`). */
+const ANCHOR_LEVELS = 3;
+/** Marks some sites put after a heading's text as its permalink (`¶`, `#`). */
+const PERMALINK_MARKS = /[\s¶#§]+$/u;
+
+interface HeadingAnchors {
+  of(heading: Element): string | null;
+}
+
+/**
+ * Where a heading can be linked to: its own id (or that of a link inside it, `<a id>` or
+ * `<a name>`), else the id of an element up to ANCHOR_LEVELS above it that it begins,
+ * nothing with text before it (`<section id="x"><h2>`); null when the page gives none.
+ */
+function headingAnchors(): HeadingAnchors {
+  const id = (e: Element): string | null => attr(e, 'id')?.trim() || null;
+  return {
+    of(heading) {
+      const own =
+        id(heading) ??
+        elements(heading)
+          .map((c) => (c.tagName === 'a' ? (id(c) ?? (attr(c, 'name')?.trim() || null)) : null))
+          .find((a) => a !== null);
+      if (own !== undefined && own !== null) return own;
+      let child: Element = heading;
+      for (let level = 0; level < ANCHOR_LEVELS; level++) {
+        const parent = child.parentNode;
+        if (parent === null || !('tagName' in parent) || parent.tagName === 'body' || parent.tagName === 'html') break;
+        // Only an element the heading begins: a wrapper's id would link above the heading.
+        const before = parent.childNodes.slice(0, parent.childNodes.indexOf(child));
+        if (before.some(hasText)) break;
+        const parentId = id(parent);
+        if (parentId !== null) return parentId;
+        child = parent;
+      }
+      return null;
+    },
+  };
+}
+
+/** Whether a node holds any text but whitespace. */
+function hasText(node: Node): boolean {
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (next.nodeName === '#text') {
+      if ((next as DefaultTreeAdapterTypes.TextNode).value.trim() !== '') return true;
+    } else if ('childNodes' in next) for (const child of next.childNodes) stack.push(child);
+  }
+  return false;
+}
+
+/**
+ * The sections of a page's blocks: each h1–h3 heading's text (a permalink mark after it
+ * left out), its anchor, and the text of the blocks up to the next such heading, cut at
+ * SECTION_TEXT_CHARS; the text before the first heading is the page's, not a section's.
+ */
+function sectionsOf(blocks: readonly ContentBlock[]): PageSection[] {
+  const sections: PageSection[] = [];
+  let open: { title: string; anchor: string | null; parts: string[]; length: number } | null = null;
+  const close = (): void => {
+    if (open === null) return;
+    sections.push({ title: open.title, anchor: open.anchor, text: cutText(open.parts.join(' '), SECTION_TEXT_CHARS) });
+    open = null;
+  };
+  for (const block of blocks) {
+    if (block.heading !== undefined) {
+      close();
+      if (sections.length >= SECTIONS_MAX) break;
+      const title = headingTitle(block);
+      open = title === '' ? null : { title, anchor: block.heading.anchor, parts: [], length: 0 };
+    } else if (open !== null && open.length < SECTION_TEXT_CHARS) {
+      open.parts.push(block.text);
+      open.length += block.text.length + 1;
+    }
+  }
+  close();
+  return sections;
+}
+
+/** A heading block's text without the permalink mark some sites put after it. */
+function headingTitle(block: ContentBlock): string {
+  return block.text.replace(PERMALINK_MARKS, '');
+}
+
+/** The headings field: every h1–h3 heading's text, one a line, at most HEADINGS_CHARS. */
+function headingsText(blocks: readonly ContentBlock[]): string {
+  const titles = blocks.flatMap((b) => (b.heading === undefined ? [] : [headingTitle(b)])).filter((t) => t !== '');
+  return cutText(titles.join('\n'), HEADINGS_CHARS);
+}
+
+/** `text` cut to at most `max` characters, at a space where one is near the end. */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const space = text.lastIndexOf(' ', max);
+  return text.slice(0, space > max * 0.8 ? space : max);
+}
 
 /**
  * A block's hash, of its folded text: case, accents, punctuation and digits do not part two

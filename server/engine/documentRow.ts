@@ -5,10 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomFieldValue } from '../../src/client/types.ts';
-import type { DocumentState, StoredDocument } from './engine.ts';
+import { RANKED_FIELD_CHARS, type DocumentState, type PageSection, type PreparedDocument, type RankedText, type StoredDocument } from './engine.ts';
 
 export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
-  custom_fields, h1, h2, meta_description, hidden_keywords`;
+  custom_fields, h1, h2, meta_description, hidden_keywords, headings`;
 
 /**
  * What a write of a document whose id is stored replaces, in both engines' upsert
@@ -19,7 +19,8 @@ export const DOC_REPLACED_COLUMNS = `url = excluded.url, title = excluded.title,
   language = excluded.language, thumbnail = excluded.thumbnail, thumbnail_b64 = excluded.thumbnail_b64,
   doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
   custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
-  meta_description = excluded.meta_description, content_hash = excluded.content_hash`;
+  meta_description = excluded.meta_description, content_hash = excluded.content_hash,
+  headings = excluded.headings, sections = excluded.sections`;
 
 export interface DocRow {
   rowid: number;
@@ -38,6 +39,7 @@ export interface DocRow {
   h2: string;
   meta_description: string | null;
   hidden_keywords: string | null;
+  headings: string;
 }
 
 export function storedDocument(row: DocRow): StoredDocument {
@@ -56,12 +58,44 @@ export function storedDocument(row: DocRow): StoredDocument {
     h2: row.h2,
     metaDescription: row.meta_description,
     hiddenKeywords: row.hidden_keywords,
+    headings: row.headings,
   };
+}
+
+/** The sections of a `sections` column (see sectionsColumn). */
+export function storedSections(column: string): PageSection[] {
+  return column === '' ? [] : (JSON.parse(column) as PageSection[]);
+}
+
+/** The `headings` column of a document: its page's, else empty. */
+export function headingsColumn(document: PreparedDocument): string {
+  return document.page?.headings ?? '';
+}
+
+/**
+ * The `sections` column of a document: its page's sections as JSON, empty when it has
+ * none (documents written through the API). Not among DOC_COLUMNS: only a page's hits
+ * read it (IndexReader.sections), never the ranking's pool.
+ */
+export function sectionsColumn(document: PreparedDocument): string {
+  const sections = document.page?.sections ?? [];
+  return sections.length === 0 ? '' : JSON.stringify(sections.map(({ title, anchor, text }) => ({ title, anchor, text })));
 }
 
 /** The text indexed besides the title: the content, then the hidden keywords. */
 export function indexedContent(mainContent: string, hiddenKeywords: string | null): string {
   return hiddenKeywords === null ? mainContent : `${mainContent}\n${hiddenKeywords}`;
+}
+
+/** The text the ranking rules read of a document's fields (see RANKED_FIELD_CHARS), from the stored columns or their starts; `whole`, uncut. */
+export function rankedFields(title: string, mainContent: string, hiddenKeywords: string | null, whole = false): Pick<RankedText, 'title' | 'content' | 'cut'> {
+  let cut = false;
+  const start = (text: string) => {
+    if (whole || text.length <= RANKED_FIELD_CHARS) return text;
+    cut = true;
+    return text.slice(0, RANKED_FIELD_CHARS);
+  };
+  return { title: start(title), content: indexedContent(start(mainContent), hiddenKeywords === null ? null : start(hiddenKeywords)), cut };
 }
 
 /** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchQuery } from '../testing/searchQuery.ts';
 import { testDocument as doc } from '../testing/testDocuments.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
-import type { IndexReader, PreparedDocument, SearchEngine } from './engine.ts';
+import { RANKED_FIELD_CHARS, type IndexReader, type PreparedDocument, type SearchEngine } from './engine.ts';
 import { createSearchPipeline as pipeline } from '../pipeline/searchPipeline.ts';
 
 async function ids(engine: SearchEngine, word: string): Promise<string[]> {
@@ -80,6 +80,31 @@ describe('the engine interface', () => {
     expect((await engine.lookup(['b', 'zz'], null)).map((d) => d.id)).toEqual(['b']);
     expect((await engine.lookup(['s2', 's3'], 'sku')).map((d) => d.id).sort()).toEqual(['a', 'b']);
     expect(await engine.lookup([], null)).toEqual([]);
+  });
+
+  it("stores a crawled page's headings with the document, and its sections for a page of hits alone", async () => {
+    const sections = [
+      { title: 'Mapping Types — dict', anchor: 'dict', text: 'A mapping object.' },
+      { title: 'Notes', anchor: null, text: '' },
+    ];
+    await engine.write([
+      doc('p', 'crawled words', {
+        page: { h1: 'Types', h2: 'Mapping Types — dict', metaDescription: null, headings: 'Types\nMapping Types — dict', sections },
+      }),
+      doc('a', 'api words'),
+    ]);
+    expect(await engine.get('p')).toMatchObject({ headings: 'Types\nMapping Types — dict' });
+    expect(await engine.get('a')).toMatchObject({ headings: '' });
+    const read = await engine.read(async (reader) => {
+      const rowids = (await reader.passing({ ids: ['p', 'a'] }, searchQuery(['words']))).map((row) => row.rowid);
+      return { texts: await reader.texts(rowids, false), sections: await reader.sections(rowids) };
+    });
+    expect(read.texts.map((t) => [t.id, t.headings]).sort()).toEqual([
+      ['a', ''],
+      ['p', 'Types\nMapping Types — dict'],
+    ]);
+    // Only the page that has sections is in the map.
+    expect([...read.sections.values()]).toEqual([sections]);
   });
 
   it('records crawl states: PENDING keeps the document, EXCLUDED removes it', async () => {
@@ -174,6 +199,26 @@ describe('the engine interface', () => {
     expect(await uses([])).toEqual(['Kettlebrand:1', 'Kettleco:2']);
     expect(await uses(['a', 'c'])).toEqual(['Kettleco:1']);
     expect((await read((r) => r.fieldValues('brand', 'co', 'anywhere', ['a', 'b']))).length).toBe(0);
+  });
+});
+
+describe('the texts the ranking rules read', () => {
+  it('are the start of each field, however long the page: the title, the content and the hidden keywords', async () => {
+    const long = (word: string) => `${word} ${'lorem ipsum '.repeat(2_500)}teapot`;
+    await engine.write([doc('long', long('kettle'), { title: long('Title') }), doc('short', 'kettle spout')]);
+    expect(await engine.setHiddenKeywords('long', long('brass'))).toBe(true);
+    const texts = await engine.read(async (reader) => {
+      const [found] = await reader.passing({ ids: ['long'] }, searchQuery(['kettle']));
+      return [...(await reader.texts([found!.rowid], false)), ...(await reader.texts([found!.rowid], false, true))];
+    });
+    expect(texts).toHaveLength(2);
+    expect(texts[0]!.cut).toBe(true);
+    // Whole, for a typed name looked for past the start.
+    expect(texts[1]).toMatchObject({ title: long('Title'), content: `${long('kettle')}\n${long('brass')}`, cut: false });
+    expect(texts[0]!.title).toBe(long('Title').slice(0, RANKED_FIELD_CHARS));
+    expect(texts[0]!.content).toBe(`${long('kettle').slice(0, RANKED_FIELD_CHARS)}\n${long('brass').slice(0, RANKED_FIELD_CHARS)}`);
+    // Matching still reads the whole page: a word past that start finds it.
+    expect(await ids(engine, 'teapot')).toEqual(['long']);
   });
 });
 

@@ -32,6 +32,20 @@ export interface PageFacts {
   h1: string;
   h2: string;
   metaDescription: string | null;
+  /** The texts of the page's h1–h3 headings, one a line, bounded (see readPage.ts): a field the ranking weighs near the title. */
+  headings?: string;
+  /** The page's sections, each begun by an h1–h3 heading, in page order, bounded in number and size. */
+  sections?: readonly PageSection[];
+}
+
+/** A part of a page begun by a heading, as the crawler read it. */
+export interface PageSection {
+  /** The heading's text. */
+  title: string;
+  /** The fragment that links to it (without `#`): the heading's id or its enclosing element's; null when the page gives none. */
+  anchor: string | null;
+  /** The section's text up to the next heading, cut at a bound (readPage.ts). */
+  text: string;
 }
 
 /** A document as stored (its categories are its URL's: urlCategories gives them again). */
@@ -41,6 +55,8 @@ export interface StoredDocument extends Omit<PreparedDocument, 'categories'> {
   h1: string;
   h2: string;
   metaDescription: string | null;
+  /** See PageFacts: empty for documents written through the API and pages indexed before headings were kept. */
+  headings: string;
   /** Space-delimited; searchable, never shown. Kept when the document is replaced. */
   hiddenKeywords: string | null;
 }
@@ -245,14 +261,25 @@ export interface Candidates {
   rangeFacets: Record<string, RangeFacetBucket[]> | null;
 }
 
-/** What the ranking rules read of a document. */
+/**
+ * The most of a field (title, content, hidden keywords) the ranking rules read, in
+ * UTF-16 units: the engines read no more of it. A long page's body runs to hundreds of
+ * KB, and reading it whole for every pooled row cost more than ranking them.
+ */
+export const RANKED_FIELD_CHARS = 10_000;
+
+/** What the ranking rules read of a document, each field cut at RANKED_FIELD_CHARS. */
 export interface RankedText {
   rowid: number;
   id: string;
   url: string | null;
   title: string;
+  /** The page's h1–h3 headings, one a line (empty or absent when it has none). */
+  headings?: string;
   /** The searchable text besides the title: the content, then the hidden keywords. */
   content: string;
+  /** A field was longer than RANKED_FIELD_CHARS: the text holds its start alone. */
+  cut: boolean;
   /** Only when asked for (a custom ranking rule reads them). */
   customFields: Record<string, CustomFieldValue> | null;
 }
@@ -280,10 +307,15 @@ export interface IndexReader {
   words(questions: WordQuestions): Promise<WordAnswers>;
   /** Matches, counts, orders what it can by text score or sort, and counts facets. */
   candidates(request: CandidateRequest): Promise<Candidates>;
-  /** The texts the ranking rules read of these rows (rows gone are left out). */
-  texts(rowids: readonly number[], withCustomFields: boolean): Promise<RankedText[]>;
+  /**
+   * The texts the ranking rules read of these rows (rows gone are left out), each field
+   * cut at RANKED_FIELD_CHARS; `whole`, not cut (the few rows a typed name is looked for in).
+   */
+  texts(rowids: readonly number[], withCustomFields: boolean, whole?: boolean): Promise<RankedText[]>;
   /** The stored documents of these rows, by rowid. */
   documents(rowids: readonly number[]): Promise<ReadonlyMap<number, StoredDocument>>;
+  /** The sections of these rows' pages, by rowid (rows without sections are left out): for a page of hits, not a pool. */
+  sections(rowids: readonly number[]): Promise<ReadonlyMap<number, readonly PageSection[]>>;
   /** An even sample of the index's titles, and about how many titles it holds. */
   titleSample(): Promise<{ titles: string[]; total: number }>;
   /**

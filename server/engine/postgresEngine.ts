@@ -6,7 +6,7 @@ import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { requestDeadline, untilAborted } from '../storage/requestDeadline.ts';
 import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
-import { DOC_COLUMNS, documentStateOf, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
+import { DOC_COLUMNS, documentStateOf, indexedContent, rankedFields, storedDocument, storedSections, type DocRow } from './documentRow.ts';
 import {
   DEFAULT_RANKING_LIMITS,
   type CrawlMark,
@@ -278,7 +278,7 @@ export class PostgresEngine implements SearchEngine {
         keep(documents);
         return candidates;
       },
-      texts: async (rowids, withCustomFields) => {
+      texts: async (rowids, withCustomFields, whole = false) => {
         const missing = rowids.filter((rowid) => !read.has(rowid));
         if (missing.length > 0) keep((await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] })).rows);
         return rowids.flatMap((rowid): RankedText[] => {
@@ -289,8 +289,8 @@ export class PostgresEngine implements SearchEngine {
               rowid,
               id: row.id,
               url: row.url,
-              title: row.title,
-              content: indexedContent(row.main_content, row.hidden_keywords),
+              ...rankedFields(row.title, row.main_content, row.hidden_keywords, whole),
+              headings: row.headings,
               customFields: withCustomFields ? storedDocument(row).customFields : null,
             },
           ];
@@ -304,6 +304,11 @@ export class PostgresEngine implements SearchEngine {
           for (const row of rows) found.set(row.rowid, storedDocument(row));
         }
         return found;
+      },
+      sections: async (rowids) => {
+        if (rowids.length === 0) return new Map();
+        const { rows } = await client.query<{ rowid: string | number; sections: string }>({ name: 'sections', text: SECTIONS_SQL, values: [rowids] });
+        return new Map(rows.map((row) => [Number(row.rowid), storedSections(row.sections)]));
       },
       titleSample: async () => {
         const { rows } = await client.query<{ max: number | null }>('SELECT max(rowid) AS max FROM docs');
@@ -496,6 +501,7 @@ async function readFieldTypes(client: pg.ClientBase): Promise<{ types: Map<strin
  * database plans them once (they are the same text every time).
  */
 const DOCUMENTS_SQL = `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`;
+const SECTIONS_SQL = `SELECT rowid, sections FROM docs WHERE rowid = ANY($1::bigint[]) AND sections <> ''`;
 // A range, not =: with =, the planner took the trigram index, ten times slower than the primary key.
 // With $6, the field facts and the index's version come along (see currentFieldFacts).
 const WORDS_SQL = `SELECT 'has' AS kind, w AS word, NULL AS term FROM unnest($1::text[]) AS w

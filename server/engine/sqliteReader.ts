@@ -6,6 +6,7 @@ import type {
   CustomFieldType,
   FieldValueUse,
   IndexReader,
+  PageSection,
   RankedText,
   RankingLimits,
   SteeringSnapshot,
@@ -13,8 +14,8 @@ import type {
   WordAnswers,
   WordQuestions,
 } from './engine.ts';
-import { DEFAULT_RANKING_LIMITS } from './engine.ts';
-import { DOC_COLUMNS, indexedContent, storedDocument, type DocRow } from './documentRow.ts';
+import { DEFAULT_RANKING_LIMITS, RANKED_FIELD_CHARS } from './engine.ts';
+import { DOC_COLUMNS, rankedFields, storedDocument, storedSections, type DocRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -119,8 +120,9 @@ export class SqliteReader {
   private readonly reader: IndexReader = {
     words: async (questions) => this.words(questions),
     candidates: async (request) => this.candidates(request),
-    texts: async (rowids, withCustomFields) => this.texts(rowids, withCustomFields),
+    texts: async (rowids, withCustomFields, whole = false) => this.texts(rowids, withCustomFields, whole),
     documents: async (rowids) => this.documents(rowids),
+    sections: async (rowids) => this.sections(rowids),
     titleSample: async () => this.titleSample(),
     titlesWith: async (words, limit, excludedIds) => titlesWith(this.statements, words, limit, excludedIds),
     anyTitleWith: async (words, excludedIds) => anyTitleWith(this.statements, words, excludedIds),
@@ -199,20 +201,36 @@ export class SqliteReader {
     );
   }
 
-  private texts(rowids: readonly number[], withCustomFields: boolean): RankedText[] {
+  /**
+   * Only the starts of the fields unless `whole` (RANKED_FIELD_CHARS; substr counts
+   * characters, which is at least as many UTF-16 units), and whether one was longer: a
+   * long page's whole body is not copied out.
+   */
+  private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean): RankedText[] {
+    const columns = whole
+      ? 'title, main_content, hidden_keywords, 0 AS cut'
+      : [
+          ...['title', 'main_content', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
+          `max(length(title), length(main_content), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS cut`,
+        ].join(', ');
     const rows = this.statements
-      .get(
-        `SELECT rowid, id, url, title, main_content, hidden_keywords${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(rowids)) as Array<Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords'> & { custom_fields?: string }>;
-    return rows.map((row) => ({
-      rowid: row.rowid,
-      id: row.id,
-      url: row.url,
-      title: row.title,
-      content: indexedContent(row.main_content, row.hidden_keywords),
-      customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
-    }));
+      .get(`SELECT rowid, id, url, ${columns}, headings${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(rowids)) as Array<
+      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & { cut: 0 | 1; custom_fields?: string }
+    >;
+    return rows.map((row) => {
+      // Cut again: SQLite's characters may be two UTF-16 units each.
+      const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
+      return {
+        rowid: row.rowid,
+        id: row.id,
+        url: row.url,
+        ...fields,
+        headings: row.headings,
+        cut: row.cut === 1 || fields.cut,
+        customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
+      };
+    });
   }
 
   /** The stored documents of these rows, in one query. */
@@ -220,6 +238,14 @@ export class SqliteReader {
     if (rowids.length === 0) return new Map();
     const rows = this.statements.get(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as DocRow[];
     return new Map(rows.map((row) => [row.rowid, storedDocument(row)]));
+  }
+
+  private sections(rowids: readonly number[]): Map<number, PageSection[]> {
+    if (rowids.length === 0) return new Map();
+    const rows = this.statements
+      .get(`SELECT rowid, sections FROM docs WHERE rowid IN (SELECT value FROM json_each(?)) AND sections != ''`)
+      .all(JSON.stringify(rowids)) as Array<{ rowid: number; sections: string }>;
+    return new Map(rows.map((row) => [row.rowid, storedSections(row.sections)]));
   }
 
   private titleSample(): { titles: string[]; total: number } {

@@ -8,6 +8,7 @@ const text = (url: string | null, customFields: RankedText['customFields'] = nul
   url,
   title: 't',
   content: '',
+  cut: false,
   customFields,
 });
 

@@ -6,7 +6,7 @@ import type { IndexReader, PageRow, PersonalRanking, RankedText } from '../engin
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { RankingDetails } from '../../src/client/types.ts';
 import { explainRanking } from '../ranking/explainRanking.ts';
-import { rankCandidates, rankWithFacts, type Candidate, type ClickBound } from '../ranking/rankCandidates.ts';
+import { rankCandidates, rankWithFacts, typedName, type Candidate, type ClickBound } from '../ranking/rankCandidates.ts';
 import type { RankingSettings } from '../config/rankingSettings.ts';
 import { personalAffinity } from './personalAffinity.ts';
 
@@ -43,13 +43,14 @@ export async function rankPool(
   if (pool.length < (explain ? 1 : 2)) return { rows: [...pool], details: explain ? new Map() : null };
   // Custom rules, and a profile that counts custom field values, read the custom fields.
   const custom = ranking.rules.some((rule) => rule.includes('(')) || (facts.personal?.fields.length ?? 0) > 0;
-  const [texts, common] = await Promise.all([
+  const [cutTexts, common] = await Promise.all([
     reader.texts(
       pool.map((row) => row.rowid),
       custom,
     ),
     facts.commonTitleWords(),
   ]);
+  const texts = await withTypedName(reader, plan, cutTexts, custom);
   const context = {
     rules: ranking.rules,
     maxBoost: ranking.maxBoost,
@@ -64,6 +65,19 @@ export async function rankPool(
   const idOf = new Map(texts.map((t) => [t.rowid, t.id]));
   const details = explainRanking(ranked, ranking.rules, ranking.maxBoost, sources && ((key) => sources.get(idOf.get(key) ?? '')));
   return { rows: ranked.map((r) => pageRow(r.candidate)), details: new Map(ranked.map((r, i) => [r.candidate.key, details[i]!])) };
+}
+
+/**
+ * A typed name (`str.split`) is looked for in the whole text (see typedName): a long
+ * page's texts are read whole again when their start does not hold it, and only those.
+ */
+async function withTypedName(reader: IndexReader, plan: QueryPlan, texts: RankedText[], custom: boolean): Promise<RankedText[]> {
+  const name = typedName(plan.typed);
+  if (name === null) return texts;
+  const again = texts.filter((t) => t.cut && !name.start.test(t.title) && !name.whole.test(t.content)).map((t) => t.rowid);
+  if (again.length === 0) return texts;
+  const whole = new Map((await reader.texts(again, custom, true)).map((t) => [t.rowid, t]));
+  return texts.map((t) => whole.get(t.rowid) ?? t);
 }
 
 function pageRow(candidate: Candidate): PageRow {
@@ -82,6 +96,7 @@ function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[
         key: row.rowid,
         url: text.url,
         title: text.title,
+        headings: text.headings ?? '',
         content: text.content,
         score: row.score,
         boost: boosts?.get(text.id) ?? 1,

@@ -8,7 +8,7 @@
  * engine's reader and the query rules' hidden documents, and keep their own ordering rules
  * (suggestions.ts, autocomplete.ts).
  */
-import type { FacetValue, RangeFacetBucket, RankingDetails } from '../../src/client/types.ts';
+import type { FacetValue, RangeFacetBucket, RankingDetails, SearchHit } from '../../src/client/types.ts';
 import type { IndexReader, PageRow, SearchEngine, SearchQuery, StoredDocument } from '../engine/engine.ts';
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { Lane } from '../config/lanes.ts';
@@ -24,12 +24,15 @@ import {
 import { foldedWords } from '../text/words.ts';
 import { autocomplete } from './autocomplete.ts';
 import { CommonTitleWords } from './commonTitleWords.ts';
+import { highlightTerms, type HighlightTerms } from './highlight.ts';
 import { placePage } from './placePage.ts';
 import { placeClaims, type PlacedRow, type RulePlacement } from './placeRules.ts';
 import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from './queryRules.ts';
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
 import type { ClickBound } from '../ranking/rankCandidates.ts';
+import { searchHit } from './searchHit.ts';
+import { hitSections } from './hitSections.ts';
 import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
@@ -41,7 +44,19 @@ export interface SearchResult {
   /** Documents matched, and pinned documents the words did not match; never promotions. */
   total: number;
   /** With `explain`, each hit's `rankingDetails`. */
-  hits: Array<{ document: StoredDocument; score: number; resultType: 'organic' | 'pinned'; rankingDetails?: RankingDetails }>;
+  hits: Array<{
+    document: StoredDocument;
+    score: number;
+    resultType: 'organic' | 'pinned';
+    /**
+     * The hit as the API shows it (searchHit: its passage and title highlighted by the
+     * plan; its best sections, hitSections.ts, for searches with words), made here: on a
+     * reader thread when the service has them, not on the event loop, which serves every
+     * thread's HTTP.
+     */
+    shown: SearchHit;
+    rankingDetails?: RankingDetails;
+  }>;
   /** Promotion cards, each at its index among the hits (before the hit there); with `explain`, its `rankingDetails`. */
   promotions: Array<{ at: number; promotion: PlacedPromotion; score: number; rankingDetails?: RankingDetails }>;
   /** What the query rules that matched did besides placing hits. */
@@ -152,7 +167,13 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
         const relevancePage = searched.words !== null && byRelevance;
         const organic = placePage(ranked.rows, found.rest, placement.window.offset, placement.window.limit, relevancePage);
         const page = placement.place(organic, relevancePage);
-        const { hits, promotions } = await pageHits(reader, page, ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins });
+        const { hits, promotions } = await pageHits(
+          reader,
+          page,
+          highlightTerms(plan),
+          ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins },
+          searched.words !== null,
+        );
         // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
         const unmatchedPins = searched.words === null ? 0 : placement.unmatchedPins([...found.pool, ...organic]);
         return {
@@ -211,9 +232,13 @@ interface PageExplanation {
 async function pageHits(
   reader: IndexReader,
   page: readonly PlacedRow[],
+  terms: HighlightTerms,
   explained: PageExplanation | null,
+  withSections: boolean,
 ): Promise<Pick<SearchResult, 'hits' | 'promotions'>> {
-  const documents = await reader.documents(page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid])));
+  const rowids = page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid]));
+  // Sections only for the page's hits, and only when there are words to match them with.
+  const [documents, sections] = await Promise.all([reader.documents(rowids), withSections ? reader.sections(rowids) : null]);
   const hits: SearchResult['hits'] = [];
   const promotions: SearchResult['promotions'] = [];
   for (const row of page) {
@@ -224,7 +249,11 @@ async function pageHits(
     }
     const document = documents.get(row.rowid);
     if (document === undefined) continue;
-    const hit = { document, score: row.score, resultType: row.kind };
+    const shown = searchHit(document, row.score, terms);
+    const found = sections?.get(row.rowid);
+    const best = found === undefined || document.url === null ? [] : hitSections(document.url, found, terms);
+    if (best.length > 0) shown.sections = best;
+    const hit = { document, score: row.score, resultType: row.kind, shown };
     hits.push(explained === null ? hit : { ...hit, rankingDetails: hitDetails(explained.details, explained.ranking, row, explained.pins) });
   }
   return { hits, promotions };

@@ -6,6 +6,7 @@
  * ranks through here, so they agree on what comes first.
  */
 import type { CustomFieldValue } from '../../src/client/types.ts';
+import { RANKED_FIELD_CHARS } from '../engine/engine.ts';
 import { fold } from '../text/fold.ts';
 import { PlanMatcher, textTokens, type Occurrence, type TextMatch, type TextToken } from './matchText.ts';
 import type { QueryPlan } from './queryPlan.ts';
@@ -17,6 +18,8 @@ export interface Candidate {
   /** The document's address, if it has one: a section's (with a `#fragment`) names its page's. */
   url: string | null;
   title: string;
+  /** The page's h1–h3 headings, one a line: a field weighed next to the title. @default '' */
+  headings?: string;
   /** The searchable text besides the title (content and hidden keywords). */
   content: string;
   /** The engine's text score, higher is better (bm25). */
@@ -44,8 +47,10 @@ export interface ClickBound {
  * - `attribute`: when the query is a name typed with its punctuation (`work_mem`,
  *   `os.path.join`, `__init__`), a document holding that name first (in the title, then
  *   in the text as a whole name, then as the start of a longer one), before those
- *   holding only its parts; then more query words in the title (first: measured on the
- *   relevance benchmark, it beats `words` first, mostly for questions typed as sentences);
+ *   holding only its parts (in the title, then in a heading, then in the text); then more
+ *   query words in the title (first: measured on the relevance benchmark, it beats
+ *   `words` first, mostly for questions typed as sentences); then more in the title or a
+ *   heading (h1–h3), so a heading match counts next to a title match;
  * - `words`: more of the query's words matched (only with `defaultOperator=or`),
  *   giving up the most frequent words first (as Meilisearch's `frequency` matching
  *   strategy does: `use fetch api` keeps `fetch` longest);
@@ -87,8 +92,8 @@ export type RankingRule =
 
 export const DEFAULT_RANKING_RULES: readonly RankingRule[] = ['attribute', 'words', 'typo', 'exactness', 'proximity', 'clicks', 'concise', 'position', 'bm25'];
 
-/** Content read per document: the match facts of the first 10,000 characters. */
-const CONTENT_CHARS = 10_000;
+/** Content read per document: the match facts of its start (the engines read no more of each field). */
+const CONTENT_CHARS = RANKED_FIELD_CHARS;
 /** A pair of query words in different fields, or far apart, costs this much. */
 const PROXIMITY_FAR = 8;
 /** What `concise` and `position` give a title the query does not match: after every one it does. */
@@ -230,13 +235,14 @@ export function typedName(typed: string | null): TypedName | null {
 }
 
 /**
- * Where a document holds the name typed: 3 its title (whole or as the start of a longer
- * name: `justify-con` typed is the title's `justify-content` being typed), 2 its text,
- * whole; 1 its text, as the start of a longer name; 0 nowhere.
+ * Where a document holds the name typed: 4 its title (whole or as the start of a longer
+ * name: `justify-con` typed is the title's `justify-content` being typed), 3 a heading,
+ * likewise; 2 its text, whole; 1 its text, as the start of a longer name; 0 nowhere.
  */
 function namePlace(name: TypedName | null, candidate: Candidate): number {
   if (name === null) return 0;
-  if (name.start.test(candidate.title)) return 3;
+  if (name.start.test(candidate.title)) return 4;
+  if (candidate.headings !== undefined && name.start.test(candidate.headings)) return 3;
   if (name.whole.test(candidate.content)) return 2;
   return name.start.test(candidate.content) ? 1 : 0;
 }
@@ -303,10 +309,12 @@ export interface MatchFacts {
   rarestWords: number;
   /** Typos summed over the matched words (each word's best match). */
   typos: number;
-  /** Where the name typed stands whole (see namePlace): 3 title, 2 text, 1 the start of a longer name, 0 nowhere or not a name. */
+  /** Where the name typed stands whole (see namePlace): 4 title, 3 heading, 2 text, 1 the start of a longer name, 0 nowhere or not a name. */
   namePlace: number;
   /** Query words matched in the title. */
   titleWords: number;
+  /** Query words matched in the title or a heading. */
+  headingWords: number;
   /** The title is the query: every query word matched whole in it, nothing left over. */
   titleIsQuery: boolean;
   /** The title holds the term as typed, punctuation included (only for punctuated terms). */
@@ -330,9 +338,11 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
   const titleTokens = textTokens(candidate.title);
   const title = matcher.match(titleTokens, titleWordWeight);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
+  const headings = candidate.headings ? matcher.match(textTokens(candidate.headings)) : null;
   let words = 0;
   let typos = 0;
   let titleWords = 0;
+  let headingWords = 0;
   let wholeWords = 0;
   let typedWords = 0;
   let wholeInTitle = 0;
@@ -344,6 +354,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     words++;
     typos += Math.min(...found.map((o) => o.typos));
     if (inTitle !== null) titleWords++;
+    if (inTitle !== null || (headings !== null && best(headings, slot) !== null)) headingWords++;
     // Judged where the word is best placed: in the title when it is there.
     const placed = inTitle ?? inContent!;
     if (placed.whole) wholeWords++;
@@ -371,6 +382,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     typos,
     namePlace: namePlace(query.name, candidate),
     titleWords,
+    headingWords,
     titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars - namedLetters === 0,
     titleHasTyped: typed !== null && fold(candidate.title).includes(typed),
     namedStopWords: named.size,
@@ -414,7 +426,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(facts.typos);
         break;
       case 'attribute':
-        vector.push(-facts.namePlace, -facts.titleWords);
+        vector.push(-facts.namePlace, -facts.titleWords, -facts.headingWords);
         break;
       case 'exactness':
         vector.push(-facts.namedStopWords, facts.titleIsQuery ? 0 : 1, facts.titleHasTyped ? 0 : 1, -facts.wholeWords, -facts.typedWords);
@@ -446,7 +458,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
 
 /** How many numbers a rule adds to a ranking vector. */
 export function ruleWidth(rule: RankingRule): number {
-  return rule === 'exactness' ? 5 : rule === 'attribute' ? 2 : 1;
+  return rule === 'exactness' ? 5 : rule === 'attribute' ? 3 : 1;
 }
 
 /** The step of a click boost, 0 (none) to CLICK_STEPS (the largest boost). */

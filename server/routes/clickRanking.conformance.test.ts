@@ -158,7 +158,7 @@ describe('ranking under clicks from a few address groups', () => {
     // Only the target moved: the others keep their order.
     expect(nudged.filter((id) => id !== target)).toEqual(before.filter((id) => id !== target));
     const explained = await getJson<SearchResponse>(
-      service,
+      kettles.service(),
       '/v1/search/demo',
       [
         ['term', 'kettle'],

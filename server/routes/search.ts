@@ -5,8 +5,7 @@ import { ApiError, invalidParameter } from '../schemas/apiError.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
 import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../pipeline/parseSearchQuery.ts';
-import { highlightTerms } from '../pipeline/highlight.ts';
-import { promotionHit, searchHit } from '../pipeline/searchHit.ts';
+import { promotionHit } from '../pipeline/searchHit.ts';
 import { SearchQuerystring } from '../schemas/searchQuerystring.ts';
 import { KeyParams } from '../schemas/requestSchemas.ts';
 import type { Lane } from '../config/lanes.ts';
@@ -112,9 +111,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         reply.raw.off('close', onClose);
       }
       await noted;
-      const terms = highlightTerms(result.plan);
       const hits: SearchHit[] = result.hits.map((hit) => {
-        const shaped: SearchHit = { ...searchHit(hit.document, hit.score, terms), resultType: hit.resultType };
+        const shaped: SearchHit = { ...hit.shown, resultType: hit.resultType };
         if (hit.rankingDetails !== undefined) shaped._rankingDetails = hit.rankingDetails;
         return shaped;
       });

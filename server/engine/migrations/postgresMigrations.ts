@@ -6,10 +6,20 @@ import { wordTable } from './postgres/0004-word-table.ts';
 import { facetIndex } from './postgres/0005-facet-index.ts';
 import { crawls } from './postgres/0006-crawls.ts';
 import { crawledPages } from './postgres/0007-crawled-pages.ts';
+import { sections } from './postgres/0008-sections.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
  * the tables is a new file in ./postgres/ added at the end of this list (and its SQLite
  * twin in sqliteMigrations.ts).
  */
-export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [initial, steering, inlineVectors, wordTable, facetIndex, crawls, crawledPages];
+export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [
+  initial,
+  steering,
+  inlineVectors,
+  wordTable,
+  facetIndex,
+  crawls,
+  crawledPages,
+  sections,
+];

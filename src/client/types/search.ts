@@ -35,6 +35,13 @@ export interface SearchHit {
    * of the reference service.
    */
   titleHighlight?: string;
+  /**
+   * Up to 3 sections of the page that match the search best, best first: each an h1–h3
+   * heading of a crawled page that gives it an anchor. Absent when none matches (and for
+   * documents written through the API, which have no sections). `limit`, `page` and
+   * `total_hits` still count pages. An addition of the reference service.
+   */
+  sections?: HitSection[];
   /** Publishing date, `yyyy-MM-ddTHH:mm:ss`. */
   ts: string;
   /** `0x<domain>`, `1x<segment>`, `2x<segment>`, ..., `doctype_<type>`. */
@@ -54,6 +61,16 @@ export interface SearchHit {
 }
 
 export type HitResultType = 'organic' | 'pinned' | 'promotion';
+
+/** A section of a hit's page (`SearchHit.sections`). */
+export interface HitSection {
+  /** The section's heading, as on the page. */
+  title: string;
+  /** The page's URL with the section's anchor (`…/stdtypes.html#mapping-types-dict`). */
+  url: string;
+  /** A passage of the section's text, marked and escaped as the hit's `highlight` is. */
+  highlight: string;
+}
 
 /** Why a hit stands where it does (`explain=true`). */
 export interface RankingDetails {

@@ -1,0 +1,51 @@
+import type { HitSection } from '../../src/client/types.ts';
+import type { PageSection } from '../engine/engine.ts';
+import { textTokens } from '../ranking/matchText.ts';
+import { passage, type HighlightTerms } from './highlight.ts';
+
+/** Sections a hit shows at most. */
+export const HIT_SECTIONS_MAX = 3;
+/** A searched word in a section's heading counts this many times one in its text: the heading says what the section is about. */
+const HEADING_WEIGHT = 3;
+
+/**
+ * The sections of a hit's page that match the search best (`SearchHit.sections`): by
+ * the searched words each holds (distinct ones, in its heading weighed HEADING_WEIGHT
+ * times those of its text), then in page order; sections without an anchor are left
+ * out, having no address of their own. Each has the page's URL with its anchor and a
+ * passage of its text, marked as the hit's highlight is.
+ */
+export function hitSections(pageUrl: string, sections: readonly PageSection[], terms: HighlightTerms): HitSection[] {
+  if (terms.exact.size === 0 && terms.prefixes.length === 0) return [];
+  const base = pageUrl.split('#')[0]!;
+  const scored = sections.flatMap((section, order) => {
+    if (section.anchor === null) return [];
+    const score = HEADING_WEIGHT * matchedWords(section.title, terms) + matchedWords(section.text, terms);
+    return score === 0 ? [] : [{ section, order, score }];
+  });
+  scored.sort((a, b) => b.score - a.score || a.order - b.order);
+  return scored.slice(0, HIT_SECTIONS_MAX).map(({ section }) => {
+    const text = passage(section.text, terms);
+    return {
+      title: section.title,
+      url: `${base}#${encodeURIComponent(section.anchor!)}`,
+      // A section matched by its heading alone is shown by its opening.
+      highlight: text.firstMatch === null ? passage(section.text, terms, { opening: true }).html : text.html,
+    };
+  });
+}
+
+/** How many distinct searched words a text holds (whole, by a part of an identifier, or begun by the word being typed). */
+function matchedWords(text: string, terms: HighlightTerms): number {
+  const found = new Set<string>();
+  for (const token of textTokens(text)) {
+    for (const word of [token.word, ...(token.parts ?? [])]) {
+      if (terms.exact.has(word)) found.add(word);
+      else {
+        const prefix = terms.prefixes.find((p) => word.startsWith(p));
+        if (prefix !== undefined) found.add(`${prefix}*`);
+      }
+    }
+  }
+  return found.size;
+}
