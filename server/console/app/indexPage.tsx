@@ -6,6 +6,7 @@ import { SearchApiError } from '../../../src/client/errors.ts';
 import type { DocumentStatusEntry, IndexedDocument, IndexField } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { Field, Table } from './dashboardParts.tsx';
+import { ruleWords } from './dashboardWhy.tsx';
 import { LoadState, useLoad } from './loadState.tsx';
 
 /** Indexing errors listed: the latest. */
@@ -81,7 +82,7 @@ export function IndexPage({ api }: { api: OwnerApi }) {
           {(value) => (
             <dl class="dash-facts">
               <dt>Ranking rules, in order</dt>
-              <dd>{value.rules.join(', ')}</dd>
+              <dd>{value.rules.map((rule) => ruleWords(rule).name).join(', ')}</dd>
               <dt>Synonym entries</dt>
               <dd>
                 {value.synonyms.length} (<a href="#synonyms">edit</a>)
