@@ -100,6 +100,7 @@ export function Field({
   hint,
   error,
   wide,
+  fixed,
   children,
 }: {
   path: string;
@@ -107,12 +108,14 @@ export function Field({
   hint?: ComponentChildren;
   error: string | undefined;
   wide?: boolean;
+  /** Keeps its width whatever its hint or error says (they wrap): a row beside it does not move. */
+  fixed?: boolean;
   children: (control: FieldControl) => JSX.Element;
 }) {
   const id = fieldId(path);
   const described = [hint === undefined ? null : `${id}-hint`, error === undefined ? null : `${id}-error`].filter((x) => x !== null).join(' ');
   return (
-    <div class={wide ? 'dash-field dash-field-wide' : 'dash-field'}>
+    <div class={['dash-field', wide && 'dash-field-wide', fixed && 'dash-field-fixed'].filter(Boolean).join(' ')}>
       <label for={id}>{label}</label>
       {hint !== undefined && (
         <span id={`${id}-hint`} class="dash-field-hint">
