@@ -43,6 +43,18 @@ describe('generatedTraffic', () => {
     expect(new Set(events.map((e) => e.event.tag))).toEqual(new Set(['results-page', 'header']));
   });
 
+  it('clicks a keyword\'s own pages: a word of a label before ": " is no keyword of the pages it labels', () => {
+    const labelled: IndexDocument[] = [
+      ...documents,
+      ...'dxyr'.split('').map((letter) => ({ id: `letter-${letter}`, title: `CSS property: ${letter}` })),
+      ...Array.from({ length: 60 }, (_, i) => ({ id: `prop${i}`, title: `CSS property: property-number-${i}` })),
+    ];
+    const clicks = generatedTraffic(labelled, { now }).flatMap((e) => (e.event.action === 'click' ? [e.event] : []));
+    expect(clicks.some((c) => c.docid.startsWith('letter-'))).toBe(false);
+    // The words after the label still make keywords of their pages.
+    expect(clicks.some((c) => c.docid.startsWith('prop'))).toBe(true);
+  });
+
   it('has searches that find pages no one clicks: enough to list as searched often, rarely clicked', () => {
     const recent = events.filter((e) => e.received > now - 30 * 86_400_000);
     const found = new Map<string, number>();

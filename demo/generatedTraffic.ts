@@ -185,7 +185,10 @@ function keywordPool(documents: readonly IndexDocument[], next: () => number): A
   const byWord = new Map<string, Array<{ id: string; title: string }>>();
   for (const doc of documents) {
     if (doc.id === undefined || doc.title === undefined) continue;
-    for (const word of new Set(doc.title.toLowerCase().split(/[^a-z0-9-]+/))) {
+    // A label before ": " (`CSS property: d`) names the kind of page, not what it is about:
+    // its words would make `property` a keyword whose shortest titles (`d`, `r`, `x`) get the clicks.
+    const about = doc.title.slice(doc.title.indexOf(': ') + 1);
+    for (const word of new Set(about.toLowerCase().split(/[^a-z0-9-]+/))) {
       if (word.length < 3 || word === 'constructor') continue;
       const list = byWord.get(word) ?? [];
       list.push({ id: doc.id, title: doc.title });

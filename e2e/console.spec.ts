@@ -4,7 +4,7 @@
 // a phone, light and dark (e2e/artifacts/console/), for a person to look at.
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
-import { ADMIN_KEY, API, CONSOLE, openConsole } from './consoleSession.ts';
+import { ADMIN_KEY, API, CONSOLE, DEMO, openConsole } from './consoleSession.ts';
 import { scaled } from './loadScale.ts';
 
 const SHOTS = 'e2e/artifacts/console';
@@ -133,6 +133,51 @@ test('the admin key makes an index, opens its pages and deletes it', async ({ pa
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
+
+test('the Index page: fields and their types, a document by id or address, the indexing errors', async ({ page }) => {
+  test.setTimeout(scaled(60_000));
+  const request = page.context().request;
+  const auth = { authorization: `Basic ${Buffer.from(`${DEMO.key}:${DEMO.secret}`).toString('base64')}` };
+  // A page that cannot be fetched (the .invalid domain never resolves) leaves an indexing error.
+  const broken = `https://broken-${test.info().workerIndex}-${test.info().repeatEachIndex}.invalid/gone.html`;
+  const crawl = await request.post(`${API}/crawler`, { headers: auth, data: { action: 'FETCH', indexPublicKey: 'demo', url: broken } });
+  expect(crawl.status()).toBe(202);
+  const { docId } = (await crawl.json()) as { docId: string };
+  await expect
+    .poll(async () => ((await (await request.get(`${API}/v1/indices/demo/documents/${docId}`, { headers: auth })).json()) as { status: string }).status, {
+      timeout: scaled(30_000),
+    })
+    .toBe('ERROR');
+  const hit = ((await (await request.get(`${API}/v1/search/demo?term=grid`)).json()) as { hits: Array<{ id: string; url: string; title: string }> }).hits[0]!;
+
+  await openConsole(page, '#index');
+  await expect(page.getByRole('heading', { level: 1, name: 'Index demo' })).toBeVisible();
+  const fields = page.getByRole('table', { name: /Every field a document may have/ });
+  await expect(fields.getByRole('row', { name: /^title text standard$/ })).toBeVisible();
+  await expect(fields.getByRole('row', { name: /^interface text custom/ })).toBeVisible();
+  const errors = page.getByRole('table', { name: /whose latest fetch failed/ });
+  await expect(errors.getByRole('row', { name: new RegExp(broken.replace(/[.]/g, '\\.')) })).toBeVisible();
+
+  // By address, by keyboard.
+  const lookup = page.getByLabel('Document id or address');
+  await lookup.focus();
+  await page.keyboard.type(hit.url);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Document ${hit.id}. Status: INDEXED`)).toBeVisible();
+  await expect(page.getByRole('table', { name: `The fields of ${hit.id} as stored` }).getByRole('row', { name: /^title / })).toContainText(hit.title);
+  // An address that failed is found with its status, though it is not in the index.
+  await lookup.fill(broken);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Document ${docId} is not in the index. Status: ERROR`)).toBeVisible();
+  // By id; and a wrong one says so.
+  await lookup.fill(hit.id);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`Document ${hit.id}. Status: INDEXED`)).toBeVisible();
+  await lookup.fill('https://nowhere.example/none');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('No document has the address https://nowhere.example/none.')).toBeVisible();
+  await axe(page, 'index page, looked up');
 });
 
 for (const [name, viewport, scheme] of [

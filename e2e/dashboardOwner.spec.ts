@@ -125,7 +125,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
     const pinned = table.getByRole('row').nth(1);
     await expect(pinned).toContainText(title);
     await expect(pinned).toContainText('Pinned');
-    await expect(pinned).toContainText('pinned at 1 by e2e-viewport');
+    await expect(pinned).toContainText('pinned at 1 by rule e2e-viewport');
     await expect(table.getByRole('row', { name: /Units cheat sheet/ })).toContainText('Promotion');
     await expect(page.getByRole('link', { name: 'e2e-viewport' })).toHaveAttribute('href', '#rules/e2e-viewport');
     expect(await table.getByRole('columnheader').count()).toBeGreaterThan(4);

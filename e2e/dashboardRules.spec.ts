@@ -125,9 +125,32 @@ test('a rule made by keyboard: condition, a picked pin, a promotion, a window; p
   });
   const row = page.getByRole('row', { name: /grid-guide/ });
   await expect(row).toContainText('starts with “grid”');
-  await expect(row).toContainText('pins 1 document, 1 promotion');
+  // The list names the pinned page by its title, and the promotion by its title and address.
+  await expect(row).toContainText(`pins “${pickedTitle}” at 1, promotes “Grid course” (https://example.com/grid) at 3`);
   await expect(row).toContainText('In force: 1 Nov 2026, 00:00 to 31 Dec 2099, 23:59 (UTC)');
   expect(errors).toEqual([]);
+});
+
+test('a new rule is given an id from its words, which the owner may change; a failed save keeps the id field its width', async ({ page }) => {
+  await mockOwnerApi(page);
+  await openConsole(page, '#rules/new');
+  const id = page.getByLabel('Id', { exact: true });
+  await expect(id).toHaveValue(/^rule-[a-z0-9]{4}$/);
+  const suffix = (await id.inputValue()).slice('rule-'.length);
+  await page.getByLabel('Words', { exact: true }).fill('Sign in');
+  await expect(id).toHaveValue(`rule-sign-in-${suffix}`);
+  const width = (await page.locator('.dash-field', { has: id }).boundingBox())!.width;
+
+  // A refused id says why beside it, and the field keeps its width.
+  await id.fill('bad id!');
+  await page.getByRole('button', { name: 'Save rule' }).click();
+  await expect(id).toHaveAccessibleDescription(/1 to 64 letters/);
+  expect((await page.locator('.dash-field', { has: id }).boundingBox())!.width).toBe(width);
+
+  // An id the owner typed stays when the words change.
+  await id.fill('my-login');
+  await page.getByLabel('Words', { exact: true }).fill('log in');
+  await expect(id).toHaveValue('my-login');
 });
 
 test('problems show beside their fields, from the form and from the API, and nothing typed is lost', async ({ page }) => {
@@ -185,7 +208,7 @@ test('the list: an edit keeps what is not changed; a delete asks first, Esc keep
   await openConsole(page, '#rules');
   const row = page.getByRole('row', { name: /flex-guide/ });
   await expect(row).toContainText('contains “flex”');
-  await expect(row).toContainText('1 promotion, searches “flexbox” instead');
+  await expect(row).toContainText('promotes “Flexbox course” (https://example.com/flex) at 2, searches “flexbox” instead');
   await expect(row).toContainText('On');
   await expect(page.getByRole('row', { name: /old-sale/ })).toContainText('Off');
   await expect(page.getByRole('row', { name: /old-sale/ })).toContainText('Ended: until 1 Jan 2001, 00:00 (UTC)');

@@ -67,20 +67,25 @@ test('why this order: the table of an explained search, each rule’s value, the
     'Type',
     'Decided by',
     'Pin and boosts',
-    'words',
-    'typo',
-    'proximity',
-    'attribute',
-    'exactness',
-    'bm25',
+    'Words found',
+    'Spelling',
+    'Words close',
+    'In the title',
+    'Exact words',
+    'Text score',
   ]);
+  // One plain line a rule, in the index's order, and none of the engine's names shown raw.
+  await expect(page.locator('.dash-why-rule-list dt')).toHaveText(['Words found', 'Spelling', 'Words close', 'In the title', 'Exact words', 'Text score']);
+  await expect(page.locator('.dash-why-rule-list dd').nth(1)).toHaveText('First: fewer words that had to be corrected.');
+  await expect(page.getByRole('main')).not.toContainText(/\b(?:bm25|concise|pageBeforeSections|typo|title not matched)\b/);
   const first = table.getByRole('row').nth(1);
   await expect(first).toContainText('Pinned');
-  await expect(first).toContainText('pinned at 1 by flex-guide');
-  await expect(table.getByRole('row').nth(2)).toContainText('clicks ×1.5');
+  await expect(first).toContainText('pinned at 1 by rule flex-guide');
+  await expect(first.getByRole('cell').nth(1)).toHaveText('Pinned by a rule');
+  await expect(table.getByRole('row').nth(2)).toContainText('visitors’ clicks ×1.5');
   // The value of the rule that decided stands out: the second result was decided by typo.
   await expect(table.getByRole('row').nth(2).locator('strong')).toHaveText('1');
-  await expect(table.getByRole('row').nth(2).getByRole('cell').nth(1)).toHaveText('typo');
+  await expect(table.getByRole('row').nth(2).getByRole('cell').nth(1)).toHaveText('Spelling');
   await expect(page.getByRole('link', { name: 'flex-guide' })).toHaveAttribute('href', '#rules/flex-guide');
   // The address keeps the search, so that the table can be linked to.
   expect(new URL(page.url()).hash).toBe('#why?q=flex');
@@ -106,6 +111,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Explain' }).click();
       await expect(page.getByRole('table')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
+      // A table wider than the phone says so above it (and shades the edge where more is hidden).
+      await expect(page.getByText('Wider than the screen: scroll the table sideways')).toHaveCount(device === 'phone' ? 1 : 0);
       await axe(page, `why this order ${device} ${colorScheme}`);
       await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-why-${device}-${colorScheme}.png`, fullPage: true });
     });

@@ -32,6 +32,7 @@ import { autocompleteRoutes } from './routes/autocomplete.ts';
 import { crawlerRoutes } from './routes/crawler.ts';
 import { crawlsRoutes } from './routes/crawls.ts';
 import { documentStatusRoutes } from './routes/documentStatus.ts';
+import { indexFactsRoutes } from './routes/indexFacts.ts';
 import { documentsRoutes } from './routes/documents.ts';
 import { healthRoutes } from './routes/health.ts';
 import { consoleRoutes } from './console/consoleRoutes.ts';
@@ -210,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (config.console) await app.register(consoleRoutes);
     await app.register(sessionRoutes, { indices, apiIndices, signInLimit: new SignInLimit(config.clock) });
     await app.register(documentStatusRoutes, { indices });
+    await app.register(indexFactsRoutes, { indices });
     await app.register(crawlerRoutes, { indices, crawler });
     await app.register(crawlsRoutes, { indices, crawler, crawlJobs, clock: config.clock });
     await crawler.resume(indices.all());

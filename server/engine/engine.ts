@@ -419,6 +419,13 @@ export interface SearchEngine {
   setHiddenKeywords(id: string, keywords: string | null): Promise<boolean>;
   /** The status of an id; null when the index never heard of it. */
   status(id: string): Promise<DocumentState | null>;
+  /**
+   * The states of the ids with this status, latest fetch first, or of the ids whose
+   * document or status has this URL (its md5 id or any other); at most `limit`.
+   */
+  statuses(filter: { status: DocumentStatusValue } | { url: string }, limit: number): Promise<DocumentState[]>;
+  /** The custom fields some document gave a type (engine/fieldTypes.ts), by name, and those with a list value. */
+  customFields(): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }>;
   /** Records a crawl state that is not INDEXED (a crawl that indexes goes through `write`). */
   markCrawl(id: string, url: string, mark: CrawlMark): Promise<void>;
   /** Crawls accepted but not finished, e.g. when the service stopped. */

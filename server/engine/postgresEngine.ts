@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { DocumentStatusValue } from '../../src/client/types.ts';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_DATABASE_TIMEOUTS, type DatabaseTimeouts } from '../storage/databaseTimeouts.ts';
 import { assignFieldTypes } from './fieldTypes.ts';
@@ -397,6 +398,28 @@ export class PostgresEngine implements SearchEngine {
       // The first document indexed with this content is the original; later ones are its duplicates.
       duplicateOf: row.duplicate_of,
     });
+  }
+
+  async statuses(filter: { status: DocumentStatusValue } | { url: string }, limit: number): Promise<DocumentState[]> {
+    const { rows } =
+      'status' in filter
+        ? await this.pool.query<{ id: string }>('SELECT id FROM doc_status WHERE status = $1 ORDER BY last_fetched DESC NULLS LAST, id LIMIT $2', [
+            filter.status,
+            limit,
+          ])
+        : // No index on url: an owner's look-up, not a search, reads the tables through.
+          await this.pool.query<{ id: string }>('SELECT id FROM docs WHERE url = $1 UNION SELECT id FROM doc_status WHERE url = $1 ORDER BY 1 LIMIT $2', [
+            filter.url,
+            limit,
+          ]);
+    const states = await Promise.all(rows.map(({ id }) => this.status(id)));
+    return states.filter((state): state is DocumentState => state !== null);
+  }
+
+  async customFields(): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }> {
+    const { rows } = await this.pool.query<{ name: string; type: CustomFieldType | null }>(FIELD_FACTS_SQL);
+    const { fieldTypes, multiValued } = fieldFacts(rows);
+    return { types: fieldTypes, multiValued };
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {

@@ -1,9 +1,21 @@
 import Database from 'better-sqlite3';
-import type { CrawlMark, DocumentState, IndexReader, PreparedDocument, RankingLimits, SearchEngine, Steering, StoredDocument, WriteResult } from './engine.ts';
+import type { DocumentStatusValue } from '../../src/client/types.ts';
+import type {
+  CrawlMark,
+  CustomFieldType,
+  DocumentState,
+  IndexReader,
+  PreparedDocument,
+  RankingLimits,
+  SearchEngine,
+  Steering,
+  StoredDocument,
+  WriteResult,
+} from './engine.ts';
 import { DOC_COLUMNS, storedDocument, type DocRow } from './documentRow.ts';
 import { openIndexDatabase, termsComplete } from './sqliteSchema.ts';
 import { SqliteReader } from './sqliteReader.ts';
-import { documentState, pendingCrawls } from './sqliteStatus.ts';
+import { customFields, documentState, documentStates, pendingCrawls } from './sqliteStatus.ts';
 import { noteCleanClose } from '../storage/sqlitePages.ts';
 import { StatementCache } from '../storage/statementCache.ts';
 import { SqliteWriter, type WriterCalls } from './sqliteWriter.ts';
@@ -120,6 +132,14 @@ export class SqliteEngine implements SearchEngine {
 
   async status(id: string): Promise<DocumentState | null> {
     return documentState(this.statements, id);
+  }
+
+  async statuses(filter: { status: DocumentStatusValue } | { url: string }, limit: number): Promise<DocumentState[]> {
+    return documentStates(this.statements, filter, limit);
+  }
+
+  async customFields(): Promise<{ types: Map<string, CustomFieldType>; multiValued: Set<string> }> {
+    return customFields(this.statements);
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {

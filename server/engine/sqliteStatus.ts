@@ -1,6 +1,6 @@
 import type { DocumentStatusValue } from '../../src/client/types.ts';
 import { documentStateOf } from './documentRow.ts';
-import type { DocumentState } from './engine.ts';
+import type { CustomFieldType, DocumentState } from './engine.ts';
 import type { StatementCache } from '../storage/statementCache.ts';
 
 /** A row of `doc_status`. */
@@ -41,4 +41,25 @@ export function documentState(statements: StatementCache, id: string): DocumentS
 
 export function pendingCrawls(statements: StatementCache): Array<{ id: string; url: string }> {
   return statements.get(`SELECT id, url FROM doc_status WHERE status = 'PENDING' AND url IS NOT NULL`).all() as Array<{ id: string; url: string }>;
+}
+
+/** The states of the ids with a status, latest fetch first, or with a URL (see SearchEngine.statuses). */
+export function documentStates(statements: StatementCache, filter: { status: DocumentStatusValue } | { url: string }, limit: number): DocumentState[] {
+  const ids = (
+    'status' in filter
+      ? statements.get('SELECT id FROM doc_status WHERE status = ? ORDER BY last_fetched DESC NULLS LAST, id LIMIT ?').pluck().all(filter.status, limit)
+      : // No index on url: an owner's look-up, not a search, reads the tables through.
+        statements
+          .get('SELECT id FROM docs WHERE url = ? UNION SELECT id FROM doc_status WHERE url = ? ORDER BY 1 LIMIT ?')
+          .pluck()
+          .all(filter.url, filter.url, limit)
+  ) as string[];
+  return ids.flatMap((id) => documentState(statements, id) ?? []);
+}
+
+/** The custom fields with a type, and those some document gave a list of values. */
+export function customFields(statements: StatementCache): { types: Map<string, CustomFieldType>; multiValued: Set<string> } {
+  const types = statements.get('SELECT name, type FROM field_types ORDER BY name').all() as Array<{ name: string; type: CustomFieldType }>;
+  const multiValued = statements.get('SELECT name FROM multi_valued_fields').pluck().all() as string[];
+  return { types: new Map(types.map(({ name, type }) => [name, type])), multiValued: new Set(multiValued) };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, CrawlResponse, DocumentContent, DocumentStatus, SearchResponse } from '../../src/client/types.ts';
+import type { ApiErrorBody, CrawlResponse, DocumentContent, DocumentStatus, DocumentStatusList, SearchResponse } from '../../src/client/types.ts';
 import { makeDocx, makePdf } from '../testing/documentFixtures.ts';
 import { startPageServer, type PageServer } from '../testing/pageServer.ts';
 import { basicAuth, eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
@@ -234,6 +234,15 @@ describe('POST /crawler', () => {
     expect(error.lastFetched).toMatch(/Z$/);
     const content = await sendJson(service, 'GET', `/v1/indices/demo/documents/${md5(`${site.origin}/gone.html`)}/content`);
     expect(content.status).toBe(404);
+    // The owner's list of recent errors has them, the one fetched last first.
+    const errors = await getJson<DocumentStatusList>(service, '/v2/indices/demo/statuses', [['status', 'ERROR']], {
+      headers: { authorization: basicAuth('demo', 'demo-secret') },
+    });
+    expect(errors.status).toBe(200);
+    expect(errors.body.statuses[0]).toMatchObject({ docId: md5(`${site.origin}/gone.html`), url: `${site.origin}/gone.html`, status: 'ERROR' });
+    expect(errors.body.statuses.map((s) => s.url)).toEqual(
+      expect.arrayContaining(['/file.pdf', '/big.html', '/moved-out', '/loop'].map((path) => site.origin + path)),
+    );
   });
 
   it('says what went wrong without repeating what the far side answered', async () => {

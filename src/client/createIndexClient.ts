@@ -14,8 +14,12 @@ import { getSettings, updateSettings } from './settings.ts';
 import { postStatsEvent } from './stats.ts';
 import { getStatsProposals, getStatsReport, listStatsEvents } from './statsReport.ts';
 import { getContent, getStatus, setHiddenKeywords } from './status.ts';
+import { listFields, listStatuses } from './indexFacts.ts';
 import { forgetUser } from './users.ts';
 import type {
+  DocumentStatusList,
+  DocumentStatusValue,
+  IndexFieldList,
   BatchResponse,
   CrawlJob,
   CrawlJobCreated,
@@ -78,6 +82,14 @@ export interface IndexClient {
   deleteDocument(id: string, options?: RequestOptions): Promise<WriteResponse>;
   /** `GET /v1/indices/{key}/documents/{id}` (4.8); the id is the md5 of the full URL. */
   getStatus(id: string, options?: RequestOptions): Promise<DocumentStatus>;
+  /** `GET /v2/indices/{key}/fields` (an addition): the fields and their types. */
+  listFields(options?: RequestOptions): Promise<IndexFieldList>;
+  /** `GET /v2/indices/{key}/statuses` (an addition): the ids of a status, latest fetch first, or of one URL. */
+  listStatuses(
+    filter: { status: Exclude<DocumentStatusValue, 'UNKNOWN'> } | { url: string },
+    limit?: number,
+    options?: RequestOptions,
+  ): Promise<DocumentStatusList>;
   /** `GET /v1/indices/{key}/documents/{id}/content` (4.8). */
   getContent(id: string, options?: RequestOptions): Promise<DocumentContent>;
   /** `POST /v1/indices/{key}/documents/{id}/content/hiddenKeywords` (4.8). */
@@ -187,6 +199,8 @@ export function createIndexClient(options: IndexClientOptions): IndexClient {
     deleteDocument: async (id, o) => deleteDocument(context, id, o),
     getStatus: async (id, o) => getStatus(context, id, o),
     getContent: async (id, o) => getContent(context, id, o),
+    listFields: async (o) => listFields(context, o),
+    listStatuses: async (filter, limit, o) => listStatuses(context, filter, limit, o),
     setHiddenKeywords: async (id, words, o) => setHiddenKeywords(context, id, words, o),
     crawl: async (url, o) => crawl(context, url, o),
     crawls: {

@@ -56,7 +56,7 @@ function heading(route: Route, index: string | null): { title: string; lede: str
     case 'index':
       return {
         title: `Index ${index ?? ''}`.trim(),
-        lede: 'What the index holds: its documents and their fields, one document looked up by id or address, and its latest crawls.',
+        lede: 'What the index holds: its fields and their types, one document looked up by id or address with its status, the latest indexing errors, its ranking settings and its latest crawls.',
       };
     case 'indices':
       return {

@@ -6,6 +6,7 @@ import type { ApiContext } from '../../../src/client/apiContext.ts';
 import { checkSearchParams } from '../../../src/client/checkSearchParams.ts';
 import { latestCrawl, listCrawls } from '../../../src/client/crawlJobs.ts';
 import { getDocument } from '../../../src/client/documents.ts';
+import { listFields, listStatuses } from '../../../src/client/indexFacts.ts';
 import { SearchApiError } from '../../../src/client/errors.ts';
 import { buildUrl, type RequestOptions } from '../../../src/client/request.ts';
 import { deleteRule, getRule, listRules, putRule } from '../../../src/client/rules.ts';
@@ -70,6 +71,12 @@ export function ownerApiFor(siteKey: string, csrfToken: string) {
     getDocument: (id: string, options?: RequestOptions): Promise<IndexedDocument> => getDocument(context, id, options),
     /** The document's status (4.8): the id is the md5 of its URL. */
     getStatus: (id: string, options?: RequestOptions) => getStatus(context, id, options),
+    /** The fields and their types. */
+    listFields: async (options?: RequestOptions) => (await listFields(context, options)).fields,
+    /** The latest failed fetches, newest first. */
+    listErrors: async (limit: number, options?: RequestOptions) => (await listStatuses(context, { status: 'ERROR' }, limit, options)).statuses,
+    /** The ids known under an address: its md5, or the id a document was given with it. */
+    statusesOfUrl: async (url: string, options?: RequestOptions) => (await listStatuses(context, { url }, 5, options)).statuses,
     getStatsReport: (params: StatsReportParams, options?: RequestOptions) => getStatsReport(context, params, options),
     /** The synonyms and pins that failed searches followed by clicked ones suggest. */
     getProposals: async (options?: RequestOptions) => (await getStatsProposals(context, {}, options)).proposals,

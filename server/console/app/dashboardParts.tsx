@@ -1,7 +1,7 @@
 // Pieces every page of the dashboard uses: a table that scrolls in its own region, a
 // labelled form field with its error beside it, and a modal dialog.
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useId, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 
 export function Table({
   caption,
@@ -17,45 +17,67 @@ export function Table({
   numeric?: (column: number) => boolean;
 }) {
   const id = useId();
+  const wrap = useRef<HTMLDivElement>(null);
+  const wider = useWiderThan(wrap);
   const isNumber = numeric ?? ((i: number) => i > 0);
   if (rows.length === 0 && empty !== undefined) return <p class="dash-muted">{empty}</p>;
   // A table wider than a phone scrolls sideways in its own named region, which takes
-  // the focus so that the arrow keys can scroll it too.
+  // the focus so that the arrow keys can scroll it too; its edges shade where more is
+  // hidden, and a line above says so.
   return (
-    <div class="dash-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
-      <table class="dash-table">
-        <caption id={id} class="dash-caption">
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" class={isNumber(i) ? 'dash-num' : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={i} class={isNumber(i) ? 'dash-num' : undefined}>
-                    {cell}
-                  </td>
-                ),
-              )}
+    <>
+      {wider && <p class="dash-scroll-hint">Wider than the screen: scroll the table sideways to see every column.</p>}
+      <div ref={wrap} class="dash-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
+        <table class="dash-table">
+          <caption id={id} class="dash-caption">
+            {caption}
+          </caption>
+          <thead>
+            <tr>
+              {head.map((h, i) => (
+                <th key={h} scope="col" class={isNumber(i) ? 'dash-num' : undefined}>
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={i} class={isNumber(i) ? 'dash-num' : undefined}>
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
+}
+
+/** Whether the element's content is wider than the element, kept true to its size. */
+function useWiderThan(ref: { current: HTMLElement | null }): boolean {
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (element === null) return;
+    const measure = () => setWider(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild !== null) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  });
+  return wider;
 }
 
 /** What a field's control spreads: its id, and the hint and error that describe it. */
@@ -78,6 +100,7 @@ export function Field({
   hint,
   error,
   wide,
+  fixed,
   children,
 }: {
   path: string;
@@ -85,12 +108,14 @@ export function Field({
   hint?: ComponentChildren;
   error: string | undefined;
   wide?: boolean;
+  /** Keeps its width whatever its hint or error says (they wrap): a row beside it does not move. */
+  fixed?: boolean;
   children: (control: FieldControl) => JSX.Element;
 }) {
   const id = fieldId(path);
   const described = [hint === undefined ? null : `${id}-hint`, error === undefined ? null : `${id}-error`].filter((x) => x !== null).join(' ');
   return (
-    <div class={wide ? 'dash-field dash-field-wide' : 'dash-field'}>
+    <div class={['dash-field', wide && 'dash-field-wide', fixed && 'dash-field-fixed'].filter(Boolean).join(' ')}>
       <label for={id}>{label}</label>
       {hint !== undefined && (
         <span id={`${id}-hint`} class="dash-field-hint">

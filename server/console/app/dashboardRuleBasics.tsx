@@ -9,7 +9,13 @@ export function RuleBasics({ draft, err, set, editing }: RuleEdits & { editing: 
         Rule
       </h2>
       <div class="dash-form-row">
-        <Field path="id" label="Id" hint={editing ? 'An id cannot change.' : 'Letters, digits, _ and -, up to 64.'} error={err('id')}>
+        <Field
+          path="id"
+          label="Id"
+          hint={editing ? 'An id cannot change.' : 'Made for you from the words; change it if you like (letters, digits, _ and -, up to 64).'}
+          error={err('id')}
+          fixed
+        >
           {(c) => (
             <input
               {...c}

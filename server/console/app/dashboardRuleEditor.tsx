@@ -21,7 +21,18 @@ import { RuleValidityWindows } from './dashboardRuleValidityWindows.tsx';
 import { RuleWordsRedirectData } from './dashboardRuleWordsRedirectData.tsx';
 import { DeleteDialog } from './dashboardRules.tsx';
 import { RulePreview } from './dashboardRulePreview.tsx';
-import { emptyCondition, emptyDraft, draftOfRule, fieldOfParameter, fieldPaths, nextKey, ruleOfDraft, type Problems, type RuleDraft } from './ruleDraft.ts';
+import {
+  emptyCondition,
+  emptyDraft,
+  draftOfRule,
+  fieldOfParameter,
+  fieldPaths,
+  generatedRuleId,
+  nextKey,
+  ruleOfDraft,
+  type Problems,
+  type RuleDraft,
+} from './ruleDraft.ts';
 
 /** The API path of each list, for its errors. */
 const LIST_PATHS: Record<ListKey, string> = {
@@ -50,14 +61,18 @@ export function RuleEditor({
   onCancel: () => void;
 }) {
   const [load, setLoad] = useState<Load>(ruleId === null ? { state: 'ready', rule: null } : { state: 'loading' });
-  const [draft, setDraft] = useState<RuleDraft>(() => startDraft(when));
+  // A new rule's id is made for the owner (the words of its first condition and a few
+  // random letters, so that it names no rule already there), until the owner types one.
+  const [idSuffix] = useState(() => Math.random().toString(36).slice(2, 6).padEnd(4, '0'));
+  const [idTyped, setIdTyped] = useState(false);
+  const [draft, setDraft] = useState<RuleDraft>(() => startDraft(when, idSuffix));
   const [errors, setErrors] = useState<Problems>({});
   const [saving, setSaving] = useState(false);
   const [picker, setPicker] = useState<'pins' | 'hides' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [leaving, setLeaving] = useState(false);
   // The draft as loaded, to tell whether Cancel would throw away typed changes.
-  const [baseline, setBaseline] = useState(() => signature(startDraft(when)));
+  const [baseline, setBaseline] = useState(() => signature(startDraft(when, idSuffix)));
   // The control to focus once the next render is on screen: a new row's first field, or the first field at fault.
   const [focus, setFocus] = useState<string | null>(null);
 
@@ -110,11 +125,16 @@ export function RuleEditor({
       return left;
     });
   const set = (patch: Partial<RuleDraft>, path: string) => {
+    if (path === 'id') setIdTyped(true);
     setDraft((d) => ({ ...d, ...patch }));
     clear(path, 'consequence');
   };
   const edit = <K extends ListKey>(list: K, index: number, patch: Partial<Item<K>>, path: string) => {
-    setDraft((d) => ({ ...d, [list]: (d[list] as Array<Item<K>>).map((item, i) => (i === index ? { ...item, ...patch } : item)) }));
+    setDraft((d) => {
+      const changed = { ...d, [list]: (d[list] as Array<Item<K>>).map((item, i) => (i === index ? { ...item, ...patch } : item)) };
+      const named = ruleId === null && !idTyped && list === 'conditions' && index === 0;
+      return named ? { ...changed, id: generatedRuleId(changed.conditions[0]!.pattern, idSuffix) } : changed;
+    });
     clear(path);
   };
   const add = <K extends ListKey>(list: K, item: Item<K>, firstField: string) => {
@@ -255,9 +275,9 @@ export function RuleEditor({
   );
 }
 
-/** A new rule: empty, or for a search to fix, a readable id and that search as an `is` condition. */
-function startDraft(when: string | undefined): RuleDraft {
-  if (when === undefined) return emptyDraft();
+/** A new rule: empty with an id made for it, or for a search to fix, a readable id and that search as an `is` condition. */
+function startDraft(when: string | undefined, idSuffix: string): RuleDraft {
+  if (when === undefined) return { ...emptyDraft(), id: generatedRuleId('', idSuffix) };
   return { ...emptyDraft(), id: pinRuleId(when), description: `For the search “${when}”, which found nothing`, conditions: [emptyCondition(when)] };
 }
 

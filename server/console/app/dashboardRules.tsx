@@ -5,7 +5,7 @@ import type { QueryRule } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { Dialog, Table } from './dashboardParts.tsx';
 import { hashOf } from './dashboardRoute.ts';
-import { conditionsSummary, consequenceSummary, validitySummary } from './ruleSummary.ts';
+import { conditionsSummary, consequenceSummary, documentsOfRules, validitySummary } from './ruleSummary.ts';
 
 type Load = { state: 'loading' } | { state: 'ready'; rules: QueryRule[]; next: string | null } | { state: 'error'; message: string };
 
@@ -20,6 +20,24 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
   const [pages, setPages] = useState<Array<string | null>>([null]);
   const after = pages[pages.length - 1]!;
   const newRule = useRef<HTMLAnchorElement>(null);
+  // The titles of the pages the rules shown pin or hide: a rule keeps only their ids.
+  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (load.state !== 'ready') return;
+    const controller = new AbortController();
+    const wanted = documentsOfRules(load.rules).filter((id) => !titles.has(id));
+    void Promise.all(
+      wanted.map((id) =>
+        api.getDocument(id, { signal: controller.signal }).then(
+          (doc): [string, string] => [id, doc.title || doc.url || id],
+          (): [string, string] => [id, `${id}, not in the index`],
+        ),
+      ),
+    ).then((found) => {
+      if (!controller.signal.aborted && found.length > 0) setTitles((known) => new Map([...known, ...found]));
+    });
+    return () => controller.abort();
+  }, [load]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -74,7 +92,7 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
                       {rule.description !== undefined && rule.description !== '' && <span class="dash-rule-description">{rule.description}</span>}
                     </>,
                     conditionsSummary(rule),
-                    consequenceSummary(rule),
+                    consequenceSummary(rule, titles),
                     <OnBadge rule={rule} />,
                     validitySummary(rule.validity, now),
                     <Actions rule={rule} onDelete={setDeleting} />,
@@ -93,7 +111,7 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
                       <dt>When the search</dt>
                       <dd>{conditionsSummary(rule)}</dd>
                       <dt>Then</dt>
-                      <dd>{consequenceSummary(rule)}</dd>
+                      <dd>{consequenceSummary(rule, titles)}</dd>
                       <dt>Applies</dt>
                       <dd>{validitySummary(rule.validity, now)}</dd>
                     </dl>

@@ -65,6 +65,49 @@ export function WhyPage({ api }: { api: OwnerApi }) {
   );
 }
 
+/** A ranking rule in plain words: a column's name, and what puts a result first. */
+interface RuleWords {
+  name: string;
+  first: string;
+}
+
+const RULE_WORDS: Record<string, RuleWords> = {
+  attribute: { name: 'In the title', first: 'the name typed, or more of the words, in its title' },
+  words: { name: 'Words found', first: 'more of the words searched for' },
+  typo: { name: 'Spelling', first: 'fewer words that had to be corrected' },
+  exactness: { name: 'Exact words', first: 'a title that is the search itself, then more words found whole and as typed' },
+  proximity: { name: 'Words close', first: 'the words searched for nearer each other, and in order' },
+  clicks: { name: 'Clicks', first: 'more visitors who chose it after this search' },
+  concise: { name: 'Short title', first: 'a title with less in it beyond the words searched for' },
+  position: { name: 'Early in title', first: 'the first word searched for nearer the start of its title' },
+  bm25: { name: 'Text score', first: 'the words searched for more often, in a shorter text: the last word on a tie' },
+};
+
+/** A rule's plain words; a custom rule (`desc(price)`) says its field and its direction. */
+export function ruleWords(rule: string): RuleWords {
+  const known = RULE_WORDS[rule];
+  if (known !== undefined) return known;
+  const custom = /^(asc|desc)\((.+)\)$/.exec(rule);
+  if (custom !== null) {
+    const [, direction, field] = custom;
+    return { name: `${field} (${direction === 'asc' ? 'lowest first' : 'highest first'})`, first: `a ${direction === 'asc' ? 'lower' : 'higher'} ${field}` };
+  }
+  return { name: rule, first: rule };
+}
+
+/** What placed a result ahead of the next one, in words. */
+function decidedBy(hit: SearchHit): string {
+  const details = hit._rankingDetails;
+  if (details === undefined) return '–';
+  if (details.pinned !== undefined) return 'Pinned by a rule';
+  if (details.decidedBy === 'pageBeforeSections') return 'A page before its own sections';
+  if (details.decidedBy !== null) return ruleWords(details.decidedBy).name;
+  if (details.note?.startsWith('tied')) return 'A tie: the earlier indexed first';
+  if (details.note?.startsWith('the last')) return 'The last one the rules ordered';
+  if (details.note?.startsWith('not ordered')) return 'Not ordered by the rules';
+  return '–';
+}
+
 function Explained({ term, response }: { term: string; response: SearchResponse }) {
   const { hits } = response;
   const rules = hits.find((h) => h._rankingDetails !== undefined)?._rankingDetails?.rules.map((r) => r.rule) ?? [];
@@ -77,13 +120,30 @@ function Explained({ term, response }: { term: string; response: SearchResponse 
       {response.appliedRules !== undefined && response.appliedRules.length > 0 && (
         <p class="dash-hint">Rules applied: {response.appliedRules.map((id, i) => [i > 0 && ', ', <a href={`#rules/${encodeURIComponent(id)}`}>{id}</a>])}</p>
       )}
-      <p class="dash-hint">
-        Each ranking rule compares one value, in the index’s order; the first that differs between a result and the next one decides (“Decided by”, its value in
-        bold).
-      </p>
+      {rules.length > 0 && (
+        <details class="dash-why-rules" open>
+          <summary>How the order is decided</summary>
+          <p class="dash-hint">
+            The rules below are tried in this order. Between a result and the next one, the first rule that tells them apart decides: its column is named under
+            “Decided by”, and its value stands in bold. A page found with its own sections comes just before them.
+          </p>
+          <dl class="dash-why-rule-list">
+            {rules.map((rule) => (
+              <div key={rule}>
+                <dt>{ruleWords(rule).name}</dt>
+                <dd>First: {ruleWords(rule).first}.</dd>
+              </div>
+            ))}
+          </dl>
+          <p class="dash-hint">
+            “Type” says whether a result was found (organic), pinned to its place by a rule, or is a rule’s promotion; “Pin and boosts” names the rule that
+            pinned it and what raised its score (visitors’ clicks, a rule’s boost, ×1.5 meaning half as much again). “–” is a value a rule had none of.
+          </p>
+        </details>
+      )}
       <Table
         caption={`Why the results for “${term}” stand in this order`}
-        head={['Result', 'Type', 'Decided by', 'Pin and boosts', ...rules]}
+        head={['Result', 'Type', 'Decided by', 'Pin and boosts', ...rules.map((rule) => ruleWords(rule).name)]}
         // Counts and scores line up on the right; a rule that compares words writes them out.
         numeric={(i) => i >= 4 && hits.every((hit) => typeof valueOf(hit, rules[i - 4]!) !== 'string')}
         empty="No results."
@@ -92,7 +152,7 @@ function Explained({ term, response }: { term: string; response: SearchResponse 
             <span class="dash-why-position">{i + 1}.</span> {hit.title}
           </span>,
           typeOf(hit),
-          hit._rankingDetails?.decidedBy ?? <span class="dash-muted">–</span>,
+          decidedBy(hit),
           <span class="dash-why-adjustments">{adjustments(hit)}</span>,
           ...rules.map((name) => {
             const shown = format(valueOf(hit, name));
@@ -114,16 +174,19 @@ function valueOf(hit: SearchHit, rule: string): number | string | null {
 }
 
 function format(found: number | string | null): string {
-  return found === null ? '–' : typeof found === 'number' ? value.format(found) : found;
+  if (found === null) return '–';
+  if (typeof found === 'number') return value.format(found);
+  // The engine's words for a title without the query: the column says the rest.
+  return found === 'title not matched' ? 'not in title' : found;
 }
 
 function adjustments(hit: SearchHit): string {
   const details = hit._rankingDetails;
   if (details === undefined) return '–';
   const parts: string[] = [];
-  if (details.pinned !== undefined) parts.push(`pinned at ${details.pinned.position} by ${details.pinned.ruleId}`);
+  if (details.pinned !== undefined) parts.push(`pinned at ${details.pinned.position} by rule ${details.pinned.ruleId}`);
   for (const boost of details.boosts ?? []) {
-    parts.push(`${boost.source === 'clicks' ? 'clicks' : boost.source.replace(/^rule:/, 'rule ')} ×${value.format(boost.factor)}`);
+    parts.push(`${boost.source === 'clicks' ? 'visitors’ clicks' : boost.source.replace(/^rule:/, 'rule ')} ×${value.format(boost.factor)}`);
   }
   return parts.length === 0 ? '–' : parts.join('; ');
 }

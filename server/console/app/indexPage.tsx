@@ -1,49 +1,31 @@
-// The Index page: what one index holds and how it is fed. Its ranking settings in short,
-// one document looked up by id with its status, and the latest crawls with what became
-// of their pages.
-import { useEffect, useState } from 'preact/hooks';
+// The Index page: what one index holds and how it is fed. Its fields and their types, one
+// document looked up by id or address with its status, the latest indexing errors, its
+// ranking settings in short, and the latest crawls with what became of their pages.
+import { useState } from 'preact/hooks';
 import { SearchApiError } from '../../../src/client/errors.ts';
-import type { CrawlJobSummary, DocumentStatus, IndexedDocument, IndexSettings } from '../../../src/client/types.ts';
+import type { DocumentStatusEntry, IndexedDocument, IndexField } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { Field, Table } from './dashboardParts.tsx';
+import { ruleWords } from './dashboardWhy.tsx';
+import { LoadState, useLoad } from './loadState.tsx';
 
-type Load<T> = { state: 'loading' } | { state: 'ready'; value: T } | { state: 'error'; message: string };
-
-function useLoad<T>(load: (signal: AbortSignal) => Promise<T>): [Load<T>, () => void] {
-  const [state, setState] = useState<Load<T>>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ state: 'loading' });
-    load(controller.signal).then(
-      (value) => setState({ state: 'ready', value }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ state: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-  return [state, () => setAttempt((n) => n + 1)];
-}
-
-function Failed({ what, message, retry }: { what: string; message: string; retry: () => void }) {
-  return (
-    <div class="dash-error" role="alert">
-      <p>
-        <strong>{what} could not be loaded.</strong> {message}
-      </p>
-      <button type="button" onClick={retry}>
-        Try again
-      </button>
-    </div>
-  );
-}
+/** Indexing errors listed: the latest. */
+const ERRORS_SHOWN = 20;
 
 const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }));
 
+const TYPE_WORDS: Record<IndexField['type'], string> = { text: 'text', integer: 'whole number', double: 'number', date: 'date' };
+
+function fieldKind(field: IndexField): string {
+  if (field.standard) return 'standard';
+  return field.multiValued ? 'custom, a list for some documents' : 'custom';
+}
+
 export function IndexPage({ api }: { api: OwnerApi }) {
-  const [settings, retrySettings] = useLoad<IndexSettings>((signal) => api.getSettings({ signal }));
-  const [crawls, retryCrawls] = useLoad<CrawlJobSummary[]>(async (signal) => (await api.listCrawls({ signal })).crawls);
+  const [fields, retryFields] = useLoad((signal) => api.listFields({ signal }));
+  const [errors, retryErrors] = useLoad((signal) => api.listErrors(ERRORS_SHOWN, { signal }));
+  const [settings, retrySettings] = useLoad((signal) => api.getSettings({ signal }));
+  const [crawls, retryCrawls] = useLoad(async (signal) => (await api.listCrawls({ signal })).crawls);
 
   return (
     <div class="dash-stack">
@@ -57,83 +39,135 @@ export function IndexPage({ api }: { api: OwnerApi }) {
         </p>
       </section>
 
+      <section class="dash-card" aria-labelledby="index-fields">
+        <h2 id="index-fields" class="dash-heading">
+          Fields
+        </h2>
+        <LoadState load={fields} what="The fields" retry={retryFields}>
+          {(list) => (
+            <Table
+              caption="Every field a document may have, and its type: a custom field takes the type of the first value indexed, for good"
+              head={['Field', 'Type', 'Kind']}
+              numeric={() => false}
+              rows={list.map((field) => [<code>{field.name}</code>, TYPE_WORDS[field.type], fieldKind(field)])}
+            />
+          )}
+        </LoadState>
+      </section>
+
+      <DocumentLookup api={api} />
+
+      <section class="dash-card" aria-labelledby="index-errors">
+        <h2 id="index-errors" class="dash-heading">
+          Indexing errors
+        </h2>
+        <LoadState load={errors} what="The indexing errors" retry={retryErrors}>
+          {(list) => (
+            <Table
+              caption={`The pages whose latest fetch failed, newest first (at most ${ERRORS_SHOWN}); a page indexed before keeps its old copy`}
+              head={['Fetched', 'Address', 'What went wrong']}
+              numeric={() => false}
+              empty="No indexing errors: every page fetched lately was indexed or left out on purpose."
+              rows={list.map((entry) => [when(entry.lastFetched), entry.url ?? entry.docId, entry.statusInfo])}
+            />
+          )}
+        </LoadState>
+      </section>
+
       <section class="dash-card" aria-labelledby="index-settings">
         <h2 id="index-settings" class="dash-heading">
           Ranking settings
         </h2>
-        {settings.state === 'loading' && <p class="dash-status">Loading the settings…</p>}
-        {settings.state === 'error' && <Failed what="The settings" message={settings.message} retry={retrySettings} />}
-        {settings.state === 'ready' && (
-          <dl class="dash-facts">
-            <dt>Ranking rules, in order</dt>
-            <dd>{settings.value.rules.join(', ')}</dd>
-            <dt>Synonym entries</dt>
-            <dd>
-              {settings.value.synonyms.length} (<a href="#synonyms">edit</a>)
-            </dd>
-            <dt>Stop words</dt>
-            <dd>{settings.value.stopWords.length === 0 ? 'none' : settings.value.stopWords.join(', ')}</dd>
-          </dl>
-        )}
+        <LoadState load={settings} what="The settings" retry={retrySettings}>
+          {(value) => (
+            <dl class="dash-facts">
+              <dt>Ranking rules, in order</dt>
+              <dd>{value.rules.map((rule) => ruleWords(rule).name).join(', ')}</dd>
+              <dt>Synonym entries</dt>
+              <dd>
+                {value.synonyms.length} (<a href="#synonyms">edit</a>)
+              </dd>
+              <dt>Stop words</dt>
+              <dd>{value.stopWords.length === 0 ? 'none' : value.stopWords.join(', ')}</dd>
+            </dl>
+          )}
+        </LoadState>
       </section>
-
-      <DocumentLookup api={api} />
 
       <section class="dash-card" aria-labelledby="index-crawls">
         <h2 id="index-crawls" class="dash-heading">
           Crawls
         </h2>
-        {crawls.state === 'loading' && <p class="dash-status">Loading the crawls…</p>}
-        {crawls.state === 'error' && <Failed what="The crawls" message={crawls.message} retry={retryCrawls} />}
-        {crawls.state === 'ready' && (
-          <Table
-            caption="The latest crawls, newest first: what they found, indexed, left unchanged, excluded and failed"
-            head={['Started', 'State', 'Found', 'Indexed', 'Unchanged', 'Excluded', 'Failed', 'Removed']}
-            empty={`No crawl yet: its documents came through the API. A crawl starts with the site-search command or POST /v2/indices/${api.siteKey}/crawls.`}
-            rows={crawls.value.map((crawl) => [
-              when(crawl.startedAt ?? crawl.createdAt),
-              crawl.error === null ? crawl.state + (crawl.dryRun ? ' (dry run)' : '') : `${crawl.state}: ${crawl.error}`,
-              crawl.counts.found,
-              crawl.counts.indexed,
-              crawl.counts.unchanged,
-              Object.values(crawl.counts.excluded).reduce((a, b) => a + b, 0),
-              Object.values(crawl.counts.failed).reduce((a, b) => a + b, 0),
-              crawl.removals.removed + (crawl.removals.held > 0 ? ` (${crawl.removals.held} held)` : ''),
-            ])}
-          />
-        )}
+        <LoadState load={crawls} what="The crawls" retry={retryCrawls}>
+          {(list) => (
+            <Table
+              caption="The latest crawls, newest first: what they found, indexed, left unchanged, excluded and failed"
+              head={['Started', 'State', 'Found', 'Indexed', 'Unchanged', 'Excluded', 'Failed', 'Removed']}
+              empty={`No crawl yet: its documents came through the API. A crawl starts with the site-search command or POST /v2/indices/${api.siteKey}/crawls.`}
+              rows={list.map((crawl) => [
+                when(crawl.startedAt ?? crawl.createdAt),
+                crawl.error === null ? crawl.state + (crawl.dryRun ? ' (dry run)' : '') : `${crawl.state}: ${crawl.error}`,
+                crawl.counts.found,
+                crawl.counts.indexed,
+                crawl.counts.unchanged,
+                Object.values(crawl.counts.excluded).reduce((a, b) => a + b, 0),
+                Object.values(crawl.counts.failed).reduce((a, b) => a + b, 0),
+                crawl.removals.removed + (crawl.removals.held > 0 ? ` (${crawl.removals.held} held)` : ''),
+              ])}
+            />
+          )}
+        </LoadState>
       </section>
     </div>
   );
 }
 
 type Found =
-  { state: 'idle' } | { state: 'loading' } | { state: 'found'; document: IndexedDocument; status: DocumentStatus | null } | { state: 'missing'; id: string };
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'found'; status: DocumentStatusEntry | null; document: IndexedDocument | null; others: string[] }
+  | { state: 'missing'; wanted: string; byUrl: boolean };
 
-/** One document by its id: its fields as stored and, when the service knows it, its status. */
+const isAddress = (text: string) => /^https?:\/\//i.test(text);
+
+/** One document by its id or its address: its status and, when it is indexed, its fields as stored. */
 function DocumentLookup({ api }: { api: OwnerApi }) {
-  const [id, setId] = useState('');
+  const [wanted, setWanted] = useState('');
   const [found, setFound] = useState<Found>({ state: 'idle' });
   const [error, setError] = useState<string | undefined>(undefined);
 
+  const documentOrNull = (id: string) =>
+    api.getDocument(id).catch((thrown: unknown) => {
+      if (thrown instanceof SearchApiError && thrown.status === 404) return null;
+      throw thrown;
+    });
+
+  const byId = async (id: string): Promise<Found> => {
+    const [document, status] = await Promise.all([documentOrNull(id), api.getStatus(id)]);
+    if (document === null && status.status === 'UNKNOWN') return { state: 'missing', wanted: id, byUrl: false };
+    return { state: 'found', document, status: { ...status, url: document?.url ?? null }, others: [] };
+  };
+
+  const byUrl = async (url: string): Promise<Found> => {
+    const [first, ...others] = await api.statusesOfUrl(url);
+    if (first === undefined) return { state: 'missing', wanted: url, byUrl: true };
+    return { state: 'found', status: first, document: await documentOrNull(first.docId), others: others.map((s) => s.docId) };
+  };
+
   const look = async (event: Event) => {
     event.preventDefault();
-    const wanted = id.trim();
-    if (wanted === '') {
-      setError('Type a document id.');
+    const text = wanted.trim();
+    if (text === '') {
+      setError('Type a document id, or a page address starting with https://.');
       return;
     }
     setError(undefined);
     setFound({ state: 'loading' });
     try {
-      const [document, status] = await Promise.all([api.getDocument(wanted), api.getStatus(wanted).catch(() => null)]);
-      setFound({ state: 'found', document, status });
+      setFound(await (isAddress(text) ? byUrl(text) : byId(text)));
     } catch (thrown) {
-      if (thrown instanceof SearchApiError && thrown.status === 404) setFound({ state: 'missing', id: wanted });
-      else {
-        setFound({ state: 'idle' });
-        setError(errorMessage(thrown));
-      }
+      setFound({ state: 'idle' });
+      setError(errorMessage(thrown));
     }
   };
 
@@ -143,31 +177,39 @@ function DocumentLookup({ api }: { api: OwnerApi }) {
         Look up a document
       </h2>
       <form class="dash-inline-form" onSubmit={look} noValidate>
-        <Field path="documentId" label="Document id" hint="The id it was indexed with; a crawled page's id is the MD5 of its address." error={error}>
-          {(c) => <input {...c} value={id} autocomplete="off" spellcheck={false} onInput={(e) => setId(e.currentTarget.value)} />}
+        <Field path="documentId" label="Document id or address" hint="The id it was indexed with, or its page's address (https://…)." error={error}>
+          {(c) => <input {...c} value={wanted} autocomplete="off" spellcheck={false} onInput={(e) => setWanted(e.currentTarget.value)} />}
         </Field>
         <button type="submit">Look up</button>
       </form>
       <div role="status" aria-live="polite">
         {found.state === 'loading' && <p class="dash-status">Looking…</p>}
-        {found.state === 'missing' && <p>No document has the id {found.id}.</p>}
-        {found.state === 'found' && (
-          <>
-            {found.status !== null && (
-              <p>
-                Status: <strong>{found.status.status}</strong>
-                {found.status.statusInfo === '' ? '' : ` (${found.status.statusInfo})`}, last fetched {when(found.status.lastFetched)}.
-              </p>
-            )}
-            <Table
-              caption={`The fields of ${found.document.id} as stored`}
-              head={['Field', 'Value']}
-              numeric={() => false}
-              rows={Object.entries(found.document).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])}
-            />
-          </>
-        )}
+        {found.state === 'missing' && <p>{found.byUrl ? `No document has the address ${found.wanted}.` : `No document has the id ${found.wanted}.`}</p>}
+        {found.state === 'found' && <FoundDocument found={found} />}
       </div>
     </section>
+  );
+}
+
+function FoundDocument({ found }: { found: Extract<Found, { state: 'found' }> }) {
+  const { status, document, others } = found;
+  return (
+    <>
+      {status !== null && (
+        <p>
+          {document === null ? `Document ${status.docId} is not in the index.` : `Document ${status.docId}.`} Status: <strong>{status.status}</strong>
+          {status.statusInfo === '' ? '' : ` (${status.statusInfo})`}, last fetched {when(status.lastFetched)}.
+        </p>
+      )}
+      {others.length > 0 && <p>Other ids with this address: {others.join(', ')}.</p>}
+      {document !== null && (
+        <Table
+          caption={`The fields of ${document.id} as stored`}
+          head={['Field', 'Value']}
+          numeric={() => false}
+          rows={Object.entries(document).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])}
+        />
+      )}
+    </>
   );
 }

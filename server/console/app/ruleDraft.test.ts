@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryRule } from '../../../src/client/types.ts';
 import { LOGIN_RULE } from '../../testing/ruleFixtures.ts';
-import { draftOfRule, emptyDraft, fieldOfParameter, fieldPaths, isoOfLocalInput, localInputOf, ruleOfDraft } from './ruleDraft.ts';
+import { draftOfRule, emptyDraft, fieldOfParameter, fieldPaths, generatedRuleId, isoOfLocalInput, localInputOf, ruleOfDraft } from './ruleDraft.ts';
 
 const RULE: QueryRule = { id: 'login', enabled: true, ...LOGIN_RULE };
 
@@ -68,5 +68,13 @@ describe('fieldOfParameter', () => {
     expect(fieldOfParameter('consequence.pin[7].position', fields)).toBe('consequence.pin');
     expect(fieldOfParameter('somethingElse', fields)).toBe('');
     expect(fieldOfParameter(undefined, fields)).toBe('');
+  });
+
+  it("makes a new rule an id from its words and a suffix, within the API's pattern", () => {
+    expect(generatedRuleId('', 'k3x9')).toBe('rule-k3x9');
+    expect(generatedRuleId('Sign in — Élan!', 'k3x9')).toBe('rule-sign-in-elan-k3x9');
+    const long = generatedRuleId('word '.repeat(40), 'k3x9');
+    expect(long).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    expect(long.endsWith('-k3x9')).toBe(true);
   });
 });

@@ -73,6 +73,22 @@ export function emptyCondition(pattern = ''): ConditionDraft {
   return { key: nextKey(), pattern, anchoring: 'is', filters: '' };
 }
 
+/**
+ * An id made for a new rule: `rule-` and the words of its first condition, then
+ * `suffix` (a few random letters, so that two rules on the same words differ).
+ */
+export function generatedRuleId(pattern: string, suffix: string): string {
+  const words = pattern
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64 - 'rule-'.length - suffix.length - 1)
+    .replace(/-+$/, '');
+  return words === '' ? `rule-${suffix}` : `rule-${words}-${suffix}`;
+}
+
 export function emptyDraft(): RuleDraft {
   return {
     id: '',

@@ -21,9 +21,17 @@ describe('rule summaries', () => {
   });
 
   it('say what a rule does', () => {
-    expect(consequenceSummary(rule({ consequence: { pin: [{ id: 'a', position: 1 }], hide: ['b', 'c'], redirect: 'https://x' } }))).toBe(
-      'pins 1 document, hides 2 documents, redirects',
+    const consequence = {
+      pin: [{ id: 'a', position: 1 }],
+      hide: ['b', 'c'],
+      promotions: [{ title: 'Sale', url: 'https://s.example/sale', position: 2 }],
+      redirect: 'https://x.example/',
+    };
+    // The pages by title where known, else by id; the promotion and the redirect by address.
+    expect(consequenceSummary(rule({ consequence }), new Map([['a', 'Grid guide']]))).toBe(
+      'pins “Grid guide” at 1, hides “b”, “c”, promotes “Sale” (https://s.example/sale) at 2, redirects to https://x.example/',
     );
+    expect(consequenceSummary(rule({ consequence: { hide: ['a', 'b', 'c', 'd', 'e'] } }))).toBe('hides “a”, “b”, “c” and 2 more');
     expect(consequenceSummary(rule({}))).toBe('nothing');
   });
 

@@ -21,18 +21,32 @@ export function conditionsSummary(rule: QueryRule): string {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** `pins 2 documents, hides 1, 1 promotion, redirects`. */
-export function consequenceSummary(rule: QueryRule): string {
+/** The documents a list names, by title where known (`titles`, by id), else by id. */
+function named(ids: readonly string[], titles: ReadonlyMap<string, string>): string {
+  const shown = ids.slice(0, 3).map((id) => `“${titles.get(id) ?? id}”`);
+  return ids.length > 3 ? `${shown.join(', ')} and ${ids.length - 3} more` : shown.join(', ');
+}
+
+/** `pins “Grid” at 1, hides “Old page”, promotes “Sale” (https://…), redirects to https://…`. */
+export function consequenceSummary(rule: QueryRule, titles: ReadonlyMap<string, string> = new Map()): string {
   const c = rule.consequence;
   const parts: string[] = [];
-  if (c.pin?.length) parts.push(`pins ${count(c.pin.length, 'document', 'documents')}`);
-  if (c.hide?.length) parts.push(`hides ${count(c.hide.length, 'document', 'documents')}`);
+  if (c.pin?.length) {
+    const pins = c.pin.slice(0, 3).map((p) => `“${titles.get(p.id) ?? p.id}” at ${p.position}`);
+    parts.push(`pins ${pins.join(', ')}${c.pin.length > 3 ? ` and ${c.pin.length - 3} more` : ''}`);
+  }
+  if (c.hide?.length) parts.push(`hides ${named(c.hide, titles)}`);
   if (c.boost?.length) parts.push(count(c.boost.length, 'boost', 'boosts'));
-  if (c.promotions?.length) parts.push(count(c.promotions.length, 'promotion', 'promotions'));
+  for (const promotion of c.promotions ?? []) parts.push(`promotes “${promotion.title}” (${promotion.url}) at ${promotion.position}`);
   if (c.replaceTerm !== undefined) parts.push(`searches “${c.replaceTerm}” instead`);
-  if (c.redirect !== undefined) parts.push('redirects');
+  if (c.redirect !== undefined) parts.push(`redirects to ${c.redirect}`);
   if (c.userData !== undefined) parts.push('hands over user data');
   return parts.length === 0 ? 'nothing' : parts.join(', ');
+}
+
+/** The ids of the documents the rules pin or hide, each once. */
+export function documentsOfRules(rules: readonly QueryRule[]): string[] {
+  return [...new Set(rules.flatMap((rule) => [...(rule.consequence.pin ?? []).map((p) => p.id), ...(rule.consequence.hide ?? [])]))];
 }
 
 const dayTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

@@ -100,3 +100,31 @@ export interface CrawlResponse {
   message: 'Scheduled';
   docId: string;
 }
+
+/** A field of an index (`GET /v2/indices/{key}/fields`, an addition). */
+export interface IndexField {
+  name: string;
+  /** `text` for the standard fields; a custom field's is its first value's (2.1). */
+  type: 'text' | 'integer' | 'double' | 'date';
+  /** A standard field (2.1), or a custom field first indexed by some document. */
+  standard: boolean;
+  /** Some value of it was a list of strings. */
+  multiValued: boolean;
+}
+
+export interface IndexFieldList {
+  fields: IndexField[];
+}
+
+/** One id's status with its URL (`GET /v2/indices/{key}/statuses`, an addition). */
+export interface DocumentStatusEntry {
+  docId: string;
+  url: string | null;
+  status: DocumentStatusValue;
+  statusInfo: string;
+  lastFetched: string | null;
+}
+
+export interface DocumentStatusList {
+  statuses: DocumentStatusEntry[];
+}
