@@ -14,6 +14,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The service's CSP allows scripts from its own origin alone: no inline module preload polyfill.
     modulePreload: { polyfill: false },
+    // Files, never data: addresses, which that CSP refuses too (the icon).
+    assetsInlineLimit: 0,
     rolldownOptions: { checks: { pluginTimings: false } },
   },
 });
