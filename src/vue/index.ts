@@ -97,9 +97,13 @@ export const SiteSearch = defineComponent({
   },
 });
 
+/** `site-key` → `siteKey`: Vue's template checker names a component's props so, whatever the template writes. */
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+type CamelKeys<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
+
 declare module 'vue' {
   interface GlobalComponents {
     /** The script-tag build's custom element (`site-search-widget/embed` defines it; tell the compiler it is one with `isCustomElement`). */
-    'site-search': DefineComponent<SiteSearchAttributes>;
+    'site-search': DefineComponent<CamelKeys<SiteSearchAttributes>>;
   }
 }
