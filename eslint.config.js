@@ -93,6 +93,18 @@ export const boundaries = [
     'src/core is headless: src/client and @preact/signals-core only; the view composes the tracker.',
   ),
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
+  // The React and Vue entries wrap `mount`, each for its framework alone; what they share imports neither.
+  boundary(['src/react/**'], ['vue', '**/vue/**', '**/embed/**'], 'src/react wraps mount for React: no Vue, no script-tag entry.'),
+  boundary(
+    ['src/vue/**'],
+    ['react', 'react/*', 'react-dom', 'react-dom/*', '**/react/**', '**/embed/**'],
+    'src/vue wraps mount for Vue: no React, no script-tag entry.',
+  ),
+  boundary(
+    ['src/wrappers/**'],
+    ['react', 'react/*', 'react-dom', 'react-dom/*', 'vue', '**/embed/**'],
+    'src/wrappers is what the React and Vue entries share: it imports neither framework.',
+  ),
   boundary(['server/**'], SERVER_SHARED.group, SERVER_SHARED.message),
   ...serverFloors(),
   // The console's pages run in the browser: built by Vite into the files `/console/` serves, they

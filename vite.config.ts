@@ -288,11 +288,19 @@ export default defineConfig(({ mode, command }) => {
           emptyOutDir: true,
           sourcemap: true,
           lib: {
-            entry: { index: 'src/index.ts', client: 'src/client/index.ts', core: 'src/core/index.ts', node: 'src/node/index.ts' },
+            entry: {
+              index: 'src/index.ts',
+              client: 'src/client/index.ts',
+              core: 'src/core/index.ts',
+              node: 'src/node/index.ts',
+              react: 'src/react/index.ts',
+              vue: 'src/vue/index.ts',
+            },
             formats: ['es'],
           },
           rolldownOptions: {
-            external: [/^preact($|\/)/, /^@preact\/signals(-core)?($|\/)/],
+            // The frameworks are the app's: the wrappers import them, never bundle them.
+            external: [/^preact($|\/)/, /^@preact\/signals(-core)?($|\/)/, /^react($|\/)/, /^vue$/],
           },
         },
     test: {

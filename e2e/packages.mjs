@@ -3,12 +3,14 @@
 // tarballs into an empty folder, and from that install: starts `site-search-server`,
 // feeds it with `site-search index`, searches with `site-search search` and with the
 // widget package's client, checks `--help` and the widget's files, and that the service
-// serves the console from its package, where an index's secret and the admin key sign in. Exits 1 naming
+// serves the console from its package, where an index's secret and the admin key sign in;
+// then installs the widget's tarball into a fresh React app and a fresh Vue app and
+// type-checks each against `site-search-widget/react` and `/vue`. Exits 1 naming
 // the step that failed. With `--built` (as `npm test` runs it, right after the browser
 // stage built the widget from the same checkout) the widget's dist is packed as it is,
 // not built a second time.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -18,6 +20,9 @@ const app = join(work, 'app');
 const built = process.argv.includes('--built');
 const began = Date.now();
 const step = (line) => console.log(`packages [${((Date.now() - began) / 1000).toFixed(0)} s]: ${line}`);
+const devDependencies = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).devDependencies;
+/** `name@range` as the repository's own devDependencies have it, so the install finds it in the local cache. */
+const pinned = (name) => `${name}@${devDependencies[name]}`;
 const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
 
 function fail(message) {
@@ -90,6 +95,116 @@ async function checkConsole(url) {
   const out = await fetch(`${url}/v2/session`, { method: 'DELETE', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken } });
   const after = await fetch(`${url}/v2/session`, { headers: { cookie: admin.cookie } });
   if (out.status >= 300 || after.status !== 401) fail(`sign-out answered ${out.status}, then the session answered ${after.status}`);
+}
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+    jsx: 'react-jsx',
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    types: [],
+  },
+};
+
+/** The React app's files: the component with every kind of prop, a ref and a callback, and `<site-search>` in JSX; and a mistake of each kind that must not type-check. */
+const REACT_APP = {
+  'main.tsx': `
+    import { useRef } from 'react';
+    import { createRoot } from 'react-dom/client';
+    import { SiteSearch, type SiteSearchHandle } from 'site-search-widget/react';
+    import 'site-search-widget/style.css';
+
+    function App() {
+      const search = useRef<SiteSearchHandle>(null);
+      return (
+        <>
+          <button onClick={() => search.current?.search('grid')}>Grid</button>
+          <SiteSearch ref={search} siteKey="demo" baseUrl="https://search.example.com" layout="overlay" facets={[{ field: 'area', label: 'Area' }]} url={{ prefix: 's_' }} analytics={{ requireConsent: true }} onResults={(r) => console.log(r.total_hits)} className="search" />
+          <site-search site-key="demo" api="https://search.example.com" facets="area:Area" shortcut />
+          {/* @ts-expect-error baseUrl is required */}
+          <SiteSearch siteKey="demo" />
+          {/* @ts-expect-error no such layout */}
+          <SiteSearch siteKey="demo" baseUrl="https://search.example.com" layout="sidebar" />
+          {/* @ts-expect-error no such layout (JSX leaves undeclared attributes with a hyphen unchecked) */}
+          <site-search site-key="demo" api="https://search.example.com" layout="sidebar" />
+        </>
+      );
+    }
+    createRoot(document.body).render(<App />);
+  `,
+  'tsconfig.json': JSON.stringify({ ...TSCONFIG, include: ['main.tsx'] }),
+};
+
+/** The Vue app's files, the same in a single-file component. */
+const VUE_APP = {
+  'App.vue': `
+    <script setup lang="ts">
+    import { useTemplateRef } from 'vue';
+    import { SiteSearch, type SiteSearchHandle } from 'site-search-widget/vue';
+    import type { SearchResponse } from 'site-search-widget';
+    const search = useTemplateRef<SiteSearchHandle>('search');
+    const counted = (response: SearchResponse) => console.log(response.total_hits);
+    </script>
+    <template>
+      <button @click="search?.search('grid')">Grid</button>
+      <SiteSearch ref="search" site-key="demo" base-url="https://search.example.com" layout="overlay" :facets="[{ field: 'area', label: 'Area' }]" :url="{ prefix: 's_' }" :analytics="{ requireConsent: true }" class="search" @results="counted" />
+      <!-- @vue-expect-error no such layout -->
+      <SiteSearch site-key="demo" base-url="https://search.example.com" layout="sidebar" />
+    </template>
+  `,
+  // Apart: in a file that imports SiteSearch, Vue reads <site-search> as that component.
+  'Element.vue': `
+    <script setup lang="ts">
+    import type {} from 'site-search-widget/vue';
+    </script>
+    <template>
+      <site-search site-key="demo" api="https://search.example.com" facets="area:Area" shortcut />
+      <!-- @vue-expect-error no such attribute -->
+      <site-search site-key="demo" api="https://search.example.com" site-id="demo" />
+    </template>
+  `,
+  'main.ts': `
+    import { createApp } from 'vue';
+    import App from './App.vue';
+    createApp(App).mount('#app');
+  `,
+  'env.d.ts': `declare module '*.vue' { import type { DefineComponent } from 'vue'; const component: DefineComponent; export default component; }\n`,
+  'tsconfig.json': JSON.stringify({
+    ...TSCONFIG,
+    compilerOptions: { ...TSCONFIG.compilerOptions, jsx: 'preserve' },
+    vueCompilerOptions: { strictTemplates: true },
+    include: ['env.d.ts', 'main.ts', 'App.vue', 'Element.vue'],
+  }),
+};
+
+/** A fresh app in `work/name` with the widget's tarball, Preact and `packages` installed and `files` written; `check` (a bin of the install) must pass on it. */
+function frameworkApp(name, tarball, packages, files, check) {
+  const dir = join(work, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, type: 'module' }));
+  npm(
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--loglevel=error',
+      tarball,
+      ...['preact', '@preact/signals', 'typescript', ...packages].map(pinned),
+    ],
+    dir,
+  );
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text.replace(/^\n/, ''));
+  try {
+    execFileSync(join(dir, 'node_modules', '.bin', check), ['-p', '.'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    fail(`${check} found errors in a fresh ${name}: ${error.stdout}${error.stderr}`);
+  }
 }
 
 let server;
@@ -171,6 +286,15 @@ try {
   server = undefined;
   if (code !== 0) fail(`site-search-server exited with ${code} on SIGTERM`);
   step('site-search-server stops on SIGTERM; every package installs and runs');
+
+  const widget = join(
+    work,
+    tarballs.find((f) => f.startsWith('site-search-widget-')),
+  );
+  frameworkApp('react-app', widget, ['react', 'react-dom', '@types/react', '@types/react-dom'], REACT_APP, 'tsc');
+  step('a fresh React app installs the widget and type-checks its component and <site-search> against site-search-widget/react');
+  frameworkApp('vue-app', widget, ['vue', 'vue-tsc'], VUE_APP, 'vue-tsc');
+  step('a fresh Vue app installs the widget and type-checks its component and <site-search> against site-search-widget/vue');
 } catch (error) {
   if (process.exitCode !== 1) console.error(`packages: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

@@ -85,3 +85,14 @@ describe('the core entry, its exports', () => {
     ]);
   });
 });
+
+describe('the React and Vue entries', () => {
+  it('import their own framework and the package’s peers, never the other framework', () => {
+    const react = [...packagesImported('react/index.ts')];
+    const vue = [...packagesImported('vue/index.ts')];
+    expect(react).toContain('react');
+    expect(react.filter((p) => !/^(preact|@preact\/signals)/.test(p))).toEqual(['react']);
+    expect(vue).toContain('vue');
+    expect(vue.filter((p) => !/^(preact|@preact\/signals)/.test(p))).toEqual(['vue']);
+  });
+});
