@@ -20,7 +20,7 @@ describe('the console at /console/', () => {
     for (const file of files) {
       const answer = await fetch(`${service.baseUrl}/console/${file}`);
       expect(answer.status, file).toBe(200);
-      expect(answer.headers.get('content-type'), file).toMatch(file.endsWith('.js') ? /javascript/ : /text\/css/);
+      expect(answer.headers.get('content-type'), file).toMatch(file.endsWith('.js') ? /javascript/ : file.endsWith('.svg') ? /^image\/svg\+xml/ : /text\/css/);
       const text = await answer.text();
       expect(text).not.toContain('demo-secret');
       expect(text).not.toContain('VITE_DEMO_SECRET');

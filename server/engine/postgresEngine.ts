@@ -307,8 +307,10 @@ export class PostgresEngine implements SearchEngine {
         return found;
       },
       sections: async (rowids) => {
-        if (rowids.length === 0) return new Map();
-        const { rows } = await client.query<{ rowid: string | number; sections: string }>({ name: 'sections', text: SECTIONS_SQL, values: [rowids] });
+        // Sections are made from the headings: a page read without any has none, and costs no round trip.
+        const asked = rowids.filter((rowid) => read.get(rowid)?.headings !== '');
+        if (asked.length === 0) return new Map();
+        const { rows } = await client.query<{ rowid: string | number; sections: string }>({ name: 'sections', text: SECTIONS_SQL, values: [asked] });
         return new Map(rows.map((row) => [Number(row.rowid), storedSections(row.sections)]));
       },
       titleSample: async () => {

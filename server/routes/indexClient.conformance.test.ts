@@ -76,19 +76,27 @@ describe('the index client against the reference service', () => {
   });
 
   it('reads the proposed fixes, typed', async () => {
-    // Events stored by code in the process: each session stands for an address.
+    // Events stored by code in the process, each session from an address group of its own,
+    // on two days (a proposal needs pairs made on two).
     const store = service.app.eventStores.get('demo');
+    const day = 86_400_000;
     for (let i = 0; i < 5; i++) {
-      await store.addStats([
-        { action: 'search', session: `p${i}`, keyword: 'zepelin', numberOfResults: 0 },
-        { action: 'search', session: `p${i}`, keyword: 'zeppelinword', numberOfResults: 2 },
-        { action: 'click', session: `p${i}`, keyword: 'zeppelinword', docid: 'z-1', position: 1 },
-      ]);
+      const received = Date.now() - (i < 2 ? day : 0);
+      await store.addStats(
+        [
+          { action: 'search', session: `p${i}`, keyword: 'zepelin', numberOfResults: 0 },
+          { action: 'search', session: `p${i}`, keyword: 'zeppelinword', numberOfResults: 2 },
+          { action: 'click', session: `p${i}`, keyword: 'zeppelinword', docid: 'z-1', position: 1 },
+        ],
+        'stats',
+        received,
+        `198.51.${i}.7`,
+      );
     }
     const { proposals } = await api.getStatsProposals();
     expect(proposals).toEqual([
-      { kind: 'pin', from: 'zepelin', to: 'zeppelinword', id: 'z-1', sessions: 5, addresses: 5 },
-      { kind: 'synonym', from: 'zepelin', to: 'zeppelinword', sessions: 5, addresses: 5 },
+      { kind: 'pin', from: 'zepelin', to: 'zeppelinword', id: 'z-1', sessions: 5, addresses: 5, groups: 5, days: 2 },
+      { kind: 'synonym', from: 'zepelin', to: 'zeppelinword', sessions: 5, addresses: 5, groups: 5, days: 2 },
     ]);
   });
 
