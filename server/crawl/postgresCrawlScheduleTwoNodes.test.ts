@@ -50,10 +50,12 @@ it('starts each due crawl once across two nodes', async () => {
     const started = (await Promise.all([a.app.crawlSchedules.tick(), b.app.crawlSchedules.tick()])).flat();
     expect(started).toEqual([`scheduled-${due}`]);
     expect((await Promise.all([a.app.crawlSchedules.tick(), b.app.crawlSchedules.tick()])).flat()).toEqual([]);
+    // Until it ends, however: a crawl held or failed says so here, with its report, rather than as a timeout.
     const report = await eventually(async () => {
       const [latest] = await list(b);
-      return latest?.state === 'done' ? latest : undefined;
+      return latest !== undefined && !['queued', 'running'].includes(latest.state) ? latest : undefined;
     }, 60_000);
+    expect(report.state, JSON.stringify(report)).toBe('done');
     expect(report.id).toBe(`scheduled-${due}`);
     // The second finds every page as it was.
     expect(report.counts.indexed + report.counts.unchanged).toBe(11);
