@@ -93,7 +93,7 @@ export interface ServiceOptions {
   /**
    * Clicks for a keyword raise the clicked documents in relevance-sorted searches for it
    * (see server/events/clickBoosts.ts); `false` turns it off.
-   * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 3 }
+   * @default { halfLifeDays: 14, maxBoost: 1, smoothing: 5, minAddresses: 10 }
    */
   clickRanking?: Partial<ClickRanking> | boolean;
   /** Timeouts, the connection cap and the bound on requests in flight (server/config/overloadSettings.ts). @default DEFAULT_OVERLOAD */

@@ -71,6 +71,17 @@ export class ClientHasher {
   }
 
   /**
+   * 128 bits of HMAC-SHA-256 of the client's address group (see addressGroup: IPv4 /24,
+   * IPv6 /48), as hex: click votes count groups. The prefix keeps groups and addresses apart.
+   */
+  hashGroup(ip: string): string {
+    return createHmac('sha256', this.key)
+      .update(`address-group\0${addressGroup(ip)}`)
+      .digest('hex')
+      .slice(0, 32);
+  }
+
+  /**
    * 128 bits of HMAC-SHA-256 of a user token (personal results), as hex: a stored
    * profile names nobody without the key. The prefix keeps tokens and addresses apart.
    */

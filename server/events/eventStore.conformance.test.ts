@@ -28,56 +28,73 @@ describe('click counting for ranking', () => {
     await store.addStats([click(session)], 'stats', NOW, address);
   };
 
-  it('raises a document only once clicks came from several addresses', async () => {
-    await visit('203.0.113.1', 'a');
-    await visit('203.0.113.2', 'b');
+  /** An address in address group `i` (IPv4 /24) of its own. */
+  const inGroup = (i: number, host = 1) => `203.0.${i}.${host}`;
+  const { minAddresses } = DEFAULT_CLICK_RANKING;
+
+  it('raises a document only once clicks came from enough address groups', async () => {
+    for (let i = 1; i < minAddresses; i++) await visit(inGroup(i), `v${i}`);
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
-    await visit('203.0.113.3', 'c');
+    await visit(inGroup(minAddresses), `v${minAddresses}`);
     expect((await store.clickBoosts('Kettle ', NOW)).get('steel')).toBeGreaterThan(1);
   });
 
+  it('counts the addresses of one IPv4 /24 as one group, however many of them click', async () => {
+    // Three addresses, then a whole /24's worth: one search and one click each.
+    for (let host = 1; host <= 200; host++) await visit(inGroup(1, host), `h${host}`);
+    for (let i = 2; i < minAddresses; i++) await visit(inGroup(i), `v${i}`);
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
+    await visit(inGroup(minAddresses), `v${minAddresses}`);
+    expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
+  });
+
   it('counts an address once a day for a keyword and document, however many sessions it invents', async () => {
-    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) await visit(address, `${address}-0`);
+    const addresses = Array.from({ length: minAddresses }, (_, i) => inGroup(i + 1));
+    for (const address of addresses) await visit(address, `${address}-0`);
     const honest = (await store.clickBoosts('kettle', NOW)).get('steel');
-    for (const address of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+    expect(honest).toBeGreaterThan(1);
+    for (const address of addresses.slice(0, 3)) {
       for (let i = 1; i <= 50; i++) await store.addStats([click(`${address}-${i}`)], 'stats', NOW, address);
     }
     // The 150 extra clicks add no weight; only the 150 searches they came with were counted.
     expect((await store.clickBoosts('kettle', NOW)).get('steel')).toBe(honest);
     // A session counts once too, whichever address it comes from.
-    await store.addStats([click('203.0.113.1-0')], 'stats', NOW, '203.0.113.9');
+    await store.addStats([click(`${addresses[0]!}-0`)], 'stats', NOW, '198.51.100.9');
     expect((await store.clickBoosts('kettle', NOW)).get('steel')).toBe(honest);
   });
 
-  it('treats the addresses of one IPv6 /48 network, every /64 of it, as one client', async () => {
+  it('treats the addresses of one IPv6 /48 network, every /64 of it, as one group', async () => {
     for (let i = 1; i <= 5; i++) await visit(`2001:db8:1:${i}::${i}`, `s${i}`);
+    for (let i = 1; i <= minAddresses - 3; i++) await visit(inGroup(i), `v${i}`);
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
     await visit('2001:db8:2:1::1', 't1');
-    await visit('::ffff:203.0.113.5', 't2');
+    await visit('::ffff:198.51.100.5', 't2');
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
   });
 
-  it('needs clicks from more clients on a keyword searched more', async () => {
-    const searches = Array.from({ length: 500 }, (_, i) => ({ event: search(`crowd-${i}`), received: NOW - 2 * MINUTE, address: `198.51.100.${i % 200}` }));
+  it('needs clicks from more groups on a keyword searched more', async () => {
+    const searches = Array.from({ length: 1500 }, (_, i) => ({ event: search(`crowd-${i}`), received: NOW - 2 * MINUTE, address: `198.51.${i % 200}.7` }));
     await store.loadStats(searches);
-    for (let i = 1; i <= 4; i++) await visit(`203.0.113.${i}`, `v${i}`);
-    // 504 searches: 6 clients are needed, not the 3 of a rare keyword.
+    for (let i = 1; i <= 14; i++) await visit(inGroup(i), `v${i}`);
+    // 1,514 searches: 16 groups are needed, not the minAddresses of a rare keyword.
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
-    for (let i = 5; i <= 6; i++) await visit(`203.0.113.${i}`, `v${i}`);
+    for (let i = 15; i <= 16; i++) await visit(inGroup(i), `v${i}`);
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(true);
   });
 
   it('ignores a click its session did not search for, or searched for too long before', async () => {
-    await store.addStats([search('a', 'teapot'), click('a')], 'stats', NOW, '203.0.113.1');
-    await store.addStats([click('b')], 'stats', NOW, '203.0.113.2');
-    await visit('203.0.113.3', 'c', NOW - 31 * MINUTE);
-    await visit('203.0.113.4', 'd', NOW + MINUTE);
+    await store.addStats([search('a', 'teapot'), click('a')], 'stats', NOW, inGroup(1));
+    await store.addStats([click('b')], 'stats', NOW, inGroup(2));
+    await visit(inGroup(3), 'c', NOW - 31 * MINUTE);
+    await visit(inGroup(4), 'd', NOW + MINUTE);
+    // With the three below, just enough groups.
+    for (let i = 5; i <= minAddresses + 1; i++) await visit(inGroup(i), `v${i}`);
     expect((await store.clickBoosts('kettle', NOW)).has('steel')).toBe(false);
     // The same three clicks, each after its own search: now they count.
     for (const [address, session] of [
-      ['203.0.113.1', 'a'],
-      ['203.0.113.2', 'b'],
-      ['203.0.113.3', 'c'],
+      [inGroup(1), 'a'],
+      [inGroup(2), 'b'],
+      [inGroup(3), 'c'],
     ] as const) {
       await store.addStats([search(session)], 'stats', NOW + MINUTE, address);
       await store.addStats([click(session)], 'stats', NOW + 2 * MINUTE, address);
@@ -86,8 +103,9 @@ describe('click counting for ranking', () => {
   });
 
   it('counts the same after its weights are counted again for another half-life and back', async () => {
-    for (const [i, address] of ['203.0.113.71', '203.0.113.72', '203.0.113.73'].entries()) await visit(address, `s${i}`);
+    for (let i = 1; i <= minAddresses; i++) await visit(inGroup(i), `s${i}`);
     const boosts = await store.clickBoosts('kettle', NOW);
+    expect(boosts.has('steel')).toBe(true);
     index = await index.reopen({ ...DEFAULT_CLICK_RANKING, halfLifeDays: 7 });
     const faster = await index.events.clickBoosts('kettle', NOW + 7 * 86_400_000);
     index = await index.reopen(DEFAULT_CLICK_RANKING);

@@ -48,7 +48,7 @@ export interface EventStore {
    * with others within a fraction of a second, or by `flush` and `close`. Never throws:
    * a failed commit keeps the events for a retry (see EventBatcher).
    */
-  queueStats(event: StatsEvent, source: StatsSource, address?: string): void;
+  queueStats(event: StatsEvent, source: StatsSource, address?: string, received?: number): void;
   /** Commits the queued events now; resolves also when the commit failed (see `health`). */
   flush(): Promise<void>;
   /** How writes are doing: events queued and dropped, and the last failure while it lasts. */

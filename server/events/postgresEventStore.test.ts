@@ -46,10 +46,10 @@ async function twoIndices(dataDir: string, keys: [string, string], work: (stores
   }
 }
 
-/** A keyword's searches and clicks from three clients, searched through one node and clicked through the other. */
+/** A keyword's searches and clicks from enough clients (each in an address group of its own), searched through one node and clicked through the other. */
 async function clicked(keyword: string, docid: string, from: number): Promise<void> {
-  for (let i = 0; i < 3; i++) {
-    const address = `203.0.113.${from + i}`;
+  for (let i = 0; i < DEFAULT_CLICK_RANKING.minAddresses; i++) {
+    const address = `203.0.${from + i}.1`;
     const session = `${keyword}-${docid}-${i}`;
     await nodes[i % 2]!.events.addStats([{ action: 'search', session, keyword, numberOfResults: 3 }], 'stats', NOW - 60_000, address);
     await nodes[(i + 1) % 2]!.events.addStats([{ action: 'click', session, keyword, docid, position: 1 }], 'stats', NOW, address);
@@ -64,19 +64,21 @@ describe('events on PostgreSQL', () => {
   it('count clicks taken by either node for the searches of both, each client once', async () => {
     const search = (session: string): StatsEvent => ({ action: 'search', session, keyword: 'kettle', numberOfResults: 3 });
     const click = (session: string): StatsEvent => ({ action: 'click', session, keyword: 'kettle', docid: 'steel', position: 1 });
-    for (const [i, address] of ['203.0.113.1', '203.0.113.2', '203.0.113.3'].entries()) {
+    const addresses = Array.from({ length: DEFAULT_CLICK_RANKING.minAddresses }, (_, i) => `203.0.${i + 1}.1`);
+    for (const [i, address] of addresses.entries()) {
       // The search on one node, the click on the other: the click still follows its search.
       await nodes[i % 2]!.events.addStats([search(`s${i}`)], 'stats', NOW - 60_000, address);
       await nodes[(i + 1) % 2]!.events.addStats([click(`s${i}`)], 'stats', NOW, address);
     }
     // The same client through the other node counts once.
-    await nodes[1]!.events.addStats([search('s0b')], 'stats', NOW - 60_000, '203.0.113.1');
-    await nodes[0]!.events.addStats([click('s0b')], 'stats', NOW, '203.0.113.1');
+    await nodes[1]!.events.addStats([search('s0b')], 'stats', NOW - 60_000, addresses[0]);
+    await nodes[0]!.events.addStats([click('s0b')], 'stats', NOW, addresses[0]);
     const [a, b] = await Promise.all(nodes.map((node) => node.events.clickBoosts('kettle', NOW)));
     expect(a?.get('steel')).toBeGreaterThan(1);
     expect(b).toEqual(a);
     const report = await nodes[0]!.events.report({ fromDay: Math.floor(NOW / 86_400_000), toDay: Math.floor(NOW / 86_400_000) }, null, 10);
-    expect(report.totals).toMatchObject({ searches: 4, clicks: 4, clickedSearches: 4 });
+    const visits = addresses.length + 1;
+    expect(report.totals).toMatchObject({ searches: visits, clicks: visits, clickedSearches: visits });
   });
 
   it('count a batch of events as it counts them one by one', async () => {
@@ -96,7 +98,8 @@ describe('events on PostgreSQL', () => {
       // Today: searched keywords count the last 30 days'.
       const now = Date.now();
       const day = Math.floor(now / 86_400_000);
-      for (let client = 0; client < 6; client++) {
+      const clients = DEFAULT_CLICK_RANKING.minAddresses;
+      for (let client = 0; client < clients; client++) {
         const [received, address] = [now - 60_000 + client * 1_000, `198.${client}.100.7`];
         await batched.events.addStats(events(client), 'stats', received, address);
         for (const event of events(client)) await single.events.addStats([event], 'stats', received, address);
@@ -108,7 +111,7 @@ describe('events on PostgreSQL', () => {
         searched: await stores.events.searchedKeywords(['tea'], 5, now),
       });
       const [a, b] = await Promise.all([read(batched), read(single)]);
-      expect(a.report.totals.searches).toBe(54);
+      expect(a.report.totals.searches).toBe(9 * clients);
       expect(a.boosts.size).toBeGreaterThan(0);
       expect(a.searched).toEqual(['tea pot']);
       // Weights summed in another order differ in their last bits.

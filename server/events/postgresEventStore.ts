@@ -33,7 +33,7 @@ import { statsReport, type CountRow, type ReportData, type ReportRange } from '.
 import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
 
 /** Bump when the rollups change meaning: the store then rebuilds them from the events on open. */
-const ROLLUP_VERSION = 1;
+const ROLLUP_VERSION = 2;
 
 const ROLLUP_TABLES = [
   'daily_keywords',
@@ -63,12 +63,12 @@ const CLICK_WEIGHTS_SQL = `
 
 /** A stored event's columns as the rollups count it (RollupEvent). */
 const ROLLUP_COLUMNS = `rowid, received, action, session, keyword_norm AS keyword, number_of_results AS "numberOfResults",
-  docid, position, coalesce(tag, '') AS tag, client`;
+  docid, position, coalesce(tag, '') AS tag, client, client_group AS "group"`;
 
 /** STATS_INSERT_COLUMNS with their SQL types, in order: a batch's rows go in as one array a column. */
 const STATS_INSERT_UNNESTED: readonly UnnestColumn[] = (() => {
   const names = STATS_INSERT_COLUMNS.split(',').map((name) => name.trim());
-  const types = ['text', 'bigint', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text', 'text', 'text'];
+  const types = ['text', 'bigint', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text', 'text', 'text', 'text'];
   if (names.length !== types.length) throw new Error('STATS_INSERT_COLUMNS and their SQL types differ in number');
   return names.map((name, i) => [name, types[i]!] as const);
 })();
@@ -318,10 +318,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         return;
       }
       for (const { event, source, received, address } of rows) {
-        const { values, rollup } = statsInsert(event, source, received, this.clientHash(address));
+        const { values, rollup } = statsInsert(event, source, received, this.clientHash(address), this.groupHash(address));
         const { rows: added } = await client.query<{ rowid: number }>(
           `INSERT INTO stats_events (${STATS_INSERT_COLUMNS})
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT (event_id) DO NOTHING RETURNING rowid`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT (event_id) DO NOTHING RETURNING rowid`,
           values,
         );
         // A resent eventId changes nothing, counts included.
@@ -345,7 +345,9 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
    * address (which addSearchedKeywords takes in order), so they may all go in at once.
    */
   private async insertSearches(client: pg.ClientBase, sums: PostgresRollupSums, rows: readonly IncomingStats[]): Promise<number> {
-    const values = rows.map(({ event, source, received, address }) => statsInsert(event, source, received, this.clientHash(address)).values);
+    const values = rows.map(
+      ({ event, source, received, address }) => statsInsert(event, source, received, this.clientHash(address), this.groupHash(address)).values,
+    );
     const added = await insertColumns<RollupEvent>(
       client,
       'stats_events',
@@ -362,6 +364,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
 
   private clientHash(address: string | undefined): string | null {
     return address === undefined || this.clients === null ? null : this.clients.hash(address);
+  }
+
+  private groupHash(address: string | undefined): string | null {
+    return address === undefined || this.clients === null ? null : this.clients.hashGroup(address);
   }
 
   /** Runs `work` in one transaction, after the event writes of other processes to this index. */

@@ -18,9 +18,9 @@ export interface IncomingStats {
 export abstract class QueuedStats {
   protected abstract readonly queue: EventBatcher<IncomingStats>;
 
-  /** Queues an event the service recorded itself, from the sender at `address` (see EventBatcher). */
-  queueStats(event: StatsEvent, source: StatsSource, address?: string): void {
-    this.queue.add({ event, source, received: Date.now(), address });
+  /** Queues an event the service recorded itself, from the sender at `address`, received at `received` (the app's clock; see EventBatcher). */
+  queueStats(event: StatsEvent, source: StatsSource, address?: string, received = Date.now()): void {
+    this.queue.add({ event, source, received, address });
   }
 
   /** Commits the queued events; resolves once they and any commit before are done. */

@@ -67,6 +67,7 @@ const event = (rowid: number, action: 'search' | 'click', session: string, clien
   position: action === 'click' ? 2 : null,
   tag: '',
   client,
+  group: client === null ? null : `g${client}`,
 });
 
 describe('the rollup rules', () => {

@@ -28,6 +28,8 @@ export interface RollupEvent {
    * kept from before addresses were recorded: never counted for ranking).
    */
   client: string | null;
+  /** The keyed hash of the sender's address group (IPv4 /24, IPv6 /48); null where unknown (see clickVoters). */
+  group: string | null;
 }
 
 /** What a day's counts of a keyword (and the day's totals) grow by. */
@@ -61,7 +63,7 @@ export interface RollupSteps {
   markClicked(rowid: number): void;
   /** Records that `voter` clicked the document for the keyword that day; false when it already had. */
   vote(day: number, keyword: string, docid: string, voter: string): boolean;
-  /** Records that `client` clicked the document for the keyword; false when it already had, any day. */
+  /** Records that `client` (an address group) clicked the document for the keyword; false when it already had, any day. */
   addClickClient(keyword: string, docid: string, client: string): boolean;
   /** Adds a click's weight to the document for the keyword, and `newClients` to its count of clients. */
   addClickWeight(keyword: string, docid: string, lw: number, newClients: number): void;
@@ -98,13 +100,13 @@ function* rules(event: RollupEvent, halfLifeMs: number): Generator<Step, void, u
   yield step('click', day, event.tag, event.docid, event.position);
   const search = (yield step('latestSearch', event.session, event.keyword, event.received - CLICK_AFTER_SEARCH_MS, event.received)) as FollowedSearch | null;
   if (search === null) return;
-  const who = clickVoters(event.client, event.session);
+  const who = clickVoters(event.client, event.group, event.session);
   if (who !== null && event.docid !== null) {
     // Every voter is recorded, even after one of them already voted that day.
     const fresh: boolean[] = [];
     for (const voter of who.voters) fresh.push((yield step('vote', day, event.keyword, event.docid, voter)) as boolean);
     if (!fresh.includes(false)) {
-      const newClient = (yield step('addClickClient', event.keyword, event.docid, who.client)) as boolean;
+      const newClient = (yield step('addClickClient', event.keyword, event.docid, who.group)) as boolean;
       yield step('addClickWeight', event.keyword, event.docid, lw, newClient ? 1 : 0);
     }
   }

@@ -86,10 +86,11 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     this.profiles = new SqliteUserProfiles(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
       let added = 0;
-      const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       for (const { event, source, received, address } of rows) {
         const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
-        const { values, rollup } = statsInsert(event, source, received, client);
+        const group = address === undefined || this.clients === null ? null : this.clients.hashGroup(address);
+        const { values, rollup } = statsInsert(event, source, received, client, group);
         const done = insert.run(...values);
         // A resent eventId changes nothing, counts included.
         if (done.changes === 0) continue;

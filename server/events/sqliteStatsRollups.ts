@@ -8,7 +8,7 @@ import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
  * Bump when the rollups below change meaning: the store then rebuilds them from the
  * events on open.
  */
-const ROLLUP_VERSION = 3;
+const ROLLUP_VERSION = 4;
 
 const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clicks) AS clicks, sum(clicked_searches) AS clickedSearches';
 
@@ -44,7 +44,7 @@ export class SqliteStatsRollups implements RollupSteps {
       // In chunks: the connection cannot write while a statement iterates.
       const chunk = this.db.prepare(
         `SELECT rowid, received, action, session, keyword_norm AS keyword, number_of_results AS numberOfResults,
-           docid, position, coalesce(tag, '') AS tag, client
+           docid, position, coalesce(tag, '') AS tag, client, client_group AS "group"
          FROM stats_events WHERE (received, rowid) > (?, ?) ORDER BY received, rowid LIMIT 10000`,
       );
       let last = { received: -Infinity, rowid: 0 };

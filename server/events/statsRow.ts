@@ -6,8 +6,8 @@ import type { RollupEvent } from './rollupRules.ts';
 
 export const STATS_COLUMNS = 'event_id, received, source, action, session, keyword, number_of_results, docid, position, tag';
 
-/** The columns a new event writes: STATS_COLUMNS, then the folded keyword and the sender's hash. */
-export const STATS_INSERT_COLUMNS = `${STATS_COLUMNS}, keyword_norm, client`;
+/** The columns a new event writes: STATS_COLUMNS, then the folded keyword and the hashes of the sender's address and address group. */
+export const STATS_INSERT_COLUMNS = `${STATS_COLUMNS}, keyword_norm, client, client_group`;
 
 /**
  * What one event writes into `stats_events` (`values`, in STATS_INSERT_COLUMNS order), and
@@ -18,6 +18,7 @@ export function statsInsert(
   source: StatsSource,
   received: number,
   client: string | null,
+  group: string | null,
 ): { values: unknown[]; rollup: Omit<RollupEvent, 'rowid'> } {
   const keyword = normalizeKeyword(event.keyword);
   const numberOfResults = event.action === 'search' ? event.numberOfResults : null;
@@ -25,8 +26,22 @@ export function statsInsert(
   const position = event.action === 'click' ? event.position : null;
   const tag = event.tag ?? null;
   return {
-    values: [event.eventId ?? null, received, source, event.action, event.session, event.keyword, numberOfResults, docid, position, tag, keyword, client],
-    rollup: { received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag: tag ?? '', client },
+    values: [
+      event.eventId ?? null,
+      received,
+      source,
+      event.action,
+      event.session,
+      event.keyword,
+      numberOfResults,
+      docid,
+      position,
+      tag,
+      keyword,
+      client,
+      group,
+    ],
+    rollup: { received, action: event.action, session: event.session, keyword, numberOfResults, docid, position, tag: tag ?? '', client, group },
   };
 }
 

@@ -25,10 +25,12 @@ describe('clickBoosts', () => {
 });
 
 describe('clickVoters', () => {
-  it('votes by client and by session; by session alone for events of the process; never for an unknown sender', () => {
-    expect(clickVoters('c1', 's1')).toEqual({ client: 'c1', voters: ['ac1', 'ss1'] });
-    expect(clickVoters(null, 's1')).toEqual({ client: 'ss1', voters: ['ass1'] });
-    expect(clickVoters('', 's1')).toBeNull();
+  it('votes by client and by session, counted by address group; by session alone for events of the process; never for an unknown sender', () => {
+    expect(clickVoters('c1', 'g1', 's1')).toEqual({ group: 'g1', voters: ['ac1', 'ss1'] });
+    // Stored before groups were kept: its address is a group of its own.
+    expect(clickVoters('c1', null, 's1')).toEqual({ group: 'ac1', voters: ['ac1', 'ss1'] });
+    expect(clickVoters(null, null, 's1')).toEqual({ group: 'ss1', voters: ['ass1'] });
+    expect(clickVoters('', null, 's1')).toBeNull();
   });
 });
 

@@ -3,16 +3,24 @@
  * inside when the signature is the index's and the token has not expired. Unsigned
  * tokens are taken as ids only where the index allows them (local use).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { USER_ID_MAX_CHARS, USER_TOKEN_KEY_LABEL } from '../../src/node/userToken.ts';
 
 export type UserTokenReading = { ok: true; id: string } | { ok: false; message: string };
 
 const SIGNED = /^(.+)\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-/** The index's user token key, derived from its secret as src/node/userToken.ts derives it. */
-export function userTokenKey(secret: string): Buffer {
-  return createHmac('sha256', secret).update(USER_TOKEN_KEY_LABEL).digest();
+/**
+ * The index's user token key, derived from its secret's SHA-256 (hex, as the catalog keeps
+ * an API-made index's secret) as src/node/userToken.ts derives it from the secret.
+ */
+export function userTokenKey(secretHash: string): Buffer {
+  return createHmac('sha256', Buffer.from(secretHash, 'hex')).update(USER_TOKEN_KEY_LABEL).digest();
+}
+
+/** SHA-256 of a secret, hex: what userTokenKey is derived from. */
+export function secretSha256(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
 
 /**

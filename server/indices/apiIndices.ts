@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ListedIndex } from '../../src/client/types.ts';
 import { ApiError } from '../schemas/apiError.ts';
+import { secretSha256 } from '../events/userTokens.ts';
 import type { ServiceCatalog } from './catalog.ts';
 import type { IndexRegistry, SearchIndex } from './indexRegistry.ts';
 import { closeIndices } from './indexRegistry.ts';
@@ -60,6 +61,8 @@ export class ApiIndices {
     this.refuseConfigIndex(publicKey, 'its secret is set in the config file');
     const secret = newSecret();
     if (!(await this.catalog.setSecret(publicKey, hashSecret(secret)))) throw unknown(publicKey);
+    // Tokens signed with the old secret stop here at once, elsewhere within TOKEN_KEY_CACHE_MS.
+    this.registry.find(publicKey)?.profiles.forgetTokenKey();
     return secret;
   }
 
@@ -101,7 +104,9 @@ export class ApiIndices {
     let pending = this.opening.get(publicKey);
     if (pending === undefined) {
       pending = (async () => {
-        const index: SearchIndex = { ...(await openIndex({ publicKey, secret: '' }, this.opener)), fromApi: true };
+        // Its user tokens are verified by a key derived from the secret's hash, which is all the catalog keeps.
+        const secretHash = async () => (await this.catalog.index(publicKey))?.secretHash ?? null;
+        const index: SearchIndex = { ...(await openIndex({ publicKey, secret: '' }, this.opener, secretHash)), fromApi: true };
         if (this.registry.find(publicKey) === undefined) this.registry.add(index);
         else await closeIndices([index]);
       })().finally(() => this.opening.delete(publicKey));
@@ -117,9 +122,12 @@ export class ApiIndices {
   }
 }
 
-/** SHA-256, hex: secrets are random and long, so a plain hash keeps them safe at rest. */
+/**
+ * SHA-256, hex: secrets are random and long, so a plain hash keeps them safe at rest. The
+ * user token key is derived from this very hash (events/userTokens.ts).
+ */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return secretSha256(secret);
 }
 
 function newSecret(): string {

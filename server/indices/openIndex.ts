@@ -8,6 +8,7 @@ import { CurrentLearningSettings } from './currentLearningSettings.ts';
 import type { EngineFactory } from './engineFactory.ts';
 import type { SearchIndex } from './indexRegistry.ts';
 import { PersonalProfiles } from './personalProfiles.ts';
+import { secretSha256 } from '../events/userTokens.ts';
 import { DailyTags } from '../events/dailyTags.ts';
 import type { SearchThreads } from './searchThreads.ts';
 
@@ -19,8 +20,16 @@ export interface IndexOpening {
   log: ProblemLog;
 }
 
-/** Opens one index through the factory, with its search pipeline, profiles and learning settings. */
-export async function openIndex(index: IndexCredentials, { factory, clickRanking, threads, log }: IndexOpening): Promise<SearchIndex> {
+/**
+ * Opens one index through the factory, with its search pipeline, profiles and learning
+ * settings. `secretHash` answers the SHA-256 of its secret now (an API-made index's, from
+ * the catalog); by default it is the hash of `index.secret`, none for an empty one.
+ */
+export async function openIndex(
+  index: IndexCredentials,
+  { factory, clickRanking, threads, log }: IndexOpening,
+  secretHash: () => Promise<string | null> = fixedSecretHash(index.secret),
+): Promise<SearchIndex> {
   const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
   // The event store counts suggestions by the rule in effect: the config file's, or the one written through the settings API.
   const suggested = async (engine: SearchEngine) => suggestedRule((await new CurrentLearningSettings(engine.steering, index).get()).suggestions);
@@ -28,8 +37,14 @@ export async function openIndex(index: IndexCredentials, { factory, clickRanking
   const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
   const learning = new CurrentLearningSettings(stores.engine.steering, index);
   const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization, {
-    secret: index.secret,
+    secretHash,
     allowUnsigned: index.allowUnsignedUserTokens === true,
   });
   return { ...index, ...stores, search, profiles, learning, tags: new DailyTags() };
+}
+
+/** An empty secret would make a key anyone can sign with: it gives none. */
+function fixedSecretHash(secret: string): () => Promise<string | null> {
+  const hash = secret === '' ? null : secretSha256(secret);
+  return () => Promise.resolve(hash);
 }

@@ -38,18 +38,24 @@ export type ProfileClick = 'added' | 'off' | 'unsearched' | 'limited';
 
 /** Who may sign this index's user tokens, and whether unsigned ones are taken (local use). */
 export interface UserTokenAccess {
-  secret: string;
+  /**
+   * The SHA-256 (hex) of the index's secret as it is now, or null for none: a config-file
+   * index's is fixed, an API-made index's is what the catalog keeps (a rotation changes it).
+   */
+  secretHash: () => Promise<string | null>;
   allowUnsigned: boolean;
 }
 
 /** A key no signature matches (32 random bytes): only unsigned reading is left. */
 const NO_KEY = randomBytes(32);
 
+/** How long a key derived from the secret's hash is kept before the hash is read again (another node may rotate the secret). */
+export const TOKEN_KEY_CACHE_MS = 2000;
+
 export class PersonalProfiles {
   private readonly cache = new LRUCache<string, { profile: UserProfile | null; until: number }>({ max: CACHED_MAX });
   private readonly noted = new LRUCache<string, number>({ max: 10_000 });
-  /** Null where the service does not hold the secret (an index made through the index API keeps only its hash). */
-  private readonly key: Buffer | null;
+  private keyRead: { key: Promise<Buffer | null>; until: number } | null = null;
   private readonly perUser = new WindowCounter(PROFILE_CLICKS_PER_USER_HOUR, HOUR_MS);
   private readonly perGroup = new WindowCounter(PROFILE_CLICKS_PER_GROUP_HOUR, HOUR_MS);
   private readonly newPerGroup = new WindowCounter(NEW_PROFILES_PER_GROUP_DAY, 24 * HOUR_MS);
@@ -59,18 +65,34 @@ export class PersonalProfiles {
     private readonly events: EventStore,
     private readonly settings: () => Promise<Readonly<PersonalizationSettings>>,
     private readonly access: UserTokenAccess,
-  ) {
-    // An empty secret would make a key anyone can sign with: such an index takes no signed token.
-    this.key = access.secret === '' ? null : userTokenKey(access.secret);
-  }
+  ) {}
 
   /** The user id a token names as of `now`, or why it is refused. */
-  readToken(token: string, now: number): UserTokenReading {
-    if (this.key === null) {
+  async readToken(token: string, now: number): Promise<UserTokenReading> {
+    const key = await this.tokenKey();
+    if (key === null) {
       if (this.access.allowUnsigned) return readUserToken(token, NO_KEY, true, now);
-      return { ok: false, message: 'this index takes no signed userToken: it was made through the index API, whose secret the service keeps only as a hash' };
+      return { ok: false, message: 'this index takes no signed userToken: it has no secret to sign with' };
     }
-    return readUserToken(token, this.key, this.access.allowUnsigned, now);
+    return readUserToken(token, key, this.access.allowUnsigned, now);
+  }
+
+  /** Reads the secret's hash again at the next token (this node rotated the secret). */
+  forgetTokenKey(): void {
+    this.keyRead = null;
+  }
+
+  private tokenKey(): Promise<Buffer | null> {
+    const moment = performance.now();
+    if (this.keyRead === null || this.keyRead.until <= moment) {
+      const key = this.access.secretHash().then((hash) => (hash === null ? null : userTokenKey(hash)));
+      // A failed read is not kept: the next token reads again.
+      key.catch(() => {
+        if (this.keyRead?.key === key) this.keyRead = null;
+      });
+      this.keyRead = { key, until: moment + TOKEN_KEY_CACHE_MS };
+    }
+    return this.keyRead.key;
   }
 
   /** Whether profiles are kept and used at all now (an impact of 0 turns them off). */

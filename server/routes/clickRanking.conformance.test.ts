@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse, StatsEvent } from '../../src/client/types.ts';
 import type { AppOptions } from '../app.ts';
 import { injectService } from '../testing/injectedService.ts';
-import { getJson, putJson, type TestService } from '../testing/service.ts';
+import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { sendFrom } from '../testing/fromAddress.ts';
+import { DEFAULT_CLICK_RANKING } from '../events/clickRanking.ts';
 
 const DAY = 86_400_000;
 const START = Date.parse('2026-05-01T00:00:00Z');
@@ -22,7 +24,7 @@ describe('ranking that learns from clicks', () => {
     expect(answer.status).toBe(200);
     return answer.body.hits.map((hit) => hit.id);
   };
-  /** `times` visitors, each from an address of their own, search for the keyword and click `docid` at position 3. */
+  /** `times` visitors, each from an address group (IPv4 /24) of their own, search for the keyword and click `docid` at position 3. */
   const clicks = async (s: TestService, docid: string, times: number, received: number) => {
     const store = s.app.eventStores.get('demo');
     for (let i = 0; i < times; i++) {
@@ -30,7 +32,7 @@ describe('ranking that learns from clicks', () => {
         { action: 'search', session: `v${i}`, keyword: 'Kettle', numberOfResults: 3 },
         { action: 'click', session: `v${i}`, keyword: 'kettle ', docid, position: 3 },
       ];
-      await store.addStats(visit, 'stats', received, `198.51.100.${i}`);
+      await store.addStats(visit, 'stats', received, `198.51.${i}.100`);
     }
   };
 
@@ -145,5 +147,55 @@ describe('ranking under forged clicks', () => {
     const after = await ranked();
     expect(after.indexOf(target)).toBeGreaterThanOrEqual(10);
     expect(after).toEqual(before);
+  });
+});
+
+describe('ranking under clicks from a few address groups', () => {
+  let service: TestService;
+  const now = START;
+
+  beforeAll(async () => {
+    // On a socket: the service must see each sender's own address.
+    service = await startService({ clock: () => now });
+    const documents = Array.from({ length: 100 }, (_, i) => ({
+      id: `kettle-${i}`,
+      title: `Kettle ${i}`,
+      main_content: `A kettle ${'and more '.repeat(i)}to boil water.`,
+    }));
+    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+  });
+
+  afterAll(async () => {
+    await service.close();
+    service.remove();
+  });
+
+  const ranked = async () => {
+    const answer = await getJson<SearchResponse>(service, '/v1/search/demo', [
+      ['term', 'kettle'],
+      ['limit', '100'],
+      ['collectAnalytics', 'false'],
+    ]);
+    expect(answer.status).toBe(200);
+    return answer.body.hits.map((hit) => hit.id);
+  };
+  /** One visitor from `address`: a search event, then a click on `docid` at rank 60. */
+  const visit = async (address: string, session: string, docid: string) => {
+    const send = (event: StatsEvent) => sendFrom(service, address, 'POST', '/v1/stats/demo', event);
+    expect((await send({ action: 'search', session, keyword: 'kettle', numberOfResults: 100 })).status).toBe(200);
+    expect((await send({ action: 'click', session, keyword: 'kettle', docid, position: 60 })).status).toBe(200);
+  };
+
+  it('leaves a document at rank 60 after one search and click from each of three address groups, and raises it once ten agree', async () => {
+    const before = await ranked();
+    const target = before[59]!;
+    // The whole 127.0.0.0/8 is this machine's: 127.<i>.0.1 is an address group (IPv4 /24) of its own.
+    for (let i = 1; i <= 3; i++) await visit(`127.${i}.0.1`, `few-${i}`, target);
+    expect(await ranked()).toEqual(before);
+    // Many addresses of one /24 are one group.
+    for (let host = 2; host <= 20; host++) await visit(`127.4.0.${host}`, `block-${host}`, target);
+    expect(await ranked()).toEqual(before);
+    for (let i = 5; i <= DEFAULT_CLICK_RANKING.minAddresses; i++) await visit(`127.${i}.0.1`, `more-${i}`, target);
+    expect((await ranked()).indexOf(target)).toBeLessThan(59);
   });
 });

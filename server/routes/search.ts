@@ -73,7 +73,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
       // A user token is taken only signed by the site's server (or, for local use, where the index allows unsigned ones).
       let userId: string | undefined;
       if (userToken !== undefined) {
-        const reading = index.profiles.readToken(userToken, clock());
+        const reading = await index.profiles.readToken(userToken, clock());
         if (!reading.ok) throw invalidParameter('userToken', reading.message);
         userId = reading.id;
       }
@@ -146,11 +146,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
             keyword: term,
             numberOfResults: result.total,
             // Past the day's cap of distinct tags, the search counts untagged.
-            ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, Date.now()) && { tag: analyticsTag }),
+            ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, clock()) && { tag: analyticsTag }),
           },
           'search',
           // Kept as a keyed hash: suggestions count the addresses that searched a keyword.
           request.ip,
+          clock(),
         );
       }
       if (jsonp === null) return body;

@@ -45,13 +45,14 @@ export const statsRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: () =
       throw new ApiError(400, 'invalid_body', checked.message, checked.field === '' ? {} : { parameter: checked.field });
     }
     const index = indices.get(request.params.key);
-    const received = Date.now();
+    // The app's clock: decay, retention and the day's counts all read it.
+    const received = clock();
     const { event } = checked;
     // Past the day's cap of distinct tags, the event counts untagged.
     if (event.tag !== undefined && !index.tags.admit(event.tag, received)) delete event.tag;
     let userId: string | undefined;
     if (event.userToken !== undefined) {
-      const reading = index.profiles.readToken(event.userToken, clock());
+      const reading = await index.profiles.readToken(event.userToken, clock());
       if (!reading.ok) throw invalidParameter('userToken', reading.message);
       userId = reading.id;
     }

@@ -5,10 +5,12 @@
  * A token is `<id>.<expiry>.<signature>`: the user's id as the site knows it (not an
  * e-mail address: the token travels in URLs and logs), the Unix second after which the
  * service refuses it, and base64url HMAC-SHA-256 of `<id>.<expiry>` under the index's
- * user token key. That key is derived from the index secret (HMAC-SHA-256 of the secret
- * over USER_TOKEN_KEY_LABEL) rather than the secret itself, so that a signature is never
- * a value the secret makes for another purpose, and a site may give the web tier that
- * signs tokens the derived key alone (`userTokenKey`), not the secret that writes the index.
+ * user token key. That key is derived from the index secret (HMAC-SHA-256 over
+ * USER_TOKEN_KEY_LABEL, keyed by the secret's SHA-256) rather than the secret itself, so
+ * that a signature is never a value the secret makes for another purpose, and a site may
+ * give the web tier that signs tokens the derived key alone (`userTokenKey`), not the
+ * secret that writes the index. The SHA-256 step is what lets the service verify tokens
+ * of an index made through its index API, whose secret it keeps only as that hash.
  *
  * Web Crypto only, so it runs in Node 20 and later, Deno, Bun and edge workers alike.
  */
@@ -54,7 +56,8 @@ function fromHex(text: string): Uint8Array {
 
 /** The index's user token key (hex), derived from its secret: what a web tier needs to sign tokens, without the secret. */
 export async function userTokenKey(secret: string): Promise<string> {
-  return hex(await hmac(encoder.encode(secret), USER_TOKEN_KEY_LABEL));
+  const secretHash = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(secret)));
+  return hex(await hmac(secretHash, USER_TOKEN_KEY_LABEL));
 }
 
 /** A signed `userToken` for the widget's `userToken` option (or `data-user-token`). */
