@@ -42,9 +42,10 @@ export default defineConfig({
     },
   ],
   // The demo itself, on ports of its own and with a fresh data folder: the tests use
-  // exactly what `npm start` serves (its second page server is for the embed-modules project).
+  // what `npm start` serves (its second page server is for the embed-modules project), its
+  // pages built once (`--built`): through the dev server every page load fetched ~124 modules.
   webServer: {
-    command: `npx tsx demo/start.ts --api-port ${API_PORT} --web-port ${WEB_PORT} --embed-web-port ${EMBED_WEB_PORT} --data .data/e2e --fresh`,
+    command: `npx tsx demo/start.ts --api-port ${API_PORT} --web-port ${WEB_PORT} --embed-web-port ${EMBED_WEB_PORT} --data .data/e2e --fresh --built`,
     url: `http://127.0.0.1:${WEB_PORT}/`,
     // Indexing the corpus takes most of it, and stretches with the load like the tests.
     timeout: scaled(180_000),

@@ -65,9 +65,9 @@ export const EMBED_SWAPS: readonly EmbedSwap[] = [
  * `site-search.more.js` when they are needed (`lazy`). Preact, its hooks and
  * @preact/signals are the official packages in every build, so the script tag and npm
  * behave alike (issue #14); the size test fails if they are swapped again. The npm build
- * and the unit tests use the originals. The dev server in mode `embed-modules` (the demo's second
- * page server, `npm start -- --embed-web-port PORT`) swaps `request.ts` too, so that every e2e
- * spec can run against it, not only the embed specs.
+ * and the unit tests use the originals. Mode `embed-modules` (the demo's second page server,
+ * `npm start -- --embed-web-port PORT`, dev server or `--built` pages) swaps `request.ts` too,
+ * so that every e2e spec can run against it, not only the embed specs.
  */
 function embedModules(lazy: boolean): Plugin {
   const files = EMBED_SWAPS.filter((swap) => lazy || !swap.lazy).map(({ module, standIn }): [RegExp, string] => [module, resolve(standIn)]);
@@ -200,7 +200,7 @@ export default defineConfig(({ mode, command }) => {
       ...(command === 'build' && !embedded ? [stylesheet()] : []),
       ...(command === 'build' && mode === 'embed' ? [languageFiles(), cssMarker(), embedModules(true), moreFile()] : []),
       ...(mode === 'embed-more' ? [sharedImports(), embedModules(false)] : []),
-      ...(command === 'serve' && mode === 'embed-modules' ? [embedModules(false)] : []),
+      ...(mode === 'embed-modules' ? [embedModules(false)] : []),
     ],
     // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
     // `jsx(type, { children: [...] })` once minified, and Preact's `h` is in it anyway.

@@ -5,12 +5,13 @@
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createServer, type Plugin } from 'vite';
+import { createServer, type Connect, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { commandLine } from '../server/config/commandLine.ts';
 import { postgresEngines } from '../server/indices/postgresFactory.ts';
 import { databaseUrl } from '../server/config/configFile.ts';
-import { buildCorpus } from './corpus/build.ts';
+import { servedBuiltPages } from './builtPages.ts';
+import { cachedCorpus } from './corpusCache.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
 import { indexDocuments } from './indexDocuments.ts';
@@ -49,6 +50,9 @@ Options:
   --web-port PORT   the demo page's port (default 5173, or WEB_PORT)
   --data FOLDER     the service's data folder (default .data/demo)
   --fresh           start from an empty data folder
+  --built           serve the pages built once (vite build) instead of through Vite's
+                    dev server: quicker page loads, but edits need a restart (the
+                    browser tests use it)
   --embed-web-port PORT
                     also serve the demo page on PORT with the modules the script-tag
                     build swaps (src/embed), for the browser tests to run on both
@@ -68,6 +72,7 @@ function options() {
         'web-port': { type: 'string', default: process.env.WEB_PORT ?? '5173' },
         data: { type: 'string', default: '.data/demo' },
         fresh: { type: 'boolean', default: false },
+        built: { type: 'boolean', default: false },
         'embed-web-port': { type: 'string' },
         'database-url': { type: 'string', default: process.env.SITE_SEARCH_DATABASE_URL },
       },
@@ -83,29 +88,34 @@ function options() {
       embedWebPort: values['embed-web-port'] === undefined ? null : port('--embed-web-port', values['embed-web-port']),
       dataDir: values.data,
       fresh: values.fresh,
+      built: values.built,
       database: values['database-url'] ? databaseUrl(values['database-url'], '--database-url') : null,
     };
   });
 }
 
-/** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name. */
+/** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name: on the dev server and on the built pages' server. */
 function thumbnails(): Plugin {
+  const serve: Connect.NextHandleFunction = (req, res, next) => {
+    const match = /^\/([a-z0-9-]{1,80})\.svg$/.exec(req.url ?? '');
+    if (!match) return next();
+    res.setHeader('Content-Type', 'image/svg+xml');
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.end(thumbnailSvg(match[1]!));
+  };
   return {
     name: 'demo-thumbnails',
     configureServer(server) {
-      server.middlewares.use('/thumbs/', (req, res, next) => {
-        const match = /^\/([a-z0-9-]{1,80})\.svg$/.exec(req.url ?? '');
-        if (!match) return next();
-        res.setHeader('Content-Type', 'image/svg+xml');
-        res.setHeader('Cache-Control', 'public, max-age=86400');
-        res.end(thumbnailSvg(match[1]!));
-      });
+      server.middlewares.use('/thumbs/', serve);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use('/thumbs/', serve);
     },
   };
 }
 
 async function main() {
-  const { apiPort, webPort, embedWebPort, dataDir, fresh, database } = options();
+  const { apiPort, webPort, embedWebPort, dataDir, fresh, built, database } = options();
   const host = '127.0.0.1';
   const apiUrl = `http://${host}:${apiPort}`;
   const webUrl = `http://${host}:${webPort}`;
@@ -114,8 +124,8 @@ async function main() {
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
 
   const started = Date.now();
-  const documents = buildCorpus({ thumbBase: webUrl });
-  console.log(`corpus: ${documents.length.toLocaleString('en')} documents built in ${Date.now() - started} ms`);
+  const { documents, cached } = cachedCorpus({ thumbBase: webUrl });
+  console.log(`corpus: ${documents.length.toLocaleString('en')} documents ${cached ? 'read from .cache/demo-corpus' : 'built'} in ${Date.now() - started} ms`);
 
   // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
   // (whose widgets also report their searches to the stats endpoint).
@@ -161,6 +171,16 @@ async function main() {
   // endpoint of this local service. A real dashboard keeps the secret on a server.
   process.env.VITE_DEMO_SECRET = SECRET;
   const pageServer = async (port: number, mode: string, cacheDir: string) => {
+    if (built) {
+      const server = await servedBuiltPages({
+        mode: mode === 'development' ? 'production' : mode,
+        outDir: `${cacheDir}-pages`,
+        host,
+        port,
+        plugins: [thumbnails()],
+      });
+      return { close: () => server.close() };
+    }
     const server = await createServer({
       configFile: 'vite.config.ts',
       mode,
@@ -176,7 +196,7 @@ async function main() {
       logLevel: 'warn',
     });
     await server.listen();
-    return server;
+    return { close: () => server.close() };
   };
   // The same page and service with the script-tag build's modules (vite.config.ts), in this
   // process: the browser tests run on both without starting the demo twice. Started first,
@@ -187,14 +207,14 @@ async function main() {
     `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
   );
 
-  const stop = async () => {
+  const stopDemo = async () => {
     await web.close();
     await embedWeb?.close();
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', stopDemo);
+  process.once('SIGTERM', stopDemo);
 }
 
 main().catch((error: unknown) => {

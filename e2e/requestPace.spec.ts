@@ -29,7 +29,9 @@ test('typing for seconds over a network that delays requests unevenly: at most 5
     let seed = 11;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const arrivals: Arrival[] = [];
+    let unanswered = 0;
     (window as unknown as { __arrivals: Arrival[] }).__arrivals = arrivals;
+    (window as unknown as { __unanswered: () => number }).__unanswered = () => unanswered;
     const original = window.fetch;
     window.fetch = (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, location.href);
@@ -39,13 +41,24 @@ test('typing for seconds over a network that delays requests unevenly: at most 5
       const answerAt = at + random() * 200;
       arrivals.push({ endpoint, term: url.searchParams.get('term') ?? '', at });
       const signal = init?.signal;
+      unanswered++;
+      const answer = original(input, init);
+      answer.then(
+        () => unanswered--,
+        () => unanswered--,
+      );
       return new Promise<Response>((resolve, reject) => {
         signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-        original(input, init).then((response) => setTimeout(() => resolve(response), Math.max(0, answerAt - performance.now())), reject);
+        answer.then((response) => setTimeout(() => resolve(response), Math.max(0, answerAt - performance.now())), reject);
       });
     };
   });
   await page.goto('/');
+  // The service answers on the machine's clock, the page moves on the test's: before the page's
+  // time moves on, each request sent has its answer from the service (then held until its time
+  // in the page). Otherwise a loaded machine's slow answers came later in page time than a
+  // quiet one's, and the run depended on the load.
+  const answered = () => expect.poll(() => page.evaluate(() => (window as unknown as { __unanswered: () => number }).__unanswered())).toBe(0);
   await page.clock.pauseAt(Date.now() + 60_000);
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.focus();
@@ -54,11 +67,15 @@ test('typing for seconds over a network that delays requests unevenly: at most 5
   // A key each 60-130 ms of page time.
   const random = seeded(11);
   for (const key of typed) {
+    await answered();
     await page.keyboard.press(key === ' ' ? 'Space' : key);
+    await answered();
     await page.clock.runFor(Math.round(60 + random() * 70));
   }
   // Past the last slot (the pace waits at most a second): every request has gone.
+  await answered();
   await page.clock.runFor(1500);
+  await answered();
   // Then the clock runs on by itself, for the answers still on their way.
   await page.clock.resume();
   const results = page.getByRole('list', { name: 'Search results' });

@@ -9,14 +9,15 @@ import { createDatabase, MISSING_POSTGRES, postgresBin, startCluster } from './p
 import { TEST_DATABASE_URL_VARIABLE, testDatabaseUrl } from './testEngine.ts';
 
 let url = testDatabaseUrl();
-let stop = () => {};
+/** Stops the cluster this run started; nothing when the tests use a server of their own. */
+let stopOwnCluster = () => {};
 if (url === null) {
   if (postgresBin() === null) {
     console.error(MISSING_POSTGRES);
     process.exit(1);
   }
   const cluster = await startCluster();
-  stop = () => cluster.stop();
+  stopOwnCluster = () => cluster.stop();
   url = await createDatabase(cluster.url, 'conformance');
 }
 try {
@@ -30,5 +31,5 @@ try {
   const [code] = (await once(run, 'exit')) as [number | null];
   process.exitCode = code ?? 1;
 } finally {
-  stop();
+  stopOwnCluster();
 }
