@@ -36,6 +36,7 @@ export async function mockOwnerApi(
       typos: { minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8, disableOnWords: [] },
       personalization: { impact: 50 },
       suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
+      crawlSchedule: null,
       ...seed.settings,
     },
     proposals: seed.proposals ?? [],

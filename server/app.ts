@@ -9,6 +9,7 @@ import { corsDelegator } from './http/cors.ts';
 import { Crawler, crawlerSettings } from './crawl/crawler.ts';
 import { crawlJobSettings } from './crawl/crawlJobOptions.ts';
 import { CrawlJobs } from './crawl/crawlJobs.ts';
+import { CrawlSchedules } from './crawl/crawlSchedules.ts';
 import type { EngineChoice } from './indices/engineFactory.ts';
 import { openIndex, type IndexOpening } from './indices/openIndex.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
@@ -132,7 +133,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The fetcher (undici) and the reading threads load at the first crawl job.
   const crawlJobs = new CrawlJobs(jobSettings, async () => (await import('./crawl/crawlJobWiring.ts')).crawlToolsFor(crawl, userAgent), config.clock, app.log);
   app.decorate('crawlJobs', crawlJobs);
+  const crawlSchedules = new CrawlSchedules(
+    () => indices.all(),
+    crawlJobs,
+    (url) => crawler.refusal(url),
+    config.clock,
+    app.log,
+  );
+  app.decorate('crawlSchedules', crawlSchedules);
   app.addHook('preClose', async () => {
+    await crawlSchedules.close();
     await Promise.all([crawler.close(), crawlJobs.close()]);
   });
   try {
@@ -180,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(crawlsRoutes, { indices, crawler, crawlJobs, clock: config.clock });
     await crawler.resume(indices.all());
     await crawlJobs.resume(indices.all());
+    crawlSchedules.start();
     retention.start();
   } catch (error) {
     await app.close();

@@ -1,9 +1,12 @@
 // `site-search crawl --site` and `--sitemap` as a child process against the reference
 // service, which crawls a loopback site.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/client/types.ts';
 import { cliEnv, runCli } from '../testing/cli.ts';
 import { startPageServer, type PageServer } from '../testing/pageServer.ts';
+import { testFolder } from '../testing/runFolder.ts';
 import { startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
@@ -52,5 +55,25 @@ describe('site-search crawl', () => {
     expect(result.stdout).toContain('(dry run: nothing was written)');
     expect(result.stdout).toMatch(/to index [1-9]/);
     expect((await runCli(['crawl'], env)).code).toBe(2);
+  });
+
+  it('--changed FILE crawls just the URLs listed (a deploy hook); from standard input with -', async () => {
+    const env = cliEnv(service.baseUrl, 'k', 's');
+    site.pages.set('/a', page('page a clipword deployword'));
+    const folder = testFolder('site-search-changed-');
+    const file = join(folder, 'changed.txt');
+    writeFileSync(file, `# changed by the deploy\n${site.origin}/a\n\n`);
+    const before = site.requests.length;
+    const result = await runCli(['crawl', '--changed', file, '--wait'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/: done\n/);
+    expect(site.requests.slice(before).filter((path) => path !== '/robots.txt')).toEqual(['/a']);
+    const search = (await (await fetch(`${service.baseUrl}/v1/search/k?term=deployword`)).json()) as SearchResponse;
+    expect(search.hits.map((hit) => hit.url)).toEqual([`${site.origin}/a`]);
+    const piped = await runCli(['crawl', '--changed', '-', '--wait'], env, { stdin: `${site.origin}/b\n` });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect((await runCli(['crawl', '--changed', '-'], env, { stdin: '\n# none\n' })).code).toBe(2);
+    expect((await runCli(['crawl', '--changed', file, '--since', '2026-12-01T00:00:00Z'], env)).code).toBe(2);
+    rmSync(folder, { recursive: true, force: true });
   });
 });

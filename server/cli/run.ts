@@ -39,6 +39,10 @@ Commands:
       --wait                     show the crawl's progress until it ends, then its report;
                                  exit 1 when it failed
   crawl --sitemap URL        the same, from a sitemap (or sitemap index); with --site too, both
+  crawl --changed FILE       a deploy hook: crawl just the URLs in FILE (one a line; - reads stdin),
+                             no links followed, every other page left as it is
+      --since TIME               with --site or --sitemap: crawl what the sitemaps say changed
+                                 since TIME (ISO 8601, e.g. 2026-12-01T10:00:00Z)
   crawl URL...               schedule single pages for crawling (no links followed)
   status URL|ID              a document's status (a URL is turned into its id, the md5 of the URL)
   get ID                     a document as indexed
@@ -163,7 +167,8 @@ const COMMANDS: Record<string, Handler> = {
   },
 
   async crawl(args, io) {
-    const usage = 'crawl --site URL [--sitemap URL] [--include GLOB] [--exclude GLOB] [--dry-run] [--wait] | crawl URL...';
+    const usage =
+      'crawl --site URL [--sitemap URL] [--include GLOB] [--exclude GLOB] [--dry-run] [--wait] | crawl --changed FILE|- [--since TIME] [--wait] | crawl URL...';
     const { values, positionals } = parse(
       args,
       {
@@ -171,6 +176,8 @@ const COMMANDS: Record<string, Handler> = {
         sitemap: { type: 'string', multiple: true },
         include: { type: 'string', multiple: true },
         exclude: { type: 'string', multiple: true },
+        changed: { type: 'string' },
+        since: { type: 'string' },
         'dry-run': { type: 'boolean' },
         wait: { type: 'boolean' },
       },
@@ -178,9 +185,13 @@ const COMMANDS: Record<string, Handler> = {
     );
     const sites = (values.site as string[] | undefined) ?? [];
     const sitemaps = (values.sitemap as string[] | undefined) ?? [];
-    const job = sites.length > 0 || sitemaps.length > 0;
+    const changedFile = values.changed as string | undefined;
+    const since = values.since as string | undefined;
+    const job = sites.length > 0 || sitemaps.length > 0 || changedFile !== undefined;
     if (job === positionals.length > 0) throw new UsageError(`usage: site-search ${usage}`);
+    if (since !== undefined && sites.length === 0 && sitemaps.length === 0) throw new UsageError('--since reads the sitemaps of --site or --sitemap: give one');
     if (job) {
+      const changed = changedFile === undefined ? [] : await changedUrls(changedFile, io);
       const client = connect(values as ConnectionFlags, io.env, { needsSecret: true, log: (line) => void io.stderr.write(`${line}\n`) });
       const include = (values.include as string[] | undefined) ?? [];
       const exclude = (values.exclude as string[] | undefined) ?? [];
@@ -189,6 +200,8 @@ const COMMANDS: Record<string, Handler> = {
         ...(sitemaps.length > 0 && { sitemaps }),
         ...(include.length > 0 && { include }),
         ...(exclude.length > 0 && { exclude }),
+        ...(changed.length > 0 && { changed }),
+        ...(since !== undefined && { since }),
         ...(values['dry-run'] === true && { dryRun: true }),
       };
       await crawlJob(client, request, values.wait === true, io);
@@ -359,8 +372,19 @@ function shareOf(flag: string, text: string): number {
   return value;
 }
 
-async function readAll(input: Io['stdin']): Promise<string> {
-  if (input === undefined) throw new UsageError('no standard input to read the rule from');
+/** The URLs of a `--changed` file: one a line, blank lines and `#` comments skipped. */
+async function changedUrls(source: string, io: Io): Promise<string[]> {
+  const text = source === '-' ? await readAll(io.stdin, 'the changed URLs') : await readFile(source, 'utf8');
+  const urls = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  if (urls.length === 0) throw new UsageError(`${source === '-' ? 'standard input' : source} lists no URL: --changed reads one URL a line`);
+  return urls;
+}
+
+async function readAll(input: Io['stdin'], what = 'the rule'): Promise<string> {
+  if (input === undefined) throw new UsageError(`no standard input to read ${what} from`);
   let text = '';
   for await (const chunk of input) text += chunk.toString();
   return text;

@@ -8,6 +8,7 @@ import Type, { type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_OVERLOAD } from './overloadSettings.ts';
 import { DEFAULT_TYPO_SETTINGS } from '../ranking/fuzzyDistance.ts';
+import { CrawlScheduleSetting } from '../schemas/crawlSchedule.ts';
 import { LearnedCount, PERSONALIZATION_IMPACT, RankingSettingsPatch, SuggestionSettingsPatch, typoLengthsProblem } from '../schemas/indexSettings.ts';
 import { schemaCheck } from '../schemas/schemaProblems.ts';
 
@@ -67,6 +68,8 @@ const IndexCredentials = Type.Object(
     proposals: Type.Optional(Type.Object({ minSessions: Count, minAddresses: Count }, { additionalProperties: false })),
     /** Personal results by userToken (events/personalization.ts). */
     personalization: Type.Optional(Personalization),
+    /** The site recrawled on schedule: the same schema as the settings' `crawlSchedule` (crawl/crawlSchedules.ts). */
+    crawlSchedule: Type.Optional(CrawlScheduleSetting),
     /** Unsigned user tokens taken as ids (events/userTokens.ts): local use only. */
     allowUnsignedUserTokens: Type.Optional(Type.Boolean({ errorMessage: 'must be true or false' })),
   },

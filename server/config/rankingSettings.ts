@@ -6,7 +6,7 @@
  * starts; settings written through `PATCH /v2/indices/{key}/settings` (stored in the
  * index, kind `settings`) win, field by field (grouped settings each on its own).
  */
-import type { IndexSettings } from '../../src/client/types.ts';
+import type { CrawlSchedule, IndexSettings } from '../../src/client/types.ts';
 import type { SuggestionSettings } from '../events/learningSettings.ts';
 import type { PersonalizationSettings } from '../events/personalization.ts';
 import type { SteeringEntry } from '../engine/engine.ts';
@@ -29,6 +29,8 @@ export interface IndexTuning {
    * @default { impact: 50, fields: [], halfLifeDays: 30, profileDays: 90 }
    */
   personalization?: Partial<PersonalizationSettings>;
+  /** The site recrawled on schedule (crawl/crawlSchedules.ts); the settings' `crawlSchedule` wins, null removing it. */
+  crawlSchedule?: CrawlSchedule;
 }
 
 /** Where the stored settings live in the index's owner data. */
@@ -63,13 +65,14 @@ export function resolveRankingSettings(config: RankingConfig = {}, maxBoost = 1)
 
 export const DEFAULT_RANKING_SETTINGS: RankingSettings = resolveRankingSettings();
 
-/** Where an index's settings start: its config file's `ranking`, `suggestions` and `personalization.impact`. */
+/** Where an index's settings start: its config file's `ranking`, `suggestions`, `personalization.impact` and `crawlSchedule`. */
 export function configuredSettings(index: IndexTuning): RankingConfig {
   const impact = index.personalization?.impact;
   return {
     ...index.ranking,
     ...(impact !== undefined && { personalization: { impact } }),
     ...(index.suggestions !== undefined && { suggestions: index.suggestions }),
+    ...(index.crawlSchedule !== undefined && { crawlSchedule: index.crawlSchedule }),
   };
 }
 
@@ -83,7 +86,7 @@ export function overlaySettings(base: RankingConfig, over: RankingConfig): Ranki
 }
 
 /** The ranking settings in effect, the defaults filled in (config/settingsInEffect.ts adds the learning settings). */
-export type RankingSettingsInEffect = Omit<IndexSettings, 'personalization' | 'suggestions'>;
+export type RankingSettingsInEffect = Omit<IndexSettings, 'personalization' | 'suggestions' | 'crawlSchedule'>;
 
 /** Every ranking setting of an index, the defaults filled in: what `GET .../settings` answers of them. */
 export function fullSettings(config: RankingConfig): RankingSettingsInEffect {

@@ -1,7 +1,7 @@
 /**
  * Every setting of an index in effect, the defaults filled in: the ranking settings
  * (config/rankingSettings.ts) and what the index learns (the personalization impact and
- * the suggestion settings), the config file's with the stored ones laid over them. What
+ * the suggestion settings) and the recrawl schedule, the config file's with the stored ones laid over them. What
  * `GET` and `PATCH /v2/indices/{key}/settings` answer.
  */
 import type { IndexSettings } from '../../src/client/types.ts';
@@ -16,5 +16,6 @@ export function settingsInEffect(index: IndexTuning, stored: RankingConfig): Ind
     ...fullSettings(config),
     personalization: { impact: config.personalization?.impact ?? DEFAULT_PERSONALIZATION.impact },
     suggestions: suggestionSettings(config.suggestions),
+    crawlSchedule: config.crawlSchedule ?? null,
   };
 }

@@ -67,6 +67,25 @@ export interface CrawlJobContext {
 interface Progress {
   seeded: boolean;
   blocks?: BlocksState;
+  lastmod?: LastmodTrust;
+}
+
+/**
+ * Trust in the sitemaps' `<lastmod>`, per host (origin), carried from one full crawl to
+ * the next: a host whose lastmod values matched what its pages were (a 304 or the same
+ * text wherever lastmod said not changed) is `vouched` for the next crawl, which then
+ * does not fetch its pages whose lastmod is not after the previous full crawl's start
+ * (`since`); one page that changed under an old lastmod makes the host `untrusted`.
+ */
+interface LastmodTrust {
+  /** Start of the previous full crawl (epoch ms); null: none, nothing is skipped. */
+  since: number | null;
+  /** Hosts whose lastmod this crawl trusts. */
+  vouched: string[];
+  /** Hosts whose lastmod matched their pages in this crawl. */
+  consistent: string[];
+  /** Hosts with a page changed under an old lastmod: trusted by no later crawl. */
+  untrusted: string[];
 }
 
 interface HostState {
@@ -96,6 +115,8 @@ const RETRY_WAIT_MAX_MS = 60_000;
 const VERDICT_BATCH = 1000;
 /** Recent crawls looked through for the repeated blocks of the last. */
 const PREVIOUS_CRAWLS = 5;
+/** Of the pages a trusted lastmod skips, every this many is fetched still, to check the trust. */
+const LASTMOD_CHECK_EVERY = 20;
 
 /**
  * One crawl of one index, in this process: seeds the frontier (start URLs, sitemaps),
@@ -120,6 +141,16 @@ export class CrawlJob {
   private readonly scope: (url: URL) => ScopeVerdict;
   private lastCheck = 0;
   private readonly progress: Progress;
+  /**
+   * A deploy hook's crawl (`changed`, `since`): only the URLs named or the sitemaps say
+   * changed are fetched, no links are followed, and pages it did not look at stay.
+   */
+  private readonly partial: boolean;
+  /** `since` in epoch milliseconds: sitemap pages with an older (or no) lastmod are not fetched. */
+  private readonly since: number | null;
+  /** The sitemaps' lastmod of their pages (epoch ms), read by this process (another's fetches its pages as usual). */
+  private readonly lastmods = new Map<string, number>();
+  private lastmodSkips = 0;
 
   constructor(
     private readonly index: CrawledIndex,
@@ -128,6 +159,8 @@ export class CrawlJob {
   ) {
     this.id = record.id;
     this.options = storedOptions(record.options);
+    this.partial = this.options.changed.length > 0 || this.options.since !== null;
+    this.since = this.options.since === null ? null : Date.parse(this.options.since);
     this.store = index.engine.crawls;
     this.scope = context.tools.scope(this.startUrls(), this.options.include, this.options.exclude);
     this.progress = parseProgress(record.blocks);
@@ -150,6 +183,7 @@ export class CrawlJob {
     try {
       if (!(await this.store.setState(this.id, 'running', clock()))) return;
       if (!this.progress.seeded && this.progress.blocks === undefined) this.progress.blocks = await this.previousBlocks();
+      if (!this.progress.seeded && !this.partial && !this.options.dryRun) this.progress.lastmod = await this.previousLastmod();
       this.blocks = this.context.tools.blocks(this.progress.blocks);
       this.sampled = (this.progress.blocks?.pages ?? 0) >= this.context.settings.sampleSize;
       // One process holds an SQLite file: a claim left there is from a run that stopped.
@@ -198,25 +232,37 @@ export class CrawlJob {
       const url = this.context.tools.normalize(start, undefined, this.options.ignoreParams);
       if (url !== null) urls.push(url);
     }
-    // A crawl of sitemaps alone is scoped by the sitemaps' hosts.
-    if (urls.length === 0) {
-      for (const sitemap of this.options.sitemaps) {
-        const url = this.context.tools.normalize(sitemap, undefined, this.options.ignoreParams);
+    // A crawl of sitemaps alone is scoped by the sitemaps' hosts; one of changed URLs alone, by theirs.
+    for (const others of [this.options.sitemaps, this.options.changed]) {
+      if (urls.length > 0) break;
+      for (const other of others) {
+        const url = this.context.tools.normalize(other, undefined, this.options.ignoreParams);
         if (url !== null) urls.push(new URL('/', url));
       }
     }
     return urls;
   }
 
-  /** The start URLs, then the pages of the sitemaps given, of `/sitemap.xml` and of robots.txt's `Sitemap:` lines. */
+  /**
+   * The start URLs, then the pages of the sitemaps given, of `/sitemap.xml` and of
+   * robots.txt's `Sitemap:` lines. A deploy hook's crawl: the URLs changed, and with
+   * `since` the sitemaps' pages changed since.
+   */
   private async seed(): Promise<void> {
+    if (this.partial) {
+      const [first] = this.options.changed;
+      if (first !== undefined) await this.discover(this.options.changed, new URL(first), 0, null);
+      if (this.since === null) return;
+    }
     const starts = this.options.start
       .map((start) => this.context.tools.normalize(start, undefined, this.options.ignoreParams))
       .filter((url): url is URL => url !== null);
-    await this.store.enqueue(
-      this.id,
-      starts.map((url) => ({ url: url.href, depth: 0, foundFrom: null })),
-    );
+    if (!this.partial) {
+      await this.store.enqueue(
+        this.id,
+        starts.map((url) => ({ url: url.href, depth: 0, foundFrom: null })),
+      );
+    }
     const sitemaps = new Set<string>(this.options.sitemaps);
     const origins = new Set([...starts, ...this.startUrls()].map((url) => url.origin));
     for (const origin of origins) {
@@ -248,19 +294,62 @@ export class CrawlJob {
         try {
           const content = tools.sitemap(fetched.body);
           if (content.kind === 'index') next.push(...content.sitemaps);
-          else
+          else {
+            if (this.progress.lastmod?.since != null) this.keepLastmods(content.pages);
             await this.discover(
-              content.pages.map((page) => page.url),
+              content.pages.filter((page) => this.changedSince(page.lastmod)).map((page) => page.url),
               url,
               0,
               url.href,
             );
+          }
         } catch (error) {
           this.context.log.info({ crawl: this.id, sitemap: href, err: error }, 'sitemap not read');
         }
       }
       level = next;
     }
+  }
+
+  private keepLastmods(pages: ReadonlyArray<{ url: string; lastmod: string | null }>): void {
+    for (const page of pages) {
+      const time = page.lastmod === null ? Number.NaN : Date.parse(page.lastmod);
+      const url = this.context.tools.normalize(page.url, undefined, this.options.ignoreParams);
+      if (url !== null && !Number.isNaN(time)) this.lastmods.set(url.href, time);
+    }
+  }
+
+  /**
+   * Whether the sitemap says the page has not changed since the previous full crawl began
+   * (the page answered then).
+   */
+  private lastmodUnchanged(url: string, known: CrawledPage | null): boolean {
+    const since = this.progress.lastmod?.since;
+    const lastmod = this.lastmods.get(url);
+    return since != null && lastmod !== undefined && lastmod <= since && known !== null && known.hash !== null && known.failures === 0;
+  }
+
+  /** Whether a page the sitemap says is unchanged is left unfetched: its host is trusted, but for one page in LASTMOD_CHECK_EVERY. */
+  private skipByLastmod(origin: string): boolean {
+    const trust = this.progress.lastmod;
+    if (trust === undefined || !trust.vouched.includes(origin) || trust.untrusted.includes(origin)) return false;
+    return ++this.lastmodSkips % LASTMOD_CHECK_EVERY !== 0;
+  }
+
+  /** What a fetch proved of the host's lastmod, where the sitemap said the page had not changed. */
+  private judgeLastmod(origin: string, changed: boolean): void {
+    const trust = this.progress.lastmod;
+    if (trust === undefined) return;
+    const list = changed ? trust.untrusted : trust.consistent;
+    if (!list.includes(origin)) list.push(origin);
+    if (changed) this.context.log.info({ crawl: this.id, host: origin }, 'a page changed under an old sitemap lastmod: lastmod no longer trusted for the host');
+  }
+
+  /** Whether a sitemap page is to be fetched: always, but in a crawl `since` a time, when its lastmod is at or after it. */
+  private changedSince(lastmod: string | null): boolean {
+    if (this.since === null) return true;
+    const time = lastmod === null ? Number.NaN : Date.parse(lastmod);
+    return time >= this.since;
   }
 
   /** Claims and visits URLs until the frontier is empty, the crawl is cancelled, or the service stops. */
@@ -322,6 +411,8 @@ export class CrawlJob {
     const host = this.host(url);
     if (!(await host.robots).allows(url)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.robots }, false);
     const known = this.options.dryRun ? null : await this.store.page(entry.url);
+    const byLastmod = this.lastmodUnchanged(entry.url, known);
+    if (byLastmod && this.skipByLastmod(url.origin)) return this.notModified(entry, url, known!, false);
     const fetched = await this.fetchWithRetries(url, known ?? undefined);
     if (!fetched.ok) {
       // The service stops: the URL stays claimed, and is taken again at the next start.
@@ -329,7 +420,10 @@ export class CrawlJob {
       this.context.log.info({ url: entry.url, reason: fetched.reason, detail: fetched.detail }, 'crawl fetch failed');
       return this.finish(entry, { outcome: 'failed', reason: failureReason(fetched) }, true, fetched.reason);
     }
-    if (fetched.status === 304 && known !== null) return this.notModified(entry, url, known);
+    if (fetched.status === 304 && known !== null) {
+      if (byLastmod) this.judgeLastmod(url.origin, false);
+      return this.notModified(entry, url, known);
+    }
     const landed = this.context.tools.normalize(fetched.url.href, undefined, this.options.ignoreParams) ?? fetched.url;
     if (landed.href !== entry.url) {
       // A redirect: the page is the target's, crawled under its own URL once.
@@ -354,7 +448,7 @@ export class CrawlJob {
       return this.finish(entry, { outcome: 'failed', reason: this.context.tools.readFailure(error) }, true);
     }
     const nofollow = reading.nofollow || headerNofollow(fetched.headers.robots);
-    if (!nofollow) await this.discover(reading.links, url, entry.depth + 1, url.href);
+    if (!nofollow && !this.partial) await this.discover(reading.links, url, entry.depth + 1, url.href);
     if (reading.canonical !== null) {
       const canonical = this.context.tools.normalize(reading.canonical, url, this.options.ignoreParams);
       if (canonical !== null && canonical.href !== url.href) {
@@ -371,6 +465,7 @@ export class CrawlJob {
     if (this.options.dryRun) return this.finish(entry, { outcome: 'indexed' }, true);
     const page: HeldPage = { entry, headers: fetched.headers, reading, hash, links: nofollow ? [] : reading.links };
     const current = known ?? (fetched.url.href === entry.url ? null : await this.store.page(entry.url));
+    if (byLastmod && entry.url === claimed.url) this.judgeLastmod(url.origin, current === null || current.hash !== hash);
     if (current !== null && current.hash === hash) {
       // Read the same as last time: nothing is written but the page's new validators.
       await this.keepPage(page);
@@ -395,10 +490,10 @@ export class CrawlJob {
   }
 
   /** A page that answered 304: unchanged, its links as last read followed again. */
-  private async notModified(entry: FrontierEntry, url: URL, known: CrawledPage): Promise<void> {
-    await this.discover(known.links, url, entry.depth + 1, url.href);
+  private async notModified(entry: FrontierEntry, url: URL, known: CrawledPage, fetched = true): Promise<void> {
+    if (!this.partial) await this.discover(known.links, url, entry.depth + 1, url.href);
     if (known.hash !== null) await this.store.takeContent(this.id, known.hash, entry.url);
-    return this.finish(entry, { outcome: 'unchanged' }, true);
+    return this.finish(entry, { outcome: 'unchanged' }, fetched);
   }
 
   private async keepPage({ entry, headers, hash, links }: HeldPage): Promise<void> {
@@ -433,7 +528,7 @@ export class CrawlJob {
    * Judges links found on `from` (or in a sitemap): each normalised URL is queued, or
    * recorded as left out with its reason.
    */
-  private async discover(links: readonly string[], from: URL, depth: number, foundFrom: string): Promise<void> {
+  private async discover(links: readonly string[], from: URL, depth: number, foundFrom: string | null): Promise<void> {
     const queued: FrontierEntry[] = [];
     const settled: Array<FrontierEntry & UrlOutcome> = [];
     const seen = new Set<string>();
@@ -494,8 +589,8 @@ export class CrawlJob {
     const now = this.context.clock();
     const rules = { ...this.context.settings.removal, removalShare: this.options.maxRemovalShare, failureShare: this.options.maxFailureShare };
     const counts = await this.store.counts(this.id);
-    // A crawl cut short by maxPages did not look for every page: a page it did not find is not gone.
-    const complete = (counts.excluded[EXCLUDED.maxPages] ?? 0) === 0;
+    // A crawl cut short by maxPages, or a deploy hook's, did not look for every page: a page it did not find is not gone.
+    const complete = !this.partial && (counts.excluded[EXCLUDED.maxPages] ?? 0) === 0;
     const removals: CrawlRemoval[] = [];
     const failing: string[] = [];
     for (let after = ''; ;) {
@@ -534,6 +629,24 @@ export class CrawlJob {
     }
     if (this.scope(url) === 'in') return NOT_LINKED;
     return this.startUrls().some((start) => start.origin === url.origin) ? EXCLUDED.outOfScope : null;
+  }
+
+  /**
+   * Where this crawl's trust in lastmod starts: the start of the previous full crawl (one
+   * not a deploy hook's, nor a dry run, that ended), and the hosts whose lastmod it found
+   * true and none false.
+   */
+  private async previousLastmod(): Promise<LastmodTrust> {
+    for (const record of await this.store.list(PREVIOUS_CRAWLS)) {
+      if (record.id === this.id || record.startedAt === null || (record.state !== 'done' && record.state !== 'held')) continue;
+      const options = storedOptions(record.options);
+      if (options.dryRun || options.changed.length > 0 || options.since !== null) continue;
+      const trust = parseProgress(record.blocks).lastmod;
+      const untrusted = trust?.untrusted ?? [];
+      const vouched = [...new Set([...(trust?.vouched ?? []), ...(trust?.consistent ?? [])])].filter((host) => !untrusted.includes(host));
+      return { since: record.startedAt, vouched, consistent: [], untrusted: [...untrusted] };
+    }
+    return { since: null, vouched: [], consistent: [], untrusted: [] };
   }
 
   /** The repeated blocks the last crawl of the index learnt: a recrawl that writes little has no sample of its own. */
@@ -627,7 +740,7 @@ export class CrawlJob {
   }
 
   private async saveProgress(): Promise<void> {
-    const progress: Progress = { seeded: this.progress.seeded, blocks: this.blocks.state() };
+    const progress: Progress = { seeded: this.progress.seeded, blocks: this.blocks.state(), lastmod: this.progress.lastmod };
     await this.store.saveBlocks(this.id, JSON.stringify(progress));
   }
 }

@@ -52,6 +52,8 @@ export function crawlJobOptions(request: CrawlJobRequest): CrawlJobOptions {
     dryRun: request.dryRun ?? false,
     maxRemovalShare: request.maxRemovalShare ?? DEFAULT_REMOVAL_RULES.removalShare,
     maxFailureShare: request.maxFailureShare ?? DEFAULT_REMOVAL_RULES.failureShare,
+    changed: request.changed ?? [],
+    since: request.since ?? null,
   };
 }
 

@@ -37,9 +37,8 @@ export class CrawlJobs {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts a crawl; when one is queued or running, names it and starts nothing. */
-  async start(index: CrawledIndex, options: CrawlJobOptions): Promise<{ ok: true; id: string } | { ok: false; active: string }> {
-    const id = randomUUID();
+  /** Starts a crawl; when one is queued or running (or `id` is taken), names it and starts nothing. */
+  async start(index: CrawledIndex, options: CrawlJobOptions, id: string = randomUUID()): Promise<{ ok: true; id: string } | { ok: false; active: string }> {
     const created = await index.engine.crawls.create(id, JSON.stringify(options), this.clock());
     if (!created.ok) return created;
     const record = await index.engine.crawls.get(id);

@@ -103,7 +103,10 @@ export interface CrawlStore {
    * claim left by the previous run of the one process is taken back at once (`release`).
    */
   readonly shared: boolean;
-  /** Records a queued crawl; when another is queued or running, changes nothing and names it. */
+  /**
+   * Records a queued crawl; when another is queued or running, or a crawl has the id
+   * already (a schedule's ids are the same on every process), changes nothing and names it.
+   */
   create(id: string, options: string, now: number): Promise<{ ok: true } | { ok: false; active: string }>;
   get(id: string): Promise<CrawlRecord | null>;
   /** The most recent crawls first. */

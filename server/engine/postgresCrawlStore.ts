@@ -48,6 +48,8 @@ export class PostgresCrawlStore implements CrawlStore {
       now,
     ]);
     if (rowCount === 1) return { ok: true };
+    // An id already taken (a scheduled crawl's, made by another process): that crawl stands.
+    if ((await this.get(id)) !== null) return { ok: false, active: id };
     const active = await this.active();
     // The crawl that stood in the way ended meanwhile: try once more.
     if (active === null) return this.create(id, options, now);

@@ -83,6 +83,8 @@ export class SqliteCrawlWrites {
     return this.db.transaction(() => {
       const active = this.statements.get(`SELECT id FROM crawls WHERE state IN ('queued', 'running')`).pluck().get() as string | undefined;
       if (active !== undefined) return { ok: false as const, active };
+      // An id already taken (a scheduled crawl's, made by another process): that crawl stands.
+      if (this.statements.get('SELECT 1 FROM crawls WHERE id = ?').get(id) !== undefined) return { ok: false as const, active: id };
       this.statements.get(`INSERT INTO crawls (id, state, options, created_at) VALUES (?, 'queued', ?, ?)`).run(id, options, now);
       return { ok: true as const };
     })();

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import type { CrawlJob, CrawlJobCreated, CrawlJobList, CrawlJobSummary, CrawlRemovalPage, CrawlUrlPage } from '../../src/client/types.ts';
-import { URL_MAX_CHARS } from '../../src/client/limits.ts';
 import { authorize } from '../http/auth.ts';
 import type { Crawler } from '../crawl/crawler.ts';
 import { crawlJobOptions, storedOptions } from '../crawl/crawlJobOptions.ts';
@@ -9,6 +8,7 @@ import type { CrawlJobs } from '../crawl/crawlJobs.ts';
 import { approveHeld, discardHeld } from '../crawl/crawlRemovals.ts';
 import type { CrawlRecord, CrawlStore } from '../engine/crawlStore.ts';
 import { ApiError, unsupportedMediaType } from '../schemas/apiError.ts';
+import { CRAWL_CHANGE_FIELDS, CRAWL_OPTION_FIELDS } from '../schemas/crawlSchedule.ts';
 import { DecimalInteger, KeyParams, OneOf } from '../schemas/requestSchemas.ts';
 import type { RouteOptions } from './routeOptions.ts';
 
@@ -19,21 +19,8 @@ export interface CrawlsRouteOptions extends RouteOptions {
   crawler: Pick<Crawler, 'refusal'>;
 }
 
-const Url = Type.String({ minLength: 1, maxLength: URL_MAX_CHARS });
-const Glob = Type.String({ minLength: 1, maxLength: URL_MAX_CHARS });
 const CrawlBody = Type.Object(
-  {
-    start: Type.Optional(Type.Array(Url, { maxItems: 100 })),
-    sitemaps: Type.Optional(Type.Array(Url, { maxItems: 100 })),
-    include: Type.Optional(Type.Array(Glob, { maxItems: 100 })),
-    exclude: Type.Optional(Type.Array(Glob, { maxItems: 100 })),
-    maxPages: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
-    maxDepth: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
-    ignoreParams: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 100 })),
-    dryRun: Type.Optional(Type.Boolean()),
-    maxRemovalShare: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-    maxFailureShare: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
-  },
+  { ...CRAWL_OPTION_FIELDS, ...CRAWL_CHANGE_FIELDS, dryRun: Type.Optional(Type.Boolean()) },
   // A schema, not `false`: Fastify would drop an unknown field silently, and a misspelt option must not pass.
   { additionalProperties: Type.Never({ errorMessage: 'is not an option of a crawl' }) },
 );
@@ -77,12 +64,19 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
 
   app.post('/v2/indices/:key/crawls', { schema: { params: KeyParams, body: CrawlBody }, config: WRITE }, async (request, reply) => {
     const options = crawlJobOptions(request.body);
-    if (options.start.length === 0 && options.sitemaps.length === 0) {
-      throw new ApiError(400, 'invalid_body', 'a crawl needs start URLs (start) or sitemaps (sitemaps)', { parameter: 'start' });
+    if (options.since !== null && options.start.length === 0 && options.sitemaps.length === 0) {
+      throw new ApiError(400, 'invalid_body', 'since reads the sitemaps of the start URLs (start) or those given (sitemaps): give one', { parameter: 'since' });
+    }
+    if (options.start.length === 0 && options.sitemaps.length === 0 && options.changed.length === 0) {
+      throw new ApiError(400, 'invalid_body', 'a crawl needs start URLs (start), sitemaps (sitemaps) or the URLs changed (changed)', { parameter: 'start' });
+    }
+    if (options.since !== null && Number.isNaN(Date.parse(options.since))) {
+      throw new ApiError(400, 'invalid_body', `since must be a time in ISO 8601 with its zone (got '${options.since}')`, { parameter: 'since' });
     }
     for (const [name, urls] of [
       ['start', options.start],
       ['sitemaps', options.sitemaps],
+      ['changed', options.changed],
     ] as const) {
       for (const url of urls) checkUrl(name, url, crawler);
     }
@@ -167,7 +161,7 @@ export const crawlsRoutes: FastifyPluginAsyncTypebox<CrawlsRouteOptions> = async
   });
 };
 
-function checkUrl(name: 'start' | 'sitemaps', text: string, crawler: Pick<Crawler, 'refusal'>): void {
+function checkUrl(name: 'start' | 'sitemaps' | 'changed', text: string, crawler: Pick<Crawler, 'refusal'>): void {
   let url: URL;
   try {
     url = new URL(text);

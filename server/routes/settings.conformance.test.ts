@@ -22,6 +22,7 @@ const DEFAULTS: IndexSettings = {
   typos: { minWordLengthForOneTypo: 4, minWordLengthForTwoTypos: 8, disableOnWords: [] },
   personalization: { impact: 50 },
   suggestions: { minSessions: 5, minAddresses: 3, blockedWords: [] },
+  crawlSchedule: null,
 };
 
 const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, options);

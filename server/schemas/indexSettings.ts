@@ -8,6 +8,7 @@ import Type, { type Static } from 'typebox';
 import type { IndexSettingsPatch } from '../../src/client/types.ts';
 import { DEFAULT_RANKING_RULES, isRankingRule } from '../ranking/rankCandidates.ts';
 import { STORED_MAX_LENGTH } from '../text/vocabularyWord.ts';
+import { CrawlSchedulePatch, SCHEDULE_FIELDS } from './crawlSchedule.ts';
 import { schemaCheck, type SchemaProblem } from './schemaProblems.ts';
 
 /** Shorter words have too many near neighbours to correct, and the engines keep no near-word lists for them. */
@@ -97,8 +98,9 @@ const GROUP_FIELDS: Record<string, string> = {
   typos: 'minWordLengthForOneTypo, minWordLengthForTwoTypos, disableOnWords',
   personalization: 'impact',
   suggestions: 'minSessions, minAddresses, blockedWords',
+  crawlSchedule: SCHEDULE_FIELDS,
 };
-const TOP_FIELDS = 'rules, customRanking, synonyms, stopWords, typos, personalization, suggestions';
+const TOP_FIELDS = 'rules, customRanking, synonyms, stopWords, typos, personalization, suggestions, crawlSchedule';
 
 /** The body of `PATCH /v2/indices/{key}/settings`: each field given replaces the one before it (grouped settings field by field). */
 export const SettingsPatch = Type.Object(
@@ -108,6 +110,7 @@ export const SettingsPatch = Type.Object(
       Type.Object(PERSONALIZATION_IMPACT, { additionalProperties: false, errorMessage: `must be an object (${GROUP_FIELDS.personalization})` }),
     ),
     suggestions: Type.Optional(SuggestionSettingsPatch),
+    crawlSchedule: Type.Optional(CrawlSchedulePatch),
   },
   { additionalProperties: false, errorMessage: `must be a JSON object (${TOP_FIELDS})` },
 );

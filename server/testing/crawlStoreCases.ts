@@ -30,6 +30,9 @@ export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
       expect((await store.list(10)).map((c) => c.id)).toEqual(['c2', 'c1']);
       expect(await store.setState('c2', 'failed', 3500, 'no start URL could be read')).toBe(true);
       expect(await store.get('c2')).toMatchObject({ state: 'failed', error: 'no start URL could be read' });
+      // An id taken by an ended crawl stands: a schedule's crawl is made once.
+      expect(await store.create('c1', '{}', 4000)).toEqual({ ok: false, active: 'c1' });
+      expect(await store.active()).toBeNull();
       expect(await store.get('nope')).toBeNull();
       await store.saveBlocks('c1', '{"pages":3}');
       expect((await store.get('c1'))?.blocks).toBe('{"pages":3}');

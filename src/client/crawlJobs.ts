@@ -11,8 +11,8 @@ const CRAWL_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** `POST .../crawls`: starts a crawl; rejects with a 409 ApiError while another runs. Not retried. */
 export async function startCrawl(context: ApiContext, request: CrawlJobRequest, options?: RequestOptions): Promise<CrawlJobCreated> {
-  if ((request.start?.length ?? 0) === 0 && (request.sitemaps?.length ?? 0) === 0) {
-    throw invalidParameter('start', 'a crawl needs start URLs or sitemaps');
+  if ((request.start?.length ?? 0) === 0 && (request.sitemaps?.length ?? 0) === 0 && (request.changed?.length ?? 0) === 0) {
+    throw invalidParameter('start', 'a crawl needs start URLs, sitemaps or the URLs changed');
   }
   const answer = await sendRequest<CrawlJobCreated>(
     context.transport,

@@ -26,10 +26,21 @@ export interface CrawlJobRequest {
   maxRemovalShare?: number;
   /** A crawl whose failed fetches are more than this share of its fetches holds its removals. @default 0.2 */
   maxFailureShare?: number;
+  /**
+   * A deploy hook: only these URLs are fetched (no links followed, no sitemaps read), and
+   * pages not among them are left as they are. @default []
+   */
+  changed?: string[];
+  /**
+   * A deploy hook: only the pages of the sitemaps (those given, `/sitemap.xml` and
+   * robots.txt's, of the start URLs' hosts) whose `<lastmod>` is at or after this time
+   * (ISO 8601) are fetched, with `changed` if given. @default null
+   */
+  since?: string;
 }
 
 /** The options of a crawl, defaults filled in. */
-export type CrawlJobOptions = Required<CrawlJobRequest>;
+export type CrawlJobOptions = Required<Omit<CrawlJobRequest, 'since'>> & { since: string | null };
 
 /** Answer of `POST .../crawls` (202, with `Location`). */
 export interface CrawlJobCreated {

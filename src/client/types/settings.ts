@@ -1,5 +1,7 @@
-// An index's settings: ranking, synonyms, stop words, typos, and what it learns from
-// searches and clicks.
+// An index's settings: ranking, synonyms, stop words, typos, what it learns from
+// searches and clicks, and when the service recrawls its site.
+
+import type { CrawlJobRequest } from './crawls.ts';
 
 /** How near a typed word may be to an indexed one. */
 export interface TypoSettings {
@@ -39,6 +41,18 @@ export interface IndexSettings {
   typos: TypoSettings;
   personalization: PersonalizationImpact;
   suggestions: SuggestionSettings;
+  /** The site crawl the service starts on its own, and how often; null when none. @default null */
+  crawlSchedule: CrawlSchedule | null;
+}
+
+/**
+ * A recrawl on schedule: the options of a site crawl (`POST .../crawls`) and its interval.
+ * A crawl is due once `every` has passed since the index's latest crawl was started (by
+ * hand, by a deploy hook or by the schedule), and none is under way.
+ */
+export interface CrawlSchedule extends Omit<CrawlJobRequest, 'dryRun' | 'changed' | 'since'> {
+  /** `30m`, `6h`, `1d`: minutes, hours or days; at least 5 minutes. */
+  every: string;
 }
 
 /** A `PATCH` of the settings: the fields given replace the stored ones (the grouped ones field by field). */
@@ -46,4 +60,6 @@ export type IndexSettingsPatch = Partial<Omit<IndexSettings, 'typos' | 'personal
   typos?: Partial<TypoSettings>;
   personalization?: Partial<PersonalizationImpact>;
   suggestions?: Partial<SuggestionSettings>;
+  /** Replaces the schedule whole; null removes it. */
+  crawlSchedule?: CrawlSchedule | null;
 };
