@@ -5,7 +5,9 @@
  * rewrites BENCHMARKS.md.
  * `npm run bench -- --quick`: 10,000 documents only, fewer queries and runs, shorter
  * load steps, a 2,000-page crawl, and the anchors and the other search engines only when
- * already installed by an earlier full run. The relevance benchmark runs first, on the demo
+ * already installed by an earlier full run. The search cost by word frequency (frequencyBench.ts)
+ * runs in both, and prints a warning line for a row more than 25% worse than it last wrote.
+ * The relevance benchmark runs first, on the demo
  * corpus alone, then on the Python documentation (crawled by its own service; skipped without
  * python3-doc).
  * Benchmarks report; they never fail on a figure.
@@ -55,6 +57,7 @@ import { ENGINES } from './relevance/engines/index.ts';
 import { measureRelevance } from './relevance/measure.ts';
 import { QUERIES } from './relevance/queries.ts';
 import { measurePython, pythonSection } from './relevance/pythonRun.ts';
+import { FREQUENCY_HEADING, frequencySection, measureFrequency } from './frequencyBench.ts';
 
 const USAGE = `Usage: npm run bench -- [--quick]
 
@@ -171,6 +174,7 @@ async function main(): Promise<void> {
     scale: null,
   };
   let crawl: CrawlResults | null;
+  let frequencyRows: Awaited<ReturnType<typeof measureFrequency>>;
   try {
     log('building the corpus');
     const base = buildCorpus({ thumbBase: pages.origin });
@@ -225,6 +229,8 @@ async function main(): Promise<void> {
       seconds: SETTINGS.loadSeconds,
       log,
     });
+    log('search cost by word frequency: SQLite with 1 and 2 threads, PostgreSQL');
+    frequencyRows = await measureFrequency(repo, (line) => log(`frequency: ${line}`));
     log(`crawl: a generated site of ${SETTINGS.crawlPages.toLocaleString('en')} pages`);
     // A crawl that cannot run (an older service without the crawl API) costs its section, not the suite's figures.
     crawl = await measureCrawl({ repo, pages: SETTINGS.crawlPages, log }).catch((error: unknown) => {
@@ -259,6 +265,11 @@ async function main(): Promise<void> {
   const previous = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
   let report = carrySections(previous, method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES }));
   if (crawl !== null) report = spliceSection(report, 'Crawl', crawlSection(crawl, results.date, quick ? 'npm run bench -- --quick' : 'npm run bench'));
+  // Compared with the figures the last run wrote: a row more than 25% worse gets a warning line.
+  const frequency = frequencySection(frequencyRows, previous, results.date);
+  console.log(`\n${frequency.section}`);
+  for (const line of frequency.warnings) console.log(line);
+  report = spliceSection(report, FREQUENCY_HEADING, frequency.section);
   const pythonText = pythonSection(python, results.date, `npm run bench${quick ? ' -- --quick' : ''}`);
   console.log(`\n${pythonText}`);
   writeFileSync('BENCHMARKS.md', spliceSection(report, 'Relevance on the Python documentation', pythonText));

@@ -166,11 +166,18 @@ export interface PageRow {
 /** Where an engine changes strategy to stay fast; tests lower them to reach every path with few documents. */
 export interface RankingLimits {
   /**
-   * Above this many matches, scoring them all would take too long (about a microsecond
-   * per match, plus a pass over each word's documents): the engine then takes the
-   * tiered order (title matches first, then the rest in indexing order).
+   * Above this many matches of an AND search, scoring them all would cost more than the
+   * rest of the search (a few microseconds per match): the engine then counts them and
+   * takes the tiered order (title matches first, shortest title first, then the rest in
+   * indexing order), scoring only the pool. Every match holds every word, so the
+   * documents the rules put first are among the title matches.
    */
   rankAllMax: number;
+  /**
+   * The same for OR searches, higher: their matches differ in which words they hold, and
+   * the tiered order would miss those with the most (and rarest) words.
+   */
+  rankAllMaxOr: number;
   /**
    * A word in more documents than this is left out of the text score (but not of
    * matching) when other words remain: its weight is small, and scoring would first
@@ -179,7 +186,7 @@ export interface RankingLimits {
   commonWordDocs: number;
 }
 
-export const DEFAULT_RANKING_LIMITS: RankingLimits = { rankAllMax: 3_000, commonWordDocs: 5_000 };
+export const DEFAULT_RANKING_LIMITS: RankingLimits = { rankAllMax: 500, rankAllMaxOr: 3_000, commonWordDocs: 5_000 };
 
 /** Words the plan asks about, all at once. */
 export interface WordQuestions {

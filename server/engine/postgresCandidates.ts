@@ -20,6 +20,9 @@ import { allOf, FALSE, numbered, pgConditions, type SqlPart } from './postgresWh
  */
 const STORED_ORDER = null;
 
+/** Past this many title matches, sorting them by length costs too much: they keep the stored order. */
+const TITLE_ORDER_MAX = 3_000;
+
 /** ts_rank's part in an IDF-weighted score: term frequency and length only break ties. */
 const TS_RANK_SHARE = 0.01;
 
@@ -174,6 +177,8 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     total = countOf(count, answer.head, 'total');
   } else {
     const w = where();
+    // With AND the tiered order comes sooner (see RankingLimits).
+    const rankAllMax = match.operator === 'or' ? limits.rankAllMaxOr : limits.rankAllMax;
     const all = counted();
     const titledCount = counted(whereInTitle(inTitle));
     // The matches, if few: then they are the total, and all of them get a text score,
@@ -185,7 +190,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     const many = `many\u0000${w.sql}\u0000${JSON.stringify(w.params)}`;
     let answer: StatementAnswer | null = null;
     if (memo.get(many) !== 1) {
-      const tooMany: SqlPart = { sql: '(SELECT count(*) FROM s) > ?', params: [limits.rankAllMax] };
+      const tooMany: SqlPart = { sql: '(SELECT count(*) FROM s) > ?', params: [rankAllMax] };
       // The page's rows from the scored matches (none when there are too many). A page
       // within the pool's first places (most are) holds the pool alone: the best by score and
       // by title score, taken by top-N sorts; past it, the rows after the pool follow, by
@@ -198,7 +203,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
                       UNION (SELECT s.rowid, s.score FROM s WHERE s.in_title AND (SELECT ok FROM few) ORDER BY s.title_score DESC, s.rowid LIMIT ?)
                       UNION SELECT s.rowid, s.score FROM s WHERE s.boosted AND (SELECT ok FROM few)),
                 page AS (SELECT u.rowid, u.score, row_number() OVER (ORDER BY u.score DESC, u.rowid) AS place, TRUE AS pooled FROM u)`,
-            params: [limits.rankAllMax, request.poolByScore, request.poolByTitle],
+            params: [rankAllMax, request.poolByScore, request.poolByTitle],
           }
         : {
             sql: `r AS (SELECT s.rowid, s.score, s.boosted, row_number() OVER (ORDER BY s.score DESC, s.rowid) AS place,
@@ -209,7 +214,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
                 f AS (SELECT o.*, greatest(?::bigint, o.pool_size) - o.pool_size AS skip FROM o),
                 page AS (SELECT f.rowid, f.score, f.place, f.pooled FROM f
                          WHERE f.pooled OR (f.part_place > f.skip AND f.part_place <= f.skip + ?::bigint - least(greatest(f.pool_size - ?::bigint, 0), ?::bigint)))`,
-            params: [limits.rankAllMax, request.poolByScore, request.poolByTitle, query.offset, query.limit, query.offset, query.limit],
+            params: [rankAllMax, request.poolByScore, request.poolByTitle, query.offset, query.limit, query.offset, query.limit],
           };
       answer = await one(
         [{ sql: '(SELECT count(*) FROM s) AS n', params: [] }, ...countColumn(all, 'total', tooMany), ...countColumn(titledCount, 'titled', tooMany)],
@@ -221,7 +226,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
                   SELECT d.rowid, ${rank.sql} AS score, CASE WHEN ${inTitle.sql} THEN ${titleRank.sql} ELSE 0 END AS title_score,
                          ${inTitle.sql} AS in_title, d.id = ANY(?::text[]) AS boosted
                   FROM doc_words d WHERE ${w.sql} LIMIT ?)`,
-              params: [...rank.params, ...inTitle.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, limits.rankAllMax + 1],
+              params: [...rank.params, ...inTitle.params, ...titleRank.params, ...inTitle.params, request.boostIds, ...w.params, rankAllMax + 1],
             },
             placing,
           ],
@@ -231,7 +236,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           matches: {
             sql: `SELECT s.rowid FROM s WHERE (SELECT count(*) FROM s) <= ?
                   UNION ALL SELECT d.rowid FROM doc_words d WHERE (SELECT count(*) FROM s) > ? AND ${w.sql}`,
-            params: [limits.rankAllMax, limits.rankAllMax, ...w.params],
+            params: [rankAllMax, rankAllMax, ...w.params],
           },
         },
         // Kept prepared: its plan hardly depends on the words (a scan of the word index,
@@ -239,7 +244,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
         true,
       );
     }
-    if (answer !== null && Number(answer.head.n) <= limits.rankAllMax) {
+    if (answer !== null && Number(answer.head.n) <= rankAllMax) {
       total = Number(answer.head.n);
       pool = answer.part(0);
       rest = answer.part(1);
@@ -252,16 +257,17 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           : {});
       total = countOf(all, counts, 'total');
       const titled = countOf(titledCount, counts, 'titled');
-      // Too many to score them all: title matches first (by title score when few
+      // Too many to score them all: title matches first (shortest title first when few
       // enough, else as stored), then the rest in indexing order; every part of the page
       // in one statement.
       const tier = (offset: number, limit: number): { parts: number[]; length: number } => {
         const numbers: number[] = [];
         let length = 0;
         if (offset < titled) {
-          const ranked = titled <= limits.rankAllMax;
-          const order = ranked ? { sql: `${titleRank.sql} DESC, d.rowid`, params: titleRank.params } : STORED_ORDER;
-          numbers.push(rowsPart(order, ranked ? titleRank : { sql: '0::float8', params: [] }, offset, limit, whereInTitle(inTitle)));
+          // Fewest title words first (what the title score mostly rewards, without ranking every
+          // title match), each row with its text score; past TITLE_ORDER_MAX as stored.
+          const order = titled <= TITLE_ORDER_MAX ? { sql: 'length(d.title_tsv), d.rowid', params: [] } : STORED_ORDER;
+          numbers.push(rowsPart(order, rank, offset, limit, whereInTitle(inTitle)));
           length = Math.min(limit, titled - offset);
         }
         const left = limit - length;

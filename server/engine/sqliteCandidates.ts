@@ -34,10 +34,13 @@ const NOTHING: SqlPart = { sql: '0', params: [] };
  * (ftsExpression.ts); none for `*`, and one that matches nothing when the words hold
  * nothing searchable.
  *
- * The pool of a relevance search: when few enough match, all are scored by bm25 (title
- * weighted) and the pool is the best of them by score and by title (plus clicked
- * documents that match); the others follow by score. When too many match, the pool is
- * the first title matches of the tiered order (see tieredPage), which goes on after it.
+ * The pool of a relevance search: when few enough match (RankingLimits.rankAllMax), all
+ * are scored by bm25 (title weighted) and the pool is the best of them by score and by
+ * title (plus clicked documents that match); the others follow by score. When more
+ * match, the matches are counted (remembered) but not read: the pool is the first title
+ * matches of the tiered order (see tieredPage), which goes on after it, and only the
+ * pool's rows get their bm25. A search's cost then grows with its pool and page, not
+ * with its matches.
  */
 export function sqliteCandidates(state: SqliteSearchState, request: CandidateRequest): Candidates {
   const { statements, fieldTypes, multiValued, memo, limits, frequency } = state;
@@ -97,23 +100,24 @@ export function sqliteCandidates(state: SqliteSearchState, request: CandidateReq
     total = count('fts');
     rest = rows('fts', order, 'max(-fts.rank, 1e-9)', query.offset, query.limit);
   } else {
-    // The matches' rowids, if few: then they are the total, and all of them get a text score.
-    const w = where('fts');
-    const matched = statements
-      .get(`SELECT ${rowidOf('fts')} FROM ${from('fts')} WHERE ${w.sql} LIMIT ?`)
-      .pluck()
-      .all(...w.params, limits.rankAllMax + 1) as number[];
-    const few = matched.length <= limits.rankAllMax;
-    total = few ? matched.length : count('fts');
-    if (few) {
+    // Counted first (remembered until the next write): past rankAllMax matches nothing
+    // below reads them all.
+    total = count('fts');
+    const rankAllMax = plan!.operator === 'or' ? limits.rankAllMaxOr : limits.rankAllMax;
+    if (total <= rankAllMax) {
+      // Few: all of them get a text score.
+      const w = where('fts');
+      const matched = statements
+        .get(`SELECT ${rowidOf('fts')} FROM ${from('fts')} WHERE ${w.sql} LIMIT ?`)
+        .pluck()
+        .all(...w.params, rankAllMax + 1) as number[];
       const ranking = rankingFor(plan!, frequency, limits.commonWordDocs);
       // Ranked by fewer words than matched: keep to the documents that match them all.
-      // The unary + keeps SQLite from feeding the rowids one by one into FTS5.
-      const extra = ranking === match ? [] : [{ sql: `+${rowidOf('fts')} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(matched)] }];
+      const extra = ranking === match ? [] : [inRows(rowidOf('fts'), matched)];
       const scored =
         ranking === null
           ? matched.map((rowid) => ({ rowid, score: 0 }))
-          : rows('fts', { sql: rowidOf('fts'), params: [] }, 'max(-fts.rank, 1e-9)', 0, limits.rankAllMax + 1, extra, ranking);
+          : rows('fts', { sql: rowidOf('fts'), params: [] }, 'max(-fts.rank, 1e-9)', 0, rankAllMax + 1, extra, ranking);
       scored.sort((a, b) => b.score - a.score || a.rowid - b.rowid);
       // The pool the rules order: the best by text score, and the best title matches.
       const inTitle = rows('fts_title', { sql: `fts_title.rank, ${rowidOf('fts_title')}`, params: [] }, '0', 0, request.poolByTitle);
@@ -124,12 +128,16 @@ export function sqliteCandidates(state: SqliteSearchState, request: CandidateReq
       const after = following(pool.length);
       rest = scored.filter((r) => !pooled.has(r.rowid)).slice(after.from - pool.length, after.from - pool.length + after.left);
     } else {
-      // Too many to score them all: the rules order the first title matches (see
-      // tieredPage), the rest keep the tiered order.
-      const tier = (offset: number, limit: number) => tieredPage(offset, limit, total, count, rows, rowidOf, match!, limits.rankAllMax);
-      pool = query.offset < request.poolByTitle ? tier(0, request.poolByTitle) : [];
+      // Too many to score them all: the rules order the first rows of the tiered order
+      // (see tieredPage), its title matches given their text score; the rest keep the tiered order.
+      const tier = (offset: number, limit: number) => tieredPage(offset, limit, total, count, rows, rowidOf, match!);
+      if (query.offset < request.poolByTitle) {
+        const first = tier(0, request.poolByTitle);
+        const ranking = rankingFor(plan!, frequency, limits.commonWordDocs);
+        pool = [...withTextScores(first.rows.slice(0, first.inTitle), rows, rowidOf, ranking), ...first.rows.slice(first.inTitle)];
+      }
       const after = following(pool.length);
-      rest = after.left > 0 ? tier(after.from, after.left) : [];
+      rest = after.left > 0 ? tier(after.from, after.left).rows : [];
     }
   }
   const frequencies = plan !== null && plan.operator === 'or' ? plan.groups.map(frequency) : [];
@@ -194,10 +202,14 @@ function rankingFor(plan: FtsMatch, frequency: (group: string) => number, common
   return informative.length === plan.groups.length ? plan.expression : informative.join(' AND ');
 }
 
+/** Past this many title matches, sorting them by length costs too much: they keep indexing order. */
+const TITLE_ORDER_MAX = 3_000;
+
 /**
  * Rows of the order used when too many documents match to score them all: documents
- * with every word in the title first (by title bm25 when few enough, else in indexing
- * order), then the others in indexing order.
+ * with every word in the title first, shortest title first (what title bm25 mostly
+ * rewards, without scoring every title match; in indexing order when very many), then
+ * the others in indexing order. `inTitle`: how many of the rows, first, are title matches.
  */
 function tieredPage(
   offset: number,
@@ -207,22 +219,57 @@ function tieredPage(
   rows: (source: Source, order: SqlPart, score: string, offset: number, limit: number, extra?: readonly SqlPart[]) => PageRow[],
   rowidOf: (source: Source) => string,
   match: string,
-  rankAllMax: number,
-): PageRow[] {
+): { rows: PageRow[]; inTitle: number } {
   const inTitle = count('fts_title');
   const page: PageRow[] = [];
   if (offset < inTitle) {
-    const ranked = inTitle <= rankAllMax;
-    const order = ranked ? `fts_title.rank, ${rowidOf('fts_title')}` : 'fts_title.rowid';
-    page.push(...rows('fts_title', { sql: order, params: [] }, ranked ? '-fts_title.rank' : '0', offset, limit));
+    const rowid = rowidOf('fts_title');
+    const order = inTitle <= TITLE_ORDER_MAX ? `(SELECT length(title) FROM docs WHERE rowid = ${rowid}), ${rowid}` : 'fts_title.rowid';
+    page.push(...rows('fts_title', { sql: order, params: [] }, '0', offset, limit));
   }
+  const titled = page.length;
   const left = limit - page.length;
   if (left > 0 && total > inTitle) {
     // Ascending: FTS5 reads a doclist forwards and stops at the limit; backwards it decodes it all.
     const notInTitle = { sql: `${rowidOf('fts')} NOT IN (SELECT rowid FROM fts_title WHERE fts_title MATCH ?)`, params: [match] };
     page.push(...rows('fts', { sql: 'fts.rowid', params: [] }, '0', Math.max(0, offset - inTitle), left, [notInTitle]));
   }
-  return page;
+  return { rows: page, inTitle: titled };
+}
+
+/**
+ * The rows, in their order, with their text score (bm25 of `ranking`, as the few
+ * matches get theirs): scored by one pass over the matches that reads the score of
+ * these rows alone. Rows `ranking` does not match keep a score of 0.
+ */
+function withTextScores(
+  page: readonly PageRow[],
+  rows: (source: Source, order: SqlPart, score: string, offset: number, limit: number, extra?: readonly SqlPart[], sourceMatch?: string | null) => PageRow[],
+  rowidOf: (source: Source) => string,
+  ranking: string | null,
+): PageRow[] {
+  if (ranking === null || page.length === 0) return [...page];
+  const scored = rows(
+    'fts',
+    { sql: rowidOf('fts'), params: [] },
+    'max(-fts.rank, 1e-9)',
+    0,
+    page.length,
+    [
+      inRows(
+        rowidOf('fts'),
+        page.map((r) => r.rowid),
+      ),
+    ],
+    ranking,
+  );
+  const scores = new Map(scored.map((r) => [r.rowid, r.score]));
+  return page.map((r) => ({ rowid: r.rowid, score: scores.get(r.rowid) ?? 0 }));
+}
+
+/** Keeps to these rows; the unary + keeps SQLite from feeding the rowids one by one into FTS5. */
+function inRows(rowid: string, rowids: readonly number[]): SqlPart {
+  return { sql: `+${rowid} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(rowids)] };
 }
 
 function orderBy(query: SearchQuery, source: Source, rowid: string, fieldTypes: ReadonlyMap<string, CustomFieldType>): SqlPart {

@@ -10,7 +10,7 @@ import { searchQuery } from './searchQuery.ts';
 import { numberedDocument, testDocument } from './testDocuments.ts';
 
 /** Small limits reach the strategies meant for large indexes with 40 documents. */
-export const SMALL_LIMITS: RankingLimits = { rankAllMax: 10, commonWordDocs: 8 };
+export const SMALL_LIMITS: RankingLimits = { rankAllMax: 10, rankAllMaxOr: 10, commonWordDocs: 8 };
 
 /** The documents the cases search: `alpha` in 30 (5 titles), `beta` in 3, `delta` in 20; every other one in English. */
 export const NUMBERED_DOCUMENTS: readonly PreparedDocument[] = Array.from({ length: 40 }, (_, i) => numberedDocument(i));
