@@ -95,6 +95,21 @@ export const boundaries = [
   boundary(['src/ui/**'], ['**/embed/**'], 'src/ui does not know how it is embedded.'),
   boundary(['server/**'], SERVER_SHARED.group, SERVER_SHARED.message),
   ...serverFloors(),
+  // The console's pages run in the browser: built by Vite into the files `/console/` serves, they
+  // share src/client with the service and import Preact, never a module of the service.
+  boundary(
+    ['server/console/app/**'],
+    [
+      '**/src/core/**',
+      '**/src/tracker/**',
+      '**/src/ui/**',
+      '**/src/embed/**',
+      ...SERVER_FLOORS.flat()
+        .filter((f) => f !== 'console')
+        .map((f) => `**/server/${f}/**`),
+    ],
+    'server/console/app is browser code: src/client, Preact and chart.js only, no module of the service.',
+  ),
   serverBoundary(
     ['server/engine/postgres*'],
     ['**/sqlite*', ...above('engine')],
@@ -108,7 +123,7 @@ export const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/.*', '**/dist/', 'node_modules/', 'e2e/artifacts/', 'test-results/', 'playwright-report/', '.data/', '.cache/'] },
+  { ignores: ['**/.*', '**/dist/', 'server/console/static/', 'node_modules/', 'e2e/artifacts/', 'test-results/', 'playwright-report/', '.data/', '.cache/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -10,7 +10,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { build, preview, type Connect, type Plugin, type PreviewServer } from 'vite';
 
 /** The pages with scripts of their own: everything else under the root is served as it is. */
-const PAGES = { main: 'index.html', dashboard: 'demo/dashboard.html', tracker: 'e2e/tracker.html' };
+const PAGES = { main: 'index.html', tracker: 'e2e/tracker.html' };
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,7 +66,7 @@ export interface BuiltPagesOptions {
   outDir: string;
   host: string;
   port: number;
-  /** Added to the server: the demo's thumbnails. */
+  /** Added to the server: the demo's thumbnails and the old dashboard address's redirect. */
   plugins: Plugin[];
 }
 

@@ -1,11 +1,13 @@
 /**
- * `npm start`: the whole demo on one machine. Builds the demo corpus, starts the
- * reference service, indexes the corpus through the batch endpoint the way a site owner
- * would, then serves the demo page with the widget. Prints the URLs to open.
+ * `npm start`: the whole demo on one machine. Builds the demo corpus and the owner's
+ * console, starts the reference service, indexes the corpus through the batch endpoint
+ * the way a site owner would, then serves the demo page with the widget. Prints the URLs
+ * to open. The dashboard is the service's console (/console/), which the demo page's
+ * old /demo/dashboard.html address now leads to.
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createServer, type Connect, type Plugin } from 'vite';
+import { build, createServer, type Connect, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
 import { commandLine } from '../server/config/commandLine.ts';
 import { postgresEngines } from '../server/indices/postgresFactory.ts';
@@ -94,6 +96,24 @@ function options() {
   });
 }
 
+/** `/demo/dashboard.html`, the dashboard's address before the service served it: the console, signed in as the demo's owner would. */
+function consoleRedirect(consoleUrl: string): Plugin {
+  const redirect: Connect.NextHandleFunction = (_req, res) => {
+    res.statusCode = 302;
+    res.setHeader('Location', consoleUrl);
+    res.end();
+  };
+  return {
+    name: 'demo-console',
+    configureServer(server) {
+      server.middlewares.use('/demo/dashboard.html', redirect);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use('/demo/dashboard.html', redirect);
+    },
+  };
+}
+
 /** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name: on the dev server and on the built pages' server. */
 function thumbnails(): Plugin {
   const serve: Connect.NextHandleFunction = (req, res, next) => {
@@ -122,6 +142,11 @@ async function main() {
   const embedWebUrl = embedWebPort === null ? null : `http://${host}:${embedWebPort}`;
   const pageOrigins = embedWebUrl === null ? [webUrl] : [webUrl, embedWebUrl];
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
+
+  // The console's pages, as the server package ships them: the service serves the files built.
+  const building = Date.now();
+  await build({ configFile: 'server/console/vite.config.ts', logLevel: 'warn' });
+  console.log(`console: built in ${Date.now() - building} ms`);
 
   const started = Date.now();
   const { documents, cached } = cachedCorpus({ thumbBase: webUrl });
@@ -167,9 +192,6 @@ async function main() {
   // Vite picks VITE_* variables from the environment for the page.
   process.env.VITE_SEARCH_API = apiUrl;
   process.env.VITE_SITE_KEY = SITE_KEY;
-  // Demo only: the dashboard page reads the index secret from here to call the report
-  // endpoint of this local service. A real dashboard keeps the secret on a server.
-  process.env.VITE_DEMO_SECRET = SECRET;
   const pageServer = async (port: number, mode: string, cacheDir: string) => {
     if (built) {
       const server = await servedBuiltPages({
@@ -177,21 +199,20 @@ async function main() {
         outDir: `${cacheDir}-pages`,
         host,
         port,
-        plugins: [thumbnails()],
+        plugins: [thumbnails(), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
       });
       return { close: () => server.close() };
     }
     const server = await createServer({
       configFile: 'vite.config.ts',
       mode,
-      plugins: [thumbnails()],
+      plugins: [thumbnails(), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
       server: { host, port, strictPort: true },
-      // A cache of this checkout's own (node_modules may be shared), and chart.js bundled
-      // up front: found only when the dashboard first loads, it would make Vite reload.
+      // A cache of this checkout's own (node_modules may be shared).
       cacheDir,
       // Only the demo's own pages are scanned for dependencies: demo/npm-app imports the
       // published package by name, which resolves only in an app that installed it.
-      optimizeDeps: { include: ['chart.js'], entries: ['index.html', 'demo/*.html'] },
+      optimizeDeps: { entries: ['index.html', 'demo/*.html'] },
       clearScreen: false,
       logLevel: 'warn',
     });
@@ -204,7 +225,7 @@ async function main() {
   const embedWeb = embedWebPort === null ? null : await pageServer(embedWebPort, 'embed-modules', '.data/vite-embed-modules');
   const web = await pageServer(webPort, 'development', '.data/vite');
   console.log(
-    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Dashboard: ${webUrl}/demo/dashboard.html\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
+    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Console:   ${apiUrl}/console/ (index "${SITE_KEY}", secret "${SECRET}", or the admin key)\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
   );
 
   const stopDemo = async () => {

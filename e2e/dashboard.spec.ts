@@ -4,6 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
+import { openConsole } from './consoleSession.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -28,7 +29,7 @@ const figure = (page: Page, label: string) =>
 test('shows the report of the generated traffic, and a shorter range updates it', async ({ page }) => {
   test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   await expect(page.getByRole('status').first()).toContainText('Showing');
   const searches = figure(page, 'Searches');
   await expect(searches).toHaveText(/^\d[\d,]*$/);
@@ -66,7 +67,7 @@ test('shows the report of the generated traffic, and a shorter range updates it'
 });
 
 test('a tag narrows the report; a range without traffic says so', async ({ page }) => {
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   await expect(page.getByRole('status').first()).toContainText('Showing');
   const all = Number((await figure(page, 'Searches').textContent())!.replace(/,/g, ''));
   await page.getByRole('combobox', { name: 'Source (tag)' }).selectOption('header');
@@ -77,7 +78,7 @@ test('a tag narrows the report; a range without traffic says so', async ({ page 
   expect(header).toBeGreaterThan(0);
   expect(header).toBeLessThan(all);
 
-  await page.goto('/demo/dashboard.html?from=2001-01-01&to=2001-01-31');
+  await openConsole(page, '', 'from=2001-01-01&to=2001-01-31');
   await expect(page.getByText(/No searches or clicks between 1 January 2001 and 31 January 2001/)).toBeVisible();
 });
 
@@ -85,7 +86,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`has no axe violations in ${colorScheme} mode`, async ({ page }) => {
     test.setTimeout(scaled(60_000));
     await page.emulateMedia({ colorScheme });
-    await page.goto('/demo/dashboard.html');
+    await openConsole(page);
     await expect(page.getByRole('status').first()).toContainText('Showing');
     await page.getByText('Searches per day as a table').click();
     expect(await axe(page)).toEqual([]);
@@ -98,7 +99,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(scaled(60_000));
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/demo/dashboard.html');
+    await openConsole(page);
     await expect(page.getByRole('status').first()).toContainText('Showing');
     await page.getByText('Searches per day as a table').click();
     await page.getByText('Clicks by position as a table').click();

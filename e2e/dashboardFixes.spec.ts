@@ -9,6 +9,7 @@ import { scaled } from './loadScale.ts';
 import { judgedQueryProblem } from '../server/cli/judgedQueries.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
+import { openConsole } from './consoleSession.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 const AUTH = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
@@ -26,7 +27,7 @@ function watchErrors(page: Page): string[] {
 const noHits = (page: Page) => page.getByRole('table', { name: 'Keywords with the most no-hit searches' });
 
 async function firstNoHitKeyword(page: Page): Promise<string> {
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   await expect(page.getByRole('status').first()).toContainText('Showing');
   const words = (await noHits(page).getByRole('row').nth(1).getByRole('rowheader').textContent())!;
   expect(words).not.toBe('');
@@ -121,7 +122,7 @@ test('"Add synonym" on a no-hit keyword opens the synonyms with a line for it, s
 test('"Export judged queries" downloads the top searches with their most clicked pages, a file site-search eval reads', async ({ page }) => {
   test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   await expect(page.getByRole('status').first()).toContainText('Showing');
   const top = page.getByRole('table', { name: 'Most searched keywords' });
   const first = (await top.getByRole('row').nth(1).getByRole('rowheader').textContent())!;

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
+import { openConsole } from './consoleSession.ts';
 
 const section = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Searched often, rarely clicked' }) });
 const table = (page: Page) => section(page).getByRole('table', { name: 'Keywords searched often whose results are rarely clicked' });
@@ -26,7 +27,7 @@ test('lists the generated keywords searched often but rarely clicked, and pins a
   const errors = watchErrors(page);
   const mock = await mockOwnerApi(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   const row = table(page).getByRole('row', { name: /^scroll to top/ });
   await expect(row).toBeVisible();
   await expect(table(page).getByRole('rowheader', { name: 'color picker' })).toBeVisible();
@@ -97,7 +98,7 @@ test('lists the generated keywords searched often but rarely clicked, and pins a
 
 test('Esc closes the redirect dialog, writing nothing, and the focus goes back to its button', async ({ page }) => {
   const mock = await mockOwnerApi(page);
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   const redirect = table(page).getByRole('button', { name: 'Redirect “color picker”' });
   await redirect.focus();
   await page.keyboard.press('Enter');
@@ -118,7 +119,7 @@ for (const [name, colorScheme, width, height] of [
     await mockOwnerApi(page);
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width, height });
-    await page.goto('/demo/dashboard.html');
+    await openConsole(page);
     await expect(table(page).getByRole('rowheader', { name: 'scroll to top' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await section(page).scrollIntoViewIfNeeded();

@@ -7,6 +7,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import type { IndexSettings, QueryRule, SearchResponse } from '../src/client/types.ts';
+import { openConsole } from './consoleSession.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 const AUTH = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
@@ -25,7 +26,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
 }) => {
   test.setTimeout(scaled(60_000));
   try {
-    await page.goto('/demo/dashboard.html#rules/new');
+    await openConsole(page, '#rules/new');
     await page.getByLabel('Id', { exact: true }).fill('e2e-viewport');
     await page.getByLabel('Description').fill('The dialog element first for viewport units');
     await page.getByLabel('Words', { exact: true }).fill(TERM);
@@ -130,7 +131,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
     expect(await table.getByRole('columnheader').count()).toBeGreaterThan(4);
     await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-why.png', fullPage: true });
 
-    await page.goto('/demo/dashboard.html#rules');
+    await openConsole(page, '#rules');
     await page.getByRole('button', { name: 'Delete e2e-viewport' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('status')).toHaveText('Rule e2e-viewport deleted.');
@@ -143,7 +144,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
 test('synonyms saved in the page are what the settings endpoint keeps', async ({ page, request }) => {
   const before = (await (await request.get(`${API}/v2/indices/demo/settings`, { headers: AUTH })).json()) as IndexSettings;
   try {
-    await page.goto('/demo/dashboard.html#synonyms');
+    await openConsole(page, '#synonyms');
     const synonyms = page.getByLabel('Synonyms, one entry a line');
     await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
     await synonyms.fill('zorblax, quuxify\nfrobnic => zorblax');
@@ -162,7 +163,7 @@ test('synonyms saved in the page are what the settings endpoint keeps', async ({
 test('a proposed pin from the generated traffic, accepted, is a rule the next search for those words applies', async ({ page, request }) => {
   test.setTimeout(scaled(60_000));
   try {
-    await page.goto('/demo/dashboard.html');
+    await openConsole(page);
     const accept = page.getByRole('button', { name: /^Accept: “rounded corners” shows .+ first \(clicked after “border-radius”\)$/ });
     await expect(accept).toBeVisible();
     await expect(page.getByRole('button', { name: 'Accept: “http request” also finds “fetch”' })).toBeVisible();

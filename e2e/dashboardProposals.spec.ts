@@ -7,6 +7,7 @@ import { scaled } from './loadScale.ts';
 import type { SearchResponse, StatsProposal } from '../src/client/types.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
+import { openConsole } from './consoleSession.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
@@ -37,7 +38,7 @@ test('a synonym and a pin accepted by keyboard are written as the API expects; a
   const errors = watchErrors(page);
   const seeded = await proposals(page);
   const mock = await mockOwnerApi(page, { proposals: seeded, settings: { synonyms: [['js', 'javascript']] } });
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   await expect(list(page)).toHaveAccessibleName('3 proposed fixes, most sessions first');
   await expect(list(page).getByRole('listitem').first()).toContainText('9 sessions from 5 addresses');
   // The pin names its document by title once the index has answered.
@@ -97,7 +98,7 @@ test('a refused write is said in words, the proposal stays and the focus with it
     proposals: [seeded[1]!],
     rules: [{ id: 'fix-rounded-corners', enabled: true, conditions: [{ pattern: 'rounded', anchoring: 'contains' }], consequence: { hide: ['x'] } }],
   });
-  await page.goto('/demo/dashboard.html');
+  await openConsole(page);
   const accept = page.getByRole('button', { name: /^Accept: “rounded corners” shows/ });
   mock.failNext = { status: 400, code: 'invalid_body', message: 'consequence.pin[0].id is not a document of this index', parameter: 'consequence.pin[0].id' };
   await accept.focus();
@@ -124,7 +125,7 @@ for (const [name, colorScheme, width, height] of [
     await mockOwnerApi(page, { proposals: seeded });
     await page.emulateMedia({ colorScheme });
     await page.setViewportSize({ width, height });
-    await page.goto('/demo/dashboard.html');
+    await openConsole(page);
     await expect(list(page).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('status').first()).toContainText('Showing');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

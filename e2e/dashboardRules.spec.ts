@@ -8,6 +8,7 @@ import type { QueryRule } from '../src/client/types.ts';
 import { axe } from './axe.ts';
 import { expectVisibleFocus } from './focusRing.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
+import { openConsole } from './consoleSession.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -33,7 +34,7 @@ test('a rule made by keyboard: condition, a picked pin, a promotion, a window; p
   test.setTimeout(scaled(60_000));
   const errors = watchErrors(page);
   const mock = await mockOwnerApi(page);
-  await page.goto('/demo/dashboard.html#rules');
+  await openConsole(page, '#rules');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Query rules');
   await expect(page.getByText('No rules yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Rules' })).toHaveAttribute('aria-current', 'page');
@@ -131,7 +132,7 @@ test('a rule made by keyboard: condition, a picked pin, a promotion, a window; p
 
 test('problems show beside their fields, from the form and from the API, and nothing typed is lost', async ({ page }) => {
   const mock = await mockOwnerApi(page, { rules: [SAVED] });
-  await page.goto('/demo/dashboard.html#rules/new');
+  await openConsole(page, '#rules/new');
   await page.getByLabel('Id', { exact: true }).fill('bad id!');
   await page.getByLabel('Words', { exact: true }).fill('login');
   await page.getByLabel('Only with this filter (optional)').fill('{"custom_fields.area": css}');
@@ -181,7 +182,7 @@ test('the list: an edit keeps what is not changed; a delete asks first, Esc keep
   const mock = await mockOwnerApi(page, {
     rules: [SAVED, { ...SAVED, id: 'old-sale', description: '', enabled: false, validity: [{ until: '2001-01-01T00:00:00Z' }] }],
   });
-  await page.goto('/demo/dashboard.html#rules');
+  await openConsole(page, '#rules');
   const row = page.getByRole('row', { name: /flex-guide/ });
   await expect(row).toContainText('contains “flex”');
   await expect(row).toContainText('1 promotion, searches “flexbox” instead');
@@ -230,7 +231,7 @@ test('the list: an edit keeps what is not changed; a delete asks first, Esc keep
 
 test('Cancel leaves at once when nothing changed, and asks first when something did', async ({ page }) => {
   await mockOwnerApi(page, { rules: [SAVED] });
-  await page.goto('/demo/dashboard.html#rules/flex-guide');
+  await openConsole(page, '#rules/flex-guide');
   await expect(page.getByLabel('Description')).toHaveValue('The flexbox guide first');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Query rules');
@@ -266,7 +267,7 @@ test('a list that could not be loaded says why, and Try again loads it', async (
       return route.fallback();
     },
   );
-  await page.goto('/demo/dashboard.html#rules');
+  await openConsole(page, '#rules');
   await expect(page.getByRole('alert')).toContainText('The rules could not be loaded. The service is starting.');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('link', { name: 'Edit flex-guide' })).toBeVisible();
@@ -274,7 +275,7 @@ test('a list that could not be loaded says why, and Try again loads it', async (
 
 test('the editor by Tab: each control in reading order, each with a visible focus', async ({ page }) => {
   await mockOwnerApi(page);
-  await page.goto('/demo/dashboard.html#rules');
+  await openConsole(page, '#rules');
   await page.getByRole('link', { name: 'New rule' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   const order = [
@@ -282,6 +283,7 @@ test('the editor by Tab: each control in reading order, each with a visible focu
     'Rules',
     'Synonyms, stop words',
     'Why this order',
+    'Index',
     'Id',
     'Description',
     'On: the rule changes searches (within its validity windows)',
@@ -327,7 +329,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await mockOwnerApi(page, {
         rules: [SAVED, { ...SAVED, id: 'login', description: 'Sign-in page', conditions: [{ pattern: 'login', anchoring: 'is' }], validity: [] }],
       });
-      await page.goto('/demo/dashboard.html#rules');
+      await openConsole(page, '#rules');
       await expect(page.getByRole('link', { name: 'Edit flex-guide' })).toBeVisible();
       // A table where there is room; one card a rule on a phone.
       if (device === 'phone') await expect(page.getByRole('list', { name: '2 rules, by id' }).getByRole('listitem')).toHaveCount(2);

@@ -6,10 +6,11 @@ import { expect, test } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
+import { openConsole } from './consoleSession.ts';
 
 test('synonyms and stop words: edited as lines, saved with one PATCH, problems beside their box', async ({ page }) => {
   const mock = await mockOwnerApi(page, { settings: { synonyms: [['flexbox', 'flexible box']], stopWords: ['the', 'of'] } });
-  await page.goto('/demo/dashboard.html#synonyms');
+  await openConsole(page, '#synonyms');
   const synonyms = page.getByLabel('Synonyms, one entry a line');
   const stopWords = page.getByLabel('Words to leave out');
   await expect(synonyms).toHaveValue('flexbox, flexible box');
@@ -55,7 +56,7 @@ test('synonyms and stop words: edited as lines, saved with one PATCH, problems b
 
 test('why this order: the table of an explained search, each rule’s value, the deciding rule, pins and boosts', async ({ page }) => {
   await mockOwnerApi(page);
-  await page.goto('/demo/dashboard.html#why');
+  await openConsole(page, '#why');
   await page.getByRole('link', { name: 'Why this order' }).focus();
   await page.getByLabel('Search', { exact: true }).fill('flex');
   await page.keyboard.press('Enter');
@@ -95,13 +96,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize(size);
       await mockOwnerApi(page, { settings: { synonyms: [['flexbox', 'flexible box'], { from: 'js', to: ['javascript'] }], stopWords: ['the', 'of', 'a'] } });
-      await page.goto('/demo/dashboard.html#synonyms');
+      await openConsole(page, '#synonyms');
       await expect(page.getByLabel('Synonyms, one entry a line')).toHaveValue(/flexbox/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await axe(page, `synonyms ${device} ${colorScheme}`);
       await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-synonyms-${device}-${colorScheme}.png`, fullPage: true });
 
-      await page.goto('/demo/dashboard.html#why?q=grid');
+      await openConsole(page, '#why?q=grid');
       await page.getByRole('button', { name: 'Explain' }).click();
       await expect(page.getByRole('table')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);

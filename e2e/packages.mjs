@@ -2,7 +2,8 @@
 // site-search-server (each `npm pack` builds its package first), installs the two
 // tarballs into an empty folder, and from that install: starts `site-search-server`,
 // feeds it with `site-search index`, searches with `site-search search` and with the
-// widget package's client, and checks `--help` and the widget's files. Exits 1 naming
+// widget package's client, checks `--help` and the widget's files, and that the service
+// serves the console from its package, where an index's secret and the admin key sign in. Exits 1 naming
 // the step that failed. With `--built` (as `npm test` runs it, right after the browser
 // stage built the widget from the same checkout) the widget's dist is packed as it is,
 // not built a second time.
@@ -39,7 +40,10 @@ function run(bin, args, env = {}) {
 
 /** Starts the installed service on a free port; resolves once it listens. */
 function startServer() {
-  const child = spawn(join(app, 'node_modules', '.bin', 'site-search-server'), ['--port', '0', '--data', join(app, 'data'), '--quiet'], { cwd: app });
+  const child = spawn(join(app, 'node_modules', '.bin', 'site-search-server'), ['--port', '0', '--data', join(app, 'data'), '--quiet'], {
+    cwd: app,
+    env: { ...process.env, SITE_SEARCH_ADMIN_KEY: ADMIN_KEY },
+  });
   return new Promise((done, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {
@@ -50,6 +54,42 @@ function startServer() {
     child.stderr.on('data', (chunk) => process.stderr.write(chunk));
     child.on('exit', (code) => reject(new Error(`site-search-server exited with ${code} before listening: ${out}`)));
   });
+}
+
+const ADMIN_KEY = 'packages-admin-key';
+
+/** Signs in to the installed service; resolves to the session's cookie and CSRF token. */
+async function signIn(url, body) {
+  const answer = await fetch(`${url}/v2/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (answer.status !== 200) fail(`POST /v2/session answered ${answer.status}: ${await answer.text()}`);
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { cookie, csrfToken: (await answer.json()).csrfToken };
+}
+
+/** The console from the installed package: its page, the files it names, and the sign-ins it makes. */
+async function checkConsole(url) {
+  const page = await fetch(`${url}/console/`);
+  const html = await page.text();
+  if (page.status !== 200 || !html.includes('<div id="console">')) fail(`GET /console/ answered ${page.status} without the console's page`);
+  const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+  if (!files.some((f) => f.endsWith('.js')) || !files.some((f) => f.endsWith('.css'))) fail(`the console's page names no script or stylesheet: ${files}`);
+  for (const file of files) {
+    const answer = await fetch(`${url}/console/${file}`);
+    if (answer.status !== 200) fail(`GET /console/${file} answered ${answer.status}`);
+  }
+  const index = await signIn(url, { key: 'demo', secret: 'demo-secret' });
+  const settings = await fetch(`${url}/v2/indices/demo/settings`, { headers: { cookie: index.cookie } });
+  if (settings.status !== 200) fail(`the index's session read its settings with ${settings.status}`);
+  const admin = await signIn(url, { adminKey: ADMIN_KEY });
+  const listed = await fetch(`${url}/v2/indices`, { headers: { cookie: admin.cookie } });
+  const keys = listed.status === 200 ? (await listed.json()).indices.map((i) => i.publicKey) : [];
+  if (!keys.includes('demo')) fail(`the admin session listed the indices with ${listed.status}: ${keys}`);
+  const out = await fetch(`${url}/v2/session`, { method: 'DELETE', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken } });
+  const after = await fetch(`${url}/v2/session`, { headers: { cookie: admin.cookie } });
+  if (out.status >= 300 || after.status !== 401) fail(`sign-out answered ${out.status}, then the session answered ${after.status}`);
 }
 
 let server;
@@ -120,6 +160,9 @@ try {
     if (!existsSync(join(app, 'node_modules', 'site-search-widget', file))) fail(`site-search-widget lacks ${file}`);
   }
   step("the widget package's client searches it; the script-tag files and types are in the package");
+
+  await checkConsole(server.url);
+  step('the service serves the console from its package; an index secret and the admin key sign in, and sign-out ends the session');
 
   const exited = new Promise((done) => server.child.on('exit', done));
   server.child.kill('SIGTERM');

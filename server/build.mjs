@@ -1,5 +1,6 @@
 // `npm run build -w server`: compiles the service and the site-search command to
-// JavaScript in dist/ (with the client modules they share from ../src/client), copies the
+// JavaScript in dist/ (with the client modules they share from ../src/client), builds the
+// console's pages (Vite, at build time only), copies the
 // worker threads' plain-JavaScript files beside their modules, and makes the bins runnable.
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -16,6 +17,9 @@ for (const file of workerFiles) {
   mkdirSync(dirname(to), { recursive: true });
   copyFileSync(join(here, file), to);
 }
-// The console's static files, beside its compiled module (console/consoleRoutes.ts).
+// The console's pages, built by Vite (console/vite.config.ts), then copied beside its compiled module (console/consoleRoutes.ts).
+execFileSync(process.execPath, [join(here, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(here, 'console', 'vite.config.ts')], {
+  stdio: 'inherit',
+});
 cpSync(join(here, 'console', 'static'), join(here, 'dist', 'server', 'console', 'static'), { recursive: true });
 for (const bin of ['dist/server/main.js', 'dist/server/cli/main.js']) chmodSync(join(here, bin), 0o755);

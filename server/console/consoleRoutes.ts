@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
@@ -6,11 +7,19 @@ import type { FastifyPluginAsync } from 'fastify';
 export const CONSOLE_FILES = join(import.meta.dirname, 'static');
 
 /**
- * `/console/`: the owner's console, static files that call the session API and the
- * index's routes with the session cookie. For now the sign-in page; no secret is ever
- * in them.
+ * `/console/`: the owner's console, the pages console/app builds (Vite, at build time),
+ * which call the session API and the index's routes with the session cookie. No secret
+ * is ever in them.
  */
 export const consoleRoutes: FastifyPluginAsync = async (app) => {
+  if (!existsSync(join(CONSOLE_FILES, 'index.html'))) {
+    // A checkout run from its sources before the console was built: say how to build it.
+    app.get('/console/*', async (_request, reply) =>
+      reply.code(503).type('text/plain; charset=utf-8').send('The console is not built: run npm run build:console, then reload.\n'),
+    );
+    app.get('/console', async (_request, reply) => reply.redirect('/console/', 301));
+    return;
+  }
   await app.register(fastifyStatic, {
     root: CONSOLE_FILES,
     prefix: '/console/',
