@@ -6,6 +6,7 @@ import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { Dialog, Table } from './dashboardParts.tsx';
 import { hashOf } from './dashboardRoute.ts';
 import { conditionsSummary, consequenceSummary, documentsOfRules, validitySummary } from './ruleSummary.ts';
+import { LoadFailed } from './loadState.tsx';
 
 type Load = { state: 'loading' } | { state: 'ready'; rules: QueryRule[]; next: string | null } | { state: 'error'; message: string };
 
@@ -62,16 +63,7 @@ export function RulesPage({ api, notice, onNotice }: { api: OwnerApi; notice: st
       <p class="dash-status" role="status" aria-live="polite">
         {load.state === 'loading' ? 'Loading the rules…' : notice}
       </p>
-      {load.state === 'error' && (
-        <div class="dash-error" role="alert">
-          <p>
-            <strong>The rules could not be loaded.</strong> {load.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
-      )}
+      {load.state === 'error' && <LoadFailed what="The rules" message={load.message} retry={() => setAttempt((n) => n + 1)} />}
       {load.state === 'ready' && (
         <section class="dash-card" aria-labelledby="dash-rules">
           <h2 id="dash-rules" class="dash-heading">

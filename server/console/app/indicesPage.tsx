@@ -6,6 +6,7 @@ import type { CreateIndexResponse, ListedIndex } from '../../../src/client/types
 import { errorMessage } from './dashboardApi.ts';
 import { Dialog, Field, Table } from './dashboardParts.tsx';
 import type { AdminApi } from './session.ts';
+import { LoadFailed } from './loadState.tsx';
 
 type Load = { state: 'loading' } | { state: 'ready'; indices: ListedIndex[] } | { state: 'error'; message: string };
 
@@ -100,16 +101,7 @@ export function IndicesPage({
       <p class="dash-status" role="status" aria-live="polite">
         {load.state === 'loading' ? 'Loading the indices…' : notice}
       </p>
-      {load.state === 'error' && (
-        <div class="dash-error" role="alert">
-          <p>
-            <strong>The indices could not be loaded.</strong> {load.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
-      )}
+      {load.state === 'error' && <LoadFailed what="The indices" message={load.message} retry={() => setAttempt((n) => n + 1)} />}
       {load.state === 'ready' && (
         <section class="dash-card" aria-labelledby="indices-all">
           <h2 id="indices-all" class="dash-heading">
