@@ -10,9 +10,11 @@ import { startService, type TestService } from '../testing/service.ts';
 
 let service: TestService;
 let api: IndexClient;
+/** The service's clock: events are stamped by it, and the proposals' days counted by it. */
+const NOW = Date.parse('2026-05-01T12:00:00Z');
 
 beforeAll(async () => {
-  service = await startService({ indices: [{ publicKey: 'demo', secret: 'démo-sécret✓' }] });
+  service = await startService({ clock: () => NOW, indices: [{ publicKey: 'demo', secret: 'démo-sécret✓' }] });
   api = createIndexClient({ siteKey: 'demo', secret: 'démo-sécret✓', baseUrl: service.baseUrl });
 });
 
@@ -81,7 +83,7 @@ describe('the index client against the reference service', () => {
     const store = service.app.eventStores.get('demo');
     const day = 86_400_000;
     for (let i = 0; i < 5; i++) {
-      const received = Date.now() - (i < 2 ? day : 0);
+      const received = NOW - (i < 2 ? day : 0);
       await store.addStats(
         [
           { action: 'search', session: `p${i}`, keyword: 'zepelin', numberOfResults: 0 },
