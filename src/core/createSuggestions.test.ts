@@ -262,6 +262,32 @@ describe('a rule’s redirect among the suggestions', () => {
     s.update('');
     expect(s.items.value.some((i) => i.source === 'redirect')).toBe(false);
   });
+
+  it('a suggestions answer that comes after ↓ keeps the arrowed-to option where it is still listed', async () => {
+    const { s, suggest } = setup();
+    s.update('a');
+    // The search's redirect is on screen before the suggestions for the whole word.
+    s.redirect('https://example.com/account', true);
+    s.update('account');
+    s.key('ArrowDown');
+    expect(s.items.value[s.active.value]?.source).toBe('redirect');
+    suggest[0]?.resolve(words('about', 'account'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(s.items.value[s.active.value]?.source).toBe('redirect');
+    s.key('ArrowDown');
+    s.key('ArrowDown');
+    expect(s.items.value[s.active.value]?.value).toBe('account');
+    suggest[1]?.resolve(words('account', 'account settings'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.input()['aria-activedescendant']).toBe('ss1-opt-1');
+    expect(s.items.value[s.active.value]?.value).toBe('account');
+    // An option the new answer does not repeat is gone: back to the field.
+    s.update('accounts');
+    await vi.advanceTimersByTimeAsync(200);
+    suggest[2]?.resolve(words('accounts payable'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.active.value).toBe(-1);
+  });
 });
 
 describe('exclude', () => {

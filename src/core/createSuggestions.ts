@@ -146,10 +146,13 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
             idle = 0;
           } else idle++;
         const next = fresh.flatMap((list, i) => list.slice(0, rows[i]));
+        // An answer that comes after the visitor arrowed keeps their option where it is still
+        // listed (the redirect, a suggestion the new answer repeats): their key is not lost.
+        const chosen = items.peek()[active.peek()];
         batch(() => {
           listed.value = next;
           forTerm.value = term;
-          active.value = -1;
+          active.value = chosen ? items.peek().findIndex((item) => item.value === chosen.value && item.source === chosen.source) : -1;
           open.value = items.value.length > 0;
         });
       },
