@@ -105,15 +105,7 @@ function consoleRedirect(consoleUrl: string): Plugin {
     res.setHeader('Location', consoleUrl);
     res.end();
   };
-  return {
-    name: 'demo-console',
-    configureServer(server) {
-      server.middlewares.use('/demo/dashboard.html', redirect);
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use('/demo/dashboard.html', redirect);
-    },
-  };
+  return onBothServers('demo-console', '/demo/dashboard.html', redirect);
 }
 
 /** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name: on the dev server and on the built pages' server. */
@@ -125,14 +117,15 @@ function thumbnails(): Plugin {
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.end(thumbnailSvg(match[1]!));
   };
+  return onBothServers('demo-thumbnails', '/thumbs/', serve);
+}
+
+/** A handler for `path` on the dev server (`npm start`) and on the built pages' server (`--built`) alike. */
+function onBothServers(name: string, path: string, handle: Connect.NextHandleFunction): Plugin {
   return {
-    name: 'demo-thumbnails',
-    configureServer(server) {
-      server.middlewares.use('/thumbs/', serve);
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use('/thumbs/', serve);
-    },
+    name,
+    configureServer: (server) => void server.middlewares.use(path, handle),
+    configurePreviewServer: (server) => void server.middlewares.use(path, handle),
   };
 }
 
