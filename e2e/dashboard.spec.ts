@@ -1,9 +1,9 @@
 // The analytics dashboard of the demo, over the generated traffic `demo/start.ts` loads
 // into a fresh data folder: figures, charts with table twins, the range picker, dark
 // mode, and axe (WCAG 2.2 A and AA) in both schemes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
+import { axeViolations } from './axe.ts';
 import { openConsole } from './consoleSession.ts';
 
 function watchErrors(page: Page): string[] {
@@ -15,10 +15,7 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axe = (page: Page): Promise<string[]> => axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] });
 
 const figure = (page: Page, label: string) =>
   page
