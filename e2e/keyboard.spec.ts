@@ -7,6 +7,7 @@ import { axe } from './axe.ts';
 import { differing, expectVisibleFocus } from './focusRing.ts';
 import { mockApi } from './mockApi.ts';
 import { openMoreFilters } from './moreFilters.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -40,7 +41,7 @@ for (const theme of ['light', 'dark']) {
       await expectVisibleFocus(page, await focusedName(page));
       if (await inWidget(page, '.ss-hit')) {
         results++;
-        if (results === 1) await page.screenshot({ path: `${SHOTS}/focus-result-${theme}-desktop.png` });
+        if (results === 1) await saveScreenshot(page, { path: `${SHOTS}/focus-result-${theme}-desktop.png` });
       }
     }
     expect(results, 'Tab reached the results').toBeGreaterThan(0);
@@ -151,7 +152,7 @@ for (const theme of ['light', 'dark']) {
     await page.keyboard.type('el');
     await expect(group.getByRole('button', { name: /^Show (more|less)$/ })).toHaveCount(0);
     await expectVisibleFocus(page, 'the facet search field, typed in');
-    await page.screenshot({ path: `${SHOTS}/focus-facet-search-${theme}-desktop.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/focus-facet-search-${theme}-desktop.png` });
     // On through the values it narrowed to, and out of the facet.
     const narrowed = await group.getByRole('checkbox').count();
     expect(narrowed).toBeGreaterThan(0);
@@ -206,7 +207,7 @@ for (const theme of ['light', 'dark']) {
       const active = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
       expect(await differing(page, plain, active), 'the active "Go to" option shows').toBeGreaterThanOrEqual(box.width + box.height);
       await axe(page, `overlay, "Go to" active, ${theme}`);
-      await page.screenshot({ path: `${SHOTS}/focus-overlay-redirect-${theme}-desktop.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/focus-overlay-redirect-${theme}-desktop.png` });
       // Tab goes round the dialog's controls, never out of it, then Enter on "Go to" opens the page.
       await page.keyboard.press('ArrowUp');
       for (let stop = 0; stop < 8; stop++) {
