@@ -13,11 +13,29 @@ const SHOTS = 'e2e/artifacts/screenshots';
 
 const onBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || !document.activeElement);
 const inWidget = (page: Page, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return `${el?.tagName.toLowerCase()} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40)}`;
-  });
+
+/**
+ * Where the focus is after a Tab, in one round trip (a walk asks at every stop): on
+ * <body>, inside `within`, inside a result, and its name. With `mark`, the element is
+ * marked, and `firstVisit` is false for one marked before (a date field's day, month and
+ * year are stops of one element).
+ */
+const focusAt = (page: Page, within: string, mark = false) =>
+  page.evaluate(
+    ([selector, mark]) => {
+      const el = document.activeElement as HTMLElement | null;
+      const firstVisit = !el?.hasAttribute('data-ring-checked');
+      if (mark) el?.setAttribute('data-ring-checked', '');
+      return {
+        onBody: el === document.body || !el,
+        inside: !!el?.closest(selector),
+        inResult: !!el?.closest('.ss-hit'),
+        firstVisit,
+        name: `${el?.tagName.toLowerCase()} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40)}`,
+      };
+    },
+    [within, mark] as const,
+  );
 
 for (const theme of ['light', 'dark']) {
   test(`every Tab stop of the results page shows its focus: ${theme}`, async ({ page }) => {
@@ -33,13 +51,13 @@ for (const theme of ['light', 'dark']) {
     let results = 0;
     for (let stop = 0; stop < 60 && results < 4; stop++) {
       await page.keyboard.press('Tab');
-      expect(await onBody(page), 'the focus is on <body>').toBe(false);
-      if (!(await inWidget(page, '#search'))) break;
+      const focus = await focusAt(page, '#search', true);
+      expect(focus.onBody, 'the focus is on <body>').toBe(false);
+      if (!focus.inside) break;
       // A date field's day, month and year are stops of one element, checked once.
-      if (await page.evaluate(() => document.activeElement?.hasAttribute('data-ring-checked'))) continue;
-      await page.evaluate(() => document.activeElement?.setAttribute('data-ring-checked', ''));
-      await expectVisibleFocus(page, await focusedName(page));
-      if (await inWidget(page, '.ss-hit')) {
+      if (!focus.firstVisit) continue;
+      await expectVisibleFocus(page, focus.name);
+      if (focus.inResult) {
         results++;
         if (results === 1) await saveScreenshot(page, { path: `${SHOTS}/focus-result-${theme}-desktop.png` });
       }
@@ -74,9 +92,10 @@ test('the overlay: every Tab stop shows its focus', async ({ page }) => {
   // Tab goes round the dialog's controls, never out of it.
   for (let stop = 0; stop < 8; stop++) {
     await page.keyboard.press('Tab');
-    expect(await onBody(page), 'the focus is on <body>').toBe(false);
-    expect(await inWidget(page, 'dialog')).toBe(true);
-    await expectVisibleFocus(page, await focusedName(page));
+    const focus = await focusAt(page, 'dialog');
+    expect(focus.onBody, 'the focus is on <body>').toBe(false);
+    expect(focus.inside).toBe(true);
+    await expectVisibleFocus(page, focus.name);
   }
 });
 
@@ -163,9 +182,10 @@ for (const theme of ['light', 'dark']) {
       await expectVisibleFocus(page, `value ${value + 1} of the narrowed facet`);
     }
     await page.keyboard.press('Tab');
-    expect(await onBody(page), 'the focus is on <body>').toBe(false);
-    expect(await inWidget(page, '#search')).toBe(true);
-    await expectVisibleFocus(page, await focusedName(page));
+    const focus = await focusAt(page, '#search');
+    expect(focus.onBody, 'the focus is on <body>').toBe(false);
+    expect(focus.inside).toBe(true);
+    await expectVisibleFocus(page, focus.name);
   });
 }
 
@@ -212,9 +232,10 @@ for (const theme of ['light', 'dark']) {
       await page.keyboard.press('ArrowUp');
       for (let stop = 0; stop < 8; stop++) {
         await page.keyboard.press('Tab');
-        expect(await onBody(page), 'the focus is on <body>').toBe(false);
-        expect(await inWidget(page, 'dialog')).toBe(true);
-        await expectVisibleFocus(page, await focusedName(page));
+        const focus = await focusAt(page, 'dialog');
+        expect(focus.onBody, 'the focus is on <body>').toBe(false);
+        expect(focus.inside).toBe(true);
+        await expectVisibleFocus(page, focus.name);
       }
       await dialog.getByRole('combobox').focus();
       await page.keyboard.press('ArrowDown');
