@@ -6,9 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { ADMIN_KEY, API, CONSOLE, DEMO, openConsole } from './consoleSession.ts';
 import { scaled } from './loadScale.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/console';
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) => saveScreenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 
 test('signs in and out by keyboard, keeping no secret', async ({ page }) => {
   await page.goto(CONSOLE);
