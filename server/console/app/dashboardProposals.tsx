@@ -7,6 +7,7 @@ import { SearchApiError } from '../../../src/client/errors.ts';
 import type { StatsProposal } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { hashOf } from './dashboardRoute.ts';
+import { LoadFailed } from './loadState.tsx';
 import { dismissedProposals, dismissProposal, proposalKey } from './dismissedProposals.ts';
 import { pinRuleId, pinRuleOf, synonymsWith } from './proposalFixes.ts';
 
@@ -112,14 +113,7 @@ export function ProposalsSection({ api }: { api: OwnerApi }) {
         )}
       </p>
       {load.state === 'error' ? (
-        <div class="dash-error" role="alert">
-          <p>
-            <strong>The proposed fixes could not be loaded.</strong> {load.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="The proposed fixes" message={load.message} retry={() => setAttempt((n) => n + 1)} />
       ) : load.proposals.length === 0 ? (
         <p class="dash-muted">No proposed fixes now. They appear once enough visitors rephrase a search and click what the second one found.</p>
       ) : (

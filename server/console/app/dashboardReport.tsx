@@ -10,6 +10,7 @@ import { ExportJudgedQueries } from './dashboardExport.tsx';
 import { LowClickKeywords } from './dashboardLowClicks.tsx';
 import { ProposalsSection } from './dashboardProposals.tsx';
 import { hashOf } from './dashboardRoute.ts';
+import { LoadFailed } from './loadState.tsx';
 
 const PRESETS = [7, 30, 90] as const;
 const MAX_DAYS = 366;
@@ -155,16 +156,7 @@ export function ReportPage({ api }: { api: OwnerApi }) {
             : ''}
       </p>
 
-      {load.state === 'error' && (
-        <div class="dash-error" role="alert">
-          <p>
-            <strong>The report could not be loaded.</strong> {load.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
-      )}
+      {load.state === 'error' && <LoadFailed what="The report" message={load.message} retry={() => setAttempt((n) => n + 1)} />}
 
       <ProposalsSection api={api} />
 
