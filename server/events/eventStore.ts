@@ -110,8 +110,12 @@ export interface EventStore {
   /**
    * Deletes at most `max` stored stats events received before `before` (ms since the
    * epoch), the oldest first, and the per-day click voters of the days before
-   * `votersBefore`; resolves to how many events went. The report's daily counts and the
-   * click weights are kept: they are counted as events arrive.
+   * `votersBefore`; resolves to how many events went. What only deleted events were
+   * counted into goes with them: the click and search weights of their keywords whose
+   * latest event was deleted, the suggestion counts of sessions and addresses last seen
+   * before the oldest kept event's day, and (at most `max` rows each a call) the report's
+   * keyword and document rows of the days before it. The report's daily totals, tags and
+   * click positions stay.
    */
   pruneEvents(before: number, max: number, votersBefore: number): Promise<number>;
   /** How many events are stored; queued events count. */

@@ -191,14 +191,29 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.profiles.read(userKey(this.clients, userToken), now, keeping);
   }
 
+  /** Deletes the events, and what only they were counted into (see SqliteStatsRollups.reclaim), in one transaction. */
   async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
-    return this.queue.track(() => {
-      const day = Math.floor(votersBefore / DAY_MS);
-      this.statements.get('DELETE FROM daily_click_voters WHERE day < ?').run(day);
-      return this.statements
-        .get('DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < ? ORDER BY received LIMIT ?)')
-        .run(before, max).changes;
-    });
+    return this.queue.track(() =>
+      this.db.transaction(() => {
+        const s = this.statements;
+        s.get('DELETE FROM daily_click_voters WHERE day < ?').run(Math.floor(votersBefore / DAY_MS));
+        const gone = s
+          .get(
+            `DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < ? ORDER BY received LIMIT ?)
+             RETURNING received, keyword_norm AS keyword`,
+          )
+          .all(before, max) as Array<{ received: number; keyword: string }>;
+        const oldest = s.get('SELECT min(received) FROM stats_events').pluck().get() as number | null;
+        // With nothing kept, what the deleted events were counted into goes up to the newest of them.
+        const keptFrom = oldest ?? (gone.length === 0 ? null : Math.max(...gone.map((e) => e.received)) + 1);
+        if (keptFrom === null) return 0;
+        const keywords = new Set(gone.map((e) => e.keyword));
+        this.rollups.reclaim(keywords, keptFrom, max);
+        for (const keyword of keywords) this.clickWeights.forget(keyword);
+        this.searched.reclaimBefore(Math.floor(keptFrom / DAY_MS));
+        return gone.length;
+      })(),
+    );
   }
 
   async addUserSearch(userToken: string, session: string, at: number): Promise<void> {

@@ -3,8 +3,9 @@
  * clock are deleted, a bounded batch at a time with the event loop free between
  * batches, a minute after the start and then every hour. One address within the public limits stores
  * about a gigabyte of events a day; without this they were never reclaimed. Past
- * `statsMaxEvents` stored events, the oldest are deleted too, and /health says so. What the
- * report and ranking need is counted as events arrive, so it stays.
+ * `statsMaxEvents` stored events, the oldest are deleted too, and /health says so. The
+ * per-keyword counts only deleted events made go with them (EventStore.pruneEvents); the
+ * report's daily totals stay.
  */
 import type { ProblemLog } from '../events/eventBatcher.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
