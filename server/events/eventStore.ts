@@ -113,11 +113,16 @@ export interface EventStore {
    * `votersBefore`; resolves to how many events went. What only deleted events were
    * counted into goes with them: the click and search weights of their keywords whose
    * latest event was deleted, the suggestion counts of sessions and addresses last seen
-   * before the oldest kept event's day, and (at most `max` rows each a call) the report's
-   * keyword and document rows of the days before it. The report's daily totals, tags and
-   * click positions stay.
+   * before the oldest kept event's day; the report's keyword and document rows of the
+   * days before it go by `pruneCounts`.
    */
   pruneEvents(before: number, max: number, votersBefore: number): Promise<number>;
+  /**
+   * Deletes at most `max` of the report's keyword and document rows of the days before
+   * the oldest kept event's day, as the last `pruneEvents` found it; resolves to how many
+   * went. The report's daily totals, tags and click positions stay: a handful of rows a day.
+   */
+  pruneCounts(max: number): Promise<number>;
   /** How many events are stored; queued events count. */
   counts(): Promise<{ statsEvents: number; recommendationEvents: number }>;
   /** Commits what is queued (what cannot be is dropped and logged), then releases the store; later calls are not expected. */

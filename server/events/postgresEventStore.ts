@@ -92,6 +92,8 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   private sweptFrom = searchedWindowStart(Date.now());
   /** The day before which the counts of deleted events were last taken out (see reclaim). */
   private reclaimedTo = 0;
+  /** The day before which every event is deleted, as the last pruneEvents found it: the report's keyword rows before it go (pruneCounts). */
+  private countsBefore = 0;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -228,7 +230,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         const { rows } = await client.query<{ oldest: number | null }>('SELECT min(received) AS oldest FROM stats_events');
         // With nothing kept, what the deleted events were counted into goes up to the newest of them.
         const keptFrom = rows[0]?.oldest ?? (gone.length === 0 ? null : Math.max(...gone.map((e) => e.received)) + 1);
-        if (keptFrom !== null) await this.reclaim(client, [...new Set(gone.map((e) => e.keyword))], keptFrom, max);
+        if (keptFrom !== null) await this.reclaim(client, [...new Set(gone.map((e) => e.keyword))], keptFrom);
       }),
     );
     for (const { keyword } of gone) this.clickWeights.forget(keyword);
@@ -238,12 +240,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   /**
    * Takes out what only deleted events were counted into: of the `keywords` of events just
    * deleted, the click and search weights whose latest event came before `keptFrom` (the
-   * oldest event still stored), and the voters behind each click weight; at most `max` rows
-   * each of the report's keyword and document rows of the days before `keptFrom`'s; and the
-   * searched keywords' sessions and addresses last seen before that day. The day's totals,
-   * tags and click positions stay: a handful of rows a day.
+   * oldest event still stored), and the voters behind each click weight; and the searched
+   * keywords' sessions and addresses last seen before `keptFrom`'s day.
    */
-  private async reclaim(client: pg.ClientBase, keywords: string[], keptFrom: number, max: number): Promise<void> {
+  private async reclaim(client: pg.ClientBase, keywords: string[], keptFrom: number): Promise<void> {
     const lw = keptFrom / (this.ranking.halfLifeDays * DAY_MS);
     if (keywords.length > 0) {
       await client.query(
@@ -259,16 +259,31 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
       );
     }
     const day = Math.floor(keptFrom / DAY_MS);
-    for (const [table, key] of [
-      ['daily_keywords', 'keyword'],
-      ['daily_documents', 'docid'],
-    ] as const) {
-      await client.query(`DELETE FROM ${table} WHERE (day, tag, ${key}) IN (SELECT day, tag, ${key} FROM ${table} WHERE day < $1 LIMIT $2)`, [day, max]);
-    }
+    this.countsBefore = Math.max(this.countsBefore, day);
     if (day > Math.max(this.sweptFrom, this.reclaimedTo)) {
       await sweepSearchedKeywords(client, day);
       this.reclaimedTo = day;
     }
+  }
+
+  async pruneCounts(max: number): Promise<number> {
+    let deleted = 0;
+    await this.queue.track(() =>
+      this.writing(async (client) => {
+        for (const [table, key] of [
+          ['daily_keywords', 'keyword'],
+          ['daily_documents', 'docid'],
+        ] as const) {
+          if (deleted >= max) break;
+          const { rowCount } = await client.query(
+            `DELETE FROM ${table} WHERE (day, tag, ${key}) IN (SELECT day, tag, ${key} FROM ${table} WHERE day < $1 LIMIT $2)`,
+            [this.countsBefore, max - deleted],
+          );
+          deleted += rowCount ?? 0;
+        }
+      }),
+    );
+    return deleted;
   }
 
   async addUserSearch(userToken: string, session: string, at: number): Promise<void> {

@@ -40,6 +40,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly searched: SqliteSearchedKeywords;
   private readonly profiles: SqliteUserProfiles;
   private readonly clickWeights = new ClickWeightsCache();
+  /** The day before which every event is deleted, as the last pruneEvents found it: the report's keyword rows before it go (pruneCounts). */
+  private countsBefore = 0;
 
   /**
    * Opens the event file (made if missing), its tables brought up to date
@@ -208,12 +210,17 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
         const keptFrom = oldest ?? (gone.length === 0 ? null : Math.max(...gone.map((e) => e.received)) + 1);
         if (keptFrom === null) return 0;
         const keywords = new Set(gone.map((e) => e.keyword));
-        this.rollups.reclaim(keywords, keptFrom, max);
+        this.rollups.reclaim(keywords, keptFrom);
         for (const keyword of keywords) this.clickWeights.forget(keyword);
-        this.searched.reclaimBefore(Math.floor(keptFrom / DAY_MS));
+        this.countsBefore = Math.max(this.countsBefore, Math.floor(keptFrom / DAY_MS));
+        this.searched.reclaimBefore(this.countsBefore);
         return gone.length;
       })(),
     );
+  }
+
+  async pruneCounts(max: number): Promise<number> {
+    return this.queue.track(() => this.rollups.reclaimDays(this.countsBefore, max));
   }
 
   async addUserSearch(userToken: string, session: string, at: number): Promise<void> {

@@ -1,6 +1,5 @@
 import type Database from 'better-sqlite3';
 import type { StatementCache } from '../storage/statementCache.ts';
-import { DAY_MS } from './clickRanking.ts';
 import { keywordWeightsOf, type KeywordWeights, type KeywordWeightsParams, type KeywordWeightsRow } from './clickBoosts.ts';
 import { countEventNow, type FollowedSearch, type RollupCounts, type RollupEvent, type RollupSteps } from './rollupRules.ts';
 import type { CountRow, ReportRange, ReportRows } from './statsReport.ts';
@@ -131,11 +130,9 @@ export class SqliteStatsRollups implements RollupSteps {
   /**
    * Takes out what only deleted events were counted into: of the `keywords` of events just
    * deleted, the click and search weights whose latest event came before `keptFrom` (the
-   * oldest event still stored), and the voters behind each click weight; and at most `max`
-   * rows each of the report's keyword and document rows of the days before `keptFrom`'s.
-   * The day's totals, tags and click positions stay: a handful of rows a day.
+   * oldest event still stored), and the voters behind each click weight.
    */
-  reclaim(keywords: ReadonlySet<string>, keptFrom: number, max: number): void {
+  reclaim(keywords: ReadonlySet<string>, keptFrom: number): void {
     const lw = keptFrom / this.halfLifeMs;
     const s = this.statements;
     for (const keyword of keywords) {
@@ -148,9 +145,19 @@ export class SqliteStatsRollups implements RollupSteps {
         keyword,
       );
     }
-    const day = Math.floor(keptFrom / DAY_MS);
-    s.get('DELETE FROM daily_keywords WHERE (day, tag, keyword) IN (SELECT day, tag, keyword FROM daily_keywords WHERE day < ? LIMIT ?)').run(day, max);
-    s.get('DELETE FROM daily_documents WHERE (day, tag, docid) IN (SELECT day, tag, docid FROM daily_documents WHERE day < ? LIMIT ?)').run(day, max);
+  }
+
+  /** Deletes at most `max` of the report's keyword and document rows of the days before `day`; how many went. */
+  reclaimDays(day: number, max: number): number {
+    const s = this.statements;
+    const keywords = s
+      .get('DELETE FROM daily_keywords WHERE (day, tag, keyword) IN (SELECT day, tag, keyword FROM daily_keywords WHERE day < ? LIMIT ?)')
+      .run(day, max).changes;
+    if (keywords >= max) return keywords;
+    const documents = s
+      .get('DELETE FROM daily_documents WHERE (day, tag, docid) IN (SELECT day, tag, docid FROM daily_documents WHERE day < ? LIMIT ?)')
+      .run(day, max - keywords).changes;
+    return keywords + documents;
   }
 
   /**

@@ -88,6 +88,8 @@ export class EventRetention {
           this.log.warn({ index: index.publicKey, dropped: deleted }, 'stored events passed statsMaxEvents: the oldest were deleted');
           await breath();
         }
+        // The report's keyword and document rows of the days whose events all went.
+        while ((await index.events.pruneCounts(RETENTION_BATCH)) >= RETENTION_BATCH) await breath();
       } catch (error) {
         this.log.warn({ err: error, index: index.publicKey }, 'old events could not be deleted; the next sweep tries again');
       }
