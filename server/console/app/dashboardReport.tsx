@@ -321,6 +321,33 @@ function ReportView({ api, report }: { api: OwnerApi; report: StatsReport }) {
             empty="No clicks in this range."
           />
         </section>
+
+        <section class="dash-card dash-wide" aria-labelledby="dash-boosts">
+          <h2 id="dash-boosts" class="dash-heading">
+            Raised by clicks
+          </h2>
+          <p class="dash-hint">
+            Documents that visitors' clicks raise now for the top keywords, and from how many networks (IPv4 /24, IPv6 /48) the clicks came: few networks behind
+            a boost may be one party steering it.
+          </p>
+          <Table
+            caption="Click boosts of the top keywords, with the address groups behind each"
+            head={['Keyword', 'Document', 'Score ×', 'Networks', 'Moves at most']}
+            numeric={(column) => column >= 2}
+            rows={report.clickBoosts.map((b) => [
+              keyword(b.keyword),
+              b.url !== null && /^https?:\/\//.test(b.url) ? (
+                <a href={b.url}>{b.title ?? b.docid}</a>
+              ) : (
+                (b.title ?? <span class="dash-muted">{b.docid} (no longer indexed)</span>)
+              ),
+              b.boost.toFixed(2),
+              number.format(b.groups),
+              b.maxPlaces === null ? 'any places' : `${number.format(b.maxPlaces)} places`,
+            ])}
+            empty="Clicks raise no document for these keywords."
+          />
+        </section>
       </div>
     </>
   );
