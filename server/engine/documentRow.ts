@@ -21,7 +21,8 @@ export const DOC_REPLACED_COLUMNS = `url = excluded.url, title = excluded.title,
   doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
   custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
   meta_description = excluded.meta_description, content_hash = excluded.content_hash,
-  headings = excluded.headings, sections = excluded.sections, later_names = excluded.later_names`;
+  headings = excluded.headings, sections = excluded.sections,
+  content_start = excluded.content_start, later_names = excluded.later_names`;
 
 export interface DocRow {
   rowid: number;
@@ -81,6 +82,11 @@ export function headingsColumn(document: PreparedDocument): string {
 export function sectionsColumn(document: PreparedDocument): string {
   const sections = document.page?.sections ?? [];
   return sections.length === 0 ? '' : JSON.stringify(sections.map(({ title, anchor, text }) => ({ title, anchor, text })));
+}
+
+/** The `content_start` column of a document: the start of its content the ranking reads, null when that is all of it. */
+export function contentStartColumn(document: PreparedDocument): string | null {
+  return document.mainContent.length > RANKED_FIELD_CHARS ? document.mainContent.slice(0, RANKED_FIELD_CHARS) : null;
 }
 
 /**

@@ -204,15 +204,18 @@ export class SqliteReader {
   /**
    * Only the starts of the fields unless `whole` (RANKED_FIELD_CHARS; substr counts
    * characters, which is at least as many UTF-16 units), and whether one was longer: a
-   * long page's whole body is not copied out. With `laterNames`, a cut content's stored
+   * long page's whole body is not copied out, nor loaded when its start is stored. With `laterNames`, a cut content's stored
    * name runs, when the title and hidden keywords are whole.
    */
   private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean, laterNames: boolean): RankedText[] {
     const columns = whole
       ? 'title, main_content, hidden_keywords, 0 AS cut, 0 AS others_cut'
       : [
-          ...['title', 'main_content', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
-          `length(main_content) > ${RANKED_FIELD_CHARS} AS cut`,
+          ...['title', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
+          // A row written with its stored start (later_names is set then) is not loaded whole to be cut:
+          // that cost more than ranking on a site of long pages. CASE and coalesce read no more columns than they need.
+          `CASE WHEN later_names IS NULL THEN substr(main_content, 1, ${RANKED_FIELD_CHARS}) ELSE coalesce(content_start, main_content) END AS main_content`,
+          `CASE WHEN later_names IS NULL THEN length(main_content) > ${RANKED_FIELD_CHARS} ELSE content_start IS NOT NULL END AS cut`,
           `max(length(title), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS others_cut`,
         ].join(', ');
     const extra = `${withCustomFields ? ', custom_fields' : ''}${laterNames && !whole ? ', later_names' : ''}`;
