@@ -8,6 +8,7 @@
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { RANKED_FIELD_CHARS } from '../engine/engine.ts';
 import { fold } from '../text/fold.ts';
+import { NAME_PUNCTUATION } from '../text/nameRuns.ts';
 import { PlanMatcher, textTokens, type Occurrence, type TextMatch, type TextToken } from './matchText.ts';
 import type { QueryPlan } from './queryPlan.ts';
 
@@ -209,15 +210,13 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
 }
 
 /** A name as typed, found in a text: whole (nothing of a word follows) or as the start of a longer name. */
-interface TypedName {
+export interface TypedName {
   whole: RegExp;
   start: RegExp;
 }
 
 /** A word character of a name: what may not stand right before or after it for it to be whole. */
 const NAME_CHAR = '[\\p{L}\\p{N}_]';
-/** Punctuation that joins the parts of a name: `work_mem`, `os.path`, `std::vector`, `--max-old-space-size`, `C++`, `#id`, `@dataclass`. */
-const NAME_PUNCTUATION = /[._:#@+-]/;
 
 /**
  * The typed term as a name to find whole in a document, when it is one word written with
