@@ -18,8 +18,10 @@ if (query.get('dir') === 'rtl') document.documentElement.dir = 'rtl';
 const languages: Record<string, Messages> = { ar, de, es, fr, it, ja, ko, nl, pl, pt, zh };
 if (query.get('locale') === 'ar') document.documentElement.dir = 'rtl';
 
+// `?site=guides`: the demo's crawled documentation site (demo/guides.ts), whose hits carry their pages' sections.
+const guides = query.get('site') === 'guides';
 const common: MountOptions = {
-  siteKey: env.VITE_SITE_KEY ?? 'demo',
+  siteKey: guides ? 'guides' : (env.VITE_SITE_KEY ?? 'demo'),
   baseUrl: env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787',
   theme,
   // Not `lang`: that is the widget's own language filter in the query string.
