@@ -34,10 +34,8 @@ const area = { field: 'area', label: 'Area' };
 const popularSearches = ['grid', 'fetch', 'dialog element'];
 const status = { field: 'status', label: 'Status' };
 
-mount(page, {
-  ...common,
-  placeholder: 'Search features, e.g. grid or fetch',
-  url: true,
+// The guides have none of the corpus's fields, categories or dates: their results page is the plain one.
+const corpusOnly: Partial<MountOptions> = {
   facets: [area, status, { field: 'kind', label: 'Kind' }, { field: 'browsers', label: 'Supported by' }],
   rangeFacets: [
     {
@@ -58,6 +56,13 @@ mount(page, {
   ],
   fields: [area, status],
   completions: ['interface'],
+};
+
+mount(page, {
+  ...common,
+  placeholder: 'Search features, e.g. grid or fetch',
+  url: true,
+  ...(guides ? {} : corpusOnly),
   // Offered by the no-results state when the term has no suggestions of its own.
   popularSearches,
 });
