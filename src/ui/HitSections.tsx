@@ -22,12 +22,13 @@ export function HitSections({ hit, of }: HitSectionsProps) {
   return (
     <ul class="ss-sections" style={SECTIONS} aria-label={of.map((part) => part.text).join('')}>
       {sections.map(({ title, href, passage }, index) => (
-        <li key={index}>
-          <a class="ss-section-link" style={SECTION_LINK} href={href} dir="auto">
+        // `auto` on the whole item: an English heading and its passage in a right-to-left page line up together.
+        <li key={index} dir="auto">
+          <a class="ss-section-link" style={SECTION_LINK} href={href}>
             {title}
           </a>
           {passage[0] && (
-            <span class="ss-section-text" style={SECTION_TEXT} dir="auto">
+            <span class="ss-section-text" style={SECTION_TEXT}>
               {highlight(passage)}
             </span>
           )}

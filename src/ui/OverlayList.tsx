@@ -270,6 +270,8 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
             <li
               class="ss-option ss-section-option"
               style={SECTION_OPTION}
+              // Its heading and passage take one direction, from the heading's text, and line up together.
+              dir="auto"
               key={`${hit.id || index}#${n}`}
               {...nav.option(at + 1 + n)}
               data-hit={index}
@@ -278,11 +280,11 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
               onClick={(event) => follow(event, to)}
               onAuxClick={(event) => event.button === 1 && follow(event, to)}
             >
-              <span class="ss-section-link" style={SECTION_LINK} dir="auto">
+              <span class="ss-section-link" style={SECTION_LINK}>
                 {title}
               </span>
               {passage.some((part) => part.em) && (
-                <span class="ss-section-text" style={SECTION_TEXT} dir="auto">
+                <span class="ss-section-text" style={SECTION_TEXT}>
                   {highlight(passage)}
                 </span>
               )}

@@ -6,6 +6,8 @@ import type { CSSProperties } from 'preact';
 
 /** The list under a hit's passage on the results page, indented behind a line. */
 export const SECTIONS: CSSProperties = {
+  display: 'grid',
+  gap: '0.25rem',
   margin: '0.5rem 0 0',
   paddingInlineStart: '0.75rem',
   fontSize: '0.875rem',
