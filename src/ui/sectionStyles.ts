@@ -7,6 +7,8 @@ import type { CSSProperties } from 'preact';
 /** The list under a hit's passage on the results page, indented behind a line. */
 export const SECTIONS: CSSProperties = {
   display: 'grid',
+  // No wider than the card: a passage kept to one line would otherwise widen its column.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '0.25rem',
   margin: '0.5rem 0 0',
   paddingInlineStart: '0.75rem',
