@@ -6,19 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tracker } from '../tracker/createTracker.ts';
 import { Results } from './Results.tsx';
 import { SearchOverlay } from './SearchOverlay.tsx';
-import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import { answer, dialogMethods, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 import { trackSearch } from './trackSearch.ts';
 
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.useFakeTimers();
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  dialogMethods();
   assign = vi.fn();
 });
 afterEach(() => {
