@@ -94,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const threads = config.searchThreads > 0 ? new SearchThreads(config.searchThreads) : null;
   let indices: IndexRegistry;
   let catalog: ServiceCatalog;
-  const opening = { factory, clickRanking: config.clickRanking, threads, log: app.log };
+  const opening = { factory, clickRanking: config.clickRanking, threads, log: app.log, clock: config.clock };
   try {
     catalog = await factory.catalog();
   } catch (error) {

@@ -165,7 +165,7 @@ export interface SearchQuery {
   excludedIds?: readonly string[];
   /** `resultType=organic`: query rules pin, promote and boost nothing (they still hide and replace words). */
   organic?: boolean;
-  /** Epoch milliseconds the query rules' validity windows are read at; the time of the search when absent. */
+  /** Epoch milliseconds the query rules' validity windows are read at; the pipeline's clock when absent. */
   now?: number;
   /** The searching user's profile (server/events/personalization.ts); ignored unless sorted by relevance. */
   personal?: PersonalRanking;

@@ -8,7 +8,9 @@
  */
 import type { RecommendationEvent, StatsEvent, StatsProposal, StoredStatsEvent } from '../../src/client/types.ts';
 import type { ClickBoosts } from './clickBoosts.ts';
-import type { WriteHealth } from './eventBatcher.ts';
+import type { ClickRanking } from './clickRanking.ts';
+import type { ClientHasher } from './clientAddress.ts';
+import type { ProblemLog, WriteHealth } from './eventBatcher.ts';
 import type { ProposalRule } from './learningSettings.ts';
 import type { ProfileKeeping, UserProfile } from './personalization.ts';
 import type { SuggestedKeywordRule } from './searchedKeywords.ts';
@@ -26,6 +28,23 @@ export type StatsSource = 'stats' | 'search';
  * best what is viewed together now.
  */
 export const RELATED_TRANSACTIONS_MAX = 1000;
+
+/** How a store is opened; each has a default. */
+export interface EventStoreOptions {
+  /** How the click weights used for ranking decay. @default DEFAULT_CLICK_RANKING */
+  ranking?: ClickRanking;
+  /** Hashes the senders' addresses; without it none is kept and each session counts as a client. @default null */
+  clients?: ClientHasher | null;
+  /** Hears of the queued events' failed commits. @default stderr */
+  log?: ProblemLog;
+  /** When a searched keyword is suggested. @default DEFAULT_SUGGESTED_KEYWORD_RULE */
+  suggested?: SuggestedKeywordRule;
+  /**
+   * The app's clock, in epoch milliseconds: what the store's windows (searched keywords)
+   * and the `received` of events sent without one are reckoned by; tests move it. @default Date.now
+   */
+  clock?: () => number;
+}
 
 /** An item seen in the same transactions as another, and in how many. */
 export interface RelatedItem {

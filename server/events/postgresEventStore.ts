@@ -7,9 +7,9 @@ import { clickBoosts, keywordWeightsOf, type ClickBoosts, keywordWeightsParams, 
 import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
-import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
+import { EventBatcher } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
-import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
+import { RELATED_TRANSACTIONS_MAX, type EventStore, type EventStoreOptions, type RelatedItem, type StatsSource } from './eventStore.ts';
 import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
 import { POSTGRES_EVENT_MIGRATIONS } from './migrations/postgresMigrations.ts';
 import type { ProposalRule } from './learningSettings.ts';
@@ -89,20 +89,25 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   private closed = false;
   private readonly clickWeights = new ClickWeightsCache();
   /** The first day of the searched keywords' window when they were last swept. */
-  private sweptFrom = searchedWindowStart(Date.now());
+  private sweptFrom: number;
   /** The day before which the counts of deleted events were last taken out (see reclaim). */
   private reclaimedTo = 0;
   /** The day before which every event is deleted, as the last pruneEvents found it: the report's keyword rows before it go (pruneCounts). */
   private countsBefore = 0;
+  private readonly ranking: ClickRanking;
+  private readonly clients: ClientHasher | null;
+  protected readonly clock: () => number;
 
   private constructor(
     private readonly pool: pg.Pool,
     private readonly schema: string,
-    private readonly ranking: ClickRanking,
-    private readonly clients: ClientHasher | null,
-    log: ProblemLog | undefined,
+    { ranking = DEFAULT_CLICK_RANKING, clients = null, log, clock = Date.now }: EventStoreOptions,
   ) {
     super();
+    this.ranking = ranking;
+    this.clients = clients;
+    this.clock = clock;
+    this.sweptFrom = searchedWindowStart(clock());
     this.queue = new EventBatcher({
       commit: async (rows) => void (await this.insert(rows)),
       what: `events in schema ${schema}`,
@@ -110,18 +115,14 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     });
   }
 
-  /** Makes the tables or brings them up to date (migrations/postgresMigrations.ts), and rebuilds the counts when they were kept another way (or with another half-life). */
-  static async open(
-    url: string,
-    schema: string,
-    ranking: ClickRanking = DEFAULT_CLICK_RANKING,
-    clients: ClientHasher | null = null,
-    log?: ProblemLog,
-    timeouts?: DatabaseTimeouts,
-    suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
-  ): Promise<PostgresEventStore> {
-    const pool = connectPool(url, schema, 4, {}, timeouts);
-    const store = new PostgresEventStore(pool, schema, ranking, clients, log);
+  /**
+   * Makes the tables or brings them up to date (migrations/postgresMigrations.ts), and
+   * rebuilds the counts when they were kept another way (or with another half-life);
+   * `options` as EventStoreOptions says, with the connections' timeouts.
+   */
+  static async open(url: string, schema: string, options: EventStoreOptions & { timeouts?: DatabaseTimeouts } = {}): Promise<PostgresEventStore> {
+    const pool = connectPool(url, schema, 4, {}, options.timeouts);
+    const store = new PostgresEventStore(pool, schema, options);
     try {
       const client = await pool.connect();
       try {
@@ -131,7 +132,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
       }
       await store.writing(async (client) => {
         await store.rebuildIfStale(client);
-        await prepareSearchedKeywords(client, suggested, store.sweptFrom);
+        await prepareSearchedKeywords(client, options.suggested ?? DEFAULT_SUGGESTED_KEYWORD_RULE, store.sweptFrom);
       });
     } catch (error) {
       await pool.end();
@@ -140,7 +141,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return store;
   }
 
-  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<number> {
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = this.clock(), address?: string): Promise<number> {
     return this.queue.track(() => this.insert(events.map((event) => ({ event, source, received, address }))));
   }
 
@@ -180,7 +181,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return clickBoosts(weights, now, this.ranking);
   }
 
-  async searchedKeywords(words: readonly string[], limit: number, now = Date.now()): Promise<string[]> {
+  async searchedKeywords(words: readonly string[], limit: number, now = this.clock()): Promise<string[]> {
     await this.sweepIfDue(now);
     return suggestedKeywords(this.pool, words, limit);
   }
@@ -307,7 +308,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
         `INSERT INTO recommendation_events (dataset, txn, item, time, received)
        SELECT $1, txn, item, time, $5 FROM unnest($2::text[], $3::text[], $4::text[]) AS t(txn, item, time)
        ON CONFLICT DO NOTHING`,
-        [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), Date.now()],
+        [dataset, events.map((e) => e.transaction), events.map((e) => e.item), events.map((e) => e.time), this.clock()],
       ),
     );
   }
@@ -367,7 +368,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   /** Stores the rows in one transaction; how many were new. */
   private async insert(rows: readonly IncomingStats[]): Promise<number> {
     if (rows.length === 0) return 0;
-    await this.sweepIfDue(Date.now());
+    await this.sweepIfDue(this.clock());
     let stored = 0;
     const clicked = new Set<string>();
     await this.writing(async (client) => {

@@ -17,9 +17,11 @@ export interface IncomingStats {
  */
 export abstract class QueuedStats {
   protected abstract readonly queue: EventBatcher<IncomingStats>;
+  /** The app's clock (EventStoreOptions.clock). */
+  protected abstract readonly clock: () => number;
 
   /** Queues an event the service recorded itself, from the sender at `address`, received at `received` (the app's clock; see EventBatcher). */
-  queueStats(event: StatsEvent, source: StatsSource, address?: string, received = Date.now()): void {
+  queueStats(event: StatsEvent, source: StatsSource, address?: string, received = this.clock()): void {
     this.queue.add({ event, source, received, address });
   }
 

@@ -17,7 +17,7 @@ const NOW = Date.parse('2026-05-01T12:00:00Z');
 
 let dir: string;
 let store: SqliteEventStore;
-const open = () => SqliteEventStore.open(join(dir, 'demo.sqlite'), DEFAULT_CLICK_RANKING, new ClientHasher(join(dir, 'client-address.key')));
+const open = () => SqliteEventStore.open(join(dir, 'demo.sqlite'), { clients: new ClientHasher(join(dir, 'client-address.key')) });
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-search-events-'));

@@ -7,9 +7,9 @@ import { clickBoosts, keywordWeightsParams, type ClickBoosts } from './clickBoos
 import { ClickWeightsCache } from './clickWeightsCache.ts';
 import type { ClientHasher } from './clientAddress.ts';
 import { DAY_MS, DEFAULT_CLICK_RANKING, type ClickRanking } from './clickRanking.ts';
-import { EventBatcher, type ProblemLog } from './eventBatcher.ts';
+import { EventBatcher } from './eventBatcher.ts';
 import { QueuedStats, type IncomingStats } from './queuedStats.ts';
-import { RELATED_TRANSACTIONS_MAX, type EventStore, type RelatedItem, type StatsSource } from './eventStore.ts';
+import { RELATED_TRANSACTIONS_MAX, type EventStore, type EventStoreOptions, type RelatedItem, type StatsSource } from './eventStore.ts';
 import type { ProposalRule } from './learningSettings.ts';
 import { normalizeKeyword } from './normalizeKeyword.ts';
 import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
@@ -45,18 +45,10 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
 
   /**
    * Opens the event file (made if missing), its tables brought up to date
-   * (migrations/sqliteMigrations.ts). `ranking` sets how the click weights used for
-   * ranking decay; `clients` hashes the senders' addresses (without it, none is kept and
-   * each session counts as a client); `log` hears of the queued events' failed commits;
-   * `suggested` says when a searched keyword is suggested.
+   * (migrations/sqliteMigrations.ts), with the ranking, address hasher, log, suggestion
+   * rule and clock of `options` (see EventStoreOptions).
    */
-  static async open(
-    file: string,
-    ranking: ClickRanking = DEFAULT_CLICK_RANKING,
-    clients: ClientHasher | null = null,
-    log?: ProblemLog,
-    suggested: SuggestedKeywordRule = DEFAULT_SUGGESTED_KEYWORD_RULE,
-  ): Promise<SqliteEventStore> {
+  static async open(file: string, options: EventStoreOptions = {}): Promise<SqliteEventStore> {
     const problems = checkPagesOnOpen(file);
     if (problems.length > 0) throw new Error(`it is damaged: ${problems.slice(0, 3).join('; ')}`);
     const db = new Database(file);
@@ -65,26 +57,30 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
       // Acknowledged events survive a power cut, like documents.
       db.pragma('synchronous = FULL');
       await migrateSqlite(db, file, EVENT_MIGRATION_TABLE, SQLITE_EVENT_MIGRATIONS);
-      return new SqliteEventStore(db, file, ranking, clients, log, suggested);
+      return new SqliteEventStore(db, file, options);
     } catch (error) {
       db.close();
       throw error;
     }
   }
 
+  private readonly ranking: ClickRanking;
+  private readonly clients: ClientHasher | null;
+  protected readonly clock: () => number;
+
   private constructor(
     private readonly db: Database.Database,
     file: string,
-    private readonly ranking: ClickRanking,
-    private readonly clients: ClientHasher | null,
-    log: ProblemLog | undefined,
-    suggested: SuggestedKeywordRule,
+    { ranking = DEFAULT_CLICK_RANKING, clients = null, log, suggested = DEFAULT_SUGGESTED_KEYWORD_RULE, clock = Date.now }: EventStoreOptions,
   ) {
     super();
+    this.ranking = ranking;
+    this.clients = clients;
+    this.clock = clock;
     this.statements = new StatementCache(this.db);
     this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
     this.rollups.rebuildIfStale();
-    this.searched = new SqliteSearchedKeywords(this.db, this.statements, suggested);
+    this.searched = new SqliteSearchedKeywords(this.db, this.statements, suggested, clock);
     this.profiles = new SqliteUserProfiles(this.db, this.statements);
     this.insertStats = this.db.transaction((rows) => {
       let added = 0;
@@ -105,7 +101,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     });
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
       const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
-      const now = Date.now();
+      const now = this.clock();
       for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
     });
     this.queue = new EventBatcher({ commit: (rows) => void this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
@@ -125,7 +121,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * is skipped. `received` (ms since the epoch) is for loading past traffic; `address`
    * is the sender's IP address, kept only as a keyed hash.
    */
-  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = Date.now(), address?: string): Promise<number> {
+  async addStats(events: readonly StatsEvent[], source: StatsSource = 'stats', received = this.clock(), address?: string): Promise<number> {
     return this.queue.track(() => this.insertStats(events.map((event) => ({ event, source, received, address }))));
   }
 

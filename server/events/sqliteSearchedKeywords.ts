@@ -31,9 +31,10 @@ export class SqliteSearchedKeywords {
     private readonly db: Database.Database,
     private readonly statements: StatementCache,
     private rule: SuggestedKeywordRule,
-    now: number = Date.now(),
+    /** The app's clock: the window is reckoned by it. */
+    private readonly clock: () => number,
   ) {
-    this.sweptFrom = searchedWindowStart(now);
+    this.sweptFrom = searchedWindowStart(clock());
     db.transaction(() => {
       const meta = db.prepare('SELECT value FROM stats_meta WHERE key = ?').pluck();
       if (meta.get('suggested_min_sessions') !== rule.minSessions || meta.get('suggested_min_addresses') !== rule.minAddresses) this.applyRule();
@@ -70,7 +71,7 @@ export class SqliteSearchedKeywords {
    * Counts a stored search event; inside the transaction that stored it. `keyword` is
    * normalised (see normalizeKeyword); `client` as stored (see RollupEvent.client).
    */
-  add(keyword: string, session: string, numberOfResults: number, client: string | null, received: number, now: number = Date.now()): void {
+  add(keyword: string, session: string, numberOfResults: number, client: string | null, received: number, now: number = this.clock()): void {
     if (numberOfResults <= 0) return;
     this.sweepIfDue(now);
     const day = Math.floor(received / DAY_MS);
@@ -99,7 +100,7 @@ export class SqliteSearchedKeywords {
    * the rule suggests, the most sessions first. Typed words are also looked up joined
    * (`set timeout` finds `settimeout`).
    */
-  startingWith(words: readonly string[], limit: number, now: number = Date.now()): string[] {
+  startingWith(words: readonly string[], limit: number, now: number = this.clock()): string[] {
     if (words.length === 0 || limit <= 0) return [];
     if (searchedWindowStart(now) !== this.sweptFrom) this.db.transaction(() => this.sweepIfDue(now))();
     const { prefixes, short } = searchedPrefixes(words);

@@ -24,6 +24,8 @@ export interface IndexToOpen {
   suggested?: SuggestedKeywordRule | ((engine: SearchEngine) => Promise<SuggestedKeywordRule>);
   /** Hears of failures no request waits for (queued events that cannot be saved). @default stderr */
   log?: ProblemLog;
+  /** The app's clock (ServiceConfig.clock), which the stores reckon their times by. @default Date.now */
+  clock?: () => number;
 }
 
 /** An index's engine and its event store, opened together. */

@@ -18,6 +18,8 @@ export interface IndexOpening {
   clickRanking: ClickRanking;
   threads: SearchThreads | null;
   log: ProblemLog;
+  /** The app's clock (ServiceConfig.clock). */
+  clock: () => number;
 }
 
 /**
@@ -27,14 +29,14 @@ export interface IndexOpening {
  */
 export async function openIndex(
   index: IndexCredentials,
-  { factory, clickRanking, threads, log }: IndexOpening,
+  { factory, clickRanking, threads, log, clock }: IndexOpening,
   secretHash: () => Promise<string | null> = fixedSecretHash(index.secret),
 ): Promise<SearchIndex> {
   const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
   // The event store counts suggestions by the rule in effect: the config file's, or the one written through the settings API.
   const suggested = async (engine: SearchEngine) => suggestedRule((await new CurrentLearningSettings(engine.steering, index).get()).suggestions);
-  const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log });
-  const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking);
+  const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log, clock });
+  const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking, clock);
   const learning = new CurrentLearningSettings(stores.engine.steering, index);
   const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization, {
     secretHash,

@@ -77,18 +77,15 @@ class PostgresFactory implements EngineFactory {
     }
     try {
       this.clients ??= sharedClientHasher(this.url, this.timeouts);
-      return {
-        engine,
-        events: await PostgresEventStore.open(
-          this.url,
-          schema,
-          index.clickRanking,
-          await this.clients,
-          index.log,
-          this.timeouts,
-          await suggestedRuleOf(index, engine),
-        ),
-      };
+      const events = await PostgresEventStore.open(this.url, schema, {
+        ranking: index.clickRanking,
+        clients: await this.clients,
+        log: index.log,
+        timeouts: this.timeouts,
+        suggested: await suggestedRuleOf(index, engine),
+        clock: index.clock,
+      });
+      return { engine, events };
     } catch (error) {
       await engine.close();
       throw new Error(`the events of index '${publicKey}' cannot be opened on PostgreSQL: ${(error as Error).message}`, { cause: error });

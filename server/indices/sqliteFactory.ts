@@ -81,7 +81,8 @@ class SqliteFactory implements EngineFactory {
     }
     this.manifest.add('indices', publicKey);
     try {
-      const events = await SqliteEventStore.open(eventFile, index.clickRanking, this.clients, index.log, await suggestedRuleOf(index, engine));
+      const { clickRanking: ranking, log, clock } = index;
+      const events = await SqliteEventStore.open(eventFile, { ranking, clients: this.clients, log, suggested: await suggestedRuleOf(index, engine), clock });
       this.manifest.add('events', publicKey);
       return { engine, events, ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {

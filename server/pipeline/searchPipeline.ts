@@ -91,7 +91,7 @@ export type Learned = Pick<SearchQuery, 'clickBoosts' | 'clickGroups' | 'clickPl
 
 /** How suggestions and autocompletion are answered besides their term. */
 export interface CompletionOptions {
-  /** Epoch milliseconds the query rules' validity windows are read at; the time of the call when absent. */
+  /** Epoch milliseconds the query rules' validity windows are read at; the pipeline's clock when absent. */
   now?: number;
 }
 
@@ -111,8 +111,10 @@ export type ReadableIndex = Pick<SearchEngine, 'read' | 'changes'>;
  * The pipeline of one index. Its ranking settings are the config file's (`base`) with
  * those stored through the settings API laid over them, resolved once per version of the
  * index's owner data: a change applies to the next search, on every thread and node.
+ * `clock` dates the query rules for a call that gives no `now` (on reader threads, where
+ * the app's clock cannot go, the routes always give it).
  */
-export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE): SearchPipeline {
+export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = DEFAULT_RANKING_BASE, clock: () => number = Date.now): SearchPipeline {
   const commonTitleWords = new CommonTitleWords();
   const steering = new SteeringCache();
   // The settings and the query rules, made once per version of the owner data, read in one go.
@@ -125,7 +127,7 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
       engine.read(async (reader) => {
         const { ranking, rules } = await steering.read(reader, ownerView);
         let query = asked;
-        const effects = matchRules(rules, query.words, query.filter, query.now ?? Date.now());
+        const effects = matchRules(rules, query.words, query.filter, query.now ?? clock());
         const searched = ruledQuery(query, effects);
         const steered = query.organic !== true;
         const placement = await placeClaims(reader, searched, steered ? effects : null);
@@ -190,8 +192,8 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
           plan,
         };
       }, signal),
-    suggest: (term, size, { now = Date.now() } = {}) => engine.read(async (reader) => suggest(reader, term, size, await hiddenFor(reader, term, now))),
-    autocomplete: (field, term, size, { now = Date.now() } = {}) =>
+    suggest: (term, size, { now = clock() } = {}) => engine.read(async (reader) => suggest(reader, term, size, await hiddenFor(reader, term, now))),
+    autocomplete: (field, term, size, { now = clock() } = {}) =>
       engine.read(async (reader) => autocomplete(reader, field, term, size, await hiddenFor(reader, term, now))),
   };
 

@@ -79,8 +79,8 @@ describe('statsRetentionDays', () => {
   it("reclaims the per-keyword counts of the events it drops: the keyword's report rows, click weights and suggestion counts", async () => {
     // Day 1 and day 2: twelve address groups search "gone fox" and click doc-1 each day, enough for
     // a click boost and a suggestion; day 3: 200 other events, which the cap of 200 keeps.
-    // Days before today: a store opens its window of searched keywords by the machine's clock.
-    const day = (n: number) => (Math.floor(Date.now() / DAY_MS) - 4 + n) * DAY_MS + DAY_MS / 2;
+    // Noon of days 1 to 4, the service's clock at day 4: the stores reckon their windows by it.
+    const day = (n: number) => at('2026-03-01') + (n - 4) * DAY_MS;
     const capped = await startService({ clock: () => day(4), statsMaxEvents: 200 });
     try {
       const store = capped.app.eventStores.get('demo');

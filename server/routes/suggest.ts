@@ -34,16 +34,17 @@ export const suggestRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock: ()
     async (request): Promise<SuggestResponse> => {
       const index = indices.get(request.params.key);
       const { term, size } = request.query;
+      const now = clock();
       const { blockedWords } = (await index.learning.get()).suggestions;
       const allowed = withoutBlockedWords(blockedWords);
-      const searched = (await index.events.searchedKeywords(foldedWords(term), searchedPlaces(size)))
+      const searched = (await index.events.searchedKeywords(foldedWords(term), searchedPlaces(size), now))
         .map(cleanSuggestion)
         .filter((keyword): keyword is string => keyword !== null && allowed(keyword));
       // With searched keywords or blocked words, more from the index than are shown: a
       // keyword the index suggests too, even far down its list, takes the documents' form,
       // and blocked suggestions leave room for others.
       const more = searched.length > 0 || blockedWords.length > 0;
-      const fromIndex = (await index.search.suggest(term, more ? SUGGEST_SIZE_MAX : size, { now: clock() })).filter(allowed);
+      const fromIndex = (await index.search.suggest(term, more ? SUGGEST_SIZE_MAX : size, { now })).filter(allowed);
       const values = mixSearched(fromIndex, searched, size);
       return { suggestions: values.map((value) => ({ value })) };
     },

@@ -1,7 +1,7 @@
 /**
  * Runs the conformance suite (CONFORMANCE_SUITE in testEngine.ts) on the tests' engine:
  * `npm run test:conformance`, with SITE_SEARCH_TEST_DATABASE_URL set to run it on an
- * engine other than SQLite.
+ * engine other than SQLite; with file names after it, those files alone.
  */
 import { startVitest } from 'vitest/node';
 import { CONFORMANCE_SUITE, testDatabaseUrl } from './testEngine.ts';
@@ -9,5 +9,7 @@ import { CONFORMANCE_SUITE, testDatabaseUrl } from './testEngine.ts';
 const url = testDatabaseUrl();
 console.log(`conformance suite on ${url === null ? 'SQLite' : url.replace(/\/\/[^@/]*@/, '//…@')}`);
 // startVitest sets the exit code when a test fails.
-const vitest = await startVitest('test', CONFORMANCE_SUITE, { run: true, project: 'node' });
+// Files named after the command narrow it to them (`npm run test:conformance:postgres -- <file>`).
+const files = process.argv.slice(2);
+const vitest = await startVitest('test', files.length > 0 ? files : CONFORMANCE_SUITE, { run: true, project: 'node' });
 await vitest.close();

@@ -21,7 +21,7 @@ if (url === null) {
   url = await createDatabase(cluster.url, 'conformance');
 }
 try {
-  const run = spawn(process.execPath, ['--import', 'tsx', 'server/testing/conformance.ts'], {
+  const run = spawn(process.execPath, ['--import', 'tsx', 'server/testing/conformance.ts', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, [TEST_DATABASE_URL_VARIABLE]: url },
   });
