@@ -49,6 +49,8 @@ export interface PostgresEngineOptions {
   poolSize?: number;
   /** How long to wait for a connection and for each statement. @default DEFAULT_DATABASE_TIMEOUTS */
   timeouts?: DatabaseTimeouts;
+  /** The app's clock: when a document was first indexed and a page last fetched. @default Date.now */
+  clock?: () => number;
 }
 
 /** Rows per statement when writing many documents. */
@@ -110,6 +112,7 @@ export class PostgresEngine implements SearchEngine {
   private readonly steeringCheck = new SteeringVersionCheck();
   readonly steering: Steering;
   readonly crawls: PostgresCrawlStore;
+  private readonly clock: () => number;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -120,6 +123,7 @@ export class PostgresEngine implements SearchEngine {
   ) {
     this.limits = { ...DEFAULT_RANKING_LIMITS, ...options.limits };
     this.timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    this.clock = options.clock ?? Date.now;
     this.lockKey = `site-search write ${schema}`;
     this.steering = postgresSteering(pool, () => this.steeringCheck.forget());
     this.crawls = new PostgresCrawlStore(pool);
@@ -145,6 +149,7 @@ export class PostgresEngine implements SearchEngine {
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
+    const now = this.clock();
     const result = await this.writing(async (client) => {
       const fieldTypes = await readFieldTypes(client);
       const { added, conflicts } = assignFieldTypes(documents, fieldTypes.types);
@@ -156,7 +161,7 @@ export class PostgresEngine implements SearchEngine {
       for (const document of documents) byId.set(asStored(document.id), document);
       const unique = [...byId.values()];
       for (let i = 0; i < unique.length; i += WRITE_CHUNK) {
-        await writeChunk(client, unique.slice(i, i + WRITE_CHUNK), types, fieldTypes.multiValued);
+        await writeChunk(client, unique.slice(i, i + WRITE_CHUNK), types, fieldTypes.multiValued, now);
       }
       return { ok: true } as const;
     });
@@ -430,7 +435,7 @@ export class PostgresEngine implements SearchEngine {
         await upsertStatus(client, [{ id, url, status: 'PENDING', statusInfo: 'queued for crawling', lastFetched: null }]);
         return;
       }
-      await upsertStatus(client, [{ id, url, status: mark.status, statusInfo: mark.info, lastFetched: Date.now() }]);
+      await upsertStatus(client, [{ id, url, status: mark.status, statusInfo: mark.info, lastFetched: this.clock() }]);
       // A page that asks not to be indexed leaves the index; a failed fetch keeps what was indexed.
       if (mark.status === 'EXCLUDED' && (await removeRow(client, id))) this.written++;
     });

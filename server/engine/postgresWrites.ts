@@ -13,8 +13,9 @@ export async function writeChunk(
   documents: readonly PreparedDocument[],
   types: ReadonlyMap<string, CustomFieldType>,
   knownMultiValued: ReadonlySet<string>,
+  /** The app's clock's time of the write: first indexed, last fetched. */
+  now: number,
 ): Promise<void> {
-  const now = Date.now();
   const ids = documents.map((d) => d.id);
   // Hidden keywords are kept when a document is replaced, and indexed with it.
   const { rows: old } = await client.query<{ id: string; hidden_keywords: string | null }>(

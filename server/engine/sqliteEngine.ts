@@ -56,14 +56,22 @@ export class SqliteEngine implements SearchEngine {
   private turn: Promise<unknown> = Promise.resolve();
   private written = 0;
 
-  /** Opens `file` (`:memory:` for a database in memory), made if missing, its tables brought up to date. */
-  static async open(file: string, limits: Partial<RankingLimits> = {}): Promise<SqliteEngine> {
-    return new SqliteEngine(await openIndexDatabase(file), file, limits);
+  /**
+   * Opens `file` (`:memory:` for a database in memory), made if missing, its tables brought
+   * up to date. `clock` is the app's: when a document was first indexed and a page last fetched.
+   */
+  static async open(file: string, limits: Partial<RankingLimits> = {}, clock: () => number = Date.now): Promise<SqliteEngine> {
+    return new SqliteEngine(await openIndexDatabase(file), file, limits, clock);
   }
 
   readonly crawls: SqliteCrawlStore;
 
-  private constructor(db: Database.Database, file: string, limits: Partial<RankingLimits>) {
+  private constructor(
+    db: Database.Database,
+    file: string,
+    limits: Partial<RankingLimits>,
+    private readonly clock: () => number,
+  ) {
     this.db = db;
     this.file = this.db.memory ? null : file;
     this.reading = new SqliteReader(this.db, termsComplete(this.db), limits);
@@ -75,7 +83,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async write(documents: readonly PreparedDocument[]): Promise<WriteResult> {
-    const outcome = await this.writing(documents.length, 'write', documents);
+    const outcome = await this.writing(documents.length, 'write', documents, this.clock());
     if (!outcome.ok) return outcome;
     this.written += documents.length;
     this.reading.noteWrite(outcome);
@@ -143,7 +151,7 @@ export class SqliteEngine implements SearchEngine {
   }
 
   async markCrawl(id: string, url: string, mark: CrawlMark): Promise<void> {
-    const removed = await this.writing(1, 'markCrawl', id, url, mark);
+    const removed = await this.writing(1, 'markCrawl', id, url, mark, this.clock());
     if (removed) this.reading.noteWrite({});
   }
 

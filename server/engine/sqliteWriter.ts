@@ -36,13 +36,14 @@ export type WriteOutcome =
  * threads, so they are plain data.
  */
 export interface WriterCalls {
-  write(documents: readonly PreparedDocument[]): WriteOutcome;
+  /** `now`: the app's clock's time of the write (first indexed, last fetched); the clock cannot cross threads. */
+  write(documents: readonly PreparedDocument[], now: number): WriteOutcome;
   /** Whether there was a document to remove. */
   remove(id: string): boolean;
   /** The words the new keywords add; null when there is no such document. */
   setHiddenKeywords(id: string, keywords: string | null): string[] | null;
   /** Whether the mark removed a document (EXCLUDED). */
-  markCrawl(id: string, url: string, mark: CrawlMark): boolean;
+  markCrawl(id: string, url: string, mark: CrawlMark, now: number): boolean;
   /** Writes an owner's entry (null: removes it); whether a row changed. */
   writeSteering(kind: SteeringKind, id: string, body: string | null): boolean;
   /** A write of the crawl store (sqliteCrawlStore.ts). */
@@ -62,14 +63,14 @@ export class SqliteWriter implements WriterCalls {
   private readonly fieldTypes = new Map<string, CustomFieldType>();
   /** Fields some document held several values of (see multi_valued_fields). */
   private readonly multiValued = new Set<string>();
-  private readonly writeTransaction: (documents: readonly PreparedDocument[]) => WriteOutcome;
+  private readonly writeTransaction: (documents: readonly PreparedDocument[], now: number) => WriteOutcome;
   private crawlWrites: SqliteCrawlWrites | null = null;
   /** PRAGMA data_version when the field types were read: it changes when another connection commits. */
   private dataVersion = -1;
 
   constructor(private readonly db: Database.Database) {
     this.statements = new StatementCache(db);
-    this.writeTransaction = db.transaction((documents: readonly PreparedDocument[]) => this.writeRows(documents));
+    this.writeTransaction = db.transaction((documents: readonly PreparedDocument[], now: number) => this.writeRows(documents, now));
   }
 
   /** Runs a call received from another thread. */
@@ -77,9 +78,9 @@ export class SqliteWriter implements WriterCalls {
     return (this[call.op] as (...args: unknown[]) => unknown)(...call.args);
   }
 
-  write(documents: readonly PreparedDocument[]): WriteOutcome {
+  write(documents: readonly PreparedDocument[], now: number): WriteOutcome {
     this.readFieldFacts();
-    const outcome = this.writeTransaction(documents);
+    const outcome = this.writeTransaction(documents, now);
     if (outcome.ok) {
       for (const [name, type] of outcome.addedTypes) this.fieldTypes.set(name, type);
       for (const name of outcome.multiValued) this.multiValued.add(name);
@@ -110,9 +111,8 @@ export class SqliteWriter implements WriterCalls {
     })();
   }
 
-  markCrawl(id: string, url: string, mark: CrawlMark): boolean {
+  markCrawl(id: string, url: string, mark: CrawlMark, now: number): boolean {
     return this.db.transaction(() => {
-      const now = Date.now();
       if (mark.status === 'PENDING') {
         upsertStatus(this.statements, { id, url, status: 'PENDING', statusInfo: 'queued for crawling', lastFetched: null });
         return false;
@@ -169,7 +169,7 @@ export class SqliteWriter implements WriterCalls {
     return true;
   }
 
-  private writeRows(documents: readonly PreparedDocument[]): WriteOutcome {
+  private writeRows(documents: readonly PreparedDocument[], now: number): WriteOutcome {
     const { added, conflicts } = assignFieldTypes(documents, this.fieldTypes);
     if (conflicts.length > 0) return { ok: false, conflicts };
     const s = this.statements;
@@ -189,7 +189,6 @@ export class SqliteWriter implements WriterCalls {
     const insertMultiValued = s.get('INSERT OR IGNORE INTO multi_valued_fields (name) VALUES (?)');
     const multiValued = new Set<string>();
 
-    const now = Date.now();
     const newWords = new Set<string>();
     // FTS changes wait until the other writes are done (see sqliteSchema.ts).
     const ftsChanges: Array<{ remove: boolean; text: FtsText }> = [];

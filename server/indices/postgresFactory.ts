@@ -65,7 +65,7 @@ class PostgresFactory implements EngineFactory {
     }
     let engine: PostgresEngine;
     try {
-      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, timeouts: this.timeouts });
+      engine = await PostgresEngine.open({ url: this.url, replicaUrl: this.replicaUrl, schema, timeouts: this.timeouts, clock: index.clock });
     } catch (error) {
       // The tables are sound, only newer than this code: its message says what to do.
       if (error instanceof DatabaseTooNewError) throw new Error(`index '${publicKey}': ${error.message}`, { cause: error });

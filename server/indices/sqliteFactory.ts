@@ -69,7 +69,7 @@ class SqliteFactory implements EngineFactory {
     this.checkThere('events', publicKey, eventFile, `the events of index '${publicKey}'`);
     let engine: SqliteEngine;
     try {
-      engine = await SqliteEngine.open(file);
+      engine = await SqliteEngine.open(file, {}, index.clock);
     } catch (error) {
       // The file is sound, only newer than this code: its message says what to do.
       if (error instanceof DatabaseTooNewError) throw new Error(`the database of index '${publicKey}', ${error.message}`, { cause: error });
