@@ -150,4 +150,21 @@ export default tseslint.config(
   ...boundaries,
   // Tests may drive the whole product: a service test builds what the widget sends.
   { files: ['server/**/*.test.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // The service's time comes from the app's clock (ServiceConfig.clock), which tests move; the
+  // few reads of the machine's clock that no test needs to move say why beside a disable comment.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/testing/**', 'server/console/app/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["CallExpression[callee.object.name='Date'][callee.property.name='now']", "NewExpression[callee.name='Date'][arguments.length=0]"].map(
+          (selector) => ({
+            selector,
+            message: "The service's time is the app's clock (ServiceConfig.clock, passed down as `clock`), so that tests can move it.",
+          }),
+        ),
+      ],
+    },
+  },
 );

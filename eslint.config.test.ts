@@ -106,3 +106,21 @@ describe("the service's folders", () => {
     expect(top.sort()).toEqual(['app.ts', 'build.mjs', 'main.ts']);
   });
 });
+
+describe("the service's clock", () => {
+  it.each([
+    ['server/events/x.ts', 'export const now = Date.now();'],
+    ['server/routes/x.ts', 'export const today = new Date();'],
+  ])('forbids reading the machine clock in %s: %s', async (file, code) => {
+    expect(await rules(file, code)).toEqual(['no-restricted-syntax']);
+  });
+
+  it.each([
+    ['server/events/x.ts', 'export const open = (clock: () => number = Date.now) => clock();'],
+    ['server/routes/x.ts', 'export const day = new Date(0);'],
+    ['server/routes/x.test.ts', 'export const now = Date.now();'],
+    ['server/testing/x.ts', 'export const now = Date.now();'],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await rules(file, code)).toEqual([]);
+  });
+});

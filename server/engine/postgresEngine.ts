@@ -201,6 +201,7 @@ export class PostgresEngine implements SearchEngine {
   /** The field facts if read less than FIELD_FACTS_MAX_AGE_MS ago (and not dropped by a write of this process). */
   private freshFacts(): FieldFacts | null {
     const cached = this.fieldFacts;
+    // eslint-disable-next-line no-restricted-syntax -- a cache against other nodes' writes: it must age in real time, whatever the app's clock says.
     return cached !== null && Date.now() - cached.at < FIELD_FACTS_MAX_AGE_MS ? cached.facts : null;
   }
 
@@ -220,6 +221,7 @@ export class PostgresEngine implements SearchEngine {
       this.version = current;
     }
     const facts = fieldFacts(rows);
+    // eslint-disable-next-line no-restricted-syntax -- see freshFacts.
     this.fieldFacts = { facts, at: Date.now() };
     return facts;
   }

@@ -168,6 +168,7 @@ export class EventBatcher<T> {
     if (this.failure === null || this.failure.message !== message) {
       this.log.error({ err: error, queued: this.queue.length, dropped: this.dropped }, `${this.options.what}: cannot be saved (${message}); kept for a retry`);
     }
+    // eslint-disable-next-line no-restricted-syntax -- when the failure began is for the people reading /health, like a log line's time.
     this.failure = { message, kind: storageProblem(error) ?? 'error', since: this.failure?.since ?? Date.now() };
   }
 

@@ -51,6 +51,7 @@ export class DataFolderLock {
       throw error;
     }
     const holderFile = join(folder, HOLDER_FILE);
+    // eslint-disable-next-line no-restricted-syntax -- when the holder started is for the person who finds the folder locked.
     const holder: Holder = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
     writeFileSync(holderFile, `${JSON.stringify(holder)}\n`);
     return new DataFolderLock(db, holderFile);

@@ -47,6 +47,7 @@ export const searchedKeywords: PostgresMigration = {
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [DEFAULT_SUGGESTED_KEYWORD_RULE.minSessions, DEFAULT_SUGGESTED_KEYWORD_RULE.minAddresses],
       );
+      // eslint-disable-next-line no-restricted-syntax -- a migration runs once per database, before the store that has the app's clock opens.
       await fill(client, searchedWindowStart(Date.now()));
     }
     await client.query(`DELETE FROM stats_meta WHERE key IN ('searched_keywords_version', 'suggested_min_sessions', 'suggested_min_addresses')`);

@@ -46,6 +46,7 @@ export const searchedKeywords: SqliteMigration = {
     const current = exists && version === COUNTED_AS_NOW;
     if (!current) db.exec('DROP TABLE IF EXISTS keyword_sessions; DROP TABLE IF EXISTS keyword_addresses; DROP TABLE IF EXISTS searched_keywords;');
     db.exec(TABLES);
+    // eslint-disable-next-line no-restricted-syntax -- a migration runs once per file, before the store that has the app's clock opens.
     if (!current) fill(db, searchedWindowStart(Date.now()));
     db.exec(`DELETE FROM stats_meta WHERE key IN ('searched_keywords_version', 'suggested_min_sessions', 'suggested_min_addresses')`);
   },
