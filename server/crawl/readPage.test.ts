@@ -50,6 +50,18 @@ describe('readPage', () => {
     expect(page.mainContent).toContain('Mapping Types — dict¶ A mapping object.');
   });
 
+  it('adds the terms a page defines to its headings: a dt by its id when that is a name, else by its short text', () => {
+    const page = readPage(
+      `<body><main><h1>Built-in Types</h1><dl class="py method"><dt class="sig" id="dict.get"><span>get</span>(<em>key</em>)<a href="#dict.get">¶</a></dt>
+       <dd><p>Return the value.</p><dl><dt id="dict.get.nested">nested</dt><dd></dd></dl></dd></dl>
+       <dl class="glossary"><dt id="term-decorator">decorator<a href="#term-decorator">¶</a></dt><dd>A function.</dd>
+       <dt>${'long '.repeat(30)}</dt><dd>Too long to be a term.</dd><dt id="dict.get">get</dt></dl></main>
+       <nav><dl><dt id="menu">Menu</dt></dl></nav></body>`,
+      base,
+    );
+    expect(page.headings).toBe('Built-in Types\ndict.get\ndict.get.nested\ndecorator');
+  });
+
   it('keeps the header of an article, not the header of the page', () => {
     const page = readPage('<body><header>Site</header><article><header><h1>Post</h1></header><p>Text</p></article></body>', base);
     expect(page.mainContent).toBe('Post Text');

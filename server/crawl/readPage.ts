@@ -11,7 +11,10 @@ export interface PageReading {
   title: string;
   h1: string;
   h2: string;
-  /** The texts of the main content's h1–h3 headings, one a line, at most HEADINGS_CHARS. */
+  /**
+   * The texts of the main content's h1–h3 headings, one a line, at most HEADINGS_CHARS;
+   * then its defined terms (see definedTerms), one a line, at most TERMS_CHARS.
+   */
   headings: string;
   /** The main content's sections, each begun by an h1–h3 heading (see sectionsOf). */
   sections: PageSection[];
@@ -143,6 +146,7 @@ export function readPage(html: string, pageUrl: URL): PageReading {
   const roots = marked.length > 0 ? marked : main === null ? [] : [main];
   const blocks = roots.flatMap((root) => blocksOf(root, tree));
   const sections = sectionsOf(blocks);
+  const terms = roots.flatMap((root) => definedTerms(root, tree));
   const robots = `${meta('robots') ?? ''},${meta('googlebot') ?? ''}`.toLowerCase();
   const nofollow = /(?:^|[\s,])(?:nofollow|none)(?:$|[\s,])/.test(robots);
   // <base href> moves where relative links point (the first one, as browsers take it).
@@ -156,7 +160,7 @@ export function readPage(html: string, pageUrl: URL): PageReading {
     title: (titleElement === undefined ? '' : textOf(titleElement, true, tree)) || h1,
     h1,
     h2: first('h2'),
-    headings: headingsText(blocks),
+    headings: headingsText(blocks, terms),
     sections,
     metaDescription: meta('description'),
     image: resolve(meta('og:image'), pageUrl),
@@ -526,10 +530,58 @@ function headingTitle(block: ContentBlock): string {
   return block.text.replace(PERMALINK_MARKS, '');
 }
 
-/** The headings field: every h1–h3 heading's text, one a line, at most HEADINGS_CHARS. */
-function headingsText(blocks: readonly ContentBlock[]): string {
+/**
+ * The headings field: every h1–h3 heading's text, one a line, at most HEADINGS_CHARS; then
+ * the defined terms, each once, at most TERMS_CHARS (a reference page's entries are its
+ * headings in all but markup).
+ */
+function headingsText(blocks: readonly ContentBlock[], terms: readonly string[]): string {
   const titles = blocks.flatMap((b) => (b.heading === undefined ? [] : [headingTitle(b)])).filter((t) => t !== '');
-  return cutText(titles.join('\n'), HEADINGS_CHARS);
+  const headings = cutText(titles.join('\n'), HEADINGS_CHARS);
+  const defined = cutLines([...new Set(terms)], TERMS_CHARS);
+  return [headings, defined].filter((t) => t !== '').join('\n');
+}
+
+/** Terms kept of a page: a module's reference defines hundreds, each a short line. */
+const TERMS_CHARS = 4_000;
+/** A defined term longer than this is a signature or a sentence, not a name to find. */
+const TERM_MAX_CHARS = 80;
+/** A `dt` id that is a name as written (`dict.get`, `KeyError`, `object.__slots__`), not a slug. */
+const NAME_ID = /^[\p{L}_][\p{L}\p{N}_.]*$/u;
+
+/**
+ * The terms a page defines: each `dt` of its content, by its id when that is a name (a
+ * reference entry's id is its full name, where its text is a signature), else by its text
+ * when short (a glossary's term). A reference page's entries are what its readers type.
+ */
+function definedTerms(root: Element, tree: Tree): string[] {
+  const terms: string[] = [];
+  const stack: Element[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    if (element !== root && tree.places.get(element)?.skipped === true) continue;
+    if (element.tagName === 'dt') {
+      const id = attr(element, 'id');
+      const term = id !== null && NAME_ID.test(id) ? id : textOf(element, false, tree).replace(PERMALINK_MARKS, '');
+      if (term !== '' && term.length <= TERM_MAX_CHARS) terms.push(term);
+      continue;
+    }
+    const children = elements(element);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return terms;
+}
+
+/** Whole lines, one a line, up to `max` characters. */
+function cutLines(lines: readonly string[], max: number): string {
+  let length = 0;
+  const kept: string[] = [];
+  for (const line of lines) {
+    if (length + line.length + 1 > max) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  return kept.join('\n');
 }
 
 /** `text` cut to at most `max` characters, at a space where one is near the end. */

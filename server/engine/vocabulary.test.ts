@@ -22,9 +22,13 @@ describe('Vocabulary', () => {
     expect(fuzzyDistance(8)).toBe(2);
   });
 
-  it('keeps words, not numbers or codes', () => {
+  it('keeps words and names ending in a number, not numbers or codes', () => {
     expect(isVocabularyWord('widget')).toBe(true);
     expect(isVocabularyWord('ab')).toBe(false);
     expect(isVocabularyWord('h264')).toBe(false);
+    expect(isVocabularyWord('2024')).toBe(false);
+    expect(isVocabularyWord('a1b2c3')).toBe(false);
+    expect(isVocabularyWord('sqlite3')).toBe(true);
+    expect(isVocabularyWord('base64')).toBe(true);
   });
 });
