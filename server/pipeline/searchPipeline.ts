@@ -45,7 +45,7 @@ export interface SearchResult {
   total: number;
   /** With `explain`, each hit's `rankingDetails`. */
   hits: Array<{
-    document: StoredDocument;
+    document: HitDocument;
     score: number;
     resultType: 'organic' | 'pinned';
     /**
@@ -66,6 +66,13 @@ export interface SearchResult {
   /** The plan the words were matched by (no slots for `*`): the caller highlights hits from it. */
   plan: QueryPlan;
 }
+
+/**
+ * A hit's document without its texts: the passage and sections were made from them
+ * already (`shown`), and a result from a reader thread is copied to the event loop,
+ * where a long page's whole body would cost more than the search that found it.
+ */
+export type HitDocument = Omit<StoredDocument, 'mainContent' | 'hiddenKeywords' | 'headings'>;
 
 /** How a search is answered besides its query. */
 export interface SearchOptions {
@@ -253,7 +260,8 @@ async function pageHits(
     const found = sections?.get(row.rowid);
     const best = found === undefined || document.url === null ? [] : hitSections(document.url, found, terms);
     if (best.length > 0) shown.sections = best;
-    const hit = { document, score: row.score, resultType: row.kind, shown };
+    const { mainContent: _content, hiddenKeywords: _keywords, headings: _headings, ...kept } = document;
+    const hit = { document: kept, score: row.score, resultType: row.kind, shown };
     hits.push(explained === null ? hit : { ...hit, rankingDetails: hitDetails(explained.details, explained.ranking, row, explained.pins) });
   }
   return { hits, promotions };
