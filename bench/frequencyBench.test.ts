@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frequencyQueries, frequencySection, frequencyTable, readFrequencyTable, worseRows, type FrequencyRow } from './frequencyBench.ts';
+import { frequencyQueries, frequencySection, frequencyTable, readFrequencyTable, rowFigures, worseRows, type FrequencyRow } from './frequencyBench.ts';
 
 const row = (setup: string, p50: number, throughput = 100): FrequencyRow => ({
   setup,
@@ -27,12 +27,32 @@ describe('frequencyQueries', () => {
 });
 
 describe('the table and its warnings', () => {
-  it('reads back the rows it wrote', () => {
-    const rows = [row('SQLite, 1 thread', 3.5), row('PostgreSQL', 4.25, 320)];
+  it('reads back the rows it wrote, with their spread', () => {
+    const rows = [{ ...row('SQLite, 1 thread', 3.5), p50Spread: [3.25, 3.75] as const, throughputSpread: [90, 110] as const }, row('PostgreSQL', 4.25, 320)];
     expect(readFrequencyTable(`# Benchmarks\n\n${frequencyTable(rows)}\n\nmore text\n`)).toEqual(
       rows.map((r) => ({ ...r, throughput: Math.round(r.throughput) })),
     );
     expect(readFrequencyTable('no table here')).toEqual([]);
+  });
+
+  it('reads the table written before it had the spread columns', () => {
+    const before = `| setup | words held by | query | matches | p50 ms | p95 ms | searches/s at 16 connections |
+| --- | --- | --- | ---: | ---: | ---: | ---: |
+| SQLite, 1 thread | 25% | 1 word | 2005 | 5.68 | 9.16 | 244 |
+`;
+    expect(readFrequencyTable(before)).toEqual([
+      { setup: 'SQLite, 1 thread', band: '25%', kind: '1 word', matches: 2005, p50: 5.68, p95: 9.16, throughput: 244 },
+    ]);
+  });
+
+  it("takes a row's figures over all its rounds, so one slow round moves them little", () => {
+    const rounds = [
+      [3, 3, 4],
+      [3, 4, 4],
+      [9, 9, 9],
+    ];
+    const figures = rowFigures({ rounds, throughputs: [400, 100, 420], matches: [10, 30, 20] });
+    expect(figures).toEqual({ matches: 20, p50: 4, p95: 9, throughput: 400, p50Spread: [3, 9], throughputSpread: [100, 420] });
   });
 
   it('warns of a row more than 25% worse than the figures last written, and of no other', () => {

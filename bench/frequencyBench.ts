@@ -3,10 +3,12 @@
  * 10%, 25% and 50% of them, one word and two, one at a time (p50, p95) and at 16
  * connections (searches/s), on SQLite with one and two reader threads and on PostgreSQL.
  * A search's cost should grow with its page and its pool, not with its matches: these
- * rows show when it does not (`npm run bench:frequency`, and `npm run bench`). Each run is compared with the figures the last one wrote,
- * and a row more than 25% slower gets a warning line.
+ * rows show when it does not (`npm run bench:frequency`, and `npm run bench`). The setups
+ * run side by side and every row is measured in several rounds taken in turn, so a figure
+ * is a median over the run rather than one window's luck. Each run is compared with the
+ * figures the last one wrote, and a row more than 25% slower gets a warning line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildCorpus } from '../demo/corpus/build.ts';
@@ -14,7 +16,7 @@ import { indexDocuments } from '../demo/indexDocuments.ts';
 import { createDatabase, postgresBin, startCluster } from '../server/testing/postgresCluster.ts';
 import { searchLoad } from './searchLoad.ts';
 import { startService, type ServiceProcess } from './serviceProcess.ts';
-import { percentile } from './stats.ts';
+import { median, percentile } from './stats.ts';
 
 /** The bands, by share of the documents holding the word. */
 export const BANDS: ReadonlyArray<{ name: string; from: number; to: number }> = [
@@ -72,20 +74,25 @@ export interface FrequencyRow {
   kind: string;
   /** Matches of the band's queries, median. */
   matches: number;
+  /** Of every timed search of the row, all rounds together. */
   p50: number;
   p95: number;
-  /** Searches answered per second at LOAD_CONNECTIONS connections. */
+  /** Searches answered per second at LOAD_CONNECTIONS connections: the median of the rounds' windows. */
   throughput: number;
+  /** The rounds' own p50s, lowest and highest: how far one round strays from the others. */
+  p50Spread?: readonly [number, number];
+  /** The rounds' own searches/s, lowest and highest. */
+  throughputSpread?: readonly [number, number];
 }
 
 /** The connections of the throughput column. */
 export const LOAD_CONNECTIONS = 16;
 
-/** One-at-a-time times of a band's queries, each run `rounds` times after one warm-up round. */
-export async function timeQueries(baseUrl: string, terms: readonly string[], rounds: number): Promise<{ p50: number; p95: number; matches: number }> {
+/** Each of `terms` searched `repeats` times one at a time: the times, and each term's matches. */
+export async function timeQueries(baseUrl: string, terms: readonly string[], repeats: number): Promise<{ times: number[]; matches: number[] }> {
   const times: number[] = [];
   const matches: number[] = [];
-  for (let round = 0; round <= rounds; round++) {
+  for (let repeat = 0; repeat < repeats; repeat++) {
     for (const term of terms) {
       const url = `${baseUrl}/v1/search/demo?${new URLSearchParams({ term, postfixWildcard: 'false', collectAnalytics: 'false' })}`;
       // The last row's load may still be draining: the service sheds (503) until it is done.
@@ -94,33 +101,85 @@ export async function timeQueries(baseUrl: string, terms: readonly string[], rou
       const response = await fetch(url);
       const body = (await response.json()) as { total_hits?: number };
       if (!response.ok) throw new Error(`"${term}" answered ${response.status}`);
-      if (round > 0) times.push(performance.now() - t0);
-      else matches.push(body.total_hits ?? 0);
+      times.push(performance.now() - t0);
+      if (repeat === 0) matches.push(body.total_hits ?? 0);
     }
   }
-  return { p50: percentile(times, 50), p95: percentile(times, 95), matches: percentile(matches, 50) };
+  return { times, matches };
 }
 
-const HEADER = '| setup | words held by | query | matches | p50 ms | p95 ms | searches/s at 16 connections |';
+/** What one row gathered over the rounds. */
+export interface RowSamples {
+  /** Each round's one-at-a-time times. */
+  rounds: number[][];
+  /** Each round's searches/s under load. */
+  throughputs: number[];
+  matches: number[];
+}
+
+/** A row's figures from its rounds: p50 and p95 of all its times, the median window's searches/s, and the rounds' spread. */
+export function rowFigures(samples: RowSamples): Pick<FrequencyRow, 'matches' | 'p50' | 'p95' | 'throughput' | 'p50Spread' | 'throughputSpread'> {
+  const all = samples.rounds.flat();
+  const roundP50s = samples.rounds.map((times) => percentile(times, 50));
+  return {
+    matches: percentile(samples.matches, 50),
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    throughput: median(samples.throughputs),
+    p50Spread: [Math.min(...roundP50s), Math.max(...roundP50s)],
+    throughputSpread: [Math.min(...samples.throughputs), Math.max(...samples.throughputs)],
+  };
+}
+
+const HEADER =
+  '| setup | words held by | query | matches | p50 ms | p50 of a round, min–max | p95 ms | searches/s at 16 connections | searches/s of a round, min–max |';
+const HEADER_BEFORE = '| setup | words held by | query | matches | p50 ms | p95 ms | searches/s at 16 connections |';
+
+const spread = (range: readonly [number, number] | undefined, digits: number) =>
+  range === undefined ? '–' : `${range[0].toFixed(digits)}–${range[1].toFixed(digits)}`;
 
 export function frequencyTable(rows: readonly FrequencyRow[]): string {
-  const lines = [HEADER, '| --- | --- | --- | ---: | ---: | ---: | ---: |'];
+  const lines = [HEADER, '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |'];
   for (const r of rows) {
-    lines.push(`| ${r.setup} | ${r.band} | ${r.kind} | ${Math.round(r.matches)} | ${r.p50.toFixed(2)} | ${r.p95.toFixed(2)} | ${Math.round(r.throughput)} |`);
+    lines.push(
+      `| ${r.setup} | ${r.band} | ${r.kind} | ${Math.round(r.matches)} | ${r.p50.toFixed(2)} | ${spread(r.p50Spread, 2)} | ${r.p95.toFixed(2)} | ${Math.round(r.throughput)} | ${spread(r.throughputSpread, 0)} |`,
+    );
   }
   return lines.join('\n');
 }
 
-/** The rows of a table `frequencyTable` wrote (in BENCHMARKS.md), or none. */
+/** The rows of a table `frequencyTable` wrote (in BENCHMARKS.md), or of the table before it had the spread columns, or none. */
 export function readFrequencyTable(text: string): FrequencyRow[] {
-  const start = text.indexOf(HEADER);
+  const withSpread = text.indexOf(HEADER);
+  const start = withSpread >= 0 ? withSpread : text.indexOf(HEADER_BEFORE);
   if (start < 0) return [];
   const rows: FrequencyRow[] = [];
+  const range = (cell: string | undefined): [number, number] | undefined => {
+    const m = /^([\d.]+)–([\d.]+)$/.exec(cell ?? '');
+    return m === null ? undefined : [Number(m[1]), Number(m[2])];
+  };
   for (const line of text.slice(start).split('\n').slice(2)) {
     const cells = line.split('|').map((cell) => cell.trim());
-    if (!line.startsWith('|') || cells.length < 9) break;
-    const [, setup, band, kind, matches, p50, p95, throughput] = cells;
-    rows.push({ setup: setup!, band: band!, kind: kind!, matches: Number(matches), p50: Number(p50), p95: Number(p95), throughput: Number(throughput) });
+    if (!line.startsWith('|') || cells.length < (withSpread >= 0 ? 11 : 9)) break;
+    if (withSpread >= 0) {
+      const [, setup, band, kind, matches, p50, p50Spread, p95, throughput, throughputSpread] = cells;
+      const p50Range = range(p50Spread);
+      const throughputRange = range(throughputSpread);
+      rows.push({
+        setup: setup!,
+        band: band!,
+        kind: kind!,
+        matches: Number(matches),
+        p50: Number(p50),
+        p95: Number(p95),
+        throughput: Number(throughput),
+        ...(p50Range !== undefined && { p50Spread: p50Range }),
+        ...(throughputRange !== undefined && { throughputSpread: throughputRange }),
+      });
+    } else {
+      const [, setup, band, kind, matches, p50, p95, throughput] = cells;
+      rows.push({ setup: setup!, band: band!, kind: kind!, matches: Number(matches), p50: Number(p50), p95: Number(p95), throughput: Number(throughput) });
+    }
   }
   return rows;
 }
@@ -128,16 +187,24 @@ export function readFrequencyTable(text: string): FrequencyRow[] {
 /** How much worse than the last written figures a row may get before a warning. */
 export const WORSE_BY = 0.25;
 
-/** A warning line for each row more than WORSE_BY slower (p50, p95) or lower in throughput than the same row before. */
+/**
+ * A warning line for each row more than WORSE_BY slower (p50, p95) or lower in
+ * throughput than the same row before. The figures compared are the medians of rounds
+ * (p50 and p95 of all rounds' times, the median round's searches/s), which a single
+ * slow round does not move; the line gives the new rounds' spread beside them.
+ */
 export function worseRows(previous: readonly FrequencyRow[], current: readonly FrequencyRow[]): string[] {
   const lines: string[] = [];
   for (const row of current) {
     const before = previous.find((p) => p.setup === row.setup && p.band === row.band && p.kind === row.kind);
     if (before === undefined) continue;
     const worse: string[] = [];
-    if (row.p50 > before.p50 * (1 + WORSE_BY)) worse.push(`p50 ${before.p50.toFixed(2)} -> ${row.p50.toFixed(2)} ms`);
+    const rounds = (range: readonly [number, number] | undefined, digits: number, unit: string) =>
+      range === undefined ? '' : ` (rounds ${spread(range, digits)}${unit})`;
+    if (row.p50 > before.p50 * (1 + WORSE_BY)) worse.push(`p50 ${before.p50.toFixed(2)} -> ${row.p50.toFixed(2)} ms${rounds(row.p50Spread, 2, ' ms')}`);
     if (row.p95 > before.p95 * (1 + WORSE_BY)) worse.push(`p95 ${before.p95.toFixed(2)} -> ${row.p95.toFixed(2)} ms`);
-    if (row.throughput < before.throughput / (1 + WORSE_BY)) worse.push(`${Math.round(before.throughput)} -> ${Math.round(row.throughput)} searches/s`);
+    if (row.throughput < before.throughput / (1 + WORSE_BY))
+      worse.push(`${Math.round(before.throughput)} -> ${Math.round(row.throughput)} searches/s${rounds(row.throughputSpread, 0, '/s')}`);
     if (worse.length > 0)
       lines.push(`WARNING: ${row.setup}, ${row.band}, ${row.kind}: more than 25% worse than the last written figures (${worse.join(', ')})`);
   }
@@ -145,57 +212,82 @@ export function worseRows(previous: readonly FrequencyRow[], current: readonly F
 }
 
 export const FREQUENCY_HEADING = 'Search cost by word frequency';
-/** Timed rounds of a band's words, one at a time, and seconds of load per row. */
-const ROUNDS = 4;
-const LOAD_SECONDS = 2;
+/**
+ * Timed rounds. Each round takes every row once, the setups of a row back to back (in a
+ * turning order), so the machine's drift over the run falls on every row and setup alike;
+ * one untimed round before them warms each service up.
+ */
+export const ROUNDS = 8;
+/** Each band's words searched this many times one at a time in a round. */
+const REPEATS = 2;
+/** Seconds of load per row and round, and in the warm-up round. */
+const LOAD_SECONDS = 1;
+const WARM_UP_LOAD_SECONDS = 0.5;
 
 /** The section's rows, measured; `log` tells the progress. */
 export async function measureFrequency(repo: string, log: (line: string) => void): Promise<FrequencyRow[]> {
   const documents = buildCorpus({ thumbBase: 'http://127.0.0.1' });
   const queries = frequencyQueries(documents);
   const folder = mkdtempSync(join(tmpdir(), 'site-search-frequency-'));
-  const rows: FrequencyRow[] = [];
-  const measure = async (setup: string, service: ServiceProcess) => {
-    for (const query of queries) {
-      const times = await timeQueries(service.baseUrl, query.terms, ROUNDS);
-      const load = await searchLoad(service.baseUrl, query.terms, LOAD_CONNECTIONS, LOAD_SECONDS, false);
-      rows.push({ setup, band: query.band, kind: query.kind, ...times, throughput: load.throughput });
-      log(`${setup}, ${query.band}, ${query.kind}: p50 ${times.p50.toFixed(2)} ms, ${Math.round(load.throughput)}/s`);
-    }
-  };
   const index = (service: ServiceProcess) => indexDocuments({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', documents, log: () => {} });
+  const services: Array<{ setup: string; service: ServiceProcess }> = [];
+  let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
   try {
-    const sqliteData = join(folder, 'sqlite');
+    // Indexed once, then a copy of the folder for each thread count: both services run for the whole run.
+    const sqliteData = join(folder, 'sqlite-1');
+    const indexing = await startService(sqliteData, repo);
+    try {
+      await index(indexing);
+    } finally {
+      await indexing.stop();
+    }
+    cpSync(sqliteData, join(folder, 'sqlite-2'), { recursive: true });
     for (const threads of [1, 2]) {
-      const service = await startService(sqliteData, repo, ['--search-threads', String(threads)]);
-      try {
-        if (threads === 1) await index(service);
-        await measure(`SQLite, ${threads} thread${threads === 1 ? '' : 's'}`, service);
-      } finally {
-        await service.stop();
-      }
+      const service = await startService(join(folder, `sqlite-${threads}`), repo, ['--search-threads', String(threads)]);
+      services.push({ setup: `SQLite, ${threads} thread${threads === 1 ? '' : 's'}`, service });
     }
-    if (postgresBin() === null) {
-      log('PostgreSQL: not installed, not measured');
-    } else {
-      const cluster = await startCluster();
-      try {
-        const url = await createDatabase(cluster.socketUrl, 'frequency');
-        const service = await startService(join(folder, 'postgres'), repo, ['--database-url', url]);
-        try {
-          await index(service);
-          await measure('PostgreSQL', service);
-        } finally {
-          await service.stop();
+    if (postgresBin() === null) log('PostgreSQL: not installed, not measured');
+    else {
+      cluster = await startCluster();
+      const url = await createDatabase(cluster.socketUrl, 'frequency');
+      const service = await startService(join(folder, 'postgres'), repo, ['--database-url', url]);
+      services.push({ setup: 'PostgreSQL', service });
+      await index(service);
+    }
+    log(`${services.length} setups indexed; a warm-up round, then ${ROUNDS} rounds`);
+    const samples = new Map<string, RowSamples>();
+    const key = (setup: string, query: FrequencyQuery) => `${setup}\u0000${query.band}\u0000${query.kind}`;
+    for (let round = 0; round <= ROUNDS; round++) {
+      for (const query of queries) {
+        for (let s = 0; s < services.length; s++) {
+          const { setup, service } = services[(s + round) % services.length]!;
+          const timed = await timeQueries(service.baseUrl, query.terms, round === 0 ? 1 : REPEATS);
+          const load = await searchLoad(service.baseUrl, query.terms, LOAD_CONNECTIONS, round === 0 ? WARM_UP_LOAD_SECONDS : LOAD_SECONDS, false);
+          if (round === 0) continue;
+          const row = samples.get(key(setup, query)) ?? { rounds: [], throughputs: [], matches: timed.matches };
+          row.rounds.push(timed.times);
+          row.throughputs.push(load.throughput);
+          samples.set(key(setup, query), row);
         }
-      } finally {
-        cluster.stop();
+      }
+      log(round === 0 ? 'warm-up round done' : `round ${round} of ${ROUNDS} done`);
+    }
+    const rows: FrequencyRow[] = [];
+    for (const { setup } of services) {
+      for (const query of queries) {
+        const row = { setup, band: query.band, kind: query.kind, ...rowFigures(samples.get(key(setup, query))!) };
+        rows.push(row);
+        log(
+          `${setup}, ${query.band}, ${query.kind}: p50 ${row.p50.toFixed(2)} ms (rounds ${spread(row.p50Spread, 2)}), ${Math.round(row.throughput)}/s (rounds ${spread(row.throughputSpread, 0)})`,
+        );
       }
     }
+    return rows;
   } finally {
+    for (const { service } of services) await service.stop();
+    cluster?.stop();
     rmSync(folder, { recursive: true, force: true });
   }
-  return rows;
 }
 
 /** The section of BENCHMARKS.md, and the warning lines against the figures it held before. */
@@ -211,9 +303,12 @@ export function frequencySection(
   const section = `## ${FREQUENCY_HEADING}
 
 Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): the demo corpus, words of four
-letters or more held by the share of its documents the row names, ${ROUNDS} rounds of each band's
-words one at a time (\`postfixWildcard=false\`), then ${LOAD_SECONDS} s of them at ${LOAD_CONNECTIONS}
-connections. A search's cost should grow with its page and its pool, not with its matches.${loaded}
+letters or more held by the share of its documents the row names (\`postfixWildcard=false\`). After a
+warm-up round, ${ROUNDS} rounds each take every row once, the setups of a row back to back, so the machine's
+drift falls on all alike: a band's words ${REPEATS} times each one at a time, then ${LOAD_SECONDS} s of them at
+${LOAD_CONNECTIONS} connections. p50 and p95 are of all rounds' times, searches/s the median round's; the
+min–max columns show how far a single round strays. A search's cost should grow with its page and its pool,
+not with its matches.${loaded}
 
 ${frequencyTable(rows)}
 `;

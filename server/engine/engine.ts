@@ -50,6 +50,8 @@ export interface PageSection {
 
 /** A document as stored (its categories are its URL's: urlCategories gives them again). */
 export interface StoredDocument extends Omit<PreparedDocument, 'categories'> {
+  /** `mainContent` is only the body's start (RANKED_FIELD_CHARS), as IndexReader.documents may read it. */
+  contentCut?: boolean;
   /** Epoch milliseconds of the first time this id was indexed; kept across replacements. */
   firstIndexed: number;
   h1: string;
@@ -320,8 +322,12 @@ export interface IndexReader {
    * cannot answer for a typed name); `laterNames`, with RankedText.laterNames.
    */
   texts(rowids: readonly number[], withCustomFields: boolean, whole?: boolean, laterNames?: boolean): Promise<RankedText[]>;
-  /** The stored documents of these rows, by rowid. */
-  documents(rowids: readonly number[]): Promise<ReadonlyMap<number, StoredDocument>>;
+  /**
+   * The stored documents of these rows, by rowid. An engine may give a long page's body
+   * as its stored start (StoredDocument.contentCut), which most passages need alone;
+   * `whole` reads every body whole.
+   */
+  documents(rowids: readonly number[], whole?: boolean): Promise<ReadonlyMap<number, StoredDocument>>;
   /** The sections of these rows' pages, by rowid (rows without sections are left out): for a page of hits, not a pool. */
   sections(rowids: readonly number[]): Promise<ReadonlyMap<number, readonly PageSection[]>>;
   /** An even sample of the index's titles, and about how many titles it holds. */

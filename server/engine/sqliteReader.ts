@@ -26,6 +26,12 @@ import { steeringSnapshot } from './sqliteSteering.ts';
 import { allOf, whereConditions } from './sqliteWhere.ts';
 
 const MEMO_MAX = 10_000;
+/** DOC_COLUMNS with a long page's stored start for its body, and whether it is one (CASE and coalesce read no more columns than they need). */
+const HIT_COLUMNS = DOC_COLUMNS.replace(
+  'main_content',
+  `CASE WHEN later_names IS NULL THEN main_content ELSE coalesce(content_start, main_content) END AS main_content,
+  later_names IS NOT NULL AND content_start IS NOT NULL AS content_cut`,
+);
 /**
  * A reader on a connection of its own learns of other connections' commits from
  * `data_version`; it then reads the field facts again and drops its counts, but loads
@@ -121,7 +127,7 @@ export class SqliteReader {
     words: async (questions) => this.words(questions),
     candidates: async (request) => this.candidates(request),
     texts: async (rowids, withCustomFields, whole = false, laterNames = false) => this.texts(rowids, withCustomFields, whole, laterNames),
-    documents: async (rowids) => this.documents(rowids),
+    documents: async (rowids, whole = false) => this.documents(rowids, whole),
     sections: async (rowids) => this.sections(rowids),
     titleSample: async () => this.titleSample(),
     titlesWith: async (words, limit, excludedIds) => titlesWith(this.statements, words, limit, excludedIds),
@@ -248,11 +254,18 @@ export class SqliteReader {
     });
   }
 
-  /** The stored documents of these rows, in one query. */
-  private documents(rowids: readonly number[]): Map<number, StoredDocument> {
+  /**
+   * The stored documents of these rows, in one query; unless `whole`, a long page written
+   * with its stored start (later_names is set then) gives that start for its body, which
+   * is not loaded: a page's whole body cost more to read than the search that found it.
+   */
+  private documents(rowids: readonly number[], whole: boolean): Map<number, StoredDocument> {
     if (rowids.length === 0) return new Map();
-    const rows = this.statements.get(`SELECT ${DOC_COLUMNS} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as DocRow[];
-    return new Map(rows.map((row) => [row.rowid, storedDocument(row)]));
+    const columns = whole ? DOC_COLUMNS : HIT_COLUMNS;
+    const rows = this.statements.get(`SELECT ${columns} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as Array<
+      DocRow & { content_cut?: 0 | 1 }
+    >;
+    return new Map(rows.map((row) => [row.rowid, row.content_cut === 1 ? { ...storedDocument(row), contentCut: true } : storedDocument(row)]));
   }
 
   private sections(rowids: readonly number[]): Map<number, PageSection[]> {

@@ -1,6 +1,6 @@
 import type { StoredDocument } from '../engine/engine.ts';
 import { wordPattern } from '../text/words.ts';
-import { passage, type HighlightTerms } from './highlight.ts';
+import { HIGHLIGHT_CHARS, passage, type HighlightTerms } from './highlight.ts';
 
 /** Words of the description looked for in the content, to find where the page's own text starts. */
 const COPY_WORDS = 8;
@@ -27,6 +27,26 @@ export function hitPassage(document: Pick<StoredDocument, 'title' | 'metaDescrip
   if (described.firstMatch !== null || body.firstMatch === null) return described.html;
   const copy = copyStart(document.mainContent, description);
   return copy !== null && body.firstMatch < copy ? described.html : body.html;
+}
+
+/** Room a passage may read past its first match: its length, and more. */
+const PASSAGE_ROOM = HIGHLIGHT_CHARS + 100;
+
+/**
+ * Whether a body's start (StoredDocument.contentCut) gives the passage the whole body
+ * would: its first match stands far enough before the start's last space that every word
+ * the passage reads lies whole in the start, or the passage is the page's description or
+ * its opening. When the start holds no match, or the description's copy must be looked
+ * for further in, only the whole body can tell.
+ */
+export function startDecides(document: Pick<StoredDocument, 'title' | 'metaDescription' | 'mainContent'>, terms: HighlightTerms): boolean {
+  const start = document.mainContent;
+  const last = Math.max(start.lastIndexOf(' '), start.lastIndexOf('\n'), start.lastIndexOf('\t')) - PASSAGE_ROOM;
+  const within = (found: number | null) => found !== null && found <= last;
+  if (terms.title?.(document.title).match !== true) return within(passage(start, terms).firstMatch);
+  const description = document.metaDescription?.trim() ?? '';
+  if (description === '') return last >= 0;
+  return passage(description, terms).firstMatch !== null;
 }
 
 /** Where `content` repeats the start of `description` (its first words, case and punctuation aside); null when it does not. */

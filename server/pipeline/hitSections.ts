@@ -1,6 +1,7 @@
 import type { HitSection } from '../../src/client/types.ts';
 import type { PageSection } from '../engine/engine.ts';
 import { textTokens } from '../ranking/matchText.ts';
+import { fold } from '../text/fold.ts';
 import { passage, type HighlightTerms } from './highlight.ts';
 
 /** Sections a hit shows at most. */
@@ -37,6 +38,11 @@ export function hitSections(pageUrl: string, sections: readonly PageSection[], t
 
 /** How many distinct searched words a text holds (whole, by a part of an identifier, or begun by the word being typed). */
 function matchedWords(text: string, terms: HighlightTerms): number {
+  // A word, a part of one or a completion folds to a piece of the folded text: a text
+  // holding no searched word as a piece holds none as a word, and is not read word by
+  // word (most of a long page's sections).
+  const folded = fold(text);
+  if (![...terms.exact].some((word) => folded.includes(word)) && !terms.prefixes.some((prefix) => folded.includes(prefix))) return 0;
   const found = new Set<string>();
   for (const token of textTokens(text)) {
     for (const word of [token.word, ...(token.parts ?? [])]) {

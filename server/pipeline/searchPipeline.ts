@@ -33,6 +33,7 @@ import { rankPool } from './rankPool.ts';
 import type { ClickBound } from '../ranking/rankCandidates.ts';
 import { searchHit } from './searchHit.ts';
 import { hitSections } from './hitSections.ts';
+import { startDecides } from './hitPassage.ts';
 import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
@@ -45,7 +46,7 @@ export interface SearchResult {
   total: number;
   /** With `explain`, each hit's `rankingDetails`. */
   hits: Array<{
-    document: StoredDocument;
+    document: HitDocument;
     score: number;
     resultType: 'organic' | 'pinned';
     /**
@@ -66,6 +67,13 @@ export interface SearchResult {
   /** The plan the words were matched by (no slots for `*`): the caller highlights hits from it. */
   plan: QueryPlan;
 }
+
+/**
+ * A hit's document without its texts: the passage and sections were made from them
+ * already (`shown`), and a result from a reader thread is copied to the event loop,
+ * where a long page's whole body would cost more than the search that found it.
+ */
+export type HitDocument = Omit<StoredDocument, 'mainContent' | 'hiddenKeywords' | 'headings' | 'contentCut'>;
 
 /** How a search is answered besides its query. */
 export interface SearchOptions {
@@ -240,7 +248,11 @@ async function pageHits(
 ): Promise<Pick<SearchResult, 'hits' | 'promotions'>> {
   const rowids = page.flatMap((row) => (row.kind === 'promotion' ? [] : [row.rowid]));
   // Sections only for the page's hits, and only when there are words to match them with.
-  const [documents, sections] = await Promise.all([reader.documents(rowids), withSections ? reader.sections(rowids) : null]);
+  const [read, sections] = await Promise.all([reader.documents(rowids), withSections ? reader.sections(rowids) : null]);
+  // A long page's body comes as its start, which gives most passages; the others read it whole.
+  const documents = new Map(read);
+  const undecided = [...read].flatMap(([rowid, document]) => (document.contentCut === true && !startDecides(document, terms) ? [rowid] : []));
+  if (undecided.length > 0) for (const [rowid, document] of await reader.documents(undecided, true)) documents.set(rowid, document);
   const hits: SearchResult['hits'] = [];
   const promotions: SearchResult['promotions'] = [];
   for (const row of page) {
@@ -255,7 +267,8 @@ async function pageHits(
     const found = sections?.get(row.rowid);
     const best = found === undefined || document.url === null ? [] : hitSections(document.url, found, terms);
     if (best.length > 0) shown.sections = best;
-    const hit = { document, score: row.score, resultType: row.kind, shown };
+    const { mainContent: _content, hiddenKeywords: _keywords, headings: _headings, contentCut: _cut, ...kept } = document;
+    const hit = { document: kept, score: row.score, resultType: row.kind, shown };
     hits.push(explained === null ? hit : { ...hit, rankingDetails: hitDetails(explained.details, explained.ranking, row, explained.pins) });
   }
   return { hits, promotions };
