@@ -1,7 +1,8 @@
 /**
  * `npm run bench:typing`: the typing benchmark alone, on the demo corpus grown to
- * 10,000 documents (`-- --queries N`, default 50; `-- --seed N`; `-- --build` runs `npm run
- * build` first). Prints the typing table; writes nothing.
+ * 10,000 documents, the widget and Algolia Autocomplete typed in turn in one run
+ * (`-- --queries N`, default 50; `-- --seed N`; `-- --build` runs `npm run build` first).
+ * Prints the typing table; writes nothing.
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,13 +18,14 @@ import { startPageServer } from './pageServer.ts';
 import { typingTable } from './report.ts';
 import { indexRange } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';
-import { measureTyping } from './typingBench.ts';
+import { AUTOCOMPLETE, measureTyping, WIDGET } from './typingBench.ts';
 import { pickQueries } from './typingPlan.ts';
 
 const USAGE = `Usage: npm run bench:typing -- [options]
 
-The typing benchmark alone, on the demo corpus grown to 10,000 documents. Prints the
-typing table; writes nothing.
+The typing benchmark alone, on the demo corpus grown to 10,000 documents: the widget
+and Algolia Autocomplete, typed in turn with the same keys. Prints the typing table;
+writes nothing.
 
 Options:
   --queries N   how many typed queries (default 50)
@@ -61,8 +63,9 @@ try {
     8,
   );
   browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
-  const result = await measureTyping({ browser, pageOrigin: pages.origin, api: service.baseUrl, queries, seed: SEED, log });
-  console.log(typingTable([{ documents: SIZE, result }]));
+  const targets = [WIDGET, AUTOCOMPLETE];
+  const results = await measureTyping({ browser, pageOrigin: pages.origin, api: service.baseUrl, queries, seed: SEED, log, targets });
+  console.log(typingTable(targets.map((target, i) => ({ documents: SIZE, name: target.name, result: results[i]! }))));
 } finally {
   await browser?.close();
   await service.stop();
