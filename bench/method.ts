@@ -120,6 +120,13 @@ request leaving to the list showing its hits, and apart, from that answer's arri
 the paint (the widget's and the browser's share). Queries whose last answer changes
 nothing on screen have no paint to time. The widget runs with its defaults (10 results, suggestions on).
 
+Beside it, in the same run, Algolia Autocomplete (\`@algolia/autocomplete-js\` with its
+classic theme) on the same kind of page, wired to the same service as a site owner would:
+one source whose items are the \`/v1/search\` hits for the typed term (the widget's
+parameters: 10 results, \`fuzzy=auto\`), fetched on every keystroke, with no pacing
+added (Autocomplete has none of its own). Both pages get the same keys at the same pauses,
+query by query in turn (the first one alternating), and are measured the same way.
+
 ${s.typing}
 
 ## Rendering

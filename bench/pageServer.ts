@@ -1,11 +1,13 @@
 /**
  * The pages the browser benchmarks load, served from this process on loopback: the
- * script-tag build from dist/, the demo's thumbnails, and a canned search answer for the
- * rendering benchmark (so it times the widget, not the service).
+ * script-tag build from dist/, the demo's thumbnails, a canned search answer for the
+ * rendering benchmark (so it times the widget, not the service), and the typing
+ * benchmark's Autocomplete page, bundled here from bench/autocompletePage.ts.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import { thumbnailSvg } from '../demo/corpus/thumbnails.ts';
 
 export interface PageServer {
@@ -24,8 +26,23 @@ function page(title: string, widget: string): string {
 <body><header><h1>${title}</h1><p>An ordinary page of a documentation site.</p></header><main id="main">${widget}</main></body></html>`;
 }
 
+/** The Autocomplete page's script, minified as a site would ship it. */
+async function autocompleteScript(repo: string): Promise<string> {
+  const result = await build({
+    entryPoints: [join(repo, 'bench/autocompletePage.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
 export async function startPageServer(repo: string): Promise<PageServer> {
   let canned = '{}';
+  const autocomplete = await autocompleteScript(repo);
   const files = new Map<string, Buffer>();
   const file = (path: string) => {
     let bytes = files.get(path);
@@ -43,6 +60,17 @@ export async function startPageServer(repo: string): Promise<PageServer> {
       // The widget as a site owner embeds it, talking to the reference service.
       return send(200, 'text/html', page('Typing', SCRIPT(`data-site-key="demo" data-api="${api.replace(/"/g, '')}"`)));
     }
+    if (url.pathname === '/typing-autocomplete.html') {
+      // Algolia Autocomplete on the same kind of page, talking to the same service (?api=).
+      return send(
+        200,
+        'text/html',
+        page('Typing', '<link rel="stylesheet" href="/bench/autocomplete.css"><div id="autocomplete"></div><script src="/bench/autocomplete.js"></script>'),
+      );
+    }
+    if (url.pathname === '/bench/autocomplete.js') return send(200, 'text/javascript', autocomplete);
+    // Its classic theme, as a site would load it.
+    if (url.pathname === '/bench/autocomplete.css') return send(200, 'text/css', file('node_modules/@algolia/autocomplete-theme-classic/dist/theme.min.css'));
     if (url.pathname === '/blank.html') return send(200, 'text/html', page('Without the widget', ''));
     if (url.pathname === '/loaded.html') {
       return send(200, 'text/html', page('With the widget', SCRIPT(`data-site-key="demo" data-api="${origin()}/canned"`)));

@@ -9,7 +9,7 @@ import { select, summarize, type Summary } from './relevance/metrics.ts';
 import { QUERY_CLASSES, type QueryClass, type QuerySet, type RelevanceResults } from './relevance/types.ts';
 import { EMBED_BUDGET_BYTES } from './sizeBudget.ts';
 import { count, median, ms, ratio, table, verdict } from './stats.ts';
-import type { TypingResult } from './typingBench.ts';
+import { WIDGET, type TypingResult } from './typingBench.ts';
 import type { OverloadResult } from './overloadLoad.ts';
 
 export interface SizeRow {
@@ -34,7 +34,8 @@ export interface Results {
   anchors: SizeRow[];
   anchorsNote: string;
   sizes: number[];
-  typing: Array<{ documents: number; result: TypingResult }>;
+  /** One column per size and typed page; `name` (the page's) is absent in older result files, which typed the widget alone. */
+  typing: Array<{ documents: number; result: TypingResult; name?: string }>;
   latency: Array<{ documents: number; rows: LatencyRow[] }>;
   indexing: IndexingStep[];
   memory: Array<{ documents: number; rss: number; peak: number }>;
@@ -76,7 +77,8 @@ export function sizeTable(results: Pick<Results, 'ours' | 'anchors' | 'scriptTag
 export function targetsTable(results: Results): string {
   const largest = (list: Array<{ documents: number }>) =>
     list.reduce<{ documents: number } | undefined>((a, b) => (a === undefined || b.documents > a.documents ? b : a), undefined);
-  const typing = largest(results.typing) as Results['typing'][number] | undefined;
+  // The targets are the widget's: the pages typed beside it are for comparison.
+  const typing = largest(results.typing.filter((t) => t.name === undefined || t.name === WIDGET.name)) as Results['typing'][number] | undefined;
   const latency = largest(results.latency) as Results['latency'][number] | undefined;
   const termOnly = latency?.rows.find((r) => r.kind === 'term only');
   const fuzzy = latency?.rows.find((r) => r.kind === 'fuzzy');
@@ -159,7 +161,11 @@ function peak(result: TypingResult): string {
 }
 
 export function typingTable(typing: Results['typing']): string {
-  const header = ['measure', ...typing.map((t) => `${count(t.documents)} documents`), 'target'];
+  const header = [
+    'measure',
+    ...typing.map((t) => (t.name === undefined ? `${count(t.documents)} documents` : `${t.name}, ${count(t.documents)} documents`)),
+    'target',
+  ];
   const rows = [
     ['queries typed (keystrokes)', ...typing.map((t) => `${t.result.queries} (${t.result.keystrokes})`), ''],
     [

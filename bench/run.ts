@@ -49,7 +49,7 @@ import { measureScale, scaleTable } from './scale.ts';
 import { indexRange, measureRestart } from './serviceBench.ts';
 import { startService } from './serviceProcess.ts';
 import { pickQueries } from './typingPlan.ts';
-import { measureTyping } from './typingBench.ts';
+import { AUTOCOMPLETE, measureTyping, WIDGET } from './typingBench.ts';
 import { method } from './method.ts';
 import { carrySections, spliceSection } from './sectionSplice.ts';
 import { crawlSection, crawlTable, measureCrawl, type CrawlResults } from './crawlBench.ts';
@@ -190,10 +190,9 @@ async function main(): Promise<void> {
       indexed = size;
       results.latency.push({ documents: size, rows: await measureSearchLatency(service.baseUrl, words, log) });
       log(`typing ${queries.length} queries at ${size.toLocaleString('en')} documents`);
-      results.typing.push({
-        documents: size,
-        result: await measureTyping({ browser, pageOrigin: pages.origin, api: service.baseUrl, queries, seed: 8, log }),
-      });
+      const targets = [WIDGET, AUTOCOMPLETE];
+      const typed = await measureTyping({ browser, pageOrigin: pages.origin, api: service.baseUrl, queries, seed: 8, log, targets });
+      targets.forEach((target, i) => results.typing.push({ documents: size, name: target.name, result: typed[i]! }));
       const memory = service.memory();
       results.memory.push({ documents: size, ...memory });
     }
