@@ -69,7 +69,15 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
       ? null
       : await idfWeights(client, [...new Set([...(match.operator === 'or' ? match.groups : []), ...match.phrases])], limits.commonWordDocs, memo);
   const weightOf = (expression: string) => weights!.idf[weights!.expressions.indexOf(expression)]!;
-  const weighted = match === null ? null : idfScores(match.phrases, match.phrases.map(weightOf));
+  // With AND, a word's only phrase is in every match: no need to read the match's whole vector for it.
+  const weighted =
+    match === null
+      ? null
+      : idfScores(
+          match.phrases,
+          match.phrases.map(weightOf),
+          match.phrases.map((phrase) => match.operator === 'and' && match.sole.includes(phrase)),
+        );
   const frequencies = match?.operator === 'or' ? match.groups.map((group) => weights!.frequencies[weights!.expressions.indexOf(group)]!) : [];
   const tsRank: SqlPart =
     match === null ? { sql: '1::float8', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery, 1)::float8`, params: [match.expression] };
@@ -396,17 +404,24 @@ const TITLE_OCCURRENCE = (8 * 2.2) / (8 + 1.2);
 
 /**
  * SQL scores weighing each matched phrase by its IDF, as bm25 does: `score` counts a
- * phrase in the title as TITLE_OCCURRENCE, `title` counts title phrases only.
+ * phrase in the title as TITLE_OCCURRENCE, `title` counts title phrases only; `matched`
+ * says which phrases every match holds.
  */
-function idfScores(phrases: readonly string[], idf: readonly number[]): { score: SqlPart; title: SqlPart } {
+function idfScores(phrases: readonly string[], idf: readonly number[], matched: readonly boolean[]): { score: SqlPart; title: SqlPart } {
   const score: SqlPart = { sql: '', params: [] };
   const title: SqlPart = { sql: '', params: [] };
   const terms: string[] = [];
   const titleTerms: string[] = [];
   phrases.forEach((phrase, i) => {
     // The weights are values, not SQL text: statements of as many phrases share a text, and a prepared statement.
-    terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 WHEN d.tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
-    score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, phrase, idf[i]!);
+    if (matched[i]) {
+      // Known to be in the match: only where it is counts.
+      terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE ?::float8 END)');
+      score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, idf[i]!);
+    } else {
+      terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 WHEN d.tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
+      score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, phrase, idf[i]!);
+    }
     titleTerms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
     title.params.push(phrase, idf[i]!);
   });
