@@ -257,7 +257,8 @@ const figures = (f: Summary) => [share(f.success1), share(f.success3), share(f.m
 function classesBehind(relevance: RelevanceResults): { behind: QueryClass[]; compared: boolean } {
   const measured = relevance.engines.filter((e) => e.missing === undefined);
   const ours = measured.find((e) => e.name === 'ours');
-  const others = measured.filter((e) => e !== ours);
+  // Ours on another storage engine is not another engine.
+  const others = measured.filter((e) => !e.name.startsWith('ours'));
   if (!ours || others.length === 0) return { behind: [], compared: false };
   const mrr = (outcomes: RelevanceResults['engines'][number]['outcomes'], c: QueryClass) => summarize(select(outcomes, 'all', c)).mrr10;
   return { behind: QUERY_CLASSES.filter((c) => others.some((e) => mrr(e.outcomes, c) > mrr(ours.outcomes, c))), compared: true };

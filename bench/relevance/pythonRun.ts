@@ -6,7 +6,7 @@
 import { buildCorpus } from '../../demo/corpus/build.ts';
 import { relevanceClassTable, relevanceSetsTable, relevanceTable } from '../report.ts';
 import { count, ms, ratio, table } from '../stats.ts';
-import type { EngineSpec } from './engines/index.ts';
+import { OURS_POSTGRES, type EngineSpec } from './engines/index.ts';
 import { PAGEFIND_SITE_SETTINGS } from './engines/pagefind.ts';
 import { measureRelevance } from './measure.ts';
 import { summarize } from './metrics.ts';
@@ -60,25 +60,33 @@ export async function measurePython(options: PythonOptions): Promise<PythonRun |
   }
 }
 
-/** Ours' query times on each corpus, and the ratio of the p95s. */
+/** Ours' query times on each corpus, and the ratio of the p95s (on each storage engine run). */
 export function corpusLatencyTable(run: PythonRun): string {
-  const times = (results: RelevanceResults | null) => {
-    const ours = results?.engines.find((e) => e.name === 'ours' && e.missing === undefined);
+  const times = (results: RelevanceResults | null, name: string) => {
+    const ours = results?.engines.find((e) => e.name === name && e.missing === undefined);
     return ours === undefined ? null : { documents: results!.documents, f: summarize(ours.outcomes) };
   };
-  const demo = times(run.demo);
-  const python = times(run.results);
-  const row = (name: string, t: ReturnType<typeof times>) =>
-    t === null ? [name, '–', '–', '–', '–'] : [name, count(t.documents), count(t.f.queries), ms(t.f.medianMs), ms(t.f.p95Ms)];
-  const rows = [row('demo corpus', demo), row('Python documentation', python)];
-  const over = (pick: (f: ReturnType<typeof summarize>) => number) => (demo !== null && python !== null ? ratio(pick(python.f), pick(demo.f)) : '–');
-  return `${table(['corpus', 'documents', 'queries', 'ours p50 ms', 'ours p95 ms'], rows)}\n\nThe Python documentation's times over the demo corpus's: p50 ${over((f) => f.medianMs)}, **p95 ${over((f) => f.p95Ms)}**.`;
+  const names = run.results.engines.filter((e) => e.name.startsWith('ours') && e.missing === undefined).map((e) => e.name);
+  const rows: string[][] = [];
+  const ratios: string[] = [];
+  for (const name of names.length > 0 ? names : ['ours']) {
+    const demo = times(run.demo, name);
+    const python = times(run.results, name);
+    const label = name === 'ours' ? '' : ` (${name})`;
+    const row = (corpus: string, t: ReturnType<typeof times>) =>
+      t === null ? [`${corpus}${label}`, '–', '–', '–', '–'] : [`${corpus}${label}`, count(t.documents), count(t.f.queries), ms(t.f.medianMs), ms(t.f.p95Ms)];
+    rows.push(row('demo corpus', demo), row('Python documentation', python));
+    const over = (pick: (f: ReturnType<typeof summarize>) => number) => (demo !== null && python !== null ? ratio(pick(python.f), pick(demo.f)) : '–');
+    ratios.push(`The Python documentation's times over the demo corpus's${label}: p50 ${over((f) => f.medianMs)}, **p95 ${over((f) => f.p95Ms)}**.`);
+  }
+  return `${table(['corpus', 'documents', 'queries', 'ours p50 ms', 'ours p95 ms'], rows)}\n\n${ratios.join('\n')}`;
 }
 
 /** How each engine was given the site. */
 function engineNotes(results: RelevanceResults): string {
   return results.engines
     .map((e) => {
+      if (e.name === OURS_POSTGRES) return `- **${OURS_POSTGRES}**: as ours, with the service's indices in PostgreSQL (\`--database-url\`, a new database).`;
       if (e.name === 'ours')
         return "- **ours**: the reference service in its own process; the site crawled by a crawl job of the service from its start page (`POST /v2/indices/{key}/crawls`: links followed, the site's `/sitemap.xml` read, pages read as the crawler reads them with the blocks repeated across the site left out, a folder's `index.html` indexed as the folder's URL and judged as the file), then searched exactly as on the demo corpus (the widget's search controller and client, `collectAnalytics=false`).";
       if (e.name === 'Pagefind') return `- **Pagefind**: ${PAGEFIND_SITE_SETTINGS}.`;

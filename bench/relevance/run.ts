@@ -11,7 +11,8 @@ import { commandLine } from '../../server/config/commandLine.ts';
 import { spliceRelevance } from './spliceReport.ts';
 import { buildCorpus } from '../../demo/corpus/build.ts';
 import { relevanceClassTable, relevanceSetsTable, relevanceTable } from '../report.ts';
-import { ENGINES } from './engines/index.ts';
+import { createDatabase, startCluster, type PostgresCluster } from '../../server/testing/postgresCluster.ts';
+import { ENGINES, OURS_POSTGRES, oursOnPostgres, type EngineSpec } from './engines/index.ts';
 import { measureRelevance } from './measure.ts';
 import { select } from './metrics.ts';
 import { QUERIES } from './queries.ts';
@@ -31,6 +32,11 @@ Options:
   --corpus NAME    demo or python (the Python 3.11 documentation of Debian's python3-doc,
                    crawled by the service; ours' latency on the demo corpus beside it) (default demo)
   --engines LIST   some of ${ENGINES.map((e) => e.key).join(',')} (default: all)
+  --engine WHICH   sqlite, postgres or both: the storage engine of ours; postgres runs the service on a
+                   throw-away PostgreSQL cluster (or on --database-url), both puts the two in one
+                   table and lists the queries whose top 10 differ between them (default sqlite)
+  --database-url URL  a PostgreSQL server (a superuser's URL) to make the run's databases on,
+                   instead of a throw-away cluster
   --set SET        tune, holdout or all: which queries the tables count (default all)
   --verbose        each query not answered first by ours: its class, the target's rank, ours' top 3
                    (on the Python documentation, the tune set's only)
@@ -47,6 +53,8 @@ function options() {
         corpus: { type: 'string', default: 'demo' },
         engines: { type: 'string' },
         set: { type: 'string', default: 'all' },
+        engine: { type: 'string', default: 'sqlite' },
+        'database-url': { type: 'string' },
         verbose: { type: 'boolean', default: false },
         json: { type: 'string' },
         write: { type: 'boolean', default: false },
@@ -57,15 +65,78 @@ function options() {
     if (unknown.length > 0) throw new Error(`unknown engine '${unknown[0]}'`);
     if (!['demo', 'python'].includes(values.corpus)) throw new Error(`--corpus must be demo or python (got '${values.corpus}')`);
     if (!['tune', 'holdout', 'all'].includes(values.set)) throw new Error(`--set must be tune, holdout or all (got '${values.set}')`);
+    if (!['sqlite', 'postgres', 'both'].includes(values.engine)) throw new Error(`--engine must be sqlite, postgres or both (got '${values.engine}')`);
+    if (values.engine !== 'sqlite' && !keys.includes('ours')) throw new Error(`--engine ${values.engine} runs ours: add it to --engines`);
     if (values.write && (values.set !== 'all' || keys.length !== ENGINES.length))
       throw new Error('--write takes the whole set on every engine: leave out --set and --engines');
-    return { corpus: values.corpus, keys, set: values.set as QuerySet | 'all', verbose: values.verbose, json: values.json, write: values.write };
+    const engine = values.engine as 'sqlite' | 'postgres' | 'both';
+    return {
+      corpus: values.corpus,
+      keys,
+      engine,
+      databaseUrl: values['database-url'],
+      set: values.set as QuerySet | 'all',
+      verbose: values.verbose,
+      json: values.json,
+      write: values.write,
+    };
   });
 }
 
+/**
+ * The engines to run: ours on SQLite, on PostgreSQL (in its place), or both, beside the
+ * others asked for. PostgreSQL is a throw-away cluster unless a server's URL is given.
+ */
+async function engineSpecs(
+  keys: readonly string[],
+  engine: 'sqlite' | 'postgres' | 'both',
+  databaseUrl: string | undefined,
+): Promise<{ specs: EngineSpec[]; stop: () => void }> {
+  const asked = ENGINES.filter((e) => keys.includes(e.key));
+  if (engine === 'sqlite') return { specs: asked, stop: () => {} };
+  let cluster: PostgresCluster | null = null;
+  if (databaseUrl === undefined) {
+    cluster = await startCluster();
+    log('PostgreSQL: a throw-away cluster started');
+  }
+  // Through the cluster's socket, as a service on the database's host connects (docs/reference-service.md).
+  const postgres = oursOnPostgres(databaseUrl ?? cluster!.socketUrl, createDatabase);
+  const specs = asked.flatMap((e) => (e.key !== 'ours' ? [e] : engine === 'both' ? [e, postgres] : [postgres]));
+  return { specs, stop: () => cluster?.stop() };
+}
+
+/** With both storage engines: the queries whose top 10 differ, with the first target's rank on each. */
+function engineDifferences(results: RelevanceResults, titles: ReadonlyMap<string, string>): void {
+  const sqlite = results.engines.find((e) => e.name === 'ours' && e.missing === undefined);
+  const postgres = results.engines.find((e) => e.name === OURS_POSTGRES && e.missing === undefined);
+  if (sqlite === undefined || postgres === undefined) return;
+  const differ = sqlite.outcomes.flatMap((a, i) => {
+    const b = postgres.outcomes[i]!;
+    return a.urls.join('\n') === b.urls.join('\n') ? [] : [{ a, b }];
+  });
+  const ranked = differ.filter(({ a, b }) => a.rank !== b.rank).length;
+  console.log(
+    `\n## SQLite and PostgreSQL: ${differ.length} of ${sqlite.outcomes.length} queries with another top 10, ${ranked} with the first target at another rank\n`,
+  );
+  const name = (url: string) => titles.get(url) ?? url;
+  for (const { a, b } of differ) {
+    const at = (rank: number | null) => (rank === null ? '-' : String(rank));
+    const first = a.urls.findIndex((url, i) => b.urls[i] !== url);
+    console.log(
+      `- \`${a.q}\` (${a.class}): target at ${at(a.rank)} on SQLite, ${at(b.rank)} on PostgreSQL; from place ${first + 1}: ${a.urls
+        .slice(first, first + 3)
+        .map(name)
+        .join(' | ')} / ${b.urls
+        .slice(first, first + 3)
+        .map(name)
+        .join(' | ')}`,
+    );
+  }
+}
+
 /** The Python documentation: its tables, and with `--write` its own section of BENCHMARKS.md. */
-async function python(keys: string[], set: QuerySet | 'all', write: boolean): Promise<RelevanceResults | null> {
-  const run = await measurePython({ engines: ENGINES.filter((e) => keys.includes(e.key)), repo: process.cwd(), install: true, log });
+async function python(engines: readonly EngineSpec[], set: QuerySet | 'all', write: boolean): Promise<RelevanceResults | null> {
+  const run = await measurePython({ engines, repo: process.cwd(), install: true, log });
   if (write) {
     const section = pythonSection(run, new Date().toISOString().slice(0, 10), 'npm run bench:relevance -- --corpus python --write');
     writeFileSync('BENCHMARKS.md', spliceSection(readFileSync('BENCHMARKS.md', 'utf8'), 'Relevance on the Python documentation', section));
@@ -81,11 +152,27 @@ async function python(keys: string[], set: QuerySet | 'all', write: boolean): Pr
 }
 
 async function main(): Promise<void> {
-  const { corpus, keys, set, verbose, json, write } = options();
+  const { corpus, keys, engine, databaseUrl, set, verbose, json, write } = options();
+  const { specs, stop } = await engineSpecs(keys, engine, databaseUrl);
+  try {
+    await report(corpus, specs, set, verbose, json, write);
+  } finally {
+    stop();
+  }
+}
+
+async function report(
+  corpus: string,
+  engines: readonly EngineSpec[],
+  set: QuerySet | 'all',
+  verbose: boolean,
+  json: string | undefined,
+  write: boolean,
+): Promise<void> {
   let results: RelevanceResults;
   let titles: Map<string, string>;
   if (corpus === 'python') {
-    const measured = await python(keys, set, write);
+    const measured = await python(engines, set, write);
     if (measured === null) return;
     results = measured;
     titles = new Map();
@@ -96,13 +183,14 @@ async function main(): Promise<void> {
     results = await measureRelevance({
       docs,
       queries: QUERIES,
-      engines: ENGINES.filter((e) => keys.includes(e.key)),
+      engines,
       repo: process.cwd(),
       install: true,
       log,
     });
     demo(results, set, write);
   }
+  engineDifferences(results, titles);
 
   if (verbose) {
     const ours = results.engines.find((e) => e.name === 'ours');

@@ -1,6 +1,7 @@
 /**
  * A search's candidates on PostgreSQL (see Candidates in engine.ts): the same pool and
- * order as the SQLite engine's, with ts_rank (and IDF weights for `or`) in place of bm25.
+ * order as the SQLite engine's, with each phrase's IDF weights as bm25 gives them (and
+ * ts_rank to break ties) in place of bm25.
  * Matches are found and scored in the narrow word table (`doc_words d`); only the
  * documents placed are read from `docs`.
  */
@@ -59,11 +60,25 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
    * vector (a common word's title tier read thousands of them to find a page).
    */
   const whereInTitle = (inTitle: SqlPart) => allOf([...conditions, inTitle]);
-  // With OR, documents differ in which words they hold: as bm25 weighs each word by
-  // how rare it is (its IDF), so do these scores; ts_rank alone, which knows no IDF,
-  // then only breaks ties. With AND every match holds every word.
-  const weights = match !== null && match.operator === 'or' ? await idfWeights(client, match.groups, limits.commonWordDocs, memo) : null;
-  const weighted = weights === null ? null : idfScores(match!.groups, weights.idf);
+  // As bm25 weighs each phrase of the expression (each alternative of each word) by how
+  // rare it is (its IDF), so do these scores, with AND too: the pools are the best by
+  // them, and the SQLite engine's hold the phrases it weighs most. ts_rank, which knows
+  // no IDF, only breaks ties. The frequencies of whole words are the pipeline's, with OR.
+  const weights =
+    match === null
+      ? null
+      : await idfWeights(client, [...new Set([...(match.operator === 'or' ? match.groups : []), ...match.phrases])], limits.commonWordDocs, memo);
+  const weightOf = (expression: string) => weights!.idf[weights!.expressions.indexOf(expression)]!;
+  // With AND, a word's only phrase is in every match: no need to read the match's whole vector for it.
+  const weighted =
+    match === null
+      ? null
+      : idfScores(
+          match.phrases,
+          match.phrases.map(weightOf),
+          match.phrases.map((phrase) => match.operator === 'and' && match.sole.includes(phrase)),
+        );
+  const frequencies = match?.operator === 'or' ? match.groups.map((group) => weights!.frequencies[weights!.expressions.indexOf(group)]!) : [];
   const tsRank: SqlPart =
     match === null ? { sql: '1::float8', params: [] } : { sql: `ts_rank('${RANK_WEIGHTS}', d.tsv, ?::tsquery, 1)::float8`, params: [match.expression] };
   const rank: SqlPart =
@@ -288,7 +303,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
     }
   }
   if (!facetsRead) await one([]);
-  return { total, pool, rest, frequencies: weights?.frequencies ?? [], ...facets, documents };
+  return { total, pool, rest, frequencies, ...facets, documents };
 }
 
 /**
@@ -348,52 +363,67 @@ function answerOf(rows: ReadonlyArray<Record<string, unknown>>): StatementAnswer
 }
 
 /**
- * How many documents match each group (counted up to just past `commonWordDocs`, as the
- * SQLite engine counts them), and each group's IDF as bm25 weighs it, in one statement.
+ * How many documents match each expression (a word group or a phrase; counted up to just
+ * past `commonWordDocs`, as the SQLite engine counts them), and each one's IDF as bm25
+ * weighs it, in one statement.
  */
 async function idfWeights(
   client: PgQueryable,
-  groups: readonly string[],
+  expressions: readonly string[],
   commonWordDocs: number,
   memo: PostgresSearchState['memo'],
-): Promise<{ frequencies: number[]; idf: number[] }> {
-  const keys = groups.map((group) => `frequency\u0000${group}`);
+): Promise<{ expressions: readonly string[]; frequencies: number[]; idf: number[] }> {
+  const keys = expressions.map((expression) => `frequency\u0000${expression}`);
   const remembered = keys.map((key) => memo.get(key));
   const documents = memo.get('documents');
-  if (documents !== undefined && remembered.every((n) => n !== undefined)) return weightsOf(remembered as number[], documents);
+  if (documents !== undefined && remembered.every((n) => n !== undefined)) return { expressions, ...weightsOf(remembered as number[], documents) };
   const { rows } = await client.query<{ n: number; total: number }>(
     `SELECT (SELECT count(*) FROM (SELECT 1 FROM doc_words WHERE tsv @@ g::tsquery LIMIT $2) s) AS n,
        (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'docs'::regclass) AS total
      FROM unnest($1::text[]) WITH ORDINALITY AS t(g, i) ORDER BY i`,
-    [groups, commonWordDocs + 1],
+    [expressions, commonWordDocs + 1],
   );
-  const frequencies = rows.map((r) => r.n);
+  const frequencies = rows.map((r) => Number(r.n));
   keys.forEach((key, i) => memo.set(key, frequencies[i]!));
   memo.set('documents', rows[0]?.total ?? 0);
-  return weightsOf(frequencies, rows[0]?.total ?? 0);
+  return { expressions, ...weightsOf(frequencies, rows[0]?.total ?? 0) };
 }
 
-/** Each group's IDF as bm25 weighs it, from how many documents match it and about how many the index holds. */
+/** Each expression's IDF as bm25 weighs it, from how many documents match it and about how many the index holds. */
 function weightsOf(frequencies: number[], documents: number): { frequencies: number[]; idf: number[] } {
   const total = Math.max(documents, ...frequencies, 1);
   return { frequencies, idf: frequencies.map((n) => Math.log((total - n + 0.5) / (n + 0.5) + 1)) };
 }
 
 /**
- * SQL scores weighing each matched word by its IDF, as bm25 does: `score` counts a word
- * in the title 8 times, `title` counts title words only.
+ * What one title occurrence of a phrase weighs against one in the content in the SQLite
+ * engine's bm25: the title counts 8 times (`bm25(8.0, 1.0)`), and bm25 saturates a
+ * phrase's count (k1 = 1.2): 8 · 2.2 / (8 + 1.2) against 1 · 2.2 / (1 + 1.2).
  */
-function idfScores(groups: readonly string[], idf: readonly number[]): { score: SqlPart; title: SqlPart } {
+const TITLE_OCCURRENCE = (8 * 2.2) / (8 + 1.2);
+
+/**
+ * SQL scores weighing each matched phrase by its IDF, as bm25 does: `score` counts a
+ * phrase in the title as TITLE_OCCURRENCE, `title` counts title phrases only; `matched`
+ * says which phrases every match holds.
+ */
+function idfScores(phrases: readonly string[], idf: readonly number[], matched: readonly boolean[]): { score: SqlPart; title: SqlPart } {
   const score: SqlPart = { sql: '', params: [] };
   const title: SqlPart = { sql: '', params: [] };
   const terms: string[] = [];
   const titleTerms: string[] = [];
-  groups.forEach((group, i) => {
-    // The weights are values, not SQL text: statements of as many words share a text, and a prepared statement.
-    terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 WHEN d.tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
-    score.params.push(group, 8 * idf[i]!, group, idf[i]!);
+  phrases.forEach((phrase, i) => {
+    // The weights are values, not SQL text: statements of as many phrases share a text, and a prepared statement.
+    if (matched[i]) {
+      // Known to be in the match: only where it is counts.
+      terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE ?::float8 END)');
+      score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, idf[i]!);
+    } else {
+      terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 WHEN d.tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
+      score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, phrase, idf[i]!);
+    }
     titleTerms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
-    title.params.push(group, idf[i]!);
+    title.params.push(phrase, idf[i]!);
   });
   score.sql = terms.join(' + ');
   title.sql = titleTerms.join(' + ');

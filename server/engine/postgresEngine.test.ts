@@ -165,7 +165,7 @@ describe('round trips', () => {
     return sent;
   }
 
-  it('are at most two a search: the words, then the candidates with their documents, counts and facets', async () => {
+  it('are at most two a search: the words, then the candidates with their documents, counts and facets (and once per index version, the phrases counted)', async () => {
     const e = await open('trips');
     await e.write(Array.from({ length: 40 }, (_, i) => ({ ...doc(i), customFields: { area: i % 3 === 0 ? 'api' : 'css', year: 2000 + i } })));
     const facets: Partial<SearchQuery> = {
@@ -191,7 +191,8 @@ describe('round trips', () => {
       for (const pass of [0, 1]) {
         if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
         const sent = await statements(() => searching.search(query));
-        expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(2);
+        // The first search of new words counts their phrases for their weights (remembered until a write).
+        expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(pass === 0 && query.words !== null ? 3 : 2);
       }
     }
   });

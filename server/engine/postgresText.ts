@@ -60,6 +60,10 @@ export interface TsMatch {
   expression: string;
   /** Each word's own expression (the word, its forms, its near words). */
   groups: string[];
+  /** Each alternative of every word (a phrase, as bm25 weighs them one by one), once each. */
+  phrases: string[];
+  /** The phrases that are their word's only alternative: with AND, every match holds them. */
+  sole: string[];
   operator: 'and' | 'or';
 }
 
@@ -68,14 +72,18 @@ export interface TsMatch {
  * operator; `part` keeps every word to the title or the content. Null when no slot takes part.
  */
 export function planTsquery(plan: QueryPlan, part: Part | null = null): TsMatch | null {
+  const phrases = new Set<string>();
+  const sole: string[] = [];
   const groups = plan.slots
     .filter((slot) => !slot.stop)
     .map((slot) => {
       const parts = slot.alternatives.map((alternative) => alternativeQuery(alternative, part));
+      for (const phrase of parts) phrases.add(phrase);
+      if (parts.length === 1) sole.push(parts[0]!);
       return parts.length === 1 ? parts[0]! : `(${parts.join(' | ')})`;
     });
   if (groups.length === 0) return null;
-  return { expression: groups.join(plan.operator === 'or' ? ' | ' : ' & '), groups, operator: plan.operator };
+  return { expression: groups.join(plan.operator === 'or' ? ' | ' : ' & '), groups, phrases: [...phrases], sole, operator: plan.operator };
 }
 
 /** Words as a phrase (next to each other), the last one a prefix when `prefix`. */

@@ -23,6 +23,24 @@ export interface EngineSpec {
 /** Pinned so that two runs compare the same code. Pagefind's binary comes in its platform package. */
 export const ENGINE_PACKAGES = [MINISEARCH_PACKAGE, LUNR_PACKAGE, FLEXSEARCH_PACKAGE, ORAMA_PACKAGE, PAGEFIND_PACKAGE];
 
+/** Ours' row when it runs on PostgreSQL. */
+export const OURS_POSTGRES = 'ours, PostgreSQL';
+
+/**
+ * Ours on PostgreSQL: each run of it (a corpus) on a new empty database of the server at
+ * `serverUrl` (a superuser's URL), made when the run starts.
+ */
+export function oursOnPostgres(serverUrl: string, createDatabase: (url: string, name: string) => Promise<string>): EngineSpec {
+  let made = 0;
+  return {
+    key: 'ours',
+    name: OURS_POSTGRES,
+    settings: `${OURS_SETTINGS}; the service on PostgreSQL (\`--database-url\`, a new database for each corpus)`,
+    installed: false,
+    make: async ({ repo, log }) => ours(repo, log, { name: OURS_POSTGRES, databaseUrl: await createDatabase(serverUrl, `relevance_${++made}`) }),
+  };
+}
+
 export const ENGINES: readonly EngineSpec[] = [
   { key: 'ours', name: 'ours', settings: OURS_SETTINGS, example: oursExample, installed: false, make: ({ repo, log }) => ours(repo, log) },
   { key: 'minisearch', name: 'MiniSearch', settings: MINISEARCH_SETTINGS, installed: true, make: ({ folder }) => minisearch(folder) },

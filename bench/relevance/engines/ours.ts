@@ -99,31 +99,37 @@ export async function oursExample(): Promise<string> {
   return `For \`${typed}\`, when the service finds nothing, the widget sends ${requests.map((r) => `\`GET ${r}\``).join(', then ')}`;
 }
 
-export function ours(repo: string, log: (line: string) => void): Engine {
+/**
+ * The service on SQLite, or on PostgreSQL when `databaseUrl` is given (an empty database
+ * the caller made, as `--database-url` takes it); `name` is its row in the tables.
+ */
+export function ours(repo: string, log: (line: string) => void, database: { name: string; databaseUrl: string } | null = null): Engine {
+  const name = database?.name ?? 'ours';
+  const databaseArgs = database === null ? [] : ['--database-url', database.databaseUrl];
   let service: ServiceProcess | null = null;
   let client: SearchClient | null = null;
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-relevance-'));
   return {
-    name: 'ours',
+    name,
     async index(docs: readonly IndexDocument[], site?: SiteCorpus) {
       if (site === undefined) {
-        service = await startService(dataDir, repo);
+        service = await startService(dataDir, repo, databaseArgs);
         await indexDocuments({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', documents: [...docs], log: () => {} });
-        log(`ours: ${docs.length.toLocaleString('en')} documents indexed`);
+        log(`${name}: ${docs.length.toLocaleString('en')} documents indexed`);
       } else {
         // A real site is crawled, as its owner would have it indexed; its loopback origin must be allowed.
         // The site is the bench's own: no rate to keep to (`crawlHostRate: 0`).
         const environment = { ...loadEnvironment(), SITE_SEARCH_CRAWL_ALLOW_PRIVATE: new URL(site.origin).host, SITE_SEARCH_CRAWL_HOST_RATE: '0' };
-        service = await startService(dataDir, repo, [], environment);
+        service = await startService(dataDir, repo, databaseArgs, environment);
         const began = performance.now();
-        const crawled = await crawlSite({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', site, log: (line) => log(`ours: ${line}`) });
-        log(`ours: ${crawled.indexed} of the site's ${site.pages.length} pages crawled and indexed in ${((performance.now() - began) / 1000).toFixed(1)} s`);
-        for (const page of crawled.notIndexed) log(`ours: not indexed: ${page.url} (${page.status}: ${page.info})`);
+        const crawled = await crawlSite({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', site, log: (line) => log(`${name}: ${line}`) });
+        log(`${name}: ${crawled.indexed} of the site's ${site.pages.length} pages crawled and indexed in ${((performance.now() - began) / 1000).toFixed(1)} s`);
+        for (const page of crawled.notIndexed) log(`${name}: not indexed: ${page.url} (${page.status}: ${page.info})`);
       }
       client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
     },
     async search(q: string, limit: number) {
-      if (client === null) throw new Error('ours: search before index');
+      if (client === null) throw new Error(`${name}: search before index`);
       const answer = await widgetSearch(client, q);
       return answer.hits.slice(0, limit).map((hit) => hit.url);
     },
