@@ -4,7 +4,7 @@ import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
-import { createPace } from './pace.ts';
+import { createPace, type Pace } from './pace.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
@@ -42,6 +42,8 @@ export interface SearchControllerOptions extends FacetRequests {
    * personal results. Never made up per visitor: without it, results are the same for all.
    */
   userToken?: string | undefined;
+  /** The pace to send through, shared with the other indices of one box (createGroupPace). @default its own, of `paceMs` */
+  pace?: Pace | undefined;
 }
 
 /** The headless state of one search widget: signals to read, actions to call. */
@@ -130,7 +132,7 @@ export function createSearchController(options: SearchControllerOptions): Search
   const { term, page, sort, order, filters, results, status } = signals;
 
   // Typed searches one slot each `paceMs`, every search at most 5 a second.
-  const pace = createPace(paceMs);
+  const pace = options.pace ?? createPace(paceMs);
   const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';
