@@ -11,6 +11,7 @@ import { RedirectLabel } from './RedirectLabel.tsx';
 import { resultItem, type ResultContext } from './ResultItem.tsx';
 import { Results } from './Results.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
+import { SourceGroups, sourceHits, sourcesShown } from './SourceGroups.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
@@ -87,7 +88,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     };
     return () => (combobox.value = null);
   }, [nav, combobox]);
-  const { m, config, suggestions } = useWidget();
+  const { m, config, suggestions, sources } = useWidget();
   const empty = term.value.trim() === '';
   // The recent searches are the suggestion state's items while the field is empty.
   useEffect(() => {
@@ -96,7 +97,9 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const recent = empty ? (suggestions?.items.value.filter((item) => item.recent).map((item) => item.value) ?? []) : [];
   const terms = empty ? (recent.length ? recent : (config.popularSearches ?? [])) : [];
   const response = status.value === 'error' || empty ? null : results.value;
-  const hits = response?.hits ?? [];
+  // Several indices: a group per source with hits or a failure, the hits in their order.
+  const shownSources = sources && !empty ? sourcesShown(sources) : null;
+  const hits = shownSources ? sourceHits(shownSources) : (response?.hits ?? []);
   // A rule's redirect, for the term in the field only (the answer may be an older term's);
   // only an address to link to: the answer is not trusted.
   const redirect = (response && resultsTerm.value === capTerm(term.value) && safeLinkUrl(response.redirect)) || null;
@@ -208,21 +211,36 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     </li>
   );
 
+  const shared: ResultContext = { term: resultsTerm.value, m, fields: config.fields, heading: 'div', date: dateFormat(m) };
+  const groups = !!shownSources?.length && (
+    <SourceGroups
+      shown={shownSources}
+      nav={nav}
+      listId={list.id}
+      first={first}
+      shared={shared}
+      failed={m.errorTitle}
+      untitled={m.untitled}
+      promoted={m.promoted}
+      follow={follow}
+    />
+  );
+
   if (!hits.length) {
     return (
       <>
         {/* Named by the field's aria-controls, so always there. */}
-        <ul ref={listRef} class="ss-overlay-list" {...list} aria-label={m.results} hidden={!go}>
+        <ul ref={listRef} class="ss-overlay-list" {...list} aria-label={m.results} hidden={!go && !groups}>
           {go}
+          {groups}
         </ul>
         {/* The redirect is the answer: no "no results" and spelling advice beside it. */}
         {!go && <Results />}
       </>
     );
   }
-  const shared: ResultContext = { term: resultsTerm.value, m, fields: config.fields, heading: 'div', date: dateFormat(m) };
   const updating = status.value === 'stalled';
-  const all = format(m, m.seeAll, { n: response!.total_hits });
+  const all = format(m, m.seeAll, { n: response?.total_hits ?? 0 });
   return (
     <ul
       ref={listRef}
@@ -235,7 +253,8 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       onAuxClick={opened}
     >
       {go}
-      {hits.map((hit, index) => {
+      {groups}
+      {(groups ? [] : hits).map((hit, index) => {
         const href = safeLinkUrl(hit.url);
         return (
           <li
