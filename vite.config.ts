@@ -55,7 +55,7 @@ export const EMBED_SWAPS: readonly EmbedSwap[] = [
   { module: /\/src\/ui\/FacetPanel\.tsx$/, standIn: 'src/embed/lazyFacetPanel.tsx', lazy: true },
   { module: /\/src\/ui\/OverlayList\.tsx$/, standIn: 'src/embed/lazyOverlayList.tsx', lazy: true },
   { module: /\/src\/ui\/SuggestionOptions\.tsx$/, standIn: 'src/embed/lazySuggestionOptions.tsx', lazy: true },
-  { module: /\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips)\.tsx$/, standIn: 'src/embed/lazyResultParts.tsx', lazy: true },
+  { module: /\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips|HitSections)\.tsx$/, standIn: 'src/embed/lazyResultParts.tsx', lazy: true },
   { module: /\/src\/ui\/messagesLater\.ts$/, standIn: 'src/embed/lazyMessages.ts', lazy: true },
 ];
 

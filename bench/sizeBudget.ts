@@ -47,7 +47,10 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,480 (+39, measured 24,461): each endpoint's 5 requests a second counted from when they surely reached the
 // service (their answers), so requests bunched on their way never make 6 there.
 // 24,500 (+20, measured 24,489): the redirect's address kept whole on a line of its own, and the active "Go to" ringed like a result.
-export const EMBED_CEILING_BYTES = 24_500;
+// 24,545 (+45, measured 24,528): a hit's sections (sub-results under it): the colour, hover and ring of
+// their links, the lazy stand-in that draws them from the part loaded later, and the tracker's
+// reading of which hit an overlay option shows; their layout comes with them, from the part loaded later.
+export const EMBED_CEILING_BYTES = 24_545;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
@@ -66,5 +69,6 @@ export const EMBED_LATER_FILE = 'site-search.more.js';
 // 8,462 (+265): a long value facet's search field, which narrows its values by word starts; the language files' hashes change with their new lines.
 // 8,606 (+144): the overlay offers a query rule's redirect as its first option.
 // 8,690 (+84, measured 8,665): the seam of the service-marked title and the redirect's address label.
-// 9,036 (+346, measured 9,011): the overlay's groups of results, one per index, for several sources.
-export const EMBED_LATER_CEILING_BYTES = 9_036;
+// 9,510 (+820, measured 9,493): a hit's sections, under it on the results page and as options of their own in the overlay's list, with their layout.
+// 9,765 (+255, measured 9,740): the overlay's groups of results, one per index, for several sources.
+export const EMBED_LATER_CEILING_BYTES = 9_765;

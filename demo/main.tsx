@@ -18,8 +18,10 @@ if (query.get('dir') === 'rtl') document.documentElement.dir = 'rtl';
 const languages: Record<string, Messages> = { ar, de, es, fr, it, ja, ko, nl, pl, pt, zh };
 if (query.get('locale') === 'ar') document.documentElement.dir = 'rtl';
 
+// `?site=guides`: the demo's crawled documentation site (demo/guides.ts), whose hits carry their pages' sections.
+const guides = query.get('site') === 'guides';
 const common: MountOptions = {
-  siteKey: env.VITE_SITE_KEY ?? 'demo',
+  siteKey: guides ? 'guides' : (env.VITE_SITE_KEY ?? 'demo'),
   baseUrl: env.VITE_SEARCH_API ?? 'http://127.0.0.1:8787',
   theme,
   // Not `lang`: that is the widget's own language filter in the query string.
@@ -32,10 +34,8 @@ const area = { field: 'area', label: 'Area' };
 const popularSearches = ['grid', 'fetch', 'dialog element'];
 const status = { field: 'status', label: 'Status' };
 
-mount(page, {
-  ...common,
-  placeholder: 'Search features, e.g. grid or fetch',
-  url: true,
+// The guides have none of the corpus's fields, categories or dates: their results page is the plain one.
+const corpusOnly: Partial<MountOptions> = {
   facets: [area, status, { field: 'kind', label: 'Kind' }, { field: 'browsers', label: 'Supported by' }],
   rangeFacets: [
     {
@@ -56,6 +56,13 @@ mount(page, {
   ],
   fields: [area, status],
   completions: ['interface'],
+};
+
+mount(page, {
+  ...common,
+  placeholder: 'Search features, e.g. grid or fetch',
+  url: true,
+  ...(guides ? {} : corpusOnly),
   // Offered by the no-results state when the term has no suggestions of its own.
   popularSearches,
 });

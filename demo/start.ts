@@ -16,6 +16,7 @@ import { servedBuiltPages } from './builtPages.ts';
 import { cachedCorpus } from './corpusCache.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
+import { crawlGuides, GUIDES, guidePages, guidesSite } from './guides.ts';
 import { indexCache } from './indexCache.ts';
 import { indexDocuments } from './indexDocuments.ts';
 import { sendViewedTogether, viewedTogether } from './viewedTogether.ts';
@@ -105,15 +106,7 @@ function consoleRedirect(consoleUrl: string): Plugin {
     res.setHeader('Location', consoleUrl);
     res.end();
   };
-  return {
-    name: 'demo-console',
-    configureServer(server) {
-      server.middlewares.use('/demo/dashboard.html', redirect);
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use('/demo/dashboard.html', redirect);
-    },
-  };
+  return onBothServers('demo-console', '/demo/dashboard.html', redirect);
 }
 
 /** Serves `/thumbs/<name>.svg`, the demo's thumbnails, drawn from the name: on the dev server and on the built pages' server. */
@@ -125,14 +118,15 @@ function thumbnails(): Plugin {
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.end(thumbnailSvg(match[1]!));
   };
+  return onBothServers('demo-thumbnails', '/thumbs/', serve);
+}
+
+/** A handler for `path` on the dev server (`npm start`) and on the built pages' server (`--built`) alike. */
+function onBothServers(name: string, path: string, handle: Connect.NextHandleFunction): Plugin {
   return {
-    name: 'demo-thumbnails',
-    configureServer(server) {
-      server.middlewares.use('/thumbs/', serve);
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use('/thumbs/', serve);
-    },
+    name,
+    configureServer: (server) => void server.middlewares.use(path, handle),
+    configurePreviewServer: (server) => void server.middlewares.use(path, handle),
   };
 }
 
@@ -172,7 +166,10 @@ async function main() {
       rateLimit: { max: 100, windowMs: 1000 },
       statsRateLimit: { max: 100, windowMs: 1000 },
       recommendations: RECOMMENDATIONS,
-      indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG],
+      indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG, GUIDES],
+      // The guides' site is the demo's own page server, on loopback: its port alone is opened to the crawler.
+      crawlAllowPrivate: [`${host}:${webPort}`],
+      crawlHostRate: 0,
       adminKey: ADMIN_KEY,
       ...(database !== null && { engine: postgresEngines(database) }),
     });
@@ -181,7 +178,7 @@ async function main() {
   };
   let app = await startService();
   const where = database === null ? `data in ${dataDir}` : `indices and events in PostgreSQL`;
-  console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}" and "${BLOG.publicKey}", ${where})`);
+  console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}", "${BLOG.publicKey}" and "${GUIDES.publicKey}", ${where})`);
   console.log(`admin key (local use only): ${ADMIN_KEY}`);
   if (database !== null) console.log(`a second node on the same indices: npm run serve -- --port ${apiPort + 1} --database-url '${database}'`);
 
@@ -212,6 +209,7 @@ async function main() {
   // Vite picks VITE_* variables from the environment for the page.
   process.env.VITE_SEARCH_API = apiUrl;
   process.env.VITE_SITE_KEY = SITE_KEY;
+  const guides = guidePages(documents);
   const pageServer = async (port: number, mode: string, cacheDir: string) => {
     if (built) {
       const server = await servedBuiltPages({
@@ -219,14 +217,14 @@ async function main() {
         outDir: `${cacheDir}-pages`,
         host,
         port,
-        plugins: [thumbnails(), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
+        plugins: [thumbnails(), guidesSite(guides), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
       });
       return { close: () => server.close() };
     }
     const server = await createServer({
       configFile: 'vite.config.ts',
       mode,
-      plugins: [thumbnails(), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
+      plugins: [thumbnails(), guidesSite(guides), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
       server: { host, port, strictPort: true },
       // A cache of this checkout's own (node_modules may be shared).
       cacheDir,
@@ -244,8 +242,10 @@ async function main() {
   // so it is up once the main page answers, which is what a test runner waits for.
   const embedWeb = embedWebPort === null ? null : await pageServer(embedWebPort, 'embed-modules', '.data/vite-embed-modules');
   const web = await pageServer(webPort, 'development', '.data/vite');
+  // Crawled at every start, from the page server just started: a few pages, in the background.
+  await crawlGuides(apiUrl, webUrl);
   console.log(
-    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Console:   ${apiUrl}/console/ (index "${SITE_KEY}", secret "${SECRET}", or the admin key)\n  Related:   ${webUrl}/?item=<document id>\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
+    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Console:   ${apiUrl}/console/ (index "${SITE_KEY}", secret "${SECRET}", or the admin key)\n  Related:   ${webUrl}/?item=<document id>\n  Guides (crawled, with sections): ${webUrl}/?site=guides\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
   );
 
   const stopDemo = async () => {

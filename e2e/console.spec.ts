@@ -6,9 +6,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { ADMIN_KEY, API, CONSOLE, DEMO, openConsole } from './consoleSession.ts';
 import { scaled } from './loadScale.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/console';
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) => saveScreenshot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
 
 test('signs in and out by keyboard, keeping no secret', async ({ page }) => {
   await page.goto(CONSOLE);
@@ -181,7 +182,8 @@ test('the Index page: fields and their types, a document by id or address, the i
 });
 
 for (const [name, viewport, scheme] of [
-  ['desktop', { width: 1280, height: 900 }, 'light'],
+  ['desktop', { width: 1280, height: 800 }, 'light'],
+  ['desktop-dark', { width: 1280, height: 800 }, 'dark'],
   ['phone', { width: 390, height: 844 }, 'light'],
   ['phone-dark', { width: 390, height: 844 }, 'dark'],
 ] as const) {
@@ -192,6 +194,7 @@ for (const [name, viewport, scheme] of [
     for (const [hash, title, ready] of [
       ['#report', 'Search analytics', page.getByRole('heading', { name: 'Top keywords' })],
       ['#rules', 'Query rules', page.getByRole('heading', { name: 'Rules of this index' })],
+      ['#rules/new', 'New rule', page.getByRole('heading', { name: 'Preview' })],
       ['#synonyms', 'Synonyms and stop words', page.getByLabel('Words to leave out')],
       ['#why?q=grid', 'Why this order', page.getByRole('table').first()],
       ['#index', 'Index demo', page.getByRole('heading', { name: 'Ranking settings' })],
@@ -201,7 +204,9 @@ for (const [name, viewport, scheme] of [
       if (hash.startsWith('#why')) await page.getByRole('button', { name: 'Explain' }).click();
       await expect(ready).toBeVisible();
       await axe(page, `${hash} ${name}`);
-      await shoot(page, `${name}-${hash.slice(1).split('?')[0]}`);
+      // Nothing wider than the screen but the tables, which scroll in their own region.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await shoot(page, `${name}-${hash.slice(1).split('?')[0]!.replace('/', '-')}`);
     }
   });
 }

@@ -1,10 +1,11 @@
 // The analytics dashboard of the demo, over the generated traffic `demo/start.ts` loads
 // into a fresh data folder: figures, charts with table twins, the range picker, dark
 // mode, and axe (WCAG 2.2 A and AA) in both schemes.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
+import { axeViolations } from './axe.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -15,10 +16,7 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axe = (page: Page): Promise<string[]> => axeViolations(page, { tags: ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'] });
 
 const figure = (page: Page, label: string) =>
   page
@@ -62,7 +60,7 @@ test('shows the report of the generated traffic, and a shorter range updates it'
   await expect(page.getByRole('alert')).toHaveText('The start date must be on or before the end date.');
   await expect(searches).toHaveText(sevenDays.toLocaleString('en'));
 
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-light.png', fullPage: true });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-light.png', fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -90,7 +88,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('status').first()).toContainText('Showing');
     await page.getByText('Searches per day as a table').click();
     expect(await axe(page)).toEqual([]);
-    if (colorScheme === 'dark') await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-dark.png', fullPage: true });
+    if (colorScheme === 'dark') await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-dark.png', fullPage: true });
   });
 }
 
@@ -111,7 +109,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await wrap.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     }
     await expect(page.locator('.dash-table-wrap:not([tabindex="0"])')).toHaveCount(0);
-    await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-phone-${colorScheme}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `e2e/artifacts/screenshots/dashboard-phone-${colorScheme}.png`, fullPage: true });
     expect(await axe(page)).toEqual([]);
   });
 }

@@ -10,6 +10,7 @@ import { judgedQueryProblem } from '../server/cli/judgedQueries.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 const AUTH = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
@@ -41,7 +42,7 @@ test('"Fix" on a no-hit keyword opens a new rule for exactly that search; a pinn
   const words = await firstNoHitKeyword(page);
   await page.setViewportSize({ width: 1280, height: 800 });
   await noHits(page).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-no-hit-fixes.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-no-hit-fixes.png' });
 
   await noHits(page)
     .getByRole('link', { name: `Fix “${words}” with a rule` })
@@ -68,7 +69,7 @@ test('"Fix" on a no-hit keyword opens a new rule for exactly that search; a pinn
   await expect(picker.getByRole('status')).toContainText(/documents? match/);
   await picker.getByRole('listitem').first().getByRole('button').click();
   await expect(page.getByLabel('Position').first()).toHaveValue('1');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-fix-rule.png', fullPage: true });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-fix-rule.png', fullPage: true });
   await axe(page, 'rule for a no-hit keyword');
 
   await page.getByRole('button', { name: 'Save rule' }).click();
@@ -109,7 +110,7 @@ test('"Add synonym" on a no-hit keyword opens the synonyms with a line for it, s
   await page.keyboard.type('css grid');
   await expect(box).toHaveValue(`js, javascript\n${words} => css grid`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-fix-synonym-phone.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-fix-synonym-phone.png' });
   await axe(page, 'synonyms with a line for a no-hit keyword');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved. The next search uses them.');
@@ -152,7 +153,7 @@ test('"Export judged queries" downloads the top searches with their most clicked
   );
   await expect(button).toBeFocused();
   await page.locator('.dash-export').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-export-judged.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-export-judged.png' });
   await axe(page, 'judged queries exported');
   expect(errors).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const section = (page: Page) => page.locator('section', { has: page.getByRole('heading', { name: 'Searched often, rarely clicked' }) });
 const table = (page: Page) => section(page).getByRole('table', { name: 'Keywords searched often whose results are rarely clicked' });
@@ -34,7 +35,7 @@ test('lists the generated keywords searched often but rarely clicked, and pins a
   await expect(row.getByRole('cell').nth(1)).toHaveText(/^\d+\.\d%$/);
   await expect(row.getByRole('link', { name: 'Add a synonym for “scroll to top”' })).toHaveAttribute('href', '#synonyms?add=scroll+to+top');
   await section(page).scrollIntoViewIfNeeded();
-  await section(page).screenshot({ path: 'e2e/artifacts/screenshots/dashboard-low-clicks.png' });
+  await saveScreenshot(section(page), { path: 'e2e/artifacts/screenshots/dashboard-low-clicks.png' });
   await axe(page, 'searched often, rarely clicked');
 
   // Pin a page: the picker searches the index for the keyword; the first page found is chosen by keyboard.
@@ -47,7 +48,7 @@ test('lists the generated keywords searched often but rarely clicked, and pins a
   const first = picker.getByRole('list', { name: 'Documents found' }).getByRole('button').first();
   await expect(first).toBeVisible();
   const title = (await first.locator('.dash-pick-title').textContent())!;
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-low-clicks-picker.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-low-clicks-picker.png' });
   await axe(page, 'pin picker');
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
@@ -76,7 +77,7 @@ test('lists the generated keywords searched often but rarely clicked, and pins a
   await expect(address).toHaveAccessibleDescription(/Type a full address that starts with https:\/\//);
   await expect(address).toHaveAttribute('aria-invalid', 'true');
   expect(mock.writes).toHaveLength(1);
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-low-clicks-redirect.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-low-clicks-redirect.png' });
   await axe(page, 'redirect dialog with a bad address');
   await address.fill('https://docs.example.com/scroll-to-top');
   await page.keyboard.press('Enter');
@@ -123,7 +124,7 @@ for (const [name, colorScheme, width, height] of [
     await expect(table(page).getByRole('rowheader', { name: 'scroll to top' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await section(page).scrollIntoViewIfNeeded();
-    await section(page).screenshot({ path: `e2e/artifacts/screenshots/dashboard-low-clicks-${name}.png` });
+    await saveScreenshot(section(page), { path: `e2e/artifacts/screenshots/dashboard-low-clicks-${name}.png` });
     await axe(page, `searched often, rarely clicked, ${name}`);
   });
 }

@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import type { IndexSettings, QueryRule, SearchResponse } from '../src/client/types.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 const AUTH = { Authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}` };
@@ -47,7 +48,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
     await expect(redirect).toHaveAttribute('aria-invalid', 'true');
     await expect(redirect).toBeFocused();
     await expect(page.getByLabel('Words', { exact: true })).toHaveValue(TERM);
-    await redirect.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-redirect-error.png' });
+    await saveScreenshot(redirect, { path: 'e2e/artifacts/screenshots/dashboard-real-redirect-error.png' });
     await redirect.fill('');
 
     // Every other kind of consequence, and a window, in the shapes the service accepts.
@@ -85,7 +86,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
         .nth(2),
     ).toContainText('Units cheat sheet');
     await expect(page.getByText('The rule’s boost is not applied here')).toBeVisible();
-    await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-rule.png', fullPage: true });
+    await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-real-rule.png', fullPage: true });
     expect((await search(request, TERM)).appliedRules).toBeUndefined();
 
     await page.getByRole('button', { name: 'Save rule' }).click();
@@ -129,7 +130,7 @@ test('a rule made in the editor is stored as written and pins the picked documen
     await expect(table.getByRole('row', { name: /Units cheat sheet/ })).toContainText('Promotion');
     await expect(page.getByRole('link', { name: 'e2e-viewport' })).toHaveAttribute('href', '#rules/e2e-viewport');
     expect(await table.getByRole('columnheader').count()).toBeGreaterThan(4);
-    await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-real-why.png', fullPage: true });
+    await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-real-why.png', fullPage: true });
 
     await openConsole(page, '#rules');
     await page.getByRole('button', { name: 'Delete e2e-viewport' }).click();

@@ -8,6 +8,7 @@ import type { SearchResponse, StatsProposal } from '../src/client/types.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
@@ -47,7 +48,7 @@ test('a synonym and a pin accepted by keyboard are written as the API expects; a
   expect(mock.writes).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('heading', { name: 'Proposed fixes' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-proposals.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-proposals.png' });
   await axe(page, 'proposed fixes');
 
   // Accept the synonym: one PATCH adding a one-way entry to the synonyms the index has.
@@ -129,7 +130,7 @@ for (const [name, colorScheme, width, height] of [
     await expect(list(page).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('status').first()).toContainText('Showing');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.locator('.dash-proposals').screenshot({ path: `e2e/artifacts/screenshots/dashboard-proposals-${name}.png` });
+    await saveScreenshot(page.locator('.dash-proposals'), { path: `e2e/artifacts/screenshots/dashboard-proposals-${name}.png` });
     await axe(page, `proposed fixes, ${name}`);
   });
 }

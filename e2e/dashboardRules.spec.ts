@@ -9,6 +9,7 @@ import { axe } from './axe.ts';
 import { expectVisibleFocus } from './focusRing.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
@@ -70,7 +71,7 @@ test('a rule made by keyboard: condition, a picked pin, a promotion, a window; p
   const pickedTitle = (await first.locator('.dash-pick-title').textContent())!;
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-rule-picker.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-rule-picker.png' });
   await page.keyboard.press('Enter');
   await expect(picker).toBeHidden();
   // The chosen document is a row of its own, its position field focused.
@@ -99,7 +100,7 @@ test('a rule made by keyboard: condition, a picked pin, a promotion, a window; p
   await expect(results.nth(2)).toContainText('Promotion');
   expect(mock.writes).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-rule-editor.png', fullPage: true });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-rule-editor.png', fullPage: true });
   await axe(page, 'rule editor with preview');
 
   // A search the conditions do not match leaves the results as they are.
@@ -180,7 +181,7 @@ test('problems show beside their fields, from the form and from the API, and not
   await expect(redirect).toHaveValue('ftp://example.com/account');
   await expect(page.getByLabel('Words', { exact: true })).toHaveValue('login');
   await expect(page.getByLabel('Only with this filter (optional)')).toHaveValue('{"custom_fields.area": "css"}');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-rule-errors.png', fullPage: true });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-rule-errors.png', fullPage: true });
   await axe(page, 'rule editor with errors');
 
   // A field of a row the form has no control for lands on its row.
@@ -237,7 +238,7 @@ test('the list: an edit keeps what is not changed; a delete asks first, Esc keep
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Keep it' })).toBeFocused();
   await axe(page, 'delete dialog');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/dashboard-rule-delete.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/dashboard-rule-delete.png' });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(remove).toBeFocused();
@@ -359,7 +360,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       else await expect(page.getByRole('table', { name: '2 rules, by id' }).getByRole('row')).toHaveCount(3);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await axe(page, `rules list ${device} ${colorScheme}`);
-      await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-rules-${device}-${colorScheme}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `e2e/artifacts/screenshots/dashboard-rules-${device}-${colorScheme}.png`, fullPage: true });
 
       await page.getByRole('link', { name: 'Edit flex-guide' }).click();
       await expect(page.getByLabel('Id', { exact: true })).toHaveValue('flex-guide');
@@ -367,7 +368,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.locator('.dash-preview').getByRole('status')).toContainText('The rule matches “flex”');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await axe(page, `rule editor ${device} ${colorScheme}`);
-      await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-rule-${device}-${colorScheme}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `e2e/artifacts/screenshots/dashboard-rule-${device}-${colorScheme}.png`, fullPage: true });
     });
   }
 }

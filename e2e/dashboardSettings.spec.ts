@@ -7,6 +7,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockOwnerApi } from './ownerApiMock.ts';
 import { openConsole } from './consoleSession.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 test('synonyms and stop words: edited as lines, saved with one PATCH, problems beside their box', async ({ page }) => {
   const mock = await mockOwnerApi(page, { settings: { synonyms: [['flexbox', 'flexible box']], stopWords: ['the', 'of'] } });
@@ -105,7 +106,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Synonyms, one entry a line')).toHaveValue(/flexbox/);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
       await axe(page, `synonyms ${device} ${colorScheme}`);
-      await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-synonyms-${device}-${colorScheme}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `e2e/artifacts/screenshots/dashboard-synonyms-${device}-${colorScheme}.png`, fullPage: true });
 
       await openConsole(page, '#why?q=grid');
       await page.getByRole('button', { name: 'Explain' }).click();
@@ -114,7 +115,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // A table wider than the phone says so above it (and shades the edge where more is hidden).
       await expect(page.getByText('Wider than the screen: scroll the table sideways')).toHaveCount(device === 'phone' ? 1 : 0);
       await axe(page, `why this order ${device} ${colorScheme}`);
-      await page.screenshot({ path: `e2e/artifacts/screenshots/dashboard-why-${device}-${colorScheme}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `e2e/artifacts/screenshots/dashboard-why-${device}-${colorScheme}.png`, fullPage: true });
     });
   }
 }

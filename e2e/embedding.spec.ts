@@ -9,6 +9,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { itemWithRelated } from './relatedItem.ts';
 import { API, CSP, CSP_IMAGES, integrity, servePages } from './servePage.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 interface SiteSearchApi {
   mount(target: Element, options: Record<string, unknown>): { search(term: string): void; update(o: Record<string, unknown>): void; destroy(): void };
@@ -16,7 +17,7 @@ interface SiteSearchApi {
 }
 declare const SiteSearch: SiteSearchApi;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => saveScreenshot(page, { path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
 
 test('a plain page with only the deferred script tag: mounts where it stands, in German, with facets and sorts', async ({ page }) => {
   const problems = await servePages(page);

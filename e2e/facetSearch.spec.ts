@@ -5,6 +5,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { openMoreFilters } from './moreFilters.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -53,7 +54,7 @@ test('a long facet narrows its values by keyboard: word starts, case aside, chos
   }
   await expect(group.getByRole('button', { name: /^Show (more|less)$/ })).toHaveCount(0);
   await axe(page, 'facet narrowed');
-  await page.screenshot({ path: `${SHOTS}/facet-search-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/facet-search-light-desktop.png` });
 
   // Tab on to the first value, Space chooses it: the search filters by it.
   await page.keyboard.press('Tab');
@@ -72,7 +73,7 @@ test('a long facet narrows its values by keyboard: word starts, case aside, chos
   await expect(group.getByRole('status')).toHaveText('No matching values');
   expect(await shown(group)).toEqual([chosen]);
   await axe(page, 'facet, no matching values');
-  await page.screenshot({ path: `${SHOTS}/facet-search-none-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/facet-search-none-light-desktop.png` });
 
   // Escape empties the field: the first five values again, behind "Show more" the rest.
   await page.keyboard.press('Escape');
@@ -96,11 +97,11 @@ for (const [name, query, label, none] of [
     await field.fill('zzqx');
     await expect(group.getByRole('status')).toHaveText(none);
     await axe(page, `facet search ${name}`);
-    await group.screenshot({ path: `${SHOTS}/facet-search-none-${name}-desktop.png` });
+    await saveScreenshot(group, { path: `${SHOTS}/facet-search-none-${name}-desktop.png` });
     await field.fill('and');
     await expect.poll(() => shown(group)).toEqual(['Chrome Android', 'Opera Android', 'WebView Android', 'Firefox for Android']);
     await axe(page, `facet search narrowed ${name}`);
-    await group.screenshot({ path: `${SHOTS}/facet-search-${name}-desktop.png` });
+    await saveScreenshot(group, { path: `${SHOTS}/facet-search-${name}-desktop.png` });
   });
 }
 
@@ -119,7 +120,7 @@ test('in the phone’s filter panel, Escape in the field empties it and leaves t
   await expect(group.getByRole('checkbox', { name: /^Chrome Android/ })).toBeVisible();
   await group.scrollIntoViewIfNeeded();
   await axe(page, 'facet search in the filter panel');
-  await page.screenshot({ path: `${SHOTS}/facet-search-light-phone.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/facet-search-light-phone.png` });
   await page.keyboard.press('Escape');
   await expect(field).toHaveValue('');
   await expect(dialog).toBeVisible();
@@ -141,6 +142,6 @@ for (const theme of ['light', 'dark']) {
     await expect(group.getByRole('status')).toHaveText('No matching values');
     await group.scrollIntoViewIfNeeded();
     await axe(page, `facet search, no matching values, filter panel, ${theme}`);
-    await page.screenshot({ path: `${SHOTS}/facet-search-none-${theme}-phone.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/facet-search-none-${theme}-phone.png` });
   });
 }

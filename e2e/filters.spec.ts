@@ -6,6 +6,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 import { openMoreFilters } from './moreFilters.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -44,7 +45,7 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   expect((await show.boundingBox())!.y + (await show.boundingBox())!.height).toBeLessThanOrEqual(740);
   await expect(dialog.getByRole('button', { name: 'Clear all' })).toHaveCount(0);
   await axe(page, 'filters panel');
-  await page.screenshot({ path: `${SHOTS}/filters-panel-light-mobile.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/filters-panel-light-mobile.png` });
 
   // The page behind does not scroll, by wheel or otherwise.
   await page.mouse.move(180, 400);
@@ -78,7 +79,7 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   // The other values stay on offer.
   await expect(dialog.getByRole('checkbox', { name: /^api/ })).toBeVisible();
   await axe(page, 'filters panel, one applied');
-  await page.screenshot({ path: `${SHOTS}/filters-panel-applied-light-mobile.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/filters-panel-applied-light-mobile.png` });
 
   // Escape closes onto the button, which now counts what is applied.
   await page.keyboard.press('Escape');
@@ -91,7 +92,7 @@ test('on a phone the filters open in a full-screen panel: count, focus kept insi
   await expect.poll(() => page.evaluate(() => document.documentElement.style.overflow)).toBe('');
   await axe(page, 'filters closed, one applied');
   await page.evaluate(() => scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/filters-button-count-light-mobile.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/filters-button-count-light-mobile.png` });
 
   // "Show 15 results" closes too; "Clear all" undoes everything.
   await counted.click();
@@ -120,13 +121,13 @@ for (const [name, query] of [
     await page.goto(`/?q=g&f.area=css&r.first_year=2010..2020${query}`);
     const search = page.locator('#search');
     await expect(search.locator('.ss-item').first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/filters-button-${name}-mobile.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/filters-button-${name}-mobile.png` });
     await search.getByRole('button', { name: /^(Filters, 2 applied|Filter, 2 aktiv)$/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: /^(Show 6 results|6 Ergebnisse anzeigen)$/ })).toBeVisible();
     await axe(page, `filters panel, ${name}`);
-    await page.screenshot({ path: `${SHOTS}/filters-panel-${name}-mobile.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/filters-panel-${name}-mobile.png` });
   });
 }
 
@@ -146,7 +147,7 @@ test('the narrowest phone, German: the panel fits, "Anwenden" beside the fields,
   expect(await dialog.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(320);
   const show = (await dialog.getByRole('button', { name: '30 Ergebnisse anzeigen' }).boundingBox())!;
   expect(show.y + show.height).toBeLessThanOrEqual(568);
-  await page.screenshot({ path: `${SHOTS}/filters-panel-de-320-range.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/filters-panel-de-320-range.png` });
 });
 
 test('on a desktop the facets stay a column beside the results, under headings for screen readers', async ({ page }) => {
@@ -165,11 +166,11 @@ test('on a desktop the facets stay a column beside the results, under headings f
   const main = (await search.locator('.ss-main').boundingBox())!;
   expect(facets.x + facets.width).toBeLessThan(main.x);
   await axe(page, 'desktop, headings');
-  await page.screenshot({ path: `${SHOTS}/filters-desktop-light.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/filters-desktop-light.png`, fullPage: true });
   await page.goto('/?q=g&f.area=css&theme=dark&dir=rtl');
   await expect(search.locator('.ss-item').first()).toBeVisible();
   await axe(page, 'desktop, dark, rtl');
-  await page.screenshot({ path: `${SHOTS}/filters-desktop-dark-rtl.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/filters-desktop-dark-rtl.png`, fullPage: true });
 });
 
 test('From/To takes the To value in: the URL, the chip and the request say so', async ({ page }) => {
@@ -208,11 +209,11 @@ test('German: "Anwenden" stays beside the From/To fields in the facet column', a
   expect(button.y + button.height / 2).toBeGreaterThan(to.y);
   expect(button.y + button.height / 2).toBeLessThan(to.y + to.height);
   expect(button.x).toBeGreaterThan(to.x + to.width);
-  await group.screenshot({ path: `${SHOTS}/range-de-desktop.png` });
+  await saveScreenshot(group, { path: `${SHOTS}/range-de-desktop.png` });
   await page.goto('/?q=g&locale=de&theme=dark&dir=rtl');
   await openMoreFilters(page.locator('#search'));
   await expect(apply).toBeVisible();
-  await group.screenshot({ path: `${SHOTS}/range-de-dark-rtl-desktop.png` });
+  await saveScreenshot(group, { path: `${SHOTS}/range-de-dark-rtl-desktop.png` });
   await axe(page, 'range, German, dark, rtl');
 });
 
@@ -228,7 +229,7 @@ test('the category facet goes back up, against the reference service', async ({ 
   const up = group.getByRole('button', { name: 'All sections' });
   await expect(up).toBeVisible();
   await axe(page, 'category chosen');
-  await group.screenshot({ path: `${SHOTS}/category-up-light-desktop.png` });
+  await saveScreenshot(group, { path: `${SHOTS}/category-up-light-desktop.png` });
   await up.click();
   await expect(page).not.toHaveURL(/cat=/);
   await expect(group.getByRole('button', { name: /^CSS, / })).toBeVisible();

@@ -1,6 +1,7 @@
 // Searches enter the browser's history: Back returns to the search before, not off the page.
 import { expect, test } from '@playwright/test';
 import { mockApi } from './mockApi.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 test('each submitted search is a history entry of its own', async ({ page }) => {
   await mockApi(page);
@@ -62,7 +63,7 @@ test('on a phone, Back closes the open filter panel first, keeping the filters c
   await expect(sheet).toBeHidden();
   await expect(page).toHaveURL(/q=grid&f\.area=css$/);
   await expect(filters).toHaveAccessibleName('Filters, 1 applied');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/history-back-closes-filters-phone.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/history-back-closes-filters-phone.png' });
 
   // Then Back walks the searches as before: the filter, then the query.
   await page.goBack();

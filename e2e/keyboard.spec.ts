@@ -7,16 +7,35 @@ import { axe } from './axe.ts';
 import { differing, expectVisibleFocus } from './focusRing.ts';
 import { mockApi } from './mockApi.ts';
 import { openMoreFilters } from './moreFilters.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
 const onBody = (page: Page) => page.evaluate(() => document.activeElement === document.body || !document.activeElement);
 const inWidget = (page: Page, selector: string) => page.evaluate((s) => !!document.activeElement?.closest(s), selector);
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return `${el?.tagName.toLowerCase()} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40)}`;
-  });
+
+/**
+ * Where the focus is after a Tab, in one round trip (a walk asks at every stop): on
+ * <body>, inside `within`, inside a result, and its name. With `mark`, the element is
+ * marked, and `firstVisit` is false for one marked before (a date field's day, month and
+ * year are stops of one element).
+ */
+const focusAt = (page: Page, within: string, mark = false) =>
+  page.evaluate(
+    ([selector, mark]) => {
+      const el = document.activeElement as HTMLElement | null;
+      const firstVisit = !el?.hasAttribute('data-ring-checked');
+      if (mark) el?.setAttribute('data-ring-checked', '');
+      return {
+        onBody: el === document.body || !el,
+        inside: !!el?.closest(selector),
+        inResult: !!el?.closest('.ss-hit'),
+        firstVisit,
+        name: `${el?.tagName.toLowerCase()} ${el?.getAttribute('aria-label') ?? el?.textContent?.trim().slice(0, 40)}`,
+      };
+    },
+    [within, mark] as const,
+  );
 
 for (const theme of ['light', 'dark']) {
   test(`every Tab stop of the results page shows its focus: ${theme}`, async ({ page }) => {
@@ -32,15 +51,15 @@ for (const theme of ['light', 'dark']) {
     let results = 0;
     for (let stop = 0; stop < 60 && results < 4; stop++) {
       await page.keyboard.press('Tab');
-      expect(await onBody(page), 'the focus is on <body>').toBe(false);
-      if (!(await inWidget(page, '#search'))) break;
+      const focus = await focusAt(page, '#search', true);
+      expect(focus.onBody, 'the focus is on <body>').toBe(false);
+      if (!focus.inside) break;
       // A date field's day, month and year are stops of one element, checked once.
-      if (await page.evaluate(() => document.activeElement?.hasAttribute('data-ring-checked'))) continue;
-      await page.evaluate(() => document.activeElement?.setAttribute('data-ring-checked', ''));
-      await expectVisibleFocus(page, await focusedName(page));
-      if (await inWidget(page, '.ss-hit')) {
+      if (!focus.firstVisit) continue;
+      await expectVisibleFocus(page, focus.name);
+      if (focus.inResult) {
         results++;
-        if (results === 1) await page.screenshot({ path: `${SHOTS}/focus-result-${theme}-desktop.png` });
+        if (results === 1) await saveScreenshot(page, { path: `${SHOTS}/focus-result-${theme}-desktop.png` });
       }
     }
     expect(results, 'Tab reached the results').toBeGreaterThan(0);
@@ -73,9 +92,10 @@ test('the overlay: every Tab stop shows its focus', async ({ page }) => {
   // Tab goes round the dialog's controls, never out of it.
   for (let stop = 0; stop < 8; stop++) {
     await page.keyboard.press('Tab');
-    expect(await onBody(page), 'the focus is on <body>').toBe(false);
-    expect(await inWidget(page, 'dialog')).toBe(true);
-    await expectVisibleFocus(page, await focusedName(page));
+    const focus = await focusAt(page, 'dialog');
+    expect(focus.onBody, 'the focus is on <body>').toBe(false);
+    expect(focus.inside).toBe(true);
+    await expectVisibleFocus(page, focus.name);
   }
 });
 
@@ -151,7 +171,7 @@ for (const theme of ['light', 'dark']) {
     await page.keyboard.type('el');
     await expect(group.getByRole('button', { name: /^Show (more|less)$/ })).toHaveCount(0);
     await expectVisibleFocus(page, 'the facet search field, typed in');
-    await page.screenshot({ path: `${SHOTS}/focus-facet-search-${theme}-desktop.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/focus-facet-search-${theme}-desktop.png` });
     // On through the values it narrowed to, and out of the facet.
     const narrowed = await group.getByRole('checkbox').count();
     expect(narrowed).toBeGreaterThan(0);
@@ -162,9 +182,10 @@ for (const theme of ['light', 'dark']) {
       await expectVisibleFocus(page, `value ${value + 1} of the narrowed facet`);
     }
     await page.keyboard.press('Tab');
-    expect(await onBody(page), 'the focus is on <body>').toBe(false);
-    expect(await inWidget(page, '#search')).toBe(true);
-    await expectVisibleFocus(page, await focusedName(page));
+    const focus = await focusAt(page, '#search');
+    expect(focus.onBody, 'the focus is on <body>').toBe(false);
+    expect(focus.inside).toBe(true);
+    await expectVisibleFocus(page, focus.name);
   });
 }
 
@@ -206,14 +227,15 @@ for (const theme of ['light', 'dark']) {
       const active = await page.screenshot({ clip, animations: 'disabled', caret: 'hide' });
       expect(await differing(page, plain, active), 'the active "Go to" option shows').toBeGreaterThanOrEqual(box.width + box.height);
       await axe(page, `overlay, "Go to" active, ${theme}`);
-      await page.screenshot({ path: `${SHOTS}/focus-overlay-redirect-${theme}-desktop.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/focus-overlay-redirect-${theme}-desktop.png` });
       // Tab goes round the dialog's controls, never out of it, then Enter on "Go to" opens the page.
       await page.keyboard.press('ArrowUp');
       for (let stop = 0; stop < 8; stop++) {
         await page.keyboard.press('Tab');
-        expect(await onBody(page), 'the focus is on <body>').toBe(false);
-        expect(await inWidget(page, 'dialog')).toBe(true);
-        await expectVisibleFocus(page, await focusedName(page));
+        const focus = await focusAt(page, 'dialog');
+        expect(focus.onBody, 'the focus is on <body>').toBe(false);
+        expect(focus.inside).toBe(true);
+        await expectVisibleFocus(page, focus.name);
       }
       await dialog.getByRole('combobox').focus();
       await page.keyboard.press('ArrowDown');

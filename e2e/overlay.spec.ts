@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -14,7 +15,7 @@ test('on a phone, a tap on the empty space under the results leaves the overlay 
   await page.locator('#header-search').getByRole('button', { name: 'Search' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Search' });
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/overlay-phone-before-typing.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-phone-before-typing.png` });
   // Below the popular searches: empty space of the full-screen dialog.
   await page.touchscreen.tap(195, 780);
   await expect(dialog).toBeVisible();
@@ -23,7 +24,7 @@ test('on a phone, a tap on the empty space under the results leaves the overlay 
   await expect(dialog.getByText('No results for “zzzzqq”')).toBeVisible();
   await page.touchscreen.tap(195, 780);
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/overlay-phone-no-results.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-phone-no-results.png` });
   await context.close();
 });
 
@@ -48,7 +49,7 @@ test('Enter opens the active result; ↑ from the field reaches "See all N resul
   const all = list.getByRole('option').last();
   await expect(all).toHaveText('See all 10 results');
   await expect(all).toHaveAttribute('aria-selected', 'true');
-  await page.screenshot({ path: `${SHOTS}/overlay-see-all-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-see-all-light-desktop.png` });
   await axe(page, 'overlay, See all active');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\?theme=light&q=gap$/);
@@ -82,11 +83,11 @@ for (const theme of ['light', 'dark']) {
     await page.keyboard.type('grid');
     await expect(dialog.locator('.ss-item').first()).toBeVisible();
     await page.keyboard.press('ArrowDown');
-    await page.screenshot({ path: `${SHOTS}/overlay-active-${theme}-desktop.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/overlay-active-${theme}-desktop.png` });
     await axe(page, `overlay active result, ${theme}`);
     await page.keyboard.type('zzz');
     await expect(dialog.getByText('No results for “gridzzz”')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/overlay-no-results-${theme}-desktop.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/overlay-no-results-${theme}-desktop.png` });
     await axe(page, `overlay no results, ${theme}`);
   });
 }
@@ -111,7 +112,7 @@ test('on a laptop the overlay shows 7 results or more at once: title, address, a
   });
   expect(whole).toBeGreaterThanOrEqual(7);
   await expect(list.locator('.ss-thumb:visible, .ss-hit-meta:visible')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/overlay-compact-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-compact-light-desktop.png` });
   await axe(page, 'compact overlay');
 });
 
@@ -126,10 +127,10 @@ test('in a right-to-left page the widget’s English words keep their order: cou
   await expect(stats).toHaveText(/^\d+ results \(\d+ ms\)$/);
   expect(await stats.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
   expect(await search.locator('.ss-notice bdi').evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-  await page.screenshot({ path: `${SHOTS}/rtl-partial-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/rtl-partial-desktop.png` });
   await page.keyboard.press('Control+k');
   const foot = page.getByRole('dialog').locator('.ss-dialog-foot > span');
   await expect(foot).toHaveCount(3);
   for (const hint of await foot.all()) expect(await hint.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-  await page.screenshot({ path: `${SHOTS}/rtl-overlay-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/rtl-overlay-desktop.png` });
 });

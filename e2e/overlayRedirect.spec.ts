@@ -4,6 +4,7 @@
 // click. Light and dark, a phone, German and right to left; axe on each.
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
@@ -49,7 +50,7 @@ test('the overlay offers a rule’s redirect first: ↓ reaches it, Enter goes t
   await expect(options.first()).toHaveAttribute('aria-selected', 'true');
   await expect(dialog.getByRole('combobox')).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
   await axe(page, 'overlay redirect');
-  await page.screenshot({ path: `${SHOTS}/overlay-redirect-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-redirect-light-desktop.png` });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(GUIDE);
 });
@@ -60,7 +61,7 @@ test('a click on the overlay’s "Go to" opens the page', async ({ page }) => {
   const go = dialog.getByRole('option', { name: /^Go to / });
   await expect(go).toBeVisible();
   await axe(page, 'overlay redirect, dark');
-  await page.screenshot({ path: `${SHOTS}/overlay-redirect-dark-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-redirect-dark-desktop.png` });
   await go.click();
   await expect(page).toHaveURL(GUIDE);
 });
@@ -79,6 +80,6 @@ for (const [name, query, label, viewport] of [
     await page.keyboard.press('ArrowDown');
     await expect(first).toHaveAttribute('aria-selected', 'true');
     await axe(page, `overlay redirect ${name}`);
-    await page.screenshot({ path: `${SHOTS}/overlay-redirect-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/overlay-redirect-${name}.png` });
   });
 }

@@ -5,6 +5,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
 import { API, servePages } from './servePage.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 // The demo's widgets: site key `demo` on the API the demo starts (playwright.config.ts).
@@ -166,7 +167,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(recent.getByRole('option')).toHaveCount(3);
     await expect(dialog.locator('.ss-suggest')).toHaveCount(0);
     await page.keyboard.press('ArrowDown');
-    await page.screenshot({ path: `${SHOTS}/recents-overlay-${theme}-desktop.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/recents-overlay-${theme}-desktop.png` });
     await axe(page, `overlay recent searches, ${theme}`);
     await page.keyboard.type('gr');
     await expect(dialog.getByRole('listbox', { name: 'Search results' }).getByRole('option').first()).toContainText(/gr/i);
@@ -189,13 +190,13 @@ for (const [name, query, width] of [
     await search.getByRole('combobox').focus();
     await expect(search.locator('.ss-suggest').getByRole('option')).toHaveCount(3);
     await expectAligned(search.locator('.ss-box'), search.locator('.ss-suggest'));
-    await page.screenshot({ path: `${SHOTS}/recents-inline-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/recents-inline-${name}.png` });
     await page.keyboard.press('Escape');
     await page.locator('#header-search').getByRole('button').first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('listbox').getByRole('option')).toHaveCount(3);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    await page.screenshot({ path: `${SHOTS}/recents-overlay-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/recents-overlay-${name}.png` });
   });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { itemWithRelated } from './relatedItem.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
@@ -23,9 +24,9 @@ test('an item page shows related items that scroll with the keys and report clic
   await links.first().focus();
   await page.keyboard.press('ArrowRight');
   await expect(links.nth(1)).toBeFocused();
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/recommendations-320.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/recommendations-320.png' });
   await page.setViewportSize({ width: 1100, height: 800 });
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/recommendations-wide.png' });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/recommendations-wide.png' });
   await links.nth(1).focus();
 
   // Keep the page: answer the stats call here and stop the navigation to MDN.

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import { mockApi } from './mockApi.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -31,7 +32,7 @@ for (const locale of LOCALES) {
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 844 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/reflow-${locale}-${width}.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/reflow-${locale}-${width}.png` });
       await search.locator('.ss-toggle').click();
       await expect(sheet).toBeVisible();
       expect((await sheet.boundingBox())!.width).toBeLessThanOrEqual(width);
@@ -41,7 +42,7 @@ for (const locale of LOCALES) {
         expect(box.x + box.width).toBeLessThanOrEqual(width);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/reflow-${locale}-${width}-filters.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/reflow-${locale}-${width}-filters.png` });
       await sheet.locator('.ss-sheet-head .ss-button').click();
       await expect(sheet).toBeHidden();
     }
@@ -88,7 +89,7 @@ for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
     await searchable.first().scrollIntoViewIfNeeded();
     expect(await outside(page, 'dialog.ss-sheet')).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/reflow-${locale}-320-facet-search.png` });
     if (AXE_LOCALES.has(locale)) await axe(page, `filter panel, facet search, 320 px, ${locale}`);
     await sheet.locator('.ss-sheet-head .ss-button').click();
     await expect(sheet).toBeHidden();
@@ -101,7 +102,7 @@ for (const locale of ['de', 'nl', 'fr', 'ar', 'ja']) {
     expect(await outside(page, 'dialog.ss-dialog')).toEqual([]);
     expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-    await page.screenshot({ path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/reflow-${locale}-320-overlay.png` });
     if (AXE_LOCALES.has(locale)) await axe(page, `overlay with results, 320 px, ${locale}`);
   });
 }
@@ -121,7 +122,7 @@ test('with a large root font the icons grow with the text', async ({ page }) => 
   await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
   const after = [await size('.ss-submit .ss-icon'), await size('.ss-chip .ss-icon')];
   expect(after.map((w, i) => Math.round((w / before[i]!) * 16))).toEqual([30, 30]);
-  await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-390.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/reflow-root-font-30px-390.png` });
 });
 
 // The opener's right edge, and which of its word and key hint show: each either whole on
@@ -150,21 +151,21 @@ test('with a large root font the overlay opener fits a 320 px screen: its label 
   await page.goto('/?locale=de');
   // At the usual size: the whole word and the hint.
   expect(await opener(page)).toMatchObject({ word: true, hint: true });
-  await page.locator('.demo-bar').screenshot({ path: `${SHOTS}/opener-de-desktop.png` });
+  await saveScreenshot(page.locator('.demo-bar'), { path: `${SHOTS}/opener-de-desktop.png` });
   await page.setViewportSize({ width: 320, height: 640 });
   await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
   expect((await opener(page)).end).toBeLessThanOrEqual(320);
-  await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-opener-de-320.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/reflow-root-font-30px-opener-de-320.png` });
   await page.goto('/?theme=dark');
   await page.addStyleTag({ content: 'html { font-size: 30px !important; }' });
   expect((await opener(page)).end).toBeLessThanOrEqual(320);
-  await page.screenshot({ path: `${SHOTS}/reflow-root-font-30px-opener-dark-320.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/reflow-root-font-30px-opener-dark-320.png` });
   // A phone at its usual size: word and hint.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   expect(await opener(page)).toMatchObject({ word: true });
   expect((await opener(page)).end).toBeLessThanOrEqual(390);
-  await page.locator('.demo-bar').screenshot({ path: `${SHOTS}/opener-phone.png` });
+  await saveScreenshot(page.locator('.demo-bar'), { path: `${SHOTS}/opener-phone.png` });
 });
 
 // The demo page itself at a 30 px root font on a 320 px screen (WCAG 1.4.4 and 1.4.10):
@@ -208,10 +209,10 @@ for (const [name, query] of [
       await page.evaluate(() => document.documentElement.clientWidth),
     );
     const shot = `${SHOTS}/reflow-demo-30px-320-${name.replace(/\W+/g, '-')}`;
-    await page.screenshot({ path: `${shot}.png`, fullPage: true });
+    await saveScreenshot(page, { path: `${shot}.png`, fullPage: true });
     if (query.includes('q=')) {
       await page.locator('#search .ss-item').first().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${shot}-results.png` });
+      await saveScreenshot(page, { path: `${shot}-results.png` });
     }
   });
 }
@@ -285,7 +286,7 @@ test('the overlay\u2019s redirect card keeps its address whole on a phone and cu
       expect(await url.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
       expect(await outside(page, 'dialog.ss-dialog')).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/reflow-overlay-redirect-${locale}-${width}.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/reflow-overlay-redirect-${locale}-${width}.png` });
     }
   } finally {
     for (const [id] of rules) await request.delete(`${api}/v2/indices/demo/rules/${id}`, { headers: auth });

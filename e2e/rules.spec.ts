@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { SearchHit, SearchResponse } from '../src/client/types.ts';
 import { axe } from './axe.ts';
 import { corpus, mockApi } from './mockApi.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -58,7 +59,7 @@ for (const [name, query, label, viewport] of [
     await expect(search.locator('.ss-badge', { hasText: label })).toHaveCount(1);
     await axe(page, `promotion ${name}`);
     await search.locator('.ss-item').nth(1).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/rules-promotion-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/rules-promotion-${name}.png` });
   });
 }
 
@@ -70,7 +71,7 @@ test('the overlay names a promotion’s option "Promoted" too', async ({ page })
   const list = page.getByRole('dialog').getByRole('listbox', { name: 'Search results' });
   await expect(list.getByRole('option').nth(1)).toHaveAccessibleName('Promoted Grid layout course');
   await axe(page, 'overlay with a promotion');
-  await page.screenshot({ path: `${SHOTS}/rules-promotion-overlay-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/rules-promotion-overlay-light-desktop.png` });
 });
 
 test('a redirect is offered first while typing, and Enter goes there', async ({ page }) => {
@@ -82,7 +83,7 @@ test('a redirect is offered first while typing, and Enter goes there', async ({ 
   const options = search.getByRole('listbox').getByRole('option');
   await expect(options.first()).toHaveText('Go to \u2066example.com/account\u2069');
   await axe(page, 'redirect offered');
-  await page.screenshot({ path: `${SHOTS}/rules-redirect-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/rules-redirect-light-desktop.png` });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('https://example.com/account');
 });
@@ -96,7 +97,7 @@ test('the redirect option in German, on a phone, dark', async ({ page }) => {
   await expect(first).toHaveText('Gehe zu \u2066example.com/account\u2069');
   await page.keyboard.press('ArrowDown');
   await expect(first).toHaveAttribute('aria-selected', 'true');
-  await page.screenshot({ path: `${SHOTS}/rules-redirect-german-dark-phone.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/rules-redirect-german-dark-phone.png` });
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('https://example.com/account');
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { saveScreenshot } from './screenshot.ts';
 
 /** Collects console errors and uncaught exceptions, which must stay empty. */
 function watchErrors(page: Page): string[] {
@@ -27,7 +28,7 @@ test('typing a query shows highlighted results from the reference service', asyn
   await expect(link).toHaveAttribute('href', /^https?:\/\//);
   await expect(first.locator('img').first()).toBeVisible();
 
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/demo-results.png', fullPage: false });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/demo-results.png', fullPage: false });
   expect(errors).toEqual([]);
 });
 

@@ -3,6 +3,7 @@
 // where a space stands for a dot.
 import { expect, test } from '@playwright/test';
 import { axe } from './axe.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -29,6 +30,6 @@ for (const [name, viewport] of [
     const offered = (await options.allTextContents()).map((o) => o.toLowerCase().trim());
     for (const option of offered) expect(titles).not.toContain(option);
     await axe(page, `suggestions over results ${name}`);
-    await page.screenshot({ path: `${SHOTS}/suggestions-over-results-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/suggestions-over-results-${name}.png` });
   });
 }

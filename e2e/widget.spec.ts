@@ -5,6 +5,7 @@ import { scaled } from './loadScale.ts';
 import { axe } from './axe.ts';
 import type { SearchResponse } from '../src/client/types.ts';
 import { mockApi } from './mockApi.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -81,7 +82,7 @@ test('the results page with the keyboard alone', async ({ page }) => {
   for (let i = 0; i < 4 && !(await skip.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
   expect(await skip.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(20);
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/skip-to-results.png', clip: { x: 0, y: 300, width: 1280, height: 200 } });
+  await saveScreenshot(page, { path: 'e2e/artifacts/screenshots/skip-to-results.png', clip: { x: 0, y: 300, width: 1280, height: 200 } });
   await page.keyboard.press('Enter');
   await expect(results).toBeFocused();
   await page.keyboard.press('Tab');
@@ -183,7 +184,7 @@ test('the overlay with the keyboard alone: open, search, close, focus back', asy
   await page.keyboard.press('ArrowDown');
   await expect(hits.nth(1)).toHaveAttribute('aria-selected', 'true');
   expect(await input.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(3);
-  await page.screenshot({ path: `${SHOTS}/overlay-arrows-to-results.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/overlay-arrows-to-results.png` });
   await axe(page, 'overlay, a result active');
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
@@ -223,7 +224,7 @@ test('empty and error states, dark theme and a phone viewport pass axe', async (
   // The narrowest phones: nothing sticks out sideways.
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.screenshot({ path: `${SHOTS}/page-light-320.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/page-light-320.png`, fullPage: true });
 });
 
 test('the error state offers a retry', async ({ page }) => {
@@ -252,13 +253,13 @@ test('an empty or a failed search with no facets to show takes the whole width, 
   await page.goto('/?q=nothingmatches');
   await expect(page.locator('#search .ss-empty')).toBeVisible();
   expect(await columns(page, '.ss-empty')).toEqual({ start: 0, spare: 0 });
-  await page.screenshot({ path: `${SHOTS}/empty-wide-light-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/empty-wide-light-desktop.png` });
   await page.unrouteAll();
   await mockApi(page, { failWith: 500 });
   await page.goto('/?q=grid&theme=dark');
   await expect(page.locator('#search .ss-error')).toBeVisible();
   expect(await columns(page, '.ss-error')).toEqual({ start: 0, spare: 0 });
-  await page.screenshot({ path: `${SHOTS}/error-wide-dark-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/error-wide-dark-desktop.png` });
   // Results with facets keep their column beside them.
   await page.unrouteAll();
   await mockApi(page);
@@ -328,14 +329,14 @@ for (const theme of ['light', 'dark']) {
       await page.setViewportSize({ width, height });
       await page.goto(`/?q=g&f.area=css&theme=${theme}`);
       await expect(page.locator('#search .ss-item').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/page-${theme}-${device}.png`, fullPage: true });
+      await saveScreenshot(page, { path: `${SHOTS}/page-${theme}-${device}.png`, fullPage: true });
       await page.locator('#header-search').getByRole('button', { name: 'Search' }).click();
-      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}-before-typing.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/overlay-${theme}-${device}-before-typing.png` });
       await page.keyboard.type('gr');
       await expect(page.getByRole('dialog').locator('.ss-item').first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/overlay-${theme}-${device}.png` });
       await page.keyboard.press('ArrowDown');
-      await page.screenshot({ path: `${SHOTS}/overlay-${theme}-${device}-active.png` });
+      await saveScreenshot(page, { path: `${SHOTS}/overlay-${theme}-${device}-active.png` });
     });
   }
 }
@@ -373,7 +374,7 @@ for (const theme of ['light', 'dark']) {
     expect(await list.getByRole('listitem').first().textContent()).toBe(firstHit);
     // The live region keeps its words: no "Searching…" for screen readers to read in between.
     await expect(status).toHaveText(said ?? '');
-    await page.screenshot({ path: `${SHOTS}/updating-${theme}-desktop.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/updating-${theme}-desktop.png` });
     await axe(page, `updating, ${theme}`);
     release();
     await expect(list).not.toHaveClass(/ss-updating/);
@@ -387,11 +388,11 @@ test('screenshots against the reference service, German, right-to-left', async (
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/?q=grid&cat=3xCSS');
   await expect(page.locator('#search .ss-item').first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/page-service-light-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/page-service-light-desktop.png`, fullPage: true });
   await page.goto('/?q=fetch&locale=de&theme=dark');
   // The count's live region; a long facet's search field has one of its own.
   await expect(page.locator('#search').getByRole('status').filter({ hasText: 'Ergebnisse' })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/page-service-dark-desktop-de.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/page-service-dark-desktop-de.png` });
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/?q=dialog&dir=rtl');
   await expect(page.locator('#search .ss-item').first()).toBeVisible();
@@ -401,7 +402,7 @@ test('screenshots against the reference service, German, right-to-left', async (
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('#search .ss-suggest').getByRole('option').first()).toBeVisible();
   await page.keyboard.press('ArrowDown');
-  await page.screenshot({ path: `${SHOTS}/page-service-light-mobile-rtl.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/page-service-light-mobile-rtl.png` });
 });
 
 test('partial results and marked titles against the reference service: screenshots and axe', async ({ page }) => {
@@ -422,13 +423,13 @@ test('partial results and marked titles against the reference service: screensho
     await expect(search.locator('.ss-item').first()).toBeVisible();
     await expect(search.locator('.ss-hit-title mark').first()).toBeVisible();
     if (checked) await axe(page, `partial ${name}`);
-    await page.screenshot({ path: `${SHOTS}/partial-service-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/partial-service-${name}.png` });
     await page.goto(`/?q=element+scroll${options}`);
     await expect(search.locator('.ss-item').first()).toBeVisible();
     await expect(search.locator('.ss-notice')).toHaveCount(0);
     await expect(search.locator('.ss-hit-title mark').first()).toBeVisible();
     if (checked) await axe(page, `marked titles ${name}`);
-    await page.screenshot({ path: `${SHOTS}/marks-service-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/marks-service-${name}.png` });
   }
 });
 
@@ -470,12 +471,12 @@ for (const [name, size, query] of [
       expect(await section.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
     }
     await items.nth(2).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/sections-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/sections-${name}.png` });
     const note = page.locator('#search .ss-pager-note');
     await note.scrollIntoViewIfNeeded();
     await expect(note).toHaveText(query.includes('de') ? /^Die Ergebnisse enden mit Seite 100\./ : /^Results stop at page 100\./);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
-    await page.screenshot({ path: `${SHOTS}/pager-stops-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/pager-stops-${name}.png` });
     await axe(page, `sections and pager, ${name}`);
   });
 }

@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { servePages } from './servePage.ts';
+import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
@@ -61,7 +62,7 @@ for (const [name, viewport] of [
     await expect(card).toHaveClass(/ss-redirect/);
     await expect(dialog).not.toContainText(/spelling|0 results/i);
     await axe(page, `overlay redirect card ${name}`);
-    await page.screenshot({ path: `${SHOTS}/audit-redirect-overlay-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/audit-redirect-overlay-${name}.png` });
     await page.keyboard.press('Escape');
 
     const field = page.locator('#search .ss-input');
@@ -72,7 +73,7 @@ for (const [name, viewport] of [
     await expect(page.locator('#search .ss-redirect-link')).toHaveAttribute('href', GUIDE);
     await expect(page.locator('#search')).not.toContainText(/spelling|0 results/i);
     await axe(page, `page redirect card ${name}`);
-    await page.screenshot({ path: `${SHOTS}/audit-redirect-page-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/audit-redirect-page-${name}.png` });
   });
 }
 
@@ -98,11 +99,11 @@ test('3. a documentation page’s a:link and a:hover do not colour the result ti
   await title.hover();
   await expect(title).toHaveCSS('color', accent);
   await expect(title).toHaveCSS('text-decoration-style', 'solid');
-  await page.screenshot({ path: `${SHOTS}/audit-host-links-desktop.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/audit-host-links-desktop.png` });
   await page.setViewportSize(PHONE);
   await page.mouse.move(0, 0);
   await expect(title).toHaveCSS('color', accent);
-  await page.screenshot({ path: `${SHOTS}/audit-host-links-phone.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/audit-host-links-phone.png` });
   expect(problems).toEqual([]);
 });
 
@@ -138,7 +139,7 @@ for (const [name, viewport] of [
     await expect(page.locator('#search .ss-stats')).toContainText(/result/);
     await expect(page.locator('#search .ss-suggest')).toBeHidden();
     await expect(page.locator('#search .ss-input')).toHaveAttribute('aria-expanded', 'false');
-    await page.screenshot({ path: `${SHOTS}/audit-no-dropdown-over-results-${name}.png` });
+    await saveScreenshot(page, { path: `${SHOTS}/audit-no-dropdown-over-results-${name}.png` });
     // ↓ asks for the term's suggestions (shown unless each repeats a result's title).
     const asked = page.waitForRequest(/\/v1\/suggest\//);
     await page.keyboard.press('ArrowDown');
@@ -160,12 +161,12 @@ test('8. from the field to the first result in few Tab presses; "More filters" f
   }
   expect(presses).toBeLessThanOrEqual(20);
   await axe(page, 'folded filters');
-  await page.screenshot({ path: `${SHOTS}/audit-more-filters-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/audit-more-filters-desktop.png`, fullPage: true });
   await page.locator('#search .ss-more-filters > summary').click();
   await expect(page.locator('#search .ss-dates > summary')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/audit-more-filters-open-desktop.png`, fullPage: true });
+  await saveScreenshot(page, { path: `${SHOTS}/audit-more-filters-open-desktop.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await page.locator('#search .ss-toggle').click();
   await expect(page.locator('#search .ss-sheet')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/audit-more-filters-phone.png` });
+  await saveScreenshot(page, { path: `${SHOTS}/audit-more-filters-phone.png` });
 });

@@ -14,6 +14,7 @@ import { selfSignedCert } from './testing/selfSignedCert.ts';
 import { spawnServiceFromSource } from './testing/serviceFromSource.ts';
 import { storedStats } from './testing/storedStats.ts';
 import { sqliteEngines } from './indices/sqliteFactory.ts';
+import type { SessionResponse } from '../src/client/types.ts';
 
 /** On SQLite whatever engine the other service tests run on. */
 const startService = (options: Parameters<typeof startAnyService>[0] = {}) => startAnyService({ engine: sqliteEngines, ...options });
@@ -56,7 +57,7 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<{ code: number |
 }
 
 describe('site-search-server (server/main.ts)', () => {
-  it('prints the demo credentials, listens, answers and stops on SIGTERM', async () => {
+  it('prints the demo credentials, which sign in to the console it serves, listens, answers and stops on SIGTERM', async () => {
     const child = run(['--port', '0', '--data', join(folder, 'data')]);
     const out = await waitFor(child, /listening on http:\/\/127\.0\.0\.1:\d+\n/);
     expect(out).toContain('demo-secret');
@@ -65,6 +66,14 @@ describe('site-search-server (server/main.ts)', () => {
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
     const response = await fetch(`${url}/v1/search/demo?term=*`);
     expect(response.status).toBe(200);
+    // `npm run serve`, then /console/: its sign-in page, and the credentials printed sign in.
+    const consolePage = await fetch(`${url}/console/`);
+    expect(consolePage.status).toBe(200);
+    expect(await consolePage.text()).toContain('<div id="console">');
+    const [, key, secret] = /index key: (\S+) {2}secret: (\S+)/.exec(out)!;
+    const signIn = await fetch(`${url}/v2/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, secret }) });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as SessionResponse).indices).toEqual([{ publicKey: 'demo' }]);
     const exited = exitOf(child);
     child.kill('SIGTERM');
     expect((await exited).code).toBe(0);

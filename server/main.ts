@@ -15,7 +15,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import { buildApp } from './app.ts';
 import { parseCli, SERVE_USAGE } from './config/serverFlags.ts';
 import { commandLine } from './config/commandLine.ts';
 import { DEMO_INDEX } from './config/serviceConfig.ts';
@@ -67,7 +66,10 @@ async function main(): Promise<void> {
     databaseTimeouts,
     ...options
   } = cli.config ?? {};
-  // The PostgreSQL driver is loaded only for a service that uses it: it would lengthen every other start.
+  // The service's modules are loaded only for a service that starts: `--help`, a bad flag
+  // and `--check` answer without them. The PostgreSQL driver only for a service that uses
+  // it: it would lengthen every other start.
+  const { buildApp } = await import('./app.ts');
   const postgres = cli.databaseUrl === null ? null : await import('./indices/postgresFactory.ts');
   const app = await buildApp({
     dataDir: cli.dataDir,

@@ -3,6 +3,8 @@
 // which is reached through the crawler's outbound guard.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CrawlAlert, CrawlJob, CrawlJobCreated } from '../../src/client/types.ts';
+import type { CrawlState } from '../engine/crawlStore.ts';
+import { CrawlJob as CrawlRun } from './crawlJob.ts';
 import { startFakeHost, type FakeHost } from '../testing/fakeHost.ts';
 import { patchSettings } from '../testing/indexSettings.ts';
 import { startPageServer, type PageServer, type TestPage } from '../testing/pageServer.ts';
@@ -128,6 +130,36 @@ describe('crawl alerts', () => {
       expect.objectContaining({ crawl: again.id, attempts: 1 }),
       'crawl alert not delivered to its webhook: the address is not public',
     );
+  });
+
+  it('tells of a crawl that failed once: one line at warn, one POST of its report', async () => {
+    const site = await startPageServer(pages(4));
+    closing.push(site);
+    const hook = await receiver();
+    const service = await crawling(['127.0.0.1']);
+    const warn = vi.spyOn(service.app.log, 'warn');
+    await patchSettings(service, { crawlAlerts: { webhook: `${hook.baseUrl}/hook` } });
+    // An injected fault: the judging at the crawl's end cannot reach the index's storage.
+    const judging = vi
+      .spyOn(CrawlRun.prototype as unknown as { judgePages(): Promise<CrawlState> }, 'judgePages')
+      .mockRejectedValueOnce(new Error('the index database is unavailable'));
+    try {
+      const failed = await crawl(service, site.origin);
+      expect(failed).toMatchObject({ state: 'failed', error: 'the index database is unavailable' });
+      await service.app.crawlAlerts.idle();
+      expect(hook.requests).toHaveLength(1);
+      const alert = JSON.parse(hook.requests[0]!.body) as CrawlAlert;
+      const message = `crawl ${failed.id} of index 'demo' failed (the index database is unavailable)`;
+      expect(alert).toMatchObject({ index: 'demo', alerts: ['failed'], message, crawl: { id: failed.id, state: 'failed' } });
+      const told = warn.mock.calls.filter(([, said]) => typeof said === 'string' && said.startsWith(`crawl ${failed.id} `));
+      expect(told).toEqual([[expect.objectContaining({ index: 'demo', crawl: failed.id, alerts: ['failed'], webhook: true }), message]]);
+    } finally {
+      judging.mockRestore();
+    }
+    // The next crawl, which goes well, tells nothing more.
+    expect(await crawl(service, site.origin)).toMatchObject({ state: 'done' });
+    await service.app.crawlAlerts.idle();
+    expect(hook.requests).toHaveLength(1);
   });
 
   it('asks a failing receiver again, a few times, then gives up with a line at warn', async () => {

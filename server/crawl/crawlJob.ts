@@ -2,7 +2,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CrawlJobOptions } from '../../src/client/types.ts';
 import { documentIdFromUrl } from '../documents/documentId.ts';
-import type { CrawledPage, CrawlRecord, CrawlRemoval, CrawlState, CrawlStore, FrontierEntry, PageVerdict, UrlOutcome } from '../engine/crawlStore.ts';
+import type {
+  CrawledPage,
+  CrawlRecord,
+  CrawlRemoval,
+  CrawlState,
+  CrawlStore,
+  FrontierEntry,
+  PageVerdict,
+  UnchangedPage,
+  UrlOutcome,
+} from '../engine/crawlStore.ts';
 import type { SearchEngine, StoredDocument, PreparedDocument } from '../engine/engine.ts';
 import { EXCLUDED, FAILED, storedOptions } from './crawlJobOptions.ts';
 import { HostGate, type Politeness } from './crawlJobHosts.ts';
@@ -119,6 +129,10 @@ const PREVIOUS_CRAWLS = 5;
 const LASTMOD_CHECK_EVERY = 20;
 /** Pages of a host whose lastmod, all proved true in one crawl, make it trusted for the rest of that crawl. */
 const LASTMOD_PROOFS = 20;
+/** Unchanged pages recorded in one write (see recordUnchanged)... */
+const UNCHANGED_BATCH = 50;
+/** ...or once the first of them has waited this long. */
+const UNCHANGED_WAIT_MS = 500;
 
 /**
  * One crawl of one index, in this process: seeds the frontier (start URLs, sitemaps),
@@ -155,6 +169,11 @@ export class CrawlJob {
   private lastmodSkips = 0;
   /** Per host not yet trusted: its lastmod checks in this crawl (see lastmodDecision). */
   private readonly proofs = new Map<string, { started: number; ended: number; proved: number; settled: Promise<void>; settle: () => void }>();
+  /** Unchanged pages not yet recorded, and when the first of them came (performance.now()). */
+  private unchanged: UnchangedPage[] = [];
+  private unchangedSince = 0;
+  /** The write of the last batch of unchanged pages: each waits for the one before. */
+  private unchangedWritten: Promise<void> = Promise.resolve();
   /** How the crawl ended, when this process ended it (the one process that tells of it); null otherwise. */
   endedHere: CrawlState | null = null;
 
@@ -203,6 +222,7 @@ export class CrawlJob {
       await this.crawl();
       if (this.stopping.signal.aborted) return;
       await this.flushHeld();
+      await this.flushUnchanged();
       await this.saveProgress();
       const end = this.options.dryRun ? 'done' : await this.judgePages();
       if (await this.store.setState(this.id, end, clock())) this.endedHere = end;
@@ -230,6 +250,8 @@ export class CrawlJob {
     } catch (error) {
       this.context.log.warn({ err: error, crawl: this.id }, 'pages held for the sample not written');
     }
+    // Their claims go back with the rest: a page not recorded is only looked at again.
+    await this.flushUnchanged().catch(() => {});
     await this.store.release(this.id, this.context.worker).catch(() => {});
   }
 
@@ -397,6 +419,8 @@ export class CrawlJob {
     while (!signal.aborted) {
       await this.checkCancelled();
       if (signal.aborted) return;
+      if (this.unchanged.length >= UNCHANGED_BATCH || (this.unchanged.length > 0 && performance.now() - this.unchangedSince >= UNCHANGED_WAIT_MS))
+        await this.flushUnchanged();
       const room = settings.parallel - this.running.size;
       if (room <= 0) {
         await Promise.race(this.running);
@@ -409,6 +433,7 @@ export class CrawlJob {
           await Promise.race(this.running);
           continue;
         }
+        await this.flushUnchanged();
         const { pending } = await this.store.counts(this.id);
         if (pending <= this.held.length) {
           if (this.held.length === 0) return;
@@ -508,6 +533,8 @@ export class CrawlJob {
     }
     if (reading.noindex || headerNoindex(fetched.headers.robots)) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.noindex }, true);
     const hash = contentHash(reading.title, reading.mainContent);
+    // An unchanged page queued with the same content holds it: its record goes first.
+    if (this.unchanged.some((queued) => queued.hash === hash)) await this.flushUnchanged();
     const owner = await this.store.takeContent(this.id, hash, entry.url);
     if (owner !== entry.url) return this.finish(entry, { outcome: 'excluded', reason: EXCLUDED.duplicate }, true);
     this.blocks.see(reading.blocks);
@@ -515,11 +542,7 @@ export class CrawlJob {
     const page: HeldPage = { entry, headers: fetched.headers, reading, hash, links: nofollow ? [] : reading.links };
     const current = known ?? (fetched.url.href === entry.url ? null : await this.store.page(entry.url));
     if (byLastmod && entry.url === claimed.url) this.judgeLastmod(url.origin, current === null || current.hash !== hash);
-    if (current !== null && current.hash === hash) {
-      // Read the same as last time: nothing is written but the page's new validators.
-      await this.keepPage(page);
-      return this.finish(entry, { outcome: 'unchanged' }, true);
-    }
+    if (current !== null && current.hash === hash) return this.readSame(page);
     if (!this.sampled) {
       // Held, still claimed, until the sample is in (a crash fetches it again).
       this.held.push(page);
@@ -541,8 +564,39 @@ export class CrawlJob {
   /** A page that answered 304: unchanged, its links as last read followed again. */
   private async notModified(entry: FrontierEntry, url: URL, known: CrawledPage, fetched = true): Promise<void> {
     if (!this.partial) await this.discover(known.links, url, entry.depth + 1, url.href);
-    if (known.hash !== null) await this.store.takeContent(this.id, known.hash, entry.url);
-    return this.finish(entry, { outcome: 'unchanged' }, fetched);
+    this.recordUnchanged({ url: entry.url, hash: known.hash, kept: null, fetched, now: this.context.clock() });
+  }
+
+  /** A page read the same as last time: nothing is written but its new validators, with the next batch. */
+  private readSame({ entry, headers, hash, links }: HeldPage): void {
+    const kept = { url: entry.url, etag: headers.etag, lastModified: headers.lastModified, hash, links: [...links] };
+    this.recordUnchanged({ url: entry.url, hash: null, kept, fetched: true, now: this.context.clock() });
+  }
+
+  /**
+   * Queues an unchanged page's record for the next batch, which the crawl loop writes
+   * (UNCHANGED_BATCH, UNCHANGED_WAIT_MS): on a synchronous SQLite file each write is a
+   * sync, and a recrawl of an unchanged site is nearly all such pages. The URL stays
+   * claimed until then; a stop writes the batch before its claims go back.
+   */
+  private recordUnchanged(page: UnchangedPage): void {
+    if (this.unchanged.length === 0) this.unchangedSince = performance.now();
+    this.unchanged.push(page);
+  }
+
+  /**
+   * Writes the unchanged pages queued, after any batch still being written. A batch not
+   * written goes back to the queue, and the error to the caller.
+   */
+  private flushUnchanged(): Promise<void> {
+    const pages = this.unchanged;
+    if (pages.length === 0) return this.unchangedWritten;
+    this.unchanged = [];
+    const written = this.unchangedWritten.then(() => this.store.finishUnchanged(this.id, pages));
+    this.unchangedWritten = written.catch(() => {
+      this.unchanged = [...pages, ...this.unchanged];
+    });
+    return written;
   }
 
   private async keepPage({ entry, headers, hash, links }: HeldPage): Promise<void> {
@@ -563,10 +617,7 @@ export class CrawlJob {
       return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true);
     }
     const stored = await this.index.engine.get(id);
-    if (stored !== null && sameDocument(stored, document)) {
-      await this.keepPage(page);
-      return this.finish(entry, { outcome: 'unchanged' }, true);
-    }
+    if (stored !== null && sameDocument(stored, document)) return this.readSame(page);
     const written = await this.index.engine.write([document]);
     if (!written.ok) return this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true, 'a custom field type conflicts');
     await this.keepPage(page);

@@ -95,6 +95,21 @@ export interface CrawledPage {
 /** What a crawl kept of a page it indexed (or found unchanged). */
 export type PageKept = Pick<CrawledPage, 'url' | 'etag' | 'lastModified' | 'hash' | 'links'>;
 
+/**
+ * A claimed URL found unchanged (a 304, a trusted sitemap lastmod, or the same text read
+ * again), recorded with others in one write (`finishUnchanged`).
+ */
+export interface UnchangedPage {
+  url: string;
+  /** The page's content hash, taken for the crawl (duplicates are found by it); null: already taken. */
+  hash: string | null;
+  /** What was read of the page again (new validators); null: nothing to keep (not read). */
+  kept: PageKept | null;
+  /** Whether the URL was fetched, and when it was done (epoch ms). */
+  fetched: boolean;
+  now: number;
+}
+
 /** A crawled page with what the crawl `crawl` made of its URL (null outcome: not found at all). */
 export interface PageVerdict {
   url: string;
@@ -161,6 +176,13 @@ export interface CrawlStore {
   release(crawl: string, worker: string | null, urls?: readonly string[]): Promise<void>;
   /** Records a claimed URL's outcome; `fetched` when the URL was fetched. */
   finish(crawl: string, url: string, outcome: UrlOutcome, now: number, fetched: boolean): Promise<void>;
+  /**
+   * Records claimed URLs found unchanged, in one write: each takes its content hash (as
+   * `takeContent`, whoever holds it), keeps what was read again (as `keepPage`), and ends
+   * `unchanged` (as `finish`). A recrawl of an unchanged site pays one write per batch,
+   * not several per page.
+   */
+  finishUnchanged(crawl: string, pages: readonly UnchangedPage[]): Promise<void>;
   /**
    * Takes a content hash for `url`: the URL that holds it, `url` itself when it was free
    * (duplicate pages are found by their content, across processes).

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomFieldValue } from '../../src/client/types.ts';
+import { nameRunsFrom } from '../text/nameRuns.ts';
 import { RANKED_FIELD_CHARS, type DocumentState, type PageSection, type PreparedDocument, type RankedText, type StoredDocument } from './engine.ts';
 
 export const DOC_COLUMNS = `rowid, id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed,
@@ -20,7 +21,8 @@ export const DOC_REPLACED_COLUMNS = `url = excluded.url, title = excluded.title,
   doc_date = excluded.doc_date, ts = coalesce(excluded.doc_date, docs.first_indexed),
   custom_fields = excluded.custom_fields, h1 = excluded.h1, h2 = excluded.h2,
   meta_description = excluded.meta_description, content_hash = excluded.content_hash,
-  headings = excluded.headings, sections = excluded.sections`;
+  headings = excluded.headings, sections = excluded.sections,
+  content_start = excluded.content_start, later_names = excluded.later_names`;
 
 export interface DocRow {
   rowid: number;
@@ -80,6 +82,21 @@ export function headingsColumn(document: PreparedDocument): string {
 export function sectionsColumn(document: PreparedDocument): string {
   const sections = document.page?.sections ?? [];
   return sections.length === 0 ? '' : JSON.stringify(sections.map(({ title, anchor, text }) => ({ title, anchor, text })));
+}
+
+/** The `content_start` column of a document: the start of its content the ranking reads, null when that is all of it. */
+export function contentStartColumn(document: PreparedDocument): string | null {
+  return document.mainContent.length > RANKED_FIELD_CHARS ? document.mainContent.slice(0, RANKED_FIELD_CHARS) : null;
+}
+
+/**
+ * The `later_names` column of a document: the runs of its content past the start the
+ * ranking reads that a typed name can stand in (see nameRunsFrom); empty for a content
+ * no longer than that start. Written with the document, so a name past the start of a
+ * long page is found without reading the page whole.
+ */
+export function laterNamesColumn(document: PreparedDocument): string {
+  return nameRunsFrom(document.mainContent, RANKED_FIELD_CHARS);
 }
 
 /** The text indexed besides the title: the content, then the hidden keywords. */

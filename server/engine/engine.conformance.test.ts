@@ -220,6 +220,25 @@ describe('the texts the ranking rules read', () => {
     // Matching still reads the whole page: a word past that start finds it.
     expect(await ids(engine, 'teapot')).toEqual(['long']);
   });
+
+  it('find a typed name past the start of a long page, whole before as the start of a longer name', async () => {
+    const long = (name: string) => `str split ${'lorem ipsum '.repeat(2_500)}see ${name}() here`;
+    // Written first, the page with the longer name would come first on a tie.
+    await engine.write([doc('longer', long('str.splitlines')), doc('whole', long('str.split')), doc('none', long('bytes.split'))]);
+    const search = await pipeline(engine).search(searchQuery(['str', 'split'], { typed: 'str.split' }));
+    expect(search.hits.map((h) => h.document.id)).toEqual(['whole', 'longer', 'none']);
+    const texts = await engine.read(async (reader) => {
+      const found = await reader.passing({ ids: ['whole'] }, searchQuery(['str']));
+      return reader.texts(
+        found.map((f) => f.rowid),
+        false,
+        false,
+        true,
+      );
+    });
+    // An engine that keeps the runs of the rest gives them; one that does not, nothing (the page is read whole).
+    if (texts[0]!.laterNames != null) expect(texts[0]!.laterNames).toBe('str.split()');
+  });
 });
 
 describe('what clicks taught, read beside the search', () => {

@@ -280,6 +280,13 @@ export interface RankedText {
   content: string;
   /** A field was longer than RANKED_FIELD_CHARS: the text holds its start alone. */
   cut: boolean;
+  /**
+   * Only when asked for, and only for a cut text: the runs of the content past its start
+   * that a typed name can stand in (see text/nameRuns.ts), stored when the page was
+   * written; null when the row does not know them (written before, or a title or hidden
+   * keywords cut), so the whole text must be read for a name.
+   */
+  laterNames?: string | null;
   /** Only when asked for (a custom ranking rule reads them). */
   customFields: Record<string, CustomFieldValue> | null;
 }
@@ -309,9 +316,10 @@ export interface IndexReader {
   candidates(request: CandidateRequest): Promise<Candidates>;
   /**
    * The texts the ranking rules read of these rows (rows gone are left out), each field
-   * cut at RANKED_FIELD_CHARS; `whole`, not cut (the few rows a typed name is looked for in).
+   * cut at RANKED_FIELD_CHARS; `whole`, not cut (the few rows whose stored name runs
+   * cannot answer for a typed name); `laterNames`, with RankedText.laterNames.
    */
-  texts(rowids: readonly number[], withCustomFields: boolean, whole?: boolean): Promise<RankedText[]>;
+  texts(rowids: readonly number[], withCustomFields: boolean, whole?: boolean, laterNames?: boolean): Promise<RankedText[]>;
   /** The stored documents of these rows, by rowid. */
   documents(rowids: readonly number[]): Promise<ReadonlyMap<number, StoredDocument>>;
   /** The sections of these rows' pages, by rowid (rows without sections are left out): for a page of hits, not a pool. */

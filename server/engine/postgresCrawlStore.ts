@@ -30,6 +30,7 @@ import {
   type FrontierUrl,
   type ReasonSamples,
   type UrlOutcome,
+  type UnchangedPage,
   type UrlOutcomeKind,
 } from './crawlStore.ts';
 
@@ -179,6 +180,44 @@ export class PostgresCrawlStore implements CrawlStore {
        WHERE crawl = $5 AND url = $6`,
       [outcome.outcome, outcomeReason(outcome), fetched, now, crawl, asStored(url)],
     );
+  }
+
+  async finishUnchanged(crawl: string, pages: readonly UnchangedPage[]): Promise<void> {
+    if (pages.length === 0) return;
+    const taken = pages.filter((page) => page.hash !== null);
+    const kept = pages.flatMap((page) => (page.kept === null ? [] : [page.kept]));
+    // One transaction (one commit's flush) for the batch, each statement over arrays.
+    await inTransaction(this.pool, async (client) => {
+      if (taken.length > 0) {
+        await client.query(
+          `INSERT INTO crawl_contents (crawl, hash, url) SELECT $1, u.hash, u.url FROM unnest($2::text[], $3::text[]) AS u(hash, url) ON CONFLICT DO NOTHING`,
+          [crawl, taken.map((page) => page.hash), taken.map((page) => asStored(page.url))],
+        );
+      }
+      if (kept.length > 0) {
+        await client.query(
+          `INSERT INTO crawled_pages (url, etag, last_modified, hash, links, failures, first_failure_at)
+           SELECT u.url, u.etag, u.last_modified, u.hash, u.links, 0, NULL FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+             AS u(url, etag, last_modified, hash, links)
+           ON CONFLICT (url) DO UPDATE SET etag = excluded.etag, last_modified = excluded.last_modified, hash = excluded.hash,
+             links = excluded.links, failures = 0, first_failure_at = NULL`,
+          [
+            kept.map((page) => asStored(page.url)),
+            kept.map((page) => stored(page.etag)),
+            kept.map((page) => stored(page.lastModified)),
+            kept.map((page) => page.hash),
+            kept.map((page) => asStored(JSON.stringify(page.links))),
+          ],
+        );
+      }
+      await client.query(
+        `UPDATE crawl_urls c SET state = 'done', outcome = 'unchanged', reason = NULL, claimed_by = NULL, lease_until = NULL,
+           fetched_at = CASE WHEN u.fetched THEN u.now ELSE c.fetched_at END
+         FROM unnest($2::text[], $3::boolean[], $4::bigint[]) AS u(url, fetched, now)
+         WHERE c.crawl = $1 AND c.url = u.url`,
+        [crawl, pages.map((page) => asStored(page.url)), pages.map((page) => page.fetched), pages.map((page) => page.now)],
+      );
+    });
   }
 
   async takeContent(crawl: string, hash: string, url: string): Promise<string> {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { fieldValues } from './fieldValues.ts';
 import { asStored } from '../storage/postgresPool.ts';
 import { insertColumns } from '../storage/postgresUnnest.ts';
-import { contentHash, DOC_REPLACED_COLUMNS, headingsColumn, indexedContent, sectionsColumn } from './documentRow.ts';
+import { contentHash, contentStartColumn, DOC_REPLACED_COLUMNS, headingsColumn, indexedContent, laterNamesColumn, sectionsColumn } from './documentRow.ts';
 import type { CustomFieldType, DocumentState, PreparedDocument } from './engine.ts';
 import { documentVector, indexedWords } from './postgresText.ts';
 
@@ -27,13 +27,13 @@ export async function writeChunk(
     // The document's row, then its words' (see 0004-word-table), in one statement.
     `WITH written AS (
        INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields,
-         h1, h2, meta_description, content_hash, headings, sections)
+         h1, h2, meta_description, content_hash, headings, sections, content_start, later_names)
        SELECT id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, $16, coalesce(doc_date, $16), custom_fields,
-         h1, h2, meta_description, content_hash, headings, sections
+         h1, h2, meta_description, content_hash, headings, sections, content_start, later_names
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[],
-         $10::text[], $11::text[], $12::text[], $13::text[], $15::int[], $17::text[], $18::text[])
+         $10::text[], $11::text[], $12::text[], $13::text[], $15::int[], $17::text[], $18::text[], $19::text[], $20::text[])
          AS t(id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, custom_fields, h1, h2, meta_description, content_hash, n,
-           headings, sections)
+           headings, sections, later_names, content_start)
        ORDER BY n
        ON CONFLICT (id) DO UPDATE SET ${DOC_REPLACED_COLUMNS}
        RETURNING rowid, id, language, ts
@@ -62,6 +62,8 @@ export async function writeChunk(
       now,
       column(headingsColumn),
       column(sectionsColumn),
+      column(laterNamesColumn),
+      column(contentStartColumn),
     ],
   );
   const rowidOf = new Map(written.map((r) => [r.id, r.rowid]));

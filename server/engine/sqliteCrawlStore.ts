@@ -30,6 +30,7 @@ import {
   type FrontierUrl,
   type ReasonSamples,
   type UrlOutcome,
+  type UnchangedPage,
   type UrlOutcomeKind,
 } from './crawlStore.ts';
 
@@ -182,6 +183,18 @@ export class SqliteCrawlWrites {
       .run(page.url, page.etag, page.lastModified, page.hash, JSON.stringify(page.links));
   }
 
+  /** One transaction for the batch: on a synchronous file, one sync instead of two or three a page. */
+  finishUnchanged(crawl: string, pages: readonly UnchangedPage[]): void {
+    this.db.transaction(() => {
+      const take = this.statements.get('INSERT INTO crawl_contents (crawl, hash, url) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+      for (const page of pages) {
+        if (page.hash !== null) take.run(crawl, page.hash, page.url);
+        if (page.kept !== null) this.keepPage(page.kept);
+        this.finish(crawl, page.url, { outcome: 'unchanged' }, page.now, page.fetched);
+      }
+    })();
+  }
+
   countFailures(urls: readonly string[], now: number): void {
     this.db.transaction(() => {
       const count = this.statements.get(`UPDATE crawled_pages SET failures = failures + 1, first_failure_at = coalesce(first_failure_at, ?) WHERE url = ?`);
@@ -291,6 +304,10 @@ export class SqliteCrawlStore implements CrawlStore {
 
   async finish(crawl: string, url: string, outcome: UrlOutcome, now: number, fetched: boolean): Promise<void> {
     await this.write({ op: 'finish', args: [crawl, url, outcome, now, fetched] });
+  }
+
+  async finishUnchanged(crawl: string, pages: readonly UnchangedPage[]): Promise<void> {
+    if (pages.length > 0) await this.write({ op: 'finishUnchanged', args: [crawl, pages] });
   }
 
   async takeContent(crawl: string, hash: string, url: string): Promise<string> {

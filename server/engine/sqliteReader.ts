@@ -120,7 +120,7 @@ export class SqliteReader {
   private readonly reader: IndexReader = {
     words: async (questions) => this.words(questions),
     candidates: async (request) => this.candidates(request),
-    texts: async (rowids, withCustomFields, whole = false) => this.texts(rowids, withCustomFields, whole),
+    texts: async (rowids, withCustomFields, whole = false, laterNames = false) => this.texts(rowids, withCustomFields, whole, laterNames),
     documents: async (rowids) => this.documents(rowids),
     sections: async (rowids) => this.sections(rowids),
     titleSample: async () => this.titleSample(),
@@ -204,30 +204,45 @@ export class SqliteReader {
   /**
    * Only the starts of the fields unless `whole` (RANKED_FIELD_CHARS; substr counts
    * characters, which is at least as many UTF-16 units), and whether one was longer: a
-   * long page's whole body is not copied out.
+   * long page's whole body is not copied out, nor loaded when its start is stored. With `laterNames`, a cut content's stored
+   * name runs, when the title and hidden keywords are whole.
    */
-  private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean): RankedText[] {
+  private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean, laterNames: boolean): RankedText[] {
     const columns = whole
-      ? 'title, main_content, hidden_keywords, 0 AS cut'
+      ? 'title, main_content, hidden_keywords, 0 AS cut, 0 AS others_cut'
       : [
-          ...['title', 'main_content', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
-          `max(length(title), length(main_content), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS cut`,
+          ...['title', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
+          // A row written with its stored start (later_names is set then) is not loaded whole to be cut:
+          // that cost more than ranking on a site of long pages. CASE and coalesce read no more columns than they need.
+          `CASE WHEN later_names IS NULL THEN substr(main_content, 1, ${RANKED_FIELD_CHARS}) ELSE coalesce(content_start, main_content) END AS main_content`,
+          `CASE WHEN later_names IS NULL THEN length(main_content) > ${RANKED_FIELD_CHARS} ELSE content_start IS NOT NULL END AS cut`,
+          `max(length(title), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS others_cut`,
         ].join(', ');
+    const extra = `${withCustomFields ? ', custom_fields' : ''}${laterNames && !whole ? ', later_names' : ''}`;
     const rows = this.statements
-      .get(`SELECT rowid, id, url, ${columns}, headings${withCustomFields ? ', custom_fields' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .get(`SELECT rowid, id, url, ${columns}, headings${extra} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(rowids)) as Array<
-      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & { cut: 0 | 1; custom_fields?: string }
+      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & {
+        cut: 0 | 1;
+        others_cut: 0 | 1;
+        custom_fields?: string;
+        later_names?: string | null;
+      }
     >;
     return rows.map((row) => {
       // Cut again: SQLite's characters may be two UTF-16 units each.
       const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
+      const cut = row.cut === 1 || row.others_cut === 1 || fields.cut;
+      // The stored runs stand for the content's rest alone: a cut title or hidden keywords need the whole row.
+      const othersCut = row.others_cut === 1 || row.title.length > RANKED_FIELD_CHARS || (row.hidden_keywords?.length ?? 0) > RANKED_FIELD_CHARS;
       return {
         rowid: row.rowid,
         id: row.id,
         url: row.url,
         ...fields,
         headings: row.headings,
-        cut: row.cut === 1 || fields.cut,
+        cut,
+        ...(row.later_names !== undefined && cut && { laterNames: othersCut ? null : row.later_names }),
         customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
       };
     });

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { assignFieldTypes } from './fieldTypes.ts';
 import { fieldValues } from './fieldValues.ts';
 import { foldedWords } from '../text/words.ts';
-import { contentHash, DOC_REPLACED_COLUMNS, headingsColumn, indexedContent, sectionsColumn } from './documentRow.ts';
+import { contentHash, contentStartColumn, DOC_REPLACED_COLUMNS, headingsColumn, indexedContent, laterNamesColumn, sectionsColumn } from './documentRow.ts';
 import type { CrawlMark, CustomFieldType, PreparedDocument, SteeringKind, WriteResult } from './engine.ts';
 import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
@@ -177,9 +177,9 @@ export class SqliteWriter implements WriterCalls {
 
     const upsert = s.get(`
       INSERT INTO docs (id, url, title, main_content, language, thumbnail, thumbnail_b64, doc_date, first_indexed, ts, custom_fields,
-        h1, h2, meta_description, content_hash, headings, sections)
+        h1, h2, meta_description, content_hash, headings, sections, content_start, later_names)
       VALUES (@id, @url, @title, @mainContent, @language, @thumbnail, @thumbnailB64, @docDate, @now, coalesce(@docDate, @now), @customFields,
-        @h1, @h2, @metaDescription, @contentHash, @headings, @sections)
+        @h1, @h2, @metaDescription, @contentHash, @headings, @sections, @contentStart, @laterNames)
       ON CONFLICT (id) DO UPDATE SET ${DOC_REPLACED_COLUMNS}
       RETURNING rowid, hidden_keywords`);
     const deleteValues = s.get('DELETE FROM field_values WHERE doc = ?');
@@ -213,6 +213,8 @@ export class SqliteWriter implements WriterCalls {
         contentHash: contentHash(document.mainContent),
         headings: headingsColumn(document),
         sections: sectionsColumn(document),
+        contentStart: contentStartColumn(document),
+        laterNames: laterNamesColumn(document),
       }) as { rowid: number; hidden_keywords: string | null };
       const text = { rowid, title: document.title, main_content: document.mainContent, hidden_keywords: hiddenKeywords };
       ftsChanges.push({ remove: false, text });

@@ -110,10 +110,19 @@ export interface EventStore {
   /**
    * Deletes at most `max` stored stats events received before `before` (ms since the
    * epoch), the oldest first, and the per-day click voters of the days before
-   * `votersBefore`; resolves to how many events went. The report's daily counts and the
-   * click weights are kept: they are counted as events arrive.
+   * `votersBefore`; resolves to how many events went. What only deleted events were
+   * counted into goes with them: the click and search weights of their keywords whose
+   * latest event was deleted, the suggestion counts of sessions and addresses last seen
+   * before the oldest kept event's day; the report's keyword and document rows of the
+   * days before it go by `pruneCounts`.
    */
   pruneEvents(before: number, max: number, votersBefore: number): Promise<number>;
+  /**
+   * Deletes at most `max` of the report's keyword and document rows of the days before
+   * the oldest kept event's day, as the last `pruneEvents` found it; resolves to how many
+   * went. The report's daily totals, tags and click positions stay: a handful of rows a day.
+   */
+  pruneCounts(max: number): Promise<number>;
   /** How many events are stored; queued events count. */
   counts(): Promise<{ statsEvents: number; recommendationEvents: number }>;
   /** Commits what is queued (what cannot be is dropped and logged), then releases the store; later calls are not expected. */

@@ -90,6 +90,10 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
   private readonly clickWeights = new ClickWeightsCache();
   /** The first day of the searched keywords' window when they were last swept. */
   private sweptFrom = searchedWindowStart(Date.now());
+  /** The day before which the counts of deleted events were last taken out (see reclaim). */
+  private reclaimedTo = 0;
+  /** The day before which every event is deleted, as the last pruneEvents found it: the report's keyword rows before it go (pruneCounts). */
+  private countsBefore = 0;
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -212,16 +216,71 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     return readUserProfile(this.pool, userKey(this.clients, userToken), now, keeping);
   }
 
+  /** Deletes the events, and what only they were counted into (see reclaim), in one transaction. */
   async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
-    let deleted = 0;
+    let gone: Array<{ received: number; keyword: string }> = [];
     await this.queue.track(() =>
       this.writing(async (client) => {
         await client.query('DELETE FROM daily_click_voters WHERE day < $1', [Math.floor(votersBefore / DAY_MS)]);
-        const { rowCount } = await client.query(
-          'DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < $1 ORDER BY received LIMIT $2)',
+        ({ rows: gone } = await client.query<{ received: number; keyword: string }>(
+          `DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < $1 ORDER BY received LIMIT $2)
+           RETURNING received, keyword_norm AS keyword`,
           [before, max],
-        );
-        deleted = rowCount ?? 0;
+        ));
+        const { rows } = await client.query<{ oldest: number | null }>('SELECT min(received) AS oldest FROM stats_events');
+        // With nothing kept, what the deleted events were counted into goes up to the newest of them.
+        const keptFrom = rows[0]?.oldest ?? (gone.length === 0 ? null : Math.max(...gone.map((e) => e.received)) + 1);
+        if (keptFrom !== null) await this.reclaim(client, [...new Set(gone.map((e) => e.keyword))], keptFrom);
+      }),
+    );
+    for (const { keyword } of gone) this.clickWeights.forget(keyword);
+    return gone.length;
+  }
+
+  /**
+   * Takes out what only deleted events were counted into: of the `keywords` of events just
+   * deleted, the click and search weights whose latest event came before `keptFrom` (the
+   * oldest event still stored), and the voters behind each click weight; and the searched
+   * keywords' sessions and addresses last seen before `keptFrom`'s day.
+   */
+  private async reclaim(client: pg.ClientBase, keywords: string[], keptFrom: number): Promise<void> {
+    const lw = keptFrom / (this.ranking.halfLifeDays * DAY_MS);
+    if (keywords.length > 0) {
+      await client.query(
+        `WITH gone AS (DELETE FROM keyword_clicks WHERE keyword = ANY($1::text[]) AND last_lw < $2 RETURNING keyword, docid)
+         DELETE FROM keyword_click_clients AS c USING gone WHERE c.keyword = gone.keyword AND c.docid = gone.docid`,
+        [keywords, lw],
+      );
+      // A search weight stays while a click weight of its keyword does: clicks are weighed against it.
+      await client.query(
+        `DELETE FROM keyword_searches AS s WHERE s.keyword = ANY($1::text[]) AND s.last_lw < $2
+         AND NOT EXISTS (SELECT 1 FROM keyword_clicks AS c WHERE c.keyword = s.keyword)`,
+        [keywords, lw],
+      );
+    }
+    const day = Math.floor(keptFrom / DAY_MS);
+    this.countsBefore = Math.max(this.countsBefore, day);
+    if (day > Math.max(this.sweptFrom, this.reclaimedTo)) {
+      await sweepSearchedKeywords(client, day);
+      this.reclaimedTo = day;
+    }
+  }
+
+  async pruneCounts(max: number): Promise<number> {
+    let deleted = 0;
+    await this.queue.track(() =>
+      this.writing(async (client) => {
+        for (const [table, key] of [
+          ['daily_keywords', 'keyword'],
+          ['daily_documents', 'docid'],
+        ] as const) {
+          if (deleted >= max) break;
+          const { rowCount } = await client.query(
+            `DELETE FROM ${table} WHERE (day, tag, ${key}) IN (SELECT day, tag, ${key} FROM ${table} WHERE day < $1 LIMIT $2)`,
+            [this.countsBefore, max - deleted],
+          );
+          deleted += rowCount ?? 0;
+        }
       }),
     );
     return deleted;

@@ -22,6 +22,11 @@ export function logAddSql(table: string): string {
   return `greatest(${a}, ${b}) + ln(1 + power(2::float8, least(${a}, ${b}) - greatest(${a}, ${b}))) / ln(2::float8)`;
 }
 
+/** The latest event's weight of a kept row and of the new events (see migrations/sqlite/0007-latest-weights.ts). */
+function lastLwSql(table: string): string {
+  return `last_lw = greatest(${table}.last_lw, excluded.last_lw)`;
+}
+
 type Keyed<T> = Map<string, T>;
 
 function add<T>(map: Keyed<T>, key: readonly unknown[], fresh: () => T, update: (kept: T) => void): void {
@@ -43,8 +48,8 @@ export class PostgresRollupSums {
   private readonly totals: Keyed<{ day: number; tag: string } & RollupCounts> = new Map();
   private readonly documents: Keyed<{ day: number; tag: string; docid: string | null; clicks: number }> = new Map();
   private readonly positions: Keyed<{ day: number; tag: string; position: number | null; clicks: number }> = new Map();
-  private readonly searchWeights: Keyed<{ keyword: string; lw: number }> = new Map();
-  private readonly clickWeights: Keyed<{ keyword: string; docid: string; lw: number; clients: number }> = new Map();
+  private readonly searchWeights: Keyed<{ keyword: string; lw: number; last: number }> = new Map();
+  private readonly clickWeights: Keyed<{ keyword: string; docid: string; lw: number; clients: number; last: number }> = new Map();
   private readonly searched: Keyed<{ words: string; keyword: string; sessions: number; addresses: number; firstDay: number; lastDay: number }> = new Map();
 
   /** Adds to a day's counts of a keyword, and to the day's totals. */
@@ -84,8 +89,11 @@ export class PostgresRollupSums {
     add(
       this.searchWeights,
       [keyword],
-      () => ({ keyword, lw: Number.NEGATIVE_INFINITY }),
-      (kept) => void (kept.lw = logAdd(kept.lw, lw)),
+      () => ({ keyword, lw: Number.NEGATIVE_INFINITY, last: lw }),
+      (kept) => {
+        kept.lw = logAdd(kept.lw, lw);
+        kept.last = Math.max(kept.last, lw);
+      },
     );
   }
 
@@ -93,9 +101,10 @@ export class PostgresRollupSums {
     add(
       this.clickWeights,
       [keyword, docid],
-      () => ({ keyword, docid, lw: Number.NEGATIVE_INFINITY, clients: 0 }),
+      () => ({ keyword, docid, lw: Number.NEGATIVE_INFINITY, clients: 0, last: lw }),
       (kept) => {
         kept.lw = logAdd(kept.lw, lw);
+        kept.last = Math.max(kept.last, lw);
         kept.clients += clients;
       },
     );
@@ -146,8 +155,9 @@ export class PostgresRollupSums {
       [
         ['keyword', 'keyword', 'text'],
         ['lw', 'lw', 'float8'],
+        ['last_lw', 'last', 'float8'],
       ],
-      `(keyword) DO UPDATE SET lw = ${logAddSql('keyword_searches')}`,
+      `(keyword) DO UPDATE SET lw = ${logAddSql('keyword_searches')}, ${lastLwSql('keyword_searches')}`,
     );
     await upsert(
       client,
@@ -158,8 +168,9 @@ export class PostgresRollupSums {
         ['docid', 'docid', 'text'],
         ['lw', 'lw', 'float8'],
         ['clients', 'clients', 'int'],
+        ['last_lw', 'last', 'float8'],
       ],
-      `(keyword, docid) DO UPDATE SET lw = ${logAddSql('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients`,
+      `(keyword, docid) DO UPDATE SET lw = ${logAddSql('keyword_clicks')}, clients = keyword_clicks.clients + excluded.clients, ${lastLwSql('keyword_clicks')}`,
     );
     await addSearchedCounts(client, [...this.searched.values()]);
     for (const map of [this.keywords, this.totals, this.documents, this.positions, this.searchWeights, this.clickWeights, this.searched]) map.clear();

@@ -40,6 +40,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly searched: SqliteSearchedKeywords;
   private readonly profiles: SqliteUserProfiles;
   private readonly clickWeights = new ClickWeightsCache();
+  /** The day before which every event is deleted, as the last pruneEvents found it: the report's keyword rows before it go (pruneCounts). */
+  private countsBefore = 0;
 
   /**
    * Opens the event file (made if missing), its tables brought up to date
@@ -191,14 +193,34 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
     return this.profiles.read(userKey(this.clients, userToken), now, keeping);
   }
 
+  /** Deletes the events, and what only they were counted into (see SqliteStatsRollups.reclaim), in one transaction. */
   async pruneEvents(before: number, max: number, votersBefore: number): Promise<number> {
-    return this.queue.track(() => {
-      const day = Math.floor(votersBefore / DAY_MS);
-      this.statements.get('DELETE FROM daily_click_voters WHERE day < ?').run(day);
-      return this.statements
-        .get('DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < ? ORDER BY received LIMIT ?)')
-        .run(before, max).changes;
-    });
+    return this.queue.track(() =>
+      this.db.transaction(() => {
+        const s = this.statements;
+        s.get('DELETE FROM daily_click_voters WHERE day < ?').run(Math.floor(votersBefore / DAY_MS));
+        const gone = s
+          .get(
+            `DELETE FROM stats_events WHERE rowid IN (SELECT rowid FROM stats_events WHERE received < ? ORDER BY received LIMIT ?)
+             RETURNING received, keyword_norm AS keyword`,
+          )
+          .all(before, max) as Array<{ received: number; keyword: string }>;
+        const oldest = s.get('SELECT min(received) FROM stats_events').pluck().get() as number | null;
+        // With nothing kept, what the deleted events were counted into goes up to the newest of them.
+        const keptFrom = oldest ?? (gone.length === 0 ? null : Math.max(...gone.map((e) => e.received)) + 1);
+        if (keptFrom === null) return 0;
+        const keywords = new Set(gone.map((e) => e.keyword));
+        this.rollups.reclaim(keywords, keptFrom);
+        for (const keyword of keywords) this.clickWeights.forget(keyword);
+        this.countsBefore = Math.max(this.countsBefore, Math.floor(keptFrom / DAY_MS));
+        this.searched.reclaimBefore(this.countsBefore);
+        return gone.length;
+      })(),
+    );
+  }
+
+  async pruneCounts(max: number): Promise<number> {
+    return this.queue.track(() => this.rollups.reclaimDays(this.countsBefore, max));
   }
 
   async addUserSearch(userToken: string, session: string, at: number): Promise<void> {

@@ -24,6 +24,8 @@ const SUGGESTED = suggestedSql('sessions', 'addresses', 'first_day', 'last_day',
 export class SqliteSearchedKeywords {
   /** The first day of the window the rows were last swept for. */
   private sweptFrom: number;
+  /** The day before which the counts of deleted events were last taken out (reclaimBefore). */
+  private reclaimedTo = 0;
 
   constructor(
     private readonly db: Database.Database,
@@ -134,9 +136,18 @@ export class SqliteSearchedKeywords {
     this.sweep();
   }
 
-  /** Takes the sessions and addresses whose last search is older than the window out of the counts. */
-  private sweep(): void {
-    const from = this.sweptFrom;
+  /**
+   * Takes the sessions and addresses whose last search was before `day` out of the counts:
+   * their events were deleted (the cap on stored events), inside the window or not.
+   */
+  reclaimBefore(day: number): void {
+    if (day <= Math.max(this.sweptFrom, this.reclaimedTo)) return;
+    this.reclaimedTo = day;
+    this.sweep(day);
+  }
+
+  /** Takes the sessions and addresses whose last search is older than `from` (the window's first day) out of the counts. */
+  private sweep(from = this.sweptFrom): void {
     for (const [table, column] of [
       ['keyword_sessions', 'sessions'],
       ['keyword_addresses', 'addresses'],

@@ -15,6 +15,9 @@ const SUMS = 'sum(searches) AS searches, sum(no_hits) AS noHitSearches, sum(clic
 /** log2(2^a + 2^b) without leaving the log domain. */
 const LOG_ADD = 'max(lw, excluded.lw) + log2(1 + pow(2, min(lw, excluded.lw) - max(lw, excluded.lw)))';
 
+/** The latest event's weight of a kept row and a new event (see migrations/sqlite/0007-latest-weights.ts). */
+const LAST_LW = 'last_lw = max(coalesce(last_lw, lw), excluded.last_lw)';
+
 /**
  * The rollups in an SQLite event store, the steps of rollupRules.ts as statements:
  * counts kept as events arrive, so neither the report nor a search reads the events:
@@ -84,7 +87,9 @@ export class SqliteStatsRollups implements RollupSteps {
   }
 
   addSearchWeight(keyword: string, lw: number): void {
-    this.statements.get(`INSERT INTO keyword_searches (keyword, lw) VALUES (?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}`).run(keyword, lw);
+    this.statements
+      .get(`INSERT INTO keyword_searches (keyword, lw, last_lw) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, ${LAST_LW}`)
+      .run(keyword, lw, lw);
   }
 
   latestSearch(session: string, keyword: string, from: number, to: number): FollowedSearch | null {
@@ -116,10 +121,43 @@ export class SqliteStatsRollups implements RollupSteps {
   addClickWeight(keyword: string, docid: string, lw: number, newClients: number): void {
     this.statements
       .get(
-        `INSERT INTO keyword_clicks (keyword, docid, lw, clients) VALUES (?, ?, ?, ?)
-         ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients`,
+        `INSERT INTO keyword_clicks (keyword, docid, lw, clients, last_lw) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET lw = ${LOG_ADD}, clients = clients + excluded.clients, ${LAST_LW}`,
       )
-      .run(keyword, docid, lw, newClients);
+      .run(keyword, docid, lw, newClients, lw);
+  }
+
+  /**
+   * Takes out what only deleted events were counted into: of the `keywords` of events just
+   * deleted, the click and search weights whose latest event came before `keptFrom` (the
+   * oldest event still stored), and the voters behind each click weight.
+   */
+  reclaim(keywords: ReadonlySet<string>, keptFrom: number): void {
+    const lw = keptFrom / this.halfLifeMs;
+    const s = this.statements;
+    for (const keyword of keywords) {
+      const docids = s.get('DELETE FROM keyword_clicks WHERE keyword = ? AND last_lw < ? RETURNING docid').pluck().all(keyword, lw) as string[];
+      for (const docid of docids) s.get('DELETE FROM keyword_click_clients WHERE keyword = ? AND docid = ?').run(keyword, docid);
+      // A search weight stays while a click weight of its keyword does: clicks are weighed against it.
+      s.get('DELETE FROM keyword_searches WHERE keyword = ? AND last_lw < ? AND NOT EXISTS (SELECT 1 FROM keyword_clicks WHERE keyword = ?)').run(
+        keyword,
+        lw,
+        keyword,
+      );
+    }
+  }
+
+  /** Deletes at most `max` of the report's keyword and document rows of the days before `day`; how many went. */
+  reclaimDays(day: number, max: number): number {
+    const s = this.statements;
+    const keywords = s
+      .get('DELETE FROM daily_keywords WHERE (day, tag, keyword) IN (SELECT day, tag, keyword FROM daily_keywords WHERE day < ? LIMIT ?)')
+      .run(day, max).changes;
+    if (keywords >= max) return keywords;
+    const documents = s
+      .get('DELETE FROM daily_documents WHERE (day, tag, docid) IN (SELECT day, tag, docid FROM daily_documents WHERE day < ? LIMIT ?)')
+      .run(day, max - keywords).changes;
+    return keywords + documents;
   }
 
   /**

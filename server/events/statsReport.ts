@@ -7,8 +7,8 @@ export interface ReportRange {
   toDay: number;
 }
 
-/** The report without document titles, which the index adds. */
-export type ReportData = Omit<StatsReport, 'from' | 'to' | 'tag' | 'topDocuments'> & {
+/** The report without document titles and click boosts, which the route adds. */
+export type ReportData = Omit<StatsReport, 'from' | 'to' | 'tag' | 'topDocuments' | 'clickBoosts'> & {
   topDocuments: Array<{ docid: string; clicks: number }>;
 };
 

@@ -3,8 +3,9 @@
  * clock are deleted, a bounded batch at a time with the event loop free between
  * batches, a minute after the start and then every hour. One address within the public limits stores
  * about a gigabyte of events a day; without this they were never reclaimed. Past
- * `statsMaxEvents` stored events, the oldest are deleted too, and /health says so. What the
- * report and ranking need is counted as events arrive, so it stays.
+ * `statsMaxEvents` stored events, the oldest are deleted too, and /health says so. The
+ * per-keyword counts only deleted events made go with them (EventStore.pruneEvents); the
+ * report's daily totals stay.
  */
 import type { ProblemLog } from '../events/eventBatcher.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
@@ -87,6 +88,8 @@ export class EventRetention {
           this.log.warn({ index: index.publicKey, dropped: deleted }, 'stored events passed statsMaxEvents: the oldest were deleted');
           await breath();
         }
+        // The report's keyword and document rows of the days whose events all went.
+        while ((await index.events.pruneCounts(RETENTION_BATCH)) >= RETENTION_BATCH) await breath();
       } catch (error) {
         this.log.warn({ err: error, index: index.publicKey }, 'old events could not be deleted; the next sweep tries again');
       }

@@ -6,7 +6,7 @@ import type { IndexReader, PageRow, PersonalRanking, RankedText } from '../engin
 import type { QueryPlan } from '../ranking/queryPlan.ts';
 import type { RankingDetails } from '../../src/client/types.ts';
 import { explainRanking } from '../ranking/explainRanking.ts';
-import { rankCandidates, rankWithFacts, typedName, type Candidate, type ClickBound } from '../ranking/rankCandidates.ts';
+import { rankCandidates, rankWithFacts, typedName, type Candidate, type ClickBound, type TypedName } from '../ranking/rankCandidates.ts';
 import type { RankingSettings } from '../config/rankingSettings.ts';
 import { personalAffinity } from './personalAffinity.ts';
 
@@ -43,14 +43,17 @@ export async function rankPool(
   if (pool.length < (explain ? 1 : 2)) return { rows: [...pool], details: explain ? new Map() : null };
   // Custom rules, and a profile that counts custom field values, read the custom fields.
   const custom = ranking.rules.some((rule) => rule.includes('(')) || (facts.personal?.fields.length ?? 0) > 0;
+  const name = typedName(plan.typed);
   const [cutTexts, common] = await Promise.all([
     reader.texts(
       pool.map((row) => row.rowid),
       custom,
+      false,
+      name !== null,
     ),
     facts.commonTitleWords(),
   ]);
-  const texts = await withTypedName(reader, plan, cutTexts, custom);
+  const texts = await withTypedName(reader, name, cutTexts, custom);
   const context = {
     rules: ranking.rules,
     maxBoost: ranking.maxBoost,
@@ -68,16 +71,21 @@ export async function rankPool(
 }
 
 /**
- * A typed name (`str.split`) is looked for in the whole text (see typedName): a long
- * page's texts are read whole again when their start does not hold it, and only those.
+ * A typed name (`str.split`) is looked for in the whole text (see typedName). A long
+ * page whose start does not hold it is given the runs of its rest a name can stand in
+ * (stored when it was written; see RankedText.laterNames) after its start, which the
+ * other rules never read past; one that does not know them is read whole again.
  */
-async function withTypedName(reader: IndexReader, plan: QueryPlan, texts: RankedText[], custom: boolean): Promise<RankedText[]> {
-  const name = typedName(plan.typed);
+async function withTypedName(reader: IndexReader, name: TypedName | null, texts: RankedText[], custom: boolean): Promise<RankedText[]> {
   if (name === null) return texts;
-  const again = texts.filter((t) => t.cut && !name.start.test(t.title) && !name.whole.test(t.content)).map((t) => t.rowid);
-  if (again.length === 0) return texts;
-  const whole = new Map((await reader.texts(again, custom, true)).map((t) => [t.rowid, t]));
-  return texts.map((t) => whole.get(t.rowid) ?? t);
+  const lacking = texts.filter((t) => t.cut && !name.start.test(t.title) && !name.whole.test(t.content));
+  if (lacking.length === 0) return texts;
+  const again = lacking.filter((t) => typeof t.laterNames !== 'string').map((t) => t.rowid);
+  const whole = new Map(again.length === 0 ? [] : (await reader.texts(again, custom, true)).map((t) => [t.rowid, t]));
+  const named = new Set(lacking.map((t) => t.rowid));
+  return texts.map(
+    (t) => whole.get(t.rowid) ?? (named.has(t.rowid) && typeof t.laterNames === 'string' ? { ...t, content: `${t.content}\n${t.laterNames}` } : t),
+  );
 }
 
 function pageRow(candidate: Candidate): PageRow {

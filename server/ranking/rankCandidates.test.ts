@@ -8,6 +8,8 @@ import { testPlan } from '../testing/testPlan.ts';
 interface Doc {
   url?: string | null;
   title: string;
+  /** The h1–h3 headings, one a line. */
+  headings?: string;
   content?: string;
   score: number;
   boost?: number;
@@ -25,13 +27,14 @@ function order(
 ): string[] {
   const plan = testPlan(
     term,
-    docs.flatMap((d) => [d.title, d.content ?? '']),
+    docs.flatMap((d) => [d.title, d.headings ?? '', d.content ?? '']),
     options,
   );
   const candidates: Candidate[] = docs.map((d, key) => ({
     key,
     url: d.url === undefined ? `https://example.test/${key}` : d.url,
     title: d.title,
+    ...(d.headings !== undefined && { headings: d.headings }),
     content: d.content ?? '',
     score: d.score,
     boost: d.boost ?? 1,
@@ -84,6 +87,24 @@ describe('ranking rules', () => {
       ],
       ['Fetch', 'Guide'],
     );
+  });
+
+  it('attribute: a heading holding several query words counts as a title holding as many', () => {
+    const docs = [
+      { title: 'Logging Cookbook', headings: 'Using loggers\nSending events to a file server', content: 'logging to a file', score: 3 },
+      { title: 'Logging HOWTO', headings: 'Basic tutorial\nLogging to a file\nAdvanced tutorial', content: 'logging to a file', score: 1 },
+      { title: 'File Objects', headings: 'Reading logs', content: 'logging to a file', score: 2 },
+    ];
+    // Both titles hold one word; the heading that holds both names the section asked for.
+    decides('attribute', 'logging to a file', docs, ['Logging HOWTO', 'Logging Cookbook', 'File Objects']);
+  });
+
+  it('attribute: one query word in one heading of many does not count as a title', () => {
+    const docs = [
+      { title: 'Guide', headings: 'Fetch\nOther things', content: 'fetch', score: 2 },
+      { title: 'Fetch', score: 1 },
+    ];
+    decides('attribute', 'fetch', docs, ['Fetch', 'Guide']);
   });
 
   it('exactness: the title that is the query, then whole words, then words as typed', () => {

@@ -8,6 +8,7 @@
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { RANKED_FIELD_CHARS } from '../engine/engine.ts';
 import { fold } from '../text/fold.ts';
+import { NAME_PUNCTUATION } from '../text/nameRuns.ts';
 import { PlanMatcher, textTokens, type Occurrence, type TextMatch, type TextToken } from './matchText.ts';
 import type { QueryPlan } from './queryPlan.ts';
 
@@ -48,9 +49,10 @@ export interface ClickBound {
  *   `os.path.join`, `__init__`), a document holding that name first (in the title, then
  *   in the text as a whole name, then as the start of a longer one), before those
  *   holding only its parts (in the title, then in a heading, then in the text); then more
- *   query words in the title (first: measured on the relevance benchmark, it beats
- *   `words` first, mostly for questions typed as sentences); then more in the title or a
- *   heading (h1–h3), so a heading match counts next to a title match;
+ *   query words in the title or in one heading (h1–h3) that holds two of them at least,
+ *   so a section the query names counts as a title would (first: measured on the
+ *   relevance benchmark, it beats `words` first, mostly for questions typed as
+ *   sentences); then more in the title; then more in the title or any heading;
  * - `words`: more of the query's words matched (only with `defaultOperator=or`),
  *   giving up the most frequent words first (as Meilisearch's `frequency` matching
  *   strategy does: `use fetch api` keeps `fetch` longest);
@@ -209,15 +211,13 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
 }
 
 /** A name as typed, found in a text: whole (nothing of a word follows) or as the start of a longer name. */
-interface TypedName {
+export interface TypedName {
   whole: RegExp;
   start: RegExp;
 }
 
 /** A word character of a name: what may not stand right before or after it for it to be whole. */
 const NAME_CHAR = '[\\p{L}\\p{N}_]';
-/** Punctuation that joins the parts of a name: `work_mem`, `os.path`, `std::vector`, `--max-old-space-size`, `C++`, `#id`, `@dataclass`. */
-const NAME_PUNCTUATION = /[._:#@+-]/;
 
 /**
  * The typed term as a name to find whole in a document, when it is one word written with
@@ -315,6 +315,8 @@ export interface MatchFacts {
   titleWords: number;
   /** Query words matched in the title or a heading. */
   headingWords: number;
+  /** The most query words one heading holds: a section the query names. */
+  sectionWords: number;
   /** The title is the query: every query word matched whole in it, nothing left over. */
   titleIsQuery: boolean;
   /** The title holds the term as typed, punctuation included (only for punctuated terms). */
@@ -338,7 +340,8 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
   const titleTokens = textTokens(candidate.title);
   const title = matcher.match(titleTokens, titleWordWeight);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
-  const headings = candidate.headings ? matcher.match(textTokens(candidate.headings)) : null;
+  const headingLines = candidate.headings ? headingTokens(candidate.headings) : null;
+  const headings = headingLines === null ? null : matcher.match(headingLines.tokens);
   let words = 0;
   let typos = 0;
   let titleWords = 0;
@@ -383,6 +386,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     namePlace: namePlace(query.name, candidate),
     titleWords,
     headingWords,
+    sectionWords: headings === null ? 0 : wordsInOneLine(headings, headingLines!.lineOf, new Set(slots)),
     titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars - namedLetters === 0,
     titleHasTyped: typed !== null && fold(candidate.title).includes(typed),
     namedStopWords: named.size,
@@ -393,6 +397,34 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(query.forms, titleTokens) : title.weightedUnmatched - namedWeighted,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
   };
+}
+
+/** The headings' tokens, one text, with the line (heading) each token stands on. */
+function headingTokens(headings: string): { tokens: TextToken[]; lineOf: number[] } {
+  const tokens: TextToken[] = [];
+  const lineOf: number[] = [];
+  headings.split('\n').forEach((line, i) => {
+    for (const token of textTokens(line)) {
+      tokens.push(token);
+      lineOf.push(i);
+    }
+  });
+  return { tokens, lineOf };
+}
+
+/** The most distinct meaningful query words matched on one line. */
+function wordsInOneLine(match: TextMatch, lineOf: readonly number[], meaningful: ReadonlySet<number>): number {
+  const byLine = new Map<number, Set<number>>();
+  for (const o of match.occurrences) {
+    if (!meaningful.has(o.slot)) continue;
+    const line = lineOf[o.position] ?? -1;
+    const slots = byLine.get(line) ?? new Set<number>();
+    slots.add(o.slot);
+    byLine.set(line, slots);
+  }
+  let most = 0;
+  for (const slots of byLine.values()) most = Math.max(most, slots.size);
+  return most;
 }
 
 /** A title word this long at least, and half of the query word, counts as its stem. */
@@ -426,7 +458,7 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(facts.typos);
         break;
       case 'attribute':
-        vector.push(-facts.namePlace, -facts.titleWords, -facts.headingWords);
+        vector.push(-facts.namePlace, -titleOrSectionWords(facts), -facts.titleWords, -facts.headingWords);
         break;
       case 'exactness':
         vector.push(-facts.namedStopWords, facts.titleIsQuery ? 0 : 1, facts.titleHasTyped ? 0 : 1, -facts.wholeWords, -facts.typedWords);
@@ -456,9 +488,20 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
   return vector;
 }
 
+/**
+ * A heading holding this many query words at least names a section the query asks for;
+ * one word in one of a long page's many headings says little.
+ */
+const SECTION_MIN_WORDS = 2;
+
+/** The query words in the title, or in one heading when that heading names a section (SECTION_MIN_WORDS): more of them first. */
+function titleOrSectionWords(facts: MatchFacts): number {
+  return Math.max(facts.titleWords, facts.sectionWords >= SECTION_MIN_WORDS ? facts.sectionWords : 0);
+}
+
 /** How many numbers a rule adds to a ranking vector. */
 export function ruleWidth(rule: RankingRule): number {
-  return rule === 'exactness' ? 5 : rule === 'attribute' ? 3 : 1;
+  return rule === 'exactness' ? 5 : rule === 'attribute' ? 4 : 1;
 }
 
 /** The step of a click boost, 0 (none) to CLICK_STEPS (the largest boost). */

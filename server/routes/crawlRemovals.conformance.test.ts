@@ -121,6 +121,31 @@ describe('a recrawl', () => {
     expect(latest.body.change).toEqual(second.change);
   });
 
+  it('removes a page failing with a server error only once it failed in three crawls in a row spread over a day', async () => {
+    const s = await startPageServer(pages(20));
+    sites.push(s);
+    const HOUR = 60 * 60_000;
+    let now = 1_800_000_000_000;
+    const service = await crawling({ clock: () => now });
+    expect(await crawl(service, s.origin)).toMatchObject({ state: 'done', counts: { indexed: 21 } });
+    s.pages.set('/p0', { status: 503, headers: { 'retry-after': '0' }, body: 'busy' });
+    // Three failing crawls within three hours: a bad afternoon, not a gone page.
+    for (const hours of [1, 2, 3]) {
+      now += HOUR;
+      const failing = await crawl(service, s.origin);
+      expect(failing, `after ${hours} h`).toMatchObject({ state: 'done', counts: { failed: { 'server error': 1 } }, removals: { removed: 0, held: 0 } });
+      expect(await found(service, 'w0x')).toEqual([`${s.origin}/p0`]);
+    }
+    expect(await status(service, `${s.origin}/p0`)).toMatchObject({ status: 'ERROR' });
+    // The fourth, a day after the first failure: the page goes, its status saying why.
+    now += 23 * HOUR;
+    const fourth = await crawl(service, s.origin);
+    expect(fourth).toMatchObject({ state: 'done', removals: { removed: 1, held: 0 } });
+    expect(fourth.removed).toEqual([{ url: `${s.origin}/p0`, reason: 'server error in 4 crawls in a row', state: 'removed' }]);
+    expect(await found(service, 'w0x')).toEqual([]);
+    expect(await status(service, `${s.origin}/p0`)).toMatchObject({ status: 'EXCLUDED', statusInfo: 'removed by a crawl: server error in 4 crawls in a row' });
+  });
+
   it('holds removals of 30% of the site until approved (or discarded); a site 20% failing loses nothing; 5% deleted go at once', async () => {
     const s = await startPageServer(pages(20));
     sites.push(s);

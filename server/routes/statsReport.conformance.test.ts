@@ -132,6 +132,36 @@ describe('GET /v2/indices/{key}/stats/report', () => {
     ]);
   });
 
+  it('shows the documents clicks raise for its top keywords, with the address groups behind each', async () => {
+    const boosted = await injectService({ clock: () => at('2026-03-10') });
+    try {
+      await putJson(boosted, '/v2/indices/demo/documents:batch', { documents: [{ id: 'd1', title: 'Flexbox guide', url: 'https://example.com/flex' }] });
+      // One search and one click on d1 from each of twelve address groups: enough to raise it (10), too few to lift the bound on places (30).
+      const rows = Array.from({ length: 12 }, (_, g) => [
+        { event: search(`g${g}`, 'flex', 5), received: at('2026-03-09', g), address: `10.0.${g}.1` },
+        { event: click(`g${g}`, 'flex', 'd1', 4), received: at('2026-03-09', g) + 1000, address: `10.0.${g}.1` },
+      ]).flat();
+      await boosted.app.eventStores.get('demo').loadStats(rows);
+      const { status, body } = await getJson<StatsReport>(boosted, '/v2/indices/demo/stats/report', [], auth);
+      expect(status).toBe(200);
+      expect(body.clickBoosts).toHaveLength(1);
+      expect(body.clickBoosts[0]).toMatchObject({
+        keyword: 'flex',
+        docid: 'd1',
+        title: 'Flexbox guide',
+        url: 'https://example.com/flex',
+        groups: 12,
+        maxPlaces: 10,
+      });
+      expect(body.clickBoosts[0]!.boost).toBeGreaterThan(1);
+      // Keywords without clicks that count raise nothing.
+      expect((await report([['from', '2026-03-01']])).body.clickBoosts).toEqual([]);
+    } finally {
+      await boosted.close();
+      boosted.remove();
+    }
+  });
+
   it('filters by tag, and by no tag with an empty tag', async () => {
     const blog = await report([
       ['from', '2026-03-01'],

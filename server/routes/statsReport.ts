@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { TAG_MAX_CHARS } from '../../src/client/limits.ts';
-import type { StatsProposals, StatsReport, StatsReportDocument } from '../../src/client/types.ts';
+import type { StatsProposals, StatsReport, StatsReportBoost, StatsReportDocument } from '../../src/client/types.ts';
+import type { EventStore } from '../events/eventStore.ts';
 import { authorize } from '../http/auth.ts';
 import { invalidParameter } from '../schemas/apiError.ts';
 import { DAY_MS } from '../events/clickRanking.ts';
@@ -49,10 +50,12 @@ export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock
     }
     const index = indices.get(request.params.key);
     const data = await index.events.report({ fromDay, toDay }, tag ?? null, limit);
-    const found = await index.engine.lookup(
-      data.topDocuments.map((d) => d.docid),
-      null,
+    const boosts = await clickBoostsOf(
+      index.events,
+      data.topKeywords.map((k) => k.keyword),
+      clock(),
     );
+    const found = await index.engine.lookup([...new Set([...data.topDocuments.map((d) => d.docid), ...boosts.map((b) => b.docid)])], null);
     const byId = new Map(found.map((document) => [document.id, document]));
     const promotions = await promotionsOf(
       index.engine.steering,
@@ -72,6 +75,7 @@ export const statsReportRoutes: FastifyPluginAsyncTypebox<RouteOptions & { clock
         const document = byId.get(docid);
         return { docid, clicks, title: document?.title ?? null, url: document?.url ?? null };
       }),
+      clickBoosts: boosts.map((b) => ({ ...b, title: byId.get(b.docid)?.title ?? null, url: byId.get(b.docid)?.url ?? null })),
     };
   });
   app.get(
@@ -92,4 +96,21 @@ function day(text: string, parameter: string): number {
 
 function dateOf(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The documents clicks raise for each keyword now, with the address groups behind each (titles aside): the owner sees who steers what. */
+async function clickBoostsOf(events: EventStore, keywords: readonly string[], now: number): Promise<Array<Omit<StatsReportBoost, 'title' | 'url'>>> {
+  const all: Array<Omit<StatsReportBoost, 'title' | 'url'>> = [];
+  for (const keyword of keywords) {
+    const boosts = await events.clickBoosts(keyword, now);
+    const rows = [...boosts].map(([docid, boost]) => ({
+      keyword,
+      docid,
+      boost,
+      groups: boosts.groups.get(docid) ?? 0,
+      maxPlaces: boosts.maxPlaces.get(docid) ?? null,
+    }));
+    all.push(...rows.sort((a, b) => b.boost - a.boost || (a.docid < b.docid ? -1 : 1)));
+  }
+  return all;
 }

@@ -76,6 +76,63 @@ describe('statsRetentionDays', () => {
     expect(events.filter((e) => e.tag === undefined)).toHaveLength(extra);
   });
 
+  it("reclaims the per-keyword counts of the events it drops: the keyword's report rows, click weights and suggestion counts", async () => {
+    // Day 1 and day 2: twelve address groups search "gone fox" and click doc-1 each day, enough for
+    // a click boost and a suggestion; day 3: 200 other events, which the cap of 200 keeps.
+    // Days before today: a store opens its window of searched keywords by the machine's clock.
+    const day = (n: number) => (Math.floor(Date.now() / DAY_MS) - 4 + n) * DAY_MS + DAY_MS / 2;
+    const capped = await startService({ clock: () => day(4), statsMaxEvents: 200 });
+    try {
+      const store = capped.app.eventStores.get('demo');
+      const gone = [1, 2].flatMap((d) =>
+        Array.from({ length: 12 }, (_, g) => {
+          const common = { session: `gone-${d}-${g}`, keyword: 'gone fox' };
+          const address = `10.${d}.${g}.1`;
+          return [
+            { event: { action: 'search', ...common, numberOfResults: 5 } as StatsEvent, received: day(d) + g * 1000, address },
+            { event: { action: 'click', ...common, docid: 'doc-1', position: 1 } as StatsEvent, received: day(d) + g * 1000 + 500, address },
+          ];
+        }).flat(),
+      );
+      const kept = Array.from({ length: 200 }, (_, i) => ({
+        event: { action: 'search', session: `kept-${i}`, keyword: 'kept owl', numberOfResults: 1 } as StatsEvent,
+        received: day(3) + i,
+        address: `10.9.${i % 50}.1`,
+      }));
+      await store.loadStats([...gone, ...kept]);
+      const report = async (date: number) => {
+        const iso = new Date(date).toISOString().slice(0, 10);
+        const answer = await getJson<StatsReport>(
+          capped,
+          '/v2/indices/demo/stats/report',
+          [
+            ['from', iso],
+            ['to', iso],
+          ],
+          { headers: { authorization: DEMO_AUTH } },
+        );
+        return answer.body;
+      };
+      expect((await store.clickBoosts('gone fox', day(4))).has('doc-1')).toBe(true);
+      expect(await store.searchedKeywords(['gone'], 5, day(4))).toEqual(['gone fox']);
+      expect((await report(day(1))).topKeywords.map((k) => k.keyword)).toEqual(['gone fox']);
+
+      expect(await capped.app.eventRetention.sweep()).toBe(gone.length);
+      expect((await store.clickBoosts('gone fox', day(4))).size).toBe(0);
+      expect(await store.searchedKeywords(['gone'], 5, day(4))).toEqual([]);
+      // The report keeps the day's totals; its keyword and document rows went with the events.
+      const first = await report(day(1));
+      expect(first.totals.searches).toBe(12);
+      expect(first.topKeywords).toEqual([]);
+      expect(first.topDocuments).toEqual([]);
+      // What is kept is counted as before.
+      expect((await report(day(3))).topKeywords.map((k) => k.keyword)).toEqual(['kept owl']);
+    } finally {
+      await capped.close();
+      capped.remove();
+    }
+  });
+
   it('keeps at most statsMaxEvents stored events, the oldest dropped first, and /health says so', async () => {
     const capped = await startService({ clock: () => now, statsMaxEvents: 100 });
     try {

@@ -155,6 +155,52 @@ export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
     });
   });
 
+  describe('pages found unchanged', () => {
+    it('records a batch at once: the content hashes taken, what was read again kept, and the outcomes', async () => {
+      const store = await fresh();
+      await store.create('c', '{}', 0);
+      await store.keepPage({ url: 'https://s/b', etag: '"1"', lastModified: null, hash: 'hb', links: [] });
+      await store.countFailures(['https://s/b'], 50);
+      await store.enqueue('c', [entry('https://s/a'), entry('https://s/b'), entry('https://s/c'), entry('https://s/d')]);
+      await store.claim('c', 'w', 10, 0, LEASE);
+      expect(await store.takeContent('c', 'hc', 'https://s/x')).toBe('https://s/x');
+      await store.finishUnchanged('c', [
+        // Skipped by its lastmod: not fetched, nothing read.
+        { url: 'https://s/a', hash: 'ha', kept: null, fetched: false, now: 100 },
+        // Read again, the same text: its new validators kept, its run of failures ended.
+        {
+          url: 'https://s/b',
+          hash: null,
+          kept: { url: 'https://s/b', etag: '"2"', lastModified: null, hash: 'hb', links: ['https://s/a'] },
+          fetched: true,
+          now: 101,
+        },
+        // A 304 whose content another URL holds already: that one keeps it.
+        { url: 'https://s/c', hash: 'hc', kept: null, fetched: true, now: 102 },
+      ]);
+      await store.finishUnchanged('c', []);
+      expect(await store.counts('c')).toMatchObject({ found: 4, pending: 1, fetched: 2, unchanged: 3 });
+      expect((await store.urls('c', { outcome: 'unchanged' }, 0, 10)).map((u) => [u.url, u.state, u.fetchedAt])).toEqual([
+        ['https://s/a', 'done', null],
+        ['https://s/b', 'done', 101],
+        ['https://s/c', 'done', 102],
+      ]);
+      expect(await store.takeContent('c', 'ha', 'https://s/y')).toBe('https://s/a');
+      expect(await store.takeContent('c', 'hc', 'https://s/y')).toBe('https://s/x');
+      expect(await store.page('https://s/b')).toEqual({
+        url: 'https://s/b',
+        etag: '"2"',
+        lastModified: null,
+        hash: 'hb',
+        links: ['https://s/a'],
+        failures: 0,
+        firstFailureAt: null,
+      });
+      // The claim is over: nothing is claimed again once the lease ends.
+      expect((await store.claim('c', 'w2', 10, LEASE + 1, 2 * LEASE)).map((e) => e.url)).toEqual(['https://s/d']);
+    });
+  });
+
   describe('pages kept across crawls', () => {
     it('keeps validators and links, counts runs of failures, judges pages by a crawl, and holds removals', async () => {
       const store = await fresh();

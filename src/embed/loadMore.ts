@@ -2,6 +2,7 @@ import type { createTracker } from '../tracker/createTracker.ts';
 import type { EmptyState } from '../ui/EmptyState.tsx';
 import type { FacetPanel } from '../ui/FacetPanel.tsx';
 import type { FilterChips } from '../ui/FilterChips.tsx';
+import type { HitSections } from '../ui/HitSections.tsx';
 import type { LoadMore } from '../ui/LoadMore.tsx';
 import type { Pager } from '../ui/Pager.tsx';
 import type { SkipToResults } from '../ui/SkipToResults.tsx';
@@ -19,6 +20,7 @@ export interface More {
   loadRelated: typeof loadRelated;
   FacetPanel: typeof FacetPanel;
   FilterChips: typeof FilterChips;
+  HitSections: typeof HitSections;
   OverlayList: typeof OverlayList;
   Pager: typeof Pager;
   LoadMore: typeof LoadMore;

@@ -1,6 +1,6 @@
 /**
  * `site-search.more.js`: what the script-tag file loads only once it is needed (see
- * loadMore.ts): the facets, the filter chips, the pager, the skip link, the empty state, the overlay's list, the suggestion dropdown's options, the analytics tracker and the loading of the language files and of the related-items row (`site-search.related.js`). It imports
+ * loadMore.ts): the facets, the filter chips, the pager, the skip link, the empty state, a hit's sections, the overlay's list, the suggestion dropdown's options, the analytics tracker and the loading of the language files and of the related-items row (`site-search.related.js`). It imports
  * Preact, the signals, the contexts and the client from the script that loaded it
  * (sharedModules.ts).
  */
@@ -10,6 +10,7 @@ import { FacetPanel } from '../ui/FacetPanel.tsx';
 import { en } from '../ui/messages.ts';
 import { enLater } from '../ui/messagesLater.ts';
 import { FilterChips } from '../ui/FilterChips.tsx';
+import { HitSections } from '../ui/HitSections.tsx';
 import { LoadMore } from '../ui/LoadMore.tsx';
 import { Pager } from '../ui/Pager.tsx';
 import { SkipToResults } from '../ui/SkipToResults.tsx';
@@ -28,6 +29,7 @@ Object.assign(en, enLater);
   loadRelated,
   FacetPanel,
   FilterChips,
+  HitSections,
   OverlayList,
   Pager,
   LoadMore,

@@ -5,19 +5,12 @@ import { FacetPanel } from './FacetPanel.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { Results } from './Results.tsx';
 import { SortSelect } from './SortSelect.tsx';
-import { answer, answerLatest, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import { answer, answerLatest, dialogMethods, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 import type { WidgetConfig } from './WidgetContext.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  dialogMethods();
 });
 afterEach(() => {
   cleanup();

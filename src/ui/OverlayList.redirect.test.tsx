@@ -3,19 +3,12 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { de } from './messagesDe.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
-import { answer, answerLatest, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import { answer, answerLatest, dialogMethods, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
 let assign: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   vi.useFakeTimers();
-  // jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  dialogMethods();
   assign = vi.fn();
 });
 afterEach(() => {

@@ -1,17 +1,21 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { capTerm } from '../core/capTerm.ts';
+import type { SearchHit } from '../client/types.ts';
 import { createListNavigation } from '../core/createListNavigation.ts';
 import { resultsPageUrl } from '../core/resultsPageUrl.ts';
 import { safeLinkUrl, safeText } from '../core/safeUrl.ts';
+import { sectionViews } from '../core/sectionViews.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
+import { highlight } from './Highlight.tsx';
 import { dateFormat, format } from './messages.ts';
 import { RedirectLabel } from './RedirectLabel.tsx';
 import { resultItem, type ResultContext } from './ResultItem.tsx';
 import { Results } from './Results.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
-import { SourceGroups, sourceHits, sourcesShown } from './SourceGroups.tsx';
+import { SECTION_LINK, SECTION_OPTION, SECTION_TEXT } from './sectionStyles.ts';
+import { sourceGroups, sourceHits, sourcesShown } from './SourceGroups.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
@@ -37,7 +41,8 @@ export interface OverlayListProps {
  * The overlay's one listbox, which its search field controls: before any typing the
  * visitor's recent searches (else the site's popular ones, else a line saying there are
  * none); then "Go to …" when a query rule sends the search to a page of the site's own,
- * the results, and last "See all N results". The field keeps the focus: ↑
+ * the results, each followed by its page's sections (an option each, as the page's is),
+ * and last "See all N results". The field keeps the focus: ↑
  * and ↓ move the active option, Enter opens it.
  */
 export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
@@ -52,12 +57,13 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const enterOption = (): HTMLElement | null => {
     const response = results.peek();
     if (!response || status.peek() !== 'done' || resultsTerm.peek() !== capTerm(term.peek()) || safeLinkUrl(response.redirect)) return null;
-    const n = response.hits.length;
+    // "See all" comes after every hit's option and its sections'.
+    const n = response.hits.reduce((options, hit) => options + 1 + sectionViews(hit).length, 0);
     const index = resultsUrl !== undefined && response.total_hits > 0 ? n : n > 0 ? 0 : -1;
     return index < 0 ? null : (listRef.current?.querySelector<HTMLElement>(`[id="${nav.optionId(index)}"]`) ?? null);
   };
   // As a click on the result's title would be: followed below, counted by the tracker.
-  const openOption = (at: HTMLElement) => (at.querySelector<HTMLElement>('.ss-hit-link') ?? at).click();
+  const openOption = (at: HTMLElement) => (at.querySelector<HTMLElement>('.ss-hit-link, .ss-section-link') ?? at).click();
   useLayoutEffect(() => {
     const option = () => (nav.active.peek() >= 0 ? listRef.current?.querySelector<HTMLElement>(`[id="${nav.optionId(nav.active.peek())}"]`) : null);
     combobox.value = {
@@ -97,20 +103,22 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const recent = empty ? (suggestions?.items.value.filter((item) => item.recent).map((item) => item.value) ?? []) : [];
   const terms = empty ? (recent.length ? recent : (config.popularSearches ?? [])) : [];
   const response = status.value === 'error' || empty ? null : results.value;
-  // Several indices: a group per source with hits or a failure, the hits in their order.
+  // Several indices: a group per source with hits or a failure, the hits one source after another.
   const shownSources = sources && !empty ? sourcesShown(sources) : null;
   const hits = shownSources ? sourceHits(shownSources) : (response?.hits ?? []);
+  const sections = hits.map(sectionViews);
+  const options = hits.length + sections.flat().length;
   // A rule's redirect, for the term in the field only (the answer may be an older term's);
   // only an address to link to: the answer is not trusted.
   const redirect = (response && resultsTerm.value === capTerm(term.value) && safeLinkUrl(response.redirect)) || null;
   // Where the results start among the options: after the redirect.
   const first = redirect ? 1 : 0;
   const more = !!response && (resultsUrl !== undefined ? response.total_hits > 0 : hits.length < response.total_hits);
-  const count = terms.length + first + hits.length + (more ? 1 : 0);
+  const count = terms.length + first + options + (more ? 1 : 0);
   useLayoutEffect(() => nav.setCount(count), [count, nav]);
   // Other results (or none) under the arrow: start again from the field. The same hits
   // for a longer term (`gri`, `grid`) keep the option the visitor arrowed to.
-  const shown = [redirect, ...hits.map((hit) => hit.id)].join(' ');
+  const shown = [redirect, ...hits.map((hit, index) => `${hit.id}:${sections[index]!.length}`)].join(' ');
   useLayoutEffect(() => nav.reset(), [shown, empty, nav]);
   const active = nav.active.value;
   const answered = status.value === 'done' ? resultsTerm.value : '';
@@ -144,7 +152,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   };
   // A result opened (a click, or Enter on its option): the search was worth keeping.
   const opened = (event: MouseEvent) => {
-    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link')) suggestions?.remember(resultsTerm.peek());
+    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link, .ss-section-link')) suggestions?.remember(resultsTerm.peek());
   };
   const list = nav.list();
 
@@ -212,19 +220,62 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   );
 
   const shared: ResultContext = { term: resultsTerm.value, m, fields: config.fields, heading: 'div', date: dateFormat(m) };
-  const groups = !!shownSources?.length && (
-    <SourceGroups
-      shown={shownSources}
-      nav={nav}
-      listId={list.id}
-      first={first}
-      shared={shared}
-      failed={m.errorTitle}
-      untitled={m.untitled}
-      promoted={m.promoted}
-      follow={follow}
-    />
-  );
+  // The next option's index, counted on through the hits and their sections (in every source's group).
+  let option = first;
+  let next = 0;
+  // A hit's option, then its page's sections, an option each; `index` is its place among its
+  // own index's hits, which the tracker reports.
+  const hitOptions = (hit: SearchHit, index: number) => {
+    const href = safeLinkUrl(hit.url);
+    const page = safeText(hit.title) || m.untitled;
+    const own = sections[next++]!;
+    const at = option;
+    option += 1 + own.length;
+    return [
+      <li
+        class="ss-item ss-hit-option"
+        key={hit.id || index}
+        {...nav.option(at)}
+        // Which hit it is, for the tracker: "Go to" and the sections stand among the hits.
+        data-hit={index}
+        // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
+        aria-label={(hit.resultType === 'promotion' ? `${m.promoted} ` : '') + page}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={(event) => follow(event, href)}
+        onAuxClick={(event) => event.button === 1 && follow(event, href)}
+      >
+        {resultItem(hit, index, shared)}
+      </li>,
+      // Its page's sections, an option each right after it, named with the page's title so
+      // that each is announced as the page's; the tracker counts a click on one as on the page.
+      ...own.map(({ title, href: to, passage }, n) => (
+        <li
+          class="ss-option ss-section-option"
+          style={SECTION_OPTION}
+          // Its heading and passage take one direction, from the heading's text, and line up together.
+          dir="auto"
+          key={`${hit.id || index}#${n}`}
+          {...nav.option(at + 1 + n)}
+          data-hit={index}
+          aria-label={`${title} – ${page}`}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => follow(event, to)}
+          onAuxClick={(event) => event.button === 1 && follow(event, to)}
+        >
+          <span class="ss-section-link" style={SECTION_LINK}>
+            {title}
+          </span>
+          {passage.some((part) => part.em) && (
+            <span class="ss-section-text" style={SECTION_TEXT}>
+              {highlight(passage)}
+            </span>
+          )}
+        </li>
+      )),
+    ];
+  };
+  // Called here, not as a component, so that the options are numbered in their order.
+  const groups = !!shownSources?.length && sourceGroups({ shown: shownSources, listId: list.id, failed: m.errorTitle, options: hitOptions });
 
   if (!hits.length) {
     return (
@@ -253,28 +304,11 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       onAuxClick={opened}
     >
       {go}
-      {groups}
-      {(groups ? [] : hits).map((hit, index) => {
-        const href = safeLinkUrl(hit.url);
-        return (
-          <li
-            class="ss-item ss-hit-option"
-            key={hit.id || index}
-            {...nav.option(first + index)}
-            // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
-            aria-label={(hit.resultType === 'promotion' ? `${m.promoted} ` : '') + (safeText(hit.title) || m.untitled)}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={(event) => follow(event, href)}
-            onAuxClick={(event) => event.button === 1 && follow(event, href)}
-          >
-            {resultItem(hit, index, shared)}
-          </li>
-        );
-      })}
+      {groups || hits.flatMap(hitOptions)}
       {more && (
         <li
           class="ss-option ss-see-all"
-          {...nav.option(first + hits.length)}
+          {...nav.option(option)}
           onMouseDown={(event) => event.preventDefault()}
           onClick={(event) => {
             if (resultsUrl === undefined) return loadMore();

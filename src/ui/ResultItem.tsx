@@ -1,6 +1,8 @@
 import type { SearchHit } from '../client/types.ts';
 import { hitView } from '../core/hitView.ts';
 import { highlight } from './Highlight.tsx';
+// The script-tag build swaps this for src/embed/lazyResultParts.tsx (vite.config.ts).
+import { HitSections } from './HitSections.tsx';
 import type { Messages } from './messages.ts';
 import { Thumbnail } from './Thumbnail.tsx';
 import type { FieldLabel } from './WidgetContext.ts';
@@ -73,6 +75,8 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
             {highlight(snippetParts)}
           </p>
         )}
+        {/* In the overlay's listbox the sections are options of their own, after this one's. */}
+        {hit.sections && H !== 'div' && <HitSections hit={hit} of={titleParts} />}
         {(type || day || shownFields[0]) && (
           <p class="ss-hit-meta">
             {type && <span class="ss-badge">{type.toUpperCase()}</span>}

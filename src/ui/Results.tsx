@@ -56,7 +56,7 @@ export function Results() {
   // A result's link opened with the primary button (also Enter) or, in a new tab, the middle
   // one (not the right): the search found something worth keeping. One listener for the whole list.
   const opened = (event: MouseEvent) => {
-    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link')) suggestions?.remember(resultsTerm.peek());
+    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link, .ss-section-link')) suggestions?.remember(resultsTerm.peek());
   };
 
   return (

@@ -4,17 +4,10 @@ import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
 import { de } from './messagesDe.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
-import { answer, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
+import { answer, dialogMethods, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
 
-// jsdom has <dialog> but not its modal methods; these do what the browser does for the test's purpose.
 beforeEach(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  dialogMethods();
 });
 afterEach(cleanup);
 

@@ -1,7 +1,6 @@
+import type { JSX } from 'preact';
+import type { SearchHit } from '../client/types.ts';
 import type { SourceSearch } from '../core/createSources.ts';
-import type { ListNavigation } from '../core/createListNavigation.ts';
-import { safeLinkUrl, safeText } from '../core/safeUrl.ts';
-import { resultItem, type ResultContext } from './ResultItem.tsx';
 
 /** The sources with something to show: hits, or their failure. Empty ones hide. */
 export function sourcesShown(sources: readonly SourceSearch[]): SourceSearch[] {
@@ -14,60 +13,34 @@ export const sourceHits = (shown: readonly SourceSearch[]) =>
 
 export interface SourceGroupsProps {
   shown: readonly SourceSearch[];
-  nav: ListNavigation;
   /** The listbox's id, for the groups' label ids. */
   listId: string;
-  /** The index of the first hit among the options (after the redirect). */
-  first: number;
-  shared: ResultContext;
   /** The failure's words, after the source's label. */
   failed: string;
-  untitled: string;
-  promoted: string;
-  follow(event: MouseEvent, href: string | null): void;
+  /** The options of a hit, `index` its place among its source's hits; called in order, once per hit. */
+  options(hit: SearchHit, index: number): JSX.Element[];
 }
 
 /**
- * The overlay's results from several indices: a group per source (ARIA `group`, named by
- * its label) in the one listbox, the options numbered on through all of them, so ↑ and ↓
- * walk every source. A source that failed keeps its group, its label saying so, and no
- * options; one with no hits is left out. The tracker tells the sources by `data-source`.
+ * The results from several indices in a listbox: a group per source (ARIA `group`, named
+ * by its label), the options numbered on through all of them, so ↑ and ↓ walk every
+ * source. A source that failed keeps its group, its label saying so, and no options; one
+ * with no hits is left out. The tracker tells the sources by `data-source`.
  */
-export function SourceGroups({ shown, nav, listId, first, shared, failed, untitled, promoted, follow }: SourceGroupsProps) {
-  let at = first;
-  return (
-    <>
-      {shown.map(({ source, controller }, g) => {
-        const error = controller.status.value === 'error';
-        const hits = error ? [] : (controller.results.value?.hits ?? []);
-        const label = `${listId}-source-${g}`;
-        return (
-          <div key={source.siteKey} class="ss-group" role="group" aria-labelledby={label}>
-            <div class="ss-suggest-title ss-group-title" id={label}>
-              {source.label}
-              {error && <span class="ss-group-failed"> · {failed}</span>}
-            </div>
-            <div class="ss-list ss-group-hits" data-source={source.siteKey}>
-              {hits.map((hit, index) => {
-                const href = safeLinkUrl(hit.url);
-                return (
-                  <div
-                    class="ss-item ss-hit-option"
-                    key={hit.id || index}
-                    {...nav.option(at++)}
-                    aria-label={(hit.resultType === 'promotion' ? `${promoted} ` : '') + (safeText(hit.title) || untitled)}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={(event) => follow(event, href)}
-                    onAuxClick={(event) => event.button === 1 && follow(event, href)}
-                  >
-                    {resultItem(hit, index, shared)}
-                  </div>
-                );
-              })}
-            </div>
-          </div>
-        );
-      })}
-    </>
-  );
+export function sourceGroups({ shown, listId, failed, options }: SourceGroupsProps) {
+  return shown.map(({ source, controller }, g) => {
+    const error = controller.status.value === 'error';
+    const label = `${listId}-source-${g}`;
+    return (
+      <li key={source.siteKey} class="ss-group" role="group" aria-labelledby={label} data-source={source.siteKey}>
+        <div class="ss-suggest-title ss-group-title" id={label}>
+          {source.label}
+          {error && <span class="ss-group-failed"> · {failed}</span>}
+        </div>
+        <ul class="ss-list ss-group-hits" role="none">
+          {error ? [] : (controller.results.value?.hits ?? []).flatMap(options)}
+        </ul>
+      </li>
+    );
+  });
 }

@@ -8,7 +8,7 @@ import { Results } from './Results.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import { StatsLine } from './StatsLine.tsx';
-import { advance, answer, answerLatest, fakeController, renderWidget, searchAndAnswer } from './testing.tsx';
+import { advance, answer, answerLatest, dialogMethods, fakeController, renderWidget, searchAndAnswer } from './testing.tsx';
 
 const GUIDE = 'https://example.com/tailwind-guide';
 const onlyRedirect = { ...answer([], 0), redirect: GUIDE };
@@ -16,13 +16,7 @@ const ADVICE = /check the spelling/i;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
+  dialogMethods();
 });
 afterEach(() => {
   cleanup();

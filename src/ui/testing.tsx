@@ -88,3 +88,14 @@ export function renderWidget(controller: SearchController, children: ComponentCh
     </SearchContext.Provider>,
   );
 }
+
+/** jsdom has <dialog> but not its modal methods: these do what the browser does, for the tests' purpose. */
+export function dialogMethods(): void {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -6,7 +6,7 @@ import type { Tracker } from '../tracker/createTracker.ts';
 /**
  * Feeds `tracker` from a widget: the searches whose results the controller shows, and
  * the clicks on result links inside `root` (listened to on `root`, so the components
- * need not know). Left click, Ctrl/Cmd-click and Enter on a link are `click` events,
+ * need not know), a section's link as its page's. Left click, Ctrl/Cmd-click and Enter on a link are `click` events,
  * a middle click is `auxclick` with button 1; a right click is neither. Returns a stop.
  */
 export function trackSearch(controller: SearchController, root: Pick<Element, 'addEventListener'>, tracker: Tracker): () => void {
@@ -25,10 +25,11 @@ export function trackSearch(controller: SearchController, root: Pick<Element, 'a
     }
   });
   const onClick = (event: Event) => {
-    const item = (event.target as Element).closest?.('.ss-hit-link')?.closest('.ss-item');
+    const item = (event.target as Element).closest?.('.ss-hit-link, .ss-section-link')?.closest<HTMLElement>('[data-hit], .ss-item');
     const response = results.peek();
     if ((event as MouseEvent).button > 1 || !item?.parentElement || !response) return;
-    const index = Array.prototype.indexOf.call(item.parentElement.children, item);
+    // The overlay's options say which hit they show (a section's, its page's): "Go to" and the sections stand among the hits there.
+    const index = Number(item.dataset.hit ?? Array.prototype.indexOf.call(item.parentElement.children, item));
     const id = response.hits[index]?.id;
     if (id) {
       tracker.click(resultsTerm.peek(), id, clickPosition(page, limit, response.hits.length, index));

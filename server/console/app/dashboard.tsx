@@ -137,7 +137,7 @@ function Shell({ session, onSignedOut }: { session: SessionResponse; onSignedOut
   const tabs = [...(api === null ? [] : INDEX_TABS), ...(admin ? [{ route: { page: 'indices' } as Route, label: 'Indices' }] : [])];
 
   return (
-    <div class="console-page dash-page">
+    <div class="console-page">
       <div class="console-bar">
         <p class="console-brand">Site Search console</p>
         {keys.length > 1 || (admin && keys.length > 0) ? (
@@ -166,12 +166,12 @@ function Shell({ session, onSignedOut }: { session: SessionResponse; onSignedOut
         )}
       </div>
       <div class="dash-app">
-        <header class="console-header">
-          <p class="console-eyebrow">{index === null || shown.page === 'indices' || shown.page === 'index' ? 'Site Search console' : `Index ${index}`}</p>
-          <h1 class="console-title" ref={title} tabIndex={-1}>
+        <header class="page-header">
+          <p class="page-eyebrow">{index === null || shown.page === 'indices' || shown.page === 'index' ? 'Site Search console' : `Index ${index}`}</p>
+          <h1 class="page-title" ref={title} tabIndex={-1}>
             {text}
           </h1>
-          <p class="console-lede">{lede}</p>
+          <p class="page-lede">{lede}</p>
         </header>
         {tabs.length > 1 && (
           <nav class="dash-tabs" aria-label="Console">

@@ -61,6 +61,7 @@ export function LowClickKeywords({ api, keywords }: { api: OwnerApi; keywords: S
       )}
       <Table
         caption="Keywords searched often whose results are rarely clicked"
+        fold
         head={['Keyword', 'Searches', 'Click-through rate', 'Fix']}
         numeric={(column) => column === 1 || column === 2}
         rows={keywords.map((k) => [

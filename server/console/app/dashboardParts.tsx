@@ -9,16 +9,21 @@ export function Table({
   rows,
   empty,
   numeric,
+  fold = false,
 }: {
   caption: string;
   head: string[];
   rows: ComponentChildren[][];
   empty?: string;
   numeric?: (column: number) => boolean;
+  /** On a phone, rows after the first FOLDED_ROWS wait behind a button, so a long page of tables stays short. */
+  fold?: boolean;
 }) {
   const id = useId();
   const wrap = useRef<HTMLDivElement>(null);
   const wider = useWiderThan(wrap);
+  const [unfolded, setUnfolded] = useState(false);
+  const folds = fold && rows.length > FOLDED_ROWS;
   const isNumber = numeric ?? ((i: number) => i > 0);
   if (rows.length === 0 && empty !== undefined) return <p class="dash-muted">{empty}</p>;
   // A table wider than a phone scrolls sideways in its own named region, which takes
@@ -28,7 +33,7 @@ export function Table({
     <>
       {wider && <p class="dash-scroll-hint">Wider than the screen: scroll the table sideways to see every column.</p>}
       <div ref={wrap} class="dash-table-wrap" role="region" aria-labelledby={id} tabIndex={0}>
-        <table class="dash-table">
+        <table class={folds && !unfolded ? 'dash-table dash-folded' : 'dash-table'}>
           <caption id={id} class="dash-caption">
             {caption}
           </caption>
@@ -60,9 +65,17 @@ export function Table({
           </tbody>
         </table>
       </div>
+      {folds && (
+        <button type="button" class="dash-unfold dash-narrow-only" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)}>
+          {unfolded ? `Show the first ${FOLDED_ROWS}` : `Show all ${rows.length}`}
+        </button>
+      )}
     </>
   );
 }
+
+/** How many rows a folded table shows on a phone (dashboard.css hides the others, by the same number). */
+const FOLDED_ROWS = 5;
 
 /** Whether the element's content is wider than the element, kept true to its size. */
 function useWiderThan(ref: { current: HTMLElement | null }): boolean {

@@ -7,6 +7,7 @@ import { SearchApiError } from '../../../src/client/errors.ts';
 import type { StatsProposal } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { hashOf } from './dashboardRoute.ts';
+import { LoadFailed } from './loadState.tsx';
 import { dismissedProposals, dismissProposal, proposalKey } from './dismissedProposals.ts';
 import { pinRuleId, pinRuleOf, synonymsWith } from './proposalFixes.ts';
 
@@ -17,11 +18,14 @@ type Row = { key: string; busy: boolean; error: string };
 type Notice = { text: string; rule?: string };
 
 const number = new Intl.NumberFormat('en');
+/** How many proposals a phone shows before "Show all" (dashboard.css hides the others, by the same number). */
+const FOLDED_PROPOSALS = 3;
 
 export function ProposalsSection({ api }: { api: OwnerApi }) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [row, setRow] = useState<Row | null>(null);
+  const [unfolded, setUnfolded] = useState(false);
   const [notice, setNotice] = useState<Notice>({ text: '' });
   const [titles, setTitles] = useState<Map<string, string>>(new Map());
   const heading = useRef<HTMLHeadingElement>(null);
@@ -112,66 +116,67 @@ export function ProposalsSection({ api }: { api: OwnerApi }) {
         )}
       </p>
       {load.state === 'error' ? (
-        <div class="dash-error" role="alert">
-          <p>
-            <strong>The proposed fixes could not be loaded.</strong> {load.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="The proposed fixes" message={load.message} retry={() => setAttempt((n) => n + 1)} />
       ) : load.proposals.length === 0 ? (
         <p class="dash-muted">No proposed fixes now. They appear once enough visitors rephrase a search and click what the second one found.</p>
       ) : (
-        <ul
-          class="dash-proposal-list"
-          ref={list}
-          aria-label={`${load.proposals.length} proposed ${load.proposals.length === 1 ? 'fix' : 'fixes'}, most sessions first`}
-        >
-          {load.proposals.map((proposal) => {
-            const key = proposalKey(proposal);
-            const state = row?.key === key ? row : null;
-            const name = describe(proposal, titles);
-            const errorId = `proposal-error-${load.proposals.indexOf(proposal)}`;
-            return (
-              <li key={key} class="dash-proposal">
-                <p class="dash-proposal-what">
-                  <span class="dash-badge">{proposal.kind === 'synonym' ? 'Synonym' : 'Pin'}</span> {name}
-                </p>
-                <p class="dash-proposal-counts">
-                  {count(proposal.sessions, 'session')} from {count(proposal.addresses, 'address', 'addresses')} in {count(proposal.groups, 'network')}, on{' '}
-                  {count(proposal.days, 'day')}
-                </p>
-                <span class="dash-actions">
-                  <button
-                    type="button"
-                    class="dash-primary"
-                    aria-label={`Accept: ${name}`}
-                    aria-describedby={state?.error ? errorId : undefined}
-                    // Not `disabled`: a disabled button drops the focus, which should stay put while the fix is sent.
-                    aria-disabled={state?.busy === true}
-                    onClick={() => state?.busy !== true && void accept(proposal)}
-                  >
-                    {state?.busy ? 'Applying…' : 'Accept'}
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Dismiss: ${name}`}
-                    aria-disabled={state?.busy === true}
-                    onClick={() => state?.busy !== true && dismiss(proposal)}
-                  >
-                    Dismiss
-                  </button>
-                </span>
-                {state?.error ? (
-                  <p id={errorId} class="dash-problem" role="alert">
-                    {state.error}
+        <>
+          <ul
+            // On a phone the first FOLDED_PROPOSALS wait alone, the rest behind a button (dashboard.css).
+            class={load.proposals.length > FOLDED_PROPOSALS && !unfolded ? 'dash-proposal-list dash-folded-list' : 'dash-proposal-list'}
+            ref={list}
+            aria-label={`${load.proposals.length} proposed ${load.proposals.length === 1 ? 'fix' : 'fixes'}, most sessions first`}
+          >
+            {load.proposals.map((proposal) => {
+              const key = proposalKey(proposal);
+              const state = row?.key === key ? row : null;
+              const name = describe(proposal, titles);
+              const errorId = `proposal-error-${load.proposals.indexOf(proposal)}`;
+              return (
+                <li key={key} class="dash-proposal">
+                  <p class="dash-proposal-what">
+                    <span class="dash-badge">{proposal.kind === 'synonym' ? 'Synonym' : 'Pin'}</span> {name}
                   </p>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
+                  <p class="dash-proposal-counts">
+                    {count(proposal.sessions, 'session')} from {count(proposal.addresses, 'address', 'addresses')} in {count(proposal.groups, 'network')}, on{' '}
+                    {count(proposal.days, 'day')}
+                  </p>
+                  <span class="dash-actions">
+                    <button
+                      type="button"
+                      class="dash-primary"
+                      aria-label={`Accept: ${name}`}
+                      aria-describedby={state?.error ? errorId : undefined}
+                      // Not `disabled`: a disabled button drops the focus, which should stay put while the fix is sent.
+                      aria-disabled={state?.busy === true}
+                      onClick={() => state?.busy !== true && void accept(proposal)}
+                    >
+                      {state?.busy ? 'Applying…' : 'Accept'}
+                    </button>
+                    <button
+                      type="button"
+                      aria-label={`Dismiss: ${name}`}
+                      aria-disabled={state?.busy === true}
+                      onClick={() => state?.busy !== true && dismiss(proposal)}
+                    >
+                      Dismiss
+                    </button>
+                  </span>
+                  {state?.error ? (
+                    <p id={errorId} class="dash-problem" role="alert">
+                      {state.error}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+          {load.proposals.length > FOLDED_PROPOSALS && (
+            <button type="button" class="dash-unfold dash-narrow-only" aria-expanded={unfolded} onClick={() => setUnfolded(!unfolded)}>
+              {unfolded ? `Show the first ${FOLDED_PROPOSALS}` : `Show all ${load.proposals.length}`}
+            </button>
+          )}
+        </>
       )}
     </section>
   );

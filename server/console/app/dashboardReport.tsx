@@ -10,6 +10,7 @@ import { ExportJudgedQueries } from './dashboardExport.tsx';
 import { LowClickKeywords } from './dashboardLowClicks.tsx';
 import { ProposalsSection } from './dashboardProposals.tsx';
 import { hashOf } from './dashboardRoute.ts';
+import { LoadFailed } from './loadState.tsx';
 
 const PRESETS = [7, 30, 90] as const;
 const MAX_DAYS = 366;
@@ -155,16 +156,7 @@ export function ReportPage({ api }: { api: OwnerApi }) {
             : ''}
       </p>
 
-      {load.state === 'error' && (
-        <div class="dash-error" role="alert">
-          <p>
-            <strong>The report could not be loaded.</strong> {load.message}
-          </p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            Try again
-          </button>
-        </div>
-      )}
+      {load.state === 'error' && <LoadFailed what="The report" message={load.message} retry={() => setAttempt((n) => n + 1)} />}
 
       <ProposalsSection api={api} />
 
@@ -262,6 +254,7 @@ function ReportView({ api, report }: { api: OwnerApi; report: StatsReport }) {
           </h2>
           <Table
             caption="Searches and clicks by analytics tag"
+            fold
             head={['Tag', 'Searches', 'Clicks', 'Click-through rate']}
             rows={report.tags.map((t) => [t.tag ?? 'No tag', number.format(t.searches), number.format(t.clicks), rate(t)])}
             empty="No tags in this range."
@@ -274,6 +267,7 @@ function ReportView({ api, report }: { api: OwnerApi; report: StatsReport }) {
           </h2>
           <Table
             caption="Most searched keywords"
+            fold
             head={['Keyword', 'Searches', 'No hits', 'Clicks', 'Click-through rate']}
             rows={report.topKeywords.map((k) => [
               keyword(k.keyword),
@@ -294,6 +288,7 @@ function ReportView({ api, report }: { api: OwnerApi; report: StatsReport }) {
           <p class="dash-hint">Content to write, or a fix: a rule that pins a page or sends the visitor to one, or a synonym with words the index knows.</p>
           <Table
             caption="Keywords with the most no-hit searches"
+            fold
             head={['Keyword', 'No-hit searches', 'Fix']}
             numeric={(column) => column === 1}
             rows={report.noHitKeywords.map((k) => [
@@ -313,6 +308,7 @@ function ReportView({ api, report }: { api: OwnerApi; report: StatsReport }) {
           </h2>
           <Table
             caption="Documents clicked most often in results"
+            fold
             head={['Document', 'Clicks']}
             rows={report.topDocuments.map((d) => [
               d.url !== null && /^https?:\/\//.test(d.url) ? (
@@ -323,6 +319,33 @@ function ReportView({ api, report }: { api: OwnerApi; report: StatsReport }) {
               number.format(d.clicks),
             ])}
             empty="No clicks in this range."
+          />
+        </section>
+
+        <section class="dash-card dash-wide" aria-labelledby="dash-boosts">
+          <h2 id="dash-boosts" class="dash-heading">
+            Raised by clicks
+          </h2>
+          <p class="dash-hint">
+            Documents that visitors' clicks raise now for the top keywords, and from how many networks (IPv4 /24, IPv6 /48) the clicks came: few networks behind
+            a boost may be one party steering it.
+          </p>
+          <Table
+            caption="Click boosts of the top keywords, with the address groups behind each"
+            head={['Keyword', 'Document', 'Score ×', 'Networks', 'Moves at most']}
+            numeric={(column) => column >= 2}
+            rows={report.clickBoosts.map((b) => [
+              keyword(b.keyword),
+              b.url !== null && /^https?:\/\//.test(b.url) ? (
+                <a href={b.url}>{b.title ?? b.docid}</a>
+              ) : (
+                (b.title ?? <span class="dash-muted">{b.docid} (no longer indexed)</span>)
+              ),
+              b.boost.toFixed(2),
+              number.format(b.groups),
+              b.maxPlaces === null ? 'any places' : `${number.format(b.maxPlaces)} places`,
+            ])}
+            empty="Clicks raise no document for these keywords."
           />
         </section>
       </div>

@@ -1,20 +1,18 @@
 // The synonyms and stop words of the index, edited as text and saved with one PATCH of
 // its settings. A line the page cannot read, or a field the API refuses, is named beside
 // its box; what was typed stays.
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { SearchApiError } from '../../../src/client/errors.ts';
 import type { IndexSettings } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
 import { Field, fieldId } from './dashboardParts.tsx';
+import { LoadState, useLoad } from './loadState.tsx';
 import { linesOfSynonyms, stopWordsOfText, synonymsOfLines } from './synonymLines.ts';
 
-type Load = { state: 'loading' } | { state: 'ready' } | { state: 'error'; message: string };
 type Errors = { synonyms?: string; stopWords?: string; form?: string };
 
 /** `add`: a word (a search that found nothing) to start a new one-way entry with; nothing is saved until Save. */
 export function SynonymsPage({ api, add }: { api: OwnerApi; add?: string | undefined }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [synonyms, setSynonyms] = useState('');
   const [stopWords, setStopWords] = useState('');
   const [saved, setSaved] = useState({ synonyms: '', stopWords: '' });
@@ -29,32 +27,23 @@ export function SynonymsPage({ api, add }: { api: OwnerApi; add?: string | undef
     setSaved(text);
   };
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api.getSettings({ signal: controller.signal }).then(
-      (settings) => {
-        show(settings);
-        setLoad({ state: 'ready' });
-        if (add !== undefined) {
-          const text = linesOfSynonyms(settings.synonyms);
-          setSynonyms(`${text}${text === '' ? '' : '\n'}${add} => `);
-          setStatus(`A line for “${add}” is added at the end: type the words a search for it should also find, then Save.`);
-          // After the render that shows the line, with the caret at its end, ready to type.
-          setTimeout(() => {
-            const box = document.getElementById(fieldId('synonyms'));
-            if (!(box instanceof HTMLTextAreaElement)) return;
-            box.focus();
-            box.setSelectionRange(box.value.length, box.value.length);
-            box.scrollTop = box.scrollHeight;
-          }, 0);
-        }
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ state: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  const [load, retry] = useLoad(async (signal) => {
+    const settings = await api.getSettings({ signal });
+    show(settings);
+    if (add !== undefined) {
+      const text = linesOfSynonyms(settings.synonyms);
+      setSynonyms(`${text}${text === '' ? '' : '\n'}${add} => `);
+      setStatus(`A line for “${add}” is added at the end: type the words a search for it should also find, then Save.`);
+      // After the render that shows the line, with the caret at its end, ready to type.
+      setTimeout(() => {
+        const box = document.getElementById(fieldId('synonyms'));
+        if (!(box instanceof HTMLTextAreaElement)) return;
+        box.focus();
+        box.setSelectionRange(box.value.length, box.value.length);
+        box.scrollTop = box.scrollHeight;
+      }, 0);
+    }
+  });
 
   const save = async (event: Event) => {
     event.preventDefault();
@@ -85,111 +74,95 @@ export function SynonymsPage({ api, add }: { api: OwnerApi; add?: string | undef
     setTimeout(() => (first === null ? document.getElementById('settings-problem') : document.getElementById(fieldId(first)))?.focus(), 0);
   };
 
-  if (load.state === 'loading') {
-    return (
-      <p class="dash-status" role="status">
-        Loading the settings…
-      </p>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div class="dash-error" role="alert">
-        <p>
-          <strong>The settings could not be loaded.</strong> {load.message}
-        </p>
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-
   const changed = synonyms !== saved.synonyms || stopWords !== saved.stopWords;
   return (
-    <form class="dash-form" noValidate onSubmit={(e) => void save(e)}>
-      {errors.form !== undefined && (
-        <div id="settings-problem" class="dash-error" role="alert" tabIndex={-1}>
-          <p>{errors.form}</p>
-        </div>
+    <LoadState load={load} what="The settings" retry={retry}>
+      {() => (
+        <form class="dash-form" noValidate onSubmit={(e) => void save(e)}>
+          {errors.form !== undefined && (
+            <div id="settings-problem" class="dash-error" role="alert" tabIndex={-1}>
+              <p>{errors.form}</p>
+            </div>
+          )}
+          <section class="dash-card" aria-labelledby="synonyms-heading">
+            <h2 id="synonyms-heading" class="dash-heading">
+              Synonyms
+            </h2>
+            <Field
+              path="synonyms"
+              label="Synonyms, one entry a line"
+              hint={
+                <>
+                  Words that find each other, separated by commas: <code>flexbox, flexible box</code>. One way only, with an arrow:{' '}
+                  <code>js =&gt; javascript</code> (a search for js also finds javascript, not the reverse).
+                </>
+              }
+              error={errors.synonyms}
+              wide
+            >
+              {(c) => (
+                <textarea
+                  {...c}
+                  rows={8}
+                  spellcheck={false}
+                  value={synonyms}
+                  onInput={(e) => {
+                    setSynonyms(e.currentTarget.value);
+                    setErrors(({ synonyms: _, ...rest }) => rest);
+                  }}
+                />
+              )}
+            </Field>
+          </section>
+          <section class="dash-card" aria-labelledby="stop-words-heading">
+            <h2 id="stop-words-heading" class="dash-heading">
+              Stop words
+            </h2>
+            <Field
+              path="stopWords"
+              label="Words to leave out"
+              hint="Words a search leaves out unless they are all it has, such as the or of. Separated by spaces, commas or lines."
+              error={errors.stopWords}
+              wide
+            >
+              {(c) => (
+                <textarea
+                  {...c}
+                  rows={4}
+                  spellcheck={false}
+                  value={stopWords}
+                  onInput={(e) => {
+                    setStopWords(e.currentTarget.value);
+                    setErrors(({ stopWords: _, ...rest }) => rest);
+                  }}
+                />
+              )}
+            </Field>
+          </section>
+          <div class="dash-buttons dash-savebar">
+            {/* aria-disabled, not disabled: a disabled button drops the focus to the page's body. */}
+            <button type="submit" class="dash-primary" aria-disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+            <button
+              type="button"
+              disabled={!changed || saving}
+              onClick={() => {
+                setSynonyms(saved.synonyms);
+                setStopWords(saved.stopWords);
+                setErrors({});
+                setStatus('Back to the saved lists.');
+              }}
+            >
+              Undo changes
+            </button>
+            <p class="dash-status" role="status" aria-live="polite">
+              {status}
+            </p>
+          </div>
+        </form>
       )}
-      <section class="dash-card" aria-labelledby="synonyms-heading">
-        <h2 id="synonyms-heading" class="dash-heading">
-          Synonyms
-        </h2>
-        <Field
-          path="synonyms"
-          label="Synonyms, one entry a line"
-          hint={
-            <>
-              Words that find each other, separated by commas: <code>flexbox, flexible box</code>. One way only, with an arrow: <code>js =&gt; javascript</code>{' '}
-              (a search for js also finds javascript, not the reverse).
-            </>
-          }
-          error={errors.synonyms}
-          wide
-        >
-          {(c) => (
-            <textarea
-              {...c}
-              rows={8}
-              spellcheck={false}
-              value={synonyms}
-              onInput={(e) => {
-                setSynonyms(e.currentTarget.value);
-                setErrors(({ synonyms: _, ...rest }) => rest);
-              }}
-            />
-          )}
-        </Field>
-      </section>
-      <section class="dash-card" aria-labelledby="stop-words-heading">
-        <h2 id="stop-words-heading" class="dash-heading">
-          Stop words
-        </h2>
-        <Field
-          path="stopWords"
-          label="Words to leave out"
-          hint="Words a search leaves out unless they are all it has, such as the or of. Separated by spaces, commas or lines."
-          error={errors.stopWords}
-          wide
-        >
-          {(c) => (
-            <textarea
-              {...c}
-              rows={4}
-              spellcheck={false}
-              value={stopWords}
-              onInput={(e) => {
-                setStopWords(e.currentTarget.value);
-                setErrors(({ stopWords: _, ...rest }) => rest);
-              }}
-            />
-          )}
-        </Field>
-      </section>
-      <div class="dash-buttons dash-savebar">
-        {/* aria-disabled, not disabled: a disabled button drops the focus to the page's body. */}
-        <button type="submit" class="dash-primary" aria-disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-        <button
-          type="button"
-          disabled={!changed || saving}
-          onClick={() => {
-            setSynonyms(saved.synonyms);
-            setStopWords(saved.stopWords);
-            setErrors({});
-            setStatus('Back to the saved lists.');
-          }}
-        >
-          Undo changes
-        </button>
-        <p class="dash-status" role="status" aria-live="polite">
-          {status}
-        </p>
-      </div>
-    </form>
+    </LoadState>
   );
 }
 

@@ -1,6 +1,7 @@
 // "Why this order": a search with `explain=true`, as a table of its hits with the value
 // each ranking rule compared, the rule that put the hit ahead of the next one, and any
 // pin or boost.
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { SearchHit, SearchResponse } from '../../../src/client/types.ts';
 import { errorMessage, type OwnerApi } from './dashboardApi.ts';
@@ -152,10 +153,12 @@ function Explained({ term, response }: { term: string; response: SearchResponse 
             <span class="dash-why-position">{i + 1}.</span> {hit.title}
           </span>,
           typeOf(hit),
-          decidedBy(hit),
+          <span class="dash-why-decided">{decidedBy(hit)}</span>,
           <span class="dash-why-adjustments">{adjustments(hit)}</span>,
           ...rules.map((name) => {
-            const shown = format(valueOf(hit, name));
+            const found = valueOf(hit, name);
+            // Words ("1 whole, 1 as typed") break only after a comma: two short lines, never a word a line.
+            const shown = typeof found === 'string' ? wordsValue(format(found)) : format(found);
             // The value that put this result ahead of the next one stands out.
             return hit._rankingDetails?.decidedBy === name ? <strong class="dash-decided">{shown}</strong> : shown;
           }),
@@ -178,6 +181,10 @@ function format(found: number | string | null): string {
   if (typeof found === 'number') return value.format(found);
   // The engine's words for a title without the query: the column says the rest.
   return found === 'title not matched' ? 'not in title' : found;
+}
+
+function wordsValue(text: string): ComponentChildren {
+  return text.split(', ').map((part, i) => [i > 0 && ', ', <span class="dash-why-value">{part}</span>]);
 }
 
 function adjustments(hit: SearchHit): string {

@@ -98,15 +98,16 @@ export function IndicesPage({
           </button>
         </form>
       </section>
-      <p class="dash-status" role="status" aria-live="polite">
-        {load.state === 'loading' ? 'Loading the indices…' : notice}
-      </p>
-      {load.state === 'error' && <LoadFailed what="The indices" message={load.message} retry={() => setAttempt((n) => n + 1)} />}
-      {load.state === 'ready' && (
-        <section class="dash-card" aria-labelledby="indices-all">
-          <h2 id="indices-all" class="dash-heading">
-            Indices of this service
-          </h2>
+      {/* The outcome of a make or a delete stands with the list it changed; empty, it takes no room. */}
+      <section class="dash-card" aria-labelledby="indices-all">
+        <h2 id="indices-all" class="dash-heading">
+          Indices of this service
+        </h2>
+        <p class="dash-status" role="status" aria-live="polite">
+          {load.state === 'loading' ? 'Loading the indices…' : notice}
+        </p>
+        {load.state === 'error' && <LoadFailed what="The indices" message={load.message} retry={() => setAttempt((n) => n + 1)} />}
+        {load.state === 'ready' && (
           <Table
             caption="Each index, where it is defined and how many documents it holds"
             head={['Index', 'Defined in', 'Documents', 'Actions']}
@@ -139,8 +140,8 @@ export function IndicesPage({
               ),
             ])}
           />
-        </section>
-      )}
+        )}
+      </section>
       {secret !== null && (
         <Dialog title={`The secret of ${secret.publicKey}`} onClose={() => setSecret(null)}>
           <p>Copy it now: it is shown this once and kept nowhere. Scripts and the command line send it with the key; sign in to this index with both.</p>

@@ -42,12 +42,12 @@ export function SignIn({ onSignedIn, notice }: { onSignedIn: (session: SessionRe
 
   return (
     <main class="console-sign-in" aria-labelledby="sign-in-title">
-      <p class="console-eyebrow">Site Search console</p>
-      <h1 id="sign-in-title" class="console-title" tabIndex={-1} ref={title}>
+      <p class="page-eyebrow">Site Search console</p>
+      <h1 id="sign-in-title" class="page-title" tabIndex={-1} ref={title}>
         Sign in
       </h1>
       {notice !== '' && (
-        <p class="console-lede" role="status">
+        <p class="page-lede" role="status">
           {notice}
         </p>
       )}

@@ -7,6 +7,7 @@ import { facetIndex } from './postgres/0005-facet-index.ts';
 import { crawls } from './postgres/0006-crawls.ts';
 import { crawledPages } from './postgres/0007-crawled-pages.ts';
 import { sections } from './postgres/0008-sections.ts';
+import { longPages } from './postgres/0009-long-pages.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
@@ -22,4 +23,5 @@ export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [
   crawls,
   crawledPages,
   sections,
+  longPages,
 ];

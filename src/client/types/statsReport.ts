@@ -88,6 +88,27 @@ export interface StatsReport {
   topDocuments: StatsReportDocument[];
   /** Most searched first. */
   tags: StatsReportTag[];
+  /**
+   * The documents clicks raise for the report's top keywords, as of the request (click
+   * weights decay; they are not a count over the range), with the address groups behind
+   * each: in the order of `topKeywords`, then the largest boost first.
+   */
+  clickBoosts: StatsReportBoost[];
+}
+
+/** A document raised for a keyword by clicks (see StatsReport.clickBoosts). */
+export interface StatsReportBoost {
+  keyword: string;
+  docid: string;
+  /** Null when the document is no longer indexed. */
+  title: string | null;
+  url: string | null;
+  /** The multiplier of its relevance score, above 1. */
+  boost: number;
+  /** Distinct address groups (IPv4 /24, IPv6 /48) whose clicks raised it. */
+  groups: number;
+  /** The most places the boost moves it up while too few groups agree (`clickRanking.maxPlaces`); null once enough do. */
+  maxPlaces: number | null;
 }
 
 /**
