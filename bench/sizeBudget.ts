@@ -50,7 +50,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,545 (+45, measured 24,528): a hit's sections (sub-results under it): the colour, hover and ring of
 // their links, the lazy stand-in that draws them from the part loaded later, and the tracker's
 // reading of which hit an overlay option shows; their layout comes with them, from the part loaded later.
-export const EMBED_CEILING_BYTES = 24_545;
+// 24,570 (+25, measured 24,568): `mount`'s `sources` option, which the script tag does not take yet: the branch
+// to it and the stand-in that says so (50 bytes), less 25 from the result parts' stand-ins written once.
+export const EMBED_CEILING_BYTES = 24_570;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;

@@ -34,7 +34,7 @@ export interface SearchWidgetProps {
   /** `page`: box, facets, results, pager. `overlay`: a button that opens a search dialog. @default 'page' */
   layout?: 'page' | 'overlay' | undefined;
   /** The search of each index, when the box searches several; `controller` is theirs together. @default none */
-  sources?: readonly SourceSearch[] | undefined;
+  searches?: readonly SourceSearch[] | undefined;
   /** `auto` follows the system. @default 'auto' */
   theme?: 'auto' | 'light' | 'dark' | undefined;
   /** Focus the box (or open the overlay) on `/` and Ctrl/Cmd+K. @default false */
@@ -52,7 +52,7 @@ export function SearchWidget(props: SearchWidgetProps) {
   const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>
-      <WidgetContext.Provider value={{ m, config, suggestions, sources: props.sources }}>
+      <WidgetContext.Provider value={{ m, config, suggestions, sources: props.searches }}>
         <div class={`ss-widget ${scheme} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
           {props.layout === 'overlay' ? (
             <SearchOverlay placeholder={placeholder} shortcut={shortcut} />

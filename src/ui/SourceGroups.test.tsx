@@ -33,7 +33,7 @@ function setup(labels = ['Docs', 'Blog', 'Shop']) {
       search: (params) => new Promise<SearchResponse>((resolve, reject) => calls.push({ siteKey, params, resolve, reject })),
     }),
   });
-  const { container } = render(<SearchWidget controller={sources.controller} sources={sources.searches} layout="overlay" />);
+  const { container } = render(<SearchWidget controller={sources.controller} searches={sources.searches} layout="overlay" />);
   act(() => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
   });
