@@ -57,6 +57,7 @@ export const EMBED_SWAPS: readonly EmbedSwap[] = [
   { module: /\/src\/ui\/SuggestionOptions\.tsx$/, standIn: 'src/embed/lazySuggestionOptions.tsx', lazy: true },
   { module: /\/src\/ui\/(Pager|LoadMore|SkipToResults|EmptyState|FilterChips|HitSections)\.tsx$/, standIn: 'src/embed/lazyResultParts.tsx', lazy: true },
   { module: /\/src\/ui\/messagesLater\.ts$/, standIn: 'src/embed/lazyMessages.ts', lazy: true },
+  { module: /\/src\/ui\/startSources\.tsx$/, standIn: 'src/embed/lazyStartSources.ts', lazy: true },
 ];
 
 /**

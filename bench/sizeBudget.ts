@@ -50,7 +50,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,545 (+45, measured 24,528): a hit's sections (sub-results under it): the colour, hover and ring of
 // their links, the lazy stand-in that draws them from the part loaded later, and the tracker's
 // reading of which hit an overlay option shows; their layout comes with them, from the part loaded later.
-export const EMBED_CEILING_BYTES = 24_545;
+// 24,570 (+25, measured 24,568): `mount`'s `sources` option, which the script tag does not take yet: the branch
+// to it and the stand-in that says so (50 bytes), less 25 from the result parts' stand-ins written once.
+export const EMBED_CEILING_BYTES = 24_570;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
@@ -70,4 +72,5 @@ export const EMBED_LATER_FILE = 'site-search.more.js';
 // 8,606 (+144): the overlay offers a query rule's redirect as its first option.
 // 8,690 (+84, measured 8,665): the seam of the service-marked title and the redirect's address label.
 // 9,510 (+820, measured 9,493): a hit's sections, under it on the results page and as options of their own in the overlay's list, with their layout.
-export const EMBED_LATER_CEILING_BYTES = 9_510;
+// 9,765 (+255, measured 9,740): the overlay's groups of results, one per index, for several sources.
+export const EMBED_LATER_CEILING_BYTES = 9_765;

@@ -67,8 +67,12 @@ mount(page, {
   popularSearches,
 });
 
+// `?sources=demo:Features,blog:Blog`: the overlay searches the demo's indices together, a group each.
+const sources = query.get('sources');
+
 mount(header, {
   ...common,
+  ...(sources ? { sources } : {}),
   layout: 'overlay',
   fields: [area],
   // This page is the results page too: "See all N results" searches here, keeping the demo's options.

@@ -245,7 +245,7 @@ async function main() {
   // Crawled at every start, from the page server just started: a few pages, in the background.
   await crawlGuides(apiUrl, webUrl);
   console.log(
-    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Console:   ${apiUrl}/console/ (index "${SITE_KEY}", secret "${SECRET}", or the admin key)\n  Related:   ${webUrl}/?item=<document id>\n  Guides (crawled, with sections): ${webUrl}/?site=guides\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
+    `\n  Demo:      ${webUrl}/\n${embedWebUrl === null ? '' : `  Demo, script-tag modules: ${embedWebUrl}/\n`}  Console:   ${apiUrl}/console/ (index "${SITE_KEY}", secret "${SECRET}", or the admin key)\n  Related:   ${webUrl}/?item=<document id>\n  Guides (crawled, with sections): ${webUrl}/?site=guides\n  Several indices in the overlay: ${webUrl}/?sources=demo:Features,blog:Blog\n  Service:   ${apiUrl}/v1/search/${SITE_KEY}?term=flex\n\nPress Ctrl+C to stop.`,
   );
 
   const stopDemo = async () => {

@@ -77,6 +77,7 @@ describe('the core entry, its exports', () => {
       'createRecentSearches',
       'createRecommendations',
       'createSearchController',
+      'createSources',
       'createSuggestions',
       'markTitle',
       'parseHighlight',

@@ -4,7 +4,7 @@ import type { SearchParams, SearchResponse, SortOrder } from '../client/types.ts
 import { LIMIT_DEFAULT } from '../client/limits.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
-import { createPace } from './pace.ts';
+import { createPace, type Pace } from './pace.ts';
 import { toSearchParams, type FacetRequests, type SearchFilters, type SearchState } from './searchState.ts';
 
 /**
@@ -43,6 +43,8 @@ export interface SearchControllerOptions extends FacetRequests {
    * personal results. Never made up per visitor: without it, results are the same for all.
    */
   userToken?: string | undefined;
+  /** The pace to send through, shared with the other indices of one box (createGroupPace). @default its own, of `paceMs` */
+  pace?: Pace | undefined;
 }
 
 /** The headless state of one search widget: signals to read, actions to call. */
@@ -132,8 +134,9 @@ export function createSearchController(options: SearchControllerOptions): Search
 
   // Typed searches one slot each `paceMs`, every search at most 5 a second. A slot a little
   // over 200 ms leaves about one request a second free, so the last key's search goes once
-  // typing has stopped for 3/4 of the slot (161 ms), not up to a whole slot later.
-  const pace = createPace(paceMs, Math.round(paceMs * 0.75));
+  // typing has stopped for 3/4 of the slot (161 ms), not up to a whole slot later. Several
+  // indices share one pace given by the caller (createGroupPace).
+  const pace = options.pace ?? createPace(paceMs, Math.round(paceMs * 0.75));
   const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';

@@ -14,3 +14,5 @@ export type { UrlOptions } from './bindUrl.ts';
 export { parseHighlight } from './parseHighlight.ts';
 export { markTitle } from './markTitle.ts';
 export type { HighlightPart } from './parseHighlight.ts';
+export { createSources } from './createSources.ts';
+export type { SourceOption, SourceSearch, Sources, SourcesOptions } from './createSources.ts';

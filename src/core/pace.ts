@@ -39,11 +39,13 @@ export interface Pace {
  * A request surely arrived by its answer, less the time the service says it spent on it
  * (its own clock, after the arrival): on a busy service that is most of the wait, which
  * counting from the answer alone would add to every 5th request. Unanswered, by when the
- * next one aborted it, and at least `gapMs` after it left.
+ * next one aborted it, and at least `gapMs` after it left. A slot that sends several
+ * requests (one per index, createGroupPace) counts as that many: `slots` a second at most.
  */
-export function createPace(gapMs = 200, quietMs = Infinity): Pace {
-  // The newest requests, up to 5, oldest first: when each left, and when it surely
-  // arrived (Infinity while the newest is on its way unanswered).
+export function createPace(gapMs = 200, quietMs = Infinity, slots = 5): Pace {
+  // The newest requests, up to `slots` (5; fewer when each slot sends to several indices),
+  // oldest first: when each left, and when it surely arrived (Infinity while the newest is
+  // on its way unanswered).
   const recent: Array<{ left: number; arrived: number }> = [];
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -57,7 +59,7 @@ export function createPace(gapMs = 200, quietMs = Infinity): Pace {
     timer = undefined;
     if (!waiting) return;
     const now = performance.now();
-    const fifth = recent.length === 5 ? recent[0]!.arrived : -Infinity;
+    const fifth = recent.length === slots ? recent[0]!.arrived : -Infinity;
     const due = Math.max(fifth + 1000, skipGap ? 0 : Math.min(last + gapMs, askedAt + quietMs));
     if (due > now) {
       timer = setTimeout(run, due - now);
@@ -71,7 +73,7 @@ export function createPace(gapMs = 200, quietMs = Infinity): Pace {
     if (newest) newest.arrived = Math.min(newest.arrived, Math.max(now, newest.left + gapMs));
     const entry = { left: now, arrived: Infinity };
     recent.push(entry);
-    if (recent.length > 5) recent.shift();
+    if (recent.length > slots) recent.shift();
     const request = send();
     // Timed once sent: the request leaves within `send`, maybe a moment after `now`.
     entry.left = last = performance.now();

@@ -6,24 +6,14 @@
  * button that does nothing yet holds the real one's place, so the results do not move
  * down when it comes.
  */
-import { useSignal } from '@preact/signals';
-import { useEffect } from 'preact/hooks';
 import { useSearchController } from '../ui/SearchContext.ts';
 import { useWidget } from '../ui/WidgetContext.ts';
-import { loadMore, type More } from './loadMore.ts';
+import { useMoreOnSearch } from './lazyResultParts.tsx';
 
 export function FacetPanel() {
   const { m } = useWidget();
-  const { status, results } = useSearchController();
-  const more = useSignal<More | null>(null);
-  useEffect(
-    () =>
-      status.subscribe((now) => {
-        if (now !== 'idle' && !more.peek()) loadMore().then((loaded) => (more.value = loaded), console.error);
-      }),
-    [],
-  );
-  const Panel = more.value?.FacetPanel;
+  const { results } = useSearchController();
+  const Panel = useMoreOnSearch()?.FacetPanel;
   if (Panel) return <Panel />;
   return results.value?.total_hits ? (
     <section class="ss-facets">

@@ -8,13 +8,15 @@
  * A hit's sections come beside the answer too (the first search loads them), under its passage.
  */
 import { useSignal } from '@preact/signals';
+import type { JSX } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { EmptyStateProps } from '../ui/EmptyState.tsx';
 import type { HitSectionsProps } from '../ui/HitSections.tsx';
 import { useSearchController } from '../ui/SearchContext.ts';
 import { loadMore, type More } from './loadMore.ts';
 
-function useMoreOnSearch(): More | null {
+/** What `site-search.more.js` left, once the first search is sent (null until then); the facets' stand-in waits for it too. */
+export function useMoreOnSearch(): More | null {
   const { status } = useSearchController();
   const more = useSignal<More | null>(null);
   useEffect(
@@ -27,32 +29,17 @@ function useMoreOnSearch(): More | null {
   return more.value;
 }
 
-export function Pager() {
-  const Real = useMoreOnSearch()?.Pager;
-  return Real ? <Real /> : null;
-}
+/** The stand-in of the part `name`: nothing until the real one is here. */
+const part =
+  <P extends object>(name: 'Pager' | 'LoadMore' | 'SkipToResults' | 'EmptyState' | 'FilterChips' | 'HitSections') =>
+  (props: P) => {
+    const Real = useMoreOnSearch()?.[name] as ((props: P) => JSX.Element | null) | undefined;
+    return Real ? <Real {...props} /> : null;
+  };
 
-export function LoadMore() {
-  const Real = useMoreOnSearch()?.LoadMore;
-  return Real ? <Real /> : null;
-}
-
-export function SkipToResults() {
-  const Real = useMoreOnSearch()?.SkipToResults;
-  return Real ? <Real /> : null;
-}
-
-export function EmptyState(props: EmptyStateProps) {
-  const Real = useMoreOnSearch()?.EmptyState;
-  return Real ? <Real {...props} /> : null;
-}
-
-export function FilterChips() {
-  const Real = useMoreOnSearch()?.FilterChips;
-  return Real ? <Real /> : null;
-}
-
-export function HitSections(props: HitSectionsProps) {
-  const Real = useMoreOnSearch()?.HitSections;
-  return Real ? <Real {...props} /> : null;
-}
+export const Pager = part('Pager');
+export const LoadMore = part('LoadMore');
+export const SkipToResults = part('SkipToResults');
+export const EmptyState = part<EmptyStateProps>('EmptyState');
+export const FilterChips = part('FilterChips');
+export const HitSections = part<HitSectionsProps>('HitSections');

@@ -1,6 +1,7 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { capTerm } from '../core/capTerm.ts';
+import type { SearchHit } from '../client/types.ts';
 import { createListNavigation } from '../core/createListNavigation.ts';
 import { resultsPageUrl } from '../core/resultsPageUrl.ts';
 import { safeLinkUrl, safeText } from '../core/safeUrl.ts';
@@ -14,6 +15,7 @@ import { resultItem, type ResultContext } from './ResultItem.tsx';
 import { Results } from './Results.tsx';
 import { SearchIcon } from './SearchIcon.tsx';
 import { SECTION_LINK, SECTION_OPTION, SECTION_TEXT } from './sectionStyles.ts';
+import { sourceGroups, sourceHits, sourcesShown } from './SourceGroups.tsx';
 import { useSearchController } from './SearchContext.ts';
 import { useWidget } from './WidgetContext.ts';
 
@@ -92,7 +94,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     };
     return () => (combobox.value = null);
   }, [nav, combobox]);
-  const { m, config, suggestions } = useWidget();
+  const { m, config, suggestions, sources } = useWidget();
   const empty = term.value.trim() === '';
   // The recent searches are the suggestion state's items while the field is empty.
   useEffect(() => {
@@ -101,7 +103,9 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const recent = empty ? (suggestions?.items.value.filter((item) => item.recent).map((item) => item.value) ?? []) : [];
   const terms = empty ? (recent.length ? recent : (config.popularSearches ?? [])) : [];
   const response = status.value === 'error' || empty ? null : results.value;
-  const hits = response?.hits ?? [];
+  // Several indices: a group per source with hits or a failure, the hits one source after another.
+  const shownSources = sources && !empty ? sourcesShown(sources) : null;
+  const hits = shownSources ? sourceHits(shownSources) : (response?.hits ?? []);
   const sections = hits.map(sectionViews);
   const options = hits.length + sections.flat().length;
   // A rule's redirect, for the term in the field only (the answer may be an older term's);
@@ -215,23 +219,79 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     </li>
   );
 
+  const shared: ResultContext = { term: resultsTerm.value, m, fields: config.fields, heading: 'div', date: dateFormat(m) };
+  // The next option's index, counted on through the hits and their sections (in every source's group).
+  let option = first;
+  let next = 0;
+  // A hit's option, then its page's sections, an option each; `index` is its place among its
+  // own index's hits, which the tracker reports.
+  const hitOptions = (hit: SearchHit, index: number) => {
+    const href = safeLinkUrl(hit.url);
+    const page = safeText(hit.title) || m.untitled;
+    const own = sections[next++]!;
+    const at = option;
+    option += 1 + own.length;
+    return [
+      <li
+        class="ss-item ss-hit-option"
+        key={hit.id || index}
+        {...nav.option(at)}
+        // Which hit it is, for the tracker: "Go to" and the sections stand among the hits.
+        data-hit={index}
+        // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
+        aria-label={(hit.resultType === 'promotion' ? `${m.promoted} ` : '') + page}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={(event) => follow(event, href)}
+        onAuxClick={(event) => event.button === 1 && follow(event, href)}
+      >
+        {resultItem(hit, index, shared)}
+      </li>,
+      // Its page's sections, an option each right after it, named with the page's title so
+      // that each is announced as the page's; the tracker counts a click on one as on the page.
+      ...own.map(({ title, href: to, passage }, n) => (
+        <li
+          class="ss-option ss-section-option"
+          style={SECTION_OPTION}
+          // Its heading and passage take one direction, from the heading's text, and line up together.
+          dir="auto"
+          key={`${hit.id || index}#${n}`}
+          {...nav.option(at + 1 + n)}
+          data-hit={index}
+          aria-label={`${title} – ${page}`}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={(event) => follow(event, to)}
+          onAuxClick={(event) => event.button === 1 && follow(event, to)}
+        >
+          <span class="ss-section-link" style={SECTION_LINK}>
+            {title}
+          </span>
+          {passage.some((part) => part.em) && (
+            <span class="ss-section-text" style={SECTION_TEXT}>
+              {highlight(passage)}
+            </span>
+          )}
+        </li>
+      )),
+    ];
+  };
+  // Called here, not as a component, so that the options are numbered in their order.
+  const groups = !!shownSources?.length && sourceGroups({ shown: shownSources, listId: list.id, failed: m.errorTitle, options: hitOptions });
+
   if (!hits.length) {
     return (
       <>
         {/* Named by the field's aria-controls, so always there. */}
-        <ul ref={listRef} class="ss-overlay-list" {...list} aria-label={m.results} hidden={!go}>
+        <ul ref={listRef} class="ss-overlay-list" {...list} aria-label={m.results} hidden={!go && !groups}>
           {go}
+          {groups}
         </ul>
         {/* The redirect is the answer: no "no results" and spelling advice beside it. */}
         {!go && <Results />}
       </>
     );
   }
-  const shared: ResultContext = { term: resultsTerm.value, m, fields: config.fields, heading: 'div', date: dateFormat(m) };
   const updating = status.value === 'stalled';
-  const all = format(m, m.seeAll, { n: response!.total_hits });
-  // The next option's index, counted on through the hits and their sections.
-  let option = first;
+  const all = format(m, m.seeAll, { n: response?.total_hits ?? 0 });
   return (
     <ul
       ref={listRef}
@@ -244,54 +304,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       onAuxClick={opened}
     >
       {go}
-      {hits.flatMap((hit, index) => {
-        const href = safeLinkUrl(hit.url);
-        const page = safeText(hit.title) || m.untitled;
-        const at = option;
-        option += 1 + sections[index]!.length;
-        return [
-          <li
-            class="ss-item ss-hit-option"
-            key={hit.id || index}
-            {...nav.option(at)}
-            // Which hit it is, for the tracker: "Go to" and the sections stand among the hits.
-            data-hit={index}
-            // Named by its title: a name from all of the card's text would be long, and not every reader works one out.
-            aria-label={(hit.resultType === 'promotion' ? `${m.promoted} ` : '') + page}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={(event) => follow(event, href)}
-            onAuxClick={(event) => event.button === 1 && follow(event, href)}
-          >
-            {resultItem(hit, index, shared)}
-          </li>,
-          // Its page's sections, an option each right after it, named with the page's title so
-          // that each is announced as the page's; the tracker counts a click on one as on the page.
-          ...sections[index]!.map(({ title, href: to, passage }, n) => (
-            <li
-              class="ss-option ss-section-option"
-              style={SECTION_OPTION}
-              // Its heading and passage take one direction, from the heading's text, and line up together.
-              dir="auto"
-              key={`${hit.id || index}#${n}`}
-              {...nav.option(at + 1 + n)}
-              data-hit={index}
-              aria-label={`${title} – ${page}`}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={(event) => follow(event, to)}
-              onAuxClick={(event) => event.button === 1 && follow(event, to)}
-            >
-              <span class="ss-section-link" style={SECTION_LINK}>
-                {title}
-              </span>
-              {passage.some((part) => part.em) && (
-                <span class="ss-section-text" style={SECTION_TEXT}>
-                  {highlight(passage)}
-                </span>
-              )}
-            </li>
-          )),
-        ];
-      })}
+      {groups || hits.flatMap(hitOptions)}
       {more && (
         <li
           class="ss-option ss-see-all"

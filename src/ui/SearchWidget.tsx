@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'preact/hooks';
 import type { SearchController } from '../core/createSearchController.ts';
+import type { SourceSearch } from '../core/createSources.ts';
 import type { Suggestions } from '../core/createSuggestions.ts';
 // The script-tag build swaps this for src/embed/lazyFacetPanel.tsx (vite.config.ts).
 import { FacetPanel } from './FacetPanel.tsx';
@@ -32,6 +33,8 @@ export interface SearchWidgetProps {
   suggestions?: Suggestions | null | undefined;
   /** `page`: box, facets, results, pager. `overlay`: a button that opens a search dialog. @default 'page' */
   layout?: 'page' | 'overlay' | undefined;
+  /** The search of each index, when the box searches several; `controller` is theirs together. @default none */
+  searches?: readonly SourceSearch[] | undefined;
   /** `auto` follows the system. @default 'auto' */
   theme?: 'auto' | 'light' | 'dark' | undefined;
   /** Focus the box (or open the overlay) on `/` and Ctrl/Cmd+K. @default false */
@@ -49,7 +52,7 @@ export function SearchWidget(props: SearchWidgetProps) {
   const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>
-      <WidgetContext.Provider value={{ m, config, suggestions }}>
+      <WidgetContext.Provider value={{ m, config, suggestions, sources: props.searches }}>
         <div class={`ss-widget ${scheme} ss-${props.layout ?? 'page'}-layout`} part="widget" dir={m.dir} lang={m.locale}>
           {props.layout === 'overlay' ? (
             <SearchOverlay placeholder={placeholder} shortcut={shortcut} />

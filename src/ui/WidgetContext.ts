@@ -1,5 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
+import type { SourceSearch } from '../core/createSources.ts';
 import type { Suggestions } from '../core/createSuggestions.ts';
 import { en, type Messages } from './messages.ts';
 
@@ -58,6 +59,8 @@ export interface WidgetContextValue {
   m: Messages;
   config: WidgetConfig;
   suggestions: Suggestions | null;
+  /** The search of each index, when the box searches several (the `sources` option). @default none */
+  sources?: readonly SourceSearch[] | undefined;
 }
 
 /** Words, configuration and the suggestion state of the widget around a component. */

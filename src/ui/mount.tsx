@@ -1,14 +1,17 @@
 import { render } from 'preact';
 import { createClient } from '../client/createClient.ts';
 import type { SearchResponse } from '../client/types.ts';
+import type { SourceOption } from '../core/createSources.ts';
 import { bindUrl, type UrlOptions } from '../core/bindUrl.ts';
-import { createSearchController } from '../core/createSearchController.ts';
+import { createSearchController, type SearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
 // The script-tag build swaps this for src/embed/lazyTracker.ts (vite.config.ts).
 import { createTracker, type AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from './messages.ts';
 import { SearchWidget } from './SearchWidget.tsx';
+// The script-tag build swaps this for src/embed/lazyStartSources.ts (vite.config.ts).
+import { startSources } from './startSources.tsx';
 import { trackSearch } from './trackSearch.ts';
 import type { WidgetConfig } from './WidgetContext.ts';
 import { checkTarget } from './checkTarget.ts';
@@ -110,6 +113,22 @@ export interface MountOptions extends WidgetConfig {
    * @default none
    */
   onResults?: ((response: SearchResponse) => void) | undefined;
+  /**
+   * Several indices searched from one box, each with its own group of results under its
+   * label (at most 5): `[{ siteKey: 'docs', label: 'Docs' }, { siteKey: 'blog', label: 'Blog', limit: 3 }]`,
+   * or the script tag's text `docs:Docs, blog:Blog:3`. `siteKey` is then the index of nothing
+   * but what the sources leave to it; suggestions come from the first source's index.
+   * @default none: `siteKey` alone
+   */
+  sources?: readonly SourceOption[] | string | undefined;
+}
+
+/** A widget as `mount` started it, which `update` replaces. */
+export interface Started {
+  controller: SearchController;
+  search(term: string): void;
+  destroy(): void;
+  setConsent(granted: boolean): void;
 }
 
 /** A widget on the page, as `mount` returns it. */
@@ -165,7 +184,8 @@ export function mount(target: Element, options: MountOptions): MountedWidget {
   return widget;
 }
 
-function start(target: Element, options: MountOptions) {
+function start(target: Element, options: MountOptions): Started {
+  if (options.sources) return startSources(target, options);
   const { url, analytics = {} } = options;
   // Each part takes the options it knows from the whole set; none shares a name with another's.
   const client = createClient(options);
@@ -204,7 +224,7 @@ function start(target: Element, options: MountOptions) {
   const unreport = controller.results.subscribe((response) => response && options.onResults?.(response));
   return {
     controller,
-    search(term: string) {
+    search(term) {
       controller.setTerm(term);
       controller.submit();
     },
@@ -217,7 +237,7 @@ function start(target: Element, options: MountOptions) {
       unreport();
       tracker?.dispose();
     },
-    setConsent(granted: boolean) {
+    setConsent(granted) {
       tracker?.setConsent(granted);
     },
   };

@@ -9,7 +9,7 @@ import type { Tracker } from '../tracker/createTracker.ts';
  * need not know), a section's link as its page's. Left click, Ctrl/Cmd-click and Enter on a link are `click` events,
  * a middle click is `auxclick` with button 1; a right click is neither. Returns a stop.
  */
-export function trackSearch(controller: SearchController, root: Element, tracker: Tracker): () => void {
+export function trackSearch(controller: SearchController, root: Pick<Element, 'addEventListener'>, tracker: Tracker): () => void {
   const { sent, results, resultsTerm, limit } = controller;
   // The page of the newest hits on screen: `sent` moves on as soon as another page is asked for.
   let page = 1;

@@ -11,6 +11,7 @@
 import { defineComponent, h, onBeforeUnmount, onMounted, ref, watch, type DefineComponent, type PropType } from 'vue';
 import type { SearchResponse } from '../client/types.ts';
 import type { UrlOptions } from '../core/bindUrl.ts';
+import type { SourceOption } from '../core/createSources.ts';
 import type { AnalyticsOptions } from '../tracker/createTracker.ts';
 import type { Messages } from '../ui/messages.ts';
 import { mount, type MountedWidget, type MountOptions } from '../ui/mount.tsx';
@@ -55,6 +56,7 @@ const props = {
   paging: String as PropType<'pages' | 'more'>,
   resultsUrl: String,
   popularSearches: Array as PropType<string[]>,
+  sources: [Array, String] as PropType<readonly SourceOption[] | string>,
 } satisfies Record<Exclude<keyof MountOptions, 'onResults'>, unknown>;
 
 type Options = Omit<MountOptions, 'onResults'>;

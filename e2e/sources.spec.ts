@@ -1,0 +1,47 @@
+// Several indices in one box (issue #44) against the reference service: the demo's `demo`
+// and `blog` indices together in the header's overlay (`?sources=`), a labelled group each
+// in one listbox, walked with ↓; axe clean; seen on desktop and phone, light and dark.
+import { expect, test, type Page } from '@playwright/test';
+import { axe } from './axe.ts';
+import { saveScreenshot } from './screenshot.ts';
+
+const SHOTS = 'e2e/artifacts/screenshots';
+
+async function openAndType(page: Page, theme: 'light' | 'dark', term: string) {
+  await page.goto(`/?sources=demo:Features,blog:Blog&theme=${theme}`);
+  await page.locator('#header-search').getByRole('button').first().click();
+  const dialog = page.getByRole('dialog', { name: 'Search' });
+  const field = dialog.getByRole('combobox', { name: 'Search' });
+  await field.fill(term);
+  return { dialog, field, listbox: dialog.getByRole('listbox') };
+}
+
+test('the overlay shows a labelled group per index in its one listbox, and ↓ walks through both', async ({ page }) => {
+  const { field, listbox } = await openAndType(page, 'light', 'grid');
+  const groups = listbox.getByRole('group');
+  await expect(groups).toHaveCount(2);
+  await expect(listbox.getByRole('group', { name: 'Features' }).getByRole('option').first()).toBeVisible();
+  const blog = listbox.getByRole('group', { name: 'Blog' });
+  await expect(blog.getByRole('option', { name: 'Grid layout in practice' })).toBeVisible();
+  await axe(page, 'overlay with two indices');
+  await saveScreenshot(page, { path: `${SHOTS}/sources-overlay-light-desktop.png` });
+
+  // ↓ past every option of the first group reaches the blog's.
+  const first = await listbox.getByRole('group', { name: 'Features' }).getByRole('option').count();
+  for (let i = 0; i <= first; i++) await field.press('ArrowDown');
+  const active = listbox.locator('[aria-selected="true"]');
+  await expect(active).toHaveAttribute('aria-label', 'Grid layout in practice');
+  await expect(field).toHaveAttribute('aria-activedescendant', (await active.getAttribute('id'))!);
+  await expect(field).toBeFocused();
+});
+
+test('on a phone in the dark theme, both groups show and stay axe clean', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const { listbox } = await openAndType(page, 'dark', 'dialog');
+  await expect(listbox.getByRole('group', { name: 'Blog' }).getByRole('option').first()).toBeVisible();
+  await axe(page, 'overlay with two indices, dark phone');
+  await saveScreenshot(page, { path: `${SHOTS}/sources-overlay-dark-phone.png` });
+  await page.close();
+  await context.close();
+});

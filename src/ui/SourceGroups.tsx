@@ -1,0 +1,46 @@
+import type { JSX } from 'preact';
+import type { SearchHit } from '../client/types.ts';
+import type { SourceSearch } from '../core/createSources.ts';
+
+/** The sources with something to show: hits, or their failure. Empty ones hide. */
+export function sourcesShown(sources: readonly SourceSearch[]): SourceSearch[] {
+  return sources.filter(({ controller }) => controller.status.value === 'error' || !!controller.results.value?.hits.length);
+}
+
+/** The hits of each source shown, one source after another: as the options count them. */
+export const sourceHits = (shown: readonly SourceSearch[]) =>
+  shown.flatMap(({ controller }) => (controller.status.value === 'error' ? [] : (controller.results.value?.hits ?? [])));
+
+export interface SourceGroupsProps {
+  shown: readonly SourceSearch[];
+  /** The listbox's id, for the groups' label ids. */
+  listId: string;
+  /** The failure's words, after the source's label. */
+  failed: string;
+  /** The options of a hit, `index` its place among its source's hits; called in order, once per hit. */
+  options(hit: SearchHit, index: number): JSX.Element[];
+}
+
+/**
+ * The results from several indices in a listbox: a group per source (ARIA `group`, named
+ * by its label), the options numbered on through all of them, so ↑ and ↓ walk every
+ * source. A source that failed keeps its group, its label saying so, and no options; one
+ * with no hits is left out. The tracker tells the sources by `data-source`.
+ */
+export function sourceGroups({ shown, listId, failed, options }: SourceGroupsProps) {
+  return shown.map(({ source, controller }, g) => {
+    const error = controller.status.value === 'error';
+    const label = `${listId}-source-${g}`;
+    return (
+      <li key={source.siteKey} class="ss-group" role="group" aria-labelledby={label} data-source={source.siteKey}>
+        <div class="ss-suggest-title ss-group-title" id={label}>
+          {source.label}
+          {error && <span class="ss-group-failed"> · {failed}</span>}
+        </div>
+        <ul class="ss-list ss-group-hits" role="none">
+          {error ? [] : (controller.results.value?.hits ?? []).flatMap(options)}
+        </ul>
+      </li>
+    );
+  });
+}
