@@ -60,26 +60,25 @@ describe('createSearchController', () => {
     expect(client.search).not.toHaveBeenCalled();
   });
 
-  it('paces typing: the first key searches at once, then the newest term in each 215 ms slot', async () => {
+  it('paces typing: the first key searches at once, then the newest term in each 200 ms slot', async () => {
     const { controller, calls } = setup();
-    for (const t of ['h', 'he', 'hel', 'hell', 'hello', 'hello w']) {
+    for (const t of ['h', 'he', 'hel', 'hell', 'hello']) {
       controller.setTerm(t);
       await vi.advanceTimersByTimeAsync(50);
     }
-    // h at 0 (after a quiet time); he, hel and hell were replaced before the slot at 215.
+    // h at 0 (after a quiet time); he and hel were replaced before the slot at 200.
     const sent = () => calls.map((c) => [c.params.term, c.at - calls[0]!.at]);
     expect(sent()).toEqual([
       ['h', 0],
-      ['hello', 215],
+      ['hell', 200],
     ]);
     await vi.advanceTimersByTimeAsync(1000);
-    // hello w, the last key (at 250), goes once typing stopped for 161 ms, before its slot at 430.
     expect(sent()).toEqual([
       ['h', 0],
-      ['hello', 215],
-      ['hello w', 411],
+      ['hell', 200],
+      ['hello', 400],
     ]);
-    expect(calls[2]?.params).toEqual({ term: 'hello w', limit: 10, page: 1, fuzzy: 'auto' });
+    expect(calls[2]?.params).toEqual({ term: 'hello', limit: 10, page: 1, fuzzy: 'auto' });
   });
 
   it("sends the signed-in user's token with every search, and none without one", async () => {
@@ -611,12 +610,12 @@ describe('createSearchController', () => {
       calls[4]?.resolve(response('fetch zzzzqqq', 0));
       await flush();
       expect(calls).toHaveLength(5);
-      // a, aborted unanswered as it left, is taken to have reached the service a slot (215 ms) later.
-      await vi.advanceTimersByTimeAsync(1214);
+      // a, aborted unanswered as it left, is taken to have reached the service 200 ms later.
+      await vi.advanceTimersByTimeAsync(1199);
       expect(calls).toHaveLength(5);
       await vi.advanceTimersByTimeAsync(1);
       expect(calls[5]?.params).toMatchObject({ term: 'fetch zzzzqqq', defaultOperator: 'or' });
-      expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1215);
+      expect((calls[5]?.at ?? 0) - (calls[0]?.at ?? 0)).toBe(1200);
     });
 
     it('a newer term cancels it: while it waits for the rate limit, while it is in flight, and before it is sent', async () => {

@@ -22,10 +22,9 @@ export interface SearchControllerOptions extends FacetRequests {
    */
   limit?: number;
   /**
-   * Least time between two search-as-you-type requests while typing goes on. The first
-   * key after a quiet time searches at once, later keys in the next free slot, or once
-   * typing stopped for three quarters of it, if that is sooner (at most 5 a second).
-   * @default 215
+   * Least time between two search-as-you-type requests. The first key after a quiet
+   * time searches at once, later keys in the next free slot (at most 5 a second).
+   * @default 200
    */
   paceMs?: number;
   /**
@@ -113,7 +112,7 @@ interface Job {
 }
 
 export function createSearchController(options: SearchControllerOptions): SearchController {
-  const { client, limit = LIMIT_DEFAULT, paceMs = 215, stalledMs = 300, minTermLength = 1 } = options;
+  const { client, limit = LIMIT_DEFAULT, paceMs = 200, stalledMs = 300, minTermLength = 1 } = options;
 
   const signals = {
     term: signal(''),
@@ -132,11 +131,9 @@ export function createSearchController(options: SearchControllerOptions): Search
   type Values = { [K in keyof typeof signals]: (typeof signals)[K]['value'] };
   const { term, page, sort, order, filters, results, status } = signals;
 
-  // Typed searches one slot each `paceMs`, every search at most 5 a second. A slot a little
-  // over 200 ms leaves about one request a second free, so the last key's search goes once
-  // typing has stopped for 3/4 of the slot (161 ms), not up to a whole slot later. Several
-  // indices share one pace given by the caller (createGroupPace).
-  const pace = options.pace ?? createPace(paceMs, Math.round(paceMs * 0.75));
+  // Typed searches one slot each `paceMs`, every search at most 5 a second; several indices
+  // share one pace given by the caller (createGroupPace).
+  const pace = options.pace ?? createPace(paceMs);
   const latest = createLatest();
   // The newest request's parameters (as JSON), so the same search is not sent twice in a row.
   let requested = '';

@@ -14,7 +14,7 @@ export const MAX_SOURCES = 5;
  */
 export function createGroupPace(count: number, gapMs = 200): Pace[] {
   const slots = Math.max(1, Math.floor(MAX_SOURCES / count));
-  const pace = createPace(Math.max(gapMs, Math.ceil(1000 / slots)), Infinity, slots);
+  const pace = createPace(Math.max(gapMs, Math.ceil(1000 / slots)), slots);
   const waiting = new Map<number, () => unknown>();
   let urgent = false;
   let queued = false;

@@ -108,46 +108,6 @@ describe('createPace', () => {
   });
 });
 
-describe('createPace with a quiet time', () => {
-  it('sends what waited the quiet time with no newer call before its slot', () => {
-    const pace = createPace(215, 160);
-    const sent: Array<[string, number]> = [];
-    pace(() => sent.push(['a', performance.now()]));
-    vi.advanceTimersByTime(20);
-    pace(() => sent.push(['ab', performance.now()]));
-    vi.advanceTimersByTime(159);
-    expect(sent).toEqual([['a', 0]]);
-    vi.advanceTimersByTime(1);
-    // 160 ms after ab was asked for, 35 ms before its slot at 215.
-    expect(sent).toEqual([
-      ['a', 0],
-      ['ab', 180],
-    ]);
-  });
-
-  it('waits for the slot while calls keep coming closer together than the quiet time; the last one goes after the quiet time', () => {
-    const sent = type(20, 125, createPace(215, 160));
-    const times = sent.map((s) => s.at);
-    for (let i = 1; i < times.length - 1; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(215);
-    // The 20th call came at 19 × 125 ms.
-    expect(sent.at(-1)).toEqual({ term: 20, at: 19 * 125 + 160 });
-  });
-
-  it('never sends more than 5 in any second, whatever the pauses', () => {
-    const pace = createPace(215, 160);
-    const sent: number[] = [];
-    let seed = 11;
-    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    for (let i = 0; i < 400; i++) {
-      pace(() => sent.push(performance.now()), random() < 0.1);
-      vi.advanceTimersByTime(60 + Math.floor(random() * 200));
-    }
-    vi.advanceTimersByTime(2000);
-    expect(sent.length).toBeGreaterThan(100);
-    expect(peak(sent)).toBeLessThanOrEqual(5);
-  });
-});
-
 describe('createPace, counted at the service', () => {
   /** A request answered `ms` after it leaves. */
   const answeredAfter = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

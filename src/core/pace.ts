@@ -2,8 +2,7 @@
 export interface Pace {
   /**
    * Runs `send` in the next free slot: at once when the endpoint has been quiet, else
-   * when the slot opens, or once it waited the quiet time with no later call, if that
-   * is sooner. A later call before then replaces it, so a request that would
+   * when the slot opens. A later call before then replaces it, so a request that would
    * be superseded before its slot is never sent. `urgent` (a search the user asked for:
    * Enter, a page, a filter) skips the gap but never the limit per window. `send` returns
    * its request, if it makes one: a promise settled once it is answered, failed or aborted,
@@ -27,11 +26,6 @@ export interface Pace {
  * made every query wait its whole delay. The defaults keep each endpoint within the API's
  * 5 requests a second per address (cancelled requests reach the service too).
  *
- * With `quietMs`, a request that waited that long with no newer one (typing stopped)
- * goes as soon as the 5 a second allow, before its slot: the last key then waits at most
- * `quietMs` instead of up to `gapMs`. A `gapMs` a little over 200 ms is what leaves room for
- * it: at 200 the slots alone fill every second, and the quiet request would wait for its slot all the same.
- *
  * Requests spaced at the page can reach the service bunched: one waits in the network or
  * the browser's queue while the next goes straight through. So the second is counted from
  * when each request surely arrived, not from when it left: a request goes once the 5th
@@ -42,7 +36,7 @@ export interface Pace {
  * next one aborted it, and at least `gapMs` after it left. A slot that sends several
  * requests (one per index, createGroupPace) counts as that many: `slots` a second at most.
  */
-export function createPace(gapMs = 200, quietMs = Infinity, slots = 5): Pace {
+export function createPace(gapMs = 200, slots = 5): Pace {
   // The newest requests, up to `slots` (5; fewer when each slot sends to several indices),
   // oldest first: when each left, and when it surely arrived (Infinity while the newest is
   // on its way unanswered).
@@ -50,8 +44,6 @@ export function createPace(gapMs = 200, quietMs = Infinity, slots = 5): Pace {
   let last = -Infinity;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let waiting: (() => unknown) | null = null;
-  // When what waits was asked for: its quiet time counts from then.
-  let askedAt = -Infinity;
   let skipGap = false;
 
   function run() {
@@ -60,7 +52,7 @@ export function createPace(gapMs = 200, quietMs = Infinity, slots = 5): Pace {
     if (!waiting) return;
     const now = performance.now();
     const fifth = recent.length === slots ? recent[0]!.arrived : -Infinity;
-    const due = Math.max(fifth + 1000, skipGap ? 0 : Math.min(last + gapMs, askedAt + quietMs));
+    const due = Math.max(fifth + 1000, skipGap ? 0 : last + gapMs);
     if (due > now) {
       timer = setTimeout(run, due - now);
       return;
@@ -101,7 +93,6 @@ export function createPace(gapMs = 200, quietMs = Infinity, slots = 5): Pace {
 
   const pace = (send: () => unknown, urgent = false) => {
     waiting = send;
-    askedAt = performance.now();
     skipGap = urgent;
     run();
   };
