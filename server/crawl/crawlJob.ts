@@ -129,6 +129,8 @@ const PREVIOUS_CRAWLS = 5;
 const LASTMOD_CHECK_EVERY = 20;
 /** Pages of a host whose lastmod, all proved true in one crawl, make it trusted for the rest of that crawl. */
 const LASTMOD_PROOFS = 20;
+/** The longest a free place among `parallel` waits for others to be claimed with it (see crawl). */
+const CLAIM_WAIT_MS = 50;
 /** Unchanged pages recorded in one write (see recordUnchanged)... */
 const UNCHANGED_BATCH = 50;
 /** ...or once the first of them has waited this long. */
@@ -174,6 +176,8 @@ export class CrawlJob {
   private unchangedSince = 0;
   /** The write of the last batch of unchanged pages: each waits for the one before. */
   private unchangedWritten: Promise<void> = Promise.resolve();
+  /** When a place among `parallel` was first freed since the last claim (performance.now()); null: none free. */
+  private freedAt: number | null = null;
   /** How the crawl ended, when this process ended it (the one process that tells of it); null otherwise. */
   endedHere: CrawlState | null = null;
 
@@ -426,7 +430,16 @@ export class CrawlJob {
         await Promise.race(this.running);
         continue;
       }
+      // Free places are filled together once half of them are free, or once the first has
+      // waited CLAIM_WAIT_MS: each claim is a write (a sync on SQLite), and one per page
+      // finished made most of an unchanged recrawl's time. What is claimed starts at once.
+      const waited = this.freedAt === null ? 0 : performance.now() - this.freedAt;
+      if (room < Math.ceil(settings.parallel / 2) && waited < CLAIM_WAIT_MS) {
+        await this.nextFinished(CLAIM_WAIT_MS - waited);
+        continue;
+      }
       const now = clock();
+      this.freedAt = null;
       const batch = await this.store.claim(this.id, worker, room, now, now + settings.leaseMs);
       if (batch.length === 0) {
         if (this.running.size > 0) {
@@ -434,12 +447,15 @@ export class CrawlJob {
           continue;
         }
         await this.flushUnchanged();
-        const { pending } = await this.store.counts(this.id);
-        if (pending <= this.held.length) {
-          if (this.held.length === 0) return;
+        // Nothing left to claim: the pages held for the sample are written with the sample
+        // there is. Waiting for it to fill would wait on the pages another process holds
+        // for its own sample, and that process on these (a small site on PostgreSQL).
+        if (this.held.length > 0) {
           await this.flushHeld();
           continue;
         }
+        const { pending } = await this.store.counts(this.id);
+        if (pending === 0) return;
         // Claims of another process (or its lease running out): look again shortly.
         await sleep(Math.min(settings.checkMs, 250), undefined, { signal }).catch(() => {});
         continue;
@@ -455,8 +471,21 @@ export class CrawlJob {
         this.context.log.error({ err: error, url: entry.url, crawl: this.id }, 'crawled page not indexed');
         await this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true).catch(() => {});
       })
-      .finally(() => this.running.delete(visit));
+      .finally(() => {
+        this.running.delete(visit);
+        this.freedAt ??= performance.now();
+      });
     this.running.add(visit);
+  }
+
+  /** Waits until a page under way is done, or `ms` at most. */
+  private async nextFinished(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([...this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async checkCancelled(): Promise<void> {
