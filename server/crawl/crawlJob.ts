@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CrawlJobOptions } from '../../src/client/types.ts';
@@ -193,6 +194,9 @@ export class CrawlJob {
     this.store = index.engine.crawls;
     this.scope = context.tools.scope(this.startUrls(), this.options.include, this.options.exclude);
     this.progress = parseProgress(record.blocks);
+    // Every page under way may listen for the stop at once (its host's queue, its fetch, a
+    // retry's wait): more than the default 10, fewer than this.
+    setMaxListeners(4 * context.settings.parallel, this.stopping.signal);
   }
 
   /** Stops this process's work on the crawl; the crawl stays running for the next start (or another process). */
