@@ -216,7 +216,15 @@ export class CrawlJob {
     try {
       if (!(await this.store.setState(this.id, 'running', clock()))) return;
       if (!this.progress.seeded && this.progress.blocks === undefined) this.progress.blocks = await this.previousBlocks();
-      if (!this.progress.seeded && !this.partial && !this.options.dryRun) this.progress.lastmod = await this.previousLastmod();
+      if (!this.progress.seeded && !this.partial && !this.options.dryRun) {
+        const lastmod = await this.previousLastmod();
+        this.progress.lastmod = lastmod;
+        // Carried into this crawl's verdicts, which its processes' own are merged with.
+        await this.store.judgeLastmod(this.id, [
+          ...lastmod.vouched.map((host) => ({ host, trusted: true })),
+          ...lastmod.untrusted.map((host) => ({ host, trusted: false })),
+        ]);
+      }
       this.blocks = this.context.tools.blocks(this.progress.blocks);
       this.sampled = (this.progress.blocks?.pages ?? 0) >= this.context.settings.sampleSize;
       // One process holds an SQLite file: a claim left there is from a run that stopped.
@@ -400,8 +408,12 @@ export class CrawlJob {
     if (proof !== undefined && ++proof.ended >= LASTMOD_PROOFS) proof.settle();
   }
 
-  /** What a fetch proved of the host's lastmod, where the sitemap said the page had not changed. */
-  private judgeLastmod(origin: string, changed: boolean): void {
+  /**
+   * What a fetch proved of the host's lastmod, where the sitemap said the page had not
+   * changed. Written to the store the first time in this process (merged there with
+   * other processes' verdicts), so the next crawl has it even if this process dies.
+   */
+  private async judgeLastmod(origin: string, changed: boolean): Promise<void> {
     const trust = this.progress.lastmod;
     if (trust === undefined) return;
     const proof = this.proofs.get(origin);
@@ -409,7 +421,10 @@ export class CrawlJob {
     // A page changed under an old lastmod: the pages waiting for the checks are fetched.
     if (proof !== undefined && changed) proof.settle();
     const list = changed ? trust.untrusted : trust.consistent;
-    if (!list.includes(origin)) list.push(origin);
+    if (!list.includes(origin)) {
+      list.push(origin);
+      await this.store.judgeLastmod(this.id, [{ host: origin, trusted: !changed }]);
+    }
     if (changed) this.context.log.info({ crawl: this.id, host: origin }, 'a page changed under an old sitemap lastmod: lastmod no longer trusted for the host');
   }
 
@@ -528,7 +543,7 @@ export class CrawlJob {
       return this.finish(entry, { outcome: 'failed', reason: failureReason(fetched) }, true, fetched.reason);
     }
     if (fetched.status === 304 && known !== null) {
-      if (byLastmod) this.judgeLastmod(url.origin, false);
+      if (byLastmod) await this.judgeLastmod(url.origin, false);
       return this.notModified(entry, url, known);
     }
     const landed = this.context.tools.normalize(fetched.url.href, undefined, this.options.ignoreParams) ?? fetched.url;
@@ -574,7 +589,7 @@ export class CrawlJob {
     if (this.options.dryRun) return this.finish(entry, { outcome: 'indexed' }, true);
     const page: HeldPage = { entry, headers: fetched.headers, reading, hash, links: nofollow ? [] : reading.links };
     const current = known ?? (fetched.url.href === entry.url ? null : await this.store.page(entry.url));
-    if (byLastmod && entry.url === claimed.url) this.judgeLastmod(url.origin, current === null || current.hash !== hash);
+    if (byLastmod && entry.url === claimed.url) await this.judgeLastmod(url.origin, current === null || current.hash !== hash);
     if (current !== null && current.hash === hash) return this.readSame(page);
     if (!this.sampled) {
       // Held, still claimed, until the sample is in (a crash fetches it again).
@@ -767,7 +782,8 @@ export class CrawlJob {
   /**
    * Where this crawl's trust in lastmod starts: the start of the previous full crawl (one
    * not a deploy hook's, nor a dry run, that ended), and the hosts whose lastmod it found
-   * true and none false.
+   * true and none false: its verdicts in the store, which all its processes wrote (and,
+   * for a crawl from before they were kept there, those in its progress).
    */
   private async previousLastmod(): Promise<LastmodTrust> {
     for (const record of await this.store.list(PREVIOUS_CRAWLS)) {
@@ -775,8 +791,10 @@ export class CrawlJob {
       const options = storedOptions(record.options);
       if (options.dryRun || options.changed.length > 0 || options.since !== null) continue;
       const trust = parseProgress(record.blocks).lastmod;
-      const untrusted = trust?.untrusted ?? [];
-      const vouched = [...new Set([...(trust?.vouched ?? []), ...(trust?.consistent ?? [])])].filter((host) => !untrusted.includes(host));
+      const verdicts = await this.store.lastmodVerdicts(record.id);
+      const untrusted = new Set([...(trust?.untrusted ?? []), ...verdicts.filter((v) => !v.trusted).map((v) => v.host)]);
+      const trusted = [...(trust?.vouched ?? []), ...(trust?.consistent ?? []), ...verdicts.filter((v) => v.trusted).map((v) => v.host)];
+      const vouched = [...new Set(trusted)].filter((host) => !untrusted.has(host));
       return { since: record.startedAt, vouched, consistent: [], untrusted: [...untrusted] };
     }
     return { since: null, vouched: [], consistent: [], untrusted: [] };
