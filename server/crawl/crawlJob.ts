@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CrawlJobOptions } from '../../src/client/types.ts';
@@ -129,6 +130,8 @@ const PREVIOUS_CRAWLS = 5;
 const LASTMOD_CHECK_EVERY = 20;
 /** Pages of a host whose lastmod, all proved true in one crawl, make it trusted for the rest of that crawl. */
 const LASTMOD_PROOFS = 20;
+/** The longest a free place among `parallel` waits for others to be claimed with it (see crawl). */
+const CLAIM_WAIT_MS = 50;
 /** Unchanged pages recorded in one write (see recordUnchanged)... */
 const UNCHANGED_BATCH = 50;
 /** ...or once the first of them has waited this long. */
@@ -174,6 +177,8 @@ export class CrawlJob {
   private unchangedSince = 0;
   /** The write of the last batch of unchanged pages: each waits for the one before. */
   private unchangedWritten: Promise<void> = Promise.resolve();
+  /** When a place among `parallel` was first freed since the last claim (performance.now()); null: none free. */
+  private freedAt: number | null = null;
   /** How the crawl ended, when this process ended it (the one process that tells of it); null otherwise. */
   endedHere: CrawlState | null = null;
 
@@ -189,6 +194,9 @@ export class CrawlJob {
     this.store = index.engine.crawls;
     this.scope = context.tools.scope(this.startUrls(), this.options.include, this.options.exclude);
     this.progress = parseProgress(record.blocks);
+    // Every page under way may listen for the stop at once (its host's queue, its fetch, a
+    // retry's wait): more than the default 10, fewer than this.
+    setMaxListeners(4 * context.settings.parallel, this.stopping.signal);
   }
 
   /** Stops this process's work on the crawl; the crawl stays running for the next start (or another process). */
@@ -208,7 +216,15 @@ export class CrawlJob {
     try {
       if (!(await this.store.setState(this.id, 'running', clock()))) return;
       if (!this.progress.seeded && this.progress.blocks === undefined) this.progress.blocks = await this.previousBlocks();
-      if (!this.progress.seeded && !this.partial && !this.options.dryRun) this.progress.lastmod = await this.previousLastmod();
+      if (!this.progress.seeded && !this.partial && !this.options.dryRun) {
+        const lastmod = await this.previousLastmod();
+        this.progress.lastmod = lastmod;
+        // Carried into this crawl's verdicts, which its processes' own are merged with.
+        await this.store.judgeLastmod(this.id, [
+          ...lastmod.vouched.map((host) => ({ host, trusted: true })),
+          ...lastmod.untrusted.map((host) => ({ host, trusted: false })),
+        ]);
+      }
       this.blocks = this.context.tools.blocks(this.progress.blocks);
       this.sampled = (this.progress.blocks?.pages ?? 0) >= this.context.settings.sampleSize;
       // One process holds an SQLite file: a claim left there is from a run that stopped.
@@ -392,8 +408,12 @@ export class CrawlJob {
     if (proof !== undefined && ++proof.ended >= LASTMOD_PROOFS) proof.settle();
   }
 
-  /** What a fetch proved of the host's lastmod, where the sitemap said the page had not changed. */
-  private judgeLastmod(origin: string, changed: boolean): void {
+  /**
+   * What a fetch proved of the host's lastmod, where the sitemap said the page had not
+   * changed. Written to the store the first time in this process (merged there with
+   * other processes' verdicts), so the next crawl has it even if this process dies.
+   */
+  private async judgeLastmod(origin: string, changed: boolean): Promise<void> {
     const trust = this.progress.lastmod;
     if (trust === undefined) return;
     const proof = this.proofs.get(origin);
@@ -401,7 +421,10 @@ export class CrawlJob {
     // A page changed under an old lastmod: the pages waiting for the checks are fetched.
     if (proof !== undefined && changed) proof.settle();
     const list = changed ? trust.untrusted : trust.consistent;
-    if (!list.includes(origin)) list.push(origin);
+    if (!list.includes(origin)) {
+      list.push(origin);
+      await this.store.judgeLastmod(this.id, [{ host: origin, trusted: !changed }]);
+    }
     if (changed) this.context.log.info({ crawl: this.id, host: origin }, 'a page changed under an old sitemap lastmod: lastmod no longer trusted for the host');
   }
 
@@ -426,7 +449,16 @@ export class CrawlJob {
         await Promise.race(this.running);
         continue;
       }
+      // Free places are filled together once half of them are free, or once the first has
+      // waited CLAIM_WAIT_MS: each claim is a write (a sync on SQLite), and one per page
+      // finished made most of an unchanged recrawl's time. What is claimed starts at once.
+      const waited = this.freedAt === null ? 0 : performance.now() - this.freedAt;
+      if (room < Math.ceil(settings.parallel / 2) && waited < CLAIM_WAIT_MS) {
+        await this.nextFinished(CLAIM_WAIT_MS - waited);
+        continue;
+      }
       const now = clock();
+      this.freedAt = null;
       const batch = await this.store.claim(this.id, worker, room, now, now + settings.leaseMs);
       if (batch.length === 0) {
         if (this.running.size > 0) {
@@ -434,12 +466,15 @@ export class CrawlJob {
           continue;
         }
         await this.flushUnchanged();
-        const { pending } = await this.store.counts(this.id);
-        if (pending <= this.held.length) {
-          if (this.held.length === 0) return;
+        // Nothing left to claim: the pages held for the sample are written with the sample
+        // there is. Waiting for it to fill would wait on the pages another process holds
+        // for its own sample, and that process on these (a small site on PostgreSQL).
+        if (this.held.length > 0) {
           await this.flushHeld();
           continue;
         }
+        const { pending } = await this.store.counts(this.id);
+        if (pending === 0) return;
         // Claims of another process (or its lease running out): look again shortly.
         await sleep(Math.min(settings.checkMs, 250), undefined, { signal }).catch(() => {});
         continue;
@@ -455,8 +490,21 @@ export class CrawlJob {
         this.context.log.error({ err: error, url: entry.url, crawl: this.id }, 'crawled page not indexed');
         await this.finish(entry, { outcome: 'failed', reason: FAILED.unreadable }, true).catch(() => {});
       })
-      .finally(() => this.running.delete(visit));
+      .finally(() => {
+        this.running.delete(visit);
+        this.freedAt ??= performance.now();
+      });
     this.running.add(visit);
+  }
+
+  /** Waits until a page under way is done, or `ms` at most. */
+  private async nextFinished(ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([...this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async checkCancelled(): Promise<void> {
@@ -495,7 +543,7 @@ export class CrawlJob {
       return this.finish(entry, { outcome: 'failed', reason: failureReason(fetched) }, true, fetched.reason);
     }
     if (fetched.status === 304 && known !== null) {
-      if (byLastmod) this.judgeLastmod(url.origin, false);
+      if (byLastmod) await this.judgeLastmod(url.origin, false);
       return this.notModified(entry, url, known);
     }
     const landed = this.context.tools.normalize(fetched.url.href, undefined, this.options.ignoreParams) ?? fetched.url;
@@ -541,7 +589,7 @@ export class CrawlJob {
     if (this.options.dryRun) return this.finish(entry, { outcome: 'indexed' }, true);
     const page: HeldPage = { entry, headers: fetched.headers, reading, hash, links: nofollow ? [] : reading.links };
     const current = known ?? (fetched.url.href === entry.url ? null : await this.store.page(entry.url));
-    if (byLastmod && entry.url === claimed.url) this.judgeLastmod(url.origin, current === null || current.hash !== hash);
+    if (byLastmod && entry.url === claimed.url) await this.judgeLastmod(url.origin, current === null || current.hash !== hash);
     if (current !== null && current.hash === hash) return this.readSame(page);
     if (!this.sampled) {
       // Held, still claimed, until the sample is in (a crash fetches it again).
@@ -734,7 +782,8 @@ export class CrawlJob {
   /**
    * Where this crawl's trust in lastmod starts: the start of the previous full crawl (one
    * not a deploy hook's, nor a dry run, that ended), and the hosts whose lastmod it found
-   * true and none false.
+   * true and none false: its verdicts in the store, which all its processes wrote (and,
+   * for a crawl from before they were kept there, those in its progress).
    */
   private async previousLastmod(): Promise<LastmodTrust> {
     for (const record of await this.store.list(PREVIOUS_CRAWLS)) {
@@ -742,8 +791,10 @@ export class CrawlJob {
       const options = storedOptions(record.options);
       if (options.dryRun || options.changed.length > 0 || options.since !== null) continue;
       const trust = parseProgress(record.blocks).lastmod;
-      const untrusted = trust?.untrusted ?? [];
-      const vouched = [...new Set([...(trust?.vouched ?? []), ...(trust?.consistent ?? [])])].filter((host) => !untrusted.includes(host));
+      const verdicts = await this.store.lastmodVerdicts(record.id);
+      const untrusted = new Set([...(trust?.untrusted ?? []), ...verdicts.filter((v) => !v.trusted).map((v) => v.host)]);
+      const trusted = [...(trust?.vouched ?? []), ...(trust?.consistent ?? []), ...verdicts.filter((v) => v.trusted).map((v) => v.host)];
+      const vouched = [...new Set(trusted)].filter((host) => !untrusted.has(host));
       return { since: record.startedAt, vouched, consistent: [], untrusted: [...untrusted] };
     }
     return { since: null, vouched: [], consistent: [], untrusted: [] };

@@ -39,8 +39,14 @@ export class HostGate {
       stop.throwIfAborted();
       if (this.active >= this.politeness.concurrency) {
         await new Promise<void>((resolve) => {
-          this.waiting.push(resolve);
-          stop.addEventListener('abort', () => resolve(), { once: true });
+          // The abort listener goes with the wait: left on the crawl's signal, one per
+          // wait, they would pile up over a crawl.
+          const woken = () => {
+            stop.removeEventListener('abort', woken);
+            resolve();
+          };
+          this.waiting.push(woken);
+          stop.addEventListener('abort', woken, { once: true });
         });
         continue;
       }

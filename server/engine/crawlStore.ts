@@ -119,6 +119,15 @@ export interface PageVerdict {
   firstFailureAt: number | null;
 }
 
+/**
+ * A crawl's verdict on a host's sitemap lastmod (its origin): `trusted`, its lastmod
+ * matched its pages (or an earlier crawl's did); not, a page changed under an old lastmod.
+ */
+export interface LastmodVerdict {
+  host: string;
+  trusted: boolean;
+}
+
 /** A page a crawl removed, holds for the owner, or was told not to remove. */
 export interface CrawlRemoval {
   url: string;
@@ -154,6 +163,13 @@ export interface CrawlStore {
   setState(id: string, state: CrawlState, now: number, error?: string | null): Promise<boolean>;
   /** Keeps what the crawl learnt of its repeated blocks. */
   saveBlocks(id: string, blocks: string): Promise<void>;
+  /**
+   * Adds verdicts on hosts' sitemap lastmod to a crawl's, merged with those any process
+   * gave before: a host untrusted once stays untrusted in that crawl.
+   */
+  judgeLastmod(crawl: string, verdicts: readonly LastmodVerdict[]): Promise<void>;
+  /** A crawl's verdicts on its hosts' sitemap lastmod, by host. */
+  lastmodVerdicts(crawl: string): Promise<LastmodVerdict[]>;
   /** Adds the URLs not yet in the frontier, queued; returns those added. */
   enqueue(crawl: string, entries: readonly FrontierEntry[]): Promise<string[]>;
   /**

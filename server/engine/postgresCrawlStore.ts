@@ -18,6 +18,7 @@ import {
   type CrawledPage,
   type CrawledPageRow,
   type CrawlRemoval,
+  type LastmodVerdict,
   type PageKept,
   type PageVerdict,
   type RemovalState,
@@ -93,6 +94,24 @@ export class PostgresCrawlStore implements CrawlStore {
 
   async saveBlocks(id: string, blocks: string): Promise<void> {
     await this.pool.query('UPDATE crawls SET blocks = $1 WHERE id = $2', [asStored(blocks), id]);
+  }
+
+  async judgeLastmod(crawl: string, verdicts: readonly LastmodVerdict[]): Promise<void> {
+    if (verdicts.length === 0) return;
+    // One row per host in the statement (an upsert may not meet its own row twice).
+    const hosts = new Map<string, boolean>();
+    for (const { host, trusted } of verdicts) hosts.set(host, (hosts.get(host) ?? true) && trusted);
+    // Another process's verdict stands beside this one: untrusted by either is untrusted.
+    await this.pool.query(
+      `INSERT INTO crawl_lastmod (crawl, host, trusted) SELECT $1, u.host, u.trusted FROM unnest($2::text[], $3::boolean[]) AS u(host, trusted)
+       ON CONFLICT (crawl, host) DO UPDATE SET trusted = crawl_lastmod.trusted AND excluded.trusted`,
+      [crawl, [...hosts.keys()].map(asStored), [...hosts.values()]],
+    );
+  }
+
+  async lastmodVerdicts(crawl: string): Promise<LastmodVerdict[]> {
+    const { rows } = await this.pool.query<LastmodVerdict>('SELECT host, trusted FROM crawl_lastmod WHERE crawl = $1 ORDER BY host', [crawl]);
+    return rows;
   }
 
   async enqueue(crawl: string, entries: readonly FrontierEntry[]): Promise<string[]> {

@@ -18,6 +18,7 @@ import {
   type CrawledPage,
   type CrawledPageRow,
   type CrawlRemoval,
+  type LastmodVerdict,
   type PageKept,
   type PageVerdict,
   type RemovalState,
@@ -105,6 +106,15 @@ export class SqliteCrawlWrites {
 
   saveBlocks(id: string, blocks: string): void {
     this.statements.get('UPDATE crawls SET blocks = ? WHERE id = ?').run(blocks, id);
+  }
+
+  judgeLastmod(crawl: string, verdicts: readonly LastmodVerdict[]): void {
+    this.db.transaction(() => {
+      const judge = this.statements.get(
+        'INSERT INTO crawl_lastmod (crawl, host, trusted) VALUES (?, ?, ?) ON CONFLICT (crawl, host) DO UPDATE SET trusted = trusted AND excluded.trusted',
+      );
+      for (const verdict of verdicts) judge.run(crawl, verdict.host, verdict.trusted ? 1 : 0);
+    })();
   }
 
   enqueue(crawl: string, entries: readonly FrontierEntry[]): string[] {
@@ -278,6 +288,18 @@ export class SqliteCrawlStore implements CrawlStore {
 
   async saveBlocks(id: string, blocks: string): Promise<void> {
     await this.write({ op: 'saveBlocks', args: [id, blocks] });
+  }
+
+  async judgeLastmod(crawl: string, verdicts: readonly LastmodVerdict[]): Promise<void> {
+    if (verdicts.length > 0) await this.write({ op: 'judgeLastmod', args: [crawl, verdicts] });
+  }
+
+  async lastmodVerdicts(crawl: string): Promise<LastmodVerdict[]> {
+    const rows = this.statements.get('SELECT host, trusted FROM crawl_lastmod WHERE crawl = ? ORDER BY host').all(crawl) as Array<{
+      host: string;
+      trusted: number;
+    }>;
+    return rows.map((row) => ({ host: row.host, trusted: row.trusted === 1 }));
   }
 
   async enqueue(crawl: string, entries: readonly FrontierEntry[]): Promise<string[]> {

@@ -201,6 +201,31 @@ export function crawlStoreCases(fresh: () => Promise<CrawlStore>): void {
     });
   });
 
+  describe('sitemap lastmod per host', () => {
+    it("merges every process's verdicts: a host untrusted once stays so, whoever wrote last", async () => {
+      const store = await fresh();
+      expect(await store.lastmodVerdicts('c')).toEqual([]);
+      // Two processes of one crawl, each with what it found.
+      await store.judgeLastmod('c', [
+        { host: 'https://a', trusted: true },
+        { host: 'https://b', trusted: false },
+      ]);
+      await store.judgeLastmod('c', [
+        { host: 'https://b', trusted: true },
+        { host: 'https://c', trusted: true },
+        { host: 'https://a', trusted: false },
+        { host: 'https://c', trusted: true },
+      ]);
+      await store.judgeLastmod('d', [{ host: 'https://a', trusted: true }]);
+      expect(await store.lastmodVerdicts('c')).toEqual([
+        { host: 'https://a', trusted: false },
+        { host: 'https://b', trusted: false },
+        { host: 'https://c', trusted: true },
+      ]);
+      expect(await store.lastmodVerdicts('d')).toEqual([{ host: 'https://a', trusted: true }]);
+    });
+  });
+
   describe('pages kept across crawls', () => {
     it('keeps validators and links, counts runs of failures, judges pages by a crawl, and holds removals', async () => {
       const store = await fresh();

@@ -8,6 +8,7 @@ import { crawls } from './postgres/0006-crawls.ts';
 import { crawledPages } from './postgres/0007-crawled-pages.ts';
 import { sections } from './postgres/0008-sections.ts';
 import { longPages } from './postgres/0009-long-pages.ts';
+import { lastmodHosts } from './postgres/0010-lastmod-hosts.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
@@ -24,4 +25,5 @@ export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [
   crawledPages,
   sections,
   longPages,
+  lastmodHosts,
 ];
