@@ -322,6 +322,9 @@ export default defineConfig(({ mode, command }) => {
             environment: 'jsdom',
             setupFiles: ['src/ui/pendingPaints.setup.ts'],
             isolate: false,
+            // Some files import the whole widget first (3–4 s quiet) or walk many renders:
+            // past vitest's 5 s at a load of 3× the cores. The bound only stops a hung test.
+            testTimeout: 30_000,
           },
         },
         {
@@ -331,6 +334,7 @@ export default defineConfig(({ mode, command }) => {
             include: ['src/**/*.test.ts'],
             environment: 'node',
             isolate: false,
+            testTimeout: 30_000,
           },
         },
         {
