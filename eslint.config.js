@@ -167,4 +167,18 @@ export default tseslint.config(
       ],
     },
   },
+  // A test's event times come from the clock it gives the store or service, not the machine's:
+  // a time read from the machine beside a store on its default clock agrees only by chance.
+  {
+    files: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["CallExpression[callee.object.name='Date'][callee.property.name='now']", "NewExpression[callee.name='Date'][arguments.length=0]"].map((read) => ({
+          selector: `CallExpression[callee.property.name=/^(addStats|queueStats|searchedKeywords|clickBoosts|report)$/] ${read}`,
+          message: "An event's time in a test comes from the fixed clock the test gives the store or service (EventStoreOptions.clock, `clock`).",
+        })),
+      ],
+    },
+  },
 );

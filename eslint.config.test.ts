@@ -120,7 +120,17 @@ describe("the service's clock", () => {
     ['server/routes/x.ts', 'export const day = new Date(0);'],
     ['server/routes/x.test.ts', 'export const now = Date.now();'],
     ['server/testing/x.ts', 'export const now = Date.now();'],
+    ['server/events/x.test.ts', "await store.addStats(events, 'stats', NOW - 60_000);"],
+    ['server/events/x.test.ts', 'export const end = Date.now() + 1000;'],
   ])('allows %s: %s', async (file, code) => {
     expect(await rules(file, code)).toEqual([]);
+  });
+
+  it.each([
+    ['server/events/x.test.ts', "await store.addStats(events, 'stats', Date.now() - 86_400_000);"],
+    ['server/routes/x.test.ts', "await service.app.eventStores.get('demo').addStats([first], 'stats', Date.now(), '127.0.0.1');"],
+    ['server/events/x.test.ts', "expect(await store.searchedKeywords(['a'], 5, new Date().getTime())).toEqual([]);"],
+  ])('forbids a machine-clock event time in a test, %s: %s', async (file, code) => {
+    expect(await rules(file, code)).toEqual(['no-restricted-syntax']);
   });
 });

@@ -9,7 +9,9 @@ import { testDatabase } from '../testing/postgresDatabase.ts';
 import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 import { CLICK_WEIGHTS_MAX_AGE_MS } from './clickWeightsCache.ts';
 
+// The stores' clock and every event's time: nothing here depends on the machine's clock.
 const NOW = Date.parse('2026-05-01T12:00:00Z');
+const clock = () => NOW;
 let nodes: IndexStores[];
 let url: string;
 
@@ -19,7 +21,7 @@ beforeAll(async () => {
   nodes = [];
   for (let i = 0; i < 2; i++) {
     const factory = await postgresEngines(url)({ dataDir: `/nonexistent/node${i}` });
-    nodes.push(await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING }));
+    nodes.push(await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING, clock }));
   }
 });
 
@@ -37,7 +39,10 @@ async function statements(work: () => Promise<unknown>): Promise<number> {
 /** Two indices' stores opened by one factory (`dataDir` names it), for `work`; closed after. */
 async function twoIndices(dataDir: string, keys: [string, string], work: (stores: [IndexStores, IndexStores]) => Promise<void>): Promise<void> {
   const factory = await postgresEngines(url)({ dataDir });
-  const stores = (await Promise.all(keys.map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING })))) as [IndexStores, IndexStores];
+  const stores = (await Promise.all(keys.map((publicKey) => factory.open({ publicKey, clickRanking: DEFAULT_CLICK_RANKING, clock })))) as [
+    IndexStores,
+    IndexStores,
+  ];
   try {
     await work(stores);
   } finally {
@@ -96,7 +101,7 @@ describe('events on PostgreSQL', () => {
           ];
         }).flat();
       // Today: searched keywords count the last 30 days'.
-      const now = Date.now();
+      const now = NOW;
       const day = Math.floor(now / 86_400_000);
       const clients = DEFAULT_CLICK_RANKING.minAddresses;
       for (let client = 0; client < clients; client++) {
@@ -130,7 +135,7 @@ describe('events on PostgreSQL', () => {
 
   it('count searched keywords afresh from the events when a store kept them the old way', async () => {
     const searches = Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'search', session: `m${i}`, keyword: 'Grid layout', numberOfResults: 2 }));
-    await nodes[0]!.events.addStats(searches.slice(0, 1), 'stats', Date.now() - 86_400_000);
+    await nodes[0]!.events.addStats(searches.slice(0, 1), 'stats', NOW - 86_400_000);
     await nodes[0]!.events.addStats(searches);
     // The tables as they were before addresses were counted.
     const pool = connectPool(url, indexSchema('demo'), 1);
@@ -144,7 +149,9 @@ describe('events on PostgreSQL', () => {
       await pool.end();
     }
     const factory = await postgresEngines(url)({ dataDir: '/nonexistent/node2' });
-    const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING });
+    // The machine's clock at NOW too: the one-time migration that counts searched keywords reads it (see 0003-searched-keywords.ts).
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING, clock }).finally(() => vi.useRealTimers());
     try {
       expect(await reopened.events.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
     } finally {
@@ -163,7 +170,7 @@ describe('events on PostgreSQL', () => {
       await pool.query(`DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
       await pool.query(`INSERT INTO stats_meta (key, value) VALUES ('searched_keywords_version', 2)`);
       const factory = await postgresEngines(url)({ dataDir: '/nonexistent/node3' });
-      const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING });
+      const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING, clock });
       await Promise.all([reopened.events.close(), reopened.engine.close()]);
       await factory.close();
       expect((await pool.query(`SELECT sessions FROM searched_keywords WHERE words = 'flex wrap'`)).rows).toEqual([{ sessions: 50 }]);
@@ -176,7 +183,7 @@ describe('events on PostgreSQL', () => {
   it("read a keyword's click boosts in one statement, and not again within the max age", async () => {
     await clicked('teapot', 'brown', 20);
     // The cache's clock stands still: the second read is within the max age, however slow the machine.
-    const clock = vi.spyOn(performance, 'now').mockReturnValue(performance.now());
+    const frozen = vi.spyOn(performance, 'now').mockReturnValue(performance.now());
     try {
       let boosts: Map<string, number> | undefined;
       expect(await statements(async () => (boosts = await nodes[0]!.events.clickBoosts('Teapot', NOW)))).toBe(1);
@@ -186,7 +193,7 @@ describe('events on PostgreSQL', () => {
       expect(await statements(async () => (boosts = await nodes[0]!.events.clickBoosts('never searched', NOW)))).toBe(1);
       expect(boosts?.size).toBe(0);
     } finally {
-      clock.mockRestore();
+      frozen.mockRestore();
     }
   });
 
@@ -202,7 +209,7 @@ describe('events on PostgreSQL', () => {
         { action: 'search', session: `t${client}`, keyword: 'tea pot', numberOfResults: 2, tag: 'docs' },
         { action: 'search', session: `t${client}`, keyword: 'kettle', numberOfResults: 0 },
       ];
-      const now = Date.now();
+      const now = NOW;
       // Each statement with values is bound once on its connection.
       const writes = vi.spyOn(pg.Connection.prototype, 'bind');
       for (let client = 0; client < 6; client++) {

@@ -8,11 +8,14 @@ import { DEFAULT_SUGGESTED_KEYWORD_RULE } from './searchedKeywords.ts';
 
 const { minSessions, minAddresses } = DEFAULT_SUGGESTED_KEYWORD_RULE;
 
+// The store's clock and every search's time: nothing here depends on the machine's clock.
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+
 let index: TestIndex;
 let store: EventStore;
 
 beforeEach(async () => {
-  index = await openTestIndex();
+  index = await openTestIndex(undefined, undefined, () => NOW);
   store = index.events;
 });
 
@@ -29,7 +32,7 @@ function searches(keyword: string, sessions: number, numberOfResults = 5, prefix
  * Stores searches as addStats does, the first of them a day before the rest: a learned
  * keyword needs searches on two days (see suggestedSql).
  */
-async function addSearches(events: StatsEvent[], source: 'stats' | 'search' = 'stats', received = Date.now(), address?: string): Promise<void> {
+async function addSearches(events: StatsEvent[], source: 'stats' | 'search' = 'stats', received = NOW, address?: string): Promise<void> {
   await store.addStats(events.slice(0, 1), source, received - DAY_MS, address);
   await store.addStats(events.slice(1), source, received, address);
 }
@@ -44,24 +47,24 @@ describe('searched keywords', () => {
 
   it('need enough addresses: sessions made up on one address count as one', async () => {
     // 40 sessions from one address, then from a second: two addresses, however many sessions.
-    await addSearches(searches('mango lime', 40, 5, 'one'), 'stats', Date.now(), '198.51.100.7');
-    await addSearches(searches('mango lime', 40, 5, 'two'), 'stats', Date.now(), '2001:db8:1:2::7');
+    await addSearches(searches('mango lime', 40, 5, 'one'), 'stats', NOW, '198.51.100.7');
+    await addSearches(searches('mango lime', 40, 5, 'two'), 'stats', NOW, '2001:db8:1:2::7');
     // Another machine in the same IPv6 /48 is the same address.
-    await addSearches(searches('mango lime', 3, 5, 'near'), 'stats', Date.now(), '2001:db8:1:ffff::9');
+    await addSearches(searches('mango lime', 3, 5, 'near'), 'stats', NOW, '2001:db8:1:ffff::9');
     expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
-    await addSearches(searches('mango lime', 1, 5, 'three'), 'stats', Date.now(), '203.0.113.9');
+    await addSearches(searches('mango lime', 1, 5, 'three'), 'stats', NOW, '203.0.113.9');
     expect(minAddresses).toBe(3);
     // Three addresses for 84 sessions: a keyword of many sessions needs one address per SESSIONS_PER_ADDRESS of them.
     expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
-    for (let i = 1; i <= 5; i++) await store.addStats(searches('mango lime', 1, 5, `more-${i}`), 'stats', Date.now(), `203.0.${i}.9`);
+    for (let i = 1; i <= 5; i++) await store.addStats(searches('mango lime', 1, 5, `more-${i}`), 'stats', NOW, `203.0.${i}.9`);
     expect(await store.searchedKeywords(['mango'], 5)).toEqual([]);
-    await store.addStats(searches('mango lime', 1, 5, 'ninth'), 'stats', Date.now(), '203.0.6.9');
+    await store.addStats(searches('mango lime', 1, 5, 'ninth'), 'stats', NOW, '203.0.6.9');
     expect(await store.searchedKeywords(['mango'], 5)).toEqual(['mango lime']);
   });
 
   it('need searches on two days: a burst of one day, from however many addresses, teaches nothing yet', async () => {
     // The store counts by its own clock's window: yesterday, an hour before midnight.
-    const now = Math.floor(Date.now() / DAY_MS) * DAY_MS - 3_600_000;
+    const now = Math.floor(NOW / DAY_MS) * DAY_MS - 3_600_000;
     for (let i = 0; i < 2 * minSessions; i++) await store.addStats(searches('text page sigma', 1, 5, `burst-${i}`), 'stats', now, `198.51.${i}.7`);
     expect(await store.searchedKeywords(['text'], 5, now)).toEqual([]);
     // An hour later is the next UTC day.
@@ -70,7 +73,7 @@ describe('searched keywords', () => {
   });
 
   it('count the searches of the last 30 days only', async () => {
-    const now = Date.now();
+    const now = NOW;
     await addSearches(searches('old news', minSessions), 'stats', now - 31 * DAY_MS);
     expect(await store.searchedKeywords(['old'], 5)).toEqual([]);
     await addSearches(searches('late news', minSessions - 1), 'stats', now - 28 * DAY_MS);

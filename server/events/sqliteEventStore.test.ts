@@ -13,11 +13,22 @@ import { eventStoreDatabase } from '../testing/testInternals.ts';
 import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { SqliteEventStore } from './sqliteEventStore.ts';
 
+// The store's clock and every event's time: nothing here depends on the machine's clock.
 const NOW = Date.parse('2026-05-01T12:00:00Z');
 
 let dir: string;
 let store: SqliteEventStore;
-const open = () => SqliteEventStore.open(join(dir, 'demo.sqlite'), { clients: new ClientHasher(join(dir, 'client-address.key')) });
+const open = () => SqliteEventStore.open(join(dir, 'demo.sqlite'), { clients: new ClientHasher(join(dir, 'client-address.key')), clock: () => NOW });
+
+/** Opens the store with the machine's clock at NOW too: the one-time migration that counts searched keywords reads it (see 0003-searched-keywords.ts). */
+async function openMigrating(): Promise<SqliteEventStore> {
+  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+  try {
+    return await open();
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-search-events-'));
@@ -66,17 +77,17 @@ describe('the SQLite event store', () => {
     const searches = (keyword: string, sessions: number): StatsEvent[] =>
       Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `session-${i}`, keyword, numberOfResults: 5 }));
     // A learned keyword needs searches on two days.
-    await store.addStats(searches('grid layout', 1), 'stats', Date.now() - DAY_MS);
+    await store.addStats(searches('grid layout', 1), 'stats', NOW - DAY_MS);
     await store.addStats(searches('grid layout', 5));
     await store.close();
     const db = new Database(join(dir, 'demo.sqlite'));
     // As made before migrations were recorded.
     db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DROP TABLE event_migrations;');
     db.close();
-    store = await open();
+    store = await openMigrating();
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
     await store.addStats(searches('grid layout', 6));
-    await store.addStats(searches('grid gap', 1), 'stats', Date.now() - DAY_MS);
+    await store.addStats(searches('grid gap', 1), 'stats', NOW - DAY_MS);
     await store.addStats(searches('grid gap', 5));
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout', 'grid gap']);
   });
@@ -84,7 +95,7 @@ describe('the SQLite event store', () => {
   it('brings a file from before migrations up to date on opening, its events and counts kept', async () => {
     const file = join(dir, 'old.sqlite');
     copyFileSync(join(import.meta.dirname, '../testing/fixtures/before-migrations/events.sqlite'), file);
-    const old = await SqliteEventStore.open(file);
+    const old = await SqliteEventStore.open(file, { clock: () => NOW });
     try {
       expect(await old.counts()).toEqual({ statsEvents: 2, recommendationEvents: 2 });
       const day = Math.floor(Date.parse('2026-11-01T12:00:00Z') / DAY_MS);
@@ -118,7 +129,7 @@ describe('the SQLite event store', () => {
   it('keeps the searched keywords a file counted the current way before they were a migration, and counts older ones afresh', async () => {
     const searches = (keyword: string, sessions: number): StatsEvent[] =>
       Array.from({ length: sessions }, (_, i) => ({ action: 'search', session: `kept-${i}`, keyword, numberOfResults: 5 }));
-    await store.addStats(searches('flex wrap', 1), 'stats', Date.now() - DAY_MS);
+    await store.addStats(searches('flex wrap', 1), 'stats', NOW - DAY_MS);
     await store.addStats(searches('flex wrap', 5));
     await store.close();
     const before = (version: number) => {
@@ -139,7 +150,7 @@ describe('the SQLite event store', () => {
     await (await open()).close();
     expect(sessions()).toBe(50);
     before(1);
-    store = await open();
+    store = await openMigrating();
     expect(sessions()).toBe(5);
     expect(await store.searchedKeywords(['flex'], 5)).toEqual(['flex wrap']);
   });
@@ -150,11 +161,11 @@ describe('the SQLite event store', () => {
     const insert = db.prepare(
       `INSERT INTO stats_events (received, source, action, session, keyword, number_of_results, keyword_norm, client) VALUES (?, 'search', 'search', ?, 'kiwi', 3, 'kiwi', NULL)`,
     );
-    for (let i = 0; i < 10; i++) insert.run(Date.now(), `invented-${i}`);
+    for (let i = 0; i < 10; i++) insert.run(NOW, `invented-${i}`);
     // As kept before the searched keywords were a migration: counted again from the events.
     db.exec(`DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
     db.close();
-    store = await open();
+    store = await openMigrating();
     expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);
   });
 });

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '../../src/client/types.ts';
 import { getJson, startService, type TestService } from '../testing/service.ts';
 
+// The services' clock: every call falls in one window, and its reset is known.
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+const clock = () => NOW;
+
 describe('rate limits', () => {
   let service: TestService;
 
   // A long window: six calls in a row always fall in the same one.
   beforeAll(async () => {
-    service = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 } });
+    service = await startService({ clock, rateLimit: { max: 5, windowMs: 3_600_000 } });
   });
 
   afterAll(async () => {
@@ -27,9 +31,8 @@ describe('rate limits', () => {
       reset = answer.headers.get('x-rate-limit-reset') ?? '';
     }
     expect(remaining).toEqual(['4', '3', '2', '1', '0']);
-    const nowSeconds = Date.now() / 1000;
-    expect(Number(reset)).toBeGreaterThan(nowSeconds);
-    expect(Number(reset)).toBeLessThanOrEqual(Math.ceil(nowSeconds) + 3600);
+    expect(Number(reset)).toBeGreaterThan(NOW / 1000);
+    expect(Number(reset)).toBeLessThanOrEqual(NOW / 1000 + 3600);
 
     const over = await getJson<ApiErrorBody>(service, '/v1/search/demo', [['term', 'more']], { headers: { origin: 'https://a.example' } });
     expect(over.status).toBe(429);
@@ -56,7 +59,7 @@ describe('rate limits', () => {
   });
 
   it('counts every spelling of a limited path that reaches the route against the same limit', async () => {
-    const own = await startService({ rateLimit: { max: 2, windowMs: 3_600_000 } });
+    const own = await startService({ clock, rateLimit: { max: 2, windowMs: 3_600_000 } });
     try {
       for (let i = 0; i < 2; i++) expect((await rawGet(own, '/v1/search/demo?term=a')).status).toBe(200);
       const spellings = [
@@ -78,7 +81,7 @@ describe('rate limits', () => {
         expect(answer.body, path).toMatch(/^\{"error":/);
       }
       // The spelling the attacker's review used is served by the search route, so it is the one that must be counted.
-      const fresh = await startService({ rateLimit: { max: 2, windowMs: 3_600_000 } });
+      const fresh = await startService({ clock, rateLimit: { max: 2, windowMs: 3_600_000 } });
       try {
         const statuses = [];
         for (let i = 0; i < 4; i++) statuses.push((await rawGet(fresh, '/v1/%73earch/demo?term=a')).status);
@@ -95,7 +98,7 @@ describe('rate limits', () => {
   });
 
   it('limits recommendations per address like search', async () => {
-    const own = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 }, recommendations: { views: { dataset: 'views' } } });
+    const own = await startService({ clock, rateLimit: { max: 5, windowMs: 3_600_000 }, recommendations: { views: { dataset: 'views' } } });
     try {
       const statuses = [];
       for (let i = 0; i < 6; i++)
@@ -115,7 +118,7 @@ describe('rate limits', () => {
   });
 
   it('counts the addresses of one IPv6 /64 as one client on every limited endpoint, and another /64 apart', async () => {
-    const own = await startService({ rateLimit: { max: 5, windowMs: 3_600_000 }, statsRateLimit: { max: 5, windowMs: 3_600_000 } });
+    const own = await startService({ clock, rateLimit: { max: 5, windowMs: 3_600_000 }, statsRateLimit: { max: 5, windowMs: 3_600_000 } });
     try {
       const event = JSON.stringify({ action: 'search', session: 's', keyword: 'k', numberOfResults: 1 });
       const paths: Array<[string, 'GET' | 'POST']> = [
@@ -139,8 +142,8 @@ describe('rate limits', () => {
   });
 
   it('limits to 5 per second by default and can be turned off', async () => {
-    const limited = await startService({ rateLimit: undefined });
-    const open = await startService({ rateLimit: false });
+    const limited = await startService({ clock, rateLimit: undefined });
+    const open = await startService({ clock, rateLimit: false });
     try {
       const burst = (s: TestService) => Promise.all(Array.from({ length: 12 }, () => fetch(`${s.baseUrl}/v1/search/demo?term=x`).then((r) => r.status)));
       const statuses = await burst(limited);

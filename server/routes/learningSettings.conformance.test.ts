@@ -16,7 +16,9 @@ const DOCUMENTS = [
   { id: 'mango', url: `${SITE}/fruit/mango`, title: 'Mango', main_content: 'A sweet fruit.' },
 ];
 
-const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, options);
+// The services' clock and the first search's time: nothing here depends on the machine's clock.
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, { clock: () => NOW, ...options });
 const settings = readSettings;
 const patch = patchSettings;
 
@@ -61,7 +63,7 @@ async function searched(service: TestService, keyword: string, sessions: number)
   for (let i = 0; i < sessions; i++) {
     if (i === 0) {
       const first: StatsEvent = { action: 'search', session: `${keyword}-${i}`, keyword, numberOfResults: 3 };
-      await service.app.eventStores.get('demo').addStats([first], 'stats', Date.now() - 86_400_000, '127.0.0.1');
+      await service.app.eventStores.get('demo').addStats([first], 'stats', NOW - 86_400_000, '127.0.0.1');
     }
     const answer = await sendJson(service, 'POST', '/v1/stats/demo', { action: 'search', session: `${keyword}-${i}`, keyword, numberOfResults: 3 }, null);
     expect(answer.status).toBe(200);

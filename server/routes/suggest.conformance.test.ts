@@ -5,6 +5,10 @@ import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
 import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
 
+// The services' clock and every stored search's time: nothing here depends on the machine's clock.
+const NOW = Date.parse('2026-05-01T12:00:00Z');
+const clock = () => NOW;
+
 /**
  * One search of `keyword` a day ago, stored by code in the process (from `address`, or as
  * a sender of its own): a learned keyword needs searches on two days.
@@ -12,13 +16,13 @@ import { eventually, getJson, putJson, sendJson, startService, type TestService 
 async function searchedYesterday(service: TestService, keyword: string, address?: string): Promise<void> {
   await service.app.eventStores
     .get('demo')
-    .addStats([{ action: 'search', session: `yesterday-${keyword}`, keyword, numberOfResults: 3 }], 'stats', Date.now() - 86_400_000, address);
+    .addStats([{ action: 'search', session: `yesterday-${keyword}`, keyword, numberOfResults: 3 }], 'stats', NOW - 86_400_000, address);
 }
 
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startService();
+  service = await startService({ clock });
   expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: FIXTURE_DOCUMENTS })).status).toBe(202);
 });
 
@@ -179,7 +183,7 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
   let reference: TestService;
 
   beforeAll(async () => {
-    reference = await startService();
+    reference = await startService({ clock });
     const documents = REFERENCE_TITLES.map((title, i) => ({
       id: `ref-${i}`,
       title,
@@ -301,6 +305,7 @@ describe('GET /v1/suggest/{key} with the index’s suggestion settings', () => {
 
   beforeAll(async () => {
     tuned = await startService({
+      clock,
       indices: [{ publicKey: 'demo', secret: 'demo-secret', suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['LIME', 'Wïdget'] } }],
     });
     expect((await putJson(tuned, '/v2/indices/demo/documents:batch', { documents: FIXTURE_DOCUMENTS })).status).toBe(202);
@@ -331,7 +336,7 @@ describe('searches from pages of other origins', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startService({ statsAllowedOrigins: ['https://www.example'] });
+    service = await startService({ clock, statsAllowedOrigins: ['https://www.example'] });
     const documents = [{ id: 'sigma', title: 'Text page sigma', main_content: 'A page about sigma.' }];
     expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
   });

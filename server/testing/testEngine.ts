@@ -81,11 +81,14 @@ export interface TestIndex extends IndexStores {
   remove(): Promise<void>;
 }
 
-/** Opens the index `demo` with default settings in a fresh data folder (or `dataDir`), on the tests' engine. */
-export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_RANKING, dataDir?: string): Promise<TestIndex> {
+/**
+ * Opens the index `demo` with default settings in a fresh data folder (or `dataDir`), on the tests' engine;
+ * its stores reckon time by `clock` (the machine's if not given).
+ */
+export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_RANKING, dataDir?: string, clock?: () => number): Promise<TestIndex> {
   const folder = dataDir ?? testFolder('site-search-index-');
   const factory = await ((await testEngine()) ?? sqliteEngines)({ dataDir: folder });
-  const stores = await factory.open({ publicKey: 'demo', clickRanking });
+  const stores = await factory.open({ publicKey: 'demo', clickRanking, ...(clock && { clock }) });
   let closed: Promise<void> | null = null;
   const close = () => {
     closed ??= (async () => {
@@ -101,7 +104,7 @@ export async function openTestIndex(clickRanking: ClickRanking = DEFAULT_CLICK_R
     close,
     reopen: async (ranking = clickRanking) => {
       await close();
-      return openTestIndex(ranking, folder);
+      return openTestIndex(ranking, folder, clock);
     },
     remove: async () => {
       await close();

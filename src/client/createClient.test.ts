@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createClient } from './createClient.ts';
 import { SearchApiError, isAbortError } from './errors.ts';
 
@@ -113,13 +113,18 @@ describe('createClient', () => {
   });
 
   it('falls back to X-Rate-Limit-Reset for the retry time', async () => {
-    const reset = Math.floor(Date.now() / 1000) + 30;
-    const { fetcher } = recorder(() => new Response(null, { status: 429, headers: { 'X-Rate-Limit-Reset': String(reset) } }));
-    const error = (await createClient({ siteKey: 'k', baseUrl: 'https://api.example', fetch: fetcher })
-      .search({ term: 'a' })
-      .catch((e: unknown) => e)) as SearchApiError;
-    expect(error.retryAfter).toBeGreaterThanOrEqual(29);
-    expect(error.retryAfter).toBeLessThanOrEqual(30);
+    // The page's clock stands at a known second: the reset is 30 s after it.
+    const now = Date.parse('2026-05-01T12:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    try {
+      const { fetcher } = recorder(() => new Response(null, { status: 429, headers: { 'X-Rate-Limit-Reset': String(now / 1000 + 30) } }));
+      const error = (await createClient({ siteKey: 'k', baseUrl: 'https://api.example', fetch: fetcher })
+        .search({ term: 'a' })
+        .catch((e: unknown) => e)) as SearchApiError;
+      expect(error.retryAfter).toBe(30);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports a network failure as status 0', async () => {
