@@ -64,17 +64,29 @@ export interface BuiltPagesOptions {
   /** `vite.config.ts`'s mode: `production`, or `embed-modules` for the script-tag build's modules. */
   mode: string;
   outDir: string;
+}
+
+export interface ServedPagesOptions {
+  /** Where buildPages wrote the pages. */
+  outDir: string;
   host: string;
   port: number;
   /** Added to the server: the demo's thumbnails and the old dashboard address's redirect. */
   plugins: Plugin[];
 }
 
-/** Builds the pages, then serves them; resolves once the server listens. */
-export async function servedBuiltPages({ mode, outDir, host, port, plugins }: BuiltPagesOptions): Promise<PreviewServer> {
+/**
+ * Builds the pages into `outDir`. Apart from serving them, so that a start-up can build
+ * while it does other work (the bundler works on threads of its own).
+ */
+export async function buildPages({ mode, outDir }: BuiltPagesOptions): Promise<void> {
+  await build({ configFile: 'vite.config.ts', mode, plugins: [pagesBuild(resolve(outDir))], logLevel: 'warn', clearScreen: false });
+}
+
+/** Serves the pages buildPages wrote; resolves once the server listens. */
+export async function servedBuiltPages({ outDir, host, port, plugins }: ServedPagesOptions): Promise<PreviewServer> {
   const root = resolve('.');
   const out = resolve(outDir);
-  await build({ configFile: 'vite.config.ts', mode, plugins: [pagesBuild(out)], logLevel: 'warn', clearScreen: false });
   const files: Plugin = {
     name: 'demo-root-files',
     configurePreviewServer(server) {

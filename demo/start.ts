@@ -12,7 +12,7 @@ import { buildApp } from '../server/app.ts';
 import { commandLine } from '../server/config/commandLine.ts';
 import { postgresEngines } from '../server/indices/postgresFactory.ts';
 import { databaseUrl } from '../server/config/configFile.ts';
-import { servedBuiltPages } from './builtPages.ts';
+import { buildPages, servedBuiltPages } from './builtPages.ts';
 import { cachedCorpus } from './corpusCache.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
@@ -139,6 +139,10 @@ async function main() {
   const pageOrigins = embedWebUrl === null ? [webUrl] : [webUrl, embedWebUrl];
   if (fresh) rmSync(dataDir, { recursive: true, force: true });
 
+  // Vite picks VITE_* variables from the environment for the page.
+  process.env.VITE_SEARCH_API = apiUrl;
+  process.env.VITE_SITE_KEY = SITE_KEY;
+
   // The console's pages, as the server package ships them: the service serves the files built.
   const building = Date.now();
   await build({ configFile: 'server/console/vite.config.ts', logLevel: 'warn' });
@@ -147,6 +151,22 @@ async function main() {
   const started = Date.now();
   const { documents, cached } = cachedCorpus({ thumbBase: webUrl });
   console.log(`corpus: ${documents.length.toLocaleString('en')} documents ${cached ? 'read from .cache/demo-corpus' : 'built'} in ${Date.now() - started} ms`);
+
+  // The built pages (`--built`) need nothing the start-up makes next: they are built while
+  // it indexes the corpus (the bundler runs on threads of its own), not after. Not while
+  // the corpus is built, which holds this thread. The second page server's first, as it is
+  // started first.
+  const pageModes = embedWebPort === null ? ['development'] : ['embed-modules', 'development'];
+  const outDir = (mode: string) => `${mode === 'embed-modules' ? '.data/vite-embed-modules' : '.data/vite'}-pages`;
+  const pagesBuilt = built
+    ? (async () => {
+        const pagesStarted = Date.now();
+        for (const mode of pageModes) await buildPages({ mode: mode === 'development' ? 'production' : mode, outDir: outDir(mode) });
+        console.log(`pages: built in ${Date.now() - pagesStarted} ms`);
+      })()
+    : null;
+  // Awaited before the pages are served; a start-up that fails first reports its own error.
+  pagesBuilt?.catch(() => {});
 
   // A fresh SQLite data folder starts from the one kept after the same indexing (indexCache.ts).
   // Not on CI, which starts from a fresh clone: keeping would only cost it a restart.
@@ -206,15 +226,12 @@ async function main() {
     console.log(`traffic: ${traffic.length.toLocaleString('en')} generated search and click events over 60 days loaded in ${Date.now() - loading} ms`);
   }
 
-  // Vite picks VITE_* variables from the environment for the page.
-  process.env.VITE_SEARCH_API = apiUrl;
-  process.env.VITE_SITE_KEY = SITE_KEY;
   const guides = guidePages(documents);
+  await pagesBuilt;
   const pageServer = async (port: number, mode: string, cacheDir: string) => {
     if (built) {
       const server = await servedBuiltPages({
-        mode: mode === 'development' ? 'production' : mode,
-        outDir: `${cacheDir}-pages`,
+        outDir: outDir(mode),
         host,
         port,
         plugins: [thumbnails(), guidesSite(guides), consoleRedirect(`${apiUrl}/console/?index=${SITE_KEY}`)],
