@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/createClient.ts';
 import type { IndexDocument } from '../../src/client/types.ts';
 import { toSearchParams } from '../../src/core/searchState.ts';
-import { putJson, startService, type TestService } from '../testing/service.ts';
+import { startServiceWithDocuments, type TestService } from '../testing/service.ts';
 
 const doc = (id: string, title: string, main_content: string): IndexDocument => ({ id, url: `https://docs.example.com/${id}.html`, title, main_content });
 
@@ -40,8 +40,7 @@ const DOCUMENTS: IndexDocument[] = [
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startService();
-  expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
+  service = await startServiceWithDocuments(DOCUMENTS);
 }, 60_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/client/types.ts';
-import { getJson, putJson, startService, type TestService } from '../testing/service.ts';
+import { getJson, startServiceWithDocuments, type TestService } from '../testing/service.ts';
 
 // 250 titles hold a common word, 60 contents a rarer one: one title occurrence of the
 // first weighs less than one content occurrence of the second, and neither is in both.
@@ -19,8 +19,7 @@ const DOCUMENTS = [
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startService();
-  expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
+  service = await startServiceWithDocuments(DOCUMENTS);
 }, 60_000);
 
 afterAll(async () => {

@@ -2,8 +2,8 @@
 // `/v2/indices/{key}/settings` (personalization impact, suggestion settings) on the tests' engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, SearchResponse, StatsEvent, SuggestResponse } from '../../src/client/types.ts';
-import { getJson, sendJson, type TestService } from '../testing/service.ts';
-import { patchSettings, readSettings, SETTINGS, startWithDocuments } from '../testing/indexSettings.ts';
+import { getJson, sendJson, startServiceWithDocuments, type TestService } from '../testing/service.ts';
+import { patchSettings, readSettings, SETTINGS } from '../testing/indexSettings.ts';
 import { signUserToken } from '../../src/node/userToken.ts';
 
 const SITE = 'https://docs.example.test';
@@ -18,7 +18,7 @@ const DOCUMENTS = [
 
 // The services' clock and the first search's time: nothing here depends on the machine's clock.
 const NOW = Date.parse('2026-05-01T12:00:00Z');
-const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, { clock: () => NOW, ...options });
+const start = (options: Parameters<typeof startServiceWithDocuments>[1] = {}) => startServiceWithDocuments(DOCUMENTS, { clock: () => NOW, ...options });
 const settings = readSettings;
 const patch = patchSettings;
 

@@ -4,7 +4,7 @@ import type { ForgetUserResponse, SearchResponse } from '../../src/client/types.
 import { DEFAULT_PERSONALIZATION } from '../events/personalization.ts';
 import { NEW_PROFILES_PER_GROUP_DAY, PROFILE_CLICKS_PER_USER_HOUR } from '../indices/personalProfiles.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
-import { basicAuth, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { basicAuth, getJson, sendJson, startServiceWithDocuments, type TestService } from '../testing/service.ts';
 import { signUserToken } from '../../src/node/userToken.ts';
 
 /** The moment the services of these tests live at (their `clock`). */
@@ -52,8 +52,7 @@ describe('personal results by userToken', () => {
     sendJson(s, 'DELETE', `/v2/indices/demo/users/${encodeURIComponent(userToken)}`, undefined, auth);
 
   beforeAll(async () => {
-    service = await startService({ clock: () => NOW });
-    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
+    service = await startServiceWithDocuments(DOCUMENTS, { clock: () => NOW });
   });
   afterAll(async () => {
     await service.close();
@@ -125,9 +124,11 @@ describe('personal results by userToken', () => {
   });
 
   it('keeps no profile where the index turns personal results off', async () => {
-    const off = await startService({ clock: () => NOW, indices: [{ publicKey: 'demo', secret: 'demo-secret', personalization: { impact: 0 } }] });
+    const off = await startServiceWithDocuments(DOCUMENTS, {
+      clock: () => NOW,
+      indices: [{ publicKey: 'demo', secret: 'demo-secret', personalization: { impact: 0 } }],
+    });
     try {
-      expect((await putJson(off, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
       const organic = await ids('color', undefined, off);
       await ids('box', 'ada', off);
       await click('ada', 'css-margin', off);
@@ -215,12 +216,11 @@ describe('personal results by userToken', () => {
   });
 
   it('takes unsigned tokens only where the index allows them, for local use', async () => {
-    const local = await startService({
+    const local = await startServiceWithDocuments(DOCUMENTS, {
       clock: () => NOW,
       indices: [{ publicKey: 'demo', secret: 'demo-secret', allowUnsignedUserTokens: true }],
     });
     try {
-      expect((await putJson(local, '/v2/indices/demo/documents:batch', { documents: DOCUMENTS })).status).toBe(202);
       const search = await getJson(local, '/v1/search/demo', [
         ['term', 'box'],
         ['session', 'v'],

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, IndexSettings, SearchResponse } from '../../src/client/types.ts';
 import { DEFAULT_RANKING_RULES } from '../ranking/rankCandidates.ts';
 import { ENGLISH_STOP_WORDS } from '../ranking/wordRules.ts';
-import { basicAuth, DEMO_AUTH, getJson, sendJson, type TestService } from '../testing/service.ts';
-import { patchSettings, readSettings, SETTINGS, startWithDocuments } from '../testing/indexSettings.ts';
+import { basicAuth, DEMO_AUTH, getJson, sendJson, startServiceWithDocuments, type TestService } from '../testing/service.ts';
+import { patchSettings, readSettings, SETTINGS } from '../testing/indexSettings.ts';
 
 const DOCUMENTS = [
   { id: 'automobile', title: 'Automobile repair', main_content: 'Fixing engines and brakes.' },
@@ -26,7 +26,7 @@ const DEFAULTS: IndexSettings = {
   crawlAlerts: { webhook: null, newFailures: 10 },
 };
 
-const start = (options: Parameters<typeof startWithDocuments>[1] = {}) => startWithDocuments(DOCUMENTS, options);
+const start = (options: Parameters<typeof startServiceWithDocuments>[1] = {}) => startServiceWithDocuments(DOCUMENTS, options);
 const settings = readSettings;
 const patch = patchSettings;
 

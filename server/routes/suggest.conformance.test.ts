@@ -3,7 +3,7 @@ import type { ApiErrorBody, SuggestResponse } from '../../src/client/types.ts';
 import { fold } from '../text/fold.ts';
 import { FIXTURE_DOCUMENTS } from '../testing/fixtureCorpus.ts';
 import { sendFrom } from '../testing/fromAddress.ts';
-import { eventually, getJson, putJson, sendJson, startService, type TestService } from '../testing/service.ts';
+import { eventually, getJson, sendJson, startServiceWithDocuments, type TestService } from '../testing/service.ts';
 
 // The services' clock and every stored search's time: nothing here depends on the machine's clock.
 const NOW = Date.parse('2026-05-01T12:00:00Z');
@@ -22,8 +22,7 @@ async function searchedYesterday(service: TestService, keyword: string, address?
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startService({ clock });
-  expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: FIXTURE_DOCUMENTS })).status).toBe(202);
+  service = await startServiceWithDocuments(FIXTURE_DOCUMENTS, { clock });
 });
 
 afterAll(async () => {
@@ -183,13 +182,12 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
   let reference: TestService;
 
   beforeAll(async () => {
-    reference = await startService({ clock });
     const documents = REFERENCE_TITLES.map((title, i) => ({
       id: `ref-${i}`,
       title,
       main_content: `Reference page about ${title}.`,
     }));
-    expect((await putJson(reference, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+    reference = await startServiceWithDocuments(documents, { clock });
   });
 
   afterAll(async () => {
@@ -304,11 +302,10 @@ describe('GET /v1/suggest/{key} with the index’s suggestion settings', () => {
   let tuned: TestService;
 
   beforeAll(async () => {
-    tuned = await startService({
+    tuned = await startServiceWithDocuments(FIXTURE_DOCUMENTS, {
       clock,
       indices: [{ publicKey: 'demo', secret: 'demo-secret', suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['LIME', 'Wïdget'] } }],
     });
-    expect((await putJson(tuned, '/v2/indices/demo/documents:batch', { documents: FIXTURE_DOCUMENTS })).status).toBe(202);
   });
 
   afterAll(async () => {
@@ -336,9 +333,8 @@ describe('searches from pages of other origins', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await startService({ clock, statsAllowedOrigins: ['https://www.example'] });
     const documents = [{ id: 'sigma', title: 'Text page sigma', main_content: 'A page about sigma.' }];
-    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+    service = await startServiceWithDocuments(documents, { clock, statsAllowedOrigins: ['https://www.example'] });
   });
 
   afterAll(async () => {

@@ -1,19 +1,12 @@
 /**
  * The index settings endpoint (`/v2/indices/demo/settings`) as the service tests use it:
- * a service holding some documents, and the settings read and patched with the demo's credentials.
+ * the settings read and patched with the demo's credentials.
  */
 import { expect } from 'vitest';
 import type { IndexSettings, IndexSettingsPatch } from '../../src/client/types.ts';
-import { DEMO_AUTH, getJson, putJson, sendJson, startService, type TestService } from './service.ts';
+import { DEMO_AUTH, getJson, sendJson, type TestService } from './service.ts';
 
 export const SETTINGS = '/v2/indices/demo/settings';
-
-/** A service with `documents` in its demo index (none added when it opens a kept data folder). */
-export async function startWithDocuments(documents: readonly object[], options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
-  const service = await startService(options);
-  if (options.dataDir === undefined) expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
-  return service;
-}
 
 export async function readSettings(service: TestService): Promise<IndexSettings> {
   const answer = await getJson<IndexSettings>(service, SETTINGS, [], { headers: { authorization: DEMO_AUTH } });

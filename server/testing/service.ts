@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppOptions } from '../app.ts';
 import { testEngine } from './testEngine.ts';
@@ -54,6 +55,16 @@ export async function startService(options: Partial<AppOptions> = {}): Promise<T
     close: () => app.close(),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
   };
+}
+
+/**
+ * A service as `startService` starts it, with `documents` added to its demo index in one
+ * batch (none added when it opens a kept data folder, `dataDir`).
+ */
+export async function startServiceWithDocuments(documents: readonly object[], options: Partial<AppOptions> = {}): Promise<TestService> {
+  const service = await startService(options);
+  if (options.dataDir === undefined) expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents })).status).toBe(202);
+  return service;
 }
 
 /** The app of a test's service with the defaults `startService` describes, and its data folder. */
