@@ -175,7 +175,12 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     const norm = normalizeKeyword(keyword);
     const weights = await this.clickWeights.get(norm, now, async () => {
       const { keyword: k, nowLw, minClients, searchesPerClient, limit } = keywordWeightsParams(norm, now, this.ranking);
-      const { rows } = await this.pool.query<KeywordWeightsRow>(CLICK_WEIGHTS_SQL, [k, nowLw, minClients, searchesPerClient, limit]);
+      // Kept prepared by each connection: a search that reads its click weights is spared parsing them.
+      const { rows } = await this.pool.query<KeywordWeightsRow>({
+        name: 'click-weights',
+        text: CLICK_WEIGHTS_SQL,
+        values: [k, nowLw, minClients, searchesPerClient, limit],
+      });
       return keywordWeightsOf(rows);
     });
     return clickBoosts(weights, now, this.ranking);
