@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { frequencyQueries, frequencySection, frequencyTable, readFrequencyTable, rowFigures, worseRows, type FrequencyRow } from './frequencyBench.ts';
+import {
+  againstDemo,
+  frequencyQueries,
+  frequencySection,
+  frequencyTable,
+  LONG_PAGES_SETUP,
+  largeSetup,
+  readFrequencyTable,
+  rowFigures,
+  worseRows,
+  type FrequencyRow,
+} from './frequencyBench.ts';
 
 const row = (setup: string, p50: number, throughput = 100): FrequencyRow => ({
   setup,
@@ -70,5 +81,17 @@ describe('the table and its warnings', () => {
     expect(section).toMatch(/^## Search cost by word frequency\n/);
     expect(frequencySection([], '', '2026-12-06', { before: 1.25, after: 2 }).section).toMatch(/load average was 1\.3 at the start and 2\.0 at the end/);
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe('the other corpora against the demo corpus', () => {
+  it("holds each long-page and large row against the demo's of the same band and query, and names the worst p95", () => {
+    const rows = [row('SQLite, 2 threads', 2), row(LONG_PAGES_SETUP, 3), row(largeSetup(100_000), 5), { ...row('SQLite, 2 threads', 1), kind: '2 words' }];
+    const lines = againstDemo(rows).trim().split('\n');
+    expect(lines).toEqual([
+      '- long pages over the demo corpus (p50 / p95): 25% 1 word 1.50× / 1.50×; the worst p95 **1.50×** (25%, 1 word).',
+      '- 100,000 documents over the demo corpus (p50 / p95): 25% 1 word 2.50× / 2.50×; the worst p95 **2.50×** (25%, 1 word).',
+    ]);
+    expect(againstDemo([row('SQLite, 2 threads', 2)])).toBe('');
   });
 });

@@ -14,6 +14,10 @@ import { join } from 'node:path';
 import { buildCorpus } from '../demo/corpus/build.ts';
 import { indexDocuments } from '../demo/indexDocuments.ts';
 import { createDatabase, postgresBin, startCluster } from '../server/testing/postgresCluster.ts';
+import { loadEnvironment } from '../server/testing/serviceLoad.ts';
+import { corpusVariants } from './corpusVariants.ts';
+import { crawlSite, lengthSummary, PYTHON_DOCS_MISSING, pythonDocsFolder, serveSite, siteDocuments } from './relevance/pythonSite.ts';
+import { indexRange } from './serviceBench.ts';
 import { searchLoad } from './searchLoad.ts';
 import { startService, type ServiceProcess } from './serviceProcess.ts';
 import { median, percentile } from './stats.ts';
@@ -224,15 +228,39 @@ const REPEATS = 2;
 const LOAD_SECONDS = 1;
 const WARM_UP_LOAD_SECONDS = 0.5;
 
+/** The corpora besides the demo's, each on SQLite with the default two reader threads. */
+export interface FrequencyCorpora {
+  /** The long-page corpus (the Python documentation, crawled), when installed. */
+  longPages: boolean;
+  /** Documents of the generated large corpus (corpusVariants.ts); 0 for none. */
+  largeDocuments: number;
+}
+
+export const DEFAULT_CORPORA: FrequencyCorpora = { longPages: true, largeDocuments: 100_000 };
+
+/** The setup names of the other corpora's rows: the demo corpus's SQLite setup, and the corpus. */
+export const LONG_PAGES_SETUP = 'SQLite, 2 threads, long pages';
+export const largeSetup = (documents: number) => `SQLite, 2 threads, ${documents.toLocaleString('en')} documents`;
+/** The demo corpus's row the other corpora are held against. */
+export const DEMO_SETUP = 'SQLite, 2 threads';
+
+/** Services on one corpus, and the queries of its own bands. */
+interface CorpusRun {
+  queries: FrequencyQuery[];
+  services: Array<{ setup: string; service: ServiceProcess }>;
+}
+
 /** The section's rows, measured; `log` tells the progress. */
-export async function measureFrequency(repo: string, log: (line: string) => void): Promise<FrequencyRow[]> {
+export async function measureFrequency(repo: string, log: (line: string) => void, corpora: FrequencyCorpora = DEFAULT_CORPORA): Promise<FrequencyRow[]> {
   const documents = buildCorpus({ thumbBase: 'http://127.0.0.1' });
-  const queries = frequencyQueries(documents);
   const folder = mkdtempSync(join(tmpdir(), 'site-search-frequency-'));
   const index = (service: ServiceProcess) => indexDocuments({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', documents, log: () => {} });
-  const services: Array<{ setup: string; service: ServiceProcess }> = [];
+  const runs: CorpusRun[] = [];
+  const all = () => runs.flatMap((run) => run.services);
   let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
   try {
+    const demo: CorpusRun = { queries: frequencyQueries(documents), services: [] };
+    runs.push(demo);
     // Indexed once, then a copy of the folder for each thread count: both services run for the whole run.
     const sqliteData = join(folder, 'sqlite-1');
     const indexing = await startService(sqliteData, repo);
@@ -244,50 +272,101 @@ export async function measureFrequency(repo: string, log: (line: string) => void
     cpSync(sqliteData, join(folder, 'sqlite-2'), { recursive: true });
     for (const threads of [1, 2]) {
       const service = await startService(join(folder, `sqlite-${threads}`), repo, ['--search-threads', String(threads)]);
-      services.push({ setup: `SQLite, ${threads} thread${threads === 1 ? '' : 's'}`, service });
+      demo.services.push({ setup: `SQLite, ${threads} thread${threads === 1 ? '' : 's'}`, service });
     }
     if (postgresBin() === null) log('PostgreSQL: not installed, not measured');
     else {
       cluster = await startCluster();
       const url = await createDatabase(cluster.socketUrl, 'frequency');
       const service = await startService(join(folder, 'postgres'), repo, ['--database-url', url]);
-      services.push({ setup: 'PostgreSQL', service });
+      demo.services.push({ setup: 'PostgreSQL', service });
       await index(service);
     }
-    log(`${services.length} setups indexed; a warm-up round, then ${ROUNDS} rounds`);
+    log(`demo corpus: ${demo.services.length} setups indexed`);
+    if (corpora.longPages) {
+      const long = await longPagesRun(join(folder, 'long-pages'), repo, log);
+      if (long !== null) runs.push(long);
+    }
+    if (corpora.largeDocuments > 0) runs.push(await largeRun(join(folder, 'large'), repo, corpora.largeDocuments, log));
+    log(`${all().length} setups ready; a warm-up round, then ${ROUNDS} rounds`);
     const samples = new Map<string, RowSamples>();
     const key = (setup: string, query: FrequencyQuery) => `${setup}\u0000${query.band}\u0000${query.kind}`;
     for (let round = 0; round <= ROUNDS; round++) {
-      for (const query of queries) {
-        for (let s = 0; s < services.length; s++) {
-          const { setup, service } = services[(s + round) % services.length]!;
-          const timed = await timeQueries(service.baseUrl, query.terms, round === 0 ? 1 : REPEATS);
-          const load = await searchLoad(service.baseUrl, query.terms, LOAD_CONNECTIONS, round === 0 ? WARM_UP_LOAD_SECONDS : LOAD_SECONDS, false);
-          if (round === 0) continue;
-          const row = samples.get(key(setup, query)) ?? { rounds: [], throughputs: [], matches: timed.matches };
-          row.rounds.push(timed.times);
-          row.throughputs.push(load.throughput);
-          samples.set(key(setup, query), row);
+      for (const { queries, services } of runs) {
+        for (const query of queries) {
+          for (let s = 0; s < services.length; s++) {
+            const { setup, service } = services[(s + round) % services.length]!;
+            const timed = await timeQueries(service.baseUrl, query.terms, round === 0 ? 1 : REPEATS);
+            const load = await searchLoad(service.baseUrl, query.terms, LOAD_CONNECTIONS, round === 0 ? WARM_UP_LOAD_SECONDS : LOAD_SECONDS, false);
+            if (round === 0) continue;
+            const row = samples.get(key(setup, query)) ?? { rounds: [], throughputs: [], matches: timed.matches };
+            row.rounds.push(timed.times);
+            row.throughputs.push(load.throughput);
+            samples.set(key(setup, query), row);
+          }
         }
       }
       log(round === 0 ? 'warm-up round done' : `round ${round} of ${ROUNDS} done`);
     }
     const rows: FrequencyRow[] = [];
-    for (const { setup } of services) {
-      for (const query of queries) {
-        const row = { setup, band: query.band, kind: query.kind, ...rowFigures(samples.get(key(setup, query))!) };
-        rows.push(row);
-        log(
-          `${setup}, ${query.band}, ${query.kind}: p50 ${row.p50.toFixed(2)} ms (rounds ${spread(row.p50Spread, 2)}), ${Math.round(row.throughput)}/s (rounds ${spread(row.throughputSpread, 0)})`,
-        );
+    for (const { queries, services } of runs) {
+      for (const { setup } of services) {
+        for (const query of queries) {
+          const row = { setup, band: query.band, kind: query.kind, ...rowFigures(samples.get(key(setup, query))!) };
+          rows.push(row);
+          log(
+            `${setup}, ${query.band}, ${query.kind}: p50 ${row.p50.toFixed(2)} ms (rounds ${spread(row.p50Spread, 2)}), ${Math.round(row.throughput)}/s (rounds ${spread(row.throughputSpread, 0)})`,
+          );
+        }
       }
     }
     return rows;
   } finally {
-    for (const { service } of services) await service.stop();
+    for (const { service } of all()) await service.stop();
     cluster?.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * The long-page corpus: the Python documentation crawled by the service (as the relevance
+ * bench has it), its bands counted on the pages as the crawler reads them; null when it
+ * is not installed.
+ */
+async function longPagesRun(dataDir: string, repo: string, log: (line: string) => void): Promise<CorpusRun | null> {
+  const folder = pythonDocsFolder();
+  if (folder === null) {
+    log(PYTHON_DOCS_MISSING);
+    return null;
+  }
+  const site = await serveSite(folder);
+  try {
+    const pages = siteDocuments(site);
+    log(`long pages: ${lengthSummary(pages)}; crawling`);
+    // The site is the bench's own, on loopback: allowed, and no rate to keep to.
+    const environment = { ...loadEnvironment(), SITE_SEARCH_CRAWL_ALLOW_PRIVATE: new URL(site.origin).host, SITE_SEARCH_CRAWL_HOST_RATE: '0' };
+    const began = performance.now();
+    const service = await startService(dataDir, repo, ['--search-threads', '2'], environment);
+    const crawled = await crawlSite({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', site, log: (line) => log(`long pages: ${line}`) });
+    log(`long pages: ${crawled.indexed} pages crawled and indexed in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+    return { queries: frequencyQueries(pages), services: [{ setup: LONG_PAGES_SETUP, service }] };
+  } finally {
+    await site.close();
+  }
+}
+
+/**
+ * The generated large corpus (the demo documents and their variants), indexed through the
+ * batch endpoint with a progress line each 10,000. Its bands are counted on the demo
+ * documents it is made of: a variant changes a tenth of its words, so a word's share
+ * moves little, and the matches column shows where each band's words landed.
+ */
+async function largeRun(dataDir: string, repo: string, size: number, log: (line: string) => void): Promise<CorpusRun> {
+  const base = buildCorpus({ thumbBase: 'http://127.0.0.1' });
+  const service = await startService(dataDir, repo, ['--search-threads', '2']);
+  const step = await indexRange(service, corpusVariants(base, size), 0, size, (line) => log(`${size.toLocaleString('en')} documents: ${line}`));
+  log(`${size.toLocaleString('en')} documents indexed in ${step.seconds.toFixed(0)} s (${Math.round(step.perSecond)}/s)`);
+  return { queries: frequencyQueries(base), services: [{ setup: largeSetup(size), service }] };
 }
 
 /** The section of BENCHMARKS.md, and the warning lines against the figures it held before. */
@@ -302,8 +381,10 @@ export function frequencySection(
   const loaded = load === null ? '' : ` The load average was ${load.before.toFixed(1)} at the start and ${load.after.toFixed(1)} at the end.`;
   const section = `## ${FREQUENCY_HEADING}
 
-Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): the demo corpus, words of four
-letters or more held by the share of its documents the row names (\`postfixWildcard=false\`). After a
+Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): the demo corpus, and on SQLite with
+2 threads the long-page corpus (the Python documentation, crawled) and a generated corpus of 100,000
+documents (the demo's and variants of them); words of four letters or more held by the share of a corpus's
+documents the row names (\`postfixWildcard=false\`). After a
 warm-up round, ${ROUNDS} rounds each take every row once, the setups of a row back to back, so the machine's
 drift falls on all alike: a band's words ${REPEATS} times each one at a time, then ${LOAD_SECONDS} s of them at
 ${LOAD_CONNECTIONS} connections. p50 and p95 are of all rounds' times, searches/s the median round's; the
@@ -311,6 +392,29 @@ min–max columns show how far a single round strays. A search's cost should gro
 not with its matches.${loaded}
 
 ${frequencyTable(rows)}
-`;
+${againstDemo(rows)}`;
   return { section, warnings };
+}
+
+/**
+ * The other corpora's rows held against the demo corpus's of the same band and query
+ * (SQLite, 2 threads): p50 and p95 over the demo's, and the worst p95; empty without them.
+ */
+export function againstDemo(rows: readonly FrequencyRow[]): string {
+  const lines: string[] = [];
+  for (const setup of [...new Set(rows.map((r) => r.setup))].filter((s) => s.startsWith(`${DEMO_SETUP}, `))) {
+    const pairs = rows
+      .filter((r) => r.setup === setup)
+      .flatMap((r) => {
+        const demo = rows.find((d) => d.setup === DEMO_SETUP && d.band === r.band && d.kind === r.kind);
+        return demo === undefined ? [] : [{ row: r, p50: r.p50 / demo.p50, p95: r.p95 / demo.p95 }];
+      });
+    if (pairs.length === 0) continue;
+    const worst = pairs.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+    const each = pairs.map((p) => `${p.row.band} ${p.row.kind} ${p.p50.toFixed(2)}× / ${p.p95.toFixed(2)}×`).join(', ');
+    lines.push(
+      `- ${setup.slice(DEMO_SETUP.length + 2)} over the demo corpus (p50 / p95): ${each}; the worst p95 **${worst.p95.toFixed(2)}×** (${worst.row.band}, ${worst.row.kind}).`,
+    );
+  }
+  return lines.length === 0 ? '' : `\n${lines.join('\n')}\n`;
 }

@@ -13,6 +13,16 @@ describe('highlight', () => {
     expect(highlight('Widgets and WIDGETRY, café', terms(['cafe'], ['widget']))).toBe('<em>Widgets</em> and <em>WIDGETRY</em>, <em>café</em>');
   });
 
+  it('finds a late first match past words it skips, folded, in parts and begun, as when reading every word', () => {
+    const filler = 'plain words — ¶ '.repeat(2000);
+    expect(highlight(`${filler}the setTimeout call`, terms(['timeout']))).toMatch(/….*set<em>Timeout<\/em> call$/);
+    expect(highlight(`${filler}an ÉLÉMENT here`, terms(['element']))).toMatch(/<em>ÉLÉMENT<\/em> here$/);
+    expect(highlight(`${filler}a nai\u0308ve one`, terms(['naive']))).toMatch(/<em>nai\u0308ve<\/em> one$/);
+    expect(highlight(`${filler}İstanbul Widgets`, terms([], ['widget']))).toMatch(/<em>Widgets<\/em>$/);
+    // Past the scanned range a match is not looked for: the start is shown.
+    expect(highlight(`${'word '.repeat(25_000)}target`, terms(['target']))).toMatch(/^word word .*…$/);
+  });
+
   it('without a match, shows the start of the content', () => {
     const text = `${'word '.repeat(100)}end`;
     const result = highlight(text, terms(['absent']));

@@ -106,6 +106,8 @@ export function passage(
   const matches: Word[] = [];
   let windowEnd = opening ? maxChars : Number.POSITIVE_INFINITY;
   let position = 0;
+  // Word positions count only for `named`: without it, the words that cannot match are skipped unread.
+  if (!opening && named === undefined) pattern.lastIndex = scanFrom(content, terms);
   for (let m = pattern.exec(content); m !== null; m = pattern.exec(content), position++) {
     if (m.index >= windowEnd || (matches.length === 0 && m.index > SCAN_CHARS)) break;
     const folded = fold(m[0]);
@@ -134,6 +136,40 @@ export function passage(
   html += escapeText(content.slice(at, end));
   if (end < content.length) html += '…';
   return { html: html.trim(), firstMatch: matches[0]?.start ?? null };
+}
+
+/** A character of the word pattern's (letter, digit, mark). */
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+/** One outside ASCII: a word holding one may fold to a searched word without holding it. */
+// eslint-disable-next-line no-control-regex
+const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
+
+/**
+ * Where the first word that may match starts, so that the words before it are skipped
+ * unread (on a long page, folding them one by one up to a late first match cost most of
+ * its passage). A word of ASCII letters and digits matches (whole, by a part of an
+ * identifier, or as a completion) only by holding a searched word as a piece of the text
+ * lower-cased, where its offsets stay those of the text; a word with other letters may
+ * fold to one. So no word ending before the first such piece, or the first such letter,
+ * can match. The text's length when no word within SCAN_CHARS can; 0 (every word read)
+ * when lower-casing moves the offsets.
+ */
+function scanFrom(content: string, terms: HighlightTerms): number {
+  // The scan's range: to the end of the word standing across SCAN_CHARS, which is still read.
+  let limit = Math.min(SCAN_CHARS, content.length);
+  while (limit < content.length && WORD_CHAR.test(content[limit]!)) limit++;
+  const scanned = limit === content.length ? content : content.slice(0, limit);
+  const lower = scanned.toLowerCase();
+  if (lower.length !== scanned.length) return 0;
+  let first = NON_ASCII_WORD_CHAR.exec(scanned)?.index ?? -1;
+  for (const piece of [...terms.exact, ...terms.prefixes]) {
+    if (piece === '') return 0;
+    const at = lower.indexOf(piece);
+    if (at >= 0 && (first < 0 || at < first)) first = at;
+  }
+  if (first < 0) return content.length;
+  while (first > 0 && WORD_CHAR.test(content[first - 1]!)) first--;
+  return first;
 }
 
 /** A span of the text to mark. */

@@ -26,6 +26,19 @@ const sectionsFor = (term: string, url = 'https://docs.example/stdtypes.html') =
   );
 
 describe('hitSections', () => {
+  it('finds the words of sections with dashes and pilcrows, and of accented ones, as folding the whole text would', () => {
+    const sections: PageSection[] = [
+      { title: 'Notes ¶', anchor: 'notes', text: 'Nothing here — at all.' },
+      { title: 'Caf\u00e9 ¶', anchor: 'cafe', text: 'A caf\u00e9 — open late.' },
+      { title: 'Timers ¶', anchor: 'timers', text: 'Call setTimeout — once.' },
+    ];
+    const terms = { exact: new Set(['cafe', 'timeout']), prefixes: [] };
+    expect(hitSections('https://docs.example/page.html', sections, terms).map((s) => s.url)).toEqual([
+      'https://docs.example/page.html#cafe',
+      'https://docs.example/page.html#timers',
+    ]);
+  });
+
   it('puts the section whose heading holds the words first, links it by its anchor, and marks its passage', () => {
     expect(sectionsFor('generator iterator')).toEqual([
       {
