@@ -45,3 +45,17 @@ test('on a phone in the dark theme, both groups show and stay axe clean', async 
   await page.close();
   await context.close();
 });
+
+test('"See all N results" counts the index the results page searches, and lands on that many', async ({ page, request }) => {
+  const { listbox } = await openAndType(page, 'light', 'grid');
+  await expect(listbox.getByRole('group', { name: 'Blog' }).getByRole('option').first()).toBeVisible();
+  // The results page behind the link is the demo's page widget, on the first source's index.
+  const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
+  const own = (await (await request.get(`${api}/v1/search/demo?term=grid&limit=1`)).json()) as { total_hits: number };
+  const blog = (await (await request.get(`${api}/v1/search/blog?term=grid&limit=1`)).json()) as { total_hits: number };
+  expect(blog.total_hits).toBeGreaterThan(0);
+  const all = listbox.locator('.ss-see-all');
+  await expect(all).toHaveText(`See all ${own.total_hits} results`);
+  await all.click();
+  await expect(page.locator('#search .ss-stats')).toContainText(`${own.total_hits} results`);
+});
