@@ -1,11 +1,12 @@
 // Several indices in one box (issue #44) against the reference service: the demo's `demo`
 // and `blog` indices together in the header's overlay (`?sources=`), a labelled group each
 // in one listbox, walked with ↓; axe clean; seen on desktop and phone, light and dark.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
 async function openAndType(page: Page, theme: 'light' | 'dark', term: string) {
   await page.goto(`/?sources=demo:Features,blog:Blog&theme=${theme}`);
@@ -67,4 +68,31 @@ test('"See all N results" counts the index the results page searches, and lands 
   await expect(all).toHaveText(`See all ${own.total_hits} results`);
   await all.click();
   await expect(page.locator('#search .ss-stats')).toContainText(`${own.total_hits} results`);
+});
+
+/** The events the service stored for `session` in an index (its key and secret as the demo's start sets them). */
+async function storedEvents(request: APIRequestContext, index: 'demo' | 'blog', session: string) {
+  const secret = index === 'demo' ? 'demo-secret' : 'blog-secret';
+  const response = await request.get(`${API}/v2/indices/${index}/stats/events?session=${session}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${index}:${secret}`).toString('base64')}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { events: Array<{ action: string; keyword: string; docid?: string; position?: number }> }).events;
+}
+
+test('a click on the second index’s hit is stored by that index, at its position among its own hits', async ({ page, request }) => {
+  // A session of this test's own, so that the service's record is read for it alone, not watched for on the wire.
+  const session = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  await page.addInitScript((id) => localStorage.setItem('ss-session', JSON.stringify({ id, at: Date.now() })), session);
+  // The blog's pages are not on this machine: the click lands on a stand-in.
+  await page.route('https://blog.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Post</title>' }));
+  const { listbox } = await openAndType(page, 'light', 'grid');
+  const post = listbox.getByRole('group', { name: 'Blog' }).getByRole('option', { name: 'Grid layout in practice' });
+  // Clicked where a visitor may, anywhere on the option: its middle is the address line, not the title.
+  await post.click();
+  await page.waitForURL('https://blog.example.com/**');
+  await expect
+    .poll(async () => (await storedEvents(request, 'blog', session)).filter((e) => e.action === 'click').map((e) => [e.keyword, e.position]))
+    .toEqual([['grid', 1]]);
+  expect((await storedEvents(request, 'demo', session)).filter((e) => e.action === 'click')).toEqual([]);
 });
