@@ -279,7 +279,9 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     ];
   };
   // Called here, not as a component, so that the options are numbered in their order.
-  const groups = !!shownSources?.length && sourceGroups({ shown: shownSources, listId: list.id, failed: m.errorTitle, options: hitOptions });
+  const groups =
+    !!shownSources?.length &&
+    sourceGroups({ shown: shownSources, listId: list.id, failed: m.errorTitle, count: (n) => format(m, m.resultCount, { n }), options: hitOptions });
 
   if (!hits.length) {
     return (

@@ -62,7 +62,7 @@ it('mount with sources searches each index at once and shows a labelled group pe
   });
   const groups = within(screen.getByRole('listbox')).getAllByRole('group');
   expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-    'Docs',
-    'Blog',
+    'Docs · 1 result',
+    'Blog · 1 result',
   ]);
 });
