@@ -1,11 +1,12 @@
 // Several indices in one box (issue #44) against the reference service: the demo's `demo`
 // and `blog` indices together in the header's overlay (`?sources=`), a labelled group each
 // in one listbox, walked with ↓; axe clean; seen on desktop and phone, light and dark.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { saveScreenshot } from './screenshot.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
+const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
 
 async function openAndType(page: Page, theme: 'light' | 'dark', term: string) {
   await page.goto(`/?sources=demo:Features,blog:Blog&theme=${theme}`);
@@ -23,6 +24,8 @@ test('the overlay shows a labelled group per index in its one listbox, and ↓ w
   await expect(listbox.getByRole('group', { name: 'Features' }).getByRole('option').first()).toBeVisible();
   const blog = listbox.getByRole('group', { name: 'Blog' });
   await expect(blog.getByRole('option', { name: 'Grid layout in practice' })).toBeVisible();
+  // On a 1280×720 laptop the second group's first hit shows without scrolling: fewer hits per index.
+  await expect(blog.getByRole('option').first()).toBeInViewport({ ratio: 1 });
   await axe(page, 'overlay with two indices');
   await saveScreenshot(page, { path: `${SHOTS}/sources-overlay-light-desktop.png` });
 
@@ -35,13 +38,61 @@ test('the overlay shows a labelled group per index in its one listbox, and ↓ w
   await expect(field).toBeFocused();
 });
 
-test('on a phone in the dark theme, both groups show and stay axe clean', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const { listbox } = await openAndType(page, 'dark', 'dialog');
+for (const [theme, device] of [
+  ['dark', 'phone'],
+  ['light', 'phone'],
+  ['dark', 'desktop'],
+] as const) {
+  test(`on a ${device} in the ${theme} theme, both groups show and stay axe clean`, async ({ browser }) => {
+    const phone = device === 'phone';
+    const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : {});
+    const page = await context.newPage();
+    const { listbox } = await openAndType(page, theme, 'dialog');
+    await expect(listbox.getByRole('group', { name: 'Blog' }).getByRole('option').first()).toBeInViewport({ ratio: 1 });
+    await axe(page, `overlay with two indices, ${theme} ${device}`);
+    await saveScreenshot(page, { path: `${SHOTS}/sources-overlay-${theme}-${device}.png` });
+    await page.close();
+    await context.close();
+  });
+}
+
+test('"See all N results" counts the index the results page searches, and lands on that many', async ({ page, request }) => {
+  const { listbox } = await openAndType(page, 'light', 'grid');
   await expect(listbox.getByRole('group', { name: 'Blog' }).getByRole('option').first()).toBeVisible();
-  await axe(page, 'overlay with two indices, dark phone');
-  await saveScreenshot(page, { path: `${SHOTS}/sources-overlay-dark-phone.png` });
-  await page.close();
-  await context.close();
+  // The results page behind the link is the demo's page widget, on the first source's index.
+  const api = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
+  const own = (await (await request.get(`${api}/v1/search/demo?term=grid&limit=1`)).json()) as { total_hits: number };
+  const blog = (await (await request.get(`${api}/v1/search/blog?term=grid&limit=1`)).json()) as { total_hits: number };
+  expect(blog.total_hits).toBeGreaterThan(0);
+  const all = listbox.locator('.ss-see-all');
+  await expect(all).toHaveText(`See all ${own.total_hits} results`);
+  await all.click();
+  await expect(page.locator('#search .ss-stats')).toContainText(`${own.total_hits} results`);
+});
+
+/** The events the service stored for `session` in an index (its key and secret as the demo's start sets them). */
+async function storedEvents(request: APIRequestContext, index: 'demo' | 'blog', session: string) {
+  const secret = index === 'demo' ? 'demo-secret' : 'blog-secret';
+  const response = await request.get(`${API}/v2/indices/${index}/stats/events?session=${session}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${index}:${secret}`).toString('base64')}` },
+  });
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { events: Array<{ action: string; keyword: string; docid?: string; position?: number }> }).events;
+}
+
+test('a click on the second index’s hit is stored by that index, at its position among its own hits', async ({ page, request }) => {
+  // A session of this test's own, so that the service's record is read for it alone, not watched for on the wire.
+  const session = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  await page.addInitScript((id) => localStorage.setItem('ss-session', JSON.stringify({ id, at: Date.now() })), session);
+  // The blog's pages are not on this machine: the click lands on a stand-in.
+  await page.route('https://blog.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Post</title>' }));
+  const { listbox } = await openAndType(page, 'light', 'grid');
+  const post = listbox.getByRole('group', { name: 'Blog' }).getByRole('option', { name: 'Grid layout in practice' });
+  // Clicked where a visitor may, anywhere on the option: its middle is the address line, not the title.
+  await post.click();
+  await page.waitForURL('https://blog.example.com/**');
+  await expect
+    .poll(async () => (await storedEvents(request, 'blog', session)).filter((e) => e.action === 'click').map((e) => [e.keyword, e.position]))
+    .toEqual([['grid', 1]]);
+  expect((await storedEvents(request, 'demo', session)).filter((e) => e.action === 'click')).toEqual([]);
 });

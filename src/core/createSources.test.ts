@@ -55,7 +55,7 @@ describe('createSources', () => {
     controller.setTerm('grid');
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.map((c) => [c.siteKey, c.params.term, c.params.limit, c.at])).toEqual([
-      ['demo', 'grid', 5, 0],
+      ['demo', 'grid', 3, 0],
       ['blog', 'grid', 3, 0],
     ]);
   });

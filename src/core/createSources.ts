@@ -27,7 +27,7 @@ export interface SourcesOptions extends Omit<SearchControllerOptions, 'client' |
   client(source: SourceOption): Pick<SearchClient, 'search'>;
   /**
    * Results per source without a `limit` of its own.
-   * @default 5
+   * @default 3 with several sources (so that the second group starts on a laptop's first screen), else 5
    */
   limit?: number | undefined;
 }
@@ -59,8 +59,10 @@ function together(statuses: SearchStatus[]): SearchStatus {
  * flight is aborted by its next one, and its failure is its own (the others still show).
  */
 export function createSources(options: SourcesOptions): Sources {
-  const { sources: all, client, limit = 5, ...shared } = options;
+  const { sources: all, client, ...shared } = options;
   const sources = all.slice(0, MAX_SOURCES);
+  // 5 of the first index put the second's group below a 1280×720 screen's fold.
+  const limit = options.limit ?? (sources.length > 1 ? 3 : 5);
   const paces = createGroupPace(sources.length, options.paceMs);
   const searches = sources.map((source, i) => ({
     source,

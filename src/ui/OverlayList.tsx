@@ -57,10 +57,11 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const enterOption = (): HTMLElement | null => {
     const response = results.peek();
     if (!response || status.peek() !== 'done' || resultsTerm.peek() !== capTerm(term.peek()) || safeLinkUrl(response.redirect)) return null;
-    // "See all" comes after every hit's option and its sections'.
-    const n = response.hits.reduce((options, hit) => options + 1 + sectionViews(hit).length, 0);
-    const index = resultsUrl !== undefined && response.total_hits > 0 ? n : n > 0 ? 0 : -1;
-    return index < 0 ? null : (listRef.current?.querySelector<HTMLElement>(`[id="${nav.optionId(index)}"]`) ?? null);
+    // As rendered for this answer: "See all" when there is one, else the first option.
+    const list = listRef.current;
+    return (
+      (resultsUrl !== undefined && list?.querySelector<HTMLElement>('.ss-see-all')) || (list?.querySelector<HTMLElement>(`[id="${nav.optionId(0)}"]`) ?? null)
+    );
   };
   // As a click on the result's title would be: followed below, counted by the tracker.
   const openOption = (at: HTMLElement) => (at.querySelector<HTMLElement>('.ss-hit-link, .ss-section-link') ?? at).click();
@@ -113,7 +114,10 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
   const redirect = (response && resultsTerm.value === capTerm(term.value) && safeLinkUrl(response.redirect)) || null;
   // Where the results start among the options: after the redirect.
   const first = redirect ? 1 : 0;
-  const more = !!response && (resultsUrl !== undefined ? response.total_hits > 0 : hits.length < response.total_hits);
+  // With several indices the results page opens on the first (its own search, or its first
+  // tab): "See all N" counts that index's hits, not every index's together.
+  const total = (sources?.[0]?.controller.results ?? results).value?.total_hits ?? 0;
+  const more = !!response && (resultsUrl !== undefined ? total > 0 : hits.length < response.total_hits);
   const count = terms.length + first + options + (more ? 1 : 0);
   useLayoutEffect(() => nav.setCount(count), [count, nav]);
   // Other results (or none) under the arrow: start again from the field. The same hits
@@ -275,7 +279,9 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     ];
   };
   // Called here, not as a component, so that the options are numbered in their order.
-  const groups = !!shownSources?.length && sourceGroups({ shown: shownSources, listId: list.id, failed: m.errorTitle, options: hitOptions });
+  const groups =
+    !!shownSources?.length &&
+    sourceGroups({ shown: shownSources, listId: list.id, failed: m.errorTitle, count: (n) => format(m, m.resultCount, { n }), options: hitOptions });
 
   if (!hits.length) {
     return (
@@ -291,7 +297,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     );
   }
   const updating = status.value === 'stalled';
-  const all = format(m, m.seeAll, { n: response?.total_hits ?? 0 });
+  const all = format(m, m.seeAll, { n: total });
   return (
     <ul
       ref={listRef}

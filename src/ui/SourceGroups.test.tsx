@@ -72,8 +72,8 @@ describe('the overlay with several sources', () => {
     const listbox = screen.getByRole('listbox');
     const groups = within(listbox).getAllByRole('group');
     expect(groups.map((g) => g.getAttribute('aria-labelledby') && document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-      'Docs',
-      'Blog',
+      'Docs · 2 results',
+      'Blog · 1 result',
     ]);
     expect(
       within(groups[0]!)
@@ -110,7 +110,7 @@ describe('the overlay with several sources', () => {
     await type(input, 'grid');
     await answerAll(calls, { docs: answer([hit({ id: 'd1', title: 'Grid layout' })]), blog: new Error('503') });
     const groups = screen.getAllByRole('group');
-    expect(groups.map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Docs', 'Blog · Search failed']);
+    expect(groups.map((g) => document.getElementById(g.getAttribute('aria-labelledby')!)?.textContent)).toEqual(['Docs · 1 result', 'Blog · Search failed']);
     expect(screen.getAllByRole('option')).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -17,6 +17,8 @@ export interface SourceGroupsProps {
   listId: string;
   /** The failure's words, after the source's label. */
   failed: string;
+  /** The words of a source's count of results, after its label: the box's count line adds them up. */
+  count(n: number): string;
   /** The options of a hit, `index` its place among its source's hits; called in order, once per hit. */
   options(hit: SearchHit, index: number): JSX.Element[];
 }
@@ -27,7 +29,7 @@ export interface SourceGroupsProps {
  * source. A source that failed keeps its group, its label saying so, and no options; one
  * with no hits is left out. The tracker tells the sources by `data-source`.
  */
-export function sourceGroups({ shown, listId, failed, options }: SourceGroupsProps) {
+export function sourceGroups({ shown, listId, failed, count, options }: SourceGroupsProps) {
   return shown.map(({ source, controller }, g) => {
     const error = controller.status.value === 'error';
     const label = `${listId}-source-${g}`;
@@ -35,7 +37,8 @@ export function sourceGroups({ shown, listId, failed, options }: SourceGroupsPro
       <li key={source.siteKey} class="ss-group" role="group" aria-labelledby={label} data-source={source.siteKey}>
         <div class="ss-suggest-title ss-group-title" id={label}>
           {source.label}
-          {error && <span class="ss-group-failed"> · {failed}</span>}
+          {/* Each index's own count: the count line above adds them up, and "See all" is the first's. */}
+          <span class={error ? 'ss-group-failed' : 'ss-group-count'}> · {error ? failed : count(controller.results.value?.total_hits ?? 0)}</span>
         </div>
         <ul class="ss-list ss-group-hits" role="none">
           {error ? [] : (controller.results.value?.hits ?? []).flatMap(options)}

@@ -52,7 +52,7 @@ it('mount with sources searches each index at once and shows a labelled group pe
   });
   const searches = calls.filter((call) => call.url.pathname.startsWith('/v1/search/'));
   expect(searches.map((call) => [call.url.pathname, call.url.searchParams.get('limit')])).toEqual([
-    ['/v1/search/demo', '5'],
+    ['/v1/search/demo', '3'],
     ['/v1/search/blog', '3'],
   ]);
   await act(async () => {
@@ -62,7 +62,7 @@ it('mount with sources searches each index at once and shows a labelled group pe
   });
   const groups = within(screen.getByRole('listbox')).getAllByRole('group');
   expect(groups.map((group) => group.getAttribute('aria-labelledby') && document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent)).toEqual([
-    'Docs',
-    'Blog',
+    'Docs · 1 result',
+    'Blog · 1 result',
   ]);
 });
