@@ -43,6 +43,8 @@ export interface CrawlBenchOptions {
   seed?: number;
   /** The crawl is cancelled after this long. @default 60 s + 50 ms a page */
   timeoutSeconds?: number;
+  /** A PostgreSQL database for the service (`--database-url`); none: SQLite in its data folder. */
+  databaseUrl?: string;
   log: (line: string) => void;
 }
 
@@ -108,7 +110,12 @@ export async function measureCrawl(options: CrawlBenchOptions): Promise<CrawlRes
   const site = new CrawlSite({ pages: options.pages, seed: options.seed ?? 38 });
   const server = await serveSite(site);
   const dataDir = mkdtempSync(join(tmpdir(), 'site-search-bench-crawl-'));
-  const service = await startService(dataDir, options.repo, [], crawlEnvironment());
+  const service = await startService(
+    dataDir,
+    options.repo,
+    options.databaseUrl === undefined ? [] : ['--database-url', options.databaseUrl],
+    crawlEnvironment(),
+  );
   const probes: Worker[] = [];
   try {
     const api = service.baseUrl;
@@ -431,10 +438,19 @@ export function crawlDetailTable(r: CrawlResults): string {
   return table(['What', 'URLs'], rows);
 }
 
-/** The "## Crawl" section of BENCHMARKS.md: how it was measured, then the tables. */
-export function crawlSection(r: CrawlResults, date: string, command: string): string {
+/** One engine's run of the benchmark. */
+export interface CrawlRun {
+  engine: 'SQLite' | 'PostgreSQL';
+  results: CrawlResults;
+}
+
+/** The "## Crawl" section of BENCHMARKS.md: how it was measured, then each engine's tables. */
+export function crawlSection(runs: readonly CrawlRun[], date: string, command: string): string {
+  const r = runs[0]!.results;
+  const engines = runs.map((run) => run.engine).join(' and then on ');
   const note = `*This section comes from \`${command}\` on ${date}.*`;
-  const method = `The service (\`site-search-server\`, compiled, on SQLite, its own process) crawls a generated documentation site
+  const method = `The service (\`site-search-server\`, compiled, on ${engines}, its own process; PostgreSQL a
+throw-away cluster on this machine, reached through its socket) crawls a generated documentation site
 of ${count(r.pages)} canonical pages (\`bench/crawlSite/\`, seeded) served by the benchmark's own page server on loopback,
 through the crawl API: one \`POST /v2/indices/demo/crawls\` with the start page \`/\` alone and
 \`ignoreParams: ["utm_*", "ref"]\`, then \`GET .../crawls/{id}\` every 250 ms until it ends. The site's address is
@@ -461,8 +477,12 @@ pager (a vocabulary no page's text uses) over all words of \`mainContent\` of th
 a search for a word only that file holds finds it, with its \`document_type\`. *Search p95*: term-only searches one
 at a time from a thread of their own, ${PROBE_GAP_MS} ms apart, over the site's most common words, while it crawls,
 then for ${IDLE_SECONDS} s on the finished, idle index. Measured on this machine's 2 cores, the page server sharing them.`;
-  const missing = r.missing.length > 0 ? `\n\nFirst pages not found: ${r.missing.map((u) => `\`${u}\``).join(', ')}.` : '';
-  const failed = r.error ? `\n\nThe crawl ended with: ${r.error}.` : '';
-  const load = `\n\nThe machine's one-minute load average: ${r.load[0].toFixed(1)} when the crawl began, ${r.load[1].toFixed(1)} when it ended.`;
-  return `## Crawl\n\n${note}\n\n${method}\n\n${crawlTable(r)}\n\n${crawlDetailTable(r)}${load}${missing}${failed}\n`;
+  const tables = runs.map(({ engine, results }) => {
+    const missing = results.missing.length > 0 ? `\n\nFirst pages not found: ${results.missing.map((u) => `\`${u}\``).join(', ')}.` : '';
+    const failed = results.error ? `\n\nThe crawl ended with: ${results.error}.` : '';
+    const load = `\n\nThe machine's one-minute load average: ${results.load[0].toFixed(1)} when the crawl began, ${results.load[1].toFixed(1)} when it ended.`;
+    const heading = runs.length > 1 ? `### On ${engine}\n\n` : '';
+    return `${heading}${crawlTable(results)}\n\n${crawlDetailTable(results)}${load}${missing}${failed}`;
+  });
+  return `## Crawl\n\n${note}\n\n${method}\n\n${tables.join('\n\n')}\n`;
 }

@@ -268,7 +268,12 @@ async function main(): Promise<void> {
   // Sections measured by a step alone (bench:bad-days, ...) stay as that step wrote them.
   const previous = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : '';
   let report = carrySections(previous, method(results, sections, { ...SETTINGS, anchorPackages: ANCHOR_PACKAGES }));
-  if (crawl !== null) report = spliceSection(report, 'Crawl', crawlSection(crawl, results.date, quick ? 'npm run bench -- --quick' : 'npm run bench'));
+  if (crawl !== null)
+    report = spliceSection(
+      report,
+      'Crawl',
+      crawlSection([{ engine: 'SQLite', results: crawl }], results.date, quick ? 'npm run bench -- --quick' : 'npm run bench'),
+    );
   // Compared with the figures the last run wrote: a row more than 25% worse gets a warning line.
   const frequency = frequencySection(frequencyRows, previous, results.date, frequencyLoad);
   console.log(`\n${frequency.section}`);

@@ -10,7 +10,8 @@
  * On every page the same navigation table (plain `<div>` and `<table>`, no landmarks) and
  * footer. What a crawler must see through: `/index.html` beside `/`, `?ref=` and `utm_*`
  * on links, a print version with rel=canonical, 301 chains, links to 404s, a linked
- * section robots.txt forbids, pages that answer 503 once, slow pages.
+ * section robots.txt forbids, pages that answer 503 once, slow pages. A test can delete
+ * pages and rewrite articles between crawls (`remove`, `change`).
  */
 import { gzipSync } from 'node:zlib';
 import { seededRandom } from '../../demo/seededRandom.ts';
@@ -105,6 +106,12 @@ export class CrawlSite {
   private readonly sectionArticles: SitePage[][] = [];
   private readonly sectionDocuments: SitePage[][] = [];
   private readonly articles: SitePage[] = [];
+  /** Pages deleted from the site (see `remove`). */
+  private readonly removed = new Set<string>();
+  /** Pages rewritten (see `change`): the words added to each, and its new sitemap lastmod. */
+  private readonly changes = new Map<string, { words: string; lastmod: string }>();
+  /** Counts the site's alterations, so a server knows its built sitemaps are stale. */
+  version = 0;
 
   constructor(options: SiteOptions = {}) {
     const total = options.pages ?? 10_000;
@@ -140,6 +147,31 @@ export class CrawlSite {
       this.sectionDocuments[s]!.push(this.add(kind, `/files/${this.sectionSlug(s)}/guide-${letters(d, 3)}.${kind}`, `${title(2)} Guide`, s));
     }
     for (let p = 0; p < PRIVATE_PAGES; p++) this.privatePaths.push(`/private/member-${letters(p, 2)}.html`);
+  }
+
+  /**
+   * Deletes pages, as a site owner does: they answer 404 and leave the sitemap and their
+   * section's listing (other pages' cross links to them stay, as on a real site).
+   */
+  remove(paths: Iterable<string>): void {
+    for (const path of paths) this.removed.add(path);
+    this.version++;
+  }
+
+  /** Rewrites an article: `words` join its text, and its sitemap lastmod becomes `lastmod` (an ISO date), as an honest site's does. */
+  change(path: string, words: string, lastmod: string): void {
+    this.changes.set(path, { words, lastmod });
+    this.version++;
+  }
+
+  /** The articles of a section, in order. */
+  articlesOf(section: number): readonly SitePage[] {
+    return this.sectionArticles[section] ?? [];
+  }
+
+  /** Canonical pages still on the site (not removed). */
+  livePages(): SitePage[] {
+    return this.pages.filter((p) => !this.removed.has(p.path));
   }
 
   /** The `n` most used words of the pages' text (the vocabulary's first words are chosen most), to search for. */
@@ -193,11 +225,12 @@ Sitemap: ${origin}/sitemap.xml
         .join('\n')}\n</sitemapindex>\n`;
     const urlset = (pages: SitePage[]) =>
       `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${pages
-        .map((p) => `<url><loc>${origin}${p.path}</loc><lastmod>${LASTMOD}</lastmod></url>`)
+        .map((p) => `<url><loc>${origin}${p.path}</loc><lastmod>${this.changes.get(p.path)?.lastmod ?? LASTMOD}</lastmod></url>`)
         .join('\n')}\n</urlset>\n`;
     const gzip = (text: string) => gzipSync(Buffer.from(text, 'utf8'), { level: 9 });
-    const top = this.pages.filter((p) => p.kind === 'home' || p.kind === 'section' || p.kind === 'open');
-    const rest = this.pages.filter((p) => !top.includes(p));
+    const live = this.livePages();
+    const top = live.filter((p) => p.kind === 'home' || p.kind === 'section' || p.kind === 'open');
+    const rest = live.filter((p) => !top.includes(p));
     const children: string[] = [];
     for (let i = 0; i * 2000 < rest.length; i++) {
       const path = `/sitemaps/articles-${i + 1}.xml.gz`;
@@ -251,7 +284,7 @@ Sitemap: ${origin}/sitemap.xml
     }
     // `/index.html` serves its folder's page, as a web server does.
     const page = this.byPath.get(path.endsWith('/index.html') ? path.slice(0, -'index.html'.length) : path);
-    if (page === undefined) return notFound();
+    if (page === undefined || this.removed.has(page.path)) return notFound();
     if (page.kind === 'pdf' || page.kind === 'docx') {
       const paragraphs = [this.paragraph(page, 0), `Reference words ${page.uniqueWords.join(' ')}.`];
       return {
@@ -341,14 +374,17 @@ ${pager ?? ''}
     const intro = `<p>${this.paragraph(page, 0)} ${page.uniqueWords.join(' ')}</p>`;
     if (page.kind === 'home' || page.kind === 'open') {
       const sections = this.pages
-        .filter((p) => p.kind === 'section')
+        .filter((p) => p.kind === 'section' && !this.removed.has(p.path))
         .map((p) => `<li><a href="${p.path}">${p.title}</a></li>`)
         .join('');
       const extra = page.kind === 'home' ? `<p><a href="/private/open.html">An open letter</a></p><ul>${sections}</ul>` : '';
       return this.layout(page.title, intro + extra, origin + page.path, null);
     }
     const s = page.section;
-    const items = [...this.sectionArticles[s]!, ...this.sectionDocuments[s]!].map((p) => `<li><a href="${p.path}">${p.title}</a></li>`).join('');
+    const items = [...this.sectionArticles[s]!, ...this.sectionDocuments[s]!]
+      .filter((p) => !this.removed.has(p.path))
+      .map((p) => `<li><a href="${p.path}">${p.title}</a></li>`)
+      .join('');
     const next = this.pages.find((p) => p.kind === 'section' && p.section === (s + 1) % this.sectionCount)!;
     const prev = this.pages.find((p) => p.kind === 'section' && p.section === (s - 1 + this.sectionCount) % this.sectionCount)!;
     const pager = `<div class="pager"><a href="${prev.path}">Prev</a> <a href="/">Up</a> <a href="/index.html">Home</a> <a href="${next.path}">Next</a></div>`;
@@ -386,7 +422,7 @@ ${pager ?? ''}
     if (at === 0 && documents.length > 0) special.push(`<a href="${documents[0]!.path}">Download the guide</a>`);
     const main = `<p>${this.paragraph(page, 0)}</p>
 <p>${this.paragraph(page, 1)} ${page.uniqueWords.join(' ')}</p>
-<p>${this.paragraph(page, 2)}</p>
+<p>${this.paragraph(page, 2)}</p>${this.changes.has(page.path) ? `\n<p>${this.changes.get(page.path)!.words}</p>` : ''}
 <h2>Related</h2><ul>${related}</ul>${special.length > 0 ? `<p>${special.join(' ')}</p>` : ''}`;
     return this.layout(page.title, main, origin + page.path, print ? null : pager);
   }

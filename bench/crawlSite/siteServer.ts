@@ -3,7 +3,7 @@
  * and query, so the benchmark can tell how many fetches a crawl took per page and whether
  * it asked for a URL robots.txt forbids, and the bytes of the bodies it sent. Each 200 has
  * an ETag (of its body), and a request that sends it back answers 304, as a static
- * server does.
+ * server does. A test can make pages answer a transient 503 (`setUnavailable`).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -19,6 +19,8 @@ export interface SiteServer {
   bytes(): number;
   /** Requests answered 304 so far. */
   notModified(): number;
+  /** Pages (by path) that answer 503 with `Retry-After: 0` until set again; null: none. Never robots.txt nor a sitemap. */
+  setUnavailable(unavailable: ((path: string) => boolean) | null): void;
   close(): Promise<void>;
 }
 
@@ -28,6 +30,8 @@ export async function serveSite(site: CrawlSite): Promise<SiteServer> {
   let bytes = 0;
   let notModified = 0;
   let sitemaps: Map<string, Buffer> | null = null;
+  let sitemapsVersion = site.version;
+  let unavailable: ((path: string) => boolean) | null = null;
   let origin = '';
   const server: Server = createServer((request, response) => {
     const target = request.url ?? '/';
@@ -39,11 +43,16 @@ export async function serveSite(site: CrawlSite): Promise<SiteServer> {
       return;
     }
     const path = target.split('?')[0]!;
-    sitemaps ??= site.sitemapFiles(origin);
+    if (sitemaps === null || sitemapsVersion !== site.version) {
+      sitemaps = site.sitemapFiles(origin);
+      sitemapsVersion = site.version;
+    }
     const sitemap = sitemaps.get(path);
     const answer =
       sitemap === undefined
-        ? site.answer(origin, target, before)
+        ? path !== '/robots.txt' && unavailable?.(path) === true
+          ? { status: 503, headers: { 'retry-after': '0', 'content-type': 'text/plain' }, body: Buffer.from('busy, try again'), delayMs: 0 }
+          : site.answer(origin, target, before)
         : {
             status: 200,
             headers: { 'content-type': path.endsWith('.gz') ? 'application/gzip' : 'application/xml' },
@@ -74,6 +83,9 @@ export async function serveSite(site: CrawlSite): Promise<SiteServer> {
     total: () => total,
     bytes: () => bytes,
     notModified: () => notModified,
+    setUnavailable: (predicate) => {
+      unavailable = predicate;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

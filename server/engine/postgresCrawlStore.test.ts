@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { POSTGRES_CLAIM_SQL } from './postgresCrawlStore.ts';
 import { PostgresEngine } from './postgresEngine.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
 import { crawlStoreCases } from '../testing/crawlStoreCases.ts';
@@ -43,5 +45,25 @@ describe('several processes on one crawl', () => {
     );
     expect(claimed).toHaveLength(200);
     expect(new Set(claimed).size).toBe(200);
+  });
+});
+
+describe('the claim', () => {
+  it('reads the pending index in claim order, never sorting the queue', async () => {
+    await open('claim_plan');
+    const client = new pg.Client({ connectionString: url, options: '-c search_path=claim_plan' });
+    await client.connect();
+    try {
+      // A crawl far along: most of its URLs done, the planner told so.
+      await client.query(`INSERT INTO crawl_urls (crawl, url, depth, state)
+        SELECT 'c', 'https://s/' || i, i % 7, CASE WHEN i <= 19000 THEN 'done' ELSE 'queued' END FROM generate_series(1, 20000) AS i`);
+      await client.query('ANALYZE crawl_urls');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${POSTGRES_CLAIM_SQL}`, ['c', 0, 16, 'w', 1]);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('Index Scan using crawl_urls_pending');
+      expect(plan).not.toMatch(/Sort/);
+    } finally {
+      await client.end();
+    }
   });
 });

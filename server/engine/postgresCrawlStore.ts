@@ -41,6 +41,21 @@ import {
  * UPDATE SKIP LOCKED) for a lease, and a claim whose lease ran out (its process was
  * killed) is claimed again by another.
  */
+/**
+ * Claims the frontier's next URLs (crawl, now, limit, worker, lease): queued, or claimed
+ * with a lapsed lease. `state IN (...)` repeats the pending index's condition
+ * (0011-claim-order), so the index gives the rows in claim order and the claim stops at
+ * its limit instead of sorting the crawl's whole queue.
+ */
+export const POSTGRES_CLAIM_SQL = `WITH taken AS (
+    SELECT crawl, url FROM crawl_urls
+    WHERE crawl = $1 AND state IN ('queued', 'claimed') AND (state = 'queued' OR lease_until < $2)
+    ORDER BY depth, seq LIMIT $3
+    FOR UPDATE SKIP LOCKED)
+  UPDATE crawl_urls u SET state = 'claimed', claimed_by = $4, lease_until = $5
+  FROM taken WHERE u.crawl = taken.crawl AND u.url = taken.url
+  RETURNING u.url, u.depth, u.found_from, u.seq`;
+
 export class PostgresCrawlStore implements CrawlStore {
   readonly shared = true;
 
@@ -149,17 +164,13 @@ export class PostgresCrawlStore implements CrawlStore {
 
   async claim(crawl: string, worker: string, limit: number, now: number, leaseUntil: number): Promise<FrontierEntry[]> {
     return inTransaction(this.pool, async (client) => {
-      const { rows } = await client.query<{ url: string; depth: number; found_from: string | null; seq: number }>(
-        `WITH taken AS (
-           SELECT crawl, url FROM crawl_urls
-           WHERE crawl = $1 AND (state = 'queued' OR (state = 'claimed' AND lease_until < $2))
-           ORDER BY depth, seq LIMIT $3
-           FOR UPDATE SKIP LOCKED)
-         UPDATE crawl_urls u SET state = 'claimed', claimed_by = $4, lease_until = $5
-         FROM taken WHERE u.crawl = taken.crawl AND u.url = taken.url
-         RETURNING u.url, u.depth, u.found_from, u.seq`,
-        [crawl, now, limit, worker, leaseUntil],
-      );
+      const { rows } = await client.query<{ url: string; depth: number; found_from: string | null; seq: number }>(POSTGRES_CLAIM_SQL, [
+        crawl,
+        now,
+        limit,
+        worker,
+        leaseUntil,
+      ]);
       return (
         rows
           // UPDATE ... RETURNING keeps no order.

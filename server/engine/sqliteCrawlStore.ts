@@ -76,6 +76,16 @@ export const CRAWLS_DDL = `
   ) WITHOUT ROWID;
 `;
 
+/**
+ * The frontier's next URLs (crawl, now, limit): queued, or claimed with a lapsed lease.
+ * `state IN (...)` repeats the pending index's condition (0008-claim-order), so the index
+ * serves both the filter and the order and the claim stops at its limit instead of
+ * sorting the crawl's whole queue.
+ */
+export const SQLITE_CLAIM_SQL = `SELECT rowid AS row, url, depth, found_from FROM crawl_urls
+  WHERE crawl = ? AND state IN ('queued', 'claimed') AND (state = 'queued' OR lease_until < ?)
+  ORDER BY depth, rowid LIMIT ?`;
+
 /** The crawl store's writes, each one transaction, made on the index's writing connection (sqliteWriter.ts). */
 export class SqliteCrawlWrites {
   private readonly statements: StatementCache;
@@ -136,13 +146,12 @@ export class SqliteCrawlWrites {
 
   claim(crawl: string, worker: string, limit: number, now: number, leaseUntil: number): FrontierEntry[] {
     return this.db.transaction(() => {
-      const rows = this.statements
-        .get(
-          `SELECT rowid AS row, url, depth, found_from FROM crawl_urls
-           WHERE crawl = ? AND (state = 'queued' OR (state = 'claimed' AND lease_until < ?))
-           ORDER BY depth, rowid LIMIT ?`,
-        )
-        .all(crawl, now, limit) as Array<{ row: number; url: string; depth: number; found_from: string | null }>;
+      const rows = this.statements.get(SQLITE_CLAIM_SQL).all(crawl, now, limit) as Array<{
+        row: number;
+        url: string;
+        depth: number;
+        found_from: string | null;
+      }>;
       const take = this.statements.get(`UPDATE crawl_urls SET state = 'claimed', claimed_by = ?, lease_until = ? WHERE rowid = ?`);
       for (const row of rows) take.run(worker, leaseUntil, row.row);
       return rows.map((row) => ({ url: row.url, depth: row.depth, foundFrom: row.found_from }));

@@ -9,6 +9,7 @@ import { crawledPages } from './postgres/0007-crawled-pages.ts';
 import { sections } from './postgres/0008-sections.ts';
 import { longPages } from './postgres/0009-long-pages.ts';
 import { lastmodHosts } from './postgres/0010-lastmod-hosts.ts';
+import { claimOrder } from './postgres/0011-claim-order.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
@@ -26,4 +27,5 @@ export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [
   sections,
   longPages,
   lastmodHosts,
+  claimOrder,
 ];
