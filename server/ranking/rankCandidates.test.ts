@@ -99,6 +99,24 @@ describe('ranking rules', () => {
     decides('attribute', 'logging to a file', docs, ['Logging HOWTO', 'Logging Cookbook', 'File Objects']);
   });
 
+  it('words: a heading that names a section counts as holding its words, past the start of the text the rules read', () => {
+    const far = `${'other text '.repeat(2_000)}lambda key`;
+    // One word: a heading holding it is enough.
+    const one = [
+      { title: 'Guide', headings: 'Lambda expressions', content: far, score: 1 },
+      { title: 'Other', content: 'lambda', score: 2 },
+      { title: 'Misc', content: far, score: 3 },
+    ];
+    decides('words', 'lambda', one, ['Other', 'Guide', 'Misc']);
+    // Two: one heading must hold both, not each its own.
+    const two = [
+      { title: 'Guide', headings: 'Intro\nLambda with a key', content: far, score: 1 },
+      { title: 'Other', content: 'lambda key', score: 2 },
+      { title: 'Notes', headings: 'Lambda\nKey', content: far, score: 3 },
+    ];
+    decides('words', 'lambda key', two, ['Other', 'Guide', 'Notes'], { operator: 'or' });
+  });
+
   it('attribute: one query word in one heading of many does not count as a title', () => {
     const docs = [
       { title: 'Guide', headings: 'Fetch\nOther things', content: 'fetch', score: 2 },

@@ -53,7 +53,8 @@ export interface ClickBound {
  *   so a section the query names counts as a title would (first: measured on the
  *   relevance benchmark, it beats `words` first, mostly for questions typed as
  *   sentences); then more in the title; then more in the title or any heading;
- * - `words`: more of the query's words matched (only with `defaultOperator=or`),
+ * - `words`: more of the query's words matched (only with `defaultOperator=or`; a word
+ *   counts as found in a heading that names a section, see namingLines, as in the title or text),
  *   giving up the most frequent words first (as Meilisearch's `frequency` matching
  *   strategy does: `use fetch api` keeps `fetch` longest);
  * - `typo`: fewer typos in the words that matched;
@@ -342,6 +343,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
   const headingLines = candidate.headings ? headingTokens(candidate.headings) : null;
   const headings = headingLines === null ? null : matcher.match(headingLines.tokens);
+  const sections = headings === null ? null : namingLines(headings, headingLines!.lineOf, new Set(slots));
   let words = 0;
   let typos = 0;
   let titleWords = 0;
@@ -351,21 +353,24 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
   let wholeInTitle = 0;
   for (const slot of slots) {
     const inTitle = best(title, slot);
+    // The headings span the whole page, whose text is read only from its start.
+    const inHeading = sections === null ? null : best(sections, slot);
     const inContent = best(content, slot);
-    const found = [inTitle, inContent].filter((o): o is Occurrence => o !== null);
+    const found = [inTitle, inHeading, inContent].filter((o): o is Occurrence => o !== null);
     if (found.length === 0) continue;
     words++;
     typos += Math.min(...found.map((o) => o.typos));
     if (inTitle !== null) titleWords++;
     if (inTitle !== null || (headings !== null && best(headings, slot) !== null)) headingWords++;
-    // Judged where the word is best placed: in the title when it is there.
-    const placed = inTitle ?? inContent!;
+    // Judged where the word is best placed: in the title when it is there, then in the text.
+    const placed = inTitle ?? inContent ?? inHeading!;
     if (placed.whole) wholeWords++;
     if (placed.whole && placed.asTyped) typedWords++;
     if (inTitle?.whole === true) wholeInTitle++;
   }
   let rarestWords = 0;
-  while (rarestWords < rarest.length && (best(title, rarest[rarestWords]!) ?? best(content, rarest[rarestWords]!)) !== null) rarestWords++;
+  const anywhere = (slot: number) => best(title, slot) ?? (sections === null ? null : best(sections, slot)) ?? best(content, slot);
+  while (rarestWords < rarest.length && anywhere(rarest[rarestWords]!) !== null) rarestWords++;
   let proximity = 0;
   for (let i = 1; i < slots.length; i++) {
     proximity += Math.min(pairDistance(title, slots[i - 1]!, slots[i]!), pairDistance(content, slots[i - 1]!, slots[i]!));
@@ -410,6 +415,23 @@ function headingTokens(headings: string): { tokens: TextToken[]; lineOf: number[
     }
   });
   return { tokens, lineOf };
+}
+
+/**
+ * The occurrences on the heading lines that name a section the query asks for: holding
+ * as many query words as SECTION_MIN_WORDS, or all of a shorter query's. A page's text is
+ * read from its start only; such a heading shows what the rest of it holds.
+ */
+function namingLines(match: TextMatch, lineOf: readonly number[], meaningful: ReadonlySet<number>): TextMatch {
+  const need = Math.min(SECTION_MIN_WORDS, meaningful.size);
+  const byLine = new Map<number, Set<number>>();
+  for (const o of match.occurrences) {
+    if (!meaningful.has(o.slot)) continue;
+    const line = lineOf[o.position] ?? -1;
+    byLine.set(line, (byLine.get(line) ?? new Set<number>()).add(o.slot));
+  }
+  const occurrences = match.occurrences.filter((o) => (byLine.get(lineOf[o.position] ?? -1)?.size ?? 0) >= need);
+  return { ...match, occurrences };
 }
 
 /** The most distinct meaningful query words matched on one line. */
