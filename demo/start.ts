@@ -7,8 +7,9 @@
  */
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { build, createServer, type Connect, type Plugin } from 'vite';
+import { createServer, type Connect, type Plugin } from 'vite';
 import { buildApp } from '../server/app.ts';
+import { buildConsole } from '../server/console/buildConsole.mjs';
 import { commandLine } from '../server/config/commandLine.ts';
 import { postgresEngines } from '../server/indices/postgresFactory.ts';
 import { databaseUrl } from '../server/config/configFile.ts';
@@ -143,10 +144,10 @@ async function main() {
   process.env.VITE_SEARCH_API = apiUrl;
   process.env.VITE_SITE_KEY = SITE_KEY;
 
-  // The console's pages, as the server package ships them: the service serves the files built.
+  // The console's pages, as the server package ships them: the service serves the files built
+  // (again only if what they are built from changed: test:unit has built them already).
   const building = Date.now();
-  await build({ configFile: 'server/console/vite.config.ts', logLevel: 'warn' });
-  console.log(`console: built in ${Date.now() - building} ms`);
+  if (await buildConsole()) console.log(`console: built in ${Date.now() - building} ms`);
 
   const started = Date.now();
   const { documents, cached } = cachedCorpus({ thumbBase: webUrl });
