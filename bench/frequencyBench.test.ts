@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   againstDemo,
+  corporaMeasured,
   frequencyQueries,
   frequencySection,
   frequencyTable,
@@ -93,5 +94,28 @@ describe('the other corpora against the demo corpus', () => {
       '- 100,000 documents over the demo corpus (p50 / p95): 25% 1 word 2.50× / 2.50×; the worst p95 **2.50×** (25%, 1 word).',
     ]);
     expect(againstDemo([row('SQLite, 2 threads', 2)])).toBe('');
+  });
+});
+
+describe("the section's first sentence", () => {
+  const demo = [row('SQLite, 1 thread', 2), row('SQLite, 2 threads', 2), row('PostgreSQL', 3)];
+
+  it('names the demo corpus alone when no other corpus ran (--demo-only)', () => {
+    expect(corporaMeasured(demo)).toBe('the demo corpus alone');
+    const { section } = frequencySection(demo, '', '2026-12-07');
+    expect(section).toContain('`npm run bench`): the demo corpus alone;');
+    expect(section).not.toMatch(/long-page|Python|generated|100,000/);
+  });
+
+  it('names each other corpus that ran, with the generated one at the size it had', () => {
+    expect(corporaMeasured([...demo, row(LONG_PAGES_SETUP, 3), row(largeSetup(100_000), 5)])).toBe(
+      "the demo corpus, and on SQLite with 2 threads the long-page corpus (the Python documentation, crawled) and a generated corpus of 100,000 documents (the demo's and variants of them)",
+    );
+    expect(corporaMeasured([...demo, row(largeSetup(20_000), 5)])).toBe(
+      "the demo corpus, and on SQLite with 2 threads a generated corpus of 20,000 documents (the demo's and variants of them)",
+    );
+    expect(corporaMeasured([...demo, row(LONG_PAGES_SETUP, 3)])).toBe(
+      'the demo corpus, and on SQLite with 2 threads the long-page corpus (the Python documentation, crawled)',
+    );
   });
 });

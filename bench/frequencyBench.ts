@@ -241,6 +241,8 @@ export const DEFAULT_CORPORA: FrequencyCorpora = { longPages: true, largeDocumen
 /** The setup names of the other corpora's rows: the demo corpus's SQLite setup, and the corpus. */
 export const LONG_PAGES_SETUP = 'SQLite, 2 threads, long pages';
 export const largeSetup = (documents: number) => `SQLite, 2 threads, ${documents.toLocaleString('en')} documents`;
+/** largeSetup's names, read back: the count as written. */
+const LARGE_SETUP = /^SQLite, 2 threads, ([\d,]+) documents$/;
 /** The demo corpus's row the other corpora are held against. */
 export const DEMO_SETUP = 'SQLite, 2 threads';
 
@@ -369,6 +371,23 @@ async function largeRun(dataDir: string, repo: string, size: number, log: (line:
   return { queries: frequencyQueries(base), services: [{ setup: largeSetup(size), service }] };
 }
 
+/**
+ * The corpora the rows measured, as the section's first sentence names them: the demo
+ * corpus, and the long-page and generated ones only when their rows are there (a
+ * `--demo-only` run has none).
+ */
+export function corporaMeasured(rows: readonly FrequencyRow[]): string {
+  const setups = [...new Set(rows.map((r) => r.setup))];
+  const others = [
+    ...(setups.includes(LONG_PAGES_SETUP) ? ['the long-page corpus (the Python documentation, crawled)'] : []),
+    ...setups.flatMap((setup) => {
+      const large = LARGE_SETUP.exec(setup);
+      return large === null ? [] : [`a generated corpus of ${large[1]} documents (the demo's and variants of them)`];
+    }),
+  ];
+  return others.length === 0 ? 'the demo corpus alone' : `the demo corpus, and on SQLite with 2 threads ${others.join(' and ')}`;
+}
+
 /** The section of BENCHMARKS.md, and the warning lines against the figures it held before. */
 export function frequencySection(
   rows: readonly FrequencyRow[],
@@ -381,10 +400,8 @@ export function frequencySection(
   const loaded = load === null ? '' : ` The load average was ${load.before.toFixed(1)} at the start and ${load.after.toFixed(1)} at the end.`;
   const section = `## ${FREQUENCY_HEADING}
 
-Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): the demo corpus, and on SQLite with
-2 threads the long-page corpus (the Python documentation, crawled) and a generated corpus of 100,000
-documents (the demo's and variants of them); words of four letters or more held by the share of a corpus's
-documents the row names (\`postfixWildcard=false\`). After a
+Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): ${corporaMeasured(rows)};
+words of four letters or more held by the share of a corpus's documents the row names (\`postfixWildcard=false\`). After a
 warm-up round, ${ROUNDS} rounds each take every row once, the setups of a row back to back, so the machine's
 drift falls on all alike: a band's words ${REPEATS} times each one at a time, then ${LOAD_SECONDS} s of them at
 ${LOAD_CONNECTIONS} connections. p50 and p95 are of all rounds' times, searches/s the median round's; the

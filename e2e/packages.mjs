@@ -6,9 +6,9 @@
 // serves the console from its package, where an index's secret and the admin key sign in;
 // then installs the widget's tarball into a fresh React app and a fresh Vue app and
 // type-checks each against `site-search-widget/react` and `/vue`. Exits 1 naming
-// the step that failed. With `--built` (as `npm test` runs it, right after the browser
-// stage built the widget from the same checkout) the widget's dist is packed as it is,
-// not built a second time.
+// the step that failed. Each package's build (its `prepack`) reuses what an earlier stage
+// built when nothing it is built from has changed (freshBuild.mjs), so in `npm test`, right
+// after the browser stage, neither the widget nor the console is built a second time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,6 @@ import { join, resolve } from 'node:path';
 const repo = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'site-search-packages-'));
 const app = join(work, 'app');
-const built = process.argv.includes('--built');
 const began = Date.now();
 const step = (line) => console.log(`packages [${((Date.now() - began) / 1000).toFixed(0)} s]: ${line}`);
 const devDependencies = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).devDependencies;
@@ -209,8 +208,8 @@ function frameworkApp(name, tarball, packages, files, check) {
 
 let server;
 try {
-  step(`packing site-search-widget (${built ? 'built already' : 'built first'}) and site-search-server (built first)`);
-  npm(['pack', '--silent', '--pack-destination', work, ...(built ? ['--ignore-scripts'] : [])], repo);
+  step('packing site-search-widget and site-search-server (each built first, unless its build is fresh)');
+  npm(['pack', '--silent', '--pack-destination', work], repo);
   npm(['pack', '--silent', '--pack-destination', work, '-w', 'site-search-server'], repo);
   const tarballs = readdirSync(work).filter((f) => f.endsWith('.tgz'));
   for (const name of ['site-search-widget-', 'site-search-server-']) {

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { buildConsole } from './console/buildConsole.mjs';
 
 const here = import.meta.dirname;
 rmSync(join(here, 'dist'), { recursive: true, force: true });
@@ -17,9 +18,8 @@ for (const file of workerFiles) {
   mkdirSync(dirname(to), { recursive: true });
   copyFileSync(join(here, file), to);
 }
-// The console's pages, built by Vite (console/vite.config.ts), then copied beside its compiled module (console/consoleRoutes.ts).
-execFileSync(process.execPath, [join(here, '..', 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', join(here, 'console', 'vite.config.ts')], {
-  stdio: 'inherit',
-});
+// The console's pages, built by Vite (console/vite.config.ts) unless an earlier build from
+// the same files is there (console/buildConsole.mjs), then copied beside its compiled module (console/consoleRoutes.ts).
+await buildConsole();
 cpSync(join(here, 'console', 'static'), join(here, 'dist', 'server', 'console', 'static'), { recursive: true });
 for (const bin of ['dist/server/main.js', 'dist/server/cli/main.js']) chmodSync(join(here, bin), 0o755);

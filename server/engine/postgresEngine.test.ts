@@ -14,8 +14,12 @@ let url: string;
 let engine: PostgresEngine;
 const opened: Array<{ close(): Promise<void> }> = [];
 
+/** The clock the engines' field facts age by (factsClock): a test moves it past their max age instead of sleeping. */
+let factsTime = 0;
+const passFactsMaxAge = () => void (factsTime += 1_100);
+
 async function open(schema: string, limits: Partial<RankingLimits> = SMALL_LIMITS): Promise<PostgresEngine> {
-  const e = await PostgresEngine.open({ url, schema, limits, poolSize: 3 });
+  const e = await PostgresEngine.open({ url, schema, limits, poolSize: 3, factsClock: () => factsTime });
   opened.push(e);
   return e;
 }
@@ -96,8 +100,8 @@ describe('counts and words remembered across searches', () => {
     expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(20);
     expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(20);
     expect(await writer.write([page('c20', 'gamma once more')])).toEqual({ ok: true });
-    // The reader learns of the other node's write within a second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The reader learns of the other node's write once its field facts are older than their max age.
+    passFactsMaxAge();
     expect((await pipeline(reader).search(searchQuery(['gamma']))).total).toBe(21);
     // A write through the same node is seen at once.
     expect(await reader.write([page('c21', 'gamma again')])).toEqual({ ok: true });
@@ -112,7 +116,7 @@ describe('counts and words remembered across searches', () => {
     const zeta = searchQuery(['zetas'], { fuzzy: 'auto' });
     for (let i = 0; i < 2; i++) expect((await pipeline(reader).search(zeta)).total).toBe(0);
     expect(await writer.write([page('w1', 'zeta arrives'), page('w2', 'zeta again')])).toEqual({ ok: true });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    passFactsMaxAge();
     // Another search learns of the write first: the remembered answer for `zetas` must go with it.
     expect((await pipeline(reader).search(searchQuery(['epsilon']))).total).toBe(1);
     expect((await pipeline(reader).search(zeta)).total).toBe(2);
@@ -187,9 +191,9 @@ describe('round trips', () => {
     const searching = pipeline(e);
     await searching.search(searchQuery(['alpha']));
     for (const [name, query] of searches) {
-      // Twice: the field types are read again after a second, with the words.
+      // Twice: the field types are read again once older than their max age, with the words.
       for (const pass of [0, 1]) {
-        if (pass === 1) await new Promise((resolve) => setTimeout(resolve, 1_050));
+        if (pass === 1) passFactsMaxAge();
         const sent = await statements(() => searching.search(query));
         // The first search of new words counts their phrases for their weights (remembered until a write).
         expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(pass === 0 && query.words !== null ? 3 : 2);

@@ -68,7 +68,7 @@ describe('an index file a newer version of the service migrated', () => {
     const file = join(folder, 'newer.sqlite');
     await (await SqliteEngine.open(file)).close();
     const db = new Database(file);
-    db.prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)').run('9999-from-a-newer-version', Date.now());
+    db.prepare('INSERT INTO migrations (name, applied_at) VALUES (?, ?)').run('9999-from-a-newer-version', Date.parse('2026-05-01T12:00:00Z'));
     db.close();
     await expect(SqliteEngine.open(file)).rejects.toThrow(`${file} was upgraded by a newer version of the service`);
     await expect(SqliteEngine.open(file)).rejects.toThrow(/9999-from-a-newer-version.*Run that newer version.*restore the backup/);

@@ -6,7 +6,7 @@ import type { IndexStores } from '../indices/engineFactory.ts';
 import { indexSchema, postgresEngines } from '../indices/postgresFactory.ts';
 import { connectPool } from '../storage/postgresPool.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
-import { DEFAULT_CLICK_RANKING } from './clickRanking.ts';
+import { DAY_MS, DEFAULT_CLICK_RANKING } from './clickRanking.ts';
 import { CLICK_WEIGHTS_MAX_AGE_MS } from './clickWeightsCache.ts';
 
 // The stores' clock and every event's time: nothing here depends on the machine's clock.
@@ -135,8 +135,10 @@ describe('events on PostgreSQL', () => {
 
   it('count searched keywords afresh from the events when a store kept them the old way', async () => {
     const searches = Array.from({ length: 5 }, (_, i): StatsEvent => ({ action: 'search', session: `m${i}`, keyword: 'Grid layout', numberOfResults: 2 }));
-    await nodes[0]!.events.addStats(searches.slice(0, 1), 'stats', NOW - 86_400_000);
+    await nodes[0]!.events.addStats(searches.slice(0, 1), 'stats', NOW - DAY_MS);
     await nodes[0]!.events.addStats(searches);
+    // The day before the window that ends at the stores' clock.
+    await nodes[0]!.events.addStats([{ ...searches[0]!, session: 'before' }], 'stats', NOW - 30 * DAY_MS);
     // The tables as they were before addresses were counted.
     const pool = connectPool(url, indexSchema('demo'), 1);
     try {
@@ -149,12 +151,21 @@ describe('events on PostgreSQL', () => {
       await pool.end();
     }
     const factory = await postgresEngines(url)({ dataDir: '/nonexistent/node2' });
-    // The machine's clock at NOW too: the one-time migration that counts searched keywords reads it (see 0003-searched-keywords.ts).
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING, clock }).finally(() => vi.useRealTimers());
+    // The machine's clock is months past NOW: counted by it, the window would hold none of these.
+    const reopened = await factory.open({ publicKey: 'demo', clickRanking: DEFAULT_CLICK_RANKING, clock });
+    const day = Math.floor(NOW / DAY_MS);
+    const counted = connectPool(url, indexSchema('demo'), 1);
     try {
       expect(await reopened.events.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
+      const rows = async (sql: string) => (await counted.query(sql)).rows;
+      expect(await rows("SELECT words, session, day FROM keyword_sessions WHERE words = 'grid layout' ORDER BY session")).toEqual(
+        searches.map(({ session }) => ({ words: 'grid layout', session, day })),
+      );
+      expect(await rows("SELECT words, keyword, sessions, first_day, last_day FROM searched_keywords WHERE words = 'grid layout'")).toEqual([
+        { words: 'grid layout', keyword: 'grid layout', sessions: 5, first_day: day - 1, last_day: day },
+      ]);
     } finally {
+      await counted.end();
       await Promise.all([reopened.events.close(), reopened.engine.close()]);
       await factory.close();
     }

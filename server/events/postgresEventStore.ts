@@ -126,7 +126,7 @@ export class PostgresEventStore extends QueuedStats implements EventStore {
     try {
       const client = await pool.connect();
       try {
-        await migratePostgres(client, schema, EVENT_MIGRATION_TABLE, POSTGRES_EVENT_MIGRATIONS);
+        await migratePostgres(client, schema, EVENT_MIGRATION_TABLE, POSTGRES_EVENT_MIGRATIONS, options.clock);
       } finally {
         client.release();
       }

@@ -20,16 +20,6 @@ let dir: string;
 let store: SqliteEventStore;
 const open = () => SqliteEventStore.open(join(dir, 'demo.sqlite'), { clients: new ClientHasher(join(dir, 'client-address.key')), clock: () => NOW });
 
-/** Opens the store with the machine's clock at NOW too: the one-time migration that counts searched keywords reads it (see 0003-searched-keywords.ts). */
-async function openMigrating(): Promise<SqliteEventStore> {
-  vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-  try {
-    return await open();
-  } finally {
-    vi.useRealTimers();
-  }
-}
-
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'site-search-events-'));
   store = await open();
@@ -84,7 +74,7 @@ describe('the SQLite event store', () => {
     // As made before migrations were recorded.
     db.exec('DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DROP TABLE event_migrations;');
     db.close();
-    store = await openMigrating();
+    store = await open();
     expect(await store.searchedKeywords(['grid'], 5)).toEqual(['grid layout']);
     await store.addStats(searches('grid layout', 6));
     await store.addStats(searches('grid gap', 1), 'stats', NOW - DAY_MS);
@@ -150,9 +140,46 @@ describe('the SQLite event store', () => {
     await (await open()).close();
     expect(sessions()).toBe(50);
     before(1);
-    store = await openMigrating();
+    store = await open();
     expect(sessions()).toBe(5);
     expect(await store.searchedKeywords(['flex'], 5)).toEqual(['flex wrap']);
+  });
+
+  it("counts a file's searched keywords afresh over the window that ends at the store's clock", async () => {
+    const day = Math.floor(NOW / DAY_MS);
+    const search = (session: string, keyword: string, daysAgo: number) =>
+      store.addStats([{ action: 'search', session, keyword, numberOfResults: 3 }], 'stats', NOW - daysAgo * DAY_MS);
+    // The window's first day (29 days ago), its last (today), and the day before it.
+    await search('a', 'Flex wrap', 29);
+    await search('a', 'flex wrap', 2);
+    await search('b', 'flex wrap', 30);
+    await search('c', 'flex wrap', 0);
+    await search('d', 'grid', 40);
+    await store.close();
+    const db = new Database(join(dir, 'demo.sqlite'));
+    db.exec(`DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DROP TABLE keyword_addresses;
+      DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
+    db.close();
+    // The machine's clock is months past NOW: counted by it, the window would hold none of these.
+    store = await open();
+    await store.close();
+    const counted = new Database(join(dir, 'demo.sqlite'), { readonly: true });
+    try {
+      expect(counted.prepare('SELECT words, session, day FROM keyword_sessions ORDER BY session').all()).toEqual([
+        { words: 'flex wrap', session: 'a', day: day - 2 },
+        { words: 'flex wrap', session: 'c', day },
+      ]);
+      expect(counted.prepare('SELECT words, address, day FROM keyword_addresses ORDER BY address').all()).toEqual([
+        { words: 'flex wrap', address: 'sa', day: day - 2 },
+        { words: 'flex wrap', address: 'sc', day },
+      ]);
+      expect(counted.prepare('SELECT words, keyword, sessions, addresses, first_day, last_day FROM searched_keywords').all()).toEqual([
+        { words: 'flex wrap', keyword: 'flex wrap', sessions: 2, addresses: 2, first_day: day - 29, last_day: day },
+      ]);
+    } finally {
+      counted.close();
+      store = await open();
+    }
   });
 
   it('counts no sender for searches the search endpoint recorded before it kept them', async () => {
@@ -165,7 +192,7 @@ describe('the SQLite event store', () => {
     // As kept before the searched keywords were a migration: counted again from the events.
     db.exec(`DROP TABLE searched_keywords; DROP TABLE keyword_sessions; DELETE FROM event_migrations WHERE name = '0003-searched-keywords'`);
     db.close();
-    store = await openMigrating();
+    store = await open();
     expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);
   });
 });

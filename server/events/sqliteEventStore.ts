@@ -56,7 +56,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
       db.pragma('journal_mode = WAL');
       // Acknowledged events survive a power cut, like documents.
       db.pragma('synchronous = FULL');
-      await migrateSqlite(db, file, EVENT_MIGRATION_TABLE, SQLITE_EVENT_MIGRATIONS);
+      await migrateSqlite(db, file, EVENT_MIGRATION_TABLE, SQLITE_EVENT_MIGRATIONS, options.clock);
       return new SqliteEventStore(db, file, options);
     } catch (error) {
       db.close();

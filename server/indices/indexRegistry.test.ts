@@ -150,7 +150,7 @@ describe('the indices of a data folder', () => {
     const copy = copyOf(dataDir);
     const file = join(copy, 'events', 'demo.sqlite');
     const db = new Database(file);
-    db.prepare('INSERT INTO event_migrations (name, applied_at) VALUES (?, ?)').run('9999-from-a-newer-version', Date.now());
+    db.prepare('INSERT INTO event_migrations (name, applied_at) VALUES (?, ?)').run('9999-from-a-newer-version', Date.parse('2026-05-01T12:00:00Z'));
     db.close();
     const message = await startError(copy);
     expect(message).toContain(`the events of index 'demo', ${file} was upgraded by a newer version of the service`);

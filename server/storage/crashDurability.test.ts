@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchResponse, CrawlJob, CrawlJobCreated, DocumentStatus, IndexedDocument, SearchResponse, WriteResponse } from '../../src/client/types.ts';
 import { startPageServer, type PageServer } from '../testing/pageServer.ts';
-import { DEMO_AUTH } from '../testing/service.ts';
+import { DEMO_AUTH, eventually } from '../testing/service.ts';
 import { spawnServiceFromSource } from '../testing/serviceFromSource.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'site-search-crash-'));
@@ -119,13 +119,10 @@ describe('a service killed with SIGKILL', () => {
     expect(conflict.status).toBe(400);
 
     // The crawl was accepted but never fetched before the kill: it resumes on start.
-    const deadline = Date.now() + 30_000;
-    let status: DocumentStatus;
-    do {
-      status = (await call<DocumentStatus>(second.base, 'GET', `/v1/indices/demo/documents/${md5(crawlUrl)}`)).body;
-      if (status.status !== 'PENDING') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    } while (Date.now() < deadline);
+    const status = await eventually(async () => {
+      const { body } = await call<DocumentStatus>(second.base, 'GET', `/v1/indices/demo/documents/${md5(crawlUrl)}`);
+      return body.status === 'PENDING' ? undefined : body;
+    }, 30_000);
     expect(status.status).toBe('INDEXED');
     expect(await search('resumedcrawlzz')).toEqual([md5(crawlUrl)]);
     await killed(second.child);

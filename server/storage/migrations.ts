@@ -5,11 +5,17 @@
  * changes, so a migration cut short by a crash runs again whole at the next start.
  */
 
+/** What a migration is given besides its database. */
+export interface MigrationContext {
+  /** The clock of the store that opens the database (the app's `clock`): a migration that counts recent events counts back from it, never from the machine's. */
+  now: () => number;
+}
+
 /** One change of a database's schema. Released migrations never change: a new change is a new migration. */
 export interface Migration<Db extends object> {
   /** Four digits, then what it does (`0002-query-rules`): migrations run in the order of their names. */
   readonly name: string;
-  up(db: Db): void | Promise<void>;
+  up(db: Db, context: MigrationContext): void | Promise<void>;
 }
 
 /** Where one kind of database records its migrations, and how it makes a change atomic. */
@@ -40,13 +46,14 @@ export class DatabaseTooNewError extends Error {
  * returns their names. `what` names the database in errors (its file, or its schema).
  * Throws DatabaseTooNewError, changing nothing, when the database records a migration
  * not in `migrations`. The caller keeps other processes out meanwhile where several can
- * open the database (PostgreSQL's advisory lock).
+ * open the database (PostgreSQL's advisory lock). Each migration is handed `context`.
  */
 export async function runMigrations<Db extends object>(
   db: Db,
   what: string,
   migrations: ReadonlyArray<Migration<Db>>,
   log: MigrationLog<Db>,
+  migrationContext: MigrationContext,
 ): Promise<string[]> {
   const names = migrations.map((m) => m.name);
   // A list out of order would run a later change before an earlier one on a new database.
@@ -65,7 +72,7 @@ export async function runMigrations<Db extends object>(
       name: migration.name,
       up: ({ context }) =>
         log.atomically(context, async () => {
-          await migration.up(context);
+          await migration.up(context, migrationContext);
           await log.record(context, migration.name);
         }),
     })),

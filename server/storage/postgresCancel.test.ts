@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexSchema, postgresEngines } from '../indices/postgresFactory.ts';
 import { testDatabase } from '../testing/postgresDatabase.ts';
-import { putJson, startService, type TestService } from '../testing/service.ts';
+import { eventually, putJson, startService, type TestService } from '../testing/service.ts';
 
 describe('a search whose client has gone', () => {
   let url: string;
@@ -32,11 +32,8 @@ describe('a search whose client has gone', () => {
       )
     ).rows;
 
-  const until = async (done: () => Promise<boolean>, ms: number) => {
-    const end = Date.now() + ms;
-    while (!(await done()) && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
-    return done();
-  };
+  /** Whether `done` came true within `ms` (a bound against a hang only). */
+  const until = (done: () => Promise<boolean>, ms: number) => eventually(async () => ((await done()) ? true : undefined), ms);
 
   it('is cancelled in the database, and the service answers the next one', async () => {
     // Another session holds the documents, so the search's statement waits (a slow statement).

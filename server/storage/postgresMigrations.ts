@@ -50,14 +50,20 @@ function postgresMigrationLog(table: string): MigrationLog<PostgresMigrationTarg
 
 /**
  * Runs the migrations the schema `name` has not recorded in `table`, holding the
- * database's migration lock meanwhile (see runMigrations). `client` is not shared
- * while this runs.
+ * database's migration lock meanwhile (see runMigrations), by the opening store's
+ * `clock`. `client` is not shared while this runs.
  */
-export async function migratePostgres(client: pg.ClientBase, name: string, table: string, migrations: readonly PostgresMigration[]): Promise<string[]> {
+export async function migratePostgres(
+  client: pg.ClientBase,
+  name: string,
+  table: string,
+  migrations: readonly PostgresMigration[],
+  clock: () => number = Date.now,
+): Promise<string[]> {
   // A session lock, not a transaction's: each migration commits on its own.
   await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
   try {
-    return await runMigrations({ client, schema: quoteIdent(name) }, `the PostgreSQL schema ${name}`, migrations, postgresMigrationLog(table));
+    return await runMigrations({ client, schema: quoteIdent(name) }, `the PostgreSQL schema ${name}`, migrations, postgresMigrationLog(table), { now: clock });
   } finally {
     // On a lost connection the lock went with the session.
     await client.query('SELECT pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => {});

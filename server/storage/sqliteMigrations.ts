@@ -36,7 +36,13 @@ function sqliteMigrationLog(table: string): MigrationLog<Database.Database> {
   };
 }
 
-/** Runs the migrations `db` (the file `what` names) has not recorded in `table`; see runMigrations. */
-export function migrateSqlite(db: Database.Database, what: string, table: string, migrations: readonly SqliteMigration[]): Promise<string[]> {
-  return runMigrations(db, what, migrations, sqliteMigrationLog(table));
+/** Runs the migrations `db` (the file `what` names) has not recorded in `table`, by the opening store's `clock`; see runMigrations. */
+export function migrateSqlite(
+  db: Database.Database,
+  what: string,
+  table: string,
+  migrations: readonly SqliteMigration[],
+  clock: () => number = Date.now,
+): Promise<string[]> {
+  return runMigrations(db, what, migrations, sqliteMigrationLog(table), { now: clock });
 }

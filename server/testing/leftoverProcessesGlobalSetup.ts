@@ -22,9 +22,9 @@ export default function setup(): () => Promise<void> {
   // Set before Vitest starts its workers, which copy the environment, as do the processes they start.
   process.env[RUN_MARK_VARIABLE] = mark;
   return async () => {
-    const deadline = Date.now() + GRACE_MS;
+    const deadline = performance.now() + GRACE_MS;
     let left = leftoverProcesses(mark, process.pid, VITEST_WORKER);
-    while (left.length > 0 && Date.now() < deadline) {
+    while (left.length > 0 && performance.now() < deadline) {
       await sleep(100);
       left = leftoverProcesses(mark, process.pid, VITEST_WORKER);
     }

@@ -123,11 +123,11 @@ export function sendJson(service: TestService, method: string, path: string, bod
  * loaded the machine, and decides on what it sees.
  */
 export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`no result within ${timeoutMs} ms`);
+    if (performance.now() > deadline) throw new Error(`no result within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

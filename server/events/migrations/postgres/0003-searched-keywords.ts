@@ -32,7 +32,7 @@ const COUNTED_AS_NOW = 2;
  */
 export const searchedKeywords: PostgresMigration = {
   name: '0003-searched-keywords',
-  async up({ client }) {
+  async up({ client }, { now }) {
     const { rows } = await client.query<{ exists: boolean; version: number | null }>(
       `SELECT to_regclass('searched_keywords') IS NOT NULL AS exists,
          (SELECT value FROM stats_meta WHERE key = 'searched_keywords_version') AS version`,
@@ -47,8 +47,7 @@ export const searchedKeywords: PostgresMigration = {
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
         [DEFAULT_SUGGESTED_KEYWORD_RULE.minSessions, DEFAULT_SUGGESTED_KEYWORD_RULE.minAddresses],
       );
-      // eslint-disable-next-line no-restricted-syntax -- a migration runs once per database, before the store that has the app's clock opens.
-      await fill(client, searchedWindowStart(Date.now()));
+      await fill(client, searchedWindowStart(now()));
     }
     await client.query(`DELETE FROM stats_meta WHERE key IN ('searched_keywords_version', 'suggested_min_sessions', 'suggested_min_addresses')`);
   },

@@ -40,14 +40,13 @@ const COUNTED_AS_NOW = 2;
  */
 export const searchedKeywords: SqliteMigration = {
   name: '0003-searched-keywords',
-  up(db) {
+  up(db, { now }) {
     const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'searched_keywords'`).get() !== undefined;
     const version = db.prepare(`SELECT value FROM stats_meta WHERE key = 'searched_keywords_version'`).pluck().get();
     const current = exists && version === COUNTED_AS_NOW;
     if (!current) db.exec('DROP TABLE IF EXISTS keyword_sessions; DROP TABLE IF EXISTS keyword_addresses; DROP TABLE IF EXISTS searched_keywords;');
     db.exec(TABLES);
-    // eslint-disable-next-line no-restricted-syntax -- a migration runs once per file, before the store that has the app's clock opens.
-    if (!current) fill(db, searchedWindowStart(Date.now()));
+    if (!current) fill(db, searchedWindowStart(now()));
     db.exec(`DELETE FROM stats_meta WHERE key IN ('searched_keywords_version', 'suggested_min_sessions', 'suggested_min_addresses')`);
   },
 };
