@@ -33,12 +33,30 @@ function migrations(file: string): unknown[] {
   }
 }
 
+/** The row ids and ids of the file's documents, and its `docs` columns in stored order. */
+function docsLayout(file: string): { rows: unknown[]; columns: string[] } {
+  const db = new Database(file, { readonly: true });
+  try {
+    return {
+      rows: db.prepare('SELECT rowid, id FROM docs ORDER BY rowid').all(),
+      columns: db.prepare(`SELECT name FROM pragma_table_info('docs') ORDER BY cid`).pluck().all() as string[],
+    };
+  } finally {
+    db.close();
+  }
+}
+
 describe('an index file from before migrations', () => {
   it('is brought up to date on opening, its documents kept', async () => {
     const file = beforeMigrations('old.sqlite');
+    const before = docsLayout(file);
     const engine = await SqliteEngine.open(file);
     try {
       expect(migrations(file)).toEqual(SQLITE_INDEX_MIGRATIONS.map((m) => m.name));
+      // The body is stored last (0010-body-last), each document under its row id still: the full-text tables point at them.
+      const after = docsLayout(file);
+      expect(after.rows).toEqual(before.rows);
+      expect(after.columns.at(-1)).toBe('main_content');
       expect(await engine.count()).toBe(2);
       expect(await engine.get('kettle')).toMatchObject({ title: 'Steel kettle', customFields: { brand: 'Acme', price: 30 } });
       const found = await pipeline(engine).search(searchQuery(['kettle'], { facets: [{ kind: 'field', key: 'brand', field: 'brand' }] }));

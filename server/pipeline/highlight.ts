@@ -3,7 +3,7 @@ import type { QueryPlan } from '../ranking/queryPlan.ts';
 import { namedStopTokens, queryStopWords } from '../ranking/rankCandidates.ts';
 import { CASE_BOUNDARY, hasInnerCase } from '../text/identifiers.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
-import { fold } from '../text/fold.ts';
+import { fold, NON_ASCII_WORD_CHAR } from '../text/fold.ts';
 import { wordPattern } from '../text/words.ts';
 
 /**
@@ -140,9 +140,6 @@ export function passage(
 
 /** A character of the word pattern's (letter, digit, mark). */
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
-/** One outside ASCII: a word holding one may fold to a searched word without holding it. */
-// eslint-disable-next-line no-control-regex
-const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
 
 /**
  * Where the first word that may match starts, so that the words before it are skipped

@@ -36,10 +36,6 @@ export function hitSections(pageUrl: string, sections: readonly PageSection[], t
   });
 }
 
-/** A letter, digit or mark outside ASCII: a word holding one may fold to a searched word without holding it. */
-// eslint-disable-next-line no-control-regex
-const NON_ASCII_WORD_CHAR = /(?![\x00-\x7f])[\p{L}\p{N}\p{M}]/u;
-
 /** Whether some searched word or completion stands in the text as a piece. */
 function holdsPiece(text: string, terms: HighlightTerms): boolean {
   return [...terms.exact].some((word) => text.includes(word)) || terms.prefixes.some((prefix) => text.includes(prefix));
@@ -50,9 +46,6 @@ function matchedWords(text: string, terms: HighlightTerms): number {
   // A word, a part of one or a completion folds to a piece of the folded text: a text
   // holding no searched word as a piece holds none as a word, and is not read word by
   // word (most of a long page's sections).
-  // Lower-casing first, which is folding for ASCII words: a text whose words are ASCII is not folded whole
-  // (normalising a long page's sections because of a dash or a pilcrow cost more than the rest).
-  if (!NON_ASCII_WORD_CHAR.test(text) && !holdsPiece(text.toLowerCase(), terms)) return 0;
   if (!holdsPiece(fold(text), terms)) return 0;
   const found = new Set<string>();
   for (const token of textTokens(text)) {

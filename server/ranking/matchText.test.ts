@@ -15,6 +15,18 @@ function both(term: string, text: string, prefixLast = false) {
 }
 
 describe('PlanMatcher', () => {
+  it('reads a text word by word only when it may hold a query word (mayMatch)', () => {
+    const matcher = new PlanMatcher(testPlan('fetch rad', INDEX, { prefixLast: true }));
+    expect(matcher.mayMatch('Cancelling a request')).toBe(false);
+    expect(matcher.mayMatch('The FetchEvent interface')).toBe(true);
+    expect(matcher.mayMatch('Rounded corners: border-Radius')).toBe(true);
+    expect(matcher.mayMatch('Über Fétch')).toBe(true);
+    // Whatever it answers, a text it rules out matches nothing word by word.
+    for (const text of ['Cancelling a request', 'Σ ΟΔΟΣ', 'Ab ≠ cd']) {
+      if (!matcher.mayMatch(text)) expect(matcher.match(textTokens(text)).occurrences).toEqual([]);
+    }
+  });
+
   it('finds whole words, word by word and by string search alike', () => {
     const { words, content } = both('grid', 'A grid, a subgrid and a Grid.');
     expect(words).toEqual([

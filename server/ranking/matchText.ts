@@ -46,6 +46,9 @@ export interface TextMatch {
   weightedUnmatched: number;
 }
 
+/** What a text holding no query word tells: only its occurrences are read of a text the caller did not tokenise. */
+const NO_MATCH: TextMatch = Object.freeze({ occurrences: [], unmatchedChars: 0, weightedUnmatched: 0 }) as TextMatch;
+
 /** At most this many occurrences of one slot are kept per text: enough for proximity. */
 const OCCURRENCES_PER_SLOT = 12;
 
@@ -60,6 +63,8 @@ export class PlanMatcher {
   private readonly byWord = new Map<string, Entry[]>();
   private readonly prefixes: Entry[] = [];
   private readonly phrases = new Map<string, Entry[]>();
+  /** Every word of every alternative: a text holding none of them as a piece holds no occurrence. */
+  private readonly pieces: string[] = [];
 
   constructor(plan: QueryPlan) {
     const seen = new Set<Alternative>();
@@ -71,6 +76,7 @@ export class PlanMatcher {
         const slots: number[] = [];
         for (let i = alternative.from; i <= alternative.to; i++) if (!plan.slots[i]!.stop) slots.push(i);
         const entry = { alternative, slots };
+        this.pieces.push(...alternative.words);
         const first = alternative.words[0]!;
         if (alternative.words.length > 1) push(this.phrases, first, entry);
         else {
@@ -90,7 +96,7 @@ export class PlanMatcher {
    */
   matchContent(text: string): TextMatch {
     const lower = text.toLowerCase();
-    if (lower.length !== text.length || FOLDED_AWAY.test(text)) return this.match(textTokens(text));
+    if (lower.length !== text.length || FOLDED_AWAY.test(text)) return this.mayMatch(text) ? this.match(textTokens(text)) : NO_MATCH;
     const occurrences: Occurrence[] = [];
     const perSlot = new Map<number, number>();
     for (const entries of [this.byWord.values(), this.phrases.values()]) {
@@ -126,6 +132,19 @@ export class PlanMatcher {
       }
     }
     return { occurrences, unmatchedChars: 0, weightedUnmatched: 0 };
+  }
+
+  /**
+   * Whether `text` may hold an occurrence: a word, a part of an identifier, a completion
+   * or a phrase's first word folds to a piece of the text folded whole, so a text holding
+   * none of the plan's words as a piece is not read word by word (most headings of a long
+   * page). Folding a text whole differs from folding it word by word only for a capital
+   * sigma, whose lower case depends on what follows it: such a text is read word by word.
+   */
+  mayMatch(text: string): boolean {
+    if (text.includes('\u03a3')) return true;
+    const folded = fold(text);
+    return this.pieces.some((piece) => folded.includes(piece));
   }
 
   match(tokens: readonly TextToken[], weight: (word: string) => number = () => 1): TextMatch {

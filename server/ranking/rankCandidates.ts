@@ -177,6 +177,8 @@ interface QueryFacts {
   matcher: PlanMatcher;
   /** The meaningful slots (not stop words), in order. */
   slots: readonly number[];
+  /** The same slots as a set. */
+  meaningful: ReadonlySet<number>;
   /** The same slots, rarest first: the order in which words are given up (most frequent first) when not all match. */
   rarest: readonly number[];
   typed: string | null;
@@ -202,6 +204,7 @@ function readQuery(plan: QueryPlan, context: RankingContext): QueryFacts {
   return {
     matcher: new PlanMatcher(plan),
     slots,
+    meaningful: new Set(slots),
     rarest: byRarity.map((s) => s.slot),
     typed: plan.typed,
     forms: slots.map((slot) => plan.slots[slot]!.alternatives.filter((a) => a.words.length === 1).map((a) => a.words[0]!)),
@@ -337,13 +340,15 @@ export interface MatchFacts {
 }
 
 function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
-  const { matcher, slots, rarest, typed, titleWordWeight } = query;
+  const { matcher, slots, meaningful, rarest, typed, titleWordWeight } = query;
   const titleTokens = textTokens(candidate.title);
   const title = matcher.match(titleTokens, titleWordWeight);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
-  const headingLines = candidate.headings ? headingTokens(candidate.headings) : null;
+  // Headings holding no query word are not tokenised: they would match nothing (see PlanMatcher.mayMatch).
+  const headingLines = candidate.headings && matcher.mayMatch(candidate.headings) ? headingTokens(candidate.headings) : null;
   const headings = headingLines === null ? null : matcher.match(headingLines.tokens);
-  const sections = headings === null ? null : namingLines(headings, headingLines!.lineOf, new Set(slots));
+  const lines = headings === null ? null : slotsByLine(headings, headingLines!.lineOf, meaningful);
+  const sections = lines === null ? null : namingLines(headings!, headingLines!.lineOf, lines, meaningful.size);
   let words = 0;
   let typos = 0;
   let titleWords = 0;
@@ -391,7 +396,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     namePlace: namePlace(query.name, candidate),
     titleWords,
     headingWords,
-    sectionWords: headings === null ? 0 : wordsInOneLine(headings, headingLines!.lineOf, new Set(slots)),
+    sectionWords: lines === null ? 0 : Math.max(0, ...[...lines.values()].map((line) => line.size)),
     titleIsQuery: slots.length > 0 && wholeInTitle === slots.length && title.unmatchedChars - namedLetters === 0,
     titleHasTyped: typed !== null && fold(candidate.title).includes(typed),
     namedStopWords: named.size,
@@ -417,25 +422,8 @@ function headingTokens(headings: string): { tokens: TextToken[]; lineOf: number[
   return { tokens, lineOf };
 }
 
-/**
- * The occurrences on the heading lines that name a section the query asks for: holding
- * as many query words as SECTION_MIN_WORDS, or all of a shorter query's. A page's text is
- * read from its start only; such a heading shows what the rest of it holds.
- */
-function namingLines(match: TextMatch, lineOf: readonly number[], meaningful: ReadonlySet<number>): TextMatch {
-  const need = Math.min(SECTION_MIN_WORDS, meaningful.size);
-  const byLine = new Map<number, Set<number>>();
-  for (const o of match.occurrences) {
-    if (!meaningful.has(o.slot)) continue;
-    const line = lineOf[o.position] ?? -1;
-    byLine.set(line, (byLine.get(line) ?? new Set<number>()).add(o.slot));
-  }
-  const occurrences = match.occurrences.filter((o) => (byLine.get(lineOf[o.position] ?? -1)?.size ?? 0) >= need);
-  return { ...match, occurrences };
-}
-
-/** The most distinct meaningful query words matched on one line. */
-function wordsInOneLine(match: TextMatch, lineOf: readonly number[], meaningful: ReadonlySet<number>): number {
+/** The distinct meaningful query words matched on each line (heading) they were matched on. */
+function slotsByLine(match: TextMatch, lineOf: readonly number[], meaningful: ReadonlySet<number>): Map<number, Set<number>> {
   const byLine = new Map<number, Set<number>>();
   for (const o of match.occurrences) {
     if (!meaningful.has(o.slot)) continue;
@@ -444,9 +432,19 @@ function wordsInOneLine(match: TextMatch, lineOf: readonly number[], meaningful:
     slots.add(o.slot);
     byLine.set(line, slots);
   }
-  let most = 0;
-  for (const slots of byLine.values()) most = Math.max(most, slots.size);
-  return most;
+  return byLine;
+}
+
+/**
+ * The occurrences on the heading lines that name a section the query asks for: holding
+ * as many query words as SECTION_MIN_WORDS, or all of a shorter query's (`words` the
+ * query's meaningful words). A page's text is read from its start only; such a heading
+ * shows what the rest of it holds.
+ */
+function namingLines(match: TextMatch, lineOf: readonly number[], byLine: ReadonlyMap<number, ReadonlySet<number>>, words: number): TextMatch {
+  const need = Math.min(SECTION_MIN_WORDS, words);
+  const occurrences = match.occurrences.filter((o) => (byLine.get(lineOf[o.position] ?? -1)?.size ?? 0) >= need);
+  return { ...match, occurrences };
 }
 
 /** A title word this long at least, and half of the query word, counts as its stem. */

@@ -7,10 +7,21 @@ import { sections } from './sqlite/0005-sections.ts';
 import { longPages } from './sqlite/0006-long-pages.ts';
 import { lastmodHosts } from './sqlite/0007-lastmod-hosts.ts';
 import { claimOrder } from './sqlite/0008-claim-order.ts';
+import { bodyLast } from './sqlite/0010-body-last.ts';
 
 /**
  * The schema of an index file, migration by migration, in order: a change to the tables
  * is a new file in ./sqlite/ added at the end of this list (and its PostgreSQL twin in
  * postgresMigrations.ts).
  */
-export const SQLITE_INDEX_MIGRATIONS: readonly SqliteMigration[] = [initial, steering, crawls, crawledPages, sections, longPages, lastmodHosts, claimOrder];
+export const SQLITE_INDEX_MIGRATIONS: readonly SqliteMigration[] = [
+  initial,
+  steering,
+  crawls,
+  crawledPages,
+  sections,
+  longPages,
+  lastmodHosts,
+  claimOrder,
+  bodyLast,
+];
