@@ -74,4 +74,5 @@ export const EMBED_LATER_FILE = 'site-search.more.js';
 // 9,510 (+820, measured 9,493): a hit's sections, under it on the results page and as options of their own in the overlay's list, with their layout.
 // 9,765 (+255, measured 9,740): the overlay's groups of results, one per index, for several sources.
 // 9,780 (+15; measured 9,754 before, 9,776-9,779 after): each group's own count beside its label.
-export const EMBED_LATER_CEILING_BYTES = 9_780;
+// 9,795 (+15, measured 9,790): "See all 60 in Features" names the index it opens, in every language.
+export const EMBED_LATER_CEILING_BYTES = 9_795;

@@ -56,7 +56,7 @@ for (const [theme, device] of [
   });
 }
 
-test('"See all N results" counts the index the results page searches, and lands on that many', async ({ page, request }) => {
+test('"See all N in Features" counts the index the results page opens on, names it, and lands on that many', async ({ page, request }) => {
   const { listbox } = await openAndType(page, 'light', 'grid');
   await expect(listbox.getByRole('group', { name: 'Blog' }).getByRole('option').first()).toBeVisible();
   // The results page behind the link is the demo's page widget, on the first source's index.
@@ -65,7 +65,7 @@ test('"See all N results" counts the index the results page searches, and lands 
   const blog = (await (await request.get(`${api}/v1/search/blog?term=grid&limit=1`)).json()) as { total_hits: number };
   expect(blog.total_hits).toBeGreaterThan(0);
   const all = listbox.locator('.ss-see-all');
-  await expect(all).toHaveText(`See all ${own.total_hits} results`);
+  await expect(all).toHaveText(`See all ${own.total_hits} in Features`);
   await all.click();
   await expect(page.locator('#search .ss-stats')).toContainText(`${own.total_hits} results`);
 });
