@@ -90,3 +90,27 @@ test('an index with no results has no tab; a failed one says so in its tab and t
   await expect(results(page).getByRole('tabpanel', { name: /^Blog/ })).toContainText('Search failed');
   await axe(page, 'results page, one index failed');
 });
+
+for (const [theme, device] of [
+  ['dark', 'desktop'],
+  ['light', 'phone'],
+  ['dark', 'phone'],
+] as const) {
+  test(`the tabs on a ${device} in the ${theme} theme stay axe clean`, async ({ browser }) => {
+    const phone = device === 'phone';
+    const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : {});
+    const page = await context.newPage();
+    await page.goto(`/?${SOURCES}&q=grid&theme=${theme}`);
+    const tabs = results(page).getByRole('tab');
+    await expect(tabs).toHaveCount(2);
+    await expect(results(page).locator('.ss-hit').first()).toBeVisible();
+    // Both tabs on one line, within the screen.
+    const [first, second] = [await tabs.nth(0).boundingBox(), await tabs.nth(1).boundingBox()];
+    expect(second!.y).toBe(first!.y);
+    expect(second!.x + second!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await results(page).scrollIntoViewIfNeeded();
+    await axe(page, `results page with two indices, ${theme} ${device}`);
+    await saveScreenshot(page, { path: `${SHOTS}/sources-page-${theme}-${device}.png` });
+    await context.close();
+  });
+}
