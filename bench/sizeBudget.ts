@@ -52,7 +52,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // reading of which hit an overlay option shows; their layout comes with them, from the part loaded later.
 // 24,570 (+25, measured 24,568): `mount`'s `sources` option, which the script tag does not take yet: the branch
 // to it and the stand-in that says so (50 bytes), less 25 from the result parts' stand-ins written once.
-export const EMBED_CEILING_BYTES = 24_570;
+// 24,575 (+5, measured 24,571; the change itself 23 bytes, from 24,548 the same day): a section's hit keeps its
+// page's last step beside the section name, so a cut URL reads "…/HTML/…dialog#open", not "…/We…#open".
+export const EMBED_CEILING_BYTES = 24_575;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
