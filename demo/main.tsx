@@ -58,17 +58,24 @@ const corpusOnly: Partial<MountOptions> = {
   completions: ['interface'],
 };
 
+/** The corpus's options less its category root, which would narrow every index's search to the corpus's pages. */
+function everyIndex({ categoryFacet, categoryRoot, ...rest }: Partial<MountOptions>): Partial<MountOptions> {
+  return rest;
+}
+
+// `?sources=demo:Features,blog:Blog`: the overlay searches the demo's indices together, a group each,
+// and the results page shows a tab each.
+const sources = query.get('sources');
+
 mount(page, {
   ...common,
+  ...(sources ? { sources } : {}),
   placeholder: 'Search features, e.g. grid or fetch',
   url: true,
-  ...(guides ? {} : corpusOnly),
+  ...(guides ? {} : sources ? everyIndex(corpusOnly) : corpusOnly),
   // Offered by the no-results state when the term has no suggestions of its own.
   popularSearches,
 });
-
-// `?sources=demo:Features,blog:Blog`: the overlay searches the demo's indices together, a group each.
-const sources = query.get('sources');
 
 mount(header, {
   ...common,

@@ -297,7 +297,8 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     );
   }
   const updating = status.value === 'stalled';
-  const all = format(m, m.seeAll, { n: total });
+  // With several indices, the one the results page opens on: "See all 60 in Docs".
+  const all = format(m, sources ? m.seeAllIn : m.seeAll, { n: total, source: sources?.[0]?.source.label ?? '' });
   return (
     <ul
       ref={listRef}

@@ -40,6 +40,7 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
     day,
     fields: shownFields,
   } = hitView(hit, term, { fields, untitled: m.untitled });
+  const cut = section ? shownUrl.lastIndexOf('/') + 1 : undefined;
   // A site's promotion (a card of a query rule, not a document) says so, as part of its
   // link's name; a pinned result shows as any other.
   const title = [hit.resultType === 'promotion' && [<span class="ss-badge">{m.promoted}</span>, ' '], highlight(titleParts)];
@@ -64,10 +65,15 @@ export function resultItem(hit: SearchHit, index: number, { term, m, fields, hea
         </H>
         {shownUrl && (
           // A section of a page shows its name after the page's URL, never cut off: a page
-          // and its sections would otherwise read the same.
+          // and its sections would otherwise read the same. The page's last step stays with
+          // it, so a cut URL reads "…/We…dialog#open", cut in the middle, not "We…#open".
           <p class="ss-hit-url" dir="ltr">
-            <span>{shownUrl}</span>
-            {section && <span class="ss-hit-section">#{section}</span>}
+            <span>{shownUrl.slice(0, cut)}</span>
+            {section && (
+              <span class="ss-hit-section">
+                {shownUrl.slice(cut)}#{section}
+              </span>
+            )}
           </p>
         )}
         {snippetParts[0] && (

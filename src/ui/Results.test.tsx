@@ -136,7 +136,9 @@ describe('Results', () => {
     const shown = [...document.querySelectorAll('.ss-hit-url')].map((p) => p.textContent);
     expect(shown).toEqual(['developer.mozilla.org/en-US/docs/Web/API/Window/fetch', 'developer.mozilla.org/en-US/docs/Web/API/Window/fetch#options_parameter']);
     expect(document.querySelectorAll('.ss-hit-section')).toHaveLength(1);
-    expect(document.querySelector('.ss-hit-section')?.textContent).toBe('#options_parameter');
+    // The page's last step stays with the section: cut to fit, the URL loses its middle, never the page's name.
+    expect(document.querySelector('.ss-hit-section')?.textContent).toBe('fetch#options_parameter');
+    expect(document.querySelector('.ss-hit-section')?.previousElementSibling?.textContent).toBe('developer.mozilla.org/en-US/docs/Web/API/Window/');
   });
 
   it('keeps a URL left to right and lets a title and passage keep their own direction, and shows a long URL whole for CSS to end', async () => {

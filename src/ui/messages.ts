@@ -116,6 +116,8 @@ export interface Messages {
   noRecentSearches: string;
   /** The overlay's last option, to the results page; `#` is the number of results. */
   seeAll: Plural;
+  /** The same with several indices, naming the index it opens: `#` is its number of results, `{source}` its label. */
+  seeAllIn: Plural;
   /** Announced when the suggestion list opens; `#` is their number. */
   suggestionCount: Plural;
   untitled: string;

@@ -75,6 +75,7 @@ export const ar: Messages = {
   popularSearches: 'عمليات البحث الشائعة',
   noRecentSearches: 'لا توجد عمليات بحث أخيرة',
   seeAll: { one: 'عرض النتيجة', other: 'عرض كل النتائج (#)' },
+  seeAllIn: { one: 'عرض النتيجة في {source}', other: 'عرض كل النتائج (#) في {source}' },
   suggestionCount: { zero: 'لا اقتراحات', one: 'اقتراح واحد', two: 'اقتراحان', few: '# اقتراحات', many: '# اقتراحًا', other: '# اقتراح' },
   untitled: 'بلا عنوان',
   promoted: 'مُروَّج',

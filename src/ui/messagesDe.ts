@@ -75,6 +75,7 @@ export const de: Messages = {
   popularSearches: 'Beliebte Suchen',
   noRecentSearches: 'Keine letzten Suchen',
   seeAll: { one: 'Das Ergebnis ansehen', other: 'Alle # Ergebnisse ansehen' },
+  seeAllIn: { one: 'Das Ergebnis in {source} ansehen', other: 'Alle # in {source} ansehen' },
   suggestionCount: { one: '# Vorschlag', other: '# Vorschläge' },
   untitled: 'Ohne Titel',
   promoted: 'Hervorgehoben',

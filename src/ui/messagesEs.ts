@@ -74,6 +74,7 @@ export const es: Messages = {
   popularSearches: 'Búsquedas populares',
   noRecentSearches: 'No hay búsquedas recientes',
   seeAll: { one: 'Ver el resultado', other: 'Ver los # resultados' },
+  seeAllIn: { one: 'Ver el resultado en {source}', other: 'Ver los # en {source}' },
   suggestionCount: { one: '# sugerencia', other: '# sugerencias' },
   untitled: 'Sin título',
   promoted: 'Promocionado',

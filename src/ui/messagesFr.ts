@@ -74,6 +74,7 @@ export const fr: Messages = {
   popularSearches: 'Recherches populaires',
   noRecentSearches: 'Aucune recherche récente',
   seeAll: { one: 'Voir le résultat', other: 'Voir les # résultats' },
+  seeAllIn: { one: 'Voir le résultat dans {source}', other: 'Voir les # dans {source}' },
   suggestionCount: { one: '# suggestion', other: '# suggestions' },
   untitled: 'Sans titre',
   promoted: 'Mis en avant',

@@ -74,6 +74,7 @@ export const it: Messages = {
   popularSearches: 'Ricerche popolari',
   noRecentSearches: 'Nessuna ricerca recente',
   seeAll: { one: 'Vedi il risultato', other: 'Vedi tutti i # risultati' },
+  seeAllIn: { one: 'Vedi il risultato in {source}', other: 'Vedi tutti i # in {source}' },
   suggestionCount: { one: '# suggerimento', other: '# suggerimenti' },
   untitled: 'Senza titolo',
   promoted: 'In evidenza',

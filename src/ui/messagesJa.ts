@@ -74,6 +74,7 @@ export const ja: Messages = {
   popularSearches: '人気の検索',
   noRecentSearches: '最近の検索はありません',
   seeAll: { other: '# 件の結果をすべて表示' },
+  seeAllIn: { other: '{source} の # 件をすべて表示' },
   suggestionCount: { other: '候補 # 件' },
   untitled: '無題',
   promoted: 'プロモーション',

@@ -74,6 +74,7 @@ export const ko: Messages = {
   popularSearches: '인기 검색어',
   noRecentSearches: '최근 검색 없음',
   seeAll: { other: '결과 #개 모두 보기' },
+  seeAllIn: { other: '{source}의 결과 #개 모두 보기' },
   suggestionCount: { other: '추천 검색어 #개' },
   untitled: '제목 없음',
   promoted: '프로모션',

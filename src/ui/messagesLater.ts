@@ -45,6 +45,7 @@ export const enLater = {
   popularSearches: 'Popular searches',
   noRecentSearches: 'No recent searches',
   seeAll: { one: 'See the result', other: 'See all # results' },
+  seeAllIn: { one: 'See the result in {source}', other: 'See all # in {source}' },
   goTo: 'Go to {url}',
 } satisfies Partial<Messages>;
 

@@ -74,6 +74,7 @@ export const nl: Messages = {
   popularSearches: 'Populaire zoekopdrachten',
   noRecentSearches: 'Geen recente zoekopdrachten',
   seeAll: { one: 'Het resultaat bekijken', other: 'Alle # resultaten bekijken' },
+  seeAllIn: { one: 'Het resultaat in {source} bekijken', other: 'Alle # in {source} bekijken' },
   suggestionCount: { one: '# suggestie', other: '# suggesties' },
   untitled: 'Zonder titel',
   promoted: 'Uitgelicht',

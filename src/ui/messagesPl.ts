@@ -74,6 +74,7 @@ export const pl: Messages = {
   popularSearches: 'Popularne wyszukiwania',
   noRecentSearches: 'Brak ostatnich wyszukiwań',
   seeAll: { one: 'Zobacz wynik', other: 'Zobacz wszystkie wyniki (#)' },
+  seeAllIn: { one: 'Zobacz wynik w: {source}', other: 'Zobacz wszystkie (#) w: {source}' },
   suggestionCount: { one: '# podpowiedź', few: '# podpowiedzi', many: '# podpowiedzi', other: '# podpowiedzi' },
   untitled: 'Bez tytułu',
   promoted: 'Promowane',

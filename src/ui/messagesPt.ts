@@ -74,6 +74,7 @@ export const pt: Messages = {
   popularSearches: 'Pesquisas populares',
   noRecentSearches: 'Nenhuma pesquisa recente',
   seeAll: { one: 'Ver o resultado', other: 'Ver todos os # resultados' },
+  seeAllIn: { one: 'Ver o resultado em {source}', other: 'Ver todos os # em {source}' },
   suggestionCount: { one: '# sugestão', other: '# sugestões' },
   untitled: 'Sem título',
   promoted: 'Promovido',

@@ -74,6 +74,7 @@ export const zh: Messages = {
   popularSearches: '热门搜索',
   noRecentSearches: '没有最近搜索',
   seeAll: { other: '查看全部 # 个结果' },
+  seeAllIn: { other: '查看{source}中的全部 # 个结果' },
   suggestionCount: { other: '# 条建议' },
   untitled: '无标题',
   promoted: '推广',

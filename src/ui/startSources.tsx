@@ -1,6 +1,8 @@
+import { batch, computed, signal } from '@preact/signals-core';
 import { render } from 'preact';
 import { createClient } from '../client/createClient.ts';
 import { bindUrl } from '../core/bindUrl.ts';
+import type { SearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
 import { createSources } from '../core/createSources.ts';
 import { createSuggestions } from '../core/createSuggestions.ts';
@@ -8,6 +10,7 @@ import { readSources } from '../core/readSources.ts';
 import { createTracker, type Tracker } from '../tracker/createTracker.ts';
 import type { MountOptions, Started } from './mount.tsx';
 import { SearchWidget } from './SearchWidget.tsx';
+import { SourcesPage } from './SourceTabs.tsx';
 import { trackSources } from './trackSources.ts';
 
 let mounted = 0;
@@ -47,16 +50,57 @@ export function startSources(target: Element, options: MountOptions): Started {
           size: 5,
           recent: options.recentSearches === false ? undefined : createRecentSearches({ key: `site-search:recent:${first}@${options.baseUrl}` }),
         });
-  const unbind = url ? bindUrl(controller, url === true ? {} : url) : undefined;
+  const { searches } = sources;
+  const prefix = (typeof url === 'object' && url.prefix) || '';
+  // The results page's chosen tab, by its source's key in the URL (`source`, left out for the first).
+  const fromUrl = () =>
+    Math.max(
+      0,
+      searches.findIndex((s) => s.source.siteKey === new URLSearchParams(location.search).get(`${prefix}source`)),
+    );
+  const page = options.layout !== 'overlay';
+  const chosen = signal(url && page ? fromUrl() : 0);
+  const choose = (index: number) => {
+    chosen.value = index;
+    if (!url) return;
+    // The entry as it is now, so that Back and a reload come back to this tab.
+    const params = new URLSearchParams(location.search);
+    if (index) params.set(`${prefix}source`, searches[index]!.source.siteKey);
+    else params.delete(`${prefix}source`);
+    const search = params.toString();
+    history.replaceState(history.state, '', location.pathname + (search && `?${search}`) + location.hash);
+  };
+  // On the page, the URL holds the chosen tab's search (its page, sort and filters); the
+  // other tabs take its term. The overlay's holds the term, as one index's would.
+  const byTab: SearchController = {
+    ...controller,
+    sent: computed(() => searches[chosen.value]!.controller.sent.value),
+    restore(state) {
+      batch(() => {
+        chosen.value = fromUrl();
+        searches.forEach((search, i) =>
+          search.controller.restore(i === chosen.peek() ? state : { ...state, page: 1, sort: 'relevance', order: 'desc', filters: {} }),
+        );
+      });
+    },
+  };
+  const unbind = url ? bindUrl(page ? byTab : controller, url === true ? {} : url) : undefined;
+  const shortcut = options.shortcut ?? options.layout === 'overlay';
   render(
-    <SearchWidget
-      {...options}
-      controller={controller}
-      searches={sources.searches}
-      suggestions={suggestions}
-      config={options}
-      shortcut={options.shortcut ?? options.layout === 'overlay'}
-    />,
+    page ? (
+      <SourcesPage
+        {...options}
+        controller={controller}
+        searches={searches}
+        chosen={chosen}
+        onChoose={choose}
+        suggestions={suggestions}
+        config={options}
+        shortcut={shortcut}
+      />
+    ) : (
+      <SearchWidget {...options} controller={controller} searches={searches} suggestions={suggestions} config={options} shortcut={shortcut} />
+    ),
     target,
   );
   const untrack = trackers.length ? trackSources(sources, target, trackers) : null;
