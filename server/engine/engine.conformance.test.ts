@@ -241,6 +241,18 @@ describe('the texts the ranking rules read', () => {
   });
 });
 
+describe('the text score', () => {
+  it("weighs a word's occurrences against the page's length, as bm25 does on either engine", async () => {
+    // Twenty times in sixty words is about the kettle; once in a few words is a mention.
+    const about = Array.from({ length: 20 }, () => 'kettle boils water').join(' ');
+    await engine.write([doc('mention', 'kettle on the stove'), doc('about', about)]);
+    expect(await ids(engine, 'kettle')).toEqual(['about', 'mention']);
+    // Once each: the shorter page holds it more.
+    await engine.write([doc('long', `kettle ${'lorem ipsum dolor '.repeat(100)}`), doc('short', 'kettle lorem ipsum')]);
+    expect(await ids(engine, 'kettle')).toEqual(['about', 'short', 'mention', 'long']);
+  });
+});
+
 describe('what clicks taught, read beside the search', () => {
   it('looks the words up before it waits for the click boosts, which then raise their document', async () => {
     await engine.write([doc('a', 'kettle descaling'), doc('b', 'kettle spout'), doc('c', 'kettle handle')]);

@@ -9,7 +9,7 @@ import type { PgQueryable } from '../storage/postgresCancel.ts';
 import { DOC_COLUMNS, type DocRow } from './documentRow.ts';
 import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLimits, SortSpec } from './engine.ts';
 import { pgFacetColumns } from './postgresFacets.ts';
-import { planTsquery, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
+import { planTsquery, POSITION_MAX, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
 import { allOf, FALSE, numbered, pgConditions, type SqlPart } from './postgresWhere.ts';
 
 /**
@@ -77,6 +77,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
           match.phrases,
           match.phrases.map(weightOf),
           match.phrases.map((phrase) => match.operator === 'and' && match.sole.includes(phrase)),
+          weights!.meanWords,
         );
   const frequencies = match?.operator === 'or' ? match.groups.map((group) => weights!.frequencies[weights!.expressions.indexOf(group)]!) : [];
   const tsRank: SqlPart =
@@ -362,31 +363,41 @@ function answerOf(rows: ReadonlyArray<Record<string, unknown>>): StatementAnswer
   };
 }
 
+/** Past this many rows, the documents' mean length comes from the first ones: reading every row's length cost a scan. */
+const LENGTH_SAMPLE_ROWS = 2_000;
+
 /**
  * How many documents match each expression (a word group or a phrase; counted up to just
  * past `commonWordDocs`, as the SQLite engine counts them), and each one's IDF as bm25
- * weighs it, in one statement.
+ * weighs it, with the documents' mean length in words, in one statement.
  */
 async function idfWeights(
   client: PgQueryable,
   expressions: readonly string[],
   commonWordDocs: number,
   memo: PostgresSearchState['memo'],
-): Promise<{ expressions: readonly string[]; frequencies: number[]; idf: number[] }> {
+): Promise<{ expressions: readonly string[]; frequencies: number[]; idf: number[]; meanWords: number }> {
   const keys = expressions.map((expression) => `frequency\u0000${expression}`);
   const remembered = keys.map((key) => memo.get(key));
   const documents = memo.get('documents');
-  if (documents !== undefined && remembered.every((n) => n !== undefined)) return { expressions, ...weightsOf(remembered as number[], documents) };
-  const { rows } = await client.query<{ n: number; total: number }>(
+  const meanWords = memo.get('meanWords');
+  if (documents !== undefined && meanWords !== undefined && remembered.every((n) => n !== undefined)) {
+    return { expressions, ...weightsOf(remembered as number[], documents), meanWords };
+  }
+  const { rows } = await client.query<{ n: number; total: number; mean_words: number | null }>(
     `SELECT (SELECT count(*) FROM (SELECT 1 FROM doc_words WHERE tsv @@ g::tsquery LIMIT $2) s) AS n,
-       (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'docs'::regclass) AS total
+       (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'docs'::regclass) AS total,
+       (SELECT avg(words)::float8 FROM (SELECT words FROM doc_words WHERE words IS NOT NULL ORDER BY rowid LIMIT $3) s) AS mean_words
      FROM unnest($1::text[]) WITH ORDINALITY AS t(g, i) ORDER BY i`,
-    [expressions, commonWordDocs + 1],
+    [expressions, commonWordDocs + 1, LENGTH_SAMPLE_ROWS],
   );
   const frequencies = rows.map((r) => Number(r.n));
   keys.forEach((key, i) => memo.set(key, frequencies[i]!));
-  memo.set('documents', rows[0]?.total ?? 0);
-  return { expressions, ...weightsOf(frequencies, rows[0]?.total ?? 0) };
+  const total = rows[0]?.total ?? 0;
+  const mean = Math.max(1, rows[0]?.mean_words ?? 1);
+  memo.set('documents', total);
+  memo.set('meanWords', mean);
+  return { expressions, ...weightsOf(frequencies, total), meanWords: mean };
 }
 
 /** Each expression's IDF as bm25 weighs it, from how many documents match it and about how many the index holds. */
@@ -395,33 +406,69 @@ function weightsOf(frequencies: number[], documents: number): { frequencies: num
   return { frequencies, idf: frequencies.map((n) => Math.log((total - n + 0.5) / (n + 0.5) + 1)) };
 }
 
-/**
- * What one title occurrence of a phrase weighs against one in the content in the SQLite
- * engine's bm25: the title counts 8 times (`bm25(8.0, 1.0)`), and bm25 saturates a
- * phrase's count (k1 = 1.2): 8 · 2.2 / (8 + 1.2) against 1 · 2.2 / (1 + 1.2).
- */
-const TITLE_OCCURRENCE = (8 * 2.2) / (8 + 1.2);
+/** bm25's k1 and b, as FTS5's bm25 sets them. */
+const K1 = 1.2;
+const B = 0.75;
+/** What one title occurrence of a phrase counts against one in the content, as in the SQLite engine's `bm25(8.0, 1.0)`. */
+const TITLE_WEIGHT = 8;
 
 /**
- * SQL scores weighing each matched phrase by its IDF, as bm25 does: `score` counts a
- * phrase in the title as TITLE_OCCURRENCE, `title` counts title phrases only; `matched`
- * says which phrases every match holds.
+ * How many times a one-word phrase occurs in `vector`, read back from ts_rank, which
+ * counts occurrences without a length: with every weight 1 it answers
+ * Σ 1/j² (j = 1..n) / (π²/6), whose tail past n is about 1/(n + ½). Capped near 600 (a
+ * prefix may match several words, whose sums add up). Only for a vector the phrase matches.
+ * The vector keeps positions up to POSITION_MAX only (later ones merge into one), so a
+ * longer page's count is scaled by its share of words the vector covers.
  */
-function idfScores(phrases: readonly string[], idf: readonly number[], matched: readonly boolean[]): { score: SqlPart; title: SqlPart } {
+function occurrences(vector: string): string {
+  const counted = `greatest(1, 1 / (1.6449340668 * (1 - least(ts_rank('{1,1,1,1}', ${vector}, ?::tsquery, 0), 0.999))) - 0.5)`;
+  return `(${counted} * greatest(1, coalesce(d.words, 0) / ${POSITION_MAX}.0))`;
+}
+
+/** A phrase of several words: ts_rank does not count its occurrences, so one stands for them. */
+function oneWord(phrase: string): boolean {
+  return !phrase.startsWith('(');
+}
+
+/**
+ * SQL scores weighing each matched phrase as the SQLite engine's bm25 does: its IDF, its
+ * occurrences (a title occurrence TITLE_WEIGHT times one in the content) saturated by
+ * k1 against the document's length in words over the mean. `title` counts title phrases
+ * only; `matched` says which phrases every match holds.
+ */
+function idfScores(phrases: readonly string[], idf: readonly number[], matched: readonly boolean[], meanWords: number): { score: SqlPart; title: SqlPart } {
   const score: SqlPart = { sql: '', params: [] };
   const title: SqlPart = { sql: '', params: [] };
   const terms: string[] = [];
   const titleTerms: string[] = [];
+  // k1 · (1 − b + b · length / mean), the length's part of bm25; rows from before 0012 count as of mean length.
+  const lengthPart = '(?::float8 + ?::float8 * coalesce(d.words, ?::float8))';
+  const lengthParams = [K1 * (1 - B), (K1 * B) / meanWords, meanWords];
+  const saturated = (weight: string) => `(${weight}) * ${K1 + 1} / ((${weight}) + ${lengthPart})`;
   phrases.forEach((phrase, i) => {
     // The weights are values, not SQL text: statements of as many phrases share a text, and a prepared statement.
-    if (matched[i]) {
-      // Known to be in the match: only where it is counts.
-      terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE ?::float8 END)');
-      score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, idf[i]!);
-    } else {
-      terms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 WHEN d.tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
-      score.params.push(phrase, TITLE_OCCURRENCE * idf[i]!, phrase, idf[i]!);
-    }
+    const counted = oneWord(phrase);
+    const inContent = counted ? occurrences('d.tsv') : '1';
+    const inContentParams = counted ? [phrase] : [];
+    // In the title: its occurrences weigh TITLE_WEIGHT each, the others (tsv holds both) one each.
+    const inTitle = counted ? `(${TITLE_WEIGHT - 1} * ${occurrences('d.title_tsv')} + ${inContent})` : `${TITLE_WEIGHT}`;
+    const inTitleParams = counted ? [phrase, phrase] : [];
+    const whenContent = matched[i] ? 'ELSE' : 'WHEN d.tsv @@ ?::tsquery THEN';
+    terms.push(
+      `(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 * ${saturated(inTitle)} ${whenContent} ?::float8 * ${saturated(inContent)}${matched[i] ? '' : ' ELSE 0'} END)`,
+    );
+    score.params.push(
+      phrase,
+      idf[i]!,
+      ...inTitleParams,
+      ...inTitleParams,
+      ...lengthParams,
+      ...(matched[i] ? [] : [phrase]),
+      idf[i]!,
+      ...inContentParams,
+      ...inContentParams,
+      ...lengthParams,
+    );
     titleTerms.push('(CASE WHEN d.title_tsv @@ ?::tsquery THEN ?::float8 ELSE 0 END)');
     title.params.push(phrase, idf[i]!);
   });

@@ -311,6 +311,32 @@ describe('several processes on one database', () => {
     expect(await pipeline(reopened).suggest('alph', 3)).toEqual(['Alpha', 'Alpha title 0', 'Alpha title 1']);
   });
 
+  it("fills each document's length in words from its vector for rows written before the column (0012)", async () => {
+    const e = await open('lengths');
+    await e.write([page('a', 'kettle kettle boils'), page('b', 'one two three four five')]);
+    await e.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      // Title words count too: "Title a" is two.
+      const lengths = async () =>
+        (await client.query<{ id: string; words: number | null }>('SELECT id, words FROM lengths.doc_words ORDER BY id')).rows.map((r) => [r.id, r.words]);
+      expect(await lengths()).toEqual([
+        ['a', 5],
+        ['b', 7],
+      ]);
+      await client.query('UPDATE lengths.doc_words SET words = NULL');
+      await client.query(`DELETE FROM lengths.migrations WHERE name = '0012-document-words'`);
+      await open('lengths');
+      expect(await lengths()).toEqual([
+        ['a', 5],
+        ['b', 7],
+      ]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('moves word vectors that were stored out of line into the rows of the word table', async () => {
     const e = await open('toasted');
     // Words that do not compress: the vector (about 5 kB) and the content (3 kB) leave a
@@ -343,7 +369,8 @@ describe('several processes on one database', () => {
       // As stored before 0003, at PostgreSQL's defaults: the vector in the document's row, out of line.
       await client.query(`ALTER TABLE toasted.docs RESET (toast_tuple_target)`);
       await wordsInDocumentRows(client, 'toasted', { titleVector: true });
-      await client.query(`DELETE FROM toasted.migrations WHERE name IN ('0003-inline-vectors', '0004-word-table')`);
+      // Tables of that age had none of the later migrations either that rebuild on doc_words.
+      await client.query(`DELETE FROM toasted.migrations WHERE name IN ('0003-inline-vectors', '0004-word-table', '0012-document-words')`);
       expect(await vectorOutOfLine('docs')).toBe(true);
       const reopened = await open('toasted');
       const storage = await client.query<{ attstorage: string }>(

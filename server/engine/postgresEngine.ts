@@ -385,9 +385,9 @@ export class PostgresEngine implements SearchEngine {
       const { rows } = await client.query<{ title: string; main_content: string }>('SELECT title, main_content FROM docs WHERE id = $1 FOR UPDATE', [id]);
       if (rows.length === 0) return false;
       const { title, main_content: mainContent } = rows[0]!;
-      const tsv = documentVector(title, indexedContent(mainContent, keywords));
+      const { vector, words } = documentVector(title, indexedContent(mainContent, keywords));
       await client.query('UPDATE docs SET hidden_keywords = $2 WHERE id = $1', [id, keywords]);
-      await client.query('UPDATE doc_words SET tsv = $2::tsvector WHERE id = $1', [id, tsv]);
+      await client.query('UPDATE doc_words SET tsv = $2::tsvector, words = $3 WHERE id = $1', [id, vector, words]);
       await insertTerms(client, indexedWords(keywords ?? ''));
       return true;
     });

@@ -14,7 +14,7 @@ export type Part = 'title' | 'body';
 /** PostgreSQL refuses lexemes longer than 2047 bytes; such a "word" is never typed anyway. */
 const LEXEME_MAX_BYTES = 2046;
 /** Positions above this are all stored as it. */
-const POSITION_MAX = 16_383;
+export const POSITION_MAX = 16_383;
 /** PostgreSQL keeps at most this many positions of one lexeme. */
 const POSITIONS_PER_LEXEME = 256;
 /** A tsvector must stay under 1 MB: past this estimate, further new words are left out. */
@@ -24,11 +24,21 @@ const VECTOR_MAX_BYTES = 900_000;
 export const RANK_WEIGHTS = '{0.125,0,0,1}';
 export const TITLE_RANK_WEIGHTS = '{0,0,0,1}';
 
+/** A document's words as PostgreSQL stores them. */
+export interface DocumentVector {
+  /** The tsvector literal. */
+  vector: string;
+  /** How many words the title and the content hold, as the SQLite engine's bm25 counts a row's length. */
+  words: number;
+}
+
 /**
  * The document's words as a tsvector literal: the title's with weight A, then the
  * content's (and the hidden keywords') one position further on, so no phrase spans the two.
  */
-export function documentVector(title: string, body: string): string {
+export function documentVector(title: string, body: string): DocumentVector {
+  const titleWords = foldedWords(title);
+  const bodyWords = foldedWords(body);
   const positions = new Map<string, string[]>();
   let bytes = 0;
   let position = 0;
@@ -49,10 +59,13 @@ export function documentVector(title: string, body: string): string {
       }
     }
   };
-  add(foldedWords(title), 'A');
+  add(titleWords, 'A');
   position = Math.min(position + 1, POSITION_MAX);
-  add(foldedWords(body), '');
-  return [...positions].map(([word, list]) => `${lexeme(word)}:${list.join(',')}`).join(' ');
+  add(bodyWords, '');
+  return {
+    vector: [...positions].map(([word, list]) => `${lexeme(word)}:${list.join(',')}`).join(' '),
+    words: titleWords.length + bodyWords.length,
+  };
 }
 
 /** A tsquery expression for query words: one group per word, joined by AND or OR. */

@@ -24,6 +24,7 @@ export async function writeChunk(
   );
   const hidden = new Map(old.map((r) => [r.id, r.hidden_keywords]));
   const column = <T>(pick: (d: PreparedDocument) => T) => documents.map(pick);
+  const vectors = column((d) => documentVector(d.title, indexedContent(d.mainContent, hidden.get(asStored(d.id)) ?? null)));
   const { rows: written } = await client.query<{ rowid: number; id: string }>(
     // The document's row, then its words' (see 0004-word-table), in one statement.
     `WITH written AS (
@@ -39,9 +40,10 @@ export async function writeChunk(
        ON CONFLICT (id) DO UPDATE SET ${DOC_REPLACED_COLUMNS}
        RETURNING rowid, id, language, ts
      ), words AS (
-       INSERT INTO doc_words (rowid, id, language, ts, tsv)
-       SELECT w.rowid, w.id, w.language, w.ts, v.tsv::tsvector FROM written w JOIN unnest($1::text[], $14::text[]) AS v(id, tsv) ON v.id = w.id
-       ON CONFLICT (rowid) DO UPDATE SET language = excluded.language, ts = excluded.ts, tsv = excluded.tsv
+       INSERT INTO doc_words (rowid, id, language, ts, tsv, words)
+       SELECT w.rowid, w.id, w.language, w.ts, v.tsv::tsvector, v.words
+       FROM written w JOIN unnest($1::text[], $14::text[], $21::int[]) AS v(id, tsv, words) ON v.id = w.id
+       ON CONFLICT (rowid) DO UPDATE SET language = excluded.language, ts = excluded.ts, tsv = excluded.tsv, words = excluded.words
      )
      SELECT rowid, id FROM written`,
     [
@@ -58,13 +60,14 @@ export async function writeChunk(
       column((d) => d.page?.h2 ?? ''),
       column((d) => d.page?.metaDescription ?? null),
       column((d) => contentHash(d.mainContent)),
-      column((d) => documentVector(d.title, indexedContent(d.mainContent, hidden.get(asStored(d.id)) ?? null))),
+      vectors.map((v) => v.vector),
       documents.map((_, i) => i),
       now,
       column(headingsColumn),
       column(sectionsColumn),
       column(laterNamesColumn),
       column(contentStartColumn),
+      vectors.map((v) => v.words),
     ],
   );
   const rowidOf = new Map(written.map((r) => [r.id, r.rowid]));

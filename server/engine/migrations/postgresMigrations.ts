@@ -10,6 +10,7 @@ import { sections } from './postgres/0008-sections.ts';
 import { longPages } from './postgres/0009-long-pages.ts';
 import { lastmodHosts } from './postgres/0010-lastmod-hosts.ts';
 import { claimOrder } from './postgres/0011-claim-order.ts';
+import { documentWords } from './postgres/0012-document-words.ts';
 
 /**
  * The schema of an index on PostgreSQL, migration by migration, in order: a change to
@@ -28,4 +29,5 @@ export const POSTGRES_INDEX_MIGRATIONS: readonly PostgresMigration[] = [
   longPages,
   lastmodHosts,
   claimOrder,
+  documentWords,
 ];
