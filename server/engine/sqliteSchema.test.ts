@@ -53,7 +53,7 @@ describe('an index file from before migrations', () => {
     const engine = await SqliteEngine.open(file);
     try {
       expect(migrations(file)).toEqual(SQLITE_INDEX_MIGRATIONS.map((m) => m.name));
-      // The body is stored last (0010-body-last), each document under its row id still: the full-text tables point at them.
+      // The body is stored last (0009-body-last), each document under its row id still: the full-text tables point at them.
       const after = docsLayout(file);
       expect(after.rows).toEqual(before.rows);
       expect(after.columns.at(-1)).toBe('main_content');

@@ -7,7 +7,7 @@ import { sections } from './sqlite/0005-sections.ts';
 import { longPages } from './sqlite/0006-long-pages.ts';
 import { lastmodHosts } from './sqlite/0007-lastmod-hosts.ts';
 import { claimOrder } from './sqlite/0008-claim-order.ts';
-import { bodyLast } from './sqlite/0010-body-last.ts';
+import { bodyLast } from './sqlite/0009-body-last.ts';
 
 /**
  * The schema of an index file, migration by migration, in order: a change to the tables

@@ -10,7 +10,7 @@ import type { SqliteMigration } from '../../../storage/sqliteMigrations.ts';
  * it under the same name.
  */
 export const bodyLast: SqliteMigration = {
-  name: '0010-body-last',
+  name: '0009-body-last',
   up(db) {
     const columns = db.prepare("SELECT name FROM pragma_table_info('docs') ORDER BY cid").pluck().all() as string[];
     if (columns.at(-1) === 'main_content') return;
