@@ -29,7 +29,9 @@ function stylesheet(): Plugin {
     name: 'site-search-stylesheet',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'style.css', source: readFileSync('src/ui/styles.css', 'utf8') });
+      // The tabs of several sources come with the npm package only (the script tag has none yet).
+      const source = ['src/ui/styles.css', 'src/ui/sourceTabs.css'].map((file) => readFileSync(file, 'utf8')).join('\n');
+      this.emitFile({ type: 'asset', fileName: 'style.css', source });
     },
   };
 }

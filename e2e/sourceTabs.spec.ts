@@ -28,6 +28,10 @@ test('a tab per index with its count; the arrows move between them, Tab leaves f
   const panel = results(page).getByRole('tabpanel', { name: /^Features/ });
   // The count, sort and results are the chosen index's.
   await expect(panel.locator('.ss-stats')).toContainText(`${features.toLocaleString('en')} results`);
+  // The tabs' look comes from a stylesheet, not an inline <style> that a strict `style-src` refuses.
+  await expect(tabs.nth(0)).toHaveCSS('border-bottom-style', 'solid');
+  await expect(tabs.nth(0)).not.toHaveCSS('border-bottom-color', 'rgba(0, 0, 0, 0)');
+  expect(await results(page).locator('style').count()).toBe(0);
   await axe(page, 'results page with two indices');
   await saveScreenshot(page, { path: `${SHOTS}/sources-page-light-desktop.png` });
 

@@ -18,14 +18,6 @@ import { StatsLine } from './StatsLine.tsx';
 import { themeClass } from './themeClass.ts';
 import { useWidget, WidgetContext, type WidgetConfig } from './WidgetContext.ts';
 
-// The tabs' own look, drawn with them: the first load's stylesheet has no bytes to spare
-// (bench/sizeBudget.ts), and only a page with several sources needs it.
-const TAB_STYLE = `.ss-tabs{display:flex;flex-wrap:wrap;gap:.25rem;margin:.75rem 0 .5rem;border-bottom:1px solid var(--ss-border)}
-.ss-tab{font:inherit;color:var(--ss-muted);background:none;border:0;border-bottom:2px solid transparent;margin-bottom:-1px;padding:.5rem .75rem;cursor:pointer;display:inline-flex;gap:.5rem;align-items:baseline}
-.ss-tab:hover{color:var(--ss-text)}
-.ss-tab[aria-selected=true]{color:var(--ss-accent);border-bottom-color:var(--ss-accent);font-weight:600}
-.ss-tab-count{font-size:.8125rem;font-weight:400;font-variant-numeric:tabular-nums;color:var(--ss-muted)}`;
-
 export interface SourcesPageProps {
   /** The sources' search together: the box's term goes to every source. */
   controller: SearchController;
@@ -110,7 +102,6 @@ function SourceTabs({ searches, chosen, onChoose }: SourceTabsProps) {
   if (!shown.length) return <div class="ss-source-panel">{body}</div>;
   return (
     <>
-      <style>{TAB_STYLE}</style>
       <div class="ss-tabs" role="tablist" aria-label={m.results} onKeyDown={keydown}>
         {shown.map((search) => {
           const failed = search.controller.status.value === 'error';
