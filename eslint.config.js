@@ -134,6 +134,12 @@ export const boundaries = [
   ),
 ];
 
+/** `no-restricted-syntax` refusing a read of the machine's clock (`Date.now()`, `new Date()`), with why. */
+function clockReadsRefused(message) {
+  const reads = ["CallExpression[callee.object.name='Date'][callee.property.name='now']", "NewExpression[callee.name='Date'][arguments.length=0]"];
+  return ['error', ...reads.map((selector) => ({ selector, message }))];
+}
+
 export default tseslint.config(
   { ignores: ['**/.*', '**/dist/', 'server/console/static/', 'node_modules/', 'e2e/artifacts/', 'test-results/', 'playwright-report/', '.data/', '.cache/'] },
   js.configs.recommended,
@@ -156,15 +162,9 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/testing/**', 'server/console/app/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...["CallExpression[callee.object.name='Date'][callee.property.name='now']", "NewExpression[callee.name='Date'][arguments.length=0]"].map(
-          (selector) => ({
-            selector,
-            message: "The service's time is the app's clock (ServiceConfig.clock, passed down as `clock`), so that tests can move it.",
-          }),
-        ),
-      ],
+      'no-restricted-syntax': clockReadsRefused(
+        "The service's time is the app's clock (ServiceConfig.clock, passed down as `clock`), so that tests can move it.",
+      ),
     },
   },
   // A service test and its helpers never read the machine's clock: an event's time (an
@@ -175,16 +175,9 @@ export default tseslint.config(
   {
     files: ['server/**/*.test.ts', 'server/testing/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...["CallExpression[callee.object.name='Date'][callee.property.name='now']", "NewExpression[callee.name='Date'][arguments.length=0]"].map(
-          (selector) => ({
-            selector,
-            message:
-              "A test's times come from the fixed clock it gives the store or service (EventStoreOptions.clock, `clock`); a wait's bound from performance.now() or eventually() (testing/service.ts).",
-          }),
-        ),
-      ],
+      'no-restricted-syntax': clockReadsRefused(
+        "A test's times come from the fixed clock it gives the store or service (EventStoreOptions.clock, `clock`); a wait's bound from performance.now() or eventually() (testing/service.ts).",
+      ),
     },
   },
 );
