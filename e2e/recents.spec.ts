@@ -154,7 +154,9 @@ for (const theme of ['light', 'dark'] as const) {
     const search = page.locator('#search');
     await search.getByRole('combobox', { name: 'Search' }).focus();
     await page.keyboard.type('gr');
-    // The list closes when the results come, and ↓ opens it again (or, still open, keeps it).
+    // The list closes when the results come, and ↓ opens it again. ↓ waits for the results:
+    // pressed before them, the list it kept open closed when they came.
+    await expect(search.getByRole('status')).toHaveText(/results?$/);
     await page.keyboard.press('ArrowDown');
     const inline = search.locator('.ss-suggest');
     await expect(inline.getByRole('option').first()).toHaveText(/^gr/);
