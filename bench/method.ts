@@ -150,8 +150,8 @@ ${s.rendering}
 ## Service
 
 The reference service runs as a site owner runs it: \`site-search-server\`, compiled to
-JavaScript (\`npm run build:server\`, which the benchmark runs when the build is older than
-its sources), on Node in its own process, rate limit off. The corpus is the demo's ${count(8111)} documents followed by
+JavaScript (\`npm run build:server\`, which the benchmark runs first and which builds again
+only when a file it is built from has changed), on Node in its own process, rate limit off. The corpus is the demo's ${count(8111)} documents followed by
 variants of them (own ids and URLs, 10% of the words swapped for other words of the
 corpus, one word added to the title), generated deterministically by
 \`bench/corpusVariants.ts\`, and sent through the batch endpoint in bodies under 1 MB,
