@@ -22,7 +22,26 @@ const step = (line) => console.log(`packages [${((Date.now() - began) / 1000).to
 const devDependencies = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).devDependencies;
 /** `name@range` as the repository's own devDependencies have it, so the install finds it in the local cache. */
 const pinned = (name) => `${name}@${devDependencies[name]}`;
-const npm = (args, cwd) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+const npm = (args, cwd, env = process.env) => execFileSync('npm', args, { cwd, encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'inherit'] });
+
+/**
+ * The environment for installing the service: better-sqlite3's install script looks for a
+ * prebuilt binary (prebuild-install) before it compiles SQLite from source, which took most
+ * of this stage (minutes of CPU). The binary the repository's own install built is handed to
+ * it as a local prebuild, named as the script looks for it; the script still runs. When the
+ * install resolves another version, the name does not match and it compiles, as before.
+ */
+function withLocalPrebuild() {
+  const from = join(repo, 'node_modules', 'better-sqlite3');
+  const binary = join('build', 'Release', 'better_sqlite3.node');
+  if (!existsSync(join(from, binary))) return process.env;
+  const { version } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8'));
+  const prebuilds = join(work, 'prebuilds');
+  mkdirSync(prebuilds);
+  const name = `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`;
+  execFileSync('tar', ['-czf', join(prebuilds, name), '-C', from, binary]);
+  return { ...process.env, npm_config_better_sqlite3_local_prebuilds: prebuilds };
+}
 
 function fail(message) {
   console.error(`packages: ${message}`);
@@ -219,7 +238,13 @@ try {
   step(`installing ${tarballs.join(' and ')} into an empty folder`);
   execFileSync('mkdir', ['-p', app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs.map((f) => join(work, f))], app);
+  npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...tarballs.map((f) => join(work, f))], app, withLocalPrebuild());
+  const sqliteVersion = (folder) => JSON.parse(readFileSync(join(folder, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')).version;
+  const installed = sqliteVersion(app);
+  const same = installed === sqliteVersion(repo);
+  step(
+    `installed, with better-sqlite3 ${installed}${same ? ", the repository's version, whose binary was offered as a local prebuild" : ": not the repository's version, so compiled from source"}`,
+  );
 
   for (const [bin, usage] of [
     ['site-search-server', 'Usage: site-search-server'],
