@@ -2,7 +2,7 @@
 // on a hostile page, two widgets with their own indices, the JS API, mount and destroy a
 // hundred times, and the npm example app. Every page here is served with the strict CSP
 // of servePage.ts, and any violation or console error fails the test.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { scaled } from './loadScale.ts';
@@ -16,6 +16,14 @@ interface SiteSearchApi {
   mountRecommendations(target: Element, options: Record<string, unknown>): { destroy(): void };
 }
 declare const SiteSearch: SiteSearchApi;
+
+/** Runs a Node script with `args`; rejects with what it printed when it fails (tsc prints its errors on stdout). */
+const runNode = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  new Promise<void>((resolve, reject) => {
+    execFile(process.execPath, args, { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${args[0]} failed: ${stdout}${stderr}`, { cause: error })) : resolve(),
+    );
+  });
 
 const shot = (page: Page, name: string) => saveScreenshot(page, { path: `e2e/artifacts/screenshots/${name}.png`, fullPage: true });
 
@@ -510,8 +518,11 @@ test('mounting and destroying a hundred times leaves no listener and no element 
 test('the npm example app imports the package by its name and works', async ({ page }) => {
   test.setTimeout(scaled(120_000)); // two builds first, on a busy machine
   // Built as its author would: `vite build` of demo/npm-app against the package's exports map (dist/), and type-checked against its declarations.
-  execFileSync('npx', ['vite', 'build', '--config', 'demo/npm-app/vite.config.js', '--logLevel', 'warn'], { env: { ...process.env, VITE_SEARCH_API: API } });
-  execFileSync('npx', ['tsc', '-p', 'demo/npm-app']);
+  // The two at once, each by its own bin: neither reads what the other writes, and npx added a start-up to each.
+  await Promise.all([
+    runNode(['node_modules/vite/bin/vite.js', 'build', '--config', 'demo/npm-app/vite.config.js', '--logLevel', 'warn'], { VITE_SEARCH_API: API }),
+    runNode(['node_modules/typescript/bin/tsc', '-p', 'demo/npm-app']),
+  ]);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/demo/npm-app/dist/index.html');
