@@ -170,3 +170,42 @@ test('8. from the field to the first result in few Tab presses; "More filters" f
   await expect(page.locator('#search .ss-sheet')).toBeVisible();
   await saveScreenshot(page, { path: `${SHOTS}/audit-more-filters-phone.png` });
 });
+
+/** The mean relative luminance (0 black, 1 white) of what the element shows, from its screenshot. */
+async function luminance(page: Page, selector: string): Promise<number> {
+  const png = (await page.locator(selector).first().screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = Object.assign(document.createElement('canvas'), { width: image.width, height: image.height });
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const { data: px } = context.getImageData(0, 0, image.width, image.height);
+    const linear = (v: number) => ((v /= 255) <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    let sum = 0;
+    for (let i = 0; i < px.length; i += 4) sum += 0.2126 * linear(px[i]!) + 0.7152 * linear(px[i + 1]!) + 0.0722 * linear(px[i + 2]!);
+    return sum / (px.length / 4);
+  }, png);
+}
+
+test('9. letter thumbnails follow the dark theme: a dark card in the dark widget, a light one in the light', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const thumb = '#search .ss-thumb-loaded';
+  const shown = {} as Record<'light' | 'dark', number>;
+  for (const theme of ['light', 'dark'] as const) {
+    await page.goto(`/?theme=${theme}&q=grid`);
+    await expect(page.locator(thumb).first()).toBeVisible();
+    shown[theme] = await luminance(page, thumb);
+    await saveScreenshot(page, { path: `${SHOTS}/audit-thumbnails-${theme}-desktop.png` });
+  }
+  // The light card is pastel (about 0.7); in the dark widget it was the same card dimmed (about 0.5), brighter than any text beside it.
+  expect(shown.light).toBeGreaterThan(0.5);
+  expect(shown.dark).toBeLessThan(0.12);
+  // On a phone, following the system on a page with a dark look, too.
+  await page.setViewportSize(PHONE);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/?q=grid');
+  await expect(page.locator(thumb).first()).toBeVisible();
+  await saveScreenshot(page, { path: `${SHOTS}/audit-thumbnails-auto-dark-phone.png` });
+});

@@ -68,9 +68,27 @@ describe('thumbnailSvg', () => {
     const doc = parseSvg(svg);
     expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
     const elements = [...doc.getElementsByTagName('*')];
-    expect(new Set(elements.map((e) => e.tagName))).toEqual(new Set(['svg', 'defs', 'linearGradient', 'stop', 'clipPath', 'rect', 'g', 'circle', 'text']));
+    expect(new Set(elements.map((e) => e.tagName))).toEqual(
+      new Set(['svg', 'style', 'defs', 'linearGradient', 'stop', 'clipPath', 'rect', 'g', 'circle', 'text']),
+    );
     expect(elements.flatMap((e) => e.getAttributeNames()).filter((a) => a.startsWith('on'))).toEqual([]);
     expect(doc.documentElement.getAttribute('aria-label')).not.toContain('<');
+  });
+
+  it("turns dark where it is shown dark: a deep card of the area's ink, light letters", () => {
+    const doc = parseSvg(thumbnailSvg('css-display'));
+    const style = doc.getElementsByTagName('style')[0]?.textContent ?? '';
+    const dark = /@media \(prefers-color-scheme: dark\)\{\.from\{stop-color:(#[0-9a-f]{6})\}\.to\{stop-color:(#[0-9a-f]{6})\}\.ink\{fill:(#[0-9a-f]{6})\}/.exec(
+      style,
+    );
+    expect(dark).not.toBeNull();
+    const light = (hex: string) => [1, 3, 5].reduce((sum, i) => sum + Number.parseInt(hex.slice(i, i + 2), 16), 0) / 3;
+    expect(light(dark![1]!)).toBeLessThan(80);
+    expect(light(dark![2]!)).toBeLessThan(80);
+    expect(light(dark![3]!)).toBeGreaterThan(200);
+    // Every painted part takes them: the gradient's stops, the monogram and label, the decoration.
+    expect(doc.querySelectorAll('stop.from, stop.to')).toHaveLength(2);
+    expect(doc.querySelectorAll('text.ink')).toHaveLength(2);
   });
 
   it('is deterministic and colored by area', () => {

@@ -64,21 +64,32 @@ export function thumbnailSvg(name: string): string {
   const { palette, monogram, circle, id } = designFor(name);
   const fontSize = monogram.length === 1 ? 78 : monogram.length === 2 ? 64 : 50;
   const font = `font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"`;
+  const dark = darkPalette(palette);
   // Ids carry the name so cards inlined side by side never borrow each other's paint.
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeXml(`${monogram} (${palette.label.toLowerCase()})`)}">`,
+    // A dark card where it is shown dark: an image follows the colour scheme of the element
+    // that shows it (the widget's theme, through its `color-scheme`), not only the system's.
+    `<style>@media (prefers-color-scheme: dark){.from{stop-color:${dark.from}}.to{stop-color:${dark.to}}.ink{fill:${dark.ink}}.ring{stroke:${dark.ink}}}</style>`,
     `<defs><linearGradient id="bg-${id}" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="${palette.from}"/><stop offset="1" stop-color="${palette.to}"/>`,
+    `<stop class="from" offset="0" stop-color="${palette.from}"/><stop class="to" offset="1" stop-color="${palette.to}"/>`,
     `</linearGradient><clipPath id="card-${id}"><rect width="${SIZE}" height="${SIZE}" rx="20"/></clipPath></defs>`,
     `<g clip-path="url(#card-${id})">`,
     `<rect width="${SIZE}" height="${SIZE}" fill="url(#bg-${id})"/>`,
-    `<circle cx="${circle.cx}" cy="${circle.cy}" r="${circle.r}" fill="${palette.ink}" fill-opacity="0.08"/>`,
-    `<circle cx="${SIZE - circle.cx}" cy="${SIZE - circle.cy}" r="${Math.round(circle.r / 3)}" fill="none" stroke="${palette.ink}" stroke-opacity="0.15" stroke-width="4"/>`,
+    `<circle cx="${circle.cx}" cy="${circle.cy}" r="${circle.r}" class="ink" fill="${palette.ink}" fill-opacity="0.08"/>`,
+    `<circle cx="${SIZE - circle.cx}" cy="${SIZE - circle.cy}" r="${Math.round(circle.r / 3)}" class="ring" fill="none" stroke="${palette.ink}" stroke-opacity="0.15" stroke-width="4"/>`,
     `</g>`,
-    `<text x="80" y="84" text-anchor="middle" dominant-baseline="middle" ${font} font-size="${fontSize}" font-weight="800" letter-spacing="-1" fill="${palette.ink}">${escapeXml(monogram)}</text>`,
-    `<text x="80" y="142" text-anchor="middle" ${font} font-size="12" font-weight="600" letter-spacing="2" fill="${palette.ink}" fill-opacity="0.65">${escapeXml(palette.label)}</text>`,
+    `<text x="80" y="84" text-anchor="middle" dominant-baseline="middle" ${font} font-size="${fontSize}" font-weight="800" letter-spacing="-1" class="ink" fill="${palette.ink}">${escapeXml(monogram)}</text>`,
+    `<text x="80" y="142" text-anchor="middle" ${font} font-size="12" font-weight="600" letter-spacing="2" class="ink" fill="${palette.ink}" fill-opacity="0.65">${escapeXml(palette.label)}</text>`,
     `</svg>`,
   ].join('');
+}
+
+/** The card's colours on a dark page: the area's ink deepened toward the dark surface, the letters in its light tint. */
+function darkPalette({ from, ink }: Palette): Pick<Palette, 'from' | 'to' | 'ink'> {
+  const hex = (c: readonly number[]) => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  const surface = rgb('#15181d');
+  return { from: hex(mix(rgb(ink), surface, 0.35)), to: hex(mix(rgb(ink), surface, 0.55)), ink: from };
 }
 
 /** A 16x16 PNG of the same card, as plain base64 (no `data:` prefix). */
