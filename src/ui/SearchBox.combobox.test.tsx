@@ -188,4 +188,20 @@ describe('SearchBox suggestions asked before the results came', () => {
     await advance(400);
     expect(client.suggest.mock.calls.map(([params]) => params.term)).toEqual(['g', 'gr']);
   });
+
+  it('stay open under the visitor who arrowed into them before the results came', async () => {
+    const { calls, input } = await typedTwice();
+    // ↓ onto `g`'s first suggestion; `gr`'s answer then lists other words, so no option stays active.
+    key(input, 'ArrowDown');
+    await advance(400);
+    expect(screen.getByRole('option', { name: 'gr layout' })).toBeTruthy();
+    expect(input.hasAttribute('aria-activedescendant')).toBe(false);
+    // The results for the term in the field land: the list the visitor is moving in stays.
+    await act(async () => calls[0]!.resolve(answer([hit()])));
+    await act(async () => calls[1]!.resolve(answer([hit()])));
+    await advance(50);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    key(input, 'ArrowDown');
+    expect(input.getAttribute('aria-activedescendant')).toBe('y-opt-0');
+  });
 });

@@ -47,7 +47,8 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
   const composing = useRef(false);
   // The term submitted last (capped as sent): when its answer carries a rule's redirect, the page goes there.
   const submitted = useSignal('');
-  // The visitor asked for the suggestions (↓) since the last key: they may cover the results.
+  // The visitor asked for the suggestions (↓), or moved in the list, since the last key: they
+  // may cover the results, and the list stays open when the results land.
   const asked = useRef(false);
   useShortcut(shortcut && (() => input.current?.focus()));
   // A layout effect, at once when the field is added: an effect waits for the paint.
@@ -130,23 +131,25 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
       return;
     }
     const last = !dropdown?.open.value || dropdown.active.value === dropdown.items.value.length - 1;
-    if (event.key === 'ArrowDown' && last && onArrowOut?.()) {
-      event.preventDefault();
-      dropdown?.close();
-      return;
-    }
-    // ↓ on a closed list whose suggestions are for another term (typed over results): ask for them.
-    if (
-      event.key === 'ArrowDown' &&
-      dropdown &&
-      !dropdown.open.value &&
-      capTerm(event.currentTarget.value) !== '' &&
-      dropdown.forTerm.value !== capTerm(event.currentTarget.value)
-    ) {
-      event.preventDefault();
+    if (event.key === 'ArrowDown') {
+      // ↓ asks for the list or moves in it (where a newer answer may leave no option active): results must not close it.
       asked.current = true;
-      dropdown.update(event.currentTarget.value);
-      return;
+      if (last && onArrowOut?.()) {
+        event.preventDefault();
+        dropdown?.close();
+        return;
+      }
+      // ↓ on a closed list whose suggestions are for another term (typed over results): ask for them.
+      if (
+        dropdown &&
+        !dropdown.open.value &&
+        capTerm(event.currentTarget.value) !== '' &&
+        dropdown.forTerm.value !== capTerm(event.currentTarget.value)
+      ) {
+        event.preventDefault();
+        dropdown.update(event.currentTarget.value);
+        return;
+      }
     }
     const done = dropdown?.key(event.key);
     if (done) {
