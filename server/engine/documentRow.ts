@@ -115,6 +115,97 @@ export function rankedFields(title: string, mainContent: string, hiddenKeywords:
   return { title: start(title), content: indexedContent(start(mainContent), hiddenKeywords === null ? null : start(hiddenKeywords)), cut };
 }
 
+/**
+ * DOC_COLUMNS with a long page's stored start for its body, and whether it is one (CASE
+ * and coalesce read no more columns than they need): a page of hits, whose passages the
+ * start mostly gives (StoredDocument.contentCut). SQL of both engines.
+ */
+export const HIT_COLUMNS = DOC_COLUMNS.replace(
+  'main_content',
+  `CASE WHEN later_names IS NULL THEN main_content ELSE coalesce(content_start, main_content) END AS main_content,
+  later_names IS NOT NULL AND content_start IS NOT NULL AS content_cut`,
+);
+
+/** A row of HIT_COLUMNS (or DOC_COLUMNS) as a stored document, its body marked when it is the start alone. */
+export function hitDocument(row: DocRow & { content_cut?: boolean | number }): StoredDocument {
+  const document = storedDocument(row);
+  return row.content_cut === true || row.content_cut === 1 ? { ...document, contentCut: true } : document;
+}
+
+/**
+ * The columns the ranking rules read of a row (see rankedText), SQL of both engines, of
+ * the table named `table` (`d.`, or '' for the table alone): only the starts of the
+ * fields (RANKED_FIELD_CHARS; substr counts characters, which is at least as many UTF-16
+ * units), and whether one was longer. A row written with its stored start (later_names
+ * is set then) is not loaded whole to be cut: that cost more than ranking on a site of
+ * long pages. With `whole`, the fields uncut.
+ */
+export function rankedColumns(table: string, whole: boolean, customFields: boolean): string {
+  const t = table;
+  const fields = whole
+    ? `${t}title, ${t}main_content, ${t}hidden_keywords, 0 AS cut, 0 AS others_cut`
+    : [
+        `substr(${t}title, 1, ${RANKED_FIELD_CHARS}) AS title`,
+        `substr(${t}hidden_keywords, 1, ${RANKED_FIELD_CHARS}) AS hidden_keywords`,
+        `${boundedContent(t)} AS main_content`,
+        `${contentCut(t)} AS cut`,
+        `(length(${t}title) > ${RANKED_FIELD_CHARS} OR coalesce(length(${t}hidden_keywords), 0) > ${RANKED_FIELD_CHARS}) AS others_cut`,
+      ].join(', ');
+  return `${t}rowid, ${t}id, ${t}url, ${fields}, ${t}headings${customFields ? `, ${t}custom_fields` : ''}`;
+}
+
+/** A body's start the ranking reads (CASE and coalesce read no more columns than they need). */
+const boundedContent = (t: string) =>
+  `CASE WHEN ${t}later_names IS NULL THEN substr(${t}main_content, 1, ${RANKED_FIELD_CHARS}) ELSE coalesce(${t}content_start, ${t}main_content) END`;
+/** Whether the body is longer than boundedContent gives. */
+const contentCut = (t: string) =>
+  `CASE WHEN ${t}later_names IS NULL THEN length(${t}main_content) > ${RANKED_FIELD_CHARS} ELSE ${t}content_start IS NOT NULL END`;
+
+/**
+ * DOC_COLUMNS of the table named `table` with the body bounded as the ranking reads it
+ * (RANKED_FIELD_CHARS), and whether it was cut (`content_cut`): what the ranking reads of
+ * a pooled row and what a hit shows of it (StoredDocument.contentCut), in one read, so a
+ * pool of long pages does not come with their whole bodies. The title and hidden keywords
+ * come whole (rankedText cuts them).
+ */
+export function boundedColumns(table: string): string {
+  return DOC_COLUMNS.split(',')
+    .map((column) => column.trim())
+    .map((column) => (column === 'main_content' ? `${boundedContent(table)} AS main_content, ${contentCut(table)} AS content_cut` : `${table}${column}`))
+    .join(', ');
+}
+
+/** A row of rankedColumns. SQLite answers its truths as 0 and 1, PostgreSQL as booleans. */
+export interface RankedRow extends Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> {
+  cut: boolean | number;
+  others_cut: boolean | number;
+  custom_fields?: string;
+}
+
+/**
+ * A row of rankedColumns as the ranking rules read it, cut again (a character may be
+ * two UTF-16 units); `laterNames`, the row's stored name runs when asked for (undefined
+ * when not), given only for a cut content whose title and hidden keywords are whole:
+ * they stand for the content's rest alone. The custom fields are parsed when the row
+ * holds them and `customFields` is not false.
+ */
+export function rankedText(row: RankedRow, whole: boolean, laterNames?: string | null, customFields = true): RankedText {
+  const truth = (value: boolean | number) => value === true || value === 1;
+  const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
+  const cut = truth(row.cut) || truth(row.others_cut) || fields.cut;
+  const othersCut = truth(row.others_cut) || row.title.length > RANKED_FIELD_CHARS || (row.hidden_keywords?.length ?? 0) > RANKED_FIELD_CHARS;
+  return {
+    rowid: Number(row.rowid),
+    id: row.id,
+    url: row.url,
+    ...fields,
+    headings: row.headings,
+    cut,
+    ...(laterNames !== undefined && cut && { laterNames: othersCut ? null : laterNames }),
+    customFields: row.custom_fields === undefined || !customFields ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
+  };
+}
+
 /** Identifies equal main content, to report duplicates; documents without content duplicate nothing. */
 export function contentHash(mainContent: string): string | null {
   const text = mainContent.trim().replace(/\s+/g, ' ');
@@ -145,3 +236,6 @@ export function documentStateOf(id: string, { doc, status, duplicateOf }: Status
     duplicateOf,
   };
 }
+
+/** A row of boundedColumns. SQLite answers its truths as 0 and 1, PostgreSQL as booleans. */
+export type BoundedRow = DocRow & { content_cut: boolean | number };

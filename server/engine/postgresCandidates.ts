@@ -6,7 +6,7 @@
  * documents placed are read from `docs`.
  */
 import type { PgQueryable } from '../storage/postgresCancel.ts';
-import { DOC_COLUMNS, type DocRow } from './documentRow.ts';
+import { boundedColumns, type BoundedRow } from './documentRow.ts';
 import type { CandidateRequest, Candidates, CustomFieldType, PageRow, RankingLimits, SortSpec } from './engine.ts';
 import { pgFacetColumns } from './postgresFacets.ts';
 import { planTsquery, POSITION_MAX, RANK_WEIGHTS, TITLE_RANK_WEIGHTS } from './postgresText.ts';
@@ -36,15 +36,17 @@ export interface PostgresSearchState {
   memo: { get(key: string): number | undefined; set(key: string, value: number): void };
 }
 
-/** The documents of the rows a search places come with its candidates: no second round trip reads them. */
+/**
+ * The documents of the rows a search places come with its candidates, their bodies
+ * bounded as the ranking reads them (see boundedColumns): no second round trip reads
+ * them. Not whole: a pool of long pages came with every body, hundreds of KB a search.
+ */
 export interface PgCandidates extends Candidates {
-  documents: DocRow[];
+  documents: BoundedRow[];
 }
 
-/** The columns of a stored document, of `docs d`. */
-const DOCUMENT_COLUMNS = DOC_COLUMNS.split(',')
-  .map((column) => `d.${column.trim()}`)
-  .join(', ');
+/** The columns of `docs d` a placed row comes with. */
+const PLACED_COLUMNS = boundedColumns('d.');
 
 export async function pgCandidates(client: PgQueryable, state: PostgresSearchState, request: CandidateRequest): Promise<PgCandidates> {
   const { fieldTypes, multiValued, limits, memo } = state;
@@ -106,7 +108,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
       : null;
   let facets: Pick<Candidates, 'facets' | 'rangeFacets'> = { facets: null, rangeFacets: null };
   let facetsRead = facetColumns === null;
-  const documents: DocRow[] = [];
+  const documents: BoundedRow[] = [];
   /**
    * One statement: `columns` in one row, and the documents of the rows `placed` names
    * as rows beside it (see placedRows); the facets come along with the first statement
@@ -322,15 +324,16 @@ interface Placed {
 /** A statement's one-row columns, and its placed rows with their documents. */
 interface StatementAnswer {
   head: Record<string, unknown>;
-  documents: DocRow[];
+  documents: BoundedRow[];
   /** The placed rows of one part, in place order. */
   part(n: number): PageRow[];
 }
 
 /**
  * One statement (after `ctes`) answering `columns` in its first row and the documents of
- * the rows `placed` selects (see Placed) in as many rows beside them (a full join on the row number), so a page's documents come
- * in the same round trip as its counts and facets. Documents come as plain columns:
+ * the rows `placed` selects (see Placed; bodies bounded) in as many rows beside them (a
+ * full join on the row number), so a page's documents come in the same round trip as its
+ * counts and facets. Documents come as plain columns:
  * building JSON of them took PostgreSQL longer than finding them. Each placed row reads
  * its document by the primary key (OFFSET 0 keeps it a lookup): a kept generic plan,
  * not knowing how few rows are placed, merged them with every document of the table.
@@ -342,8 +345,8 @@ function statement(columns: readonly SqlPart[], ctes: readonly SqlPart[], placed
   if (placed === null) return { sql: `${prefix}${head}`, params };
   return {
     sql: `${prefix}SELECT h.*, x.* FROM (${head}) h
-      FULL JOIN (SELECT row_number() OVER () AS doc_row, p.part, p.place, p.score, ${DOCUMENT_COLUMNS}
-                 FROM (${placed}) p CROSS JOIN LATERAL (SELECT ${DOCUMENT_COLUMNS} FROM docs d WHERE d.rowid = p.rowid OFFSET 0) d) x
+      FULL JOIN (SELECT row_number() OVER () AS doc_row, p.part, p.place, p.score, d.*
+                 FROM (${placed}) p CROSS JOIN LATERAL (SELECT ${PLACED_COLUMNS} FROM docs d WHERE d.rowid = p.rowid OFFSET 0) d) x
         ON x.doc_row = h.head_row`,
     params,
   };
@@ -351,7 +354,7 @@ function statement(columns: readonly SqlPart[], ctes: readonly SqlPart[], placed
 
 function answerOf(rows: ReadonlyArray<Record<string, unknown>>): StatementAnswer {
   const head = rows.find((row) => row.head_row !== null) ?? {};
-  const placed = rows.filter((row) => row.rowid !== null) as unknown as Array<DocRow & { part: number; place: number; score: number }>;
+  const placed = rows.filter((row) => row.rowid !== null) as unknown as Array<BoundedRow & { part: number; place: number; score: number }>;
   return {
     head,
     documents: placed,

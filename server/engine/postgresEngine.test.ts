@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PreparedDocument, RankingLimits, SearchQuery } from './engine.ts';
+import { RANKED_FIELD_CHARS, type PreparedDocument, type RankingLimits, type SearchQuery } from './engine.ts';
 import { PostgresEngine } from './postgresEngine.ts';
 import { SqliteEngine } from './sqliteEngine.ts';
 import { numberedDocument as doc, testDocument as page } from '../testing/testDocuments.ts';
@@ -198,6 +198,62 @@ describe('round trips', () => {
         // The first search of new words counts their phrases for their weights (remembered until a write).
         expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(pass === 0 && query.words !== null ? 3 : 2);
       }
+    }
+  });
+});
+
+describe('a pool of long pages', () => {
+  /** The length of every body (main_content) the statements of `work` read back. */
+  async function bodiesRead<T>(work: () => Promise<T>): Promise<{ result: T; bodies: number[] }> {
+    const bodies: number[] = [];
+    const connect = pg.Pool.prototype.connect as () => Promise<pg.PoolClient>;
+    pg.Pool.prototype.connect = async function (this: pg.Pool) {
+      const client = await connect.call(this);
+      const query = client.query;
+      client.query = async function (this: pg.PoolClient, ...args: unknown[]) {
+        const answer = (await (query as (...a: unknown[]) => Promise<pg.QueryResult | pg.QueryResult[]>).apply(this, args)) as pg.QueryResult;
+        for (const row of answer.rows ?? []) if (typeof row.main_content === 'string') bodies.push(row.main_content.length);
+        return answer;
+      } as typeof client.query;
+      const release = client.release;
+      client.release = (error?: Error | boolean) => {
+        client.query = query;
+        client.release = release;
+        release.call(client, error);
+      };
+      return client;
+    } as typeof pg.Pool.prototype.connect;
+    try {
+      return { result: await work(), bodies };
+    } finally {
+      pg.Pool.prototype.connect = connect as typeof pg.Pool.prototype.connect;
+    }
+  }
+
+  it('reads the starts of the bodies for the pool, and whole only for a hit whose start lacks the word: the hits and passages of whole bodies', async () => {
+    const e = await open('long_pool', {});
+    const sqlite = await SqliteEngine.open(':memory:');
+    // 30 pages of about 24,000 characters: the even ones hold the word at their start, the odd ones at their end.
+    const filler = (i: number) => Array.from({ length: 3_000 }, (_, j) => `word${(i * 7 + j) % 97}`).join(' ');
+    const pages = Array.from({ length: 30 }, (_, i) => page(`long${i}`, i % 2 === 0 ? `kettle ${filler(i)}` : `${filler(i)} kettle`));
+    try {
+      await e.write(pages);
+      await sqlite.write(pages);
+      const q = searchQuery(['kettle']);
+      const { result, bodies } = await bodiesRead(() => pipeline(e).search(q));
+      const whole = bodies.filter((length) => length > RANKED_FIELD_CHARS);
+      // Before, the pool came with every body whole: 30 of them.
+      expect(bodies.length).toBeGreaterThanOrEqual(30);
+      expect(whole.length).toBeLessThanOrEqual(q.limit);
+      const expected = await pipeline(sqlite).search(q);
+      expect(result.total).toBe(30);
+      expect(result.hits.map((h) => h.document.id)).toEqual(expected.hits.map((h) => h.document.id));
+      // What a hit shows, but for when it was indexed (the two engines wrote a moment apart).
+      const shown = (hits: typeof result.hits) => hits.map(({ shown: { ts: _ts, ...rest } }) => rest);
+      expect(shown(result.hits)).toEqual(shown(expected.hits));
+      for (const hit of result.hits) expect(JSON.stringify(hit.shown)).toContain('kettle');
+    } finally {
+      sqlite.close();
     }
   });
 });

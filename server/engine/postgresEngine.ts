@@ -7,7 +7,20 @@ import { cancellable, type PgQueryable } from '../storage/postgresCancel.ts';
 import { requestDeadline, untilAborted } from '../storage/requestDeadline.ts';
 import { asStored, connectPool, inTransaction } from '../storage/postgresPool.ts';
 import { isVocabularyWord } from '../text/vocabularyWord.ts';
-import { DOC_COLUMNS, documentStateOf, indexedContent, rankedFields, storedDocument, storedSections, type DocRow } from './documentRow.ts';
+import {
+  boundedColumns,
+  DOC_COLUMNS,
+  documentStateOf,
+  hitDocument,
+  indexedContent,
+  rankedColumns,
+  rankedText,
+  storedDocument,
+  storedSections,
+  type BoundedRow,
+  type DocRow,
+  type RankedRow,
+} from './documentRow.ts';
 import {
   DEFAULT_RANKING_LIMITS,
   type CrawlMark,
@@ -15,7 +28,6 @@ import {
   type DocumentState,
   type IndexReader,
   type PreparedDocument,
-  type RankedText,
   type RankingLimits,
   type SearchEngine,
   type Steering,
@@ -281,14 +293,20 @@ export class PostgresEngine implements SearchEngine {
   }
 
   private reader(client: PgQueryable): IndexReader {
-    // The documents of the rows the candidates placed come with them: the ranking rules
-    // read their texts, and the page shows them, without another round trip. Kept as
-    // rows: only the page's few become documents (parsing every pool row's custom fields
-    // cost more than ranking them).
-    const read = new Map<number, DocRow>();
-    const keep = (rows: readonly DocRow[]) => {
-      for (const row of rows) read.set(row.rowid, row);
+    // The documents of the rows the candidates placed come with them, their bodies
+    // bounded as the ranking reads them: the ranking rules read their texts, and the page
+    // shows them, without another round trip. Kept as rows: only the page's few become
+    // documents (parsing every pool row's custom fields cost more than ranking them).
+    const read = new Map<number, BoundedRow>();
+    const keep = (rows: readonly BoundedRow[]) => {
+      for (const row of rows) read.set(Number(row.rowid), row);
     };
+    const readMissing = async (rowids: readonly number[]) => {
+      const missing = rowids.filter((rowid) => !read.has(rowid));
+      if (missing.length > 0) keep((await client.query<BoundedRow>({ name: 'bounded documents', text: BOUNDED_SQL, values: [missing] })).rows);
+    };
+    const ranked = (row: BoundedRow, withCustomFields: boolean, laterNames?: string | null) =>
+      rankedText({ ...row, cut: row.content_cut, others_cut: false }, false, laterNames, withCustomFields);
     return {
       words: (questions) => this.lookUp(client, questions),
       candidates: async (request) => {
@@ -297,32 +315,34 @@ export class PostgresEngine implements SearchEngine {
         keep(documents);
         return candidates;
       },
-      texts: async (rowids, withCustomFields, whole = false) => {
-        const missing = rowids.filter((rowid) => !read.has(rowid));
-        if (missing.length > 0) keep((await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] })).rows);
-        return rowids.flatMap((rowid): RankedText[] => {
-          const row = read.get(rowid);
-          if (row === undefined) return [];
-          return [
-            {
-              rowid,
-              id: row.id,
-              url: row.url,
-              ...rankedFields(row.title, row.main_content, row.hidden_keywords, whole),
-              headings: row.headings,
-              customFields: withCustomFields ? storedDocument(row).customFields : null,
-            },
-          ];
-        });
-      },
-      documents: async (rowids) => {
-        const found = new Map(rowids.flatMap((rowid) => (read.has(rowid) ? [[rowid, storedDocument(read.get(rowid)!)] as const] : [])));
-        const missing = rowids.filter((rowid) => !found.has(rowid));
-        if (missing.length > 0) {
-          const { rows } = await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [missing] });
-          for (const row of rows) found.set(row.rowid, storedDocument(row));
+      texts: async (rowids, withCustomFields, whole = false, laterNames = false) => {
+        if (whole) {
+          const { rows } = await client.query<RankedRow>({ name: 'whole texts', text: WHOLE_TEXTS_SQL, values: [rowids] });
+          return rows.map((row) => rankedText(row, true, undefined, withCustomFields));
         }
-        return found;
+        await readMissing(rowids);
+        const texts = rowids.flatMap((rowid) => {
+          const row = read.get(rowid);
+          return row === undefined ? [] : [ranked(row, withCustomFields)];
+        });
+        const cut = laterNames ? texts.filter((text) => text.cut).map((text) => text.rowid) : [];
+        if (cut.length === 0) return texts;
+        // A cut content's stored name runs, read for a typed name alone (see RankedText.laterNames).
+        const { rows } = await client.query<{ rowid: string | number; later_names: string | null }>({
+          name: 'later names',
+          text: LATER_NAMES_SQL,
+          values: [cut],
+        });
+        const names = new Map(rows.map((row) => [Number(row.rowid), row.later_names]));
+        return texts.map((text) => (text.cut ? ranked(read.get(text.rowid)!, withCustomFields, names.get(text.rowid) ?? null) : text));
+      },
+      documents: async (rowids, whole = false) => {
+        if (whole) {
+          const { rows } = await client.query<DocRow>({ name: 'documents', text: DOCUMENTS_SQL, values: [rowids] });
+          return new Map(rows.map((row) => [Number(row.rowid), storedDocument(row)]));
+        }
+        await readMissing(rowids);
+        return new Map(rowids.flatMap((rowid) => (read.has(rowid) ? [[rowid, hitDocument(read.get(rowid)!)] as const] : [])));
       },
       sections: async (rowids) => {
         // Sections are made from the headings: a page read without any has none, and costs no round trip.
@@ -544,6 +564,9 @@ async function readFieldTypes(client: pg.ClientBase): Promise<{ types: Map<strin
  * database plans them once (they are the same text every time).
  */
 const DOCUMENTS_SQL = `SELECT ${DOC_COLUMNS} FROM docs WHERE rowid = ANY($1::bigint[])`;
+const BOUNDED_SQL = `SELECT ${boundedColumns('')} FROM docs WHERE rowid = ANY($1::bigint[])`;
+const WHOLE_TEXTS_SQL = `SELECT ${rankedColumns('', true, true)} FROM docs WHERE rowid = ANY($1::bigint[])`;
+const LATER_NAMES_SQL = `SELECT rowid, later_names FROM docs WHERE rowid = ANY($1::bigint[])`;
 const SECTIONS_SQL = `SELECT rowid, sections FROM docs WHERE rowid = ANY($1::bigint[]) AND sections <> ''`;
 // A range, not =: with =, the planner took the trigram index, ten times slower than the primary key.
 // With $6, the field facts and the index's version come along (see currentFieldFacts).

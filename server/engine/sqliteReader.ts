@@ -14,8 +14,8 @@ import type {
   WordAnswers,
   WordQuestions,
 } from './engine.ts';
-import { DEFAULT_RANKING_LIMITS, RANKED_FIELD_CHARS } from './engine.ts';
-import { DOC_COLUMNS, rankedFields, storedDocument, storedSections, type DocRow } from './documentRow.ts';
+import { DEFAULT_RANKING_LIMITS } from './engine.ts';
+import { DOC_COLUMNS, HIT_COLUMNS, hitDocument, rankedColumns, rankedText, storedSections, type DocRow, type RankedRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -26,12 +26,6 @@ import { steeringSnapshot } from './sqliteSteering.ts';
 import { allOf, whereConditions } from './sqliteWhere.ts';
 
 const MEMO_MAX = 10_000;
-/** DOC_COLUMNS with a long page's stored start for its body, and whether it is one (CASE and coalesce read no more columns than they need). */
-const HIT_COLUMNS = DOC_COLUMNS.replace(
-  'main_content',
-  `CASE WHEN later_names IS NULL THEN main_content ELSE coalesce(content_start, main_content) END AS main_content,
-  later_names IS NOT NULL AND content_start IS NOT NULL AS content_cut`,
-);
 /**
  * A reader on a connection of its own learns of other connections' commits from
  * `data_version`; it then reads the field facts again and drops its counts, but loads
@@ -208,50 +202,16 @@ export class SqliteReader {
   }
 
   /**
-   * Only the starts of the fields unless `whole` (RANKED_FIELD_CHARS; substr counts
-   * characters, which is at least as many UTF-16 units), and whether one was longer: a
-   * long page's whole body is not copied out, nor loaded when its start is stored. With `laterNames`, a cut content's stored
-   * name runs, when the title and hidden keywords are whole.
+   * The texts the ranking rules read (rankedColumns: only the starts of the fields unless
+   * `whole`); a long page's whole body is not copied out, nor loaded when its start is
+   * stored. With `laterNames`, a cut content's stored name runs.
    */
   private texts(rowids: readonly number[], withCustomFields: boolean, whole: boolean, laterNames: boolean): RankedText[] {
-    const columns = whole
-      ? 'title, main_content, hidden_keywords, 0 AS cut, 0 AS others_cut'
-      : [
-          ...['title', 'hidden_keywords'].map((column) => `substr(${column}, 1, ${RANKED_FIELD_CHARS}) AS ${column}`),
-          // A row written with its stored start (later_names is set then) is not loaded whole to be cut:
-          // that cost more than ranking on a site of long pages. CASE and coalesce read no more columns than they need.
-          `CASE WHEN later_names IS NULL THEN substr(main_content, 1, ${RANKED_FIELD_CHARS}) ELSE coalesce(content_start, main_content) END AS main_content`,
-          `CASE WHEN later_names IS NULL THEN length(main_content) > ${RANKED_FIELD_CHARS} ELSE content_start IS NOT NULL END AS cut`,
-          `max(length(title), coalesce(length(hidden_keywords), 0)) > ${RANKED_FIELD_CHARS} AS others_cut`,
-        ].join(', ');
-    const extra = `${withCustomFields ? ', custom_fields' : ''}${laterNames && !whole ? ', later_names' : ''}`;
+    const names = laterNames && !whole;
     const rows = this.statements
-      .get(`SELECT rowid, id, url, ${columns}, headings${extra} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
-      .all(JSON.stringify(rowids)) as Array<
-      Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> & {
-        cut: 0 | 1;
-        others_cut: 0 | 1;
-        custom_fields?: string;
-        later_names?: string | null;
-      }
-    >;
-    return rows.map((row) => {
-      // Cut again: SQLite's characters may be two UTF-16 units each.
-      const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
-      const cut = row.cut === 1 || row.others_cut === 1 || fields.cut;
-      // The stored runs stand for the content's rest alone: a cut title or hidden keywords need the whole row.
-      const othersCut = row.others_cut === 1 || row.title.length > RANKED_FIELD_CHARS || (row.hidden_keywords?.length ?? 0) > RANKED_FIELD_CHARS;
-      return {
-        rowid: row.rowid,
-        id: row.id,
-        url: row.url,
-        ...fields,
-        headings: row.headings,
-        cut,
-        ...(row.later_names !== undefined && cut && { laterNames: othersCut ? null : row.later_names }),
-        customFields: row.custom_fields === undefined ? null : (JSON.parse(row.custom_fields) as RankedText['customFields']),
-      };
-    });
+      .get(`SELECT ${rankedColumns('', whole, withCustomFields)}${names ? ', later_names' : ''} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(rowids)) as Array<RankedRow & { later_names?: string | null }>;
+    return rows.map((row) => rankedText(row, whole, names ? row.later_names : undefined));
   }
 
   /**
@@ -265,7 +225,7 @@ export class SqliteReader {
     const rows = this.statements.get(`SELECT ${columns} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as Array<
       DocRow & { content_cut?: 0 | 1 }
     >;
-    return new Map(rows.map((row) => [row.rowid, row.content_cut === 1 ? { ...storedDocument(row), contentCut: true } : storedDocument(row)]));
+    return new Map(rows.map((row) => [row.rowid, hitDocument(row)]));
   }
 
   private sections(rowids: readonly number[]): Map<number, PageSection[]> {
