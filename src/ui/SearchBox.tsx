@@ -140,12 +140,7 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         return;
       }
       // ↓ on a closed list whose suggestions are for another term (typed over results): ask for them.
-      if (
-        dropdown &&
-        !dropdown.open.value &&
-        capTerm(event.currentTarget.value) !== '' &&
-        dropdown.forTerm.value !== capTerm(event.currentTarget.value)
-      ) {
+      if (dropdown && !dropdown.open.value && capTerm(event.currentTarget.value) !== '' && dropdown.forTerm.value !== capTerm(event.currentTarget.value)) {
         event.preventDefault();
         dropdown.update(event.currentTarget.value);
         return;
