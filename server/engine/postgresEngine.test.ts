@@ -141,31 +141,37 @@ describe('ranking many title matches', () => {
   });
 });
 
+/** Runs `work` with every statement the engine sends, on every connection it takes, shown to `watch` with its answer (a promise). */
+async function watchingStatements<T>(watch: (answer: unknown) => void, work: () => Promise<T>): Promise<T> {
+  const connect = pg.Pool.prototype.connect as () => Promise<pg.PoolClient>;
+  pg.Pool.prototype.connect = async function (this: pg.Pool) {
+    const client = await connect.call(this);
+    const query = client.query;
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+      watch(answer);
+      return answer;
+    } as typeof client.query;
+    const release = client.release;
+    client.release = (error?: Error | boolean) => {
+      client.query = query;
+      client.release = release;
+      release.call(client, error);
+    };
+    return client;
+  } as typeof pg.Pool.prototype.connect;
+  try {
+    return await work();
+  } finally {
+    pg.Pool.prototype.connect = connect as typeof pg.Pool.prototype.connect;
+  }
+}
+
 describe('round trips', () => {
   /** The statements the engine sends while `work` runs, counted on every connection it takes. */
   async function statements(work: () => Promise<unknown>): Promise<number> {
     let sent = 0;
-    const connect = pg.Pool.prototype.connect as () => Promise<pg.PoolClient>;
-    pg.Pool.prototype.connect = async function (this: pg.Pool) {
-      const client = await connect.call(this);
-      const query = client.query;
-      client.query = function (this: pg.PoolClient, ...args: unknown[]) {
-        sent++;
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof client.query;
-      const release = client.release;
-      client.release = (error?: Error | boolean) => {
-        client.query = query;
-        client.release = release;
-        release.call(client, error);
-      };
-      return client;
-    } as typeof pg.Pool.prototype.connect;
-    try {
-      await work();
-    } finally {
-      pg.Pool.prototype.connect = connect as typeof pg.Pool.prototype.connect;
-    }
+    await watchingStatements(() => sent++, work);
     return sent;
   }
 
@@ -206,28 +212,12 @@ describe('a pool of long pages', () => {
   /** The length of every body (main_content) the statements of `work` read back. */
   async function bodiesRead<T>(work: () => Promise<T>): Promise<{ result: T; bodies: number[] }> {
     const bodies: number[] = [];
-    const connect = pg.Pool.prototype.connect as () => Promise<pg.PoolClient>;
-    pg.Pool.prototype.connect = async function (this: pg.Pool) {
-      const client = await connect.call(this);
-      const query = client.query;
-      client.query = async function (this: pg.PoolClient, ...args: unknown[]) {
-        const answer = (await (query as (...a: unknown[]) => Promise<pg.QueryResult | pg.QueryResult[]>).apply(this, args)) as pg.QueryResult;
-        for (const row of answer.rows ?? []) if (typeof row.main_content === 'string') bodies.push(row.main_content.length);
-        return answer;
-      } as typeof client.query;
-      const release = client.release;
-      client.release = (error?: Error | boolean) => {
-        client.query = query;
-        client.release = release;
-        release.call(client, error);
-      };
-      return client;
-    } as typeof pg.Pool.prototype.connect;
-    try {
-      return { result: await work(), bodies };
-    } finally {
-      pg.Pool.prototype.connect = connect as typeof pg.Pool.prototype.connect;
-    }
+    const read = (answer: unknown) => {
+      for (const row of (answer as pg.QueryResult | undefined)?.rows ?? []) if (typeof row.main_content === 'string') bodies.push(row.main_content.length);
+    };
+    // Registered before the engine awaits the answer, so the bodies are counted before it goes on; a failed statement is the engine's to report.
+    const result = await watchingStatements((answer) => void Promise.resolve(answer).then(read, () => {}), work);
+    return { result, bodies };
   }
 
   it('reads the starts of the bodies for the pool, and whole only for a hit whose start lacks the word: the hits and passages of whole bodies', async () => {
