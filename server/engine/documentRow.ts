@@ -115,21 +115,14 @@ export function rankedFields(title: string, mainContent: string, hiddenKeywords:
   return { title: start(title), content: indexedContent(start(mainContent), hiddenKeywords === null ? null : start(hiddenKeywords)), cut };
 }
 
-/**
- * DOC_COLUMNS with a long page's stored start for its body, and whether it is one (CASE
- * and coalesce read no more columns than they need): a page of hits, whose passages the
- * start mostly gives (StoredDocument.contentCut). SQL of both engines.
- */
-export const HIT_COLUMNS = DOC_COLUMNS.replace(
-  'main_content',
-  `CASE WHEN later_names IS NULL THEN main_content ELSE coalesce(content_start, main_content) END AS main_content,
-  later_names IS NOT NULL AND content_start IS NOT NULL AS content_cut`,
-);
+/** A truth as SQL answers it: SQLite as 0 or 1, PostgreSQL as a boolean. */
+type SqlTruth = boolean | number;
+const truth = (value: SqlTruth | undefined) => value === true || value === 1;
 
-/** A row of HIT_COLUMNS (or DOC_COLUMNS) as a stored document, its body marked when it is the start alone. */
-export function hitDocument(row: DocRow & { content_cut?: boolean | number }): StoredDocument {
+/** A row of boundedColumns (or DOC_COLUMNS) as a stored document, its body marked when it is the start alone. */
+export function hitDocument(row: DocRow & { content_cut?: SqlTruth }): StoredDocument {
   const document = storedDocument(row);
-  return row.content_cut === true || row.content_cut === 1 ? { ...document, contentCut: true } : document;
+  return truth(row.content_cut) ? { ...document, contentCut: true } : document;
 }
 
 /**
@@ -143,13 +136,13 @@ export function hitDocument(row: DocRow & { content_cut?: boolean | number }): S
 export function rankedColumns(table: string, whole: boolean, customFields: boolean): string {
   const t = table;
   const fields = whole
-    ? `${t}title, ${t}main_content, ${t}hidden_keywords, 0 AS cut, 0 AS others_cut`
+    ? `${t}title, ${t}main_content, ${t}hidden_keywords, 0 AS content_cut, 0 AS others_cut`
     : [
         `substr(${t}title, 1, ${RANKED_FIELD_CHARS}) AS title`,
         `substr(${t}hidden_keywords, 1, ${RANKED_FIELD_CHARS}) AS hidden_keywords`,
         `${boundedContent(t)} AS main_content`,
-        `${contentCut(t)} AS cut`,
-        `(length(${t}title) > ${RANKED_FIELD_CHARS} OR coalesce(length(${t}hidden_keywords), 0) > ${RANKED_FIELD_CHARS}) AS others_cut`,
+        `${contentCut(t)} AS content_cut`,
+        `${othersCut(t)} AS others_cut`,
       ].join(', ');
   return `${t}rowid, ${t}id, ${t}url, ${fields}, ${t}headings${customFields ? `, ${t}custom_fields` : ''}`;
 }
@@ -160,39 +153,49 @@ const boundedContent = (t: string) =>
 /** Whether the body is longer than boundedContent gives. */
 const contentCut = (t: string) =>
   `CASE WHEN ${t}later_names IS NULL THEN length(${t}main_content) > ${RANKED_FIELD_CHARS} ELSE ${t}content_start IS NOT NULL END`;
+/** Whether the title or the hidden keywords are longer than the ranking reads of them. */
+const othersCut = (t: string) => `(length(${t}title) > ${RANKED_FIELD_CHARS} OR coalesce(length(${t}hidden_keywords), 0) > ${RANKED_FIELD_CHARS})`;
 
 /**
- * DOC_COLUMNS of the table named `table` with the body bounded as the ranking reads it
- * (RANKED_FIELD_CHARS), and whether it was cut (`content_cut`): what the ranking reads of
- * a pooled row and what a hit shows of it (StoredDocument.contentCut), in one read, so a
- * pool of long pages does not come with their whole bodies. The title and hidden keywords
- * come whole (rankedText cuts them).
+ * DOC_COLUMNS of the table named `table` (`d.`, or '' for the table alone) with the body
+ * bounded as the ranking reads it (RANKED_FIELD_CHARS), whether it was cut
+ * (`content_cut`), and whether the title or hidden keywords are longer than the ranking
+ * reads (`others_cut`; they come whole, rankedText cuts them): what the ranking reads of
+ * a pooled row and what a hit shows of it (StoredDocument.contentCut), so neither a pool
+ * nor a page of long pages comes with their whole bodies. SQL of both engines.
  */
 export function boundedColumns(table: string): string {
   return DOC_COLUMNS.split(',')
     .map((column) => column.trim())
-    .map((column) => (column === 'main_content' ? `${boundedContent(table)} AS main_content, ${contentCut(table)} AS content_cut` : `${table}${column}`))
+    .map((column) =>
+      column === 'main_content'
+        ? `${boundedContent(table)} AS main_content, ${contentCut(table)} AS content_cut, ${othersCut(table)} AS others_cut`
+        : `${table}${column}`,
+    )
     .join(', ');
 }
 
-/** A row of rankedColumns. SQLite answers its truths as 0 and 1, PostgreSQL as booleans. */
+/** A row of boundedColumns, which the ranking rules read as a row of rankedColumns. */
+export type BoundedRow = DocRow & { content_cut: SqlTruth; others_cut: SqlTruth };
+
+/** A row of rankedColumns (or boundedColumns). */
 export interface RankedRow extends Pick<DocRow, 'rowid' | 'id' | 'url' | 'title' | 'main_content' | 'hidden_keywords' | 'headings'> {
-  cut: boolean | number;
-  others_cut: boolean | number;
+  content_cut: SqlTruth;
+  others_cut: SqlTruth;
   custom_fields?: string;
 }
 
 /**
- * A row of rankedColumns as the ranking rules read it, cut again (a character may be
- * two UTF-16 units); `laterNames`, the row's stored name runs when asked for (undefined
- * when not), given only for a cut content whose title and hidden keywords are whole:
- * they stand for the content's rest alone. The custom fields are parsed when the row
- * holds them and `customFields` is not false.
+ * A row of rankedColumns or boundedColumns as the ranking rules read it, cut again (a
+ * character may be two UTF-16 units, so the lengths are checked again); `laterNames`,
+ * the row's stored name runs when asked for (undefined when not), given only for a cut
+ * content whose title and hidden keywords are whole: they stand for the content's rest
+ * alone. The custom fields are parsed when the row holds them and `customFields` is not
+ * false.
  */
 export function rankedText(row: RankedRow, whole: boolean, laterNames?: string | null, customFields = true): RankedText {
-  const truth = (value: boolean | number) => value === true || value === 1;
   const fields = rankedFields(row.title, row.main_content, row.hidden_keywords, whole);
-  const cut = truth(row.cut) || truth(row.others_cut) || fields.cut;
+  const cut = truth(row.content_cut) || truth(row.others_cut) || fields.cut;
   const othersCut = truth(row.others_cut) || row.title.length > RANKED_FIELD_CHARS || (row.hidden_keywords?.length ?? 0) > RANKED_FIELD_CHARS;
   return {
     rowid: Number(row.rowid),
@@ -236,6 +239,3 @@ export function documentStateOf(id: string, { doc, status, duplicateOf }: Status
     duplicateOf,
   };
 }
-
-/** A row of boundedColumns. SQLite answers its truths as 0 and 1, PostgreSQL as booleans. */
-export type BoundedRow = DocRow & { content_cut: boolean | number };

@@ -305,8 +305,7 @@ export class PostgresEngine implements SearchEngine {
       const missing = rowids.filter((rowid) => !read.has(rowid));
       if (missing.length > 0) keep((await client.query<BoundedRow>({ name: 'bounded documents', text: BOUNDED_SQL, values: [missing] })).rows);
     };
-    const ranked = (row: BoundedRow, withCustomFields: boolean, laterNames?: string | null) =>
-      rankedText({ ...row, cut: row.content_cut, others_cut: false }, false, laterNames, withCustomFields);
+    const ranked = (row: BoundedRow, withCustomFields: boolean, laterNames?: string | null) => rankedText(row, false, laterNames, withCustomFields);
     return {
       words: (questions) => this.lookUp(client, questions),
       candidates: async (request) => {

@@ -15,7 +15,7 @@ import type {
   WordQuestions,
 } from './engine.ts';
 import { DEFAULT_RANKING_LIMITS } from './engine.ts';
-import { DOC_COLUMNS, HIT_COLUMNS, hitDocument, rankedColumns, rankedText, storedSections, type DocRow, type RankedRow } from './documentRow.ts';
+import { boundedColumns, DOC_COLUMNS, hitDocument, rankedColumns, rankedText, storedSections, type DocRow, type RankedRow } from './documentRow.ts';
 import { sqliteCandidates } from './sqliteCandidates.ts';
 import { anyTitleWith, contentsWithPhrase, excludedRows, titlesWith, wordsStarting } from './sqliteTitles.ts';
 import { StatementCache } from '../storage/statementCache.ts';
@@ -26,6 +26,7 @@ import { steeringSnapshot } from './sqliteSteering.ts';
 import { allOf, whereConditions } from './sqliteWhere.ts';
 
 const MEMO_MAX = 10_000;
+const BOUNDED_COLUMNS = boundedColumns('');
 /**
  * A reader on a connection of its own learns of other connections' commits from
  * `data_version`; it then reads the field facts again and drops its counts, but loads
@@ -215,13 +216,14 @@ export class SqliteReader {
   }
 
   /**
-   * The stored documents of these rows, in one query; unless `whole`, a long page written
-   * with its stored start (later_names is set then) gives that start for its body, which
-   * is not loaded: a page's whole body cost more to read than the search that found it.
+   * The stored documents of these rows, in one query; unless `whole`, a long page gives
+   * the start of its body the ranking reads (boundedColumns), and its whole body is not
+   * loaded when that start is stored: a page's whole body cost more to read than the
+   * search that found it.
    */
   private documents(rowids: readonly number[], whole: boolean): Map<number, StoredDocument> {
     if (rowids.length === 0) return new Map();
-    const columns = whole ? DOC_COLUMNS : HIT_COLUMNS;
+    const columns = whole ? DOC_COLUMNS : BOUNDED_COLUMNS;
     const rows = this.statements.get(`SELECT ${columns} FROM docs WHERE rowid IN (SELECT value FROM json_each(?))`).all(JSON.stringify(rowids)) as Array<
       DocRow & { content_cut?: 0 | 1 }
     >;
