@@ -1,7 +1,8 @@
 import type { HitSection } from '../../src/client/types.ts';
 import type { PageSection } from '../engine/engine.ts';
-import { textTokens } from '../ranking/matchText.ts';
 import { fold } from '../text/fold.ts';
+import { hasInnerCase, identifierParts } from '../text/identifiers.ts';
+import { wordPattern } from '../text/words.ts';
 import { passage, type HighlightTerms } from './highlight.ts';
 
 /** Sections a hit shows at most. */
@@ -47,15 +48,23 @@ function matchedWords(text: string, terms: HighlightTerms): number {
   // holding no searched word as a piece holds none as a word, and is not read word by
   // word (most of a long page's sections).
   if (!holdsPiece(fold(text), terms)) return 0;
+  // Once every searched word is found the count cannot grow: the rest is not read (a
+  // long section, for a word it holds near its start).
+  const most = terms.exact.size + terms.prefixes.length;
   const found = new Set<string>();
-  for (const token of textTokens(text)) {
-    for (const word of [token.word, ...(token.parts ?? [])]) {
-      if (terms.exact.has(word)) found.add(word);
-      else {
-        const prefix = terms.prefixes.find((p) => word.startsWith(p));
-        if (prefix !== undefined) found.add(`${prefix}*`);
-      }
+  const note = (word: string) => {
+    if (terms.exact.has(word)) found.add(word);
+    else {
+      const prefix = terms.prefixes.find((p) => word.startsWith(p));
+      if (prefix !== undefined) found.add(`${prefix}*`);
     }
+  };
+  const pattern = wordPattern();
+  for (let m = pattern.exec(text); m !== null && found.size < most; m = pattern.exec(text)) {
+    // The words of textTokens, one at a time.
+    const raw = m[0];
+    note(fold(raw));
+    if (hasInnerCase(raw)) for (const part of identifierParts(raw)) note(fold(part));
   }
   return found.size;
 }
