@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testPlan } from '../testing/testPlan.ts';
 import { highlightTerms } from './highlight.ts';
-import { hitPassage, startDecides } from './hitPassage.ts';
+import { hitPassage, passageFromStart } from './hitPassage.ts';
 
 const BANNER =
   'Baseline Widely available This feature is well established and works across many devices and browser versions. ' +
@@ -69,7 +69,7 @@ describe('hitPassage', () => {
   });
 });
 
-describe('startDecides', () => {
+describe('passageFromStart', () => {
   // A long page's body as an engine may read it for a hit: its first 10,000 characters.
   const body = `${'lorem ipsum dolor sit amet '.repeat(200)}the kettle boils here ${'consectetur adipiscing elit '.repeat(400)}a teapot far down`;
   const start = body.slice(0, 10_000);
@@ -77,17 +77,15 @@ describe('startDecides', () => {
   const terms = (term: string) => highlightTerms(testPlan(term, [body]));
 
   it("gives the whole body's passage when the match stands well inside the start", () => {
-    expect(startDecides(doc(start), terms('kettle'))).toBe(true);
-    expect(hitPassage(doc(start), terms('kettle'))).toBe(hitPassage(doc(body), terms('kettle')));
+    expect(passageFromStart(doc(start), terms('kettle'))).toBe(hitPassage(doc(body), terms('kettle')));
   });
 
   it('leaves to the whole body a match past the start, or none in it', () => {
-    expect(startDecides(doc(start), terms('teapot'))).toBe(false);
-    expect(startDecides(doc(start), terms('nowhere'))).toBe(false);
+    expect(passageFromStart(doc(start), terms('teapot'))).toBeNull();
+    expect(passageFromStart(doc(start), terms('nowhere'))).toBeNull();
   });
 
   it("gives a title match's opening from the start", () => {
-    expect(startDecides(doc(start), terms('tea'))).toBe(true);
-    expect(hitPassage(doc(start), terms('tea'))).toBe(hitPassage(doc(body), terms('tea')));
+    expect(passageFromStart(doc(start), terms('tea'))).toBe(hitPassage(doc(body), terms('tea')));
   });
 });

@@ -33,20 +33,24 @@ export function hitPassage(document: Pick<StoredDocument, 'title' | 'metaDescrip
 const PASSAGE_ROOM = HIGHLIGHT_CHARS + 100;
 
 /**
- * Whether a body's start (StoredDocument.contentCut) gives the passage the whole body
- * would: its first match stands far enough before the start's last space that every word
- * the passage reads lies whole in the start, or the passage is the page's description or
- * its opening. When the start holds no match, or the description's copy must be looked
- * for further in, only the whole body can tell.
+ * The passage hitPassage gives of the whole body, from its start alone
+ * (StoredDocument.contentCut), when the start decides it: its first match stands far
+ * enough before the start's last space that every word the passage reads lies whole in
+ * the start, or the passage is the page's description or its opening. Null when the
+ * start holds no match, or the description's copy must be looked for further in: only
+ * the whole body can tell. Found once, the passage is not looked for again.
  */
-export function startDecides(document: Pick<StoredDocument, 'title' | 'metaDescription' | 'mainContent'>, terms: HighlightTerms): boolean {
+export function passageFromStart(document: Pick<StoredDocument, 'title' | 'metaDescription' | 'mainContent'>, terms: HighlightTerms): string | null {
   const start = document.mainContent;
   const last = Math.max(start.lastIndexOf(' '), start.lastIndexOf('\n'), start.lastIndexOf('\t')) - PASSAGE_ROOM;
-  const within = (found: number | null) => found !== null && found <= last;
-  if (terms.title?.(document.title).match !== true) return within(passage(start, terms).firstMatch);
+  if (terms.title?.(document.title).match !== true) {
+    const found = passage(start, terms);
+    return found.firstMatch !== null && found.firstMatch <= last ? found.html : null;
+  }
   const description = document.metaDescription?.trim() ?? '';
-  if (description === '') return last >= 0;
-  return passage(description, terms).firstMatch !== null;
+  if (description === '') return last >= 0 ? passage(start, terms, { opening: true }).html : null;
+  const described = passage(description, terms);
+  return described.firstMatch !== null ? described.html : null;
 }
 
 /** Where `content` repeats the start of `description` (its first words, case and punctuation aside); null when it does not. */

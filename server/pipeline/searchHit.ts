@@ -8,8 +8,8 @@ import { promotionId } from './promotionId.ts';
 import type { PlacedPromotion } from './queryRules.ts';
 import { escapeHtml } from '../text/escapeHtml.ts';
 
-/** A search hit (API 2.2) for a stored document. */
-export function searchHit(document: StoredDocument, score: number, terms: HighlightTerms): SearchHit {
+/** A search hit (API 2.2) for a stored document; `highlight`, its passage when already found (see passageFromStart). */
+export function searchHit(document: StoredDocument, score: number, terms: HighlightTerms, highlight: string = hitPassage(document, terms)): SearchHit {
   const customFields: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(document.customFields)) {
     customFields[name] = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : [...value];
@@ -22,7 +22,7 @@ export function searchHit(document: StoredDocument, score: number, terms: Highli
     meta_description: document.metaDescription,
     meta_categories: null,
     custom_fields: customFields,
-    highlight: hitPassage(document, terms),
+    highlight,
     ts: formatTs(document.docDate ?? document.firstIndexed),
     categories: urlCategories(document.url),
     document_type: documentType(parseUrl(document.url)),

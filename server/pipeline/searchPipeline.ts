@@ -33,7 +33,7 @@ import { rankPool } from './rankPool.ts';
 import type { ClickBound } from '../ranking/rankCandidates.ts';
 import { searchHit } from './searchHit.ts';
 import { hitSections } from './hitSections.ts';
-import { startDecides } from './hitPassage.ts';
+import { passageFromStart } from './hitPassage.ts';
 import { SteeringCache, type SteeringView } from './steeringCache.ts';
 import { suggest } from './suggestions.ts';
 
@@ -251,7 +251,14 @@ async function pageHits(
   const [read, sections] = await Promise.all([reader.documents(rowids), withSections ? reader.sections(rowids) : null]);
   // A long page's body comes as its start, which gives most passages; the others read it whole.
   const documents = new Map(read);
-  const undecided = [...read].flatMap(([rowid, document]) => (document.contentCut === true && !startDecides(document, terms) ? [rowid] : []));
+  const passages = new Map<number, string>();
+  const undecided: number[] = [];
+  for (const [rowid, document] of read) {
+    if (document.contentCut !== true) continue;
+    const found = passageFromStart(document, terms);
+    if (found === null) undecided.push(rowid);
+    else passages.set(rowid, found);
+  }
   if (undecided.length > 0) for (const [rowid, document] of await reader.documents(undecided, true)) documents.set(rowid, document);
   const hits: SearchResult['hits'] = [];
   const promotions: SearchResult['promotions'] = [];
@@ -263,7 +270,7 @@ async function pageHits(
     }
     const document = documents.get(row.rowid);
     if (document === undefined) continue;
-    const shown = searchHit(document, row.score, terms);
+    const shown = searchHit(document, row.score, terms, passages.get(row.rowid));
     const found = sections?.get(row.rowid);
     const best = found === undefined || document.url === null ? [] : hitSections(document.url, found, terms);
     if (best.length > 0) shown.sections = best;
