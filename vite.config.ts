@@ -29,7 +29,7 @@ function stylesheet(): Plugin {
     name: 'site-search-stylesheet',
     apply: 'build',
     generateBundle() {
-      // The tabs of several sources come with the npm package only (the script tag has none yet).
+      // One stylesheet for the npm package; the script tag has the tabs of several sources in a file of their own.
       const source = ['src/ui/styles.css', 'src/ui/sourceTabs.css'].map((file) => readFileSync(file, 'utf8')).join('\n');
       this.emitFile({ type: 'asset', fileName: 'style.css', source });
     },
@@ -93,14 +93,16 @@ const hashMark = (ending: string) => `#${ending}#`.padEnd(44, '#');
 const FILE_HASHES = Object.fromEntries(BESIDE.map((ending) => [ending, `sha256-${hashMark(ending)}`]));
 /** The language files' hashes, which `site-search.more.js` holds (it loads them: src/embed/languageFile.ts). */
 const LANGUAGE_HASHES = Object.fromEntries(Object.keys(MESSAGES).map((code) => [code, `sha256-${hashMark(`.${code}.js`)}`]));
-/** The files whose hashes `site-search.more.js` holds, by the ending of their names: the languages' and the related items'. */
-const LATER_FILES = [...Object.keys(MESSAGES).map((code) => `.${code}.js`), '.related.js'];
+/** The files whose hashes `site-search.more.js` holds, by the ending of their names: the languages', the related items' and the sources'. */
+const LATER_FILES = [...Object.keys(MESSAGES).map((code) => `.${code}.js`), '.related.js', '.sources.js'];
 
 /**
  * `site-search.more.js`, built beside the script after it (src/embed/more.ts), and then
- * `site-search.related.js` (src/embed/related.ts): their imports of SHARED_MODULES read what
+ * `site-search.related.js` (src/embed/related.ts) and `site-search.sources.js` with its
+ * stylesheet (src/embed/sources.ts): their imports of SHARED_MODULES read what
  * the script lends (src/embed/shared.ts) instead of bundling a second Preact, signals or
- * client, and the related file's of MORE_MODULES what `site-search.more.js` leaves. Then every
+ * client, and the related and sources files' of MORE_MODULES what `site-search.more.js` leaves.
+ * The sources file holds its stylesheet's hash. Then every
  * file beside the script is there, and their hashes are written into the files that load
  * them (src/embed/scriptUrl.ts `pinned`, src/embed/languageFile.ts `loadPinned`).
  */
@@ -117,11 +119,15 @@ function moreFile(): Plugin {
       if (options.write === false) return;
       await build({ mode: 'embed-more', logLevel: 'warn', build: options });
       await build({ mode: 'embed-related', logLevel: 'warn', build: options });
+      await build({ mode: 'embed-sources', logLevel: 'warn', build: options });
       const file = (name: string) => join(options.outDir!, name);
       const hashOf = (ending: string) =>
         createHash('sha256')
           .update(readFileSync(file(`site-search${ending}`)))
           .digest('base64');
+      const sources = readFileSync(file('site-search.sources.js'), 'utf8');
+      if (!sources.includes(hashMark('.sources.css'))) throw new Error('site-search.sources.js has no place for the hash of site-search.sources.css');
+      writeFileSync(file('site-search.sources.js'), sources.replaceAll(hashMark('.sources.css'), hashOf('.sources.css')));
       let more = readFileSync(file('site-search.more.js'), 'utf8');
       for (const ending of LATER_FILES) {
         if (!more.includes(hashMark(ending))) throw new Error(`site-search.more.js has no place for the hash of site-search${ending}`);
@@ -229,20 +235,24 @@ function cssMarker(): Plugin {
 // One config for the library builds, the demo's dev server and the unit tests.
 // `vite build` makes the npm entry points (ESM, preact external); `vite build --mode embed`
 // makes the self-contained script-tag file with Preact inside, its `.more.js` part
-// (mode `embed-more`) and its `.related.js` part (mode `embed-related`), both built by the `embed` build.
+// (mode `embed-more`), its `.related.js` part (mode `embed-related`) and its `.sources.js` part with
+// its stylesheet (mode `embed-sources`), all built by the `embed` build.
 export default defineConfig(({ mode, command }) => {
-  const embedded = mode === 'embed' || mode === 'embed-more' || mode === 'embed-related';
+  const embedded = mode === 'embed' || mode === 'embed-more' || mode === 'embed-related' || mode === 'embed-sources';
   return {
     define: {
       __FILE_HASHES__: JSON.stringify(FILE_HASHES),
       __LANGUAGE_HASHES__: JSON.stringify(LANGUAGE_HASHES),
       __RELATED_HASH__: JSON.stringify(`sha256-${hashMark('.related.js')}`),
+      __SOURCES_HASH__: JSON.stringify(`sha256-${hashMark('.sources.js')}`),
+      __SOURCES_CSS_HASH__: JSON.stringify(`sha256-${hashMark('.sources.css')}`),
     },
     plugins: [
       ...(command === 'build' && !embedded ? [stylesheet()] : []),
       ...(command === 'build' && mode === 'embed' ? [languageFiles(), cssMarker(), embedModules(true), moreFile()] : []),
       ...(mode === 'embed-more' ? [sharedImports(), embedModules(false)] : []),
       ...(mode === 'embed-related' ? [moreImports(), sharedImports(), embedModules(false)] : []),
+      ...(mode === 'embed-sources' ? [cssMarker(), moreImports(), sharedImports(), embedModules(false)] : []),
       ...(mode === 'embed-modules' ? [embedModules(false)] : []),
     ],
     // The script-tag file uses classic `h()` calls: shorter than the automatic runtime's
@@ -252,7 +262,7 @@ export default defineConfig(({ mode, command }) => {
       : { jsx: { runtime: 'automatic', importSource: 'preact' } },
     // `light-dark()` stays as written in the script-tag CSS: every current browser has it, and
     // the minifier's fallback variables for it (`--lightningcss-light/dark`) would only add weight.
-    css: mode === 'embed' ? { lightningcss: { exclude: Features.LightDark } } : undefined,
+    css: mode === 'embed' || mode === 'embed-sources' ? { lightningcss: { exclude: Features.LightDark } } : undefined,
     build: embedded
       ? {
           outDir: 'dist/embed',
@@ -284,7 +294,15 @@ export default defineConfig(({ mode, command }) => {
                 }
               : mode === 'embed-more'
                 ? { entry: 'src/embed/more.ts', name: 'SiteSearchMore', formats: ['iife'], fileName: () => 'site-search.more.js' }
-                : { entry: 'src/embed/related.ts', name: 'SiteSearchRelated', formats: ['iife'], fileName: () => 'site-search.related.js' },
+                : mode === 'embed-related'
+                  ? { entry: 'src/embed/related.ts', name: 'SiteSearchRelated', formats: ['iife'], fileName: () => 'site-search.related.js' }
+                  : {
+                      entry: 'src/embed/sources.ts',
+                      name: 'SiteSearchSources',
+                      formats: ['iife'],
+                      fileName: () => 'site-search.sources.js',
+                      cssFileName: 'site-search.sources',
+                    },
         }
       : {
           outDir: 'dist/lib',

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { build, type Rollup } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fileSize, kib } from './bundleSize.ts';
-import { EMBED_BUDGET_BYTES, EMBED_CEILING_BYTES, EMBED_FILES, EMBED_LATER_CEILING_BYTES, EMBED_LATER_FILE } from './sizeBudget.ts';
+import {
+  EMBED_BUDGET_BYTES,
+  EMBED_CEILING_BYTES,
+  EMBED_FILES,
+  EMBED_LATER_CEILING_BYTES,
+  EMBED_LATER_FILE,
+  EMBED_SOURCES_CEILING_BYTES,
+  EMBED_SOURCES_FILES,
+} from './sizeBudget.ts';
 
 const outDir = mkdtempSync(join(tmpdir(), 'site-search-embed-'));
 let moduleIds: string[] = [];
@@ -27,6 +35,13 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 test('the part loaded when needed (site-search.more.js, brotli) does not grow past its ceiling', () => {
   const { brotli } = fileSize(join(outDir, EMBED_LATER_FILE));
   expect(brotli, `${brotli} bytes brotli; ceiling ${EMBED_LATER_CEILING_BYTES}`).toBeLessThanOrEqual(EMBED_LATER_CEILING_BYTES);
+});
+
+test('the part of several indices (site-search.sources.js and .css, brotli) does not grow past its ceiling', () => {
+  const sizes = EMBED_SOURCES_FILES.map((file) => fileSize(join(outDir, file)));
+  const total = sizes.reduce((sum, s) => sum + s.brotli, 0);
+  const detail = sizes.map((s) => `${s.file.split('/').pop()} ${s.brotli}`).join(', ');
+  expect(total, `${total} bytes brotli (${detail}); ceiling ${EMBED_SOURCES_CEILING_BYTES}`).toBeLessThanOrEqual(EMBED_SOURCES_CEILING_BYTES);
 });
 
 test('the ceiling of the first load is within its budget', () => {

@@ -18,7 +18,10 @@ export const integrity = (file: string, algorithm: 'sha256' | 'sha384' = 'sha384
     .update(readFileSync(new URL(`../dist/${file}`, import.meta.url)))
     .digest('base64')}`;
 
-/** Routes `/e2e/pages/<name>.html` to the file with `csp` (and `__INTEGRITY__` as the built script's); returns the list of errors and violations, which must stay empty. */
+/**
+ * Routes `/e2e/pages/<name>.html` to the file with `csp` (and `__INTEGRITY__` as the built script's), also
+ * with a query (a reload of a page whose URL holds the search); returns the list of errors and violations, which must stay empty.
+ */
 export async function servePages(page: Page, csp = CSP_IMAGES): Promise<string[]> {
   const problems: string[] = [];
   // A fulfilled page has no address, so Chromium counts it as public and asks before it
@@ -31,7 +34,7 @@ export async function servePages(page: Page, csp = CSP_IMAGES): Promise<string[]
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`));
   });
-  await page.route(/\/e2e\/pages\/[a-z-]+\.html$/, (route) => {
+  await page.route(/\/e2e\/pages\/[a-z-]+\.html(\?[^#]*)?$/, (route) => {
     const name = new URL(route.request().url()).pathname.split('/').pop()!;
     route.fulfill({
       contentType: 'text/html; charset=utf-8',

@@ -40,15 +40,20 @@ const link = (into: ParentNode) =>
 
 /**
  * Runs `then` with the options of `el`'s attributes (`prefix` + name) once the messages
- * of its language (its `lang` attribute, else the page's) are here; with none when the
- * attributes lack the site key or the API.
+ * of its language (its `lang` attribute, else the page's) are here, and the part of several
+ * indices with a `sources` attribute; with none when the attributes lack the site key or the API.
  */
 function withOptions(el: Element, prefix: string, then: (options?: MountOptions) => void) {
   const lang = languageOf(el.getAttribute(prefix + 'lang') ?? document.documentElement.lang);
-  whenLang(lang, () => {
-    const options = readOptions((name) => (name === 'lang' ? (lang ?? null) : el.getAttribute(prefix + name)));
-    then(options.siteKey && options.baseUrl ? options : undefined);
-  });
+  whenLang(
+    lang,
+    () => {
+      const options = readOptions((name) => (name === 'lang' ? (lang ?? null) : el.getAttribute(prefix + name)));
+      then(options.siteKey && options.baseUrl ? options : undefined);
+    },
+    // Several indices: their part (site-search.sources.js) comes first.
+    el.hasAttribute(prefix + 'sources'),
+  );
 }
 
 /**

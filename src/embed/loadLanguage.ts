@@ -17,14 +17,15 @@ export function languageOf(lang: string | null | undefined): string | undefined 
 export const messagesOf = (code: string | undefined): Messages | undefined => (code ? (globalThis as Slot)[MESSAGES]?.[code] : undefined);
 
 /**
- * Runs `then` once the messages of language `code` are here: at once for English or a
- * language already loaded; else after loading its file, whose hash is in
- * `site-search.more.js` (loaded first, as it is with the first search anyway). If either
- * fails to load, `then` still runs and the widget speaks English.
+ * Runs `then` once the messages of language `code` are here, and with `sources` the widget of
+ * several indices (`site-search.sources.js`): at once for English or a language already
+ * loaded; else after loading their files, whose hashes are in `site-search.more.js` (loaded
+ * first, as it is with the first search anyway). If a language fails to load, `then` still
+ * runs and the widget speaks English.
  */
-export function whenLang(code: string | undefined, then: () => void): void {
-  if (!code || messagesOf(code)) return then();
+export function whenLang(code: string | undefined, then: () => void, sources?: boolean): void {
+  if ((!code || messagesOf(code)) && !sources) return then();
   loadMore()
-    .then((more) => more.loadLanguage(code))
+    .then((more) => Promise.all([code && more.loadLanguage(code), sources && more.loadSources()]))
     .then(then, then);
 }

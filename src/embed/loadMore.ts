@@ -10,6 +10,7 @@ import type { SuggestionOptions } from '../ui/SuggestionOptions.tsx';
 import type { OverlayList } from '../ui/OverlayList.tsx';
 import type { loadLanguage } from './languageFile.ts';
 import type { loadRelated } from './relatedFile.ts';
+import type { loadSources } from './sourcesFile.ts';
 import { loadScript } from './loadScript.ts';
 import { beside, pinned } from './scriptUrl.ts';
 import { MORE_KEY } from './sharedModules.ts';
@@ -18,6 +19,7 @@ import { MORE_KEY } from './sharedModules.ts';
 export interface More {
   createTracker: typeof createTracker;
   loadRelated: typeof loadRelated;
+  loadSources: typeof loadSources;
   FacetPanel: typeof FacetPanel;
   FilterChips: typeof FilterChips;
   HitSections: typeof HitSections;

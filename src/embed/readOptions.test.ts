@@ -61,6 +61,12 @@ describe('readOptions', () => {
     });
   });
 
+  it('passes the sources on as written, for the widget to read (readSources): pairs or JSON', () => {
+    expect(from({ sources: 'docs:Docs, blog:Blog:3' }).sources).toBe('docs:Docs, blog:Blog:3');
+    expect(from({ sources: '[{"siteKey":"docs"}]' }).sources).toBe('[{"siteKey":"docs"}]');
+    expect(from({ config: '{"sources":"docs:Docs"}' }).sources).toBe('docs:Docs');
+  });
+
   it('speaks English for lang="de" until the German messages are here', () => {
     delete (globalThis as Slot)[MESSAGES];
     expect(from({ lang: 'de' }).messages).toBeUndefined();
@@ -123,6 +129,7 @@ describe('readOptions', () => {
         'shortcut',
         'siteKey',
         'sorts',
+        'sources',
         'suggestions',
         'theme',
         'url',

@@ -48,6 +48,8 @@ const OPTIONS: Table = {
   'results-url': text,
   shortcut: on,
   'user-token': text,
+  // Read by the widget (readSources): a JSON list, or `siteKey:Label:limit` pairs.
+  sources: text,
 };
 
 /** The tracker's settings the attributes give. */

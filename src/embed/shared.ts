@@ -1,12 +1,13 @@
 import { useSignal } from '@preact/signals';
-import { batch, signal } from '@preact/signals-core';
+import { batch, computed, effect, signal } from '@preact/signals-core';
 import { Fragment, h, render } from 'preact';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef } from 'preact/hooks';
 import { createClient } from '../client/createClient.ts';
 import { hostFor } from '../client/hosts.ts';
 import { capTerm } from '../core/capTerm.ts';
 import { createLatest } from '../core/createLatest.ts';
-import { countFilters, readRange, setRange, toggleValue } from '../core/searchState.ts';
+import { createSearchController } from '../core/createSearchController.ts';
+import { countFilters, readNumber, readRange, setRange, toggleValue } from '../core/searchState.ts';
 import { displayUrl, safeLinkUrl, safeText } from '../core/safeUrl.ts';
 import { checkTarget } from '../ui/checkTarget.ts';
 import { ClearIcon } from '../ui/ClearIcon.tsx';
@@ -16,9 +17,11 @@ import { lockScroll } from '../ui/lockScroll.ts';
 import { countedName, dateFormat, en, format, intl } from '../ui/messages.ts';
 import { resultItem } from '../ui/ResultItem.tsx';
 import { Results } from '../ui/Results.tsx';
+import { PageBody, SearchWidget } from '../ui/SearchWidget.tsx';
 import { SearchIcon } from '../ui/SearchIcon.tsx';
+import { trackSearch } from '../ui/trackSearch.ts';
 import { wrapTab } from '../ui/wrapTab.ts';
-import { useSearchController } from '../ui/SearchContext.ts';
+import { SearchContext, useSearchController } from '../ui/SearchContext.ts';
 import { themeClass } from '../ui/themeClass.ts';
 import { Thumbnail } from '../ui/Thumbnail.tsx';
 import { useWidget } from '../ui/WidgetContext.ts';
@@ -37,10 +40,14 @@ export const shared = [
   useLayoutEffect,
   useMemo,
   useRef,
+  useId,
   batch,
   signal,
+  computed,
+  effect,
   useSignal,
   useSearchController,
+  SearchContext,
   useWidget,
   en,
   format,
@@ -53,6 +60,8 @@ export const shared = [
   icon,
   resultItem,
   Results,
+  SearchWidget,
+  PageBody,
   wrapTab,
   lockScroll,
   capTerm,
@@ -60,6 +69,7 @@ export const shared = [
   readRange,
   setRange,
   toggleValue,
+  readNumber,
   Thumbnail,
   themeClass,
   checkTarget,
@@ -67,6 +77,8 @@ export const shared = [
   safeLinkUrl,
   safeText,
   createLatest,
+  createSearchController,
+  trackSearch,
   createClient,
   hostFor,
   beside,

@@ -1,6 +1,6 @@
 /**
  * What the script-tag file lends `site-search.more.js`, the part it loads only when
- * needed: the modules that part imports (and that it has itself, or that hold state:
+ * needed, and `site-search.sources.js`: the modules those parts import (and that it has itself, or that hold state:
  * Preact's, the signals', the contexts), by the specifier or the project file it
  * imports them by, with the names it uses. That part runs on the script's one Preact,
  * its signals and its client. `shared.ts` puts these on the page for it, in this order, and
@@ -9,10 +9,10 @@
  */
 export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   preact: ['Fragment', 'h', 'render'],
-  'preact/hooks': ['useEffect', 'useLayoutEffect', 'useMemo', 'useRef'],
-  '@preact/signals-core': ['batch', 'signal'],
+  'preact/hooks': ['useEffect', 'useLayoutEffect', 'useMemo', 'useRef', 'useId'],
+  '@preact/signals-core': ['batch', 'signal', 'computed', 'effect'],
   '@preact/signals': ['useSignal'],
-  'src/ui/SearchContext.ts': ['useSearchController'],
+  'src/ui/SearchContext.ts': ['useSearchController', 'SearchContext'],
   'src/ui/WidgetContext.ts': ['useWidget'],
   'src/ui/messages.ts': ['en', 'format', 'countedName', 'intl', 'dateFormat'],
   'src/ui/Heading.tsx': ['Heading'],
@@ -21,15 +21,18 @@ export const SHARED_MODULES: Readonly<Record<string, readonly string[]>> = {
   'src/ui/Icon.tsx': ['icon'],
   'src/ui/ResultItem.tsx': ['resultItem'],
   'src/ui/Results.tsx': ['Results'],
+  'src/ui/SearchWidget.tsx': ['SearchWidget', 'PageBody'],
   'src/ui/wrapTab.ts': ['wrapTab'],
   'src/ui/lockScroll.ts': ['lockScroll'],
   'src/core/capTerm.ts': ['capTerm'],
-  'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue'],
+  'src/core/searchState.ts': ['countFilters', 'readRange', 'setRange', 'toggleValue', 'readNumber'],
   'src/ui/Thumbnail.tsx': ['Thumbnail'],
   'src/ui/themeClass.ts': ['themeClass'],
   'src/ui/checkTarget.ts': ['checkTarget'],
   'src/core/safeUrl.ts': ['displayUrl', 'safeLinkUrl', 'safeText'],
   'src/core/createLatest.ts': ['createLatest'],
+  'src/core/createSearchController.ts': ['createSearchController'],
+  'src/ui/trackSearch.ts': ['trackSearch'],
   'src/client/createClient.ts': ['createClient'],
   'src/client/hosts.ts': ['hostFor'],
   'src/embed/scriptUrl.ts': ['beside', 'pinned', 'script'],
@@ -41,6 +44,9 @@ export const SHARED_KEY = 'site-search-shared';
 
 /** The `Symbol.for` key of what `site-search.more.js` leaves on the page (loadMore.ts). */
 export const MORE_KEY = 'site-search-more';
+
+/** Of what `site-search.sources.js` leaves on the page (sources.ts). */
+export const SOURCES_KEY = 'site-search-sources';
 
 /** Of what `site-search.related.js` leaves on the page (relatedFile.ts). */
 export const RELATED_KEY = 'site-search-related';

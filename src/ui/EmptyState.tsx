@@ -1,3 +1,4 @@
+import { REDIRECT, REDIRECT_LINK } from './laterStyles.ts';
 import { format } from './messages.ts';
 import { RedirectLabel } from './RedirectLabel.tsx';
 import { useSearchController } from './SearchContext.ts';
@@ -23,8 +24,8 @@ export function EmptyState({ term, busy, updating, redirect }: EmptyStateProps) 
   const { setTerm, submit } = useSearchController();
   if (redirect) {
     return (
-      <p class={updating ? 'ss-redirect ss-updating' : 'ss-redirect'} aria-busy={busy}>
-        <a class="ss-redirect-link" href={redirect}>
+      <p class={updating ? 'ss-redirect ss-updating' : 'ss-redirect'} style={REDIRECT} aria-busy={busy}>
+        <a class="ss-redirect-link" style={REDIRECT_LINK} href={redirect}>
           <RedirectLabel url={redirect} />
         </a>
       </p>

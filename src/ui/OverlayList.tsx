@@ -10,6 +10,7 @@ import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
 import { highlight } from './Highlight.tsx';
 import { dateFormat, format } from './messages.ts';
+import { OVERLAY_NOTE, REDIRECT, SEE_ALL } from './laterStyles.ts';
 import { RedirectLabel } from './RedirectLabel.tsx';
 import { resultItem, type ResultContext } from './ResultItem.tsx';
 import { Results } from './Results.tsx';
@@ -38,14 +39,38 @@ export interface OverlayListProps {
 }
 
 /**
- * The overlay's one listbox, which its search field controls: before any typing the
+ * The overlay's one listbox, which its search field controls, and under it what the keys do
+ * (with the list, so that the script tag loads both when the overlay first opens): before any typing the
  * visitor's recent searches (else the site's popular ones, else a line saying there are
  * none); then "Go to …" when a query rule sends the search to a page of the site's own,
  * the results, each followed by its page's sections (an option each, as the page's is),
  * and last "See all N results". The field keeps the focus: ↑
  * and ↓ move the active option, Enter opens it.
  */
-export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
+export function OverlayList(props: OverlayListProps) {
+  const { m } = useWidget();
+  return (
+    <>
+      <OverlayOptions {...props} />
+      {/* What the keys do, for those who see it; a screen reader has its own words for them. */}
+      {/* Each hint isolated (dir="auto"): in a right-to-left page an English hint keeps its key first. */}
+      <p class="ss-dialog-foot" aria-hidden="true">
+        <span dir="auto">
+          <kbd class="ss-kbd">↵</kbd> {(props.combobox.value?.active() ?? -1) >= 0 ? m.keyOpen : m.keySearch}
+        </span>
+        <span dir="auto">
+          <kbd class="ss-kbd">↑</kbd> <kbd class="ss-kbd">↓</kbd> {m.keyMove}
+        </span>
+        <span dir="auto">
+          <kbd class="ss-kbd">esc</kbd> {m.keyClose}
+        </span>
+      </p>
+    </>
+  );
+}
+
+/** The list itself (OverlayList adds the key hints under it). */
+function OverlayOptions({ id, combobox, resultsUrl }: OverlayListProps) {
   const nav = useMemo(() => createListNavigation(id), [id]);
   // The element itself, not by document.getElementById: the widget may sit in a shadow root.
   const listRef = useRef<HTMLUListElement>(null);
@@ -164,7 +189,11 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     const title = recent.length ? m.recentSearches : m.popularSearches;
     return (
       <>
-        {!terms.length && <p class="ss-overlay-note">{m.noRecentSearches}</p>}
+        {!terms.length && (
+          <p class="ss-overlay-note" style={OVERLAY_NOTE}>
+            {m.noRecentSearches}
+          </p>
+        )}
         {terms.length > 0 && (
           <p class="ss-suggest-title" id={`${list.id}-title`}>
             {title}
@@ -215,6 +244,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
     <li
       key="redirect"
       class="ss-option ss-redirect"
+      style={REDIRECT}
       {...nav.option(0)}
       onMouseDown={(event) => event.preventDefault()}
       onClick={(event) => follow(event, redirect)}
@@ -315,6 +345,7 @@ export function OverlayList({ id, combobox, resultsUrl }: OverlayListProps) {
       {more && (
         <li
           class="ss-option ss-see-all"
+          style={SEE_ALL}
           {...nav.option(option)}
           onMouseDown={(event) => event.preventDefault()}
           onClick={(event) => {

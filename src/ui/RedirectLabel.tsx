@@ -1,4 +1,5 @@
 import { displayUrl } from '../core/safeUrl.ts';
+import { GO, GO_URL } from './laterStyles.ts';
 import { useWidget } from './WidgetContext.ts';
 
 /**
@@ -10,9 +11,9 @@ export function RedirectLabel({ url }: { url: string }) {
   const { m } = useWidget();
   const [before = '', after = ''] = m.goTo.split('{url}');
   return (
-    <span class="ss-grow ss-go">
+    <span class="ss-grow ss-go" style={GO}>
       {before}
-      <span class="ss-go-url" dir="ltr">{`\u2066${displayUrl(url)}\u2069`}</span>
+      <span class="ss-go-url" dir="ltr" style={GO_URL}>{`\u2066${displayUrl(url)}\u2069`}</span>
       {after}
     </span>
   );

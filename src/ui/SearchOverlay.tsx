@@ -94,19 +94,6 @@ export function SearchOverlay({ placeholder, shortcut = true }: SearchOverlayPro
             </div>
             <StatsLine />
             <OverlayList id={id} combobox={combobox} resultsUrl={config.resultsUrl} />
-            {/* What the keys do, for those who see it; a screen reader has its own words for them. */}
-            {/* Each hint isolated (dir="auto"): in a right-to-left page an English hint keeps its key first. */}
-            <p class="ss-dialog-foot" aria-hidden="true">
-              <span dir="auto">
-                <kbd class="ss-kbd">↵</kbd> {(combobox.value?.active() ?? -1) >= 0 ? m.keyOpen : m.keySearch}
-              </span>
-              <span dir="auto">
-                <kbd class="ss-kbd">↑</kbd> <kbd class="ss-kbd">↓</kbd> {m.keyMove}
-              </span>
-              <span dir="auto">
-                <kbd class="ss-kbd">esc</kbd> {m.keyClose}
-              </span>
-            </p>
           </div>
         )}
       </dialog>

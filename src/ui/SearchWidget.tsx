@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useMemo } from 'preact/hooks';
 import type { SearchController } from '../core/createSearchController.ts';
 import type { SourceSearch } from '../core/createSources.ts';
@@ -20,7 +21,7 @@ import { themeClass } from './themeClass.ts';
 import { SkipToResults } from './SkipToResults.tsx';
 import { SortSelect } from './SortSelect.tsx';
 import { StatsLine } from './StatsLine.tsx';
-import { WidgetContext, type WidgetConfig } from './WidgetContext.ts';
+import { useWidget, WidgetContext, type WidgetConfig } from './WidgetContext.ts';
 
 export interface SearchWidgetProps {
   controller: SearchController;
@@ -35,6 +36,12 @@ export interface SearchWidgetProps {
   layout?: 'page' | 'overlay' | undefined;
   /** The search of each index, when the box searches several; `controller` is theirs together. @default none */
   searches?: readonly SourceSearch[] | undefined;
+  /**
+   * What stands under the box on the page instead of its results, count, sort and facets:
+   * a tab per index, each holding them (SourceTabs), when the box searches several.
+   * @default the page's own results
+   */
+  tabs?: ComponentChildren;
   /** `auto` follows the system. @default 'auto' */
   theme?: 'auto' | 'light' | 'dark' | undefined;
   /** Focus the box (or open the overlay) on `/` and Ctrl/Cmd+K. @default false */
@@ -49,7 +56,6 @@ export function SearchWidget(props: SearchWidgetProps) {
   useEffect(() => controller.status.subscribe((status) => status !== 'idle' && void setTimeout(warmFormats, 0, m)), [controller, m]);
   // Read from the page once, not at every render.
   const scheme = useMemo(() => themeClass(theme), [theme]);
-  const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
   return (
     <SearchContext.Provider value={controller}>
       <WidgetContext.Provider value={{ m, config, suggestions, sources: props.searches }}>
@@ -59,23 +65,34 @@ export function SearchWidget(props: SearchWidgetProps) {
           ) : (
             <>
               <SearchBox placeholder={placeholder} shortcut={shortcut} />
-              {faceted && <SkipToResults />}
-              <div class="ss-bar">
-                <StatsLine />
-                <SortSelect />
-              </div>
-              <div class={faceted ? 'ss-layout ss-faceted' : 'ss-layout'}>
-                {faceted && <FacetPanel />}
-                <div class="ss-main">
-                  <FilterChips />
-                  <Results />
-                  {config.paging === 'more' ? <LoadMore /> : <Pager />}
-                </div>
-              </div>
+              {props.tabs ?? <PageBody />}
             </>
           )}
         </div>
       </WidgetContext.Provider>
     </SearchContext.Provider>
+  );
+}
+
+/** The page under the box, for the controller around it: the widget's, or a source's in its tab. */
+export function PageBody() {
+  const { config } = useWidget();
+  const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
+  return (
+    <>
+      {faceted && <SkipToResults />}
+      <div class="ss-bar">
+        <StatsLine />
+        <SortSelect />
+      </div>
+      <div class={faceted ? 'ss-layout ss-faceted' : 'ss-layout'}>
+        {faceted && <FacetPanel />}
+        <div class="ss-main">
+          <FilterChips />
+          <Results />
+          {config.paging === 'more' ? <LoadMore /> : <Pager />}
+        </div>
+      </div>
+    </>
   );
 }

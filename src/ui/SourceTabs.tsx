@@ -1,61 +1,10 @@
 import type { ReadonlySignal } from '@preact/signals';
-import { useEffect, useId, useMemo } from 'preact/hooks';
-import type { SearchController } from '../core/createSearchController.ts';
+import { useId } from 'preact/hooks';
 import type { SourceSearch } from '../core/createSources.ts';
-import type { Suggestions } from '../core/createSuggestions.ts';
-import { FacetPanel } from './FacetPanel.tsx';
-import { FilterChips } from './FilterChips.tsx';
-import { LoadMore } from './LoadMore.tsx';
-import { en, warmFormats, type Messages } from './messages.ts';
-import { Pager } from './Pager.tsx';
-import { Results } from './Results.tsx';
-import { SearchBox } from './SearchBox.tsx';
 import { SearchContext } from './SearchContext.ts';
-import { SkipToResults } from './SkipToResults.tsx';
-import { SortSelect } from './SortSelect.tsx';
 import { sourcesShown } from './SourceGroups.tsx';
-import { StatsLine } from './StatsLine.tsx';
-import { themeClass } from './themeClass.ts';
-import { useWidget, WidgetContext, type WidgetConfig } from './WidgetContext.ts';
-
-export interface SourcesPageProps {
-  /** The sources' search together: the box's term goes to every source. */
-  controller: SearchController;
-  searches: readonly SourceSearch[];
-  /** The source the visitor chose (its place in `searches`). */
-  chosen: ReadonlySignal<number>;
-  /** Called with a source's place in `searches` when the visitor picks its tab. */
-  onChoose(index: number): void;
-  placeholder?: string | undefined;
-  messages?: Messages | undefined;
-  config?: WidgetConfig | undefined;
-  suggestions?: Suggestions | null | undefined;
-  theme?: 'auto' | 'light' | 'dark' | undefined;
-  shortcut?: boolean | undefined;
-}
-
-/**
- * The results page of several indices: the box searches every source, and a tab per
- * source with results (or a failure) shows that source's own count, sort, facets,
- * results and pager. The page's shell is SearchWidget's, written again here: a branch to
- * the tabs in SearchWidget would grow the script tag's first load past its budget, and
- * this module comes with the part loaded later.
- */
-export function SourcesPage(props: SourcesPageProps) {
-  const { controller, placeholder, messages: m = en, config = {}, suggestions = null, theme = 'auto', shortcut } = props;
-  useEffect(() => controller.status.subscribe((status) => status !== 'idle' && void setTimeout(warmFormats, 0, m)), [controller, m]);
-  const scheme = useMemo(() => themeClass(theme), [theme]);
-  return (
-    <SearchContext.Provider value={controller}>
-      <WidgetContext.Provider value={{ m, config, suggestions, sources: props.searches }}>
-        <div class={`ss-widget ${scheme} ss-page-layout`} part="widget" dir={m.dir} lang={m.locale}>
-          <SearchBox placeholder={placeholder} shortcut={shortcut} />
-          <SourceTabs searches={props.searches} chosen={props.chosen} onChoose={props.onChoose} />
-        </div>
-      </WidgetContext.Provider>
-    </SearchContext.Provider>
-  );
-}
+import { PageBody } from './SearchWidget.tsx';
+import { useWidget } from './WidgetContext.ts';
 
 /** The source a page with `chosen` shows: the chosen one while it has something to show, else the first that has. */
 export function shownSource(searches: readonly SourceSearch[], chosen: number): SourceSearch {
@@ -64,18 +13,22 @@ export function shownSource(searches: readonly SourceSearch[], chosen: number): 
   return (choice && shown.includes(choice) ? choice : shown[0]) ?? searches[0]!;
 }
 
-interface SourceTabsProps {
+export interface SourceTabsProps {
   searches: readonly SourceSearch[];
+  /** The source the visitor chose (its place in `searches`). */
   chosen: ReadonlySignal<number>;
+  /** Called with a source's place in `searches` when the visitor picks its tab. */
   onChoose(index: number): void;
 }
 
 /**
- * ARIA tabs, one per source with hits or a failure (an empty one hides): the arrows, Home
+ * The results page of several indices, under SearchWidget's box (its `tabs`): ARIA tabs, one per source with hits or a failure (an empty one hides): the arrows, Home
  * and End move between them and show the tab they land on, Tab leaves for the panel (only
  * the shown tab is in the Tab order). Each label says its source's count, or that it failed.
+ * The panel is the widget's own page (PageBody) for the shown source: its count, sort,
+ * facets, results and pager.
  */
-function SourceTabs({ searches, chosen, onChoose }: SourceTabsProps) {
+export function SourceTabs({ searches, chosen, onChoose }: SourceTabsProps) {
   const { m } = useWidget();
   const id = useId();
   const shown = sourcesShown(searches);
@@ -126,29 +79,6 @@ function SourceTabs({ searches, chosen, onChoose }: SourceTabsProps) {
       </div>
       <div class="ss-source-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={tabId(at)}>
         {body}
-      </div>
-    </>
-  );
-}
-
-/** SearchWidget's page under the box, for the source around it (see SourcesPage). */
-function PageBody() {
-  const { config } = useWidget();
-  const faceted = !!(config.facets?.length || config.rangeFacets?.length || config.categoryFacet || config.languages?.length || config.dateFilter);
-  return (
-    <>
-      {faceted && <SkipToResults />}
-      <div class="ss-bar">
-        <StatsLine />
-        <SortSelect />
-      </div>
-      <div class={faceted ? 'ss-layout ss-faceted' : 'ss-layout'}>
-        {faceted && <FacetPanel />}
-        <div class="ss-main">
-          <FilterChips />
-          <Results />
-          {config.paging === 'more' ? <LoadMore /> : <Pager />}
-        </div>
       </div>
     </>
   );

@@ -2,6 +2,7 @@ import type { SuggestionItem } from '../core/createSuggestions.ts';
 import { splitMatch } from '../core/splitMatch.ts';
 import { ClearIcon } from './ClearIcon.tsx';
 import { HistoryIcon } from './HistoryIcon.tsx';
+import { REDIRECT } from './laterStyles.ts';
 import { format } from './messages.ts';
 import { RedirectLabel } from './RedirectLabel.tsx';
 import { useWidget } from './WidgetContext.ts';
@@ -42,6 +43,7 @@ export function SuggestionOptions({ onPick }: SuggestionOptionsProps) {
             <li
               key={item.source + item.value}
               class={item.source === 'redirect' ? 'ss-option ss-redirect' : 'ss-option'}
+              style={item.source === 'redirect' ? REDIRECT : undefined}
               {...s.option(index)}
               // The remove button's name is not part of the option's.
               {...(item.recent && { 'aria-label': item.value, 'aria-describedby': `${list.id}-hint` })}

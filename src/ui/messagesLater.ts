@@ -47,6 +47,10 @@ export const enLater = {
   seeAll: { one: 'See the result', other: 'See all # results' },
   seeAllIn: { one: 'See the result in {source}', other: 'See all # in {source}' },
   goTo: 'Go to {url}',
+  keyOpen: 'to open',
+  keySearch: 'to search',
+  keyMove: 'to move',
+  keyClose: 'to close',
 } satisfies Partial<Messages>;
 
 /** Those of the related items, which `site-search.related.js` adds when it runs (src/embed/related.ts). */

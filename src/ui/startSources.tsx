@@ -10,7 +10,7 @@ import { readSources } from '../core/readSources.ts';
 import { createTracker, type Tracker } from '../tracker/createTracker.ts';
 import type { MountOptions, Started } from './mount.tsx';
 import { SearchWidget } from './SearchWidget.tsx';
-import { SourcesPage } from './SourceTabs.tsx';
+import { SourceTabs } from './SourceTabs.tsx';
 import { trackSources } from './trackSources.ts';
 
 let mounted = 0;
@@ -87,20 +87,15 @@ export function startSources(target: Element, options: MountOptions): Started {
   const unbind = url ? bindUrl(page ? byTab : controller, url === true ? {} : url) : undefined;
   const shortcut = options.shortcut ?? options.layout === 'overlay';
   render(
-    page ? (
-      <SourcesPage
-        {...options}
-        controller={controller}
-        searches={searches}
-        chosen={chosen}
-        onChoose={choose}
-        suggestions={suggestions}
-        config={options}
-        shortcut={shortcut}
-      />
-    ) : (
-      <SearchWidget {...options} controller={controller} searches={searches} suggestions={suggestions} config={options} shortcut={shortcut} />
-    ),
+    <SearchWidget
+      {...options}
+      controller={controller}
+      searches={searches}
+      suggestions={suggestions}
+      config={options}
+      shortcut={shortcut}
+      tabs={page && <SourceTabs searches={searches} chosen={chosen} onChoose={choose} />}
+    />,
     target,
   );
   const untrack = trackers.length ? trackSources(sources, target, trackers) : null;
