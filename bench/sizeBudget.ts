@@ -96,4 +96,5 @@ export const EMBED_LATER_CEILING_BYTES = 10_215;
  */
 export const EMBED_SOURCES_FILES = ['site-search.sources.js', 'site-search.sources.css'] as const;
 // 4,860 (measured 4,849: 4,616 the script, 233 the stylesheet): the first.
-export const EMBED_SOURCES_CEILING_BYTES = 4_860;
+// 4,875 (measured 4,864): the URL dates a typed search by its key, as the first load's does.
+export const EMBED_SOURCES_CEILING_BYTES = 4_875;

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signal } from '@preact/signals';
 import type { SearchResponse } from '../client/types.ts';
 import { bindUrl, readState, writeState } from './bindUrl.ts';
-import { createSearchController } from './createSearchController.ts';
+import { createSearchController, type SearchController } from './createSearchController.ts';
 import type { SearchState } from './searchState.ts';
 
 const full: SearchState = {
@@ -155,6 +156,40 @@ describe('bindUrl', () => {
     await vi.advanceTimersByTimeAsync(2000);
     controller.setFilters({ fields: { area: ['css'] } });
     expect(entries()).toBe(before + 2);
+    unbind();
+  });
+
+  it('dates a typed search by its key: on a slow page, searches seconds apart from quick keys make one entry', async () => {
+    // The controller's side alone: the keys, and the searches going out late.
+    const term = signal('');
+    const sent = signal<{ state: SearchState; commit: boolean } | null>(null);
+    const submits = signal(0);
+    const controller = { term, sent, submits, restore: vi.fn() } as unknown as SearchController;
+    const state = (q: string): SearchState => ({ term: q, page: 1, sort: 'relevance', order: 'desc', filters: {} });
+    const unbind = bindUrl(controller);
+    const before = history.length;
+    for (const typed of ['g', 'gr', 'gri']) {
+      term.value = typed;
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    // The first search leaves now, the next 1.5 s later, though the keys came 100 ms apart.
+    sent.value = { state: state('g'), commit: false };
+    expect(history.length).toBe(before + 1);
+    await vi.advanceTimersByTimeAsync(1500);
+    sent.value = { state: state('gri'), commit: false };
+    expect(location.search).toBe('?site=1&q=gri');
+    expect(history.length).toBe(before + 1);
+    // Enter right after takes the typed entry's place.
+    term.value = 'grid';
+    await vi.advanceTimersByTimeAsync(50);
+    sent.value = { state: state('grid'), commit: true };
+    expect(location.search).toBe('?site=1&q=grid');
+    expect(history.length).toBe(before + 1);
+    // After a pause in the keys, the next typed search has an entry of its own.
+    await vi.advanceTimersByTimeAsync(1500);
+    term.value = 'grid g';
+    sent.value = { state: state('grid g'), commit: false };
+    expect(history.length).toBe(before + 2);
     unbind();
   });
 });

@@ -96,7 +96,7 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
   const read = () => readState(location.search, prefix);
   const restore = () => controller.restore(read());
   if (read().term) restore();
-  // When the URL last changed for a typed search; -Infinity: not since the last commit.
+  // When the key of the last typed search the URL took came; -Infinity: not since the last commit.
   let typedAt = -Infinity;
   // The current entry's term when typing wrote it, while it is not settled yet: a commit of
   // another term right after (Enter before the last key's search went out) takes its place,
@@ -104,6 +104,10 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
   let unsettled: { term: string; at: number } | null = null;
   // A submitted search keeps its entry: what is typed next starts another.
   const unsubmit = controller.submits.subscribe(() => (typedAt = -Infinity));
+  // When the term last changed. A typed search is dated by its key, not by when it went
+  // out: on a slow page searches leave seconds apart though the keys came quickly.
+  let keyAt = Date.now();
+  const unkey = controller.term.subscribe(() => (keyAt = Date.now()));
   const stop = effect(() => {
     const sent = controller.sent.value;
     const search = sent && writeState(sent.state, location.search, prefix);
@@ -111,8 +115,8 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
       const now = Date.now();
       const { term } = sent.state;
       const replaceable = unsettled !== null && (unsettled.term === '' || (sent.commit && unsettled.term !== term && now - unsettled.at <= TYPING_PAUSE_MS));
-      const push = !replaceable && (sent.commit || now - typedAt > TYPING_PAUSE_MS);
-      typedAt = sent.commit ? -Infinity : now;
+      const push = !replaceable && (sent.commit || keyAt - typedAt > TYPING_PAUSE_MS);
+      typedAt = sent.commit ? -Infinity : keyAt;
       unsettled = sent.commit ? null : { term, at: now };
       // While the phone's filter panel is open its entry (marked `ssSheet`) takes every change:
       // Back closes the panel (FacetPanel), and the filters chosen in it come back as one entry.
@@ -124,6 +128,7 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
   return () => {
     stop();
     unsubmit();
+    unkey();
     removeEventListener('popstate', restore);
   };
 }
