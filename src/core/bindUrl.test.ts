@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
 import type { SearchResponse } from '../client/types.ts';
 import { bindUrl, readState, writeState } from './bindUrl.ts';
 import { createSearchController, type SearchController } from './createSearchController.ts';
