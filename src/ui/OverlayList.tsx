@@ -167,10 +167,12 @@ function OverlayOptions({ id, combobox, resultsUrl }: OverlayListProps) {
     if (active >= 0) listRef.current?.querySelector(`[id="${nav.optionId(active)}"]`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active, nav]);
 
-  // Options hold no links (a listbox's options hold nothing focusable): a click, or Enter
-  // through the overlay, follows the address; with Ctrl, ⌘ or Shift, or the middle button, in a new tab.
+  // Options hold no links (a listbox's options hold nothing focusable): a click anywhere on
+  // one, or Enter through the overlay, follows the address; with Ctrl, ⌘ or Shift, or the
+  // middle button, in a new tab. The search that led there was worth keeping.
   const follow = (event: MouseEvent, href: string | null) => {
     if (!href) return;
+    suggestions?.remember(resultsTerm.peek());
     if (event.button === 1 || event.ctrlKey || event.metaKey || event.shiftKey) open(href, '_blank', 'noopener');
     else location.assign(href);
   };
@@ -178,10 +180,6 @@ function OverlayOptions({ id, combobox, resultsUrl }: OverlayListProps) {
     suggestions?.remember(value);
     setTerm(value);
     submit();
-  };
-  // A result opened (a click, or Enter on its option): the search was worth keeping.
-  const opened = (event: MouseEvent) => {
-    if (event.button < 2 && (event.target as Element).closest?.('.ss-hit-link, .ss-section-link')) suggestions?.remember(resultsTerm.peek());
   };
   const list = nav.list();
 
@@ -337,8 +335,6 @@ function OverlayOptions({ id, combobox, resultsUrl }: OverlayListProps) {
       {...list}
       aria-label={m.results}
       aria-busy={status.value !== 'done'}
-      onClick={opened}
-      onAuxClick={opened}
     >
       {go}
       {groups || hits.flatMap(hitOptions)}
@@ -350,7 +346,6 @@ function OverlayOptions({ id, combobox, resultsUrl }: OverlayListProps) {
           onMouseDown={(event) => event.preventDefault()}
           onClick={(event) => {
             if (resultsUrl === undefined) return loadMore();
-            suggestions?.remember(resultsTerm.peek());
             follow(event, resultsPageUrl(resultsUrl, resultsTerm.peek(), location.href));
           }}
         >

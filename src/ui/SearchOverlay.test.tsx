@@ -233,6 +233,29 @@ describe('SearchOverlay', () => {
     localStorage.clear();
   });
 
+  it('keeps the search whose result is opened by a click anywhere on its option, not by a right click', async () => {
+    vi.useFakeTimers();
+    const { controller, calls } = fakeController();
+    const recent = createRecentSearches({ key: 'overlay:opened' });
+    const suggestions = createSuggestions({ client: { suggest: vi.fn(), autocomplete: vi.fn() }, id: 'o', recent });
+    renderWidget(controller, <SearchOverlay />, { suggestions });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    await act(() => searchAndAnswer(controller, calls, 'subgrid', answer([hit()])));
+    const assign = vi.fn();
+    vi.stubGlobal('location', { href: location.href, assign });
+    const passage = screen.getByRole('option', { name: 'grid - CSS' }).querySelector('.ss-hit-snippet')!;
+    fireEvent(passage, new MouseEvent('auxclick', { bubbles: true, button: 2 }));
+    expect(recent.list()).toEqual([]);
+    fireEvent.click(passage);
+    expect(assign).toHaveBeenCalledWith('https://developer.mozilla.org/en-US/docs/Web/CSS/grid');
+    expect(recent.list()).toEqual(['subgrid']);
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
   it('names a promoted result’s option “Promoted” before its title', async () => {
     vi.useFakeTimers();
     const { opener, controller, calls } = setup();

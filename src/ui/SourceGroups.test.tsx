@@ -138,6 +138,20 @@ describe('the overlay with several sources', () => {
     fireEvent.click(title);
     expect(trackers[0]!.click).not.toHaveBeenCalled();
     expect(trackers[1]!.click).toHaveBeenCalledWith('grid', 'b2', 2);
+    // A click anywhere else on an option (its address, its passage) opens it as well: it counts too.
+    const assign = vi.fn();
+    vi.stubGlobal('location', { href: location.href, assign });
+    const post = screen.getByRole('option', { name: 'Why grid' });
+    fireEvent.click(post.querySelector('.ss-hit-url')!);
+    fireEvent.click(post.querySelector('.ss-hit-snippet')!);
+    expect(assign).toHaveBeenCalledTimes(2);
+    expect((trackers[1]!.click as ReturnType<typeof vi.fn>).mock.calls).toEqual([
+      ['grid', 'b2', 2],
+      ['grid', 'b1', 1],
+      ['grid', 'b1', 1],
+    ]);
+    expect(trackers[0]!.click).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
     stop();
   });
 });

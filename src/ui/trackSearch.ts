@@ -25,7 +25,9 @@ export function trackSearch(controller: SearchController, root: Pick<Element, 'a
     }
   });
   const onClick = (event: Event) => {
-    const item = (event.target as Element).closest?.('.ss-hit-link, .ss-section-link')?.closest<HTMLElement>('[data-hit], .ss-item');
+    // A card on the results page counts when its link is followed; an overlay's option (with
+    // `data-hit`) is followed wherever it is clicked (its address, its passage), so from anywhere.
+    const item = (event.target as Element).closest?.('.ss-hit-link, .ss-section-link, [data-hit]')?.closest<HTMLElement>('[data-hit], .ss-item');
     const response = results.peek();
     if ((event as MouseEvent).button > 1 || !item?.parentElement || !response) return;
     // The overlay's options say which hit they show (a section's, its page's): "Go to" and the sections stand among the hits there.
