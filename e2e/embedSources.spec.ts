@@ -8,6 +8,7 @@ import { axe } from './axe.ts';
 import { scaled } from './loadScale.ts';
 import { API, integrity, servePages } from './servePage.ts';
 import { saveScreenshot } from './screenshot.ts';
+import { storedClicks } from './statsEvents.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 
@@ -44,16 +45,6 @@ const darkLook = (page: Page) =>
 
 const total = async (request: APIRequestContext, index: string, term: string) =>
   ((await (await request.get(`${API}/v1/search/${index}?term=${encodeURIComponent(term)}&limit=1`)).json()) as { total_hits: number }).total_hits;
-
-/** The events the service stored for `session` in an index (its key and secret as the demo's start sets them). */
-async function storedEvents(request: APIRequestContext, index: 'demo' | 'blog', session: string) {
-  const secret = index === 'demo' ? 'demo-secret' : 'blog-secret';
-  const response = await request.get(`${API}/v2/indices/${index}/stats/events?session=${session}`, {
-    headers: { authorization: `Basic ${Buffer.from(`${index}:${secret}`).toString('base64')}` },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { events: Array<{ action: string; keyword: string; position?: number }> }).events;
-}
 
 test('a page without data-sources loads nothing of them', async ({ page }) => {
   const problems = await servePages(page);
@@ -155,10 +146,8 @@ test('sources on <site-search>: the overlay groups each index, ↓ walks both, a
   const post = blog.getByRole('option', { name: 'Grid layout in practice' });
   await post.click();
   await page.waitForURL('https://blog.example.com/**');
-  await expect
-    .poll(async () => (await storedEvents(request, 'blog', session)).filter((e) => e.action === 'click').map((e) => [e.keyword, e.position]))
-    .toEqual([['grid', 1]]);
-  expect((await storedEvents(request, 'demo', session)).filter((e) => e.action === 'click')).toEqual([]);
+  await expect.poll(() => storedClicks(request, API, session, 'blog')).toEqual([['grid', 1]]);
+  expect(await storedClicks(request, API, session, 'demo')).toEqual([]);
   expect(await widgetProblems(page, problems)).toEqual([]);
 });
 

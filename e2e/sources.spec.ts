@@ -1,9 +1,10 @@
 // Several indices in one box (issue #44) against the reference service: the demo's `demo`
 // and `blog` indices together in the header's overlay (`?sources=`), a labelled group each
 // in one listbox, walked with ↓; axe clean; seen on desktop and phone, light and dark.
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axe } from './axe.ts';
 import { saveScreenshot } from './screenshot.ts';
+import { storedClicks } from './statsEvents.ts';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 const API = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 18787}`;
@@ -91,16 +92,6 @@ test('"See all N in Features" counts the index the results page opens on, names 
   await expect(page.locator('#search .ss-stats')).toContainText(`${own.total_hits} results`);
 });
 
-/** The events the service stored for `session` in an index (its key and secret as the demo's start sets them). */
-async function storedEvents(request: APIRequestContext, index: 'demo' | 'blog', session: string) {
-  const secret = index === 'demo' ? 'demo-secret' : 'blog-secret';
-  const response = await request.get(`${API}/v2/indices/${index}/stats/events?session=${session}`, {
-    headers: { authorization: `Basic ${Buffer.from(`${index}:${secret}`).toString('base64')}` },
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { events: Array<{ action: string; keyword: string; docid?: string; position?: number }> }).events;
-}
-
 test('a click on the second index’s hit is stored by that index, at its position among its own hits', async ({ page, request }) => {
   // A session of this test's own, so that the service's record is read for it alone, not watched for on the wire.
   const session = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -112,8 +103,6 @@ test('a click on the second index’s hit is stored by that index, at its positi
   // Clicked where a visitor may, anywhere on the option: its middle is the address line, not the title.
   await post.click();
   await page.waitForURL('https://blog.example.com/**');
-  await expect
-    .poll(async () => (await storedEvents(request, 'blog', session)).filter((e) => e.action === 'click').map((e) => [e.keyword, e.position]))
-    .toEqual([['grid', 1]]);
-  expect((await storedEvents(request, 'demo', session)).filter((e) => e.action === 'click')).toEqual([]);
+  await expect.poll(() => storedClicks(request, API, session, 'blog')).toEqual([['grid', 1]]);
+  expect(await storedClicks(request, API, session, 'demo')).toEqual([]);
 });

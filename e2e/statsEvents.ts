@@ -3,13 +3,20 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { StoredStatsEvent, StoredStatsEventsResponse } from '../src/client/types.ts';
 
-const AUTH = `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`;
+/** The demo's indices, with the secrets its start gives them. */
+const SECRETS = { demo: 'demo-secret', blog: 'blog-secret' } as const;
 
-export async function storedEvents(request: APIRequestContext, api: string, session?: string): Promise<StoredStatsEvent[]> {
+export async function storedEvents(
+  request: APIRequestContext,
+  api: string,
+  session?: string,
+  index: keyof typeof SECRETS = 'demo',
+): Promise<StoredStatsEvent[]> {
+  const auth = `Basic ${Buffer.from(`${index}:${SECRETS[index]}`).toString('base64')}`;
   const all: StoredStatsEvent[] = [];
   for (;;) {
     const query = new URLSearchParams({ after: String(all.length), limit: '1000', ...(session === undefined ? {} : { session }) });
-    const answer = await request.get(`${api}/v2/indices/demo/stats/events?${query}`, { headers: { Authorization: AUTH } });
+    const answer = await request.get(`${api}/v2/indices/${index}/stats/events?${query}`, { headers: { Authorization: auth } });
     if (!answer.ok()) throw new Error(`listing stats events: ${answer.status()} ${await answer.text()}`);
     const { events } = (await answer.json()) as StoredStatsEventsResponse;
     all.push(...events);
@@ -17,6 +24,10 @@ export async function storedEvents(request: APIRequestContext, api: string, sess
   }
   return all;
 }
+
+/** The clicks stored for `session` in `index`, each as its term and position. */
+export const storedClicks = async (request: APIRequestContext, api: string, session: string, index: keyof typeof SECRETS) =>
+  (await storedEvents(request, api, session, index)).flatMap((e) => (e.action === 'click' ? [[e.keyword, e.position]] : []));
 
 /** The tracker's session id and the events still waiting in its queue, read from the page's localStorage. */
 export const trackerState = () => {
