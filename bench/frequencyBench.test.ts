@@ -83,6 +83,11 @@ describe('the table and its warnings', () => {
     expect(frequencySection([], '', '2026-12-06', { before: 1.25, after: 2 }).section).toMatch(/load average was 1\.3 at the start and 2\.0 at the end/);
     expect(warnings).toHaveLength(1);
   });
+
+  it('says how many rounds its figures come from: fewer in the quick run', () => {
+    expect(frequencySection([], '', '2026-12-07').section).toMatch(/After a\nwarm-up round, 8 rounds each/);
+    expect(frequencySection([], '', '2026-12-07', null, 2).section).toMatch(/After a\nwarm-up round, 2 rounds each/);
+  });
 });
 
 describe('the other corpora against the demo corpus', () => {

@@ -222,6 +222,11 @@ export const FREQUENCY_HEADING = 'Search cost by word frequency';
  * one untimed round before them warms each service up.
  */
 export const ROUNDS = 8;
+/**
+ * The quick run's rounds (`npm run bench -- --quick`): the demo corpus's rows in about a
+ * quarter of the time, each figure then from fewer samples.
+ */
+export const QUICK_ROUNDS = 2;
 /** Each band's words searched this many times one at a time in a round. */
 const REPEATS = 2;
 /** Seconds of load per row and round, and in the warm-up round. */
@@ -253,7 +258,12 @@ interface CorpusRun {
 }
 
 /** The section's rows, measured; `log` tells the progress. */
-export async function measureFrequency(repo: string, log: (line: string) => void, corpora: FrequencyCorpora = DEFAULT_CORPORA): Promise<FrequencyRow[]> {
+export async function measureFrequency(
+  repo: string,
+  log: (line: string) => void,
+  corpora: FrequencyCorpora = DEFAULT_CORPORA,
+  rounds: number = ROUNDS,
+): Promise<FrequencyRow[]> {
   const documents = buildCorpus({ thumbBase: 'http://127.0.0.1' });
   const folder = mkdtempSync(join(tmpdir(), 'site-search-frequency-'));
   const index = (service: ServiceProcess) => indexDocuments({ baseUrl: service.baseUrl, siteKey: 'demo', secret: 'demo-secret', documents, log: () => {} });
@@ -290,10 +300,10 @@ export async function measureFrequency(repo: string, log: (line: string) => void
       if (long !== null) runs.push(long);
     }
     if (corpora.largeDocuments > 0) runs.push(await largeRun(join(folder, 'large'), repo, corpora.largeDocuments, log));
-    log(`${all().length} setups ready; a warm-up round, then ${ROUNDS} rounds`);
+    log(`${all().length} setups ready; a warm-up round, then ${rounds} rounds`);
     const samples = new Map<string, RowSamples>();
     const key = (setup: string, query: FrequencyQuery) => `${setup}\u0000${query.band}\u0000${query.kind}`;
-    for (let round = 0; round <= ROUNDS; round++) {
+    for (let round = 0; round <= rounds; round++) {
       for (const { queries, services } of runs) {
         for (const query of queries) {
           for (let s = 0; s < services.length; s++) {
@@ -308,7 +318,7 @@ export async function measureFrequency(repo: string, log: (line: string) => void
           }
         }
       }
-      log(round === 0 ? 'warm-up round done' : `round ${round} of ${ROUNDS} done`);
+      log(round === 0 ? 'warm-up round done' : `round ${round} of ${rounds} done`);
     }
     const rows: FrequencyRow[] = [];
     for (const { queries, services } of runs) {
@@ -394,6 +404,7 @@ export function frequencySection(
   previousReport: string,
   date: string,
   load: { before: number; after: number } | null = null,
+  rounds: number = ROUNDS,
 ): { section: string; warnings: string[] } {
   const warnings = worseRows(readFrequencyTable(previousReport), rows);
   // The machine's load average (1 minute) beside the figures: on a shared machine it moves them most.
@@ -402,7 +413,7 @@ export function frequencySection(
 
 Measured ${date} by \`npm run bench:frequency\` (and \`npm run bench\`): ${corporaMeasured(rows)};
 words of four letters or more held by the share of a corpus's documents the row names (\`postfixWildcard=false\`). After a
-warm-up round, ${ROUNDS} rounds each take every row once, the setups of a row back to back, so the machine's
+warm-up round, ${rounds} rounds each take every row once, the setups of a row back to back, so the machine's
 drift falls on all alike: a band's words ${REPEATS} times each one at a time, then ${LOAD_SECONDS} s of them at
 ${LOAD_CONNECTIONS} connections. p50 and p95 are of all rounds' times, searches/s the median round's; the
 min–max columns show how far a single round strays. A search's cost should grow with its page and its pool,

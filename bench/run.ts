@@ -57,7 +57,7 @@ import { ENGINES } from './relevance/engines/index.ts';
 import { measureRelevance } from './relevance/measure.ts';
 import { QUERIES } from './relevance/queries.ts';
 import { measurePython, pythonSection } from './relevance/pythonRun.ts';
-import { DEFAULT_CORPORA, FREQUENCY_HEADING, frequencySection, measureFrequency } from './frequencyBench.ts';
+import { DEFAULT_CORPORA, FREQUENCY_HEADING, frequencySection, measureFrequency, QUICK_ROUNDS, ROUNDS } from './frequencyBench.ts';
 
 const USAGE = `Usage: npm run bench -- [--quick]
 
@@ -87,6 +87,7 @@ const SETTINGS = {
   restarts: quick ? 1 : 3,
   crawlPages: quick ? 2000 : 10_000,
 };
+const FREQUENCY_ROUNDS = quick ? QUICK_ROUNDS : ROUNDS;
 
 /** dist/ is stale when any file under src/ is newer than the script-tag build. */
 function ensureBuild(): void {
@@ -231,9 +232,9 @@ async function main(): Promise<void> {
     });
     log('search cost by word frequency: SQLite with 1 and 2 threads, PostgreSQL; long pages and 100,000 documents on SQLite');
     const loadBefore = loadavg()[0]!;
-    // The quick run keeps the demo corpus's rows: the other corpora take minutes to build.
+    // The quick run keeps the demo corpus's rows, in fewer rounds: the other corpora take minutes to build.
     const corpora = quick ? { longPages: false, largeDocuments: 0 } : DEFAULT_CORPORA;
-    frequencyRows = await measureFrequency(repo, (line) => log(`frequency: ${line}`), corpora);
+    frequencyRows = await measureFrequency(repo, (line) => log(`frequency: ${line}`), corpora, FREQUENCY_ROUNDS);
     frequencyLoad = { before: loadBefore, after: loadavg()[0]! };
     log(`crawl: a generated site of ${SETTINGS.crawlPages.toLocaleString('en')} pages`);
     // A crawl that cannot run (an older service without the crawl API) costs its section, not the suite's figures.
@@ -275,7 +276,7 @@ async function main(): Promise<void> {
       crawlSection([{ engine: 'SQLite', results: crawl }], results.date, quick ? 'npm run bench -- --quick' : 'npm run bench'),
     );
   // Compared with the figures the last run wrote: a row more than 25% worse gets a warning line.
-  const frequency = frequencySection(frequencyRows, previous, results.date, frequencyLoad);
+  const frequency = frequencySection(frequencyRows, previous, results.date, frequencyLoad, FREQUENCY_ROUNDS);
   console.log(`\n${frequency.section}`);
   for (const line of frequency.warnings) console.log(line);
   report = spliceSection(report, FREQUENCY_HEADING, frequency.section);
