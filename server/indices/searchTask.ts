@@ -11,6 +11,7 @@ import type { RankingBase } from '../config/rankingSettings.ts';
 /** The pipeline's calls, by name, with their arguments. */
 export type SearchCall =
   | { op: 'search'; args: Parameters<SearchPipeline['search']> }
+  | { op: 'answer'; args: Parameters<SearchPipeline['answer']> }
   | { op: 'suggest'; args: Parameters<SearchPipeline['suggest']> }
   | { op: 'autocomplete'; args: Parameters<SearchPipeline['autocomplete']> };
 
@@ -49,6 +50,8 @@ export async function runSearchTask(task: SearchTask): Promise<unknown> {
   switch (task.op) {
     case 'search':
       return pipeline.search(...task.args);
+    case 'answer':
+      return pipeline.answer(...task.args);
     case 'suggest':
       return pipeline.suggest(...task.args);
     case 'autocomplete':

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Piscina } from 'piscina';
-import type { RankingLimits } from '../engine/engine.ts';
+import type { RankingLimits, SearchQuery } from '../engine/engine.ts';
 import { LaneQueue, type Lane } from '../config/lanes.ts';
-import type { SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
+import type { SearchAnswer } from '../pipeline/searchAnswer.ts';
+import type { SearchOptions, SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
 import type { RankingBase } from '../config/rankingSettings.ts';
 import type { SearchCall, SearchTask } from './searchTask.ts';
 
@@ -38,16 +39,15 @@ export class SearchThreads {
     // whose client has gone is taken out while it waits for a thread, and not started.
     const run = <T>(lane: Lane, call: SearchCall, signal?: AbortSignal) =>
       this.places.run(lane, () => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>, signal);
+    // Nor can a promise cross: what clicks taught is awaited here, read in this process anyway.
+    const searchCall = async <T>(op: 'search' | 'answer', query: SearchQuery, options: SearchOptions | undefined) => {
+      const learned = options?.learned === undefined ? {} : await options.learned;
+      return run<T>(options?.lane ?? 'read', { op, args: [{ ...query, ...learned }, { explain: options?.explain ?? false }] }, options?.signal);
+    };
     return {
-      // Nor can a promise cross: what clicks taught is awaited here, read in this process anyway.
-      search: async (query, options) => {
-        const learned = options?.learned === undefined ? {} : await options.learned;
-        return run<SearchResult>(
-          options?.lane ?? 'read',
-          { op: 'search', args: [{ ...query, ...learned }, { explain: options?.explain ?? false }] },
-          options?.signal,
-        );
-      },
+      search: (query, options) => searchCall<SearchResult>('search', query, options),
+      // The route's answer: one string crosses back, not the result's objects (searchAnswer.ts).
+      answer: (query, options) => searchCall<SearchAnswer>('answer', query, options),
       suggest: (...args) => run<string[]>('read', { op: 'suggest', args }),
       autocomplete: (...args) => run<string[]>('read', { op: 'autocomplete', args }),
     };

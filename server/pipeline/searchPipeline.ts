@@ -31,6 +31,7 @@ import { matchRules, ruleIndex, type PlacedPromotion, type RuleEffects } from '.
 import { planSearch } from './planSearch.ts';
 import { rankPool } from './rankPool.ts';
 import type { ClickBound } from '../ranking/rankCandidates.ts';
+import { searchAnswer, type SearchAnswer } from './searchAnswer.ts';
 import { searchHit } from './searchHit.ts';
 import { hitSections } from './hitSections.ts';
 import { passageFromStart } from './hitPassage.ts';
@@ -106,6 +107,8 @@ export interface CompletionOptions {
 /** An index's searches: what the routes call. */
 export interface SearchPipeline {
   search(query: SearchQuery, options?: SearchOptions): Promise<SearchResult>;
+  /** The search's answer as the search route sends it (searchAnswer.ts), made where the search ran. */
+  answer(query: SearchQuery, options?: SearchOptions): Promise<SearchAnswer>;
   /** Search-term suggestions for a prefix, most useful first; none from documents the term's query rules hide. */
   suggest(term: string, size: number, options?: CompletionOptions): Promise<string[]>;
   /** Values of a custom field completing `term`, most used first; documents the term's query rules hide do not count. */
@@ -130,76 +133,78 @@ export function createSearchPipeline(engine: ReadableIndex, base: RankingBase = 
     ranking: resolveRankingSettings(overlaySettings(base.config, storedSettings(entries)), base.maxBoost),
     rules: ruleIndex(entries),
   });
+  const search: SearchPipeline['search'] = (asked, { explain = false, signal, learned } = {}) =>
+    engine.read(async (reader) => {
+      const { ranking, rules } = await steering.read(reader, ownerView);
+      let query = asked;
+      const effects = matchRules(rules, query.words, query.filter, query.now ?? clock());
+      const searched = ruledQuery(query, effects);
+      const steered = query.organic !== true;
+      const placement = await placeClaims(reader, searched, steered ? effects : null);
+      const plan = await planSearch(
+        reader,
+        searched.words ?? [],
+        { prefixLast: searched.prefixLast, fuzzy: searched.fuzzy, operator: searched.operator, typed: searched.typed ?? null },
+        ranking.words,
+      );
+      if (learned !== undefined) query = { ...query, ...(await learned) };
+      const byRelevance = searched.sort.by === 'relevance';
+      const clickBoosts = byRelevance && query.clickBoosts !== undefined && query.clickBoosts.size > 0 ? query.clickBoosts : null;
+      const found = await reader.candidates({
+        query: placement.window,
+        plan: searched.words === null ? null : plan,
+        boostIds: clickBoosts === null ? [] : [...clickBoosts.keys()],
+        poolByScore: POOL_BY_SCORE,
+        poolByTitle: POOL_BY_TITLE,
+      });
+      // Explained, each document's boosts by where they come from.
+      const boostSources = explain ? clickSources(clickBoosts, query.clickGroups) : null;
+      const boosts = byRelevance && steered ? await ruleBoosts(reader, searched, found.pool, effects, clickBoosts, boostSources) : clickBoosts;
+      const ranked = await rankPool(
+        reader,
+        plan,
+        found.pool,
+        ranking,
+        {
+          frequencies: found.frequencies,
+          boosts,
+          clickBounds: clickBoosts === null ? null : clickBounds(clickBoosts, query.clickPlaces),
+          // The personal stage: organic results (resultType=organic) are no one's in particular.
+          personal: byRelevance && steered && query.personal !== undefined && query.personal.impact > 0 ? query.personal : null,
+          commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
+          ...(boostSources !== null && { boostSources }),
+        },
+        explain,
+      );
+      const relevancePage = searched.words !== null && byRelevance;
+      const organic = placePage(ranked.rows, found.rest, placement.window.offset, placement.window.limit, relevancePage);
+      const page = placement.place(organic, relevancePage);
+      const { hits, promotions } = await pageHits(
+        reader,
+        page,
+        highlightTerms(plan),
+        ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins },
+        searched.words !== null,
+      );
+      // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
+      const unmatchedPins = searched.words === null ? 0 : placement.unmatchedPins([...found.pool, ...organic]);
+      return {
+        total: found.total + unmatchedPins,
+        hits,
+        promotions,
+        rules: {
+          applied: effects.applied,
+          ...(effects.redirect !== undefined && { redirect: effects.redirect }),
+          ...('userData' in effects && { userData: effects.userData }),
+        },
+        facets: found.facets,
+        rangeFacets: found.rangeFacets,
+        plan,
+      };
+    }, signal);
   return {
-    search: (asked, { explain = false, signal, learned } = {}) =>
-      engine.read(async (reader) => {
-        const { ranking, rules } = await steering.read(reader, ownerView);
-        let query = asked;
-        const effects = matchRules(rules, query.words, query.filter, query.now ?? clock());
-        const searched = ruledQuery(query, effects);
-        const steered = query.organic !== true;
-        const placement = await placeClaims(reader, searched, steered ? effects : null);
-        const plan = await planSearch(
-          reader,
-          searched.words ?? [],
-          { prefixLast: searched.prefixLast, fuzzy: searched.fuzzy, operator: searched.operator, typed: searched.typed ?? null },
-          ranking.words,
-        );
-        if (learned !== undefined) query = { ...query, ...(await learned) };
-        const byRelevance = searched.sort.by === 'relevance';
-        const clickBoosts = byRelevance && query.clickBoosts !== undefined && query.clickBoosts.size > 0 ? query.clickBoosts : null;
-        const found = await reader.candidates({
-          query: placement.window,
-          plan: searched.words === null ? null : plan,
-          boostIds: clickBoosts === null ? [] : [...clickBoosts.keys()],
-          poolByScore: POOL_BY_SCORE,
-          poolByTitle: POOL_BY_TITLE,
-        });
-        // Explained, each document's boosts by where they come from.
-        const boostSources = explain ? clickSources(clickBoosts, query.clickGroups) : null;
-        const boosts = byRelevance && steered ? await ruleBoosts(reader, searched, found.pool, effects, clickBoosts, boostSources) : clickBoosts;
-        const ranked = await rankPool(
-          reader,
-          plan,
-          found.pool,
-          ranking,
-          {
-            frequencies: found.frequencies,
-            boosts,
-            clickBounds: clickBoosts === null ? null : clickBounds(clickBoosts, query.clickPlaces),
-            // The personal stage: organic results (resultType=organic) are no one's in particular.
-            personal: byRelevance && steered && query.personal !== undefined && query.personal.impact > 0 ? query.personal : null,
-            commonTitleWords: () => commonTitleWords.words(reader, engine.changes),
-            ...(boostSources !== null && { boostSources }),
-          },
-          explain,
-        );
-        const relevancePage = searched.words !== null && byRelevance;
-        const organic = placePage(ranked.rows, found.rest, placement.window.offset, placement.window.limit, relevancePage);
-        const page = placement.place(organic, relevancePage);
-        const { hits, promotions } = await pageHits(
-          reader,
-          page,
-          highlightTerms(plan),
-          ranked.details === null ? null : { details: ranked.details, ranking, pins: placement.pins },
-          searched.words !== null,
-        );
-        // A pinned document the words did not match (as far as the pool and the page tell) adds to the count.
-        const unmatchedPins = searched.words === null ? 0 : placement.unmatchedPins([...found.pool, ...organic]);
-        return {
-          total: found.total + unmatchedPins,
-          hits,
-          promotions,
-          rules: {
-            applied: effects.applied,
-            ...(effects.redirect !== undefined && { redirect: effects.redirect }),
-            ...('userData' in effects && { userData: effects.userData }),
-          },
-          facets: found.facets,
-          rangeFacets: found.rangeFacets,
-          plan,
-        };
-      }, signal),
+    search,
+    answer: async (query, options) => searchAnswer(await search(query, options)),
     suggest: (term, size, { now = clock() } = {}) => engine.read(async (reader) => suggest(reader, term, size, await hiddenFor(reader, term, now))),
     autocomplete: (field, term, size, { now = clock() } = {}) =>
       engine.read(async (reader) => autocomplete(reader, field, term, size, await hiddenFor(reader, term, now))),

@@ -3,9 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { authorize } from '../http/auth.ts';
 import { ApiError, invalidParameter } from '../schemas/apiError.ts';
 import { SESSION_MAX_CHARS } from '../../src/client/limits.ts';
-import type { SearchHit, SearchResponse } from '../../src/client/types.ts';
 import { parseSearchQuery } from '../pipeline/parseSearchQuery.ts';
-import { promotionHit } from '../pipeline/searchHit.ts';
+import { searchResponseJson } from '../pipeline/searchAnswer.ts';
 import { SearchQuerystring } from '../schemas/searchQuerystring.ts';
 import { KeyParams } from '../schemas/requestSchemas.ts';
 import type { Lane } from '../config/lanes.ts';
@@ -101,9 +100,9 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         if (!reply.raw.writableFinished) gone.abort();
       };
       reply.raw.once('close', onClose);
-      let result;
+      let answer;
       try {
-        result = await index.search.search(query, { explain, signal: gone.signal, learned, lane: searchLane(request) });
+        answer = await index.search.answer(query, { explain, signal: gone.signal, learned, lane: searchLane(request) });
       } catch (error) {
         if (gone.signal.aborted) return reply.hijack();
         throw error;
@@ -111,28 +110,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
         reply.raw.off('close', onClose);
       }
       await noted;
-      const hits: SearchHit[] = result.hits.map((hit) => {
-        const shaped: SearchHit = { ...hit.shown, resultType: hit.resultType };
-        if (hit.rankingDetails !== undefined) shaped._rankingDetails = hit.rankingDetails;
-        return shaped;
-      });
-      // Promotions go in from the last, so each one's index among the documents still holds.
-      for (const { at, promotion, score, rankingDetails } of [...result.promotions].reverse()) {
-        const card = promotionHit(promotion, score);
-        if (rankingDetails !== undefined) card._rankingDetails = rankingDetails;
-        hits.splice(at, 0, card);
-      }
-      const body: SearchResponse = {
-        page,
-        total_hits: result.total,
-        processing_time_ms: Math.round(performance.now() - started),
-        hits,
-        facets: result.facets,
-        rangeFacets: result.rangeFacets,
-        ...(result.rules.applied.length > 0 && { appliedRules: result.rules.applied }),
-        ...(result.rules.redirect !== undefined && { redirect: result.rules.redirect }),
-        ...('userData' in result.rules && { userData: result.rules.userData }),
-      };
+      // The answer comes as JSON text (searchAnswer.ts): the route adds what only it knows.
+      const body = searchResponseJson(page, answer, Math.round(performance.now() - started));
       // A search from a page of an origin statsAllowedOrigins does not list is answered,
       // never learned from: three browsers of a hostile page would otherwise plant a
       // suggestion for everyone, lower click boosts and make proposals.
@@ -145,7 +124,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
             action: 'search',
             session: (session ?? userId ?? ANONYMOUS_SESSION).slice(0, SESSION_MAX_CHARS),
             keyword: term,
-            numberOfResults: result.total,
+            numberOfResults: answer.total,
             // Past the day's cap of distinct tags, the search counts untagged.
             ...(analyticsTag !== undefined && index.tags.admit(analyticsTag, clock()) && { tag: analyticsTag }),
           },
@@ -155,11 +134,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRouteOptions> = async
           clock(),
         );
       }
-      if (jsonp === null) return body;
-      return reply
-        .type('application/javascript; charset=utf-8')
-        .header('x-content-type-options', 'nosniff')
-        .send(`/**/${jsonp}(${JSON.stringify(body)});`);
+      if (jsonp === null) return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type('application/javascript; charset=utf-8').header('x-content-type-options', 'nosniff').send(`/**/${jsonp}(${body});`);
     },
   );
 };
