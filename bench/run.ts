@@ -67,7 +67,7 @@ rewrites BENCHMARKS.md (about 10 minutes).
 
 Options:
   --quick     10,000 documents only, fewer queries and runs, shorter load steps, a 2,000-page
-              crawl (under 3 minutes)
+              crawl (several minutes: the corpora are still indexed)
   -h, --help  print this help
 `;
 const { quick } = commandLine({ name: 'bench', invocation: 'npm run bench --', usage: USAGE }, (args) => {
