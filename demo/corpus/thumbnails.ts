@@ -179,7 +179,10 @@ function rgb(hex: string): [number, number, number] {
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
+// Called for every pixel of every thumbnail: no function made per call (the demo's start
+// runs this file through tsx, which names each function it makes).
 function mix(a: readonly number[], b: readonly number[], t: number): [number, number, number] {
-  const channel = (i: number) => Math.round((a[i] ?? 0) + ((b[i] ?? 0) - (a[i] ?? 0)) * t);
-  return [channel(0), channel(1), channel(2)];
+  const out: [number, number, number] = [0, 0, 0];
+  for (let i = 0; i < 3; i++) out[i] = Math.round((a[i] ?? 0) + ((b[i] ?? 0) - (a[i] ?? 0)) * t);
+  return out;
 }

@@ -159,7 +159,7 @@ describe('bindUrl', () => {
     unbind();
   });
 
-  it('dates a typed search by its key: on a slow page, searches seconds apart from quick keys make one entry', async () => {
+  it('dates typed searches and Enter by their keys, not by when their searches left', async () => {
     // The controller's side alone: the keys, and the searches going out late.
     const term = signal('');
     const sent = signal<{ state: SearchState; commit: boolean } | null>(null);
@@ -172,24 +172,39 @@ describe('bindUrl', () => {
       term.value = typed;
       await vi.advanceTimersByTimeAsync(100);
     }
-    // The first search leaves now, the next 1.5 s later, though the keys came 100 ms apart.
+    // The first search leaves now, the next 1.5 s later, though the keys came 100 ms apart:
+    // one entry.
     sent.value = { state: state('g'), commit: false };
     expect(history.length).toBe(before + 1);
     await vi.advanceTimersByTimeAsync(1500);
     sent.value = { state: state('gri'), commit: false };
     expect(location.search).toBe('?site=1&q=gri');
     expect(history.length).toBe(before + 1);
-    // Enter right after takes the typed entry's place.
+    // The keys paused on that term, so it is settled: Enter on another term, however soon
+    // after that term's search left, gets an entry of its own, as typing would.
     term.value = 'grid';
     await vi.advanceTimersByTimeAsync(50);
+    submits.value++;
     sent.value = { state: state('grid'), commit: true };
     expect(location.search).toBe('?site=1&q=grid');
-    expect(history.length).toBe(before + 1);
+    expect(history.length).toBe(before + 2);
     // After a pause in the keys, the next typed search has an entry of its own.
     await vi.advanceTimersByTimeAsync(1500);
     term.value = 'grid g';
     sent.value = { state: state('grid g'), commit: false };
-    expect(history.length).toBe(before + 2);
+    expect(history.length).toBe(before + 3);
+    // Enter 100 ms after the last key, its search held back 1.5 s: it takes the typed
+    // entry's place, so Back never lands on the half-typed term.
+    await vi.advanceTimersByTimeAsync(100);
+    term.value = 'grid ga';
+    sent.value = { state: state('grid ga'), commit: false };
+    await vi.advanceTimersByTimeAsync(100);
+    term.value = 'grid gap';
+    submits.value++;
+    await vi.advanceTimersByTimeAsync(1500);
+    sent.value = { state: state('grid gap'), commit: true };
+    expect(location.search).toBe('?site=1&q=grid+gap');
+    expect(history.length).toBe(before + 3);
     unbind();
   });
 });

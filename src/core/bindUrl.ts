@@ -96,28 +96,34 @@ export function bindUrl(controller: SearchController, { prefix = '' }: UrlOption
   const read = () => readState(location.search, prefix);
   const restore = () => controller.restore(read());
   if (read().term) restore();
-  // When the key of the last typed search the URL took came; -Infinity: not since the last commit.
-  let typedAt = -Infinity;
-  // The current entry's term when typing wrote it, while it is not settled yet: a commit of
-  // another term right after (Enter before the last key's search went out) takes its place,
-  // so Back never lands on a half-typed term. An empty field's entry is never settled.
-  let unsettled: { term: string; at: number } | null = null;
-  // A submitted search keeps its entry: what is typed next starts another.
-  const unsubmit = controller.submits.subscribe(() => (typedAt = -Infinity));
-  // When the term last changed. A typed search is dated by its key, not by when it went
-  // out: on a slow page searches leave seconds apart though the keys came quickly.
+  // When the term last changed. Typed searches and Enter are dated by their keys, not by when
+  // their searches went out: on a slow page searches leave seconds apart though the keys
+  // came quickly.
   let keyAt = Date.now();
   const unkey = controller.term.subscribe(() => (keyAt = Date.now()));
+  // When the term was last submitted (Enter, a picked suggestion): the search typed next
+  // starts an entry of its own.
+  let submittedAt = 0;
+  const unsubmit = controller.submits.subscribe(() => (submittedAt = Date.now()));
+  // The key of the last typed search the URL took; -Infinity: not since the last commit.
+  let typedAt = -Infinity;
+  // The current entry's term when typing wrote it, while it is not settled yet: Enter on
+  // another term takes its place when a typed search would (its key within the pause of that
+  // term's), and Enter came within the pause of the last key, so Back never lands on a
+  // half-typed term. An empty field's entry is never settled.
+  let unsettled: string | null = null;
   const stop = effect(() => {
     const sent = controller.sent.value;
     const search = sent && writeState(sent.state, location.search, prefix);
     if (sent && search !== location.search) {
-      const now = Date.now();
       const { term } = sent.state;
-      const replaceable = unsettled !== null && (unsettled.term === '' || (sent.commit && unsettled.term !== term && now - unsettled.at <= TYPING_PAUSE_MS));
-      const push = !replaceable && (sent.commit || keyAt - typedAt > TYPING_PAUSE_MS);
+      const submitted = submittedAt > typedAt;
+      const typing = keyAt - typedAt <= TYPING_PAUSE_MS;
+      const replaceable =
+        unsettled === '' || (sent.commit && unsettled !== null && unsettled !== term && submitted && typing && submittedAt - keyAt <= TYPING_PAUSE_MS);
+      const push = !replaceable && (sent.commit || submitted || !typing);
       typedAt = sent.commit ? -Infinity : keyAt;
-      unsettled = sent.commit ? null : { term, at: now };
+      unsettled = sent.commit ? null : term;
       // While the phone's filter panel is open its entry (marked `ssSheet`) takes every change:
       // Back closes the panel (FacetPanel), and the filters chosen in it come back as one entry.
       const sheet = (history.state as { ssSheet?: unknown } | null)?.ssSheet;
