@@ -64,7 +64,10 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,560 (+25, measured 24,559 from 24,520): the suggestions take another way of asking and another
 // pace (how several indices ask, each in its own group of the results page's dropdown), and one index's
 // way of asking is a function of its own, which that of several calls per index.
-export const EMBED_CEILING_BYTES = 24_560;
+// 24,570 (+10, measured 24,566 with both changes of the day): Enter and typed searches both dated by
+// their keys in the URL's history (+8 alone). 10 bytes are left under the budget: what the first load
+// gains next must make its own room.
+export const EMBED_CEILING_BYTES = 24_570;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;
