@@ -138,13 +138,18 @@ describe('the overlay with several sources', () => {
     fireEvent.click(title);
     expect(trackers[0]!.click).not.toHaveBeenCalled();
     expect(trackers[1]!.click).toHaveBeenCalledWith('grid', 'b2', 2);
-    // A click anywhere else on an option (its address, its passage) opens it as well: it counts too.
-    const assign = vi.fn();
+    // A click anywhere else on an option (its address, its passage) opens it as well: it counts too,
+    // before the option follows its address. A page that is leaving may send no more: once
+    // another site's page has come in, what the old one sends after is lost.
+    const order: string[] = [];
+    const assign = vi.fn(() => order.push('followed'));
+    (trackers[1]!.click as ReturnType<typeof vi.fn>).mockImplementation(() => order.push('counted'));
     vi.stubGlobal('location', { href: location.href, assign });
     const post = screen.getByRole('option', { name: 'Why grid' });
     fireEvent.click(post.querySelector('.ss-hit-url')!);
     fireEvent.click(post.querySelector('.ss-hit-snippet')!);
     expect(assign).toHaveBeenCalledTimes(2);
+    expect(order).toEqual(['counted', 'followed', 'counted', 'followed']);
     expect((trackers[1]!.click as ReturnType<typeof vi.fn>).mock.calls).toEqual([
       ['grid', 'b2', 2],
       ['grid', 'b1', 1],

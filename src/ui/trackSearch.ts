@@ -5,8 +5,8 @@ import type { Tracker } from '../tracker/createTracker.ts';
 
 /**
  * Feeds `tracker` from a widget: the searches whose results the controller shows, and
- * the clicks on result links inside `root` (listened to on `root`, so the components
- * need not know), a section's link as its page's. Left click, Ctrl/Cmd-click and Enter on a link are `click` events,
+ * the clicks on result links inside `root` (listened to on `root` as they come down to
+ * the element clicked, so the components need not know), a section's link as its page's. Left click, Ctrl/Cmd-click and Enter on a link are `click` events,
  * a middle click is `auxclick` with button 1; a right click is neither. Returns a stop.
  */
 export function trackSearch(controller: SearchController, root: Pick<Element, 'addEventListener'>, tracker: Tracker): () => void {
@@ -42,8 +42,13 @@ export function trackSearch(controller: SearchController, root: Pick<Element, 'a
   const onSubmit = () => tracker.settle();
   const listening = new AbortController();
   const signal = { signal: listening.signal };
-  root.addEventListener('click', onClick, signal);
-  root.addEventListener('auxclick', onClick, signal);
+  // Clicks on the way down, before the element clicked acts: an overlay's option follows its
+  // address in its own handler, and a page that is leaving for another site's may not send
+  // what it sends after (once that page comes in, it is lost). A link follows after every
+  // handler anyway.
+  const early = { ...signal, capture: true };
+  root.addEventListener('click', onClick, early);
+  root.addEventListener('auxclick', onClick, early);
   root.addEventListener('submit', onSubmit, signal);
   return () => {
     stopSent();
