@@ -61,7 +61,9 @@ export const EMBED_BUDGET_BYTES = 24 * 1024;
 // 24,535 (+145, measured 24,520): several indices through the script tag: `data-sources` (and the element's
 // `sources`) read, their file loaded before the widget mounts, and the widget, its page under the box and the
 // modules their file runs on lent to it, less the stand-in's message, gone.
-export const EMBED_CEILING_BYTES = 24_535;
+// 24,550 (+15, measured 24,547 from 24,533): the tracker hears a click on its way down, before an overlay's
+// option follows its address, so that the click is sent before the page leaves.
+export const EMBED_CEILING_BYTES = 24_550;
 
 /** The files of the script-tag build whose brotli sizes count against the budget. */
 export const EMBED_FILES = ['site-search.js', 'site-search.css'] as const;

@@ -41,15 +41,14 @@ export function trackSearch(controller: SearchController, root: Pick<Element, 'a
   // Enter on the search already shown makes it count.
   const onSubmit = () => tracker.settle();
   const listening = new AbortController();
-  const signal = { signal: listening.signal };
+  const { signal } = listening;
   // Clicks on the way down, before the element clicked acts: an overlay's option follows its
   // address in its own handler, and a page that is leaving for another site's may not send
   // what it sends after (once that page comes in, it is lost). A link follows after every
   // handler anyway.
-  const early = { ...signal, capture: true };
-  root.addEventListener('click', onClick, early);
-  root.addEventListener('auxclick', onClick, early);
-  root.addEventListener('submit', onSubmit, signal);
+  root.addEventListener('click', onClick, { signal, capture: true });
+  root.addEventListener('auxclick', onClick, { signal, capture: true });
+  root.addEventListener('submit', onSubmit, { signal });
   return () => {
     stopSent();
     stopResults();
