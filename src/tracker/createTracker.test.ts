@@ -53,6 +53,20 @@ describe('createTracker', () => {
     expect(fetched.at(-1)).not.toHaveProperty('userToken');
   });
 
+  it('counts a search in each index of a widget of several, and again in none right after', async () => {
+    const fetch = vi.mocked(globalThis.fetch);
+    const blog = createTracker({ siteKey: 'blog', baseUrl: 'https://api.test' });
+    tracker = createTracker({ siteKey: 'docs', baseUrl: 'https://api.test' });
+    for (const t of [tracker, blog, tracker, blog]) t.shown('grid', 3, 'grid', true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['https://api.test/v1/stats/docs', 'https://api.test/v1/stats/blog']);
+    expect(fetched.map((e) => [e.action, e.keyword])).toEqual([
+      ['search', 'grid'],
+      ['search', 'grid'],
+    ]);
+    blog.dispose();
+  });
+
   it('sends to the regional host when there is one', async () => {
     const fetch = vi.mocked(globalThis.fetch);
     tracker = createTracker({ siteKey: 'my key', baseUrl: 'https://api.test/', regionalUrl: 'https://eu.test' });

@@ -79,6 +79,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   const { pauseMs = 2000, respectGpc = true } = options;
   const url = `${hostFor('stats', options)}/v1/stats/${encodeURIComponent(options.siteKey)}`;
   const queue = createQueue(`ss-queue:${url}`, (event) => deliver(url, event));
+  // The last search this index counted: a widget of several indices counts a search in each.
+  const lastKey = `ss-last:${url}`;
   const beaconed = new Set<string>();
   let consent = !options.requireConsent;
   let pending: [keyword: string, total: number, key: string] | null = null;
@@ -102,8 +104,8 @@ export function createTracker(options: TrackerOptions): Tracker {
     if (!search || !allowed()) return;
     const [keyword, numberOfResults, key] = search;
     const last = hash(sessionId() + key);
-    if (local('ss-last') === last) return;
-    local('ss-last', last);
+    if (local(lastKey) === last) return;
+    local(lastKey, last);
     send({ action: 'search', keyword, numberOfResults });
   }
 
@@ -151,6 +153,8 @@ export function createTracker(options: TrackerOptions): Tracker {
       cancel();
       queue.clear();
       local('ss-session', undefined);
+      local(lastKey, undefined);
+      // Where earlier versions kept the last search, for every index alike.
       local('ss-last', undefined);
     },
     dispose() {
