@@ -6,7 +6,6 @@
  * `sections` (documents written through the API have none): the widget's sub-results
  * are seen for real on `/?site=guides`.
  */
-import { request } from 'node:http';
 import type { Connect, Plugin } from 'vite';
 import type { IndexDocument } from '../src/client/types.ts';
 
@@ -68,29 +67,15 @@ export function guidesSite(pages: ReadonlyMap<string, string>): Plugin {
   };
 }
 
-/**
- * Starts a crawl of the site into the `guides` index, from its start page; resolves once the
- * service took it. On a connection of its own, never one kept alive from an earlier request:
- * the start-up loads the traffic in this process just before, and when that holds the event
- * loop past the service's keep-alive timeout, the service closes its side of the idle
- * connection as this request goes out on it, which then fails ("fetch failed").
- */
+/** Starts a crawl of the site into the `guides` index, from its start page; resolves once the service took it. */
 export async function crawlGuides(apiUrl: string, siteUrl: string): Promise<void> {
-  const body = JSON.stringify({ start: [`${siteUrl}/guides/`] });
-  const headers = {
-    'Content-Type': 'application/json',
-    Authorization: `Basic ${Buffer.from(`${GUIDES.publicKey}:${GUIDES.secret}`).toString('base64')}`,
-  };
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const sent = request(`${apiUrl}/v2/indices/${GUIDES.publicKey}/crawls`, { method: 'POST', headers, agent: false }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(body);
+  const response = await fetch(`${apiUrl}/v2/indices/${GUIDES.publicKey}/crawls`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Basic ${Buffer.from(`${GUIDES.publicKey}:${GUIDES.secret}`).toString('base64')}`,
+    },
+    body: JSON.stringify({ start: [`${siteUrl}/guides/`] }),
   });
-  if (status < 200 || status > 299) throw new Error(`guides: the crawl was refused (${status}: ${text})`);
+  if (!response.ok) throw new Error(`guides: the crawl was refused (${response.status}: ${await response.text()})`);
 }

@@ -8,13 +8,13 @@
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createServer, type Connect, type Plugin } from 'vite';
-import { buildApp } from '../server/app.ts';
 import { buildConsole } from '../server/console/buildConsole.mjs';
 import { commandLine } from '../server/config/commandLine.ts';
 import { postgresEngines } from '../server/indices/postgresFactory.ts';
 import { databaseUrl } from '../server/config/configFile.ts';
 import { buildPages, servedBuiltPages } from './builtPages.ts';
 import { cachedCorpus } from './corpusCache.ts';
+import { startDemoService } from './demoService.ts';
 import { thumbnailSvg } from './corpus/thumbnails.ts';
 import { generatedTraffic } from './generatedTraffic.ts';
 import { crawlGuides, GUIDES, guidePages, guidesSite } from './guides.ts';
@@ -177,29 +177,44 @@ async function main() {
   const restored = kept?.restoreInto(dataDir) ?? false;
   if (restored) console.log(`indices: restored from .cache/demo-index`);
 
-  // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
-  // (whose widgets also report their searches to the stats endpoint).
-  const startService = async () => {
-    const service = await buildApp({
-      dataDir,
-      allowedOrigins: pageOrigins,
-      // Clicks count only from the demo's own pages.
-      statsAllowedOrigins: pageOrigins,
-      logger: false,
-      rateLimit: { max: 100, windowMs: 1000 },
-      statsRateLimit: { max: 100, windowMs: 1000 },
-      recommendations: RECOMMENDATIONS,
-      indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG, GUIDES],
-      // The guides' site is the demo's own page server, on loopback: its port alone is opened to the crawler.
-      crawlAllowPrivate: [`${host}:${webPort}`],
-      crawlHostRate: 0,
-      adminKey: ADMIN_KEY,
-      ...(database !== null && { engine: postgresEngines(database) }),
+  // `traffic`: with the past traffic, loaded before the service listens (demoService.ts).
+  // Not into a data folder that is kept for the next start: its events would be as old as it.
+  const startService = (traffic: boolean) =>
+    startDemoService({
+      app: {
+        dataDir,
+        allowedOrigins: pageOrigins,
+        // Clicks count only from the demo's own pages.
+        statsAllowedOrigins: pageOrigins,
+        logger: false,
+        // The widget keeps to 5 searches a second, but the e2e tests run several browsers from one address
+        // (whose widgets also report their searches to the stats endpoint).
+        rateLimit: { max: 100, windowMs: 1000 },
+        statsRateLimit: { max: 100, windowMs: 1000 },
+        recommendations: RECOMMENDATIONS,
+        indices: [{ publicKey: SITE_KEY, secret: SECRET }, BLOG, GUIDES],
+        // The guides' site is the demo's own page server, on loopback: its port alone is opened to the crawler.
+        crawlAllowPrivate: [`${host}:${webPort}`],
+        crawlHostRate: 0,
+        adminKey: ADMIN_KEY,
+        ...(database !== null && { engine: postgresEngines(database) }),
+      },
+      port: apiPort,
+      host,
+      siteKey: SITE_KEY,
+      traffic: traffic
+        ? async (events) => {
+            const loading = Date.now();
+            const traffic = generatedTraffic(documents, { now: loading });
+            // In-process, with past times: the stats endpoint stamps events with the time they arrive.
+            await events.loadStats(traffic);
+            console.log(`traffic: ${traffic.length.toLocaleString('en')} generated search and click events over 60 days loaded in ${Date.now() - loading} ms`);
+          }
+        : undefined,
     });
-    await service.listen({ port: apiPort, host });
-    return service;
-  };
-  let app = await startService();
+  // A data folder indexed here and kept gets its traffic once it is kept, as a restored one does.
+  const keeping = !restored && kept !== null;
+  let app = await startService(!keeping);
   const where = database === null ? `data in ${dataDir}` : `indices and events in PostgreSQL`;
   console.log(`service: listening on ${apiUrl} (indices "${SITE_KEY}", "${BLOG.publicKey}" and "${GUIDES.publicKey}", ${where})`);
   console.log(`admin key (local use only): ${ADMIN_KEY}`);
@@ -212,21 +227,13 @@ async function main() {
       // Kept closed, so that its databases are whole on disk; then the same service again.
       await app.close();
       kept.keep(dataDir);
-      app = await startService();
+      app = await startService(true);
     }
   }
-  // Events are loaded once, into a fresh data folder: a restart keeps what is there.
-  const events = app.eventStores.get(SITE_KEY);
-  const { statsEvents, recommendationEvents } = await events.counts();
+  // Events are sent once, into a fresh data folder: a restart keeps what is there.
+  const { recommendationEvents } = await app.eventStores.get(SITE_KEY).counts();
   if (recommendationEvents === 0) {
     await sendViewedTogether({ baseUrl: apiUrl, siteKey: SITE_KEY, secret: SECRET, dataset: 'views', events: viewedTogether(documents) });
-  }
-  if (statsEvents === 0) {
-    const loading = Date.now();
-    const traffic = generatedTraffic(documents, { now: loading });
-    // In-process, with past times: the stats endpoint stamps events with the time they arrive.
-    await events.loadStats(traffic);
-    console.log(`traffic: ${traffic.length.toLocaleString('en')} generated search and click events over 60 days loaded in ${Date.now() - loading} ms`);
   }
 
   const guides = guidePages(documents);
