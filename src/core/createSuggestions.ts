@@ -135,7 +135,7 @@ export const fetchItems = (
     const fresh = lists.map((list) =>
       list.filter(({ value }) => typeof value === 'string' && value !== '' && !exclude?.(value) && seen.size < seen.add(value.toLowerCase()).size),
     );
-    // The sources take a row in turn until there are `size`, so a full list of
+    // The endpoints take a row in turn until there are `size`, so a full list of
     // suggestions leaves room for the completions; each keeps its own order.
     const rows = fresh.map(() => 0);
     for (let n = 0, i = 0, idle = 0; n < size && idle < rows.length; i = (i + 1) % rows.length)
