@@ -106,4 +106,6 @@ export const EMBED_SOURCES_FILES = ['site-search.sources.js', 'site-search.sourc
 // 4,860 (measured 4,849: 4,616 the script, 233 the stylesheet): the first.
 // 4,875 (measured 4,864): the URL dates a typed search by its key, as the first load's does.
 // 5,110 (+235, measured 5,098): the dropdown's suggestions of several indices, a group each, in one pace.
-export const EMBED_SOURCES_CEILING_BYTES = 5_110;
+// 5,125 (+15, measured 5,111 from 5,096): ↓ that asks for the dropdown opens it on its first option, as ↓ on
+// a list at hand does (the first load's share of it, +2, fits under its ceiling).
+export const EMBED_SOURCES_CEILING_BYTES = 5_125;

@@ -90,9 +90,10 @@ export interface Suggestions extends ComboboxProps {
   readonly forTerm: ReadonlySignal<string>;
   /**
    * Asks for suggestions for `term` in the next free slot; an empty term shows the recent
-   * searches instead (or closes the list when there are none).
+   * searches instead (or closes the list when there are none). `into`: ↓ asked for them, so
+   * the answer opens the list on its first option, as ↓ on a list at hand does.
    */
-  update(term: string): void;
+  update(term: string, into?: boolean): void;
   /** Shows the recent searches (the field is empty); closes the list when there are none. */
   showRecent(): void;
   /** Forgets the recent search at `index`, keeping the active option in the list. */
@@ -166,6 +167,8 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
   const forTerm = signal('');
   // Same guard as the search: only the newest request's answer is painted.
   const latest = createLatest();
+  // ↓ asked for the list: its answer opens it on its first option (a key typed since takes that back).
+  let into: boolean | undefined;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-opt-${index}`;
 
@@ -191,8 +194,8 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
         batch(() => {
           listed.value = next;
           forTerm.value = term;
-          active.value = chosen ? items.peek().findIndex((item) => item.value === chosen.value && item.source === chosen.source) : -1;
           open.value = items.value.length > 0;
+          active.value = chosen ? items.peek().findIndex((item) => item.value === chosen.value && item.source === chosen.source) : into && open.value ? 0 : -1;
         });
       },
       // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
@@ -234,7 +237,8 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     active,
     forTerm,
     optionId,
-    update(term) {
+    update(term, arrow) {
+      into = arrow;
       const q = capTerm(term);
       if (q === '') return showRecent();
       // What waits is replaced; a request in flight is aborted only when the next one leaves,
