@@ -122,14 +122,17 @@ test('data-sources: the results page’s dropdown holds a group of suggestions p
   const main = page.locator('main');
   const box = main.getByRole('combobox', { name: 'Search' });
   await box.focus();
-  await page.keyboard.type('gr');
+  // In one input (pasted): the list answers this term alone, not an earlier key's (sourcesDropdown.spec).
+  await page.keyboard.insertText('gr');
   await expect(main.getByRole('tab')).toHaveCount(2);
-  // Over the results, ↓ opens the list: a group per index, each with its own index's suggestions.
+  // Over the results, ↓ opens the list on its first option: a group per index, each with its own index's suggestions.
   await page.keyboard.press('ArrowDown');
   const listbox = main.getByRole('listbox', { name: 'Suggestions' });
   const features = listbox.getByRole('group', { name: 'Features' });
   const blog = listbox.getByRole('group', { name: 'Blog' });
   await expect(blog.getByRole('option').first()).toBeVisible();
+  await expect(features.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await features.getByRole('option').first().getAttribute('id'))!);
   const first = await features.getByRole('option').count();
   expect(first).toBeGreaterThan(0);
   for (let i = 0; i < first; i++) await page.keyboard.press('ArrowDown');
