@@ -113,6 +113,41 @@ test('data-sources: a tab per index on the results page, by keyboard, pinned, ax
   expect(await widgetProblems(page, problems)).toEqual([]);
 });
 
+test('data-sources: the results page’s dropdown holds a group of suggestions per index, ↓ walks both, Enter searches the pick', async ({ page }) => {
+  test.setTimeout(scaled(120_000));
+  const problems = await servePages(page);
+  await serveBuiltFiles(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/e2e/pages/sources.html');
+  const main = page.locator('main');
+  const box = main.getByRole('combobox', { name: 'Search' });
+  await box.focus();
+  // In one input (pasted): the list answers this term alone, not an earlier key's (sourcesDropdown.spec).
+  await page.keyboard.insertText('gr');
+  await expect(main.getByRole('tab')).toHaveCount(2);
+  // Over the results, ↓ opens the list on its first option: a group per index, each with its own index's suggestions.
+  await page.keyboard.press('ArrowDown');
+  const listbox = main.getByRole('listbox', { name: 'Suggestions' });
+  const features = listbox.getByRole('group', { name: 'Features' });
+  const blog = listbox.getByRole('group', { name: 'Blog' });
+  await expect(blog.getByRole('option').first()).toBeVisible();
+  await expect(features.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await features.getByRole('option').first().getAttribute('id'))!);
+  const first = await features.getByRole('option').count();
+  expect(first).toBeGreaterThan(0);
+  for (let i = 0; i < first; i++) await page.keyboard.press('ArrowDown');
+  const pick = blog.getByRole('option').first();
+  await expect(pick).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await pick.getAttribute('id'))!);
+  await axe(page, 'script tag, results page dropdown of two indices');
+  await saveScreenshot(page, { path: `${SHOTS}/embed-sources-dropdown-light-desktop.png` });
+  const value = (await pick.textContent())!.trim();
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveValue(value);
+  await expect(listbox).toBeHidden();
+  expect(await widgetProblems(page, problems)).toEqual([]);
+});
+
 test('sources on <site-search>: the overlay groups each index, ↓ walks both, and a blog click is stored by the blog', async ({ page, request }) => {
   test.setTimeout(scaled(120_000));
   const problems = await servePages(page);

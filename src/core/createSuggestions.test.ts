@@ -104,6 +104,42 @@ describe('createSuggestions', () => {
     });
   }
 
+  it('↓ that asks for the list opens it on its first option, as ↓ on a list at hand does; a key typed since takes that back', async () => {
+    const { s, suggest } = setup();
+    s.update('gr', true);
+    suggest[0]?.resolve(words('grid', 'group'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.open.value).toBe(true);
+    expect(s.active.value).toBe(0);
+    expect(s.input()['aria-activedescendant']).toBe('ss1-opt-0');
+    // A request already on its way answers first: it opens the list on its first option too.
+    s.close();
+    await vi.advanceTimersByTimeAsync(1000);
+    s.update('gri');
+    s.update('gri', true);
+    suggest[1]?.resolve(words('grid'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.active.value).toBe(0);
+    // Typed after ↓: the answer opens the list as typing does, with no option active.
+    s.close();
+    await vi.advanceTimersByTimeAsync(1000);
+    s.update('grid', true);
+    s.update('grids');
+    suggest[2]?.resolve(words('grids'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.open.value).toBe(true);
+    expect(s.active.value).toBe(-1);
+    // Nothing to show: the list stays closed and no option is active.
+    s.close();
+    await vi.advanceTimersByTimeAsync(1000);
+    s.update('gx', true);
+    suggest[3]?.resolve(words());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.open.value).toBe(false);
+    expect(s.active.value).toBe(-1);
+    expect(suggest.map((c) => c.term)).toEqual(['gr', 'gri', 'grid', 'gx']);
+  });
+
   it('a key leaves the request in flight to its answer: only the next request aborts it', async () => {
     const { s, suggest } = setup();
     s.update('g');

@@ -2,7 +2,7 @@ import { batch, computed, signal, type ReadonlySignal } from '@preact/signals-co
 import type { SearchClient } from '../client/createClient.ts';
 import { capTerm } from './capTerm.ts';
 import { createLatest } from './createLatest.ts';
-import { createPace } from './pace.ts';
+import { createPace, type Pace } from './pace.ts';
 import type { RecentSearches } from './createRecentSearches.ts';
 
 /** One entry of the suggestion list. */
@@ -15,6 +15,16 @@ export interface SuggestionItem {
   source: string;
   /** One of the visitor's recent searches (shown while the field is empty), which they may remove. */
   recent?: true;
+  /** With several indices (the `sources` option): the place of the index it came from, among `Suggestions.groups`. */
+  group?: number;
+}
+
+/** An index's group in the list, when the box searches several. */
+export interface SuggestionGroup {
+  /** The index's name above its suggestions. */
+  label: string;
+  /** Its suggestions could not be had for the term shown: the group says so, with no options. */
+  failed: boolean;
 }
 
 export interface SuggestionsOptions {
@@ -47,6 +57,14 @@ export interface SuggestionsOptions {
   exclude?: ((value: string) => boolean) | undefined;
   /** The visitor's recent searches, offered while the field is empty. @default none */
   recent?: RecentSearches | undefined;
+  /**
+   * Asks for a term's items in place of `client` (fetchItems): several indices' at once,
+   * each item with its `group`. Rejects when there is nothing to show.
+   * @default the client's, fetchItems
+   */
+  fetch?: ((term: string, signal: AbortSignal) => Promise<SuggestionItem[]>) | undefined;
+  /** The pace of the requests: a slot of several indices' requests (createSlotPace). @default one endpoint's, `paceMs` apart */
+  pace?: Pace | undefined;
 }
 
 /** Props for the input, the listbox and each option of an ARIA 1.2 combobox. */
@@ -62,6 +80,8 @@ export type ComboboxKeyResult = { pick: SuggestionItem } | 'handled' | false;
 /** The suggestion dropdown's headless state, with the combobox's ids and ARIA values. */
 export interface Suggestions extends ComboboxProps {
   readonly items: ReadonlySignal<SuggestionItem[]>;
+  /** With several indices: a group per index, in order; an item's `group` is its place here. @default none */
+  readonly groups?: ReadonlySignal<readonly SuggestionGroup[]> | undefined;
   /** The listbox is shown: there are items and the user has not closed it. */
   readonly open: ReadonlySignal<boolean>;
   /** The option the user arrowed to, or -1. */
@@ -70,9 +90,10 @@ export interface Suggestions extends ComboboxProps {
   readonly forTerm: ReadonlySignal<string>;
   /**
    * Asks for suggestions for `term` in the next free slot; an empty term shows the recent
-   * searches instead (or closes the list when there are none).
+   * searches instead (or closes the list when there are none). `into`: ↓ asked for them, so
+   * the answer opens the list on its first option, as ↓ on a list at hand does.
    */
-  update(term: string): void;
+  update(term: string, into?: boolean): void;
   /** Shows the recent searches (the field is empty); closes the list when there are none. */
   showRecent(): void;
   /** Forgets the recent search at `index`, keeping the active option in the list. */
@@ -94,8 +115,49 @@ export interface Suggestions extends ComboboxProps {
   dispose(): void;
 }
 
+const tag = (list: Array<{ value: string }>, source: string) => list.map(({ value }) => ({ value, source }));
+
+/**
+ * A term's items from one index: its suggestions, and its completions from `fields`, each
+ * value once (the first kept), the endpoints taking a row in turn until there are `size`.
+ */
+export const fetchItems = (
+  client: SuggestionsOptions['client'],
+  term: string,
+  { size = 8, fields = [], exclude }: Pick<SuggestionsOptions, 'size' | 'fields' | 'exclude'>,
+  signal: AbortSignal,
+): Promise<SuggestionItem[]> =>
+  Promise.all([
+    client.suggest({ term, size }, { signal }).then((r) => tag(r.suggestions, 'suggest')),
+    ...fields.map((field) => client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field))),
+  ]).then((lists) => {
+    const seen = new Set<string>();
+    // Only strings reach the DOM, and each value once (the set grows only for a new one).
+    const fresh = lists.map((list) =>
+      list.filter(({ value }) => typeof value === 'string' && value !== '' && !exclude?.(value) && seen.size < seen.add(value.toLowerCase()).size),
+    );
+    // The endpoints take a row in turn until there are `size`, so a full list of
+    // suggestions leaves room for the completions; each keeps its own order.
+    const rows = fresh.map(() => 0);
+    for (let n = 0, i = 0, idle = 0; n < size && idle < rows.length; i = (i + 1) % rows.length)
+      if (rows[i]! < fresh[i]!.length) {
+        rows[i]!++;
+        n++;
+        idle = 0;
+      } else idle++;
+    return fresh.flatMap((list, i) => list.slice(0, rows[i]));
+  });
+
 export function createSuggestions(options: SuggestionsOptions): Suggestions {
-  const { client, id, size = 8, fields = [], paceMs = 200, recent, exclude } = options;
+  const {
+    client,
+    id,
+    paceMs = 200,
+    recent,
+    // One pace for all: each request asks every endpoint (suggest, and autocomplete with `fields`) once.
+    pace = createPace(paceMs),
+    fetch = (term: string, signal: AbortSignal) => fetchItems(client, term, options, signal),
+  } = options;
   // What the endpoints suggested (or the recent searches); `items` puts the redirect first.
   const listed = signal<SuggestionItem[]>([]);
   const goTo = signal<string | undefined>(undefined);
@@ -105,11 +167,10 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
   const forTerm = signal('');
   // Same guard as the search: only the newest request's answer is painted.
   const latest = createLatest();
-  // One pace for all: each request asks every endpoint (suggest, and autocomplete with `fields`) once.
-  const pace = createPace(paceMs);
+  // ↓ asked for the list: its answer opens it on its first option (a key typed since takes that back).
+  let into: boolean | undefined;
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-opt-${index}`;
-  const tag = (list: Array<{ value: string }>, source: string) => list.map(({ value }) => ({ value, source }));
 
   function cancel() {
     latest();
@@ -125,35 +186,16 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
 
   const ask = (term: string) =>
     latest(
-      (signal) =>
-        Promise.all([
-          client.suggest({ term, size }, { signal }).then((r) => tag(r.suggestions, 'suggest')),
-          ...fields.map((field) => client.autocomplete({ term, source: `custom_fields.${field}` }, { signal }).then((r) => tag(r.autocomplete, field))),
-        ]),
-      (lists) => {
-        const seen = new Set<string>();
-        // Only strings reach the DOM, and each value once (the set grows only for a new one).
-        const fresh = lists.map((list) =>
-          list.filter(({ value }) => typeof value === 'string' && value !== '' && !exclude?.(value) && seen.size < seen.add(value.toLowerCase()).size),
-        );
-        // The sources take a row in turn until there are `size`, so a full list of
-        // suggestions leaves room for the completions; each keeps its own order.
-        const rows = fresh.map(() => 0);
-        for (let n = 0, i = 0, idle = 0; n < size && idle < rows.length; i = (i + 1) % rows.length)
-          if (rows[i]! < fresh[i]!.length) {
-            rows[i]!++;
-            n++;
-            idle = 0;
-          } else idle++;
-        const next = fresh.flatMap((list, i) => list.slice(0, rows[i]));
+      (signal) => fetch(term, signal),
+      (next) => {
         // An answer that comes after the visitor arrowed keeps their option where it is still
         // listed (the redirect, a suggestion the new answer repeats): their key is not lost.
         const chosen = items.peek()[active.peek()];
         batch(() => {
           listed.value = next;
           forTerm.value = term;
-          active.value = chosen ? items.peek().findIndex((item) => item.value === chosen.value && item.source === chosen.source) : -1;
           open.value = items.value.length > 0;
+          active.value = chosen ? items.peek().findIndex((item) => item.value === chosen.value && item.source === chosen.source) : into && open.value ? 0 : -1;
         });
       },
       // Suggestions are a convenience: a failure closes the list, the search still shows its own error.
@@ -195,7 +237,8 @@ export function createSuggestions(options: SuggestionsOptions): Suggestions {
     active,
     forTerm,
     optionId,
-    update(term) {
+    update(term, arrow) {
+      into = arrow;
       const q = capTerm(term);
       if (q === '') return showRecent();
       // What waits is replaced; a request in flight is aborted only when the next one leaves,

@@ -4,6 +4,16 @@ import { createPace, type Pace } from './pace.ts';
 export const MAX_SOURCES = 5;
 
 /**
+ * The pace of one endpoint whose every slot sends a request to each of `count` indices at
+ * once: a slot counts as `count` requests of the API's 5 a second per endpoint and address,
+ * so there are `5 / count` slots a second (rounded down, at least 1), evenly apart.
+ */
+export function createSlotPace(count: number, gapMs = 200): Pace {
+  const slots = Math.max(1, Math.floor(MAX_SOURCES / count));
+  return createPace(Math.max(gapMs, Math.ceil(1000 / slots)), slots);
+}
+
+/**
  * One pace shared by `count` searches to the same endpoint (one per index, the
  * `sources` option), as `count` paces to hand to their controllers. The API's 5 requests
  * a second are per endpoint and address, whatever the index, so the searches do not get
@@ -13,8 +23,7 @@ export const MAX_SOURCES = 5;
  * replaces what it has waiting, and its controller cancels and aborts its own request.
  */
 export function createGroupPace(count: number, gapMs = 200): Pace[] {
-  const slots = Math.max(1, Math.floor(MAX_SOURCES / count));
-  const pace = createPace(Math.max(gapMs, Math.ceil(1000 / slots)), slots);
+  const pace = createSlotPace(count, gapMs);
   const waiting = new Map<number, () => unknown>();
   let urgent = false;
   let queued = false;

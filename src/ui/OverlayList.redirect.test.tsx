@@ -1,6 +1,8 @@
 // A query rule's redirect in the overlay: the first option, "Go to …", opened by Enter or a click.
 import { act, cleanup, fireEvent, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRecentSearches } from '../core/createRecentSearches.ts';
+import { createSuggestions } from '../core/createSuggestions.ts';
 import { de } from './messagesDe.ts';
 import { SearchOverlay } from './SearchOverlay.tsx';
 import { answer, answerLatest, dialogMethods, fakeController, hit, renderWidget, searchAndAnswer } from './testing.tsx';
@@ -58,6 +60,24 @@ describe('a rule’s redirect in the overlay', () => {
       fireEvent.click(screen.getByRole('option', { name: GO }));
     });
     expect(assign).toHaveBeenCalledWith(ACCOUNT);
+  });
+
+  it('keeps the search that led there, as every option the overlay follows does, whether clicked or chosen with Enter', async () => {
+    let stored = '[]';
+    const recent = createRecentSearches({ key: 'k', storage: () => ({ getItem: () => stored, setItem: (_, v) => void (stored = v) }) });
+    const suggestions = createSuggestions({ client: { suggest: vi.fn(), autocomplete: vi.fn() }, id: 'o', recent });
+    const { controller, calls, key } = setup({ suggestions });
+    await act(() => searchAndAnswer(controller, calls, 'account', redirected()));
+    act(() => {
+      fireEvent.click(screen.getByRole('option', { name: GO }));
+    });
+    expect(assign).toHaveBeenCalledWith(ACCOUNT);
+    expect(recent.list()).toEqual(['account']);
+    await act(() => searchAndAnswer(controller, calls, 'login', redirected()));
+    key('ArrowDown');
+    key('Enter');
+    expect(assign).toHaveBeenCalledTimes(2);
+    expect(recent.list()).toEqual(['login', 'account']);
   });
 
   it('is offered when the search finds nothing else', async () => {

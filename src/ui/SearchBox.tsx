@@ -139,10 +139,11 @@ export function SearchBox({ placeholder, shortcut = false, autoFocus = false, on
         dropdown?.close();
         return;
       }
-      // ↓ on a closed list whose suggestions are for another term (typed over results): ask for them.
+      // ↓ on a closed list whose suggestions are for another term (typed over results): ask for
+      // them, and the answer opens the list on its first option, as ↓ on a list at hand does.
       if (dropdown && !dropdown.open.value && capTerm(event.currentTarget.value) !== '' && dropdown.forTerm.value !== capTerm(event.currentTarget.value)) {
         event.preventDefault();
-        dropdown.update(event.currentTarget.value);
+        dropdown.update(event.currentTarget.value, true);
         return;
       }
     }

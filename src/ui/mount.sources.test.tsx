@@ -66,3 +66,76 @@ it('mount with sources searches each index at once and shows a labelled group pe
     'Blog · 1 result',
   ]);
 });
+
+it('mount with sources on the page: the dropdown holds a labelled group of suggestions per index, walked by ↓, Enter searching every index', async () => {
+  widget = mount(target, {
+    siteKey: 'demo',
+    baseUrl: 'http://127.0.0.1:8787',
+    analytics: false,
+    recentSearches: false,
+    sources: 'demo:Docs, blog:Blog, shop:Shop',
+  });
+  const input = within(target).getByRole<HTMLInputElement>('combobox');
+  await act(async () => {
+    input.focus();
+    input.value = 'gr';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  const suggests = calls.filter((call) => call.url.pathname.startsWith('/v1/suggest/'));
+  // One slot for all: every index asked at once.
+  expect(suggests.map((call) => [call.url.pathname, call.url.searchParams.get('term')])).toEqual([
+    ['/v1/suggest/demo', 'gr'],
+    ['/v1/suggest/blog', 'gr'],
+    ['/v1/suggest/shop', 'gr'],
+  ]);
+  await act(async () => {
+    suggests[0]!.respond({ suggestions: [{ value: 'grid' }, { value: 'group' }] });
+    // The blog's answer is a failure: its group says so, the others still show.
+    suggests[1]!.respond({ error: { status: 500, code: 'internal', message: 'down' } });
+    // The shop has nothing: its group is left out.
+    suggests[2]!.respond({ suggestions: [] });
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  const listbox = within(target).getByRole('listbox');
+  const labels = () =>
+    within(listbox)
+      .queryAllByRole('group')
+      .map((group) => document.getElementById(group.getAttribute('aria-labelledby')!)?.textContent);
+  // A 500 is retried once, maybe: let any retry fail too.
+  await act(async () => {
+    for (const call of calls.filter((c) => c.url.pathname === '/v1/suggest/blog').slice(1))
+      call.respond({ error: { status: 500, code: 'internal', message: 'down' } });
+    await vi.advanceTimersByTimeAsync(2000);
+  });
+  expect(labels()).toEqual(['Docs', 'Blog · Search failed']);
+  // The searches typed meanwhile find nothing: the list stays over no results.
+  await act(async () => {
+    for (const call of calls.filter((c) => c.url.pathname.startsWith('/v1/search/'))) call.respond(answer([]));
+    await vi.advanceTimersByTimeAsync(0);
+  });
+  expect(labels()).toEqual(['Docs', 'Blog · Search failed']);
+  expect(
+    within(within(listbox).getAllByRole('group')[0]!)
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['grid', 'group']);
+  expect(input.getAttribute('aria-expanded')).toBe('true');
+  act(() => {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+  });
+  expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toBe('group');
+  const before = calls.length;
+  await act(async () => {
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    // Three indices share a search a second: the picked term goes in the next slot.
+    await vi.advanceTimersByTimeAsync(1000);
+  });
+  const searches = calls.slice(before).filter((call) => call.url.pathname.startsWith('/v1/search/'));
+  expect(searches.map((call) => [call.url.pathname, call.url.searchParams.get('keyword') ?? call.url.searchParams.get('term')])).toEqual([
+    ['/v1/search/demo', 'group'],
+    ['/v1/search/blog', 'group'],
+    ['/v1/search/shop', 'group'],
+  ]);
+});

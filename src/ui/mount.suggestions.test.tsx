@@ -61,4 +61,9 @@ it('asks for five suggestions while no results are on screen, and leaves out tho
   expect(suggestSizes.length).toBe(asked + 1);
   expect(input.getAttribute('aria-expanded')).toBe('true');
   expect([...target.querySelectorAll('.ss-suggest-list [role="option"]')].map((o) => o.textContent)).toEqual(['Promise.any', 'promise all settled']);
+  // It opens on the first option, as ↓ on a list at hand does (WAI-ARIA's combobox pattern): the
+  // next ↓ goes to the second, whether the list had been asked for already or not.
+  expect(document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.textContent).toBe('Promise.any');
+  fireEvent.keyDown(input, { key: 'ArrowDown' });
+  expect(document.getElementById(input.getAttribute('aria-activedescendant') ?? '')?.textContent).toBe('promise all settled');
 });

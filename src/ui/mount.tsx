@@ -114,10 +114,11 @@ export interface MountOptions extends WidgetConfig {
    */
   onResults?: ((response: SearchResponse) => void) | undefined;
   /**
-   * Several indices searched from one box, each with its own group of results under its
-   * label (at most 5): `[{ siteKey: 'docs', label: 'Docs' }, { siteKey: 'blog', label: 'Blog', limit: 3 }]`,
+   * Several indices searched from one box, each with its own group of results (the overlay),
+   * tab (the results page) and group of suggestions (the page's dropdown) under its label
+   * (at most 5): `[{ siteKey: 'docs', label: 'Docs' }, { siteKey: 'blog', label: 'Blog', limit: 3 }]`,
    * or the script tag's text `docs:Docs, blog:Blog:3`. `siteKey` is then the index of nothing
-   * but what the sources leave to it; suggestions come from the first source's index.
+   * but what the sources leave to it.
    * @default none: `siteKey` alone
    */
   sources?: readonly SourceOption[] | string | undefined;

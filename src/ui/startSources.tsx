@@ -4,8 +4,8 @@ import { createClient } from '../client/createClient.ts';
 import { bindUrl } from '../core/bindUrl.ts';
 import type { SearchController } from '../core/createSearchController.ts';
 import { createRecentSearches } from '../core/createRecentSearches.ts';
+import { createSourceSuggestions } from '../core/createSourceSuggestions.ts';
 import { createSources } from '../core/createSources.ts';
-import { createSuggestions } from '../core/createSuggestions.ts';
 import { readSources } from '../core/readSources.ts';
 import { createTracker, type Tracker } from '../tracker/createTracker.ts';
 import type { MountOptions, Started } from './mount.tsx';
@@ -17,8 +17,8 @@ let mounted = 0;
 
 /**
  * `mount` with several indices (its `sources` option): a search per source, paced together
- * (createSources), each reported to its own index by its own tracker, the suggestions from
- * the first source's index. The script-tag build has it in the part loaded later, which the
+ * (createSources), each reported to its own index by its own tracker, and the suggestions
+ * of each in its own group of the dropdown (createSourceSuggestions). The script-tag build has it in the part loaded later, which the
  * script loads before it mounts such a widget. Starts as `mount`'s single-index start does.
  */
 export function startSources(target: Element, options: MountOptions): Started {
@@ -43,11 +43,11 @@ export function startSources(target: Element, options: MountOptions): Started {
   const suggestions =
     options.suggestions === false
       ? null
-      : createSuggestions({
-          client: createClient({ ...options, siteKey: first }),
+      : createSourceSuggestions({
+          // A group per index, each from its own index (3 rows each), all in one slot of the pace.
+          sources: list.map(({ siteKey, label }) => ({ label, client: createClient({ ...options, siteKey }) })),
           id: `ss-sources${++mounted}`,
           fields: options.completions,
-          size: 5,
           recent: options.recentSearches === false ? undefined : createRecentSearches({ key: `site-search:recent:${first}@${options.baseUrl}` }),
         });
   const { searches } = sources;

@@ -42,12 +42,13 @@ export function trackSearch(controller: SearchController, root: Pick<Element, 'a
   const onSubmit = () => tracker.settle();
   const listening = new AbortController();
   const { signal } = listening;
+  const down = { signal, capture: true };
   // Clicks on the way down, before the element clicked acts: an overlay's option follows its
   // address in its own handler, and a page that is leaving for another site's may not send
   // what it sends after (once that page comes in, it is lost). A link follows after every
   // handler anyway.
-  root.addEventListener('click', onClick, { signal, capture: true });
-  root.addEventListener('auxclick', onClick, { signal, capture: true });
+  root.addEventListener('click', onClick, down);
+  root.addEventListener('auxclick', onClick, down);
   root.addEventListener('submit', onSubmit, { signal });
   return () => {
     stopSent();
