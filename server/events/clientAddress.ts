@@ -56,6 +56,11 @@ export class ClientHasher {
     else throw new Error(`a client address key has ${KEY_BYTES} bytes, not ${source.key.length}`);
   }
 
+  /** The key, for a thread of the same process that hashes as this one does (`new ClientHasher(hasher.shared())`). */
+  shared(): { key: Uint8Array } {
+    return { key: new Uint8Array(this.key) };
+  }
+
   /** A new random key, to keep for good: a new key makes every client a new client. */
   static newKey(): Buffer {
     return randomBytes(KEY_BYTES);

@@ -44,6 +44,12 @@ export interface EventStoreOptions {
    * and the `received` of events sent without one are reckoned by; tests move it. @default Date.now
    */
   clock?: () => number;
+  /**
+   * Whether an SQLite store commits the searches it queued on a thread of its own
+   * (EventWriterThread) rather than on the event loop: the service's choice when it has
+   * reader threads (`searchThreads` above 0). @default true
+   */
+  writerThread?: boolean;
 }
 
 /** An item seen in the same transactions as another, and in how many. */

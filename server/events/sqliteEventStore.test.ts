@@ -195,4 +195,38 @@ describe('the SQLite event store', () => {
     store = await open();
     expect(await store.searchedKeywords(['kiw'], 5)).toEqual([]);
   });
+  it('commits the searches it queued on its writer thread, not on the connection the event loop uses', async () => {
+    const statement = Object.getPrototypeOf(eventStoreDatabase(store).prepare('SELECT 1')) as Record<'run', () => unknown>;
+    const runs = vi.spyOn(statement, 'run');
+    try {
+      store.queueStats({ action: 'search', session: 'queued', keyword: 'kettle', numberOfResults: 2 }, 'search', VOTERS[0], NOW);
+      await store.flush();
+      expect(runs).not.toHaveBeenCalled();
+    } finally {
+      runs.mockRestore();
+    }
+    expect(await store.storedEvents(0, 10)).toEqual([
+      { source: 'search', action: 'search', session: 'queued', keyword: 'kettle', numberOfResults: 2, received: new Date(NOW).toISOString() },
+    ]);
+  });
+
+  it('stores a search queued right before closing', async () => {
+    store.queueStats({ action: 'search', session: 'last', keyword: 'kettle', numberOfResults: 2 }, 'search', VOTERS[0], NOW);
+    await store.close();
+    store = await open();
+    expect(await store.storedEvents(0, 10)).toEqual([
+      { source: 'search', action: 'search', session: 'last', keyword: 'kettle', numberOfResults: 2, received: new Date(NOW).toISOString() },
+    ]);
+  });
+
+  it('counts the searches queued after a change of the suggestion rule by the new rule', async () => {
+    // A learned keyword needs searches on two days: one stored the day before, one queued today.
+    await store.addStats([{ action: 'search', session: 'yesterday', keyword: 'kettle', numberOfResults: 2 }], 'stats', NOW - DAY_MS, VOTERS[0]);
+    store.queueStats({ action: 'search', session: 'warm', keyword: 'teapot', numberOfResults: 2 }, 'search', VOTERS[1], NOW);
+    await store.flush();
+    await store.setSuggestedRule({ minSessions: 1, minAddresses: 1 });
+    store.queueStats({ action: 'search', session: 'today', keyword: 'kettle', numberOfResults: 2 }, 'search', VOTERS[1], NOW);
+    await store.flush();
+    expect(await store.searchedKeywords(['kett'], 5)).toEqual(['kettle']);
+  });
 });

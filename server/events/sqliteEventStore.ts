@@ -16,19 +16,21 @@ import { EVENT_MIGRATION_TABLE } from './migrations/eventMigrationTable.ts';
 import { SQLITE_EVENT_MIGRATIONS } from './migrations/sqliteMigrations.ts';
 import { PROPOSAL_EVENTS_MAX, proposalsFrom, proposalWindowStart, type ProposalEvent } from './proposals.ts';
 import { DEFAULT_SUGGESTED_KEYWORD_RULE, type SuggestedKeywordRule } from './searchedKeywords.ts';
-import { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
-import { SqliteStatsRollups } from './sqliteStatsRollups.ts';
+import type { SqliteSearchedKeywords } from './sqliteSearchedKeywords.ts';
+import type { SqliteStatsRollups } from './sqliteStatsRollups.ts';
+import { SqliteStatsWrites } from './sqliteStatsWrites.ts';
+import { EventWriterThread } from './eventWriterThread.ts';
 import { SqliteUserProfiles } from './sqliteUserProfiles.ts';
 import { userKey, type ProfileKeeping, type UserProfile } from './personalization.ts';
 import { statsReport, type ReportData, type ReportRange } from './statsReport.ts';
-import { STATS_COLUMNS, STATS_INSERT_COLUMNS, statsEventOf, statsInsert, type StatsRow } from './statsRow.ts';
+import { STATS_COLUMNS, statsEventOf, type StatsRow } from './statsRow.ts';
 
-/** A stats event to store, and how it arrived. */
 /**
  * The events of one index in their own SQLite file beside the index's: stats (search
  * and click) events and recommendation (item-viewed-together) events. Events sent to an
  * endpoint are committed before the answer; searches recorded by the search endpoint are
- * queued and committed together (a commit per search would cost a disk sync per search).
+ * queued and committed together (a commit per search would cost a disk sync per search),
+ * on a writer thread with its own connection (EventWriterThread), off the event loop.
  */
 export class SqliteEventStore extends QueuedStats implements EventStore {
   private readonly statements: StatementCache;
@@ -38,6 +40,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   protected readonly queue: EventBatcher<IncomingStats>;
   private readonly rollups: SqliteStatsRollups;
   private readonly searched: SqliteSearchedKeywords;
+  /** Where the queued searches are committed, off the event loop; null: on it (EventStoreOptions.writerThread). */
+  private readonly thread: EventWriterThread | null;
   private readonly profiles: SqliteUserProfiles;
   private readonly clickWeights = new ClickWeightsCache();
   /** The day before which every event is deleted, as the last pruneEvents found it: the report's keyword rows before it go (pruneCounts). */
@@ -71,40 +75,44 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   private constructor(
     private readonly db: Database.Database,
     file: string,
-    { ranking = DEFAULT_CLICK_RANKING, clients = null, log, suggested = DEFAULT_SUGGESTED_KEYWORD_RULE, clock = Date.now }: EventStoreOptions,
+    {
+      ranking = DEFAULT_CLICK_RANKING,
+      clients = null,
+      log,
+      suggested = DEFAULT_SUGGESTED_KEYWORD_RULE,
+      clock = Date.now,
+      writerThread = true,
+    }: EventStoreOptions,
   ) {
     super();
     this.ranking = ranking;
     this.clients = clients;
     this.clock = clock;
     this.statements = new StatementCache(this.db);
-    this.rollups = new SqliteStatsRollups(this.db, this.statements, ranking.halfLifeDays * DAY_MS);
-    this.rollups.rebuildIfStale();
-    this.searched = new SqliteSearchedKeywords(this.db, this.statements, suggested, clock);
     this.profiles = new SqliteUserProfiles(this.db, this.statements);
-    this.insertStats = this.db.transaction((rows) => {
-      let added = 0;
-      const insert = this.statements.get(`INSERT OR IGNORE INTO stats_events (${STATS_INSERT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-      for (const { event, source, received, address } of rows) {
-        const client = address === undefined || this.clients === null ? null : this.clients.hash(address);
-        const group = address === undefined || this.clients === null ? null : this.clients.hashGroup(address);
-        const { values, rollup } = statsInsert(event, source, received, client, group);
-        const done = insert.run(...values);
-        // A resent eventId changes nothing, counts included.
-        if (done.changes === 0) continue;
-        added++;
-        this.rollups.add({ rowid: Number(done.lastInsertRowid), ...rollup });
-        if (event.action === 'click') this.clickWeights.forget(rollup.keyword);
-        if (event.action === 'search') this.searched.add(rollup.keyword, event.session, event.numberOfResults, client, received);
-      }
-      return added;
-    });
+    const writes = new SqliteStatsWrites(this.db, this.statements, clients, ranking.halfLifeDays * DAY_MS, suggested, clock);
+    this.rollups = writes.rollups;
+    this.searched = writes.searched;
+    this.insertStats = (rows) => writes.insert(rows, (keyword) => this.clickWeights.forget(keyword));
+    this.thread = writerThread
+      ? new EventWriterThread({ file, halfLifeMs: ranking.halfLifeDays * DAY_MS, rule: suggested, clients: clients?.shared() ?? null })
+      : null;
     this.insertRecommendations = this.db.transaction((dataset: string, events: readonly RecommendationEvent[]) => {
       const insert = this.statements.get('INSERT OR IGNORE INTO recommendation_events (dataset, txn, item, time, received) VALUES (?, ?, ?, ?, ?)');
       const now = this.clock();
       for (const event of events) insert.run(dataset, event.transaction, event.item, event.time, now);
     });
-    this.queue = new EventBatcher({ commit: (rows) => void this.insertStats(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
+    this.queue = new EventBatcher({ commit: (rows) => this.commitQueued(rows), what: `events in ${file}`, ...(log !== undefined && { log }) });
+  }
+
+  /** Stores queued rows on the writer thread; a click among them is forgotten by the click weights' cache once stored. */
+  private async commitQueued(rows: readonly IncomingStats[]): Promise<void> {
+    if (this.thread === null) {
+      this.insertStats(rows);
+      return;
+    }
+    await this.thread.insert([...rows], this.clock());
+    for (const { event } of rows) if (event.action === 'click') this.clickWeights.forget(normalizeKeyword(event.keyword));
   }
 
   /**
@@ -112,8 +120,8 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
    * on a full disk): under a registered symbol, off the interfaces the service uses and out
    * of completion lists; testing/testInternals.ts reads it.
    */
-  get [Symbol.for('site-search test internals')](): { db: Database.Database } {
-    return { db: this.db };
+  get [Symbol.for('site-search test internals')](): { db: Database.Database; writerPragma: (pragma: string) => Promise<unknown> } {
+    return { db: this.db, writerPragma: async (pragma) => this.thread?.pragma(pragma) };
   }
 
   /**
@@ -156,6 +164,9 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   }
 
   async setSuggestedRule(rule: SuggestedKeywordRule): Promise<void> {
+    // The searches queued before count by the rule before; the writer thread's next ones by this one.
+    await this.queue.flush();
+    await this.thread?.setRule(rule, this.clock());
     this.searched.setRule(rule);
   }
 
@@ -283,6 +294,7 @@ export class SqliteEventStore extends QueuedStats implements EventStore {
   async close(): Promise<void> {
     if (!this.db.open) return;
     await this.queue.close();
+    await this.thread?.close();
     this.db.close();
     noteCleanClose(this.db.name);
   }

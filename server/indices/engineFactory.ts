@@ -26,6 +26,8 @@ export interface IndexToOpen {
   log?: ProblemLog;
   /** The app's clock (ServiceConfig.clock), which the stores reckon their times by. @default Date.now */
   clock?: () => number;
+  /** Whether the event store may commit off the event loop, on a thread of its own (EventStoreOptions.writerThread). @default true */
+  writerThread?: boolean;
 }
 
 /** An index's engine and its event store, opened together. */

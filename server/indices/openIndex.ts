@@ -35,7 +35,7 @@ export async function openIndex(
   const ranking = { config: index.ranking ?? {}, maxBoost: clickRanking.maxBoost };
   // The event store counts suggestions by the rule in effect: the config file's, or the one written through the settings API.
   const suggested = async (engine: SearchEngine) => suggestedRule((await new CurrentLearningSettings(engine.steering, index).get()).suggestions);
-  const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log, clock });
+  const { readerFile, ...stores } = await factory.open({ publicKey: index.publicKey, clickRanking, suggested, log, clock, writerThread: threads !== null });
   const search = threads !== null && readerFile !== undefined ? threads.pipeline(readerFile, ranking) : createSearchPipeline(stores.engine, ranking, clock);
   const learning = new CurrentLearningSettings(stores.engine.steering, index);
   const profiles = new PersonalProfiles(stores.events, async () => (await learning.get()).personalization, {

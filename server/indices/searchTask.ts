@@ -1,7 +1,8 @@
 /**
  * What a reader thread runs (searchWorker.mjs): one call of an index's search pipeline,
  * on a read-only connection of the thread's own to the index's file, kept open for the
- * next calls.
+ * next calls. A task names its index; the index's settings cross to each thread once,
+ * when that thread first answers NEEDS_SETTINGS, not with every search.
  */
 import type { RankingLimits } from '../engine/engine.ts';
 import { SqliteReader } from '../engine/sqliteReader.ts';
@@ -15,23 +16,33 @@ export type SearchCall =
   | { op: 'suggest'; args: Parameters<SearchPipeline['suggest']> }
   | { op: 'autocomplete'; args: Parameters<SearchPipeline['autocomplete']> };
 
-export type SearchTask = SearchCall & {
+/** What a thread needs to open an index's pipeline; fixed for the life of the pipeline it names. */
+export interface SearchIndexSettings {
   /** The index's database file. */
   file: string;
-  /** Names the index's settings: the same for every task of one index of one service. */
-  index: string;
   limits: Partial<RankingLimits>;
-  /** The config file's settings; the pipeline lays the stored ones over them. */
+  /** The config file's settings; the pipeline lays the stored ones over them, read from the file at each search. */
   ranking: RankingBase;
+}
+
+export type SearchTask = SearchCall & {
+  /** Names the index's pipeline: the same for every task of one index of one service. */
+  index: string;
+  /** Only when the thread asked for them (NEEDS_SETTINGS): a thread keeps them from then on. */
+  settings?: SearchIndexSettings;
 };
+
+/** A thread's answer to a task of an index it has not opened, sent without its settings: send them. */
+export const NEEDS_SETTINGS = 'site-search: this thread needs the index settings';
 
 const pipelines = new Map<string, { reader: SqliteReader; pipeline: SearchPipeline }>();
 
 export async function runSearchTask(task: SearchTask): Promise<unknown> {
-  const key = `${task.index}\u0000${task.file}`;
-  let open = pipelines.get(key);
+  let open = pipelines.get(task.index);
   if (open === undefined) {
-    const reader = SqliteReader.open(task.file, task.limits);
+    if (task.settings === undefined) return NEEDS_SETTINGS;
+    const { file, limits, ranking } = task.settings;
+    const reader = SqliteReader.open(file, limits);
     open = {
       reader,
       pipeline: createSearchPipeline(
@@ -41,10 +52,10 @@ export async function runSearchTask(task: SearchTask): Promise<unknown> {
             return reader.changes;
           },
         },
-        task.ranking,
+        ranking,
       ),
     };
-    pipelines.set(key, open);
+    pipelines.set(task.index, open);
   }
   const { pipeline } = open;
   switch (task.op) {

@@ -1,6 +1,7 @@
 // SQLite only, outside the conformance suite: reader threads open SQLite files; the
 // PostgreSQL engine searches on the event loop.
 import { join } from 'node:path';
+import { Piscina } from 'piscina';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AutocompleteResponse, SearchResponse, SuggestResponse } from '../../src/client/types.ts';
 import type { Lane } from '../config/lanes.ts';
@@ -129,6 +130,33 @@ describe('searches on reader threads', () => {
     expect((await sendJson(threaded, 'PATCH', '/v2/indices/demo/settings', { stopWords: ['zebra'], synonyms: [['kettle', 'samovar']] })).status).toBe(200);
     for (let i = 0; i < 4; i++) expect(await ids('zebra kettle')).toEqual(['kettle']);
     for (let i = 0; i < 4; i++) expect(await ids('samovar')).toEqual(['kettle']);
+  });
+});
+
+describe("an index's settings", () => {
+  it('cross to each thread once, not with every call', async () => {
+    const threads = new SearchThreads(2);
+    const run = vi.spyOn(Piscina.prototype, 'run');
+    try {
+      const pipeline = threads.pipeline(join(inline.dataDir, 'indices', 'demo.sqlite'), DEFAULT_RANKING_BASE);
+      const expected = (await search(inline, [['term', 'widget']])).hits.map((hit) => hit.id);
+      // Side by side, so that both threads take calls.
+      for (let round = 0; round < 5; round++) {
+        const results = await Promise.all([pipeline.search(searchQuery(['widget'])), pipeline.search(searchQuery(['widget'])), pipeline.suggest('wid', 5)]);
+        expect(results[0].hits.map((hit) => hit.document.id)).toEqual(expected);
+        expect(results[1].hits.map((hit) => hit.document.id)).toEqual(expected);
+      }
+      const tasks = run.mock.calls.map(([task]) => task as object);
+      // The settings are the config file's ranking; a task without them carries neither.
+      const withSettings = tasks.filter((task) => 'settings' in task || 'ranking' in task);
+      expect(tasks.length).toBeGreaterThanOrEqual(15);
+      // Sent again only to a thread that answered it had not opened the index: at most each
+      // call of the first round (no thread had) and once more for each thread.
+      expect(withSettings.length).toBeLessThanOrEqual(3 + 2);
+    } finally {
+      run.mockRestore();
+      await threads.close();
+    }
   });
 });
 

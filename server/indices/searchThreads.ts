@@ -5,7 +5,7 @@ import { LaneQueue, type Lane } from '../config/lanes.ts';
 import type { SearchAnswer } from '../pipeline/searchAnswer.ts';
 import type { SearchOptions, SearchPipeline, SearchResult } from '../pipeline/searchPipeline.ts';
 import type { RankingBase } from '../config/rankingSettings.ts';
-import type { SearchCall, SearchTask } from './searchTask.ts';
+import { NEEDS_SETTINGS, type SearchCall, type SearchIndexSettings, type SearchTask } from './searchTask.ts';
 
 const WORKER_URL = new URL('./searchWorker.mjs', import.meta.url);
 
@@ -35,10 +35,16 @@ export class SearchThreads {
   /** The pipeline of one index, run on the threads. */
   pipeline(file: string, ranking: RankingBase, limits: Partial<RankingLimits> = {}): SearchPipeline {
     const index = randomUUID();
+    const settings: SearchIndexSettings = { file, limits, ranking };
+    // A thread that has not opened the index answers NEEDS_SETTINGS; the call goes again
+    // with them, and whichever thread takes it opens the index and keeps them.
+    const call = async (task: SearchCall): Promise<unknown> => {
+      const answer = await this.pool.run({ ...task, index });
+      return answer === NEEDS_SETTINGS ? this.pool.run({ ...task, index, settings }) : answer;
+    };
     // No signal for the pool: one aborting a call under way would end its thread. A call
     // whose client has gone is taken out while it waits for a thread, and not started.
-    const run = <T>(lane: Lane, call: SearchCall, signal?: AbortSignal) =>
-      this.places.run(lane, () => this.pool.run({ ...call, file, index, limits, ranking }) as Promise<T>, signal);
+    const run = <T>(lane: Lane, task: SearchCall, signal?: AbortSignal) => this.places.run(lane, () => call(task) as Promise<T>, signal);
     // Nor can a promise cross: what clicks taught is awaited here, read in this process anyway.
     const searchCall = async <T>(op: 'search' | 'answer', query: SearchQuery, options: SearchOptions | undefined) => {
       const learned = options?.learned === undefined ? {} : await options.learned;

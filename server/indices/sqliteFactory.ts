@@ -81,8 +81,16 @@ class SqliteFactory implements EngineFactory {
     }
     this.manifest.add('indices', publicKey);
     try {
-      const { clickRanking: ranking, log, clock } = index;
-      const events = await SqliteEventStore.open(eventFile, { ranking, clients: this.clients, log, suggested: await suggestedRuleOf(index, engine), clock });
+      const { clickRanking: ranking, log, clock, writerThread } = index;
+      const suggested = await suggestedRuleOf(index, engine);
+      const events = await SqliteEventStore.open(eventFile, {
+        ranking,
+        clients: this.clients,
+        log,
+        suggested,
+        clock,
+        ...(writerThread !== undefined && { writerThread }),
+      });
       this.manifest.add('events', publicKey);
       return { engine, events, ...(engine.file !== null && { readerFile: engine.file }) };
     } catch (error) {

@@ -141,9 +141,8 @@ export class PlanMatcher {
    * page). Folding a text whole differs from folding it word by word only for a capital
    * sigma, whose lower case depends on what follows it: such a text is read word by word.
    */
-  mayMatch(text: string): boolean {
+  mayMatch(text: string, folded: string = fold(text)): boolean {
     if (text.includes('\u03a3')) return true;
-    const folded = fold(text);
     return this.pieces.some((piece) => folded.includes(piece));
   }
 

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { foldedWords } from '../text/words.ts';
+import * as matchText from './matchText.ts';
 import type { PlanOptions } from './queryPlan.ts';
 import { DEFAULT_RANKING_RULES, rankCandidates, typedName, type Candidate, type RankingRule } from './rankCandidates.ts';
 import { testPlan } from '../testing/testPlan.ts';
@@ -115,6 +116,25 @@ describe('ranking rules', () => {
       { title: 'Notes', headings: 'Lambda\nKey', content: far, score: 3 },
     ];
     decides('words', 'lambda key', two, ['Other', 'Guide', 'Notes'], { operator: 'or' });
+  });
+
+  it("reads a page's headings once across searches, and afresh once they change", () => {
+    const tokens = vi.spyOn(matchText, 'textTokens');
+    try {
+      const docs = (headings: string) => [
+        { url: 'https://example.test/headings-read-once', title: 'Guide', headings, content: 'other text', score: 1 },
+        { url: 'https://example.test/headings-read-once-other', title: 'Other', content: 'lambda', score: 2 },
+      ];
+      const headingReads = (line: string) => tokens.mock.calls.filter(([text]) => text === line).length;
+      for (let i = 0; i < 3; i++) expect(order('lambda', docs('Lambda expressions'), ['attribute', 'bm25'])).toEqual(['Guide', 'Other']);
+      expect(headingReads('Lambda expressions')).toBe(1);
+      // The same page with other headings is ranked by them.
+      expect(order('lambda', docs('Intro\nUsage'), ['attribute', 'bm25'])).toEqual(['Other', 'Guide']);
+      expect(order('lambda', docs('Intro\nLambda forms'), ['attribute', 'bm25'])).toEqual(['Guide', 'Other']);
+      expect(headingReads('Lambda forms')).toBe(1);
+    } finally {
+      tokens.mockRestore();
+    }
   });
 
   it('attribute: one query word in one heading of many does not count as a title', () => {

@@ -5,6 +5,7 @@
  * left tied, as Algolia's tie-breaking and Meilisearch's ranking rules do. Every engine
  * ranks through here, so they agree on what comes first.
  */
+import { LRUCache } from 'lru-cache';
 import type { CustomFieldValue } from '../../src/client/types.ts';
 import { RANKED_FIELD_CHARS } from '../engine/engine.ts';
 import { fold } from '../text/fold.ts';
@@ -345,7 +346,8 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
   const title = matcher.match(titleTokens, titleWordWeight);
   const content = matcher.matchContent(candidate.content.slice(0, CONTENT_CHARS));
   // Headings holding no query word are not tokenised: they would match nothing (see PlanMatcher.mayMatch).
-  const headingLines = candidate.headings && matcher.mayMatch(candidate.headings) ? headingTokens(candidate.headings) : null;
+  const read = candidate.headings ? readHeadings(candidate.url, candidate.headings) : null;
+  const headingLines = read !== null && matcher.mayMatch(candidate.headings!, read.folded) ? (read.lines ??= headingTokens(candidate.headings!)) : null;
   const headings = headingLines === null ? null : matcher.match(headingLines.tokens);
   const lines = headings === null ? null : slotsByLine(headings, headingLines!.lineOf, meaningful);
   const sections = lines === null ? null : namingLines(headings!, headingLines!.lineOf, lines, meaningful.size);
@@ -407,6 +409,29 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(query.forms, titleTokens) : title.weightedUnmatched - namedWeighted,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
   };
+}
+
+/** A page's headings as searches read them: folded, and tokenised once a search needs their words. */
+interface ReadHeadings {
+  text: string;
+  folded: string;
+  lines: { tokens: TextToken[]; lineOf: number[] } | null;
+}
+
+/**
+ * The headings last read of each page, by address (a page without one is read afresh): a common word brings the same pages
+ * to the pool search after search, and folding and tokenising their headings was a
+ * sizeable part of each. An entry serves only while the page's headings are the same
+ * text; bounded by the characters kept.
+ */
+const HEADINGS_READ = new LRUCache<string, ReadHeadings>({ max: 5000, maxSize: 4_000_000, sizeCalculation: (read) => read.text.length + 1 });
+
+function readHeadings(url: string | null, text: string): ReadHeadings {
+  const kept = url === null ? undefined : HEADINGS_READ.get(url);
+  if (kept?.text === text) return kept;
+  const read = { text, folded: fold(text), lines: null };
+  if (url !== null) HEADINGS_READ.set(url, read);
+  return read;
 }
 
 /** The headings' tokens, one text, with the line (heading) each token stands on. */

@@ -204,8 +204,9 @@ describe('POST /v1/stats/{key}', () => {
     ]);
   });
 
-  it('keeps events across a restart; queued search events are committed on close', async () => {
-    const first = await startService();
+  // With reader threads the queued searches are committed on a writer thread of their own.
+  it.each([0, 1])('keeps events across a restart; queued search events are committed on close (%i reader threads)', async (searchThreads) => {
+    const first = await startService({ searchThreads });
     await fetch(`${first.baseUrl}/v1/stats/demo`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: DEMO_AUTH },

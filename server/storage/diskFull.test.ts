@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, HealthResponse } from '../../src/client/types.ts';
 import { sqliteEngines } from '../indices/sqliteFactory.ts';
 import type { SqliteEventStore } from '../events/sqliteEventStore.ts';
-import { eventStoreDatabase } from '../testing/testInternals.ts';
+import { eventStoreDatabase, eventStorePragma } from '../testing/testInternals.ts';
 import { DEMO_AUTH, eventually, getJson, putJson, startService, type TestService } from '../testing/service.ts';
 import { storedStats } from '../testing/storedStats.ts';
 
@@ -23,8 +23,7 @@ describe('a full disk under the events database', () => {
     service = await startService({ engine: sqliteEngines });
     expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: [{ id: 'a', title: 'kettle' }] })).status).toBe(202);
     store = service.app.eventStores.get('demo') as SqliteEventStore;
-    const db = eventStoreDatabase(store);
-    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    await eventStorePragma(store, `max_page_count = ${eventStoreDatabase(store).pragma('page_count', { simple: true }) as number}`);
     // Fill the pages the file has with searches like the test's, until one needs one more.
     for (let i = 0; ; i++) {
       try {
@@ -52,12 +51,12 @@ describe('a full disk under the events database', () => {
     expect(health.body.indices[0]).toEqual({ publicKey: 'demo', documents: 1, events: { queued: 3, dropped: 0 }, lastCrawl: null });
     expect(health.body.problems?.[0]).toMatch(/the events of index 'demo' cannot be saved since .* \(the disk is full\); 3 kept for a retry, 0 dropped/);
 
-    eventStoreDatabase(store).pragma('max_page_count = 1073741823');
+    await eventStorePragma(store, 'max_page_count = 1073741823');
     await store.flush();
     expect((await storedStats(store, 100_000)).length).toBe(before + 3);
     expect((await getJson<HealthResponse>(service, '/health')).body).toMatchObject({ status: 'ok', indices: [{ events: { queued: 0, dropped: 0 } }] });
     expect((await getJson<HealthResponse>(service, '/health')).body.problems).toBeUndefined();
-    eventStoreDatabase(store).pragma(`max_page_count = ${eventStoreDatabase(store).pragma('page_count', { simple: true }) as number}`);
+    await eventStorePragma(store, `max_page_count = ${eventStoreDatabase(store).pragma('page_count', { simple: true }) as number}`);
   });
 
   it('answers a write 507 insufficient_storage with the error JSON, and stores nothing', async () => {

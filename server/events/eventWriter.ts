@@ -1,0 +1,65 @@
+import Database from 'better-sqlite3';
+import { StatementCache } from '../storage/statementCache.ts';
+import type { SuggestedKeywordRule } from './searchedKeywords.ts';
+import { ClientHasher } from './clientAddress.ts';
+import type { IncomingStats } from './queuedStats.ts';
+import { SqliteStatsWrites } from './sqliteStatsWrites.ts';
+
+/** What the events' writer thread is started with (its workerData). */
+export interface EventWriterData {
+  file: string;
+  /** The click weights' half-life, in ms (see SqliteStatsRollups). */
+  halfLifeMs: number;
+  rule: SuggestedKeywordRule;
+  /** The store's address key (ClientHasher.shared); none: no sender is kept. */
+  clients: { key: Uint8Array } | null;
+}
+
+/**
+ * A task of the events' writer thread: store rows (`now` is the app's clock when they
+ * were handed over: the searched keywords' window is reckoned by it), count by another
+ * suggestion rule from now on, set a pragma of its connection (tests that fill the
+ * disk), or close, the last.
+ */
+export type EventWriterTask =
+  | { op: 'insert'; rows: IncomingStats[]; now: number }
+  | { op: 'rule'; rule: SuggestedKeywordRule; now: number }
+  | { op: 'pragma'; pragma: string }
+  | { op: 'close' };
+
+/** The thread's answer; a failure is answered, not thrown, so that its `code` (SQLITE_FULL) crosses. */
+export type EventWriterReply = { result: unknown } | { error: { message: string; code?: string } };
+
+/** The writer's side: its own connection to the event file, with the store's settings (see SqliteEventStore.open). */
+export function openEventWriter({ file, halfLifeMs, rule, clients }: EventWriterData): (task: EventWriterTask) => EventWriterReply {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  let now = 0;
+  let writes: SqliteStatsWrites | null = null;
+  // Made with the first task, inside its try: a failure to open is that task's answer.
+  const open = () =>
+    (writes ??= new SqliteStatsWrites(db, new StatementCache(db), clients === null ? null : new ClientHasher(clients), halfLifeMs, rule, () => now));
+  return (task) => {
+    if (task.op === 'close') {
+      db.close();
+      return { result: null };
+    }
+    try {
+      switch (task.op) {
+        case 'insert':
+          now = task.now;
+          return { result: open().insert(task.rows) };
+        case 'rule':
+          now = task.now;
+          open().searched.setRule(task.rule);
+          return { result: null };
+        case 'pragma':
+          return { result: db.pragma(task.pragma) };
+      }
+    } catch (error) {
+      const { message, code } = error instanceof Error ? (error as Error & { code?: string }) : { message: String(error), code: undefined };
+      return { error: code === undefined ? { message } : { message, code } };
+    }
+  };
+}
