@@ -61,7 +61,9 @@ export async function rankPool(
     frequencies: plan.operator === 'or' ? facts.frequencies : [],
     titleWordWeight: (word: string) => (common.has(word) ? 0 : 1),
   };
-  const candidates = rankingCandidates(pool, texts, facts);
+  // Long as first read: a text read whole again for a typed name is still read by the rules from its start.
+  const long = new Set(cutTexts.flatMap((t) => (t.cut ? [t.rowid] : [])));
+  const candidates = rankingCandidates(pool, texts, facts, long);
   if (!explain) return { rows: rankCandidates(plan, candidates, context).map(pageRow), details: null };
   const ranked = rankWithFacts(plan, candidates, context);
   const sources = facts.boostSources;
@@ -92,8 +94,17 @@ function pageRow(candidate: Candidate): PageRow {
   return { rowid: candidate.key, score: candidate.score };
 }
 
-/** The rows the ranking rules order, each with its texts, click boost and personal affinity; a row whose texts were not read is left out. */
-function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[], { boosts, clickBounds, personal }: PoolFacts): Candidate[] {
+/**
+ * The rows the ranking rules order, each with its texts, click boost, personal affinity
+ * and whether it is longer than the rules read (`long`, rowids); a row whose texts were
+ * not read is left out.
+ */
+function rankingCandidates(
+  rows: readonly PageRow[],
+  texts: readonly RankedText[],
+  { boosts, clickBounds, personal }: PoolFacts,
+  long: ReadonlySet<number>,
+): Candidate[] {
   const byRowid = new Map(texts.map((t) => [t.rowid, t]));
   return rows.flatMap((row) => {
     const text = byRowid.get(row.rowid);
@@ -111,6 +122,7 @@ function rankingCandidates(rows: readonly PageRow[], texts: readonly RankedText[
         ...(clickBound !== undefined && { clickBound }),
         personal: personalAffinity(personal, text),
         customFields: text.customFields,
+        ...(long.has(row.rowid) && { long: true }),
       },
     ];
   });

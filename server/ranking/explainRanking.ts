@@ -5,7 +5,7 @@
  * details are. Only explained searches come here: plain ones pay nothing for it.
  */
 import type { RankingDetails } from '../../src/client/types.ts';
-import { clickStep, customFieldNumber, NO_TITLE_MATCH, ruleWidth, type RankedCandidate, type RankingRule } from './rankCandidates.ts';
+import { BODY_STEP, clickStep, customFieldNumber, NO_TITLE_MATCH, ruleWidth, type RankedCandidate, type RankingRule } from './rankCandidates.ts';
 
 /** `decidedBy` of a page placed before its own section, which the rules alone would have put first. */
 export const PAGE_BEFORE_SECTIONS = 'pageBeforeSections';
@@ -67,7 +67,8 @@ function decidingRule(rules: readonly RankingRule[], a: readonly number[], b: re
 
 /**
  * What a rule compared, as a reader counts it (not negated): `words`, `attribute`,
- * `clicks`, `bm25` and `desc(...)` put higher values first; `typo`, `proximity`,
+ * `clicks`, `body` (the step's share of the pool's best score), `bm25` and `desc(...)`
+ * put higher values first; `typo`, `proximity`,
  * `concise`, `position` and `asc(...)` lower ones.
  */
 function ruleValue(rule: RankingRule, { candidate, facts }: RankedCandidate, maxBoost: number): number | string | null {
@@ -90,6 +91,8 @@ function ruleValue(rule: RankingRule, { candidate, facts }: RankedCandidate, max
       return facts.proximity;
     case 'clicks':
       return clickStep(candidate.boost, maxBoost);
+    case 'body':
+      return Math.round((1 + facts.bodyStep * BODY_STEP) * 100) / 100;
     case 'concise':
       if (facts.titleWords > 0) return facts.unmatchedTitleChars;
       return facts.unmatchedTitleChars >= NO_TITLE_MATCH

@@ -16,6 +16,8 @@ interface Doc {
   boost?: number;
   personal?: number;
   fields?: Record<string, CustomFieldValue>;
+  /** Longer than the rules read (Candidate.long). */
+  long?: boolean;
 }
 
 /** The titles in the order `rules` rank `docs` for `term`. */
@@ -41,6 +43,7 @@ function order(
     boost: d.boost ?? 1,
     ...(d.personal !== undefined && { personal: d.personal }),
     customFields: d.fields ?? null,
+    ...(d.long === true && { long: true }),
   }));
   // A slot's frequency: the documents holding one of its words.
   const frequencies = plan.slots
@@ -268,6 +271,42 @@ describe('ranking rules', () => {
       { title: 'Kettle steel', score: 1, personal: 1 },
     ];
     expect(order('kettle', exact, DEFAULT_RANKING_RULES)).toEqual(['Kettle', 'Kettle steel']);
+  });
+
+  it('body: a long page the engine scores above every page read whole goes first; pages read whole, and long pages scored no higher, are left to the next rule', () => {
+    const rules: RankingRule[] = ['body', 'concise'];
+    // Long pages: the engine's score first, before the shorter title.
+    expect(
+      order(
+        'parallelism',
+        [
+          { title: 'threads — Thread-based parallelism', score: 0.8, long: true },
+          { title: 'multiprocessing — Process-based parallelism', score: 1, long: true },
+        ],
+        rules,
+      ),
+    ).toEqual(['multiprocessing — Process-based parallelism', 'threads — Thread-based parallelism']);
+    // Scores within a step (BODY_STEP) of each other are alike: the shorter title first.
+    expect(
+      order(
+        'parallelism',
+        [
+          { title: 'threads — Thread-based parallelism', score: 0.97, long: true },
+          { title: 'multiprocessing — Process-based parallelism', score: 1, long: true },
+        ],
+        rules,
+      ),
+    ).toEqual(['threads — Thread-based parallelism', 'multiprocessing — Process-based parallelism']);
+    // A long page above every page read whole goes first; one scored no higher is left to the title.
+    const docs = [
+      { title: 'Kettle care and descaling', score: 0.9 },
+      { title: 'Kettle', score: 0.5 },
+      { title: 'Kettle history through the ages', score: 0.6, long: true },
+      { title: 'Kettles — a long guide', score: 1, long: true },
+    ];
+    expect(order('kettle', docs, rules)).toEqual(['Kettles — a long guide', 'Kettle', 'Kettle care and descaling', 'Kettle history through the ages']);
+    // Without long pages the rule leaves every page tied, whatever their scores.
+    expect(order('kettle', docs.slice(0, 2), rules)).toEqual(['Kettle', 'Kettle care and descaling']);
   });
 
   it('concise: fewer title letters left unmatched first, a completion counting its rest', () => {

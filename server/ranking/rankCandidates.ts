@@ -36,6 +36,11 @@ export interface Candidate {
   /** Affinity to the searching user's profile, 0 (none) to 1 (see server/pipeline/personalAffinity.ts). @default 0 */
   personal?: number;
   customFields: Record<string, CustomFieldValue> | null;
+  /**
+   * The page's text runs past what the rules read of it (RANKED_FIELD_CHARS): only the
+   * engine's score has seen it whole (see `body`). @default false
+   */
+  long?: boolean;
 }
 
 /** A click boost bounded in how far it moves its document (see server/events/clickRanking.ts, maxPlaces). */
@@ -70,6 +75,10 @@ export interface ClickBound {
  *   largest boost, so a few stray clicks move nothing; then, among documents as
  *   clicked, by the searching user's profile (personal results), in steps of a quarter
  *   of the full affinity, which the index's impact bounds;
+ * - `body`: a long page (one whose text runs past what the rules read, see
+ *   Candidate.long) whose whole text the engine scores above every page the rules read
+ *   whole, higher engine scores first, in steps of BODY_STEP of the pool's best; the
+ *   pages the rules read whole stay tied here, left to `concise` (see bodySteps);
  * - `concise`: fewer letters of the title left unmatched (the feature's own page before
  *   its sub-pages; `CSS property: grid` before `CSS property: grid-area`), the letters
  *   of common title words (labels, see RankingContext.titleWordWeight) not counted; among titles
@@ -88,13 +97,25 @@ export type RankingRule =
   | 'exactness'
   | 'proximity'
   | 'clicks'
+  | 'body'
   | 'concise'
   | 'position'
   | 'bm25'
   | `asc(custom_fields.${string})`
   | `desc(custom_fields.${string})`;
 
-export const DEFAULT_RANKING_RULES: readonly RankingRule[] = ['attribute', 'words', 'typo', 'exactness', 'proximity', 'clicks', 'concise', 'position', 'bm25'];
+export const DEFAULT_RANKING_RULES: readonly RankingRule[] = [
+  'attribute',
+  'words',
+  'typo',
+  'exactness',
+  'proximity',
+  'clicks',
+  'body',
+  'concise',
+  'position',
+  'bm25',
+];
 
 /** Content read per document: the match facts of its start (the engines read no more of each field). */
 const CONTENT_CHARS = RANKED_FIELD_CHARS;
@@ -106,6 +127,12 @@ export const NO_TITLE_MATCH = 1_000_000;
 const CLICK_STEPS = 4;
 /** Personal affinity counts in steps of this share of the full affinity. */
 const PERSONAL_STEPS = 4;
+/**
+ * `body` compares engine scores in steps of this share of the pool's best, counted down
+ * from it: scores a few hundredths apart say more about two texts' lengths than about
+ * what they hold (the demo corpus's short pages differ so for the same word).
+ */
+export const BODY_STEP = 0.05;
 
 /** The facts the rules compare, per candidate; lower is better in every vector. */
 export interface RankedCandidate {
@@ -136,8 +163,11 @@ export function rankCandidates(plan: QueryPlan, candidates: readonly Candidate[]
 /** The candidates in ranked order, each with what the rules compared (what explainRanking reads). */
 export function rankWithFacts(plan: QueryPlan, candidates: readonly Candidate[], context: RankingContext): RankedCandidate[] {
   const query = readQuery(plan, context);
-  const ranked = candidates.map((candidate): RankedCandidate => {
+  // Against the pool's best scores, so once for the whole pool.
+  const steps = context.rules.includes('body') ? bodySteps(candidates) : null;
+  const ranked = candidates.map((candidate, i): RankedCandidate => {
     const facts = matchFacts(query, candidate);
+    facts.bodyStep = steps?.[i] ?? 0;
     return { candidate, vector: rankingVector(context.rules, candidate, facts, context.maxBoost), facts };
   });
   ranked.sort((a, b) => compareVectors(a.vector, b.vector) || a.candidate.key - b.candidate.key);
@@ -171,6 +201,26 @@ function boundClickMoves(ranked: readonly RankedCandidate[], context: RankingCon
   held.sort((a, b) => a.at - b.at);
   for (const { r, at } of held) rest.splice(Math.min(at, rest.length), 0, r);
   return rest;
+}
+
+/**
+ * What `body` compares, per candidate in pool order (higher first): the engine's score as
+ * steps of BODY_STEP below the pool's best (0 for the best), for a long page only when
+ * that is above the best of the pages the rules read whole, which all stand at that
+ * best's step. So among pages alike in the earlier rules, a long page goes first when the
+ * engine, which scored its whole text, scores it above every page the rules read whole
+ * (and two long pages above that by their scores); pages read whole, and long pages
+ * scored no higher, are left to `concise`, which judges them better (on short pages an
+ * engine's scores differ mostly by their lengths; on long pages the title is a small
+ * part of what they hold).
+ */
+export function bodySteps(candidates: readonly Candidate[]): number[] {
+  const best = Math.max(0, ...candidates.map((c) => c.score));
+  if (best === 0) return candidates.map(() => 0);
+  const step = (score: number) => -Math.floor((1 - Math.max(0, score) / best) / BODY_STEP);
+  const whole = candidates.filter((c) => c.long !== true);
+  const floor = whole.length === 0 ? Number.NEGATIVE_INFINITY : Math.max(...whole.map((c) => step(c.score)));
+  return candidates.map((c) => (c.long === true ? Math.max(step(c.score), floor) : floor));
 }
 
 /** What every candidate's facts read of the query, worked out once per query. */
@@ -338,6 +388,8 @@ export interface MatchFacts {
   unmatchedTitleChars: number;
   /** Position of the first query word in the title; large when none is there. */
   titlePosition: number;
+  /** What `body` compares (see bodySteps); 0 when the rules do not hold `body`. */
+  bodyStep: number;
 }
 
 function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
@@ -408,6 +460,7 @@ function matchFacts(query: QueryFacts, candidate: Candidate): MatchFacts {
     // Only titles the query matched are compared by what they leave over.
     unmatchedTitleChars: titleWords === 0 ? stemOnlyTitle(query.forms, titleTokens) : title.weightedUnmatched - namedWeighted,
     titlePosition: titlePositions.length === 0 ? NO_TITLE_MATCH : Math.min(...titlePositions),
+    bodyStep: 0,
   };
 }
 
@@ -517,6 +570,9 @@ function rankingVector(rules: readonly RankingRule[], candidate: Candidate, fact
         vector.push(-(clickStep(candidate.boost, maxBoost) * (PERSONAL_STEPS + 1) + personal));
         break;
       }
+      case 'body':
+        vector.push(-facts.bodyStep);
+        break;
       case 'concise':
         vector.push(facts.unmatchedTitleChars);
         break;

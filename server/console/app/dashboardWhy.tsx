@@ -79,6 +79,7 @@ const RULE_WORDS: Record<string, RuleWords> = {
   exactness: { name: 'Exact words', first: 'a title that is the search itself, then more words found whole and as typed' },
   proximity: { name: 'Words close', first: 'the words searched for nearer each other, and in order' },
   clicks: { name: 'Clicks', first: 'more visitors who chose it after this search' },
+  body: { name: 'Long page', first: 'a long page whose whole text matches the words searched for better than any short page does' },
   concise: { name: 'Short title', first: 'a title with less in it beyond the words searched for' },
   position: { name: 'Early in title', first: 'the first word searched for nearer the start of its title' },
   bm25: { name: 'Text score', first: 'the words searched for more often, in a shorter text: the last word on a tie' },
