@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { de } from '../ui/messagesDe.ts';
 import type { More } from './loadMore.ts';
 
@@ -9,6 +9,12 @@ vi.mock('./loadMore.ts', () => ({ loadMore }));
 const { languageOf, messagesOf, MESSAGES, whenLang } = await import('./loadLanguage.ts');
 
 type Slot = { [MESSAGES]?: Record<string, unknown> };
+// Test files share their worker's globals and modules (vite.config.ts): each test starts
+// with no language loaded and this file's stand-in for the part loaded later.
+beforeEach(() => {
+  delete (globalThis as Slot)[MESSAGES];
+  loadMore.mockImplementation(async () => ({ loadLanguage }) as unknown as More);
+});
 afterEach(() => {
   delete (globalThis as Slot)[MESSAGES];
   loadLanguage.mockReset();
@@ -39,7 +45,9 @@ describe('whenLang', () => {
     const then = vi.fn();
     whenLang('fr', then);
     await vi.waitFor(() => expect(then).toHaveBeenCalledTimes(1));
-    expect(loadLanguage).toHaveBeenCalledWith('fr');
+    // What the worker held, should the file not have been asked for.
+    const held = `loadMore called ${loadMore.mock.calls.length} times; languages here: ${Object.keys((globalThis as Slot)[MESSAGES] ?? {}).join(' ')}`;
+    expect(loadLanguage, held).toHaveBeenCalledWith('fr');
     expect(messagesOf('fr')?.locale).toBe('fr');
     loadLanguage.mockRejectedValue(new Error('offline'));
     whenLang('ja', then);
