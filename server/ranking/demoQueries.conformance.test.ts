@@ -2,33 +2,25 @@
  * The queries people tried first on the demo, over real HTTP against the demo corpus,
  * searched as the widget searches: each must put the obvious page first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCorpus } from '../../demo/corpus/build.ts';
 import { batches } from '../../src/client/batches.ts';
 import { createClient } from '../../src/client/createClient.ts';
 import type { SearchParams, SearchResponse } from '../../src/client/types.ts';
 import { toSearchParams } from '../../src/core/searchState.ts';
-import { putJson, startService, type TestService } from '../testing/service.ts';
+import { putJson, serviceForFile, startService } from '../testing/service.ts';
 
-let service: TestService;
-
-beforeAll(async () => {
-  service = await startService();
+const service = serviceForFile(async () => {
+  const started = await startService();
   for (const batch of batches(buildCorpus({ thumbBase: 'http://127.0.0.1/thumbs' }))) {
-    expect((await putJson(service, '/v2/indices/demo/documents:batch', { documents: batch })).status).toBe(202);
+    expect((await putJson(started, '/v2/indices/demo/documents:batch', { documents: batch })).status).toBe(202);
   }
+  return started;
 }, 300_000);
-
-afterAll(async () => {
-  // The test's own keep-alive connections would hold the close until they time out.
-  service.app.server.closeAllConnections();
-  await service.close();
-  service.remove();
-});
 
 /** The titles the widget shows for `term`: its own parameters, and partial matches when all words find nothing. */
 async function widgetSearch(term: string): Promise<string[]> {
-  const client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
+  const client = createClient({ siteKey: 'demo', baseUrl: service().baseUrl });
   const params: SearchParams = { ...toSearchParams({ term, page: 1, sort: 'relevance', order: 'desc', filters: {} }, 10) };
   let answer: SearchResponse = await client.search(params);
   if (answer.total_hits === 0 && term.trim().split(/\s+/).length > 1) answer = await client.search({ ...params, defaultOperator: 'or' });

@@ -3,11 +3,11 @@
  * setting's name typed whole finds the page that holds it before pages about its parts,
  * and two words typed apart find the name that joins them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/createClient.ts';
 import type { IndexDocument } from '../../src/client/types.ts';
 import { toSearchParams } from '../../src/core/searchState.ts';
-import { startServiceWithDocuments, type TestService } from '../testing/service.ts';
+import { serviceForFile, startServiceWithDocuments } from '../testing/service.ts';
 
 const doc = (id: string, title: string, main_content: string): IndexDocument => ({ id, url: `https://docs.example.com/${id}.html`, title, main_content });
 
@@ -37,21 +37,11 @@ const DOCUMENTS: IndexDocument[] = [
   doc('has-attribute', 'Element.hasAttribute()', 'Whether the element has the attribute; set it with setAttribute().'),
 ];
 
-let service: TestService;
-
-beforeAll(async () => {
-  service = await startServiceWithDocuments(DOCUMENTS);
-}, 60_000);
-
-afterAll(async () => {
-  service.app.server.closeAllConnections();
-  await service.close();
-  service.remove();
-});
+const service = serviceForFile(() => startServiceWithDocuments(DOCUMENTS));
 
 /** The titles the widget shows for `term`, with its own parameters. */
 async function widgetSearch(term: string): Promise<string[]> {
-  const client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
+  const client = createClient({ siteKey: 'demo', baseUrl: service().baseUrl });
   const answer = await client.search(toSearchParams({ term, page: 1, sort: 'relevance', order: 'desc', filters: {} }, 10));
   return answer.hits.map((hit) => hit.title);
 }

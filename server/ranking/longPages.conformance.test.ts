@@ -4,12 +4,12 @@
  * whole text before the title's length, when that score is above every page the rules read
  * whole; short pages are left to the title's length as before.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/client/createClient.ts';
 import type { IndexDocument } from '../../src/client/types.ts';
 import { toSearchParams } from '../../src/core/searchState.ts';
 import { RANKED_FIELD_CHARS } from '../engine/engine.ts';
-import { startServiceWithDocuments, type TestService } from '../testing/service.ts';
+import { serviceForFile, startServiceWithDocuments } from '../testing/service.ts';
 
 const doc = (id: string, title: string, main_content: string): IndexDocument => ({ id, url: `https://docs.example.com/${id}.html`, title, main_content });
 
@@ -38,21 +38,11 @@ const DOCUMENTS: IndexDocument[] = [
   doc('teapot-history', 'Teapot history through the ages', text(LONG, 'teapot', 1)),
 ];
 
-let service: TestService;
-
-beforeAll(async () => {
-  service = await startServiceWithDocuments(DOCUMENTS);
-}, 60_000);
-
-afterAll(async () => {
-  service.app.server.closeAllConnections();
-  await service.close();
-  service.remove();
-});
+const service = serviceForFile(() => startServiceWithDocuments(DOCUMENTS));
 
 /** The ids of the hits the widget shows for `term`. */
 async function widgetSearch(term: string): Promise<string[]> {
-  const client = createClient({ siteKey: 'demo', baseUrl: service.baseUrl });
+  const client = createClient({ siteKey: 'demo', baseUrl: service().baseUrl });
   const answer = await client.search(toSearchParams({ term, page: 1, sort: 'relevance', order: 'desc', filters: {} }, 10));
   return answer.hits.map((hit) => hit.url.replace(/^.*\/(.*)\.html$/, '$1'));
 }

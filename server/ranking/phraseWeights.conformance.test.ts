@@ -3,9 +3,9 @@
  * score are those bm25 weighs most, a rarer word in the content before a common one in the
  * title (bm25 counts a title occurrence about twice a content one, not eight times).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../../src/client/types.ts';
-import { getJson, startServiceWithDocuments, type TestService } from '../testing/service.ts';
+import { getJson, serviceForFile, startServiceWithDocuments } from '../testing/service.ts';
 
 // 250 titles hold a common word, 60 contents a rarer one: one title occurrence of the
 // first weighs less than one content occurrence of the second, and neither is in both.
@@ -16,23 +16,13 @@ const DOCUMENTS = [
   ...Array.from({ length: 90 }, (_, i) => ({ id: `other-${i}`, title: `Other ${i}`, main_content: 'Nothing but water here.' })),
 ];
 
-let service: TestService;
-
-beforeAll(async () => {
-  service = await startServiceWithDocuments(DOCUMENTS);
-}, 60_000);
-
-afterAll(async () => {
-  service.app.server.closeAllConnections();
-  await service.close();
-  service.remove();
-});
+const service = serviceForFile(() => startServiceWithDocuments(DOCUMENTS));
 
 describe('the pool by text score', () => {
   it('holds the rarer word found in the content before more of the common word found in titles', async () => {
     const page = async (n: number) =>
       (
-        await getJson<SearchResponse>(service, '/v1/search/demo', [
+        await getJson<SearchResponse>(service(), '/v1/search/demo', [
           ['term', 'kettle walrus water'],
           ['defaultOperator', 'or'],
           ['limit', '100'],

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { AppOptions } from '../app.ts';
 import { testEngine } from './testEngine.ts';
@@ -54,6 +54,28 @@ export async function startService(options: Partial<AppOptions> = {}): Promise<T
     dataDir,
     close: () => app.close(),
     remove: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The service of one test file: `start` before its tests, closed and its folder removed
+ * after them. A getter, since the service starts only once the file's hooks run.
+ */
+export function serviceForFile(start: () => Promise<TestService>, timeoutMs = 60_000): () => TestService {
+  let service: TestService | undefined;
+  beforeAll(async () => {
+    service = await start();
+  }, timeoutMs);
+  afterAll(async () => {
+    if (!service) return;
+    // The test's own keep-alive connections would hold the close until they time out.
+    service.app.server.closeAllConnections();
+    await service.close();
+    service.remove();
+  });
+  return () => {
+    if (!service) throw new Error("The file's service has not started.");
+    return service;
   };
 }
 
