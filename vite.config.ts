@@ -329,7 +329,10 @@ export default defineConfig(({ mode, command }) => {
       // processes and worker threads, so one worker more than the cores pays. Test files
       // share one module graph per worker (isolate: false), and those with a DOM one
       // document: each sets up what it uses and removes what it adds (script tags, timers,
-      // storage), since which files share a worker changes from run to run.
+      // storage), since which files share a worker changes from run to run. A module mock
+      // (`vi.mock`) reaches only modules the worker has not loaded yet, so a file mocks what
+      // a module imports only if no other file loads that module; otherwise it sets up what
+      // the real import reads (loadLanguage.test.ts puts the part loaded later on the page).
       maxWorkers: availableParallelism() + 1,
       projects: [
         // Components (`.test.tsx`) get a DOM; the rest of src runs in Node, where a test
