@@ -44,8 +44,10 @@ export default defineConfig({
   // The demo itself, on ports of its own and with a fresh data folder: the tests use
   // what `npm start` serves (its second page server is for the embed-modules project), its
   // pages built once (`--built`): through the dev server every page load fetched ~124 modules.
+  // Node with tsx's loader, in one process: through `npx tsx`, npm and tsx's command line each
+  // started a Node of their own first (about 2 s of CPU before the demo's first module).
   webServer: {
-    command: `npx tsx demo/start.ts --api-port ${API_PORT} --web-port ${WEB_PORT} --embed-web-port ${EMBED_WEB_PORT} --data .data/e2e --fresh --built`,
+    command: `node --import tsx demo/start.ts --api-port ${API_PORT} --web-port ${WEB_PORT} --embed-web-port ${EMBED_WEB_PORT} --data .data/e2e --fresh --built`,
     url: `http://127.0.0.1:${WEB_PORT}/`,
     // Indexing the corpus takes most of it, and stretches with the load like the tests.
     timeout: scaled(180_000),
