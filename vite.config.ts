@@ -377,6 +377,28 @@ export default defineConfig(({ mode, command }) => {
             globalSetup: ['server/testing/leftoverProcessesGlobalSetup.ts', 'server/testing/postgresGlobalSetup.ts'],
           },
         },
+        // The service tests that read back the searches the search endpoint recorded, once
+        // more with those searches committed on the event store's writer thread (the path
+        // of a service with reader threads; server/testing/testEngine.ts). That thread
+        // takes a second or two to start from the sources, in each service that records a
+        // search: test services commit on the event loop, and only these files run again.
+        {
+          extends: true,
+          test: {
+            name: 'node-event-thread',
+            include: [
+              'server/routes/stats.conformance.test.ts',
+              'server/routes/suggest.conformance.test.ts',
+              'server/routes/learningSettings.conformance.test.ts',
+              'server/routes/promotionClicks.conformance.test.ts',
+            ],
+            environment: 'node',
+            isolate: false,
+            env: { SITE_SEARCH_TEST_EVENT_WRITER_THREAD: '1' },
+            testTimeout: 120_000,
+            hookTimeout: 180_000,
+          },
+        },
       ],
     },
   };

@@ -15,9 +15,9 @@ import { buildConsole } from './console/buildConsole.mjs';
 const here = import.meta.dirname;
 const repo = join(here, '..');
 
-/** The worker threads' plain-JavaScript files, from this folder; they are copied, not compiled. */
+/** The worker threads' plain-JavaScript files, from this folder; they are copied, not compiled. Those of the tests (testing/) stay out. */
 const workerFiles = () =>
-  readdirSync(here, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs') && f !== 'build.mjs' && !/^(dist|node_modules)\//.test(f));
+  readdirSync(here, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs') && f !== 'build.mjs' && !/^(dist|node_modules|testing)\//.test(f));
 
 /** Compiles with tsc; resolves to the repository's files it read (its dependencies' are in the lock file). */
 function compile() {

@@ -8,6 +8,7 @@ import { applyConnectionSettings } from './sqliteSchema.ts';
 import { upsertStatus } from './sqliteStatus.ts';
 import { writeSteering } from './sqliteSteering.ts';
 import { StatementCache } from '../storage/statementCache.ts';
+import { answerTasks, type CloseTask, type WriterReply } from '../storage/writerTasks.ts';
 import { runCrawlWrite, SqliteCrawlWrites, type CrawlWriteCall } from './sqliteCrawlStore.ts';
 
 /** What FTS holds of a document's indexed text (the title aside). */
@@ -249,11 +250,16 @@ export class SqliteWriter implements WriterCalls {
 }
 
 /**
- * The writer thread's own connection to an index file the service has already opened
- * (and so checked and given its schema), with the same settings as the service's.
+ * The writer thread's task function (sqliteWriterWorker.mjs): each call run on the
+ * thread's own connection to an index file the service has already opened (and so
+ * checked and given its schema), with the same settings as the service's.
  */
-export function openWriter(file: string): { writer: SqliteWriter; close(): void } {
+export function writerTasks(file: string): (task: WriterCall | CloseTask) => WriterReply {
   const db = new Database(file, { fileMustExist: true });
   applyConnectionSettings(db);
-  return { writer: new SqliteWriter(db), close: () => db.close() };
+  const writer = new SqliteWriter(db);
+  return answerTasks(
+    (task: WriterCall) => writer.run(task),
+    () => db.close(),
+  );
 }

@@ -28,7 +28,7 @@ function batch(prefix: string, customFields: PreparedDocument['customFields'] = 
   return Array.from({ length: 30 }, (_, i) => prepared(`${prefix}-${i}`, customFields));
 }
 
-type Internals = { thread: { pool: Piscina | null } | null };
+type Internals = { thread: { thread: { pool: Piscina | null } } | null };
 
 describe('writes on the writer thread', () => {
   let service: TestService | null = null;
@@ -125,7 +125,7 @@ describe('SqliteEngine with a writer thread', () => {
     const engine = await SqliteEngine.open(join(folder, 'lost.sqlite'));
     try {
       expect(await engine.write(batch('a', { size: 3 }))).toEqual({ ok: true });
-      const pool = (engine as unknown as Internals).thread!.pool!;
+      const pool = (engine as unknown as Internals).thread!.thread.pool!;
       const [lost] = pool.threads;
       await new Promise((resolve) => {
         lost!.once('exit', resolve);
@@ -136,6 +136,21 @@ describe('SqliteEngine with a writer thread', () => {
       expect(pool.threads).toHaveLength(1);
       expect(pool.threads).not.toContain(lost);
       expect(await engine.count()).toBe(60);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('makes batches handed over together in the order they were made: the last one stands', async () => {
+    const engine = await SqliteEngine.open(join(folder, 'order.sqlite'));
+    try {
+      // Five batches of the same pages, all queued while the thread starts.
+      const rounds = [1, 2, 3, 4, 5].map((round) =>
+        engine.write(Array.from({ length: 30 }, (_, i) => testDocument(`page-${i}`, `round ${round} of the same page`, { customFields: { round } }))),
+      );
+      expect(await Promise.all(rounds)).toEqual(rounds.map(() => ({ ok: true })));
+      expect((await engine.get('page-0'))?.customFields).toEqual({ round: 5 });
+      expect(await engine.count()).toBe(30);
     } finally {
       await engine.close();
     }

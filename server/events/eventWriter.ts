@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { StatementCache } from '../storage/statementCache.ts';
+import { answerTasks, type CloseTask, type WriterReply } from '../storage/writerTasks.ts';
 import type { SuggestedKeywordRule } from './searchedKeywords.ts';
 import { ClientHasher } from './clientAddress.ts';
 import type { IncomingStats } from './queuedStats.ts';
@@ -18,48 +19,36 @@ export interface EventWriterData {
 /**
  * A task of the events' writer thread: store rows (`now` is the app's clock when they
  * were handed over: the searched keywords' window is reckoned by it), count by another
- * suggestion rule from now on, set a pragma of its connection (tests that fill the
- * disk), or close, the last.
+ * suggestion rule from now on, or set a pragma of its connection (tests that fill the
+ * disk). The last task, `close`, every writer thread knows (storage/writerTasks.ts).
  */
 export type EventWriterTask =
-  | { op: 'insert'; rows: IncomingStats[]; now: number }
-  | { op: 'rule'; rule: SuggestedKeywordRule; now: number }
-  | { op: 'pragma'; pragma: string }
-  | { op: 'close' };
-
-/** The thread's answer; a failure is answered, not thrown, so that its `code` (SQLITE_FULL) crosses. */
-export type EventWriterReply = { result: unknown } | { error: { message: string; code?: string } };
+  { op: 'insert'; rows: IncomingStats[]; now: number } | { op: 'rule'; rule: SuggestedKeywordRule; now: number } | { op: 'pragma'; pragma: string };
 
 /** The writer's side: its own connection to the event file, with the store's settings (see SqliteEventStore.open). */
-export function openEventWriter({ file, halfLifeMs, rule, clients }: EventWriterData): (task: EventWriterTask) => EventWriterReply {
+export function openEventWriter({ file, halfLifeMs, rule, clients }: EventWriterData): (task: EventWriterTask | CloseTask) => WriterReply {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   let now = 0;
   let writes: SqliteStatsWrites | null = null;
-  // Made with the first task, inside its try: a failure to open is that task's answer.
+  // Made with the first task, inside its answer: a failure to open is that task's answer.
   const open = () =>
     (writes ??= new SqliteStatsWrites(db, new StatementCache(db), clients === null ? null : new ClientHasher(clients), halfLifeMs, rule, () => now));
-  return (task) => {
-    if (task.op === 'close') {
-      db.close();
-      return { result: null };
-    }
-    try {
+  return answerTasks(
+    (task: EventWriterTask): unknown => {
       switch (task.op) {
         case 'insert':
           now = task.now;
-          return { result: open().insert(task.rows) };
+          return open().insert(task.rows);
         case 'rule':
           now = task.now;
           open().searched.setRule(task.rule);
-          return { result: null };
+          return null;
         case 'pragma':
-          return { result: db.pragma(task.pragma) };
+          return db.pragma(task.pragma);
       }
-    } catch (error) {
-      const { message, code } = error instanceof Error ? (error as Error & { code?: string }) : { message: String(error), code: undefined };
-      return { error: code === undefined ? { message } : { message, code } };
-    }
-  };
+    },
+    () => db.close(),
+  );
 }

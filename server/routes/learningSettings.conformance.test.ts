@@ -150,6 +150,30 @@ describe('learning settings through /v2/indices/{key}/settings', () => {
     expect(await suggestions(service, 'mango')).toContain('Mango');
   });
 
+  it('counts the searches the search endpoint records by the thresholds in effect, also once it has recorded some', async () => {
+    const search = async (session: string) =>
+      expect(
+        (
+          await getJson(service, '/v1/search/demo', [
+            ['term', 'box padding'],
+            ['session', session],
+          ])
+        ).status,
+      ).toBe(200);
+    const events = service.app.eventStores.get('demo');
+    await patch(service, { suggestions: { minSessions: 5, minAddresses: 3 } });
+    // One session from one address, a day ago and today.
+    await events.addStats([{ action: 'search', session: 'padding-0', keyword: 'box padding', numberOfResults: 1 }], 'stats', NOW - 86_400_000, '127.0.0.1');
+    await search('padding-0');
+    await events.flush();
+    expect(await suggestions(service, 'box')).not.toContain('box padding');
+    // A second session is enough for these thresholds, counted as the search is stored.
+    await patch(service, { suggestions: { minSessions: 2, minAddresses: 1 } });
+    await search('padding-1');
+    await events.flush();
+    expect(await suggestions(service, 'box')).toContain('box padding');
+  });
+
   it('keeps them across a restart', async () => {
     const before = await settings(service);
     expect(before).toMatchObject({ personalization: { impact: 50 }, suggestions: { minSessions: 2, minAddresses: 1, blockedWords: ['Smoothie'] } });

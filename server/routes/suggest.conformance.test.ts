@@ -273,7 +273,8 @@ describe('GET /v1/suggest/{key} on reference titles', () => {
   it('takes no keyword that one address searched, however many sessions it made up', async () => {
     const search = (from: string, session: string) =>
       sendFrom(reference, from, 'POST', '/v1/stats/demo', { action: 'search', session, keyword: 'mango lime', numberOfResults: 3 });
-    // 40 sessions from one address: 20 through the stats endpoint, 20 through the search endpoint.
+    // 40 sessions from one address: 20 through the stats endpoint, 20 through the search endpoint (its keyword searched the day before too).
+    await searchedYesterday(reference, 'fetch reference', '127.0.0.30');
     for (let i = 0; i < 20; i++) expect((await search('127.0.0.30', `made-up-${i}`)).status).toBe(200);
     for (let i = 0; i < 20; i++) {
       expect((await sendFrom(reference, '127.0.0.30', 'GET', `/v1/search/demo?term=fetch+reference&session=invented-${i}`)).status).toBe(200);

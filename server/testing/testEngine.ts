@@ -23,6 +23,15 @@ import { testFolder } from './runFolder.ts';
 
 export const TEST_DATABASE_URL_VARIABLE = 'SITE_SEARCH_TEST_DATABASE_URL';
 
+/**
+ * Set to 1, test services on SQLite commit the searches their search endpoint recorded on
+ * each event store's writer thread, as a service with reader threads does, instead of on
+ * the event loop, as a test service does by default (it starts no reader threads). The
+ * `node-event-thread` project of vite.config.ts sets it for the files that read those
+ * searches back, so that the writer thread's path runs under their checks too.
+ */
+export const EVENT_WRITER_THREAD_VARIABLE = 'SITE_SEARCH_TEST_EVENT_WRITER_THREAD';
+
 /** Test engines by URL scheme (without the colon), loaded only when asked for. */
 const TEST_ENGINES: Record<string, (databaseUrl: string) => Promise<EngineChoice>> = {
   postgres: async (url) => (await import('./postgresTestEngine.ts')).postgresTestEngine(url),
@@ -56,7 +65,7 @@ export function testEngine(): Promise<EngineChoice | undefined> {
 
 async function loadTestEngine(): Promise<EngineChoice | undefined> {
   const url = testDatabaseUrl();
-  if (url === null) return undefined;
+  if (url === null) return process.env[EVENT_WRITER_THREAD_VARIABLE] === '1' ? sqliteWithEventWriterThread : undefined;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase() ?? '';
   const engine = TEST_ENGINES[scheme];
   if (engine === undefined) {
@@ -68,6 +77,17 @@ async function loadTestEngine(): Promise<EngineChoice | undefined> {
   }
   return engine(url);
 }
+
+/** SQLite files, each event store committing the searches it queued on its writer thread whatever the service's reader threads. */
+const sqliteWithEventWriterThread: EngineChoice = (settings) => {
+  const factory = sqliteEngines(settings);
+  return {
+    open: (index) => factory.open({ ...index, writerThread: true }),
+    catalog: () => factory.catalog(),
+    drop: (publicKey) => factory.drop(publicKey),
+    close: () => factory.close(),
+  };
+};
 
 /** An index opened on the tests' engine without a service, for tests of the engine and event store interfaces. */
 export interface TestIndex extends IndexStores {
