@@ -268,10 +268,12 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
       rest = answer.part(1);
     } else {
       memo.set(many, 1);
+      // These statements are kept prepared too (see the first): a common word's page runs
+      // them at every search, and parsing and planning the tier's statement cost more than running it.
       const counts =
         answer?.head ??
         (all.known === undefined || titledCount.known === undefined
-          ? (await one([...countColumn(all, 'total'), ...countColumn(titledCount, 'titled')])).head
+          ? (await one([...countColumn(all, 'total'), ...countColumn(titledCount, 'titled')], null, true)).head
           : {});
       total = countOf(all, counts, 'total');
       const titled = countOf(titledCount, counts, 'titled');
@@ -300,7 +302,7 @@ export async function pgCandidates(client: PgQueryable, state: PostgresSearchSta
       const pooled = query.offset < request.poolByTitle ? tier(0, request.poolByTitle) : { parts: [], length: 0 };
       const after = following(pooled.length);
       const afterPool = after.left > 0 ? tier(after.from, after.left) : { parts: [], length: 0 };
-      const placed = parts.length > 0 ? await one([], partsPlaced()) : null;
+      const placed = parts.length > 0 ? await one([], partsPlaced(), true) : null;
       pool = placed === null ? [] : pooled.parts.flatMap((n) => placed.part(n));
       rest = placed === null ? [] : afterPool.parts.flatMap((n) => placed.part(n));
     }

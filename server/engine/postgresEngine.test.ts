@@ -142,14 +142,14 @@ describe('ranking many title matches', () => {
 });
 
 /** Runs `work` with every statement the engine sends, on every connection it takes, shown to `watch` with its answer (a promise). */
-async function watchingStatements<T>(watch: (answer: unknown) => void, work: () => Promise<T>): Promise<T> {
+async function watchingStatements<T>(watch: (answer: unknown, args: readonly unknown[]) => void, work: () => Promise<T>): Promise<T> {
   const connect = pg.Pool.prototype.connect as () => Promise<pg.PoolClient>;
   pg.Pool.prototype.connect = async function (this: pg.Pool) {
     const client = await connect.call(this);
     const query = client.query;
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
       const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
-      watch(answer);
+      watch(answer, args);
       return answer;
     } as typeof client.query;
     const release = client.release;
@@ -205,6 +205,24 @@ describe('round trips', () => {
         expect(sent, `${name}, pass ${pass}`).toBeLessThanOrEqual(pass === 0 && query.words !== null ? 3 : 2);
       }
     }
+  });
+});
+
+describe('statements kept prepared', () => {
+  it("hold a common word's page: a search past rankAllMax matches parses and plans none of its statements again", async () => {
+    const searching = pipeline(engine);
+    // The first search learns the words, their counts and that they match too many to score all.
+    await searching.search(searchQuery(['alpha']));
+    const unnamed: string[] = [];
+    await watchingStatements(
+      (_, [config]) => {
+        if (typeof config === 'object' && config !== null && 'text' in config && !('name' in config && config.name !== undefined)) {
+          unnamed.push(String(config.text).slice(0, 80));
+        }
+      },
+      () => searching.search(searchQuery(['alpha'])),
+    );
+    expect(unnamed).toEqual([]);
   });
 });
 
