@@ -2,6 +2,7 @@
 // tests' engine. What only SQLite's files hold is in sqliteDocuments.test.ts.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { searchQuery } from '../testing/searchQuery.ts';
+import { testPlan } from '../testing/testPlan.ts';
 import { testDocument as doc } from '../testing/testDocuments.ts';
 import { openTestIndex, type TestIndex } from '../testing/testEngine.ts';
 import { RANKED_FIELD_CHARS, type IndexReader, type PreparedDocument, type SearchEngine } from './engine.ts';
@@ -250,6 +251,23 @@ describe('the text score', () => {
     // Once each: the shorter page holds it more.
     await engine.write([doc('long', `kettle ${'lorem ipsum dolor '.repeat(100)}`), doc('short', 'kettle lorem ipsum')]);
     expect(await ids(engine, 'kettle')).toEqual(['about', 'short', 'mention', 'long']);
+  });
+
+  it('gives a word in half the pages or more next to no weight, as bm25 does on either engine', async () => {
+    // `kettle` is in three pages of four, `spout` in one: bm25's IDF for the first is 0 or
+    // less, which it takes as next to nothing, so its pages score far below the rare word's.
+    const texts = ['kettle tea', 'kettle cup', 'kettle spout', 'tea cup'];
+    await engine.write(texts.map((text, i) => doc(`d${i}`, text)));
+    const scores = (word: string) =>
+      engine.read(async (reader) => {
+        const plan = testPlan(word, texts, { prefixLast: false, fuzzy: 'off' });
+        const found = await reader.candidates({ query: searchQuery([word]), plan, boostIds: [], poolByScore: 10, poolByTitle: 10 });
+        return found.pool.map((row) => row.score);
+      });
+    const common = await scores('kettle');
+    expect(common).toHaveLength(3);
+    for (const score of common) expect(score).toBeLessThan(1e-4);
+    expect((await scores('spout'))[0]).toBeGreaterThan(0.1);
   });
 });
 

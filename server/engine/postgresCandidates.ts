@@ -24,8 +24,15 @@ const STORED_ORDER = null;
 /** Past this many title matches, sorting them by length costs too much: they keep the stored order. */
 const TITLE_ORDER_MAX = 3_000;
 
-/** ts_rank's part in an IDF-weighted score: term frequency and length only break ties. */
-const TS_RANK_SHARE = 0.01;
+/** FTS5's floor for an IDF of 0 or less (see bm25Idf). */
+const MIN_IDF = 1e-6;
+
+/**
+ * ts_rank's part in an IDF-weighted score: it only breaks ties. Small enough to stay
+ * below the score of a page whose every matched word is common (MIN_IDF), which bm25
+ * still orders by its occurrences and length.
+ */
+const TS_RANK_SHARE = 1e-9;
 
 /** What a search reads of the index besides its tables: the field facts of its snapshot. */
 export interface PostgresSearchState {
@@ -370,11 +377,19 @@ function answerOf(rows: ReadonlyArray<Record<string, unknown>>): StatementAnswer
 
 /** Past this many rows, the documents' mean length comes from the first ones: reading every row's length cost a scan. */
 const LENGTH_SAMPLE_ROWS = 2_000;
+/**
+ * Below this many rows as the planner estimates them (0 before the table's first
+ * analysis), the documents are counted: bm25's IDF turns on the share of documents a word
+ * is in, and a word in half of them or more weighs next to nothing, so an index
+ * written a moment ago must not look smaller than it is. Counted once per change (memo).
+ */
+const EXACT_COUNT_BELOW = 100_000;
 
 /**
  * How many documents match each expression (a word group or a phrase; counted up to just
  * past `commonWordDocs`, as the SQLite engine counts them), and each one's IDF as bm25
- * weighs it, with the documents' mean length in words, in one statement.
+ * weighs it, with the documents' mean length in words, in one statement. The documents
+ * are the planner's estimate, or counted when that is small (EXACT_COUNT_BELOW).
  */
 async function idfWeights(
   client: PgQueryable,
@@ -391,7 +406,8 @@ async function idfWeights(
   }
   const { rows } = await client.query<{ n: number; total: number; mean_words: number | null }>(
     `SELECT (SELECT count(*) FROM (SELECT 1 FROM doc_words WHERE tsv @@ g::tsquery LIMIT $2) s) AS n,
-       (SELECT greatest(reltuples, 0)::float8 FROM pg_class WHERE oid = 'docs'::regclass) AS total,
+       (SELECT CASE WHEN reltuples < ${EXACT_COUNT_BELOW} THEN (SELECT count(*) FROM docs)::float8 ELSE reltuples::float8 END
+          FROM pg_class WHERE oid = 'docs'::regclass) AS total,
        (SELECT avg(words)::float8 FROM (SELECT words FROM doc_words WHERE words IS NOT NULL ORDER BY rowid LIMIT $3) s) AS mean_words
      FROM unnest($1::text[]) WITH ORDINALITY AS t(g, i) ORDER BY i`,
     [expressions, commonWordDocs + 1, LENGTH_SAMPLE_ROWS],
@@ -408,7 +424,18 @@ async function idfWeights(
 /** Each expression's IDF as bm25 weighs it, from how many documents match it and about how many the index holds. */
 function weightsOf(frequencies: number[], documents: number): { frequencies: number[]; idf: number[] } {
   const total = Math.max(documents, ...frequencies, 1);
-  return { frequencies, idf: frequencies.map((n) => Math.log((total - n + 0.5) / (n + 0.5) + 1)) };
+  return { frequencies, idf: frequencies.map((n) => bm25Idf(n, total)) };
+}
+
+/**
+ * The IDF of a phrase `n` of `total` documents match, as the SQLite engine's bm25 (FTS5's)
+ * gives it: log((N − n + ½) / (n + ½)), and a token MIN_IDF for a phrase in half the
+ * documents or more, where that is 0 or less. A word most pages hold then says almost
+ * nothing, on both engines alike.
+ */
+function bm25Idf(n: number, total: number): number {
+  const idf = Math.log((total - n + 0.5) / (n + 0.5));
+  return idf > 0 ? idf : MIN_IDF;
 }
 
 /** bm25's k1 and b, as FTS5's bm25 sets them. */
